@@ -1,0 +1,40 @@
+import { z } from '../zod.ts';
+
+export const email = z.string().trim().toLowerCase().pipe(z.email({ error: 'El correo electrónico no es válido.' })).describe('Correo electrónico');
+
+export const credentialsInput = z.object({
+  email,
+  password: z.string({ error: 'Debes escribir tu contraseña.' }).min(1, { error: 'Debes escribir tu contraseña.' }).max(256),
+});
+
+export const signupAuthInput = credentialsInput;
+
+export const refreshInput = z.object({ refreshToken: z.string().min(1).max(512) });
+
+export const recoverInput = z.object({ email });
+
+export const resetPasswordInput = z.object({
+  token: z.string().min(1).max(512),
+  password: z.string().min(1).max(256),
+});
+
+export const changePasswordInput = z
+  .object({
+    password: z.string().min(1).max(256),
+    password_confirm: z.string().min(1).max(256),
+  })
+  .refine((v) => v.password === v.password_confirm, { error: 'Las contraseñas no coinciden', path: ['password_confirm'] });
+
+/** What every sign-in answers, as Firebase's REST API does. */
+export const authTokens = z.object({
+  idToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the ID token expires, as a string (Firebase's shape). */
+  expiresIn: z.string(),
+  localId: z.string(),
+  email: z.string(),
+});
+export type AuthTokens = z.infer<typeof authTokens>;
+
+export const roles = ['customer', 'staff', 'admin'] as const;
+export type Role = (typeof roles)[number];

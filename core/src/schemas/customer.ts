@@ -1,0 +1,74 @@
+import { z } from '../zod.ts';
+import { normalizePhone, isValidPhone } from '../phone.ts';
+import { email, roles } from './auth.ts';
+
+const name = z.string().trim().min(1, { error: 'Debes escribir tu nombre.' }).max(100);
+const lastName = z.string().trim().min(1, { error: 'Debes escribir tu apellido.' }).max(100);
+
+/** Phone: keeps digits only and at most 10 (spec), then checks the format. */
+export const phone = z
+  .string()
+  .max(40)
+  .transform(normalizePhone)
+  .refine((v) => v === '' || isValidPhone(v), { error: 'El formato del teléfono no es correcto.' });
+
+const birthdate = z.iso.date({ error: 'La fecha de nacimiento no es válida.' });
+
+export const customerProfileFields = {
+  name,
+  last_name: lastName,
+  phone,
+  instagram: z.string().trim().max(100).nullish(),
+  birthdate: birthdate.nullish(),
+  signup_reason: z.string().trim().max(200).nullish(),
+  signup_reason_other: z.string().trim().max(500).nullish(),
+  file_id: z.number().int().positive().nullish(),
+};
+
+/** POST /api/customer/signup: the customer row for the signed-in identity. */
+export const customerSignupInput = z.object({
+  ...customerProfileFields,
+  email,
+  /** The identity's uid; must match the bearer token's. */
+  uid: z.string().min(1).max(128).optional(),
+  /** Ids of required pages the customer accepted at sign-up. */
+  accepted_page_ids: z.array(z.number().int().positive()).max(50).default([]),
+});
+
+/**
+ * PUT /api/customer: the spec strips related lists and invoices before a save;
+ * unknown keys are dropped the same way rather than rejected.
+ */
+export const customerUpdateInput = z.object({
+  name: name.optional(),
+  last_name: lastName.optional(),
+  phone: phone.optional(),
+  instagram: customerProfileFields.instagram,
+  birthdate: customerProfileFields.birthdate,
+  signup_reason: customerProfileFields.signup_reason,
+  signup_reason_other: customerProfileFields.signup_reason_other,
+  file_id: customerProfileFields.file_id,
+});
+
+export const customerByPhoneInput = z.object({ phone });
+
+export const customerOutput = z.object({
+  customer_id: z.number(),
+  uid: z.string().nullable(),
+  name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  instagram: z.string().nullable(),
+  birthdate: z.string().nullable(),
+  signup_reason: z.string().nullable(),
+  signup_reason_other: z.string().nullable(),
+  file_id: z.number().nullable(),
+  role: z.enum(roles),
+  has_unlimited: z.boolean(),
+  unlimited_membership_expiration: z.string().nullable(),
+  unlimited_max_no_shows_for_penalty: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomerOutput = z.infer<typeof customerOutput>;
