@@ -1,0 +1,68 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns.ts';
+import { file } from './content.ts';
+
+export const customerRoles = ['customer', 'staff', 'admin'] as const;
+
+export const customer = pgTable(
+  'customer',
+  {
+    customer_id: integer('customer_id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Identity of the sign-in provider (local auth_user.uid or a Firebase uid). */
+    uid: text('uid'),
+    name: text('name').notNull(),
+    last_name: text('last_name').notNull(),
+    /** Lower-cased by the services. */
+    email: text('email').notNull(),
+    /** Ten digits (spec); unique so the sign-up check "phone already has an account" holds under races. */
+    phone: text('phone'),
+    instagram: text('instagram'),
+    birthdate: date('birthdate', { mode: 'string' }),
+    file_id: integer('file_id').references(() => file.file_id, { onDelete: 'set null' }),
+    signup_reason: text('signup_reason'),
+    signup_reason_other: text('signup_reason_other'),
+    role: text('role', { enum: customerRoles }).notNull().default('customer'),
+    has_unlimited: boolean('has_unlimited').notNull().default(false),
+    unlimited_membership_expiration: tstz('unlimited_membership_expiration'),
+    unlimited_max_no_shows_for_penalty: integer('unlimited_max_no_shows_for_penalty'),
+    /** The billing address shown on "Mi Información". */
+    address_id: integer('address_id').references((): AnyColumn => address.address_id, { onDelete: 'set null' }),
+    stripe_customer_id: text('stripe_customer_id'),
+    paypal_payer_id: text('paypal_payer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('customer_uid_key').on(t.uid),
+    uniqueIndex('customer_email_key').on(t.email),
+    uniqueIndex('customer_phone_key').on(t.phone),
+    uniqueIndex('customer_stripe_customer_id_key').on(t.stripe_customer_id),
+    index('customer_name_idx').on(t.name, t.last_name),
+    check('customer_role_check', sql`${t.role} in ('customer', 'staff', 'admin')`),
+    check(
+      'customer_no_shows_check',
+      sql`${t.unlimited_max_no_shows_for_penalty} is null or ${t.unlimited_max_no_shows_for_penalty} >= 0`,
+    ),
+  ],
+);
+
+export const address = pgTable(
+  'address',
+  {
+    address_id: integer('address_id').primaryKey().generatedAlwaysAsIdentity(),
+    customer_id: integer('customer_id').references(() => customer.customer_id, { onDelete: 'cascade' }),
+    street: text('street'),
+    number: text('number'),
+    interior_number: text('interior_number'),
+    neighborhood: text('neighborhood'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull(),
+    zip_code: text('zip_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('address_customer_id_idx').on(t.customer_id)],
+);

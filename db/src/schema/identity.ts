@@ -1,0 +1,50 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz } from './columns.ts';
+
+/**
+ * Identities of the local sign-in provider. Under Firebase the identity lives
+ * there and only customer.uid links to it; these tables stay empty.
+ */
+export const auth_user = pgTable(
+  'auth_user',
+  {
+    uid: text('uid').primaryKey(),
+    /** Always stored lower-cased, so the unique index is case-insensitive in practice. */
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    disabledAt: tstz('disabled_at'),
+  },
+  (t) => [uniqueIndex('auth_user_email_key').on(t.email)],
+);
+
+export const refresh_token = pgTable(
+  'refresh_token',
+  {
+    refresh_token_id: integer('refresh_token_id').primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid')
+      .notNull()
+      .references(() => auth_user.uid, { onDelete: 'cascade' }),
+    /** sha-256 of the token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expires_at: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [uniqueIndex('refresh_token_token_hash_key').on(t.token_hash), index('refresh_token_uid_idx').on(t.uid)],
+);
+
+export const password_reset = pgTable(
+  'password_reset',
+  {
+    password_reset_id: integer('password_reset_id').primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid')
+      .notNull()
+      .references(() => auth_user.uid, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_token_hash_key').on(t.token_hash), index('password_reset_uid_idx').on(t.uid)],
+);
