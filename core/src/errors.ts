@@ -12,6 +12,10 @@ export const domainErrors = {
   'forbidden': { status: 403, message: 'No tienes permiso para realizar esta acción.' },
   'rate-limited': { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
   'internal': { status: 500, message: 'Hubo un error inesperado. Inténtalo más tarde.' },
+  'invalid-json': { status: 400, message: 'El cuerpo de la solicitud no es un JSON válido.' },
+  'unsupported-media-type': { status: 415, message: 'El cuerpo de la solicitud debe enviarse como application/json.' },
+  'payload-too-large': { status: 413, message: 'La solicitud es demasiado grande.' },
+  'method-not-allowed': { status: 405, message: 'El método no está permitido en esta ruta.' },
 
   // Identity: the codes are Firebase's, so the portal handles both providers alike
   'auth/user-not-found': { status: 400, message: 'Lo sentimos. No encontramos una cuenta con ese correo. ¡Regístrate!' },
@@ -24,6 +28,8 @@ export const domainErrors = {
   'auth/invalid-refresh-token': { status: 401, message: 'Tu sesión no es válida. Por favor, inicia sesión de nuevo.' },
   'auth/too-many-requests': { status: 429, message: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.' },
   'auth/passwords-mismatch': { status: 400, message: 'Las contraseñas no coinciden' },
+  'auth/operation-not-allowed': { status: 400, message: 'Con el proveedor de identidad configurado esta acción se realiza desde la aplicación, no desde esta ruta.' },
+  'auth/invalid-action-code': { status: 400, message: 'El enlace para restablecer tu contraseña no es válido o ya expiró. Solicita uno nuevo.' },
   'auth/user-disabled': { status: 403, message: 'Esta cuenta ha sido desactivada. Comunícate con el estudio.' },
 
   // Customer
@@ -32,6 +38,9 @@ export const domainErrors = {
   'customer/phone-format': { status: 400, message: 'El formato del teléfono no es correcto.' },
   'customer/not-found': { status: 404, message: 'No encontramos tu cuenta de cliente.' },
   'customer/terms-not-accepted': { status: 400, message: 'Debes aceptar los términos y condiciones antes de continuar.' },
+
+  // Pages
+  'page/not-found': { status: 404, message: 'No encontramos esta página.' },
 
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },

@@ -7,3 +7,5 @@ export * from './appconfig.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/appconfig.ts';
+export * from './mail.ts';
+export * from './schemas/pages.ts';

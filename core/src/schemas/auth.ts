@@ -38,3 +38,6 @@ export type AuthTokens = z.infer<typeof authTokens>;
 
 export const roles = ['customer', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
+
+/** Answers that carry no data (recover, reset, sign out everywhere). */
+export const okOutput = z.object({ ok: z.literal(true) });

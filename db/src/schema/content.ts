@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './columns.ts';
+import { createdAt, updatedAt } from './columns.ts';
 import { customer } from './customer.ts';
 
 /** Uploaded files (local folder or S3, per files_location). */

@@ -1,5 +1,5 @@
-import { sql, type AnyColumn } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { file } from './content.ts';
 
@@ -27,7 +27,7 @@ export const customer = pgTable(
     unlimited_membership_expiration: tstz('unlimited_membership_expiration'),
     unlimited_max_no_shows_for_penalty: integer('unlimited_max_no_shows_for_penalty'),
     /** The billing address shown on "Mi Información". */
-    address_id: integer('address_id').references((): AnyColumn => address.address_id, { onDelete: 'set null' }),
+    address_id: integer('address_id').references((): AnyPgColumn => address.address_id, { onDelete: 'set null' }),
     stripe_customer_id: text('stripe_customer_id'),
     paypal_payer_id: text('paypal_payer_id'),
     createdAt: createdAt(),
@@ -40,6 +40,7 @@ export const customer = pgTable(
     uniqueIndex('customer_phone_key').on(t.phone),
     uniqueIndex('customer_stripe_customer_id_key').on(t.stripe_customer_id),
     index('customer_name_idx').on(t.name, t.last_name),
+    check('customer_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('customer_role_check', sql`${t.role} in ('customer', 'staff', 'admin')`),
     check(
       'customer_no_shows_check',

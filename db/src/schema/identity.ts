@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns.ts';
 
 /**
@@ -15,7 +16,10 @@ export const auth_user = pgTable(
     createdAt: createdAt(),
     disabledAt: tstz('disabled_at'),
   },
-  (t) => [uniqueIndex('auth_user_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('auth_user_email_key').on(t.email),
+    check('auth_user_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
 );
 
 export const refresh_token = pgTable(

@@ -1,0 +1,33 @@
+import { z } from '../zod.ts';
+
+export const pageOutput = z.object({
+  page_id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  /** HTML; null shows 'Sin contenido.'. */
+  content: z.string().nullable(),
+  required: z.boolean(),
+});
+export type PageOutput = z.infer<typeof pageOutput>;
+
+export const pagesListOutput = z.object({ pages: z.array(pageOutput) });
+
+export const pageBySlugInput = z.object({ slug: z.string().trim().min(1).max(200) });
+export const pageBySlugOutput = z.object({ page: pageOutput });
+
+export const acceptedPageOutput = z.object({
+  accepted_page_id: z.number(),
+  page_id: z.number(),
+  customer_id: z.number(),
+  createdAt: z.string(),
+});
+export type AcceptedPageOutput = z.infer<typeof acceptedPageOutput>;
+
+export const acceptedPagesListOutput = z.object({ accepted_pages: z.array(acceptedPageOutput) });
+
+/** POST /api/accepted_pages: the spec sends customer_id too; it must be the caller's own. */
+export const acceptPageInput = z.object({
+  page_id: z.number().int().positive(),
+  customer_id: z.number().int().positive().optional(),
+});
+export const acceptPageOutput = z.object({ accepted_page: acceptedPageOutput });

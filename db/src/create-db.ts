@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+
+/**
+ * The database as services see it: the common base of the PGlite and the
+ * postgres.js drivers (select, insert, update, delete, execute, transaction).
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction handle, as passed to `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Either a database or a transaction: what a service that composes inside a caller's transaction accepts. */
+export type DbOrTx = Db | Tx;
+
+export interface CreateDbOptions {
+  /** PGlite data directory (default './data'); 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** A PGlite dump (from `dumpDataDir()`) to start from, instead of an empty cluster. */
+  loadDataDir?: Blob | File;
+  /** Extra PGlite options (extensions, debug...). */
+  pglite?: Omit<PGliteOptions, 'dataDir' | 'loadDataDir'>;
+  /** postgres.js pool size (default 10). */
+  max?: number;
+  /** Log every SQL statement. */
+  logger?: boolean;
+}
+
+interface DbHandleBase {
+  db: Db;
+  close(): Promise<void>;
+}
+export interface PgliteHandle extends DbHandleBase {
+  kind: 'pglite';
+  client: PGlite;
+}
+export interface PostgresHandle extends DbHandleBase {
+  kind: 'postgres';
+  client: postgres.Sql;
+}
+export type DbHandle = PgliteHandle | PostgresHandle;
+
+/**
+ * Opens the database: PGlite (embedded, in `./data` by default) when no url
+ * is given, PostgreSQL through postgres.js otherwise.
+ */
+export async function createDb(url?: string | undefined, options: CreateDbOptions = {}): Promise<DbHandle> {
+  if (!url) {
+    const client = await PGlite.create({
+      ...options.pglite,
+      dataDir: options.dataDir ?? './data',
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite({ client, schema, logger: options.logger ?? false });
+    return {
+      kind: 'pglite',
+      db: db as unknown as Db,
+      client,
+      close: async () => {
+        if (!client.closed) await client.close();
+      },
+    };
+  }
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    // Notices (e.g. "relation already exists, skipping") are not errors; keep test output clean.
+    onnotice: () => {},
+  });
+  const db = drizzlePostgres({ client, schema, logger: options.logger ?? false });
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    client,
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** Folder of the committed SQL migrations, found from this file so the working directory does not matter. */
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Arbitrary constant: the advisory lock that serialises migrations across server processes. */
+const MIGRATION_LOCK_ID = 724_311_905;
+
+/** Applies the pending migrations in db/migrations. */
+export async function migrate(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+    return;
+  }
+  // Several server processes may start at once; the lock is held on one reserved
+  // connection so the other processes wait instead of applying the same migration twice.
+  const lock = await handle.client.reserve();
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migratePostgres(handle.db as unknown as PostgresJsDatabase<Schema>, { migrationsFolder });
+  } finally {
+    await lock`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+    lock.release();
+  }
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns.ts';
+import { file } from './content.ts';
+import { customer } from './customer.ts';
+
+export const location = pgTable('location', {
+  location_id: integer('location_id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  city: text('city'),
+  phone: text('phone'),
+  maps_url: text('maps_url'),
+  available: boolean('available').notNull().default(true),
+  order: integer('order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const class_category = pgTable(
+  'class_category',
+  {
+    class_category_id: integer('class_category_id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    handle: text('handle').notNull(),
+    description: text('description'),
+    available: boolean('available').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('class_category_handle_key').on(t.handle)],
+);
+
+export const class_type = pgTable(
+  'class_type',
+  {
+    class_type_id: integer('class_type_id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    icon: text('icon'),
+    image: text('image'),
+    /** Seats per row, back row first, e.g. '4,6,6'; null when the class has no seat map. */
+    spot_map: text('spot_map'),
+    class_category_id: integer('class_category_id').references(() => class_category.class_category_id, {
+      onDelete: 'set null',
+    }),
+    available: boolean('available').notNull().default(true),
+    order: integer('order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('class_type_class_category_id_idx').on(t.class_category_id),
+    check('class_type_spot_map_check', sql`${t.spot_map} is null or ${t.spot_map} ~ '^[0-9]+(,[0-9]+)*$'`),
+  ],
+);
+
+export const instructor = pgTable(
+  'instructor',
+  {
+    instructor_id: integer('instructor_id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    last_name: text('last_name').notNull(),
+    nick_name: text('nick_name'),
+    quote: text('quote'),
+    short_bio: text('short_bio'),
+    instagram: text('instagram'),
+    birthdate: date('birthdate', { mode: 'string' }),
+    music_type: text('music_type'),
+    file_id: integer('file_id').references(() => file.file_id, { onDelete: 'set null' }),
+    /** Optional login of the coach. */
+    customer_id: integer('customer_id').references(() => customer.customer_id, { onDelete: 'set null' }),
+    show_on_home: boolean('show_on_home').notNull().default(true),
+    available: boolean('available').notNull().default(true),
+    order: integer('order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [index('instructor_name_idx').on(t.name, t.last_name)],
+);

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { class_type } from './catalogue.ts';
+import { createdAt, money, tstz, updatedAt } from './columns.ts';
+import { customer } from './customer.ts';
+import { discount } from './discounts.ts';
+import { class_package, subscriptionPeriods } from './packages.ts';
+import { payment_method, payment_source } from './payments.ts';
+
+export const purchaseStatuses = ['active', 'completed', 'pending', 'failed', 'cancelled', 'revoked'] as const;
+export const invoiceStatuses = ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const;
+
+/**
+ * One order. The package's terms are copied at purchase time (title, amounts,
+ * subscription terms) so later package edits do not rewrite history.
+ */
+export const purchase = pgTable(
+  'purchase',
+  {
+    purchase_id: integer('purchase_id').primaryKey().generatedAlwaysAsIdentity(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'restrict' }),
+    class_package_id: integer('class_package_id')
+      .notNull()
+      .references(() => class_package.class_package_id, { onDelete: 'restrict' }),
+    payment_method_id: integer('payment_method_id').references(() => payment_method.payment_method_id, {
+      onDelete: 'set null',
+    }),
+    payment_source_id: integer('payment_source_id').references(() => payment_source.payment_source_id, {
+      onDelete: 'set null',
+    }),
+    discount_id: integer('discount_id').references(() => discount.discount_id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** Package price before discount. */
+    amount: money('amount').notNull(),
+    /** What was charged (after discount; 0 for a trial or a gift). */
+    total_payment: money('total_payment').notNull(),
+    class_amount: integer('class_amount').notNull(),
+    expiration_days: integer('expiration_days'),
+    status: text('status', { enum: purchaseStatuses }).notNull().default('pending'),
+    subscription_id: text('subscription_id'),
+    subscription_interval: integer('subscription_interval'),
+    subscription_period: text('subscription_period', { enum: subscriptionPeriods }),
+    free_trial_length: integer('free_trial_length'),
+    /** Unit of free_trial_length; days unless set. */
+    free_trial_period: text('free_trial_period', { enum: subscriptionPeriods }),
+    /** Granted by an admin (giveAccess) as a gift. */
+    is_gift: boolean('is_gift').notNull().default(false),
+    /** 'stripe', 'sandbox', 'paypal', 'cash' or 'admin'. */
+    provider: text('provider'),
+    /** PaymentIntent / PayPal order id: at most one purchase per provider payment. */
+    provider_payment_id: text('provider_payment_id'),
+    provider_session_id: text('provider_session_id'),
+    cancel_reason: text('cancel_reason'),
+    /** End of access (membership expiry or end of the paid cycle after a cancel). */
+    expiration_date: tstz('expiration_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    cancelledAt: tstz('cancelled_at'),
+  },
+  (t) => [
+    index('purchase_customer_id_idx').on(t.customer_id, t.createdAt),
+    index('purchase_class_package_id_idx').on(t.class_package_id, t.status),
+    uniqueIndex('purchase_provider_payment_key').on(t.provider, t.provider_payment_id),
+    uniqueIndex('purchase_subscription_id_key').on(t.subscription_id),
+    check(
+      'purchase_status_check',
+      sql`${t.status} in ('active', 'completed', 'pending', 'failed', 'cancelled', 'revoked')`,
+    ),
+    check('purchase_amounts_check', sql`${t.amount} >= 0 and ${t.total_payment} >= 0`),
+    check('purchase_class_amount_check', sql`${t.class_amount} >= -1`),
+  ],
+);
+
+/** One charge of a purchase (every subscription renewal adds one). */
+export const invoice = pgTable(
+  'invoice',
+  {
+    invoice_id: integer('invoice_id').primaryKey().generatedAlwaysAsIdentity(),
+    purchase_id: integer('purchase_id')
+      .notNull()
+      .references(() => purchase.purchase_id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'restrict' }),
+    total_payment: money('total_payment').notNull(),
+    status: text('status', { enum: invoiceStatuses }).notNull().default('pending'),
+    provider_invoice_id: text('provider_invoice_id'),
+    period_start: tstz('period_start'),
+    period_end: tstz('period_end'),
+    paidAt: tstz('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('invoice_purchase_id_idx').on(t.purchase_id),
+    index('invoice_customer_id_idx').on(t.customer_id, t.createdAt),
+    uniqueIndex('invoice_provider_invoice_id_key').on(t.provider_invoice_id),
+    check('invoice_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled', 'refunded')`),
+    check('invoice_total_check', sql`${t.total_payment} >= 0`),
+  ],
+);
+
+/**
+ * A customer's class credits. available_classes -1 means unlimited until
+ * expiration_date. Booking takes one with a conditional
+ * `UPDATE ... SET available_classes = available_classes - 1 WHERE available_classes > 0`.
+ */
+export const available_classes = pgTable(
+  'available_classes',
+  {
+    available_class_id: integer('available_class_id').primaryKey().generatedAlwaysAsIdentity(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'cascade' }),
+    purchase_id: integer('purchase_id').references(() => purchase.purchase_id, { onDelete: 'set null' }),
+    /** Restricted to one class type; null: any class type. */
+    class_type_id: integer('class_type_id').references(() => class_type.class_type_id, { onDelete: 'set null' }),
+    available_classes: integer('available_classes').notNull(),
+    expiration_date: tstz('expiration_date'),
+    /** Comma list of allowed start times; null: any time. */
+    allowed_times: text('allowed_times'),
+    /** Cancellations made with credits of this row (max_cancels_per_available_class). */
+    cancels_used: integer('cancels_used').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    index('available_classes_customer_idx').on(t.customer_id, t.expiration_date),
+    index('available_classes_purchase_id_idx').on(t.purchase_id),
+    check('available_classes_amount_check', sql`${t.available_classes} >= -1`),
+    check('available_classes_cancels_used_check', sql`${t.cancels_used} >= 0`),
+  ],
+);

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns.ts';
+import { customer } from './customer.ts';
+import { available_classes } from './purchases.ts';
+import { single_class } from './schedule.ts';
+
+export const class_reservation = pgTable(
+  'class_reservation',
+  {
+    class_reservation_id: integer('class_reservation_id').primaryKey().generatedAlwaysAsIdentity(),
+    single_class_id: integer('single_class_id')
+      .notNull()
+      .references(() => single_class.single_class_id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'cascade' }),
+    /** The credit row this booking consumed (null for unlimited-free or admin bookings). */
+    available_class_id: integer('available_class_id').references(() => available_classes.available_class_id, {
+      onDelete: 'set null',
+    }),
+    /** Seat number on the class type's spot map, counted from the back row. */
+    spot: integer('spot'),
+    /** Guest name, when the customer brings one. */
+    guest: text('guest'),
+    attend: boolean('attend').notNull().default(false),
+    attendedAt: tstz('attended_at'),
+    is_cash: boolean('is_cash').notNull().default(false),
+    is_paid: boolean('is_paid').notNull().default(true),
+    class_stars: smallint('class_stars'),
+    coach_stars: smallint('coach_stars'),
+    comment: text('comment'),
+    ratedAt: tstz('rated_at'),
+    /** Whether cancelling gave the credit back (false when cancelled late). */
+    credit_returned: boolean('credit_returned'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Set when cancelled; cancelled rows free their seat. */
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    index('class_reservation_single_class_id_idx').on(t.single_class_id),
+    index('class_reservation_customer_id_idx').on(t.customer_id, t.createdAt),
+    /** One live reservation per seat; the database, not a check-then-insert, protects it. */
+    uniqueIndex('class_reservation_spot_key')
+      .on(t.single_class_id, t.spot)
+      .where(sql`${t.spot} is not null and ${t.deletedAt} is null`),
+    check('class_reservation_spot_check', sql`${t.spot} is null or ${t.spot} >= 1`),
+    check('class_reservation_class_stars_check', sql`${t.class_stars} is null or ${t.class_stars} between 1 and 5`),
+    check('class_reservation_coach_stars_check', sql`${t.coach_stars} is null or ${t.coach_stars} between 1 and 5`),
+  ],
+);
+
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    waitlist_id: integer('waitlist_id').primaryKey().generatedAlwaysAsIdentity(),
+    single_class_id: integer('single_class_id')
+      .notNull()
+      .references(() => single_class.single_class_id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'cascade' }),
+    notifiedAt: tstz('notified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_class_customer_key').on(t.single_class_id, t.customer_id),
+    index('waitlist_customer_id_idx').on(t.customer_id),
+  ],
+);
+
+/** Booking block for unlimited members after N consecutive no-shows, until end_date. */
+export const class_reservation_penalty = pgTable(
+  'class_reservation_penalty',
+  {
+    class_reservation_penalty_id: integer('class_reservation_penalty_id').primaryKey().generatedAlwaysAsIdentity(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'cascade' }),
+    start_date: tstz('start_date').defaultNow().notNull(),
+    end_date: tstz('end_date').notNull(),
+    no_shows: integer('no_shows').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    index('class_reservation_penalty_customer_idx').on(t.customer_id, t.end_date),
+    check('class_reservation_penalty_dates_check', sql`${t.end_date} > ${t.start_date}`),
+  ],
+);

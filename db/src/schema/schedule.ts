@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { class_type, instructor, location } from './catalogue.ts';
+import { createdAt, tstz, updatedAt } from './columns.ts';
+import { class_package } from './packages.ts';
+import { tag } from './videos.ts';
+
+export const single_class = pgTable(
+  'single_class',
+  {
+    single_class_id: integer('single_class_id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Start of the class (an instant; displayed in the studio's time zone). */
+    class_date: tstz('class_date').notNull(),
+    duration_minutes: integer('duration_minutes').notNull().default(50),
+    description: text('description'),
+    capacity: integer('capacity').notNull(),
+    location_id: integer('location_id')
+      .notNull()
+      .references(() => location.location_id, { onDelete: 'restrict' }),
+    class_type_id: integer('class_type_id')
+      .notNull()
+      .references(() => class_type.class_type_id, { onDelete: 'restrict' }),
+    /** Set on a special, package-only class: only buyers of this package can book it. */
+    class_package_id: integer('class_package_id').references(() => class_package.class_package_id, {
+      onDelete: 'set null',
+    }),
+    icon: text('icon'),
+    cancelledAt: tstz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('single_class_class_date_idx').on(t.class_date),
+    index('single_class_location_date_idx').on(t.location_id, t.class_date),
+    index('single_class_class_type_id_idx').on(t.class_type_id),
+    check('single_class_capacity_check', sql`${t.capacity} >= 0`),
+    check('single_class_duration_check', sql`${t.duration_minutes} > 0`),
+  ],
+);
+
+export const single_class_instructor = pgTable(
+  'single_class_instructor',
+  {
+    single_class_id: integer('single_class_id')
+      .notNull()
+      .references(() => single_class.single_class_id, { onDelete: 'cascade' }),
+    instructor_id: integer('instructor_id')
+      .notNull()
+      .references(() => instructor.instructor_id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.single_class_id, t.instructor_id] }),
+    index('single_class_instructor_instructor_id_idx').on(t.instructor_id),
+  ],
+);
+
+export const single_class_tag = pgTable(
+  'single_class_tag',
+  {
+    single_class_id: integer('single_class_id')
+      .notNull()
+      .references(() => single_class.single_class_id, { onDelete: 'cascade' }),
+    tag_id: integer('tag_id')
+      .notNull()
+      .references(() => tag.tag_id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.single_class_id, t.tag_id] }), index('single_class_tag_tag_id_idx').on(t.tag_id)],
+);

@@ -1,0 +1,1160 @@
+import { appConfigDefaults } from '@estudio/core';
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../create-db.ts';
+import { hashPassword } from '../password.ts';
+import * as s from '../schema/index.ts';
+import { demoAccounts, demoPassword } from './accounts.ts';
+import * as content from './content.ts';
+import { createRandom, type Random } from './random.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const TZ = appConfigDefaults.timezone;
+const SEED = 20_190_615;
+
+export interface SeedOptions {
+  /** The instant the schedule and expiry dates are relative to (default: now). */
+  now?: Date;
+}
+
+export interface SeedSummary {
+  customers: number;
+  singleClasses: number;
+  reservations: number;
+  packages: number;
+  videos: number;
+}
+
+type NewCustomer = typeof s.customer.$inferInsert;
+type NewReservation = typeof s.class_reservation.$inferInsert;
+
+/** Package keys, in insert order. */
+const packageKeys = ['trial', 'one', 'five', 'ten', 'unlimited', 'online', 'event', 'signup'] as const;
+type PackageKey = (typeof packageKeys)[number];
+
+/** One credit row being planned: reservations draw from it before it is inserted. */
+interface CreditPlan {
+  customerIndex: number;
+  purchaseIndex: number;
+  classTypeIndex: number | null;
+  remaining: number;
+  validFrom: Dayjs;
+  expires: Dayjs;
+  unlimited: boolean;
+}
+
+interface PurchasePlan {
+  customerIndex: number;
+  pkg: PackageKey;
+  createdAt: Dayjs;
+  status: (typeof s.purchaseStatuses)[number];
+  paymentMethod: 1 | 2;
+  /** Number of charges already made (subscriptions renew monthly). */
+  periods: number;
+  expiration: Dayjs | null;
+}
+
+const reviewComments = [
+  '¡Me encantó la clase! La música estuvo increíble.',
+  'Excelente coach, muy atenta a la postura.',
+  'Salí renovada, justo lo que necesitaba.',
+  'Muy buena clase, aunque el salón estaba un poco caluroso.',
+  'La mejor rodada de la semana.',
+  'Ideal para empezar el día.',
+] as const;
+
+const guestNames = ['Laura Medina', 'Pablo Ríos', 'Tania Ortega', 'Óscar Peña', 'Lorena Vidal'] as const;
+
+/** Weekly grid: [hour, class type index, location index]; index 0 is Sunday (dayjs). */
+const weeklySlots: readonly (readonly [string, number, number])[][] = [
+  [['10:00', 2, 1]],
+  [['07:00', 2, 0], ['09:00', 0, 1], ['19:00', 3, 0]],
+  [['07:00', 0, 0], ['09:00', 1, 1], ['19:00', 2, 0], ['20:00', 1, 0]],
+  [['07:00', 2, 1], ['09:00', 0, 0], ['19:00', 3, 1]],
+  [['07:00', 1, 0], ['09:00', 0, 1], ['19:00', 2, 0], ['20:00', 3, 0]],
+  [['07:00', 2, 0], ['09:00', 1, 1], ['19:00', 0, 0]],
+  [['09:00', 3, 0], ['11:00', 0, 1]],
+];
+
+/** Hour at which an interval (day, time in Mexico City) becomes an instant. */
+const at = (date: string, time: string): Dayjs => dayjs.tz(`${date} ${time}`, TZ);
+
+/**
+ * Seeds the demo studio "Estudio Demo" (CDMX): configuration, catalogue,
+ * a schedule from last week to two weeks ahead of `now`, packages, videos,
+ * pages, discounts, ~200 customers with purchases, credits and reservations,
+ * and the demo accounts. Everything runs in one transaction with one insert
+ * per table; the data is deterministic apart from the password salt.
+ */
+export async function seedDemoStudio(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+  // Hashed once: scrypt is deliberately slow and every seeded identity shares the password.
+  const passwordHash = await hashPassword(demoPassword);
+  return db.transaction((tx) => seedInTransaction(tx, passwordHash, options));
+}
+
+/** Seeds only an empty database (no app_config row and no customer). Returns whether it seeded. */
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const [config] = await db.select({ key: s.app_config.key }).from(s.app_config).limit(1);
+  const [someone] = await db.select({ id: s.customer.customer_id }).from(s.customer).limit(1);
+  if (config || someone) return false;
+  await seedDemoStudio(db, options);
+  return true;
+}
+
+async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOptions): Promise<SeedSummary> {
+  const rng = createRandom(SEED);
+  const now = dayjs(options.now ?? new Date()).tz(TZ);
+  const today = now.format('YYYY-MM-DD');
+  const date = (offsetDays: number) => dayjs.utc(today).add(offsetDays, 'day').format('YYYY-MM-DD');
+  const ago = (days: number, time = '12:00') => at(date(-days), time);
+
+  await tx.insert(s.app_config).values(Object.entries(appConfigDefaults).map(([key, value]) => ({ key, value })));
+
+  // Catalogue
+  const locations = await tx
+    .insert(s.location)
+    .values(content.locations.map((l, i) => ({ ...l, order: i + 1 })))
+    .returning({ id: s.location.location_id });
+  const categories = await tx
+    .insert(s.class_category)
+    .values([...content.classCategories])
+    .returning({ id: s.class_category.class_category_id });
+  const classTypes = await tx
+    .insert(s.class_type)
+    .values(
+      content.classTypes.map((t, i) => ({
+        name: t.name,
+        description: t.description,
+        icon: t.icon,
+        image: t.image,
+        spot_map: t.spot_map,
+        class_category_id: idAt(categories, t.category),
+        order: i + 1,
+      })),
+    )
+    .returning({ id: s.class_type.class_type_id });
+  const coachFiles = await tx
+    .insert(s.file)
+    .values(
+      content.instructors.map((c) => ({
+        name: `${c.name.toLowerCase()}.jpg`,
+        type: 'image/jpeg',
+        src: c.photo,
+        storage: 'server',
+        storage_key: c.photo.replace(/^\//, ''),
+      })),
+    )
+    .returning({ id: s.file.file_id });
+  const instructors = await tx
+    .insert(s.instructor)
+    .values(
+      content.instructors.map((c, i) => ({
+        name: c.name,
+        last_name: c.last_name,
+        nick_name: c.nick_name,
+        quote: c.quote,
+        short_bio: c.short_bio,
+        instagram: c.instagram,
+        birthdate: c.birthdate,
+        music_type: c.music_type,
+        file_id: idAt(coachFiles, i),
+        order: i + 1,
+      })),
+    )
+    .returning({ id: s.instructor.instructor_id });
+  const classTags = await tx
+    .insert(s.tag)
+    .values(content.classTags.map((t) => ({ name: t.name, color: t.color, type: 'class' })))
+    .returning({ id: s.tag.tag_id });
+  const videoTags = await tx
+    .insert(s.tag)
+    .values(content.videoTags.map((name) => ({ name, type: 'video' })))
+    .returning({ id: s.tag.tag_id });
+
+  // Packages
+  const eventDate = at(nextWeekday(date(8), 6), '18:30');
+  const packageRows: Record<PackageKey, typeof s.class_package.$inferInsert> = {
+    trial: {
+      title: 'Clase de prueba',
+      short_description: 'Tu primera clase gratis',
+      description:
+        '<p>¿Primera vez en Estudio Demo? Toma una clase de cualquier disciplina sin costo y conoce a nuestros coaches.</p><p>Válida por 15 días. Una por persona.</p>',
+      price: '0.00',
+      class_amount: 1,
+      expiration_days: 15,
+      is_trial: true,
+      limit_per_customer: 1,
+      show_on_home: true,
+      image: '/demo/packages/prueba.jpg',
+    },
+    one: {
+      title: '1 Clase',
+      short_description: 'Una clase presencial',
+      description: 'Una clase de Yoga, Pilates Reformer, Indoor Cycling o Barre en cualquiera de nuestros estudios. Vigencia de 30 días.',
+      price: '180.00',
+      class_amount: 1,
+      expiration_days: 30,
+      image: '/demo/packages/1-clase.jpg',
+    },
+    five: {
+      title: '5 Clases',
+      short_description: '$160 por clase',
+      description: 'Cinco clases para combinar disciplinas y horarios a tu ritmo. Vigencia de 60 días.',
+      price: '800.00',
+      class_amount: 5,
+      expiration_days: 60,
+      show_on_home: true,
+      image: '/demo/packages/5-clases.jpg',
+    },
+    ten: {
+      title: '10 Clases',
+      short_description: 'El favorito de la comunidad',
+      description: 'Diez clases con el mejor precio por clase. Compártelas con tu invitado. Vigencia de 90 días.',
+      price: '1500.00',
+      sale_price: '1350.00',
+      class_amount: 10,
+      expiration_days: 90,
+      show_on_home: true,
+      image: '/demo/packages/10-clases.jpg',
+    },
+    unlimited: {
+      title: 'Ilimitado Mensual',
+      short_description: 'Clases presenciales ilimitadas',
+      description:
+        '<p>Reserva todas las clases que quieras en ambos estudios.</p><ul><li>Cargo automático cada mes</li><li>Cancela cuando quieras desde Mis Compras</li></ul>',
+      price: '1990.00',
+      class_amount: -1,
+      expiration_days: 30,
+      is_subscription: true,
+      subscription_period: 'month',
+      subscription_interval: 1,
+      show_on_home: true,
+      image: '/demo/packages/ilimitado.jpg',
+    },
+    online: {
+      title: 'Online Mensual',
+      short_description: 'Biblioteca de videos completa',
+      description: 'Acceso a todas las clases en video: yoga, pilates, barre, cycling y meditación. Siete días de prueba gratis.',
+      price: '349.00',
+      class_amount: 0,
+      expiration_days: 30,
+      is_subscription: true,
+      subscription_period: 'month',
+      subscription_interval: 1,
+      free_trial_length: 7,
+      is_presencial: false,
+      is_online: true,
+      image: '/demo/packages/online.jpg',
+    },
+    event: {
+      title: 'Masterclass Sunset Yoga',
+      short_description: 'Evento especial con música en vivo',
+      description: 'Práctica de yoga al atardecer en la terraza de Coyoacán con Vale y música en vivo. Incluye agua de coco y mat.',
+      price: '450.00',
+      class_amount: 1,
+      expiration_days: 30,
+      is_special_event: true,
+      event_date: eventDate.toDate(),
+      people_limit: 30,
+      limit_per_customer: 2,
+      show_on_home: true,
+      image: '/demo/packages/sunset-yoga.jpg',
+    },
+    signup: {
+      title: 'Inscripción',
+      short_description: 'Pago único de inscripción',
+      description: 'Cuota única de inscripción al estudio. Incluye evaluación postural y tu primer par de calcetas antiderrapantes.',
+      price: '300.00',
+      class_amount: 0,
+      is_signup_fee: true,
+      limit_per_customer: 1,
+      image: '/demo/packages/inscripcion.jpg',
+    },
+  };
+  const packageIdList = await tx
+    .insert(s.class_package)
+    .values(packageKeys.map((k, i) => ({ ...packageRows[k], order: i + 1 })))
+    .returning({ id: s.class_package.class_package_id });
+  const packageId = Object.fromEntries(packageKeys.map((k, i) => [k, idAt(packageIdList, i)])) as Record<
+    PackageKey,
+    number
+  >;
+  // The special event's credit is only good for Yoga.
+  await tx
+    .insert(s.class_package_type)
+    .values([{ class_package_id: packageId.event, class_type_id: idAt(classTypes, 0), class_amount: 1, expiration_days: 30 }]);
+
+  await tx.insert(s.payment_method).values([
+    { name: 'Tarjeta', description: 'Tarjeta de crédito o débito', provider: 'card' },
+    { name: 'Efectivo', description: 'Paga en recepción o por transferencia bancaria', provider: 'cash' },
+    { name: 'PayPal', description: 'Paga con tu cuenta de PayPal', provider: 'paypal', available: false },
+  ]);
+
+  // Content
+  const pages = await tx
+    .insert(s.page)
+    .values(content.pages.map((p, i) => ({ ...p, order: i + 1 })))
+    .returning({ id: s.page.page_id, required: s.page.required });
+  const requiredPageIds = pages.filter((p) => p.required).map((p) => p.id);
+  await tx.insert(s.announcement).values(
+    content.announcements.map((a, i) => ({ ...a, createdAt: ago(content.announcements.length - i, '09:00').toDate() })),
+  );
+  const forms = await tx
+    .insert(s.form)
+    .values(content.forms.map((f) => ({ name: f.name, object: f.object })))
+    .returning({ id: s.form.form_id });
+  await tx.insert(s.form_field).values(
+    content.forms.flatMap((f, fi) =>
+      f.fields.map((field, order) => ({
+        form_id: idAt(forms, fi),
+        order,
+        step: field.step,
+        key: field.key,
+        name: field.key,
+        label: field.label,
+        type: field.type,
+        required: field.required,
+        options: 'options' in field ? field.options.map((o) => ({ ...o })) : null,
+        precondition: 'precondition' in field ? { ...field.precondition } : null,
+      })),
+    ),
+  );
+  await tx.insert(s.custom_field).values([
+    { object: 'customer', key: 'emergency_contact', label: 'Contacto de emergencia', type: 'text', required: false },
+    {
+      object: 'customer',
+      key: 'health_notes',
+      label: 'Lesiones o condiciones médicas que tu coach deba conocer',
+      type: 'textarea',
+      required: false,
+    },
+  ]);
+
+  // Videos
+  const videoTypes = await tx
+    .insert(s.video_type)
+    .values(content.videoTypes.map((t, i) => ({ ...t, order: i + 1 })))
+    .returning({ id: s.video_type.video_type_id });
+  const programs = await tx
+    .insert(s.program)
+    .values(content.programs.map((p, i) => ({ ...p, order: i + 1 })))
+    .returning({ id: s.program.program_id });
+  const videos = await tx
+    .insert(s.video)
+    .values(
+      content.videos.map((v, i) => ({
+        name: v.name,
+        description: v.description,
+        duration: v.duration,
+        url: `https://player.vimeo.com/video/${824_804_100 + i * 137}`,
+        thumbnail: `/demo/videos/${String(i + 1).padStart(2, '0')}.jpg`,
+        instructor_id: idAt(instructors, v.instructor),
+        video_type_id: idAt(videoTypes, v.type),
+        class_type_id: v.classType === null ? null : idAt(classTypes, v.classType),
+        class_category_id:
+          v.classType === null ? null : idAt(categories, content.classTypes[v.classType]?.category ?? 0),
+        // The last two are announced for next week (GET /videos/upcoming).
+        release_date: (i >= content.videos.length - 2 ? at(date(5 + i - 18), '08:00') : ago(90 - i * 4)).toDate(),
+      })),
+    )
+    .returning({ id: s.video.video_id });
+  await tx
+    .insert(s.video_tag)
+    .values(content.videos.flatMap((v, i) => v.tags.map((t) => ({ video_id: idAt(videos, i), tag_id: idAt(videoTags, t) }))));
+  const programOrder = new Map<number, number>();
+  await tx.insert(s.video_program).values(
+    content.videos.flatMap((v, i) => {
+      if (v.program === null) return [];
+      const order = (programOrder.get(v.program) ?? 0) + 1;
+      programOrder.set(v.program, order);
+      return [{ program_id: idAt(programs, v.program), video_id: idAt(videos, i), order }];
+    }),
+  );
+
+  // Discounts
+  const discounts = await tx
+    .insert(s.discount)
+    .values([
+      {
+        code: 'BIENVENIDA10',
+        description: '10% de descuento en tu primera compra',
+        amount: '10.00',
+        is_percent: true,
+        max_uses_per_customer: 1,
+      },
+      {
+        code: 'VERANO200',
+        description: '$200 de descuento en 10 Clases o Ilimitado',
+        amount: '200.00',
+        is_percent: false,
+        expires_at: at(date(60), '23:59').toDate(),
+      },
+      {
+        code: 'PRIMERMES50',
+        description: '50% en tu primer mes de membresía',
+        amount: '50.00',
+        is_percent: true,
+        first_invoice_only: true,
+        max_uses_per_customer: 1,
+      },
+      {
+        code: 'BUENFIN',
+        description: 'Promoción del Buen Fin (agotada)',
+        amount: '150.00',
+        is_percent: false,
+        max_uses: 25,
+        uses: 25,
+      },
+    ])
+    .returning({ id: s.discount.discount_id });
+  await tx.insert(s.discount_class_package).values([
+    { discount_id: idAt(discounts, 1), class_package_id: packageId.ten },
+    { discount_id: idAt(discounts, 1), class_package_id: packageId.unlimited },
+    { discount_id: idAt(discounts, 2), class_package_id: packageId.unlimited },
+    { discount_id: idAt(discounts, 2), class_package_id: packageId.online },
+  ]);
+
+  // Customers: the demo accounts first, then the generated community.
+  const customers = buildCustomers(rng, ago);
+  const customerIds = (
+    await tx
+      .insert(s.customer)
+      .values(customers.map((c) => c.row))
+      .returning({ id: s.customer.customer_id })
+  ).map((r) => r.id);
+  const cid = (index: number) => customerIds[index] as number;
+  await tx.insert(s.auth_user).values(
+    customers.map((c) => ({
+      uid: c.row.uid as string,
+      email: c.row.email,
+      password_hash: passwordHash,
+      createdAt: c.row.createdAt,
+    })),
+  );
+  const addressRows = customers.flatMap((c, i) => (c.address ? [{ ...c.address, customer_id: cid(i) }] : []));
+  await tx.insert(s.address).values(addressRows);
+  await tx.execute(
+    sql`update ${s.customer} set address_id = a.address_id from ${s.address} a where a.customer_id = ${s.customer.customer_id}`,
+  );
+  await tx.insert(s.accepted_page).values(
+    customers.flatMap((c, i) =>
+      c.acceptedTerms ? requiredPageIds.map((page_id) => ({ page_id, customer_id: cid(i), createdAt: c.row.createdAt })) : [],
+    ),
+  );
+
+  // Schedule: last week through the next two weeks, in Mexico City time.
+  interface ClassPlan {
+    row: typeof s.single_class.$inferInsert;
+    typeIndex: number;
+    start: Dayjs;
+    instructors: number[];
+    tags: number[];
+    target: number;
+  }
+  const classPlans: ClassPlan[] = [];
+  const coachTurn = new Map<number, number>();
+  for (let offset = -7; offset <= 13; offset++) {
+    const day = date(offset);
+    const weekday = dayjs.utc(day).day();
+    for (const [time, typeIndex, locationIndex] of weeklySlots[weekday] ?? []) {
+      const type = content.classTypes[typeIndex];
+      if (!type) continue;
+      const coaches = content.instructors.flatMap((c, i) => ((c.types as readonly number[]).includes(typeIndex) ? [i] : []));
+      const turn = coachTurn.get(typeIndex) ?? 0;
+      coachTurn.set(typeIndex, turn + 1);
+      const coach = coaches[turn % coaches.length] ?? 0;
+      const start = at(day, time);
+      const n = classPlans.length;
+      const tags: number[] = [];
+      if (typeIndex === 0 && time === '09:00') tags.push(0);
+      if (typeIndex === 2 && time === '19:00') tags.push(1);
+      if (typeIndex === 3 && weekday === 6) tags.push(2);
+      // Every sixth class sells out; the rest fill as real studios do: mornings and evenings busier.
+      const full = n % 6 === 2;
+      const busy = time === '07:00' || time === '19:00';
+      const fraction = full ? 1 : busy ? 0.45 + rng.next() * 0.4 : 0.15 + rng.next() * 0.45;
+      const target = Math.min(type.capacity, Math.round(type.capacity * fraction));
+      classPlans.push({
+        row: {
+          class_date: start.toDate(),
+          duration_minutes: type.duration,
+          description: classDescription(typeIndex, time),
+          capacity: type.capacity,
+          location_id: idAt(locations, locationIndex),
+          class_type_id: idAt(classTypes, typeIndex),
+        },
+        typeIndex,
+        start,
+        instructors: weekday === 6 && typeIndex === 0 ? [coach, 4] : [coach],
+        tags,
+        target,
+      });
+    }
+  }
+  classPlans.push({
+    row: {
+      class_date: eventDate.toDate(),
+      duration_minutes: 90,
+      description: 'Masterclass Sunset Yoga: práctica al atardecer con música en vivo. Solo con el acceso del evento especial.',
+      capacity: 30,
+      location_id: idAt(locations, 1),
+      class_type_id: idAt(classTypes, 0),
+      class_package_id: packageId.event,
+      icon: 'sunset',
+    },
+    typeIndex: 0,
+    start: eventDate,
+    instructors: [0],
+    tags: [2],
+    target: 0,
+  });
+  const classIds = (
+    await tx
+      .insert(s.single_class)
+      .values(classPlans.map((c) => c.row))
+      .returning({ id: s.single_class.single_class_id })
+  ).map((r) => r.id);
+  await tx.insert(s.single_class_instructor).values(
+    classPlans.flatMap((c, i) =>
+      [...new Set(c.instructors)].map((k) => ({ single_class_id: classIds[i] as number, instructor_id: idAt(instructors, k) })),
+    ),
+  );
+  await tx
+    .insert(s.single_class_tag)
+    .values(classPlans.flatMap((c, i) => c.tags.map((t) => ({ single_class_id: classIds[i] as number, tag_id: idAt(classTags, t) }))));
+
+  // Purchases and credits
+  const purchases: PurchasePlan[] = [];
+  const credits: CreditPlan[] = [];
+  const addPurchase = (plan: PurchasePlan, classTypeIndex: number | null = null) => {
+    purchases.push(plan);
+    const pkg = packageRows[plan.pkg];
+    const amount = pkg.class_amount ?? 0;
+    if (amount === 0) return;
+    const periodStart = plan.createdAt.add(plan.periods - 1, 'month');
+    credits.push({
+      customerIndex: plan.customerIndex,
+      purchaseIndex: purchases.length - 1,
+      classTypeIndex,
+      remaining: amount,
+      validFrom: pkg.is_subscription ? periodStart : plan.createdAt,
+      expires: plan.expiration ?? plan.createdAt.add(pkg.expiration_days ?? 30, 'day'),
+      unlimited: amount === -1,
+    });
+  };
+  const accountIndex = { cliente: 0, nuevo: 1, ilimitado: 2, recepcion: 3, admin: 4 } as const;
+  addPurchase({
+    customerIndex: accountIndex.cliente,
+    pkg: 'ten',
+    createdAt: ago(30, '08:12'),
+    status: 'completed',
+    paymentMethod: 1,
+    periods: 1,
+    expiration: ago(30, '08:12').add(60, 'day'),
+  });
+  const ilimitadoStart = ago(10, '18:40');
+  addPurchase({
+    customerIndex: accountIndex.ilimitado,
+    pkg: 'unlimited',
+    createdAt: ilimitadoStart,
+    status: 'active',
+    paymentMethod: 1,
+    periods: 1,
+    expiration: ilimitadoStart.add(1, 'month'),
+  });
+  const generatedStart = 5;
+  for (let i = generatedStart; i < customers.length; i++) {
+    const profile = (i - generatedStart) % 10;
+    if (profile === 0) {
+      const periods = rng.int(1, 4);
+      const createdAt = ago(rng.int(8, 29) + (periods - 1) * 30, `${rng.int(7, 21)}:${rng.pick(['05', '20', '45'])}`);
+      const cancelled = periods > 2 && rng.chance(0.2);
+      addPurchase({
+        customerIndex: i,
+        pkg: 'unlimited',
+        createdAt,
+        status: cancelled ? 'cancelled' : 'active',
+        paymentMethod: 1,
+        periods,
+        expiration: createdAt.add(periods, 'month'),
+      });
+    } else if (profile <= 6) {
+      const pkg = rng.pick(['one', 'five', 'five', 'ten', 'ten'] as const);
+      const createdAt = ago(pkg === 'one' ? rng.int(8, 25) : rng.int(8, 45), `${rng.int(7, 21)}:${rng.pick(['10', '30', '50'])}`);
+      addPurchase({
+        customerIndex: i,
+        pkg,
+        createdAt,
+        status: 'completed',
+        paymentMethod: rng.chance(0.8) ? 1 : 2,
+        periods: 1,
+        expiration: null,
+      });
+    } else if (profile === 7) {
+      addPurchase({
+        customerIndex: i,
+        pkg: 'trial',
+        createdAt: ago(rng.int(8, 14), '10:00'),
+        status: 'completed',
+        paymentMethod: 1,
+        periods: 1,
+        expiration: null,
+      });
+    }
+    if ((i - generatedStart) % 25 === 3) {
+      const createdAt = ago(rng.int(10, 60), '21:15');
+      const periods = Math.floor(now.diff(createdAt, 'day') / 30) + 1;
+      addPurchase({
+        customerIndex: i,
+        pkg: 'online',
+        createdAt,
+        status: 'active',
+        paymentMethod: 1,
+        periods,
+        expiration: createdAt.add(periods, 'month'),
+      });
+    }
+    if ((i - generatedStart) % 40 === 5) {
+      addPurchase(
+        { customerIndex: i, pkg: 'event', createdAt: ago(rng.int(1, 6), '13:00'), status: 'completed', paymentMethod: 1, periods: 1, expiration: null },
+        0,
+      );
+    }
+    if ((i - generatedStart) % 8 === 1) {
+      addPurchase({
+        customerIndex: i,
+        pkg: 'signup',
+        createdAt: ago(rng.int(46, 120), '11:00'),
+        status: 'completed',
+        paymentMethod: 2,
+        periods: 1,
+        expiration: null,
+      });
+    }
+  }
+
+  // Reservations: the demo accounts' first, then the community fills each class.
+  interface ReservationPlan {
+    classIndex: number;
+    customerIndex: number;
+    credit: number | null;
+    spot: number | null;
+    guest: string | null;
+    attend: boolean;
+    isCash: boolean;
+    classStars: number | null;
+    coachStars: number | null;
+    comment: string | null;
+    deleted: Dayjs | null;
+    /** Only for cancelled bookings: false when cancelled too late to get the credit back. */
+    creditReturned?: boolean;
+    createdAt: Dayjs;
+  }
+  const reservations: ReservationPlan[] = [];
+  const takenSpots = classPlans.map(() => new Set<number>());
+  const booked = classPlans.map(() => new Set<number>());
+  const liveCount = classPlans.map(() => 0);
+  const spotsOf = (classIndex: number): number[] => {
+    const plan = classPlans[classIndex];
+    const map = plan ? content.classTypes[plan.typeIndex]?.spot_map : null;
+    if (!map || !plan) return [];
+    const total = map.split(',').reduce((sum, n) => sum + Number(n), 0);
+    return Array.from({ length: total }, (_, k) => k + 1).filter((k) => !takenSpots[classIndex]?.has(k));
+  };
+  const creditsByCustomer = new Map<number, number[]>();
+  credits.forEach((c, k) => creditsByCustomer.set(c.customerIndex, [...(creditsByCustomer.get(c.customerIndex) ?? []), k]));
+  const findCredit = (customerIndex: number, classIndex: number): number | null => {
+    const plan = classPlans[classIndex];
+    if (!plan) return null;
+    let best: number | null = null;
+    for (const k of creditsByCustomer.get(customerIndex) ?? []) {
+      const c = credits[k] as CreditPlan;
+      if (!c.unlimited && c.remaining <= 0) continue;
+      if (c.classTypeIndex !== null && c.classTypeIndex !== plan.typeIndex) continue;
+      if (plan.start.isBefore(c.validFrom) || plan.start.isAfter(c.expires)) continue;
+      // Special, package-only classes take only the event's credit.
+      if (plan.row.class_package_id && purchases[c.purchaseIndex]?.pkg !== 'event') continue;
+      if (!plan.row.class_package_id && purchases[c.purchaseIndex]?.pkg === 'event') continue;
+      const current = best === null ? undefined : credits[best];
+      if (!current || c.expires.isBefore(current.expires)) best = k;
+    }
+    return best;
+  };
+  const book = (classIndex: number, customerIndex: number, extra: Partial<ReservationPlan> = {}): boolean => {
+    const plan = classPlans[classIndex];
+    if (!plan || booked[classIndex]?.has(customerIndex) || (liveCount[classIndex] ?? 0) >= (plan.row.capacity ?? 0)) return false;
+    const credit = findCredit(customerIndex, classIndex);
+    if (credit === null) return false;
+    const c = credits[credit] as CreditPlan;
+    if (!c.unlimited) c.remaining -= 1;
+    const free = spotsOf(classIndex);
+    const spot = extra.spot ?? (free.length ? rng.pick(free) : null);
+    if (spot !== null) takenSpots[classIndex]?.add(spot);
+    booked[classIndex]?.add(customerIndex);
+    liveCount[classIndex] = (liveCount[classIndex] ?? 0) + 1;
+    const past = plan.start.isBefore(now);
+    const attend = past && rng.chance(0.88);
+    const rated = attend && rng.chance(0.4);
+    const wish = plan.start.subtract(rng.int(3, 120), 'hour');
+    const bookedAt = wish.isBefore(c.validFrom) ? c.validFrom.add(1, 'minute') : wish;
+    reservations.push({
+      classIndex,
+      customerIndex,
+      credit,
+      spot,
+      guest: null,
+      attend,
+      isCash: false,
+      classStars: rated ? rng.pick([4, 5, 5, 5, 3]) : null,
+      coachStars: rated ? rng.pick([5, 5, 4]) : null,
+      comment: rated && rng.chance(0.5) ? rng.pick(reviewComments) : null,
+      deleted: null,
+      createdAt: bookedAt.isAfter(now) ? now.subtract(1, 'hour') : bookedAt,
+      ...extra,
+    });
+    return true;
+  };
+  const firstClass = (predicate: (c: ClassPlan, i: number) => boolean): number => {
+    const index = classPlans.findIndex(predicate);
+    if (index < 0) throw new Error('demo schedule has no class for a demo account');
+    return index;
+  };
+  const notFull = (c: ClassPlan) => c.target < (c.row.capacity ?? 0);
+  const clientePast = firstClass((c) => c.typeIndex === 0 && c.start.isBefore(now.subtract(2, 'day')) && notFull(c));
+  book(clientePast, accountIndex.cliente, { attend: true, classStars: null, coachStars: null, comment: null });
+  const clienteNext = firstClass((c) => c.typeIndex === 2 && c.start.isAfter(now.add(1, 'day')) && notFull(c));
+  book(clienteNext, accountIndex.cliente, { spot: 5, attend: false });
+  // Her ledger adds up: 10 classes bought, 2 booked, 3 cancelled too late to get
+  // the credit back, 5 left.
+  const clienteLate = classPlans
+    .map((c, i) => ({ c, i }))
+    .filter(({ c, i }) => c.start.isBefore(now.subtract(1, 'day')) && c.start.isAfter(now.subtract(7, 'day')) && notFull(c) && i !== clientePast && !c.row.class_package_id)
+    .slice(0, 3);
+  for (const { c, i } of clienteLate) {
+    const before = reservations.length;
+    if (!book(i, accountIndex.cliente, { spot: null, attend: false })) continue;
+    const r = reservations[before] as ReservationPlan;
+    r.deleted = c.start.subtract(2, 'hour');
+    r.creditReturned = false;
+    booked[i]?.delete(accountIndex.cliente);
+    liveCount[i] = (liveCount[i] ?? 1) - 1;
+  }
+  const ilimitadoPast = firstClass((c) => c.typeIndex === 3 && c.start.isBefore(now.subtract(1, 'day')) && c.start.isAfter(ilimitadoStart) && notFull(c));
+  book(ilimitadoPast, accountIndex.ilimitado, { attend: true, classStars: 5, coachStars: 5, comment: '¡Fer es la mejor!' });
+  const ilimitadoNext = firstClass((c) => c.typeIndex === 1 && c.start.isAfter(now.add(1, 'day')) && notFull(c));
+  book(ilimitadoNext, accountIndex.ilimitado, { attend: false });
+
+  const community = Array.from({ length: customers.length - generatedStart }, (_, k) => k + generatedStart);
+  classPlans.forEach((plan, classIndex) => {
+    const wanted = plan.row.class_package_id ? Number.POSITIVE_INFINITY : plan.target;
+    for (const customerIndex of rng.shuffle(community)) {
+      if ((liveCount[classIndex] ?? 0) >= wanted) break;
+      book(classIndex, customerIndex);
+    }
+  });
+  // A few guests, cash bookings and cancellations, as the front desk sees every week.
+  reservations.forEach((r, k) => {
+    if (r.customerIndex < generatedStart) return;
+    if (k % 23 === 4) r.guest = rng.pick(guestNames);
+    const plan = classPlans[r.classIndex];
+    if (k % 41 === 7 && plan && plan.start.isAfter(now)) {
+      // Paid at the desk in cash: no credit was used.
+      r.isCash = true;
+      const c = credits[r.credit ?? -1];
+      if (c && !c.unlimited) c.remaining += 1;
+      r.credit = null;
+    }
+  });
+  classPlans.forEach((plan, classIndex) => {
+    if (plan.target >= (plan.row.capacity ?? 0) || plan.row.class_package_id) return;
+    if (classIndex % 4 !== 1) return;
+    const customerIndex = community.find((i) => !booked[classIndex]?.has(i) && findCredit(i, classIndex) !== null);
+    if (customerIndex === undefined) return;
+    const before = reservations.length;
+    if (book(classIndex, customerIndex)) {
+      const r = reservations[before] as ReservationPlan;
+      // Cancelled in time: the seat and the credit went back.
+      r.deleted = r.createdAt.add(2, 'hour');
+      r.attend = false;
+      r.classStars = r.coachStars = null;
+      r.comment = null;
+      if (r.spot !== null) takenSpots[classIndex]?.delete(r.spot);
+      booked[classIndex]?.delete(customerIndex);
+      liveCount[classIndex] = (liveCount[classIndex] ?? 1) - 1;
+      const c = credits[r.credit ?? -1];
+      if (c && !c.unlimited) c.remaining += 1;
+    }
+  });
+
+
+  // Insert purchases, invoices, credits, then the reservations that point at them.
+  const purchaseIds = (
+    await tx
+      .insert(s.purchase)
+      .values(
+        purchases.map((p, k) => {
+          const pkg = packageRows[p.pkg];
+          const total = p.pkg === 'online' && p.periods === 1 && pkg.free_trial_length ? '0.00' : (pkg.sale_price ?? pkg.price);
+          return {
+            customer_id: cid(p.customerIndex),
+            class_package_id: packageId[p.pkg],
+            payment_method_id: p.paymentMethod,
+            title: pkg.title,
+            amount: pkg.price,
+            total_payment: total,
+            class_amount: pkg.class_amount ?? 0,
+            expiration_days: pkg.expiration_days ?? null,
+            status: p.status,
+            subscription_id: pkg.is_subscription ? `sub_demo_${String(k + 1).padStart(4, '0')}` : null,
+            subscription_interval: pkg.subscription_interval ?? null,
+            subscription_period: pkg.subscription_period ?? null,
+            free_trial_length: pkg.free_trial_length ?? null,
+            provider: p.paymentMethod === 2 ? 'cash' : 'sandbox',
+            provider_payment_id: p.paymentMethod === 2 ? null : `pi_demo_${String(k + 1).padStart(5, '0')}`,
+            expiration_date: (p.expiration ?? (pkg.expiration_days ? p.createdAt.add(pkg.expiration_days, 'day') : null))?.toDate() ?? null,
+            cancel_reason: p.status === 'cancelled' ? 'Me mudé de ciudad' : null,
+            cancelledAt: p.status === 'cancelled' ? now.subtract(rng.int(1, 7), 'day').toDate() : null,
+            createdAt: p.createdAt.toDate(),
+            updatedAt: p.createdAt.toDate(),
+          };
+        }),
+      )
+      .returning({ id: s.purchase.purchase_id })
+  ).map((r) => r.id);
+  await tx.insert(s.invoice).values(
+    purchases.flatMap((p, k) => {
+      const pkg = packageRows[p.pkg];
+      return Array.from({ length: p.periods }, (_, period) => {
+        const start = p.createdAt.add(period, 'month');
+        const trial = p.pkg === 'online' && period === 0 && pkg.free_trial_length;
+        return {
+          purchase_id: purchaseIds[k] as number,
+          customer_id: cid(p.customerIndex),
+          total_payment: trial ? '0.00' : (pkg.sale_price ?? pkg.price),
+          status: 'completed' as const,
+          period_start: pkg.is_subscription ? start.toDate() : null,
+          period_end: pkg.is_subscription ? start.add(1, 'month').toDate() : null,
+          paidAt: start.toDate(),
+          createdAt: start.toDate(),
+          updatedAt: start.toDate(),
+        };
+      });
+    }),
+  );
+  const creditIds = (
+    await tx
+      .insert(s.available_classes)
+      .values(
+        credits.map((c) => ({
+          customer_id: cid(c.customerIndex),
+          purchase_id: purchaseIds[c.purchaseIndex] as number,
+          class_type_id: c.classTypeIndex === null ? null : idAt(classTypes, c.classTypeIndex),
+          available_classes: c.unlimited ? -1 : c.remaining,
+          expiration_date: c.expires.toDate(),
+          createdAt: c.validFrom.toDate(),
+          updatedAt: c.validFrom.toDate(),
+        })),
+      )
+      .returning({ id: s.available_classes.available_class_id })
+  ).map((r) => r.id);
+  // Unlimited members' expiry is the end of their current paid period.
+  await tx.execute(sql`update ${s.customer} set unlimited_membership_expiration = u.expires
+    from (select customer_id, max(expiration_date) as expires from ${s.available_classes}
+          where available_classes = -1 group by customer_id) u
+    where u.customer_id = ${s.customer.customer_id} and ${s.customer.has_unlimited}`);
+  const reservationRows: NewReservation[] = reservations.map((r) => {
+    const plan = classPlans[r.classIndex] as ClassPlan;
+    return {
+      single_class_id: classIds[r.classIndex] as number,
+      customer_id: cid(r.customerIndex),
+      available_class_id: r.isCash || r.credit === null ? null : (creditIds[r.credit] ?? null),
+      spot: r.spot,
+      guest: r.guest,
+      attend: r.attend,
+      attendedAt: r.attend ? plan.start.subtract(rng.int(2, 12), 'minute').toDate() : null,
+      is_cash: r.isCash,
+      is_paid: !r.isCash,
+      class_stars: r.classStars,
+      coach_stars: r.coachStars,
+      comment: r.comment,
+      ratedAt: r.classStars ? plan.start.add(rng.int(2, 30), 'hour').toDate() : null,
+      credit_returned: r.deleted ? (r.creditReturned ?? true) : null,
+      createdAt: r.createdAt.toDate(),
+      updatedAt: (r.deleted ?? r.createdAt).toDate(),
+      deletedAt: r.deleted?.toDate() ?? null,
+    };
+  });
+  await tx.insert(s.class_reservation).values(reservationRows);
+
+  // Waitlists on the upcoming full classes.
+  const waitlistRows: (typeof s.waitlist.$inferInsert)[] = [];
+  classPlans.forEach((plan, classIndex) => {
+    if (!plan.start.isAfter(now) || (liveCount[classIndex] ?? 0) < (plan.row.capacity ?? 0)) return;
+    const waiting = rng.shuffle(community).filter((i) => !booked[classIndex]?.has(i)).slice(0, 2 + (classIndex % 2));
+    for (const customerIndex of waiting) {
+      waitlistRows.push({
+        single_class_id: classIds[classIndex] as number,
+        customer_id: cid(customerIndex),
+        createdAt: now.subtract(rng.int(1, 48), 'hour').toDate(),
+      });
+    }
+  });
+  if (waitlistRows.length) await tx.insert(s.waitlist).values(waitlistRows);
+
+  // An unlimited member who missed three classes in a row.
+  const penalized = community.find((i) => (i - generatedStart) % 10 === 0 && purchases.some((p) => p.customerIndex === i && p.status === 'active'));
+  if (penalized !== undefined) {
+    await tx.insert(s.class_reservation_penalty).values({
+      customer_id: cid(penalized),
+      start_date: now.subtract(1, 'day').toDate(),
+      end_date: now.add(2, 'day').toDate(),
+      no_shows: 3,
+      reason: 'Tres inasistencias consecutivas con membresía ilimitada',
+    });
+  }
+
+  // Video activity of the demo client and the community.
+  await tx.insert(s.favorite).values([
+    { customer_id: cid(accountIndex.cliente), video_id: idAt(videos, 0) },
+    { customer_id: cid(accountIndex.cliente), video_id: idAt(videos, 9) },
+    { customer_id: cid(accountIndex.cliente), video_id: idAt(videos, 12) },
+    { customer_id: cid(accountIndex.ilimitado), video_id: idAt(videos, 16) },
+    ...community.slice(0, 30).map((i) => ({ customer_id: cid(i), video_id: idAt(videos, i % videos.length) })),
+  ]);
+  await tx.insert(s.playback).values([
+    { customer_id: cid(accountIndex.cliente), video_id: idAt(videos, 0), completed: true, completedAt: ago(6).toDate(), progress: 2700, stars: 5 },
+    { customer_id: cid(accountIndex.cliente), video_id: idAt(videos, 1), completed: true, completedAt: ago(4).toDate(), progress: 1200 },
+    { customer_id: cid(accountIndex.cliente), video_id: idAt(videos, 9), completed: false, progress: 600 },
+    ...community.slice(10, 50).map((i) => ({
+      customer_id: cid(i),
+      video_id: idAt(videos, (i * 7) % videos.length),
+      completed: i % 3 !== 0,
+      completedAt: i % 3 !== 0 ? ago(i % 20).toDate() : null,
+      progress: 300 + (i % 10) * 120,
+      stars: i % 4 === 0 ? 4 + (i % 2) : null,
+    })),
+  ]);
+
+  await tx.insert(s.payment_source).values([
+    { customer_id: cid(accountIndex.cliente), provider: 'sandbox', source_id: 'pm_demo_visa_4242', card_type: 'visa', last_digits: '4242', exp_month: 12, exp_year: now.year() + 3, is_default: true },
+    { customer_id: cid(accountIndex.ilimitado), provider: 'sandbox', source_id: 'pm_demo_mc_4444', card_type: 'mastercard', last_digits: '4444', exp_month: 8, exp_year: now.year() + 2, is_default: true },
+  ]);
+  // The exhausted code's 25 redemptions.
+  await tx.insert(s.discount_use).values(
+    community.slice(0, 25).map((i) => ({ discount_id: idAt(discounts, 3), customer_id: cid(i), createdAt: ago(60 + (i % 5)).toDate() })),
+  );
+  await tx.insert(s.outbox_message).values({
+    channel: 'email',
+    recipient: demoAccounts.cliente.email,
+    subject: '¡Bienvenida a Estudio Demo!',
+    body: 'Hola Mariana, gracias por unirte a Estudio Demo. Ya puedes reservar tus clases desde tu cuenta.',
+    status: 'sent',
+    attempts: 1,
+    createdAt: ago(30, '08:13').toDate(),
+    sentAt: ago(30, '08:14').toDate(),
+  });
+
+  return {
+    customers: customers.length,
+    singleClasses: classPlans.length,
+    reservations: reservations.length,
+    packages: packageKeys.length,
+    videos: videos.length,
+  };
+}
+
+/** The demo accounts and ~200 generated customers with Mexican names, unique e-mails and phones. */
+function buildCustomers(rng: Random, ago: (days: number, time?: string) => Dayjs) {
+  interface SeedCustomer {
+    row: NewCustomer & { createdAt: Date };
+    address: Omit<typeof s.address.$inferInsert, 'customer_id'> | null;
+    acceptedTerms: boolean;
+  }
+  const out: SeedCustomer[] = [];
+  const usedPhones = new Set<string>();
+  const usedEmails = new Set<string>();
+  const uid = () => rng.alnum(28);
+  const phone = () => {
+    for (;;) {
+      const candidate = `${rng.pick(['55', '56', '55', '33', '81'])}${String(rng.int(0, 99_999_999)).padStart(8, '0')}`;
+      if (!usedPhones.has(candidate)) {
+        usedPhones.add(candidate);
+        return candidate;
+      }
+    }
+  };
+  const cdmx = { city: 'Ciudad de México', state: 'CDMX', country: 'México' };
+
+  const a = demoAccounts;
+  out.push(
+    {
+      row: {
+        uid: uid(),
+        name: a.cliente.name,
+        last_name: a.cliente.last_name,
+        email: a.cliente.email,
+        phone: '5512340001',
+        instagram: '@marianalopez.fit',
+        birthdate: '1992-04-18',
+        signup_reason: 'Instagram',
+        role: 'customer',
+        createdAt: ago(45).toDate(),
+      },
+      address: { street: 'Calle Colima', number: '145', interior_number: '3', neighborhood: 'Roma Norte', zip_code: '06700', ...cdmx },
+      acceptedTerms: true,
+    },
+    {
+      row: {
+        uid: uid(),
+        name: a.nuevo.name,
+        last_name: a.nuevo.last_name,
+        email: a.nuevo.email,
+        role: 'customer',
+        createdAt: ago(1, '20:30').toDate(),
+      },
+      address: null,
+      acceptedTerms: false,
+    },
+    {
+      row: {
+        uid: uid(),
+        name: a.ilimitado.name,
+        last_name: a.ilimitado.last_name,
+        email: a.ilimitado.email,
+        phone: '5512340002',
+        instagram: '@sofiaramirez',
+        birthdate: '1988-09-02',
+        signup_reason: 'Recomendación de un amigo',
+        role: 'customer',
+        has_unlimited: true,
+        unlimited_membership_expiration: ago(10, '18:40').add(1, 'month').toDate(),
+        unlimited_max_no_shows_for_penalty: 3,
+        createdAt: ago(200).toDate(),
+      },
+      address: { street: 'Av. México', number: '55', neighborhood: 'Condesa', zip_code: '06140', ...cdmx },
+      acceptedTerms: true,
+    },
+    {
+      row: {
+        uid: uid(),
+        name: a.recepcion.name,
+        last_name: a.recepcion.last_name,
+        email: a.recepcion.email,
+        phone: '5512340003',
+        birthdate: '1996-02-11',
+        role: 'staff',
+        createdAt: ago(400).toDate(),
+      },
+      address: null,
+      acceptedTerms: true,
+    },
+    {
+      row: {
+        uid: uid(),
+        name: a.admin.name,
+        last_name: a.admin.last_name,
+        email: a.admin.email,
+        phone: '5512340004',
+        birthdate: '1985-06-27',
+        role: 'admin',
+        createdAt: ago(700).toDate(),
+      },
+      address: null,
+      acceptedTerms: true,
+    },
+  );
+  for (const account of out) {
+    usedEmails.add(account.row.email);
+    if (account.row.phone) usedPhones.add(account.row.phone);
+  }
+
+  for (let i = 0; i < 200; i++) {
+    const female = rng.chance(0.72);
+    const name = female ? rng.pick(content.firstNamesFemale) : rng.pick(content.firstNamesMale);
+    const first = rng.pick(content.lastNames);
+    let second = rng.pick(content.lastNames);
+    if (second === first) second = rng.pick(content.lastNames);
+    const base = `${slug(name.split(' ')[0] ?? name)}.${slug(first)}`;
+    let email = `${base}@correo.demo`;
+    for (let n = 2; usedEmails.has(email); n++) email = `${base}${n}@correo.demo`;
+    usedEmails.add(email);
+    const complete = rng.chance(0.92);
+    const reason = rng.pick(content.signupReasons);
+    const profile = i % 10;
+    const unlimited = profile === 0;
+    const hood = rng.pick(content.neighborhoods);
+    const createdAt = ago(rng.int(130, 700), `${rng.int(7, 22)}:${rng.pick(['00', '15', '30', '45'])}`);
+    out.push({
+      row: {
+        uid: uid(),
+        name,
+        last_name: `${first} ${second}`,
+        email,
+        phone: phone(),
+        instagram: rng.chance(0.55) ? `@${slug(name.split(' ')[0] ?? name)}${slug(first)}${rng.int(1, 99)}` : null,
+        birthdate: complete ? `${rng.int(1970, 2004)}-${pad(rng.int(1, 12))}-${pad(rng.int(1, 28))}` : null,
+        signup_reason: reason,
+        signup_reason_other: reason === 'Otro' ? rng.pick(content.otherSignupReasons) : null,
+        role: 'customer',
+        has_unlimited: unlimited,
+        unlimited_max_no_shows_for_penalty: unlimited ? 3 : null,
+        createdAt: createdAt.toDate(),
+        updatedAt: createdAt.toDate(),
+      },
+      address: rng.chance(0.35)
+        ? {
+            street: hood.street,
+            number: String(rng.int(1, 320)),
+            interior_number: rng.chance(0.5) ? String(rng.int(1, 12)) : null,
+            neighborhood: hood.neighborhood,
+            zip_code: hood.zip_code,
+            ...cdmx,
+          }
+        : null,
+      acceptedTerms: rng.chance(0.93),
+    });
+  }
+  return out;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function slug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+function idAt(rows: readonly { id: number }[], index: number): number {
+  const row = rows[index];
+  if (!row) throw new Error(`seed: no row at index ${index}`);
+  return row.id;
+}
+
+/** The first date on or after `from` (YYYY-MM-DD) that falls on `weekday` (0 Sunday). */
+function nextWeekday(from: string, weekday: number): string {
+  const d = dayjs.utc(from);
+  return d.add((weekday - d.day() + 7) % 7, 'day').format('YYYY-MM-DD');
+}
+
+function classDescription(typeIndex: number, time: string): string {
+  const early = time < '10:00';
+  switch (typeIndex) {
+    case 0:
+      return early ? 'Vinyasa suave para empezar el día con energía.' : 'Vinyasa flow con cierre de relajación.';
+    case 1:
+      return 'Reformer en grupo reducido: core, postura y control.';
+    case 2:
+      return early ? 'Rodada mañanera de intervalos.' : 'Rodada nocturna con luces y la mejor playlist.';
+    default:
+      return 'Barre: tonifica piernas, glúteos y abdomen en la barra.';
+  }
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// One run over every workspace's tests. The global setup builds the migrated,
+// seeded test database once (a PGlite dump, or a PostgreSQL template when
+// TEST_DATABASE_URL is set); each test file then starts from a copy of it.
+export default defineConfig({
+  test: {
+    include: ['*/test/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', 'server/test/firebase.emulator.test.ts', 'e2e/**'],
+    globalSetup: ['db/test/global-setup.ts'],
+    // PGlite needs ~700 MB per instance; two workers fit a 2-core machine.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
