@@ -1,0 +1,273 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { TRPCError } from '@trpc/server';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import { DomainError, domainErrors, type ApiErrorBody } from '@estudio/core';
+import type { Config } from './config.ts';
+import type { Db } from './db.ts';
+import { apiErrorBody, fastifyErrorBody, httpStatusOf } from './errors.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { appRouter, type AppRouter } from './router.ts';
+import { createIdentityProvider, type IdentityProvider } from './services/auth/identity-provider.ts';
+import { createLoginFailureStore } from './services/auth/login-failures.ts';
+import { createContextFactory } from './trpc.ts';
+
+/**
+ * Content Security Policy of the portal, in one place. The portal's own
+ * bundle is the only script today; Mantine injects <style> tags, hence
+ * 'unsafe-inline' for styles only. Images come from anywhere over https
+ * (S3, the studio's CDN) or data: URLs. The third parties the product will
+ * load are listed now so adding them is not a security review each time:
+ * Stripe (js.stripe.com, api.stripe.com, hooks.stripe.com), PayPal
+ * (www.paypal.com, www.paypalobjects.com), Firebase Auth in the browser
+ * (identitytoolkit/securetoken.googleapis.com, *.firebaseapp.com frames) and
+ * video players embedded by url (YouTube, Vimeo). Tracking codes pasted into
+ * the app configuration need their hosts added here.
+ */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com', 'https://www.paypalobjects.com'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  connectSrc: [
+    "'self'",
+    'https://api.stripe.com',
+    'https://www.paypal.com',
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+  ],
+  frameSrc: [
+    "'self'",
+    'https://js.stripe.com',
+    'https://hooks.stripe.com',
+    'https://www.paypal.com',
+    'https://*.firebaseapp.com',
+    'https://www.youtube.com',
+    'https://www.youtube-nocookie.com',
+    'https://player.vimeo.com',
+  ],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  // The server may run on plain http on a LAN (front desk); TLS is the proxy's job.
+  upgradeInsecureRequests: null,
+};
+
+/** Routes that guess or spend credentials: limited per client address. */
+const credentialProcedures = new Map([
+  ['auth.login', 'signin'],
+  ['auth.signup', 'signin'],
+  ['auth.recover', 'signin'],
+  ['auth.resetPassword', 'signin'],
+  ['auth.refresh', 'refresh'],
+]);
+const credentialRestPaths = new Map([
+  ['/api/auth/login', 'signin'],
+  ['/api/auth/signup', 'signin'],
+  ['/api/auth/recover', 'signin'],
+  ['/api/auth/reset', 'signin'],
+  ['/api/auth/refresh', 'refresh'],
+]);
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/** The rate-limit bucket of a request, or undefined when it is not a credential route. */
+function credentialBucket(req: FastifyRequest): string | undefined {
+  const p = pathOf(req.url);
+  if (p.startsWith('/trpc/')) {
+    for (const name of decodeURIComponent(p.slice('/trpc/'.length)).split(',')) {
+      const bucket = credentialProcedures.get(name);
+      if (bucket) return bucket;
+    }
+    return undefined;
+  }
+  return credentialRestPaths.get(p.replace(/\/$/, ''));
+}
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isTrpcPath = (url: string) => url === '/trpc' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
+
+/** A tRPC-shaped error, for answers given before tRPC runs (rate limit) so tRPC clients can read them. */
+function trpcErrorPayload(req: FastifyRequest, body: ApiErrorBody, status: number) {
+  const trpcCode = status === 429 ? 'TOO_MANY_REQUESTS' : status === 404 ? 'NOT_FOUND' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+  const jsonRpcCode = status === 429 ? -32029 : status === 404 ? -32004 : status >= 500 ? -32603 : -32600;
+  const error = { error: { message: body.message, code: jsonRpcCode, data: { code: trpcCode, httpStatus: status, domainCode: body.code } } };
+  const query = req.query as Record<string, unknown> | undefined;
+  if (query?.batch === '1' || query?.batch === 'true') {
+    const count = decodeURIComponent(pathOf(req.url).slice('/trpc/'.length)).split(',').length;
+    return Array.from({ length: count }, () => error);
+  }
+  return error;
+}
+
+function sendError(req: FastifyRequest, reply: FastifyReply, body: ApiErrorBody) {
+  const status = httpStatusOf(body);
+  void reply.code(status).type('application/json; charset=utf-8');
+  return reply.send(isTrpcPath(req.url) ? trpcErrorPayload(req, body, status) : body);
+}
+
+export interface BuildServerOptions {
+  config: Config;
+  db: Db;
+  /** Replaces the provider chosen by AUTH_PROVIDER (tests). */
+  identity?: IdentityProvider;
+}
+
+/** The HTTP server: tRPC at /trpc, the same procedures as REST at /api, the portal at /. */
+export async function buildServer({ config, db, identity: identityOverride }: BuildServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'headers.authorization',
+          '*.password',
+          '*.password_confirm',
+          '*.idToken',
+          '*.refreshToken',
+          '*.token',
+        ],
+        censor: '[oculto]',
+      },
+      serializers: {
+        // Reset links carry their one-time code in the query string; keep it out of the logs.
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&](?:token|oobCode)=)[^&]*/g, '$1[oculto]'),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+  });
+
+  if (config.authSecretGenerated && config.AUTH_PROVIDER === 'local') {
+    app.log.warn('AUTH_SECRET no está definido: se generó uno para este proceso; las sesiones no sobreviven a un reinicio.');
+  }
+
+  const portalIndex = existsSync(path.join(config.PORTAL_DIST, 'index.html'));
+  const loginFailures = createLoginFailureStore(config.LOGIN_FAILURE_MAX, config.LOGIN_FAILURE_WINDOW_MS);
+  const identity = identityOverride ?? createIdentityProvider(config, loginFailures);
+  const createContext = createContextFactory({ db, config, identity });
+
+  const csp = { ...contentSecurityPolicy };
+  if (config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_AUTH_EMULATOR_HOST) {
+    csp.connectSrc = [...csp.connectSrc, `http://${config.FIREBASE_AUTH_EMULATOR_HOST}`];
+  }
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: csp } });
+
+  await app.register(fastifyRateLimit, { global: false });
+  const credentialLimiter = app.rateLimit({
+    timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
+    // Refresh has its own, looser bucket: every open portal tab may refresh every 15 s behind one shared address.
+    max: (_req, key) => (key.endsWith(':refresh') ? config.AUTH_RATE_LIMIT_MAX * 4 : config.AUTH_RATE_LIMIT_MAX),
+    keyGenerator: (req) => `${req.ip}:${credentialBucket(req) ?? 'other'}`,
+    errorResponseBuilder: () => new DomainError('rate-limited'),
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (credentialBucket(req)) await credentialLimiter.call(app, req, reply);
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    const body = fastifyErrorBody(error as { code?: string; statusCode?: number });
+    if (httpStatusOf(body) >= 500) req.log.error({ err: error }, 'request failed');
+    return sendError(req, reply, body);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const notFound: ApiErrorBody = { code: 'route-not-found', message: domainErrors['route-not-found'].message };
+    if (isApiPath(req.url) || isTrpcPath(req.url)) return sendError(req, reply, notFound);
+    if ((req.method === 'GET' || req.method === 'HEAD') && portalIndex) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(req, reply, notFound);
+  });
+
+  const logProcedureError = ({ error, req, path: procedurePath }: { error: TRPCError; req: FastifyRequest; path?: string | undefined }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof DomainError)) {
+      req.log.error({ err: error.cause ?? error, procedure: procedurePath }, 'procedure failed');
+    }
+  };
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError: logProcedureError,
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  const openApiDocument = buildOpenApiDocument(config);
+
+  await app.register(async (api) => {
+    /** ApiErrorBody of each failed REST request, filled by onError and sent by onSend. */
+    const restErrors = new WeakMap<FastifyRequest, ApiErrorBody>();
+
+    // An empty JSON body is an empty object (POST /api/auth/logout has nothing to send).
+    const defaultJsonParser = api.getDefaultJsonParser('error', 'error');
+    api.removeContentTypeParser('application/json');
+    api.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, {});
+      return defaultJsonParser(req, text, done);
+    });
+    // trpc-to-openapi insists on a JSON content type even when there is no body.
+    api.addHook('preHandler', async (req) => {
+      if (req.method !== 'GET' && req.method !== 'DELETE' && !req.headers['content-type'] && req.body === undefined) {
+        req.headers['content-type'] = 'application/json';
+      }
+    });
+
+    // trpc-to-openapi writes its own error body (tRPC code, English validation text); the REST contract is ApiErrorBody.
+    api.addHook('onSend', async (req, reply, payload) => {
+      const body = restErrors.get(req);
+      if (!body || reply.statusCode < 400) return payload;
+      void reply.type('application/json; charset=utf-8');
+      return JSON.stringify(body);
+    });
+
+    api.get('/openapi.json', async () => openApiDocument);
+
+    await api.register(fastifyTRPCOpenApiPlugin, {
+      router: appRouter,
+      createContext: ({ req }: { req: unknown }) => createContext({ req: req as FastifyRequest }),
+      onError: ({ error, req, path: procedurePath }: { error: TRPCError; req: unknown; path?: string | undefined }) => {
+        const request = req as FastifyRequest;
+        restErrors.set(request, apiErrorBody(error));
+        logProcedureError({ error, req: request, path: procedurePath });
+      },
+    });
+  }, { prefix: '/api' });
+
+  if (portalIndex) {
+    await app.register(fastifyStatic, {
+      root: config.PORTAL_DIST,
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/; index.html must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else void reply.header('cache-control', 'no-cache');
+      },
+    });
+  } else {
+    app.log.info({ portalDist: config.PORTAL_DIST }, 'portal no compilado: solo se sirven /api y /trpc');
+  }
+
+  return app;
+}

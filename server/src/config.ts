@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from '@estudio/core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Public origin used in mailed links; defaults to http://HOST:PORT. */
+  PUBLIC_URL: optionalText,
+  /** postgres://... for PostgreSQL; absent means embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().min(1).default(path.resolve(process.cwd(), 'data')),
+  AUTH_PROVIDER: z.enum(['local', 'firebase']).default('local'),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, { error: 'AUTH_SECRET debe tener al menos 32 caracteres.' }).optional()),
+  FIREBASE_PROJECT_ID: optionalText,
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+  FIREBASE_WEB_API_KEY: optionalText,
+  FIREBASE_AUTH_DOMAIN: optionalText,
+  FIREBASE_APP_ID: optionalText,
+  PORTAL_DIST: z.string().min(1).default(path.resolve(here, '../../portal/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ID_TOKEN_TTL_SECONDS: positiveInt(3600),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+  PASSWORD_RESET_TTL_MINUTES: positiveInt(60),
+  /** Requests per IP and window on sign-in, sign-up, recovery and refresh. */
+  AUTH_RATE_LIMIT_MAX: positiveInt(30),
+  AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  /** Failed sign-ins per account and window before 'auth/too-many-requests'. */
+  LOGIN_FAILURE_MAX: positiveInt(10),
+  LOGIN_FAILURE_WINDOW_MS: positiveInt(15 * 60_000),
+  /** Set when behind a load balancer so request.ip is the client's address. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'AUTH_SECRET'> {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  /** True when AUTH_SECRET was generated for this process (tokens die with it). */
+  authSecretGenerated: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the environment once. Everything else receives the
+ * returned object instead of reading process.env.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET && e.AUTH_PROVIDER === 'local') {
+    throw new ConfigError('Configuración inválida:\n  AUTH_SECRET: es obligatorio en producción con AUTH_PROVIDER=local.');
+  }
+  if (e.AUTH_PROVIDER === 'firebase' && !e.FIREBASE_PROJECT_ID) {
+    throw new ConfigError('Configuración inválida:\n  FIREBASE_PROJECT_ID: es obligatorio con AUTH_PROVIDER=firebase.');
+  }
+  const authSecretGenerated = !e.AUTH_SECRET;
+  return {
+    ...e,
+    AUTH_SECRET: e.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    authSecretGenerated,
+  };
+}

@@ -1,0 +1,102 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { DomainError, domainErrors, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
+import { z } from '@estudio/core';
+
+/**
+ * The one place where errors become answers. Services throw DomainError; the
+ * tRPC middleware below turns it into a TRPCError with the catalogue's status,
+ * the error formatter puts the domain code and Spanish message into every
+ * error shape, and the /api hooks in app.ts send exactly `ApiErrorBody`.
+ */
+
+type CatalogueStatus = (typeof domainErrors)[DomainErrorCode]['status'];
+
+const trpcCodes = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+} as const;
+/** A status added to the catalogue without a tRPC code above fails the type check here. */
+const trpcCodeByStatus: Record<CatalogueStatus, TRPC_ERROR_CODE_KEY> = trpcCodes;
+
+/** Domain code for tRPC errors that did not come from a service (transport, auth guards, parsing). */
+const domainCodeByTrpcCode: Partial<Record<TRPC_ERROR_CODE_KEY, DomainErrorCode>> = {
+  PARSE_ERROR: 'invalid-json',
+  BAD_REQUEST: 'validation',
+  UNAUTHORIZED: 'unauthenticated',
+  FORBIDDEN: 'forbidden',
+  NOT_FOUND: 'route-not-found',
+  METHOD_NOT_SUPPORTED: 'method-not-allowed',
+  PAYLOAD_TOO_LARGE: 'payload-too-large',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported-media-type',
+  TOO_MANY_REQUESTS: 'rate-limited',
+};
+
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: trpcCodeByStatus[error.status as CatalogueStatus], message: error.message, cause: error });
+}
+
+export function domainError(code: DomainErrorCode): TRPCError {
+  return toTRPCError(new DomainError(code));
+}
+
+function isZodError(cause: unknown): cause is z.ZodError {
+  return cause instanceof z.ZodError || (cause instanceof Error && cause.name === 'ZodError' && Array.isArray((cause as z.ZodError).issues));
+}
+
+/** "Revisa el campo email: El correo electrónico no es válido." — the field is named so a client of /api knows what to fix. */
+export function validationBody(error: z.ZodError): ApiErrorBody {
+  const issue = error.issues[0];
+  if (!issue) return { code: 'validation', message: domainErrors.validation.message };
+  const field = issue.path.map(String).join('.');
+  if (!field) return { code: 'validation', message: `${domainErrors.validation.message} ${issue.message}` };
+  return { code: 'validation', message: `Revisa el campo ${field}: ${issue.message}`, field };
+}
+
+/** The ApiErrorBody of any error that reached tRPC. Unknown errors never show their text. */
+export function apiErrorBody(error: TRPCError): ApiErrorBody {
+  const cause = error.cause;
+  if (cause instanceof DomainError) return { code: cause.code, message: cause.message };
+  if (error.code === 'BAD_REQUEST' && isZodError(cause)) return validationBody(cause);
+  const code = domainCodeByTrpcCode[error.code] ?? 'internal';
+  return { code, message: domainErrors[code].message };
+}
+
+export function httpStatusOf(body: ApiErrorBody): number {
+  return (domainErrors as Record<string, { status: number }>)[body.code]?.status ?? 500;
+}
+
+/** Errors raised by Fastify itself before tRPC runs (bad JSON, wrong content type, size). */
+export function fastifyErrorBody(error: { code?: string; statusCode?: number }): ApiErrorBody {
+  if (error instanceof DomainError) return { code: error.code, message: error.message };
+  const byFastifyCode: Record<string, DomainErrorCode> = {
+    FST_ERR_CTP_INVALID_JSON_BODY: 'invalid-json',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid-json',
+    FST_ERR_CTP_BODY_TOO_LARGE: 'payload-too-large',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported-media-type',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid-json',
+  };
+  const fromCode = error.code ? byFastifyCode[error.code] : undefined;
+  if (fromCode) return { code: fromCode, message: domainErrors[fromCode].message };
+  const status = error.statusCode ?? 500;
+  const byStatus: Partial<Record<number, DomainErrorCode>> = {
+    400: 'validation',
+    404: 'route-not-found',
+    405: 'method-not-allowed',
+    413: 'payload-too-large',
+    415: 'unsupported-media-type',
+    429: 'rate-limited',
+  };
+  const code = byStatus[status] ?? 'internal';
+  return { code, message: domainErrors[code].message };
+}

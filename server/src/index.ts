@@ -1,0 +1,3 @@
+export { buildServer } from './app.ts';
+export { loadConfig, type Config } from './config.ts';
+export { appRouter, type AppRouter } from './router.ts';

@@ -1,0 +1,48 @@
+import { createDb, migrate, seedIfEmpty } from '@estudio/db';
+import { buildServer } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** Starts the server: configuration, database (migrated, demo seed on first start), HTTP. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR });
+  await migrate(handle);
+  const app = await buildServer({ config, db: handle.db });
+  const seeded = await seedIfEmpty(handle.db);
+  if (seeded) app.log.info('base de datos vacía: se cargó el estudio de demostración');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando');
+    // A second signal, or a hung connection, must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await handle.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ url: address, db: handle.kind, auth: config.AUTH_PROVIDER }, `Estudio listo en ${address}`);
+}
+
+await main();

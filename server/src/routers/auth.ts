@@ -1,0 +1,71 @@
+import {
+  authTokens,
+  changePasswordInput,
+  credentialsInput,
+  okOutput,
+  recoverInput,
+  refreshInput,
+  resetPasswordInput,
+  signupAuthInput,
+} from '@estudio/core';
+import { authedProcedure, publicProcedure, router } from '../trpc.ts';
+
+const tags = ['auth'];
+
+/**
+ * Sign-in of the local provider, answering like Firebase's REST API
+ * ({idToken, refreshToken, expiresIn, localId, email}) with Firebase's codes.
+ * Under AUTH_PROVIDER=firebase the browser signs in with Firebase, and these
+ * answer 400 'auth/operation-not-allowed' (except signOutEverywhere).
+ */
+export const authRouter = router({
+  signup: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/signup', tags, protect: false, summary: 'Crea una identidad con correo y contraseña' } })
+    .input(signupAuthInput)
+    .output(authTokens)
+    .mutation(({ ctx, input }) => ctx.identity.signUp(ctx.db, input)),
+
+  login: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/login', tags, protect: false, summary: 'Inicia sesión con correo y contraseña' } })
+    .input(credentialsInput)
+    .output(authTokens)
+    .mutation(({ ctx, input }) => ctx.identity.signIn(ctx.db, input)),
+
+  refresh: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/refresh', tags, protect: false, summary: 'Cambia un refresh token por una sesión nueva (rotación)' } })
+    .input(refreshInput)
+    .output(authTokens)
+    .mutation(({ ctx, input }) => ctx.identity.refresh(ctx.db, input.refreshToken)),
+
+  recover: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/recover', tags, protect: false, summary: 'Envía el correo para restablecer la contraseña' } })
+    .input(recoverInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.identity.recover(ctx.db, input.email);
+      return { ok: true as const };
+    }),
+
+  resetPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/reset', tags, protect: false, summary: 'Fija una contraseña nueva con el código del correo' } })
+    .input(resetPasswordInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.identity.resetPassword(ctx.db, input);
+      return { ok: true as const };
+    }),
+
+  changePassword: authedProcedure
+    .meta({ openapi: { method: 'PUT', path: '/auth/password', tags, summary: 'Cambia la contraseña y cierra las demás sesiones' } })
+    .input(changePasswordInput)
+    .output(authTokens)
+    .mutation(({ ctx, input }) => ctx.identity.changePassword(ctx.db, ctx.caller.uid, input.password)),
+
+  signOutEverywhere: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/logout', tags, summary: 'Revoca todos los refresh tokens de la cuenta' } })
+    .output(okOutput)
+    .mutation(async ({ ctx }) => {
+      await ctx.identity.revokeAll(ctx.db, ctx.caller.uid);
+      return { ok: true as const };
+    }),
+});

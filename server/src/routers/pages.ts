@@ -1,0 +1,35 @@
+import { acceptedPagesListOutput, acceptPageInput, acceptPageOutput, pageBySlugInput, pageBySlugOutput, pagesListOutput } from '@estudio/core';
+import { domainError } from '../errors.ts';
+import { acceptPage, listAcceptedPages } from '../services/pages/accepted-pages.ts';
+import { getPageBySlug, listPages } from '../services/pages/list-pages.ts';
+import { customerProcedure, publicProcedure, router } from '../trpc.ts';
+
+export const pagesRouter = router({
+  list: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/pages', tags: ['pages'], protect: false, summary: 'Páginas de información' } })
+    .output(pagesListOutput)
+    .query(async ({ ctx }) => ({ pages: await listPages(ctx.db) })),
+
+  bySlug: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/pages/{slug}', tags: ['pages'], protect: false, summary: 'Una página por su slug' } })
+    .input(pageBySlugInput)
+    .output(pageBySlugOutput)
+    .query(async ({ ctx, input }) => ({ page: await getPageBySlug(ctx.db, input.slug) })),
+});
+
+export const acceptedPagesRouter = router({
+  list: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/accepted_pages', tags: ['pages'], summary: 'Páginas aceptadas por el cliente de la sesión' } })
+    .output(acceptedPagesListOutput)
+    .query(async ({ ctx }) => ({ accepted_pages: await listAcceptedPages(ctx.db, ctx.customer.customer_id) })),
+
+  accept: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/accepted_pages', tags: ['pages'], summary: 'Acepta una página requerida' } })
+    .input(acceptPageInput)
+    .output(acceptPageOutput)
+    .mutation(async ({ ctx, input }) => {
+      // A customer accepts only for themself; another customer's id is not theirs to touch.
+      if (input.customer_id !== undefined && input.customer_id !== ctx.customer.customer_id) throw domainError('forbidden');
+      return { accepted_page: await acceptPage(ctx.db, ctx.customer.customer_id, input.page_id) };
+    }),
+});

@@ -1,0 +1,34 @@
+import type { AuthTokens } from '@estudio/core';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db.ts';
+import { createFirebaseProvider } from './firebase-provider.ts';
+import { createLocalProvider } from './local-provider.ts';
+import type { LoginFailureStore } from './login-failures.ts';
+
+export interface VerifiedIdentity {
+  uid: string;
+  /** Lower-cased; Firebase identities without an e-mail (phone sign-in) have none. */
+  email: string | null;
+}
+
+/**
+ * The sign-in provider, chosen by AUTH_PROVIDER. Both verify bearer tokens;
+ * the account operations exist only in the local provider (with Firebase the
+ * browser talks to Firebase directly), and answer 'auth/operation-not-allowed'
+ * under Firebase.
+ */
+export interface IdentityProvider {
+  readonly name: 'local' | 'firebase';
+  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  signUp(db: Db, input: { email: string; password: string }): Promise<AuthTokens>;
+  signIn(db: Db, input: { email: string; password: string }): Promise<AuthTokens>;
+  refresh(db: Db, refreshToken: string): Promise<AuthTokens>;
+  recover(db: Db, email: string): Promise<void>;
+  resetPassword(db: Db, input: { token: string; password: string }): Promise<void>;
+  changePassword(db: Db, uid: string, password: string): Promise<AuthTokens>;
+  revokeAll(db: Db, uid: string): Promise<void>;
+}
+
+export function createIdentityProvider(config: Config, loginFailures: LoginFailureStore): IdentityProvider {
+  return config.AUTH_PROVIDER === 'firebase' ? createFirebaseProvider(config) : createLocalProvider(config, loginFailures);
+}

@@ -1,0 +1,28 @@
+import type { Config } from '../../config.ts';
+import { changePassword } from './change-password.ts';
+import { createIdTokenSigner } from './id-token.ts';
+import type { IdentityProvider } from './identity-provider.ts';
+import type { LoginFailureStore } from './login-failures.ts';
+import { recoverPassword } from './recover-password.ts';
+import { refreshSession } from './refresh-session.ts';
+import { resetPassword } from './reset-password.ts';
+import { revokeSessions } from './revoke-sessions.ts';
+import { signIn } from './sign-in.ts';
+import { signUp } from './sign-up.ts';
+
+/** The embedded default: identities in auth_user, HS256 ID tokens, rotating refresh tokens. */
+export function createLocalProvider(config: Config, loginFailures: LoginFailureStore): IdentityProvider {
+  const signer = createIdTokenSigner(config.AUTH_SECRET, config.ID_TOKEN_TTL_SECONDS);
+  const session = { signer, refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS };
+  return {
+    name: 'local',
+    verifyIdToken: (token) => signer.verify(token),
+    signUp: (db, input) => signUp(db, session, input),
+    signIn: (db, input) => signIn(db, { ...session, loginFailures }, input),
+    refresh: (db, refreshToken) => refreshSession(db, session, refreshToken),
+    recover: (db, email) => recoverPassword(db, { publicUrl: config.PUBLIC_URL, resetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES }, email),
+    resetPassword: (db, input) => resetPassword(db, input),
+    changePassword: (db, uid, password) => changePassword(db, session, uid, password),
+    revokeAll: (db, uid) => revokeSessions(db, uid),
+  };
+}

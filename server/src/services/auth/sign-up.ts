@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '@estudio/db/password';
+import { auth_user } from '@estudio/db/schema/identity';
+import { DomainError, type AuthTokens } from '@estudio/core';
+import { isUniqueViolation, type Db } from '../../db.ts';
+import { assertPasswordAllowed } from '../appconfig/get-app-config.ts';
+import { issueSession, type SessionSettings } from './issue-session.ts';
+import { newUid } from './tokens.ts';
+
+/**
+ * Creates a local identity and its first session in one transaction.
+ * The e-mail arrives lower-cased from the input schema.
+ */
+export async function signUp(db: Db, settings: SessionSettings, input: { email: string; password: string }): Promise<AuthTokens> {
+  await assertPasswordAllowed(db, input.password);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ uid: auth_user.uid }).from(auth_user).where(eq(auth_user.email, input.email)).limit(1);
+      if (existing) throw new DomainError('auth/email-already-in-use');
+      const uid = newUid();
+      await tx.insert(auth_user).values({ uid, email: input.email, password_hash: passwordHash });
+      return issueSession(tx, settings, { uid, email: input.email });
+    });
+  } catch (error) {
+    // Two sign-ups racing for one e-mail: the unique index decides.
+    if (isUniqueViolation(error)) throw new DomainError('auth/email-already-in-use');
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { customer } from '@estudio/db/schema/customer';
+import { accepted_page, page } from '@estudio/db/schema/content';
+import { DomainError } from '@estudio/core';
+import { isUniqueViolation, type Db } from '../../db.ts';
+import type { CustomerRow } from './find-customer.ts';
+
+export interface CustomerSignupData {
+  name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  instagram?: string | null | undefined;
+  birthdate?: string | null | undefined;
+  signup_reason?: string | null | undefined;
+  signup_reason_other?: string | null | undefined;
+  file_id?: number | null | undefined;
+  accepted_page_ids: number[];
+}
+
+/**
+ * Creates the customer row of a signed-in identity and records the pages it
+ * accepted, in one transaction. 409 'customer/already-exists' when the
+ * identity or the e-mail already has a customer, 409 'customer/phone-taken'
+ * when the phone does; every required page must be among the accepted ones.
+ */
+export async function signUpCustomer(db: Db, identity: { uid: string; email: string | null }, data: CustomerSignupData): Promise<CustomerRow> {
+  // The identity's e-mail wins: the account is whatever the sign-in provider verified.
+  const email = identity.email ?? data.email;
+  const phone = data.phone || null;
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ customer_id: customer.customer_id })
+        .from(customer)
+        .where(or(eq(customer.uid, identity.uid), eq(customer.email, email)))
+        .limit(1);
+      if (existing) throw new DomainError('customer/already-exists');
+      if (phone) {
+        const [samePhone] = await tx
+          .select({ customer_id: customer.customer_id })
+          .from(customer)
+          .where(and(eq(customer.phone, phone), isNull(customer.deletedAt)))
+          .limit(1);
+        if (samePhone) throw new DomainError('customer/phone-taken');
+      }
+
+      const accepted = [...new Set(data.accepted_page_ids)];
+      const pages = await tx.select({ page_id: page.page_id, required: page.required }).from(page);
+      const known = new Set(pages.map((p) => p.page_id));
+      if (accepted.some((id) => !known.has(id))) throw new DomainError('page/not-found');
+      if (pages.some((p) => p.required && !accepted.includes(p.page_id))) throw new DomainError('customer/terms-not-accepted');
+
+      const [row] = await tx
+        .insert(customer)
+        .values({
+          uid: identity.uid,
+          email,
+          name: data.name,
+          last_name: data.last_name,
+          phone,
+          instagram: data.instagram ?? null,
+          birthdate: data.birthdate ?? null,
+          signup_reason: data.signup_reason ?? null,
+          signup_reason_other: data.signup_reason_other ?? null,
+          file_id: data.file_id ?? null,
+        })
+        .returning();
+      if (!row) throw new Error('insert customer returned no row');
+      if (accepted.length) {
+        await tx.insert(accepted_page).values(accepted.map((page_id) => ({ page_id, customer_id: row.customer_id })));
+      }
+      return row;
+    });
+  } catch (error) {
+    // A concurrent sign-up got there first; the unique indexes decide which rule it broke.
+    if (isUniqueViolation(error, 'customer_phone_key')) throw new DomainError('customer/phone-taken');
+    if (isUniqueViolation(error)) throw new DomainError('customer/already-exists');
+    throw error;
+  }
+}
+

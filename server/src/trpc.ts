@@ -1,0 +1,107 @@
+import { initTRPC } from '@trpc/server';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { DomainError, type Role } from '@estudio/core';
+import type { Config } from './config.ts';
+import type { Db } from './db.ts';
+import { apiErrorBody, domainError, toTRPCError } from './errors.ts';
+import type { IdentityProvider } from './services/auth/identity-provider.ts';
+import { findCustomerByUid, type CustomerRow } from './services/customer/find-customer.ts';
+
+/** What buildServer hands every request. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  identity: IdentityProvider;
+}
+
+export interface Caller {
+  uid: string;
+  email: string | null;
+  customer: CustomerRow | null;
+  /** The customer's role; an identity without a customer row is a customer. */
+  role: Role;
+}
+
+export interface Context extends AppDeps {
+  /** The bearer token, verified only by procedures that need a caller. */
+  token: string | null;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1] ?? null;
+}
+
+/** One context factory for both transports: /trpc and /api hand in a Fastify request. */
+export function createContextFactory(deps: AppDeps) {
+  return ({ req }: { req: FastifyRequest }): Context => ({
+    ...deps,
+    token: bearerToken(req.headers.authorization),
+    ip: req.ip,
+    log: req.log,
+  });
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    /**
+     * Every error shape carries the domain code and its Spanish message; no
+     * stack, no driver text. REST answers are cut down to ApiErrorBody in app.ts.
+     */
+    errorFormatter({ shape, error }) {
+      const body = apiErrorBody(error);
+      return {
+        message: body.message,
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          domainCode: body.code,
+          ...(body.field ? { field: body.field } : {}),
+        },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Services throw DomainError; here it becomes a tRPC error with the catalogue's status. */
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.token) throw domainError('unauthenticated');
+  const identity = await ctx.identity.verifyIdToken(ctx.token);
+  const customer = await findCustomerByUid(ctx.db, identity.uid);
+  const caller: Caller = { uid: identity.uid, email: identity.email, customer, role: customer?.role ?? 'customer' };
+  return next({ ctx: { caller } });
+});
+
+export const customerProcedure = authedProcedure.use(({ ctx, next }) => {
+  const { customer } = ctx.caller;
+  if (!customer) throw domainError('customer/not-found');
+  return next({ ctx: { caller: ctx.caller, customer } });
+});
+
+export const staffProcedure = customerProcedure.use(({ ctx, next }) => {
+  if (ctx.customer.role !== 'staff' && ctx.customer.role !== 'admin') throw domainError('forbidden');
+  return next();
+});
+
+export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
+  if (ctx.customer.role !== 'admin') throw domainError('forbidden');
+  return next();
+});
+
