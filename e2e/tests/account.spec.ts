@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { expectSignedIn, signIn } from './helpers.ts';
+
+test('/mystudio signed out shows Accediendo, then /entrar', async ({ page }) => {
+  await page.goto('/mystudio');
+  await expect(page.getByText('Accediendo')).toBeVisible();
+  await expect(page).toHaveURL(/\/entrar$/);
+  await expect(page.getByRole('heading', { name: 'Entrar Ahora' })).toBeVisible();
+});
+
+test('nuevo@ accepts the required terms, then is asked to complete the profile', async ({ page }) => {
+  await signIn(page, 'nuevo@estudio.demo');
+  await expectSignedIn(page, /Diego/);
+
+  const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
+  await expect(terms).toBeVisible();
+  await terms.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(terms.getByText(/^Debes aceptar .+ para continuar$/)).toBeVisible();
+  await terms.getByRole('checkbox', { name: /^Acepto / }).check();
+  await terms.getByRole('button', { name: 'Aceptar' }).click();
+
+  const complete = page.getByRole('dialog', { name: 'Completar Información' });
+  await expect(complete).toBeVisible();
+  await expect(complete.getByText('Debes completar tu información personal antes de reservar clases.')).toBeVisible();
+  await complete.getByRole('button', { name: 'Completar Información' }).click();
+  await expect(page).toHaveURL(/\/mystudio\/informacion$/);
+});
+
+test('the account layout shows the banner, the navigation and the footer', async ({ page }) => {
+  await signIn(page, 'cliente@estudio.demo');
+  await expectSignedIn(page, /Mariana/);
+  await expect(page.getByRole('link', { name: /Nuevo! Clases de Barre/ })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Principal' });
+  await expect(nav.getByRole('link', { name: 'Presenciales' })).toHaveAttribute('href', '/mystudio');
+  await expect(nav.getByRole('link', { name: 'Online' })).toHaveAttribute('href', '/mystudio/online');
+  await expect(nav.getByRole('link', { name: 'Paquetes' })).toHaveAttribute('href', '/mystudio/paquetes');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('heading', { name: 'CONTACTO' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: '5512345678' })).toHaveAttribute('href', 'https://wa.me/525512345678');
+  await expect(footer.getByRole('heading', { name: 'UBICACIÓN' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Avisos' })).toHaveAttribute('href', '/avisos');
+  await expect(footer.getByText('Powered by')).toBeVisible();
+});
+
+test('the mobile drawer has the menu and the account links', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'cliente@estudio.demo');
+  await expect(page).toHaveURL(/\/mystudio$/);
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText('Menú', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('Mi Cuenta', { exact: true })).toBeVisible();
+  for (const item of ['Calendario', 'Online', 'Reservaciones', 'Paquetes', 'Mi Información', 'Mis Compras']) {
+    await expect(drawer.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await drawer.getByRole('button', { name: 'Salir' }).click();
+  await expect(page).toHaveURL(/\/entrar$/);
+});
+
+test('an unknown route shows the not-found page', async ({ page }) => {
+  await page.goto('/esta/ruta/no-existe');
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/entrar$/);
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { demoPassword, expectSignedIn } from './helpers.ts';
+
+interface Tokens {
+  idToken: string;
+  refreshToken: string;
+  localId: string;
+  email: string;
+}
+
+test('a stored session whose ID token expired is refreshed before the first call', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: 'cliente@estudio.demo', password: demoPassword } });
+  expect(login.ok()).toBeTruthy();
+  const tokens = (await login.json()) as Tokens;
+  const stored = { idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() - 1000, uid: tokens.localId, email: tokens.email };
+  await page.addInitScript((value) => localStorage.setItem('estudio.session', value), JSON.stringify(stored));
+
+  const refreshed = page.waitForRequest((req) => req.url().includes('/trpc/auth.refresh'));
+  await page.goto('/mystudio');
+  await refreshed;
+  await expectSignedIn(page, /Mariana/);
+  const now = await page.evaluate(() => JSON.parse(localStorage.getItem('estudio.session') ?? '{}') as { refreshToken?: string; expiresAt?: number });
+  expect(now.refreshToken).not.toBe(tokens.refreshToken);
+  expect(now.expiresAt).toBeGreaterThan(Date.now());
+});
+
+test('a session the server no longer accepts signs out', async ({ page }) => {
+  const stored = { idToken: 'no-es-un-token', refreshToken: 'tampoco', expiresAt: Date.now() + 3_600_000, uid: 'x', email: 'cliente@estudio.demo' };
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('estudio.session', value);
+    }
+  }, JSON.stringify(stored));
+  await page.goto('/mystudio');
+  await expect(page.getByText('Accediendo')).toBeVisible();
+  await expect(page).toHaveURL(/\/entrar$/);
+  expect(await page.evaluate(() => localStorage.getItem('estudio.session'))).toBeNull();
+});
+
+test('when the account area does not load, a link after 30 s signs out and goes to /entrar', async ({ page }) => {
+  await page.clock.install();
+  const stored = { idToken: 'token', refreshToken: 'refresh', expiresAt: Date.now() + 3_600_000, uid: 'x', email: 'cliente@estudio.demo' };
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('estudio.session', value);
+    }
+  }, JSON.stringify(stored));
+  // The customer never arrives: the request is left hanging.
+  await page.route('**/trpc/customer.me*', () => undefined);
+  await page.goto('/mystudio');
+  await expect(page.getByText('Accediendo')).toBeVisible();
+  await expect(page.getByText(/si la página no carga en más de 30 segundos/)).toHaveCount(0);
+  await page.clock.fastForward(30_500);
+  await expect(page.getByText(/si la página no carga en más de 30 segundos/)).toBeVisible();
+  await page.getByRole('button', { name: 'Haz clic aquí' }).click();
+  await expect(page).toHaveURL(/\/entrar$/);
+  expect(await page.evaluate(() => localStorage.getItem('estudio.session'))).toBeNull();
+});

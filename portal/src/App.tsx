@@ -1,0 +1,111 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Center, MantineProvider, Stack, Text, Title, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { configMap, texts, type AppConfigMap } from '@estudio/core';
+import { createPublicClient, sessionLinks, trpc, type PublicTrpcClient } from './api/trpc.ts';
+import { apiErrors } from './api/api-errors.ts';
+import { errorFacts } from './api/errors.ts';
+import { AppConfigContext } from './config/AppConfigContext.tsx';
+import { themeFromConfig } from './config/theme.ts';
+import { authClientFromConfig } from './config/auth-provider.ts';
+import { SessionStore } from './session/session-store.ts';
+import { SessionProvider } from './session/SessionProvider.tsx';
+import { GlobalModal } from './ui/global-modal.tsx';
+import { LoadingScreen } from './ui/LoadingScreen.tsx';
+import { router } from './router.tsx';
+
+const publicClient = createPublicClient();
+const loadingTheme = createTheme({});
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => apiErrors.report(error) }),
+    mutationCache: new MutationCache({ onError: (error) => apiErrors.report(error) }),
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        // Answers with a domain code are final; only transport failures are retried.
+        retry: (failures, error) => failures < 2 && !errorFacts(error).code,
+      },
+    },
+  });
+}
+
+function ErrorScreen({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <Center mih="100dvh" p="md">
+      <Stack align="center" maw={420} ta="center">
+        <Title order={2}>{message}</Title>
+        <Text c="dimmed">{texts.shell.networkError}</Text>
+        {onRetry && <Button onClick={onRetry}>{texts.shell.retry}</Button>}
+      </Stack>
+    </Center>
+  );
+}
+
+/** The studio's name, favicon and brand colour in the document itself. */
+function useDocumentBranding(config: AppConfigMap | undefined) {
+  useEffect(() => {
+    if (!config) return;
+    document.title = config.business_name;
+    if (config.favicon) {
+      const link = document.querySelector<HTMLLinkElement>('link#app-favicon') ?? document.head.appendChild(Object.assign(document.createElement('link'), { id: 'app-favicon', rel: 'icon' }));
+      link.href = config.favicon;
+    }
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', config.primary);
+  }, [config]);
+}
+
+/** Everything that needs the configuration: the sign-in provider, the session and the routes. */
+function Shell({ config, queryClient, client }: { config: AppConfigMap; queryClient: QueryClient; client: PublicTrpcClient }) {
+  const authClient = useMemo(() => authClientFromConfig(config, client), [config, client]);
+  const store = useMemo(() => (authClient ? new SessionStore(authClient) : null), [authClient]);
+  const trpcClient = useMemo(() => (store ? trpc.createClient({ links: sessionLinks(store) }) : null), [store]);
+  if (!store || !trpcClient) return <ErrorScreen message={texts.shell.authConfigError} />;
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <SessionProvider store={store}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </trpc.Provider>
+  );
+}
+
+/** Spec: nothing renders until the app configuration is loaded; a centered loader shows meanwhile. */
+function ConfiguredApp({ queryClient }: { queryClient: QueryClient }) {
+  const configQuery = useQuery({
+    queryKey: ['appconfig'],
+    queryFn: async () => configMap((await publicClient.appconfig.get.query()).config),
+    staleTime: Infinity,
+  });
+  const config = configQuery.data;
+  useDocumentBranding(config);
+  const theme = useMemo(() => (config ? themeFromConfig(config) : loadingTheme), [config]);
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" zIndex={1000} />
+      {config ? (
+        <AppConfigContext.Provider value={config}>
+          <GlobalModal />
+          <Shell config={config} queryClient={queryClient} client={publicClient} />
+        </AppConfigContext.Provider>
+      ) : configQuery.isError ? (
+        <ErrorScreen message={texts.shell.configError} onRetry={() => void configQuery.refetch()} />
+      ) : (
+        <LoadingScreen />
+      )}
+    </MantineProvider>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfiguredApp queryClient={queryClient} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,17 @@
+type Listener = (error: unknown) => void;
+const listeners = new Set<Listener>();
+
+/**
+ * Every failed query and mutation passes through here (the QueryClient's
+ * caches report them), so the session can react to 'auth/id-token-expired'
+ * wherever it happens.
+ */
+export const apiErrors = {
+  report(error: unknown): void {
+    for (const listener of listeners) listener(error);
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

@@ -1,0 +1,51 @@
+import { Box } from '@mantine/core';
+import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { Outlet, useNavigate } from 'react-router';
+import { isOn } from '@estudio/core';
+import { useAppConfig } from '../../config/AppConfigContext.tsx';
+import { useSession, type Customer } from '../../session/SessionProvider.tsx';
+import { Banner } from './Banner.tsx';
+import { TopNav } from './TopNav.tsx';
+import { MobileDrawer } from './MobileDrawer.tsx';
+import { Footer } from './Footer.tsx';
+import { BlockingModals } from './BlockingModals.tsx';
+import classes from './AccountLayout.module.css';
+
+/** Spec: the banner hides (by a -32px margin) once the page is scrolled past 1000px. */
+const BANNER_SCROLL_THRESHOLD = 1000;
+
+export function AccountLayout({ customer }: { customer: Customer }) {
+  const config = useAppConfig();
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [scroll] = useWindowScroll();
+  const userName = [customer.name, customer.last_name].filter(Boolean).join(' ') || customer.email;
+
+  const leave = () => {
+    drawer.close();
+    signOut();
+    navigate('/entrar', { replace: true });
+  };
+
+  return (
+    <Box className={classes.shell}>
+      <header className={classes.header}>
+        {isOn(config.banner_enabled) && (
+          <Box visibleFrom="md">
+            <Banner config={config} hidden={scroll.y > BANNER_SCROLL_THRESHOLD} />
+          </Box>
+        )}
+        <Box className={classes.navBar}>
+          <TopNav config={config} userName={userName} drawerOpened={drawerOpened} onToggleDrawer={drawer.toggle} onSignOut={leave} />
+        </Box>
+      </header>
+      <MobileDrawer config={config} userName={userName} opened={drawerOpened} onClose={drawer.close} onSignOut={leave} />
+      <main className={classes.main}>
+        <Outlet />
+      </main>
+      <Footer config={config} whatsappPrefix="52" />
+      <BlockingModals customer={customer} />
+    </Box>
+  );
+}

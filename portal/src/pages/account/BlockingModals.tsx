@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, Typography } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { texts } from '@estudio/core';
+import { trpc } from '../../api/trpc.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { showError } from '../../ui/alerts.ts';
+import type { Customer } from '../../session/SessionProvider.tsx';
+
+/** Profile fields a customer needs before booking; the sign-up form asks for all of them. */
+const requiredProfileFields = ['name', 'last_name', 'phone', 'birthdate'] as const;
+
+export function missingProfileFields(customer: Customer): string[] {
+  return requiredProfileFields.filter((field) => {
+    const value = customer[field];
+    return value === null || value === undefined || String(value).trim() === '';
+  });
+}
+
+const blocking = { withCloseButton: false, closeOnClickOutside: false, closeOnEscape: false, centered: true } as const;
+
+interface PendingPage {
+  page_id: number;
+  title: string;
+  content: string | null;
+}
+
+/** Spec terms panel: one required page at a time, content in a box of at most 500px. */
+function TermsPanel({ page }: { page: PendingPage }) {
+  const utils = trpc.useUtils();
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState<string>();
+  const accept = trpc.acceptedPages.accept.useMutation({
+    onSuccess: async () => {
+      setChecked(false);
+      await utils.acceptedPages.list.invalidate();
+    },
+    onError: (failure) => showError(errorMessage(failure)),
+  });
+
+  const submit = () => {
+    if (!checked) {
+      setError(texts.blocking.mustAccept(page.title));
+      return;
+    }
+    setError(undefined);
+    accept.mutate({ page_id: page.page_id });
+  };
+
+  return (
+    <Modal opened onClose={() => undefined} title={page.title} size="xl" {...blocking}>
+      <Stack gap="md">
+        <ScrollArea.Autosize mah={500} type="auto" offsetScrollbars>
+          {page.content ? (
+            <Typography>
+              <div dangerouslySetInnerHTML={{ __html: page.content }} />
+            </Typography>
+          ) : (
+            <Text c="dimmed">{texts.pages.noContent}</Text>
+          )}
+        </ScrollArea.Autosize>
+        <Checkbox
+          checked={checked}
+          onChange={(e) => {
+            setChecked(e.currentTarget.checked);
+            if (e.currentTarget.checked) setError(undefined);
+          }}
+          label={`${texts.blocking.accept} ${page.title}`}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={accept.isPending}>
+            {texts.blocking.acceptButton}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CompleteInfoModal() {
+  const navigate = useNavigate();
+  return (
+    <Modal opened onClose={() => undefined} title={texts.blocking.completeInfoTitle} {...blocking}>
+      <Stack gap="lg">
+        <Text>{texts.blocking.completeInfoText}</Text>
+        <Button fullWidth onClick={() => navigate('/mystudio/informacion')}>
+          {texts.blocking.completeInfoButton}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Spec: a customer with unaccepted required pages, or with missing profile
+ * fields, is blocked by modals; the terms come first. The profile modal stays
+ * away from the profile screen itself so the customer can complete it there.
+ */
+export function BlockingModals({ customer }: { customer: Customer }) {
+  const { pathname } = useLocation();
+  const pages = trpc.pages.list.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const accepted = trpc.acceptedPages.list.useQuery(undefined, { staleTime: 60_000 });
+
+  if (!pages.data || !accepted.data) return null;
+  const acceptedIds = new Set(accepted.data.accepted_pages.map((row) => row.page_id));
+  const pending = pages.data.pages.find((page) => page.required && !acceptedIds.has(page.page_id));
+  if (pending) return <TermsPanel key={pending.page_id} page={pending} />;
+  if (missingProfileFields(customer).length > 0 && !pathname.startsWith('/mystudio/informacion')) return <CompleteInfoModal />;
+  return null;
+}

@@ -1,0 +1,71 @@
+import { Burger, Button, Container, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link, NavLink } from 'react-router';
+import { texts, type AppConfigMap } from '@estudio/core';
+import { accountMenuItems, topNavItems } from './links.ts';
+import classes from './AccountLayout.module.css';
+
+interface TopNavProps {
+  config: AppConfigMap;
+  userName: string;
+  drawerOpened: boolean;
+  onToggleDrawer: () => void;
+  onSignOut: () => void;
+}
+
+/** The account area's header: nav items and user menu on desktop, a burger on mobile. */
+export function TopNav({ config, userName, drawerOpened, onToggleDrawer, onSignOut }: TopNavProps) {
+  return (
+    <Container size="lg" h="100%">
+      <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
+        <UnstyledButton component={Link} to="/mystudio" className={classes.brand} aria-label={config.business_name}>
+          {config.navbar_logo ? (
+            <Image src={config.navbar_logo} alt={config.business_name} h={40} w="auto" fit="contain" />
+          ) : (
+            <Text fw={800} size="lg">
+              {config.business_name}
+            </Text>
+          )}
+        </UnstyledButton>
+
+        <Group gap={4} visibleFrom="md" wrap="nowrap" component="nav" aria-label="Principal">
+          {topNavItems(config).map((item) => (
+            <NavLink key={item.to + item.label} to={item.to} end className={classes.navLink}>
+              {item.label}
+            </NavLink>
+          ))}
+          <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="subtle"
+                color="gray"
+                c="dark"
+                ml="sm"
+                leftSection={<IconUserCircle size={22} stroke={1.5} />}
+                rightSection={<IconChevronDown size={16} />}
+                className={classes.userButton}
+              >
+                <Text span fw={600} size="sm" truncate="end" maw={180}>
+                  {userName}
+                </Text>
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {accountMenuItems(config).map((item) => (
+                <Menu.Item key={item.to} component={Link} to={item.to}>
+                  {item.label}
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+                {texts.nav.signOut}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+
+        <Burger hiddenFrom="md" opened={drawerOpened} onClick={onToggleDrawer} aria-label={texts.shell.openMenu} />
+      </Group>
+    </Container>
+  );
+}

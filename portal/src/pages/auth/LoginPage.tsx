@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Link, Navigate } from 'react-router';
+import { texts } from '@estudio/core';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { errorFacts } from '../../api/errors.ts';
+import { showError } from '../../ui/alerts.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { PasswordField } from './PasswordField.tsx';
+
+/** Spec §8: sign-in errors with their own wording; others show the error text. */
+export function signInErrorText(error: unknown): string {
+  const { code, message } = errorFacts(error);
+  if (code === 'auth/user-not-found') return texts.auth.userNotFound;
+  if (code === 'auth/wrong-password') return texts.auth.wrongPassword;
+  return message;
+}
+
+export default function LoginPage() {
+  const { status, signIn } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  if (status === 'signedIn') return <Navigate to="/mystudio" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      email: email.trim() ? undefined : texts.forms.fieldRequired,
+      password: password ? undefined : texts.forms.fieldRequired,
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
+    setSubmitting(true);
+    try {
+      await signIn(email.trim(), password);
+    } catch (error) {
+      showError(signInErrorText(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout heading={texts.auth.loginHeading}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={texts.forms.email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            size="md"
+          />
+          <PasswordField
+            label={texts.forms.password}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            size="md"
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to="/recuperar" size="sm">
+              {texts.auth.forgotPasswordLink}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={submitting || status === 'signingIn'}>
+            {texts.auth.loginButton}
+          </Button>
+          <Text ta="center" size="sm">
+            <Anchor component={Link} to="/registro" fw={600}>
+              {texts.auth.createAccountLink}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { texts } from '@estudio/core';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { errorMessage } from '../../api/errors.ts';
+import { showError, showSuccess } from '../../ui/alerts.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+
+export default function RecoverPage() {
+  const { store } = useSession();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setError(texts.forms.fieldRequired);
+      return;
+    }
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      await store.authClient.sendPasswordReset(email.trim());
+      showSuccess(texts.auth.recoverSent);
+    } catch (failure) {
+      showError(errorMessage(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout heading={texts.forms.recoverHeading}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed" ta="center">
+            {texts.forms.recoverIntro}
+          </Text>
+          <TextInput
+            label={texts.forms.email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={error}
+            size="md"
+          />
+          <Button type="submit" size="md" fullWidth loading={submitting}>
+            {texts.auth.recoverButton}
+          </Button>
+          <Text ta="center" size="sm">
+            <Anchor component={Link} to="/entrar" fw={600}>
+              {texts.forms.backToLogin}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,102 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { trpc, type AppRouter } from '../api/trpc.ts';
+import { apiErrors } from '../api/api-errors.ts';
+import { errorFacts } from '../api/errors.ts';
+import { showError } from '../ui/alerts.ts';
+import { sessionEndingCodes } from './auth-client.ts';
+import type { SessionStore, StoredSession } from './session-store.ts';
+
+export type Customer = inferRouterOutputs<AppRouter>['customer']['me']['customer'];
+
+/** Spec: signed out, signing in (spinner), signed in with the customer loaded. */
+export type SessionStatus = 'signedOut' | 'signingIn' | 'signedIn';
+
+export interface SessionValue {
+  status: SessionStatus;
+  customer: Customer | null;
+  tokens: StoredSession | null;
+  store: SessionStore;
+  signIn(email: string, password: string): Promise<void>;
+  signOut(): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+/**
+ * Loads the customer of the signed-in identity and signs out when that fails,
+ * when the provider has no user, or when any call answers 'auth/id-token-expired'.
+ */
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  const tokens = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+
+  const me = trpc.customer.me.useQuery(undefined, {
+    enabled: tokens !== null,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+  const signOut = useCallback(() => {
+    store.signOut();
+  }, [store]);
+
+  // Sign-out clears the user: nothing of the previous customer stays cached.
+  const wasSignedIn = useRef(tokens !== null);
+  useEffect(() => {
+    if (tokens) {
+      wasSignedIn.current = true;
+      return;
+    }
+    if (!wasSignedIn.current) return;
+    wasSignedIn.current = false;
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'appconfig' });
+  }, [tokens, queryClient]);
+
+  // A new identity (sign-in, or another tab switching accounts) loads its own customer.
+  const uid = tokens?.uid;
+  useEffect(() => {
+    if (uid) void utils.customer.me.invalidate();
+  }, [uid, utils]);
+
+  useEffect(() => {
+    if (!me.isError || !tokens) return;
+    const facts = errorFacts(me.error);
+    if (!facts.code || !sessionEndingCodes.has(facts.code)) showError(facts.message);
+    store.signOut();
+  }, [me.isError, me.error, tokens, store]);
+
+  useEffect(
+    () =>
+      apiErrors.subscribe((error) => {
+        if (errorFacts(error).code === 'auth/id-token-expired') store.signOut();
+      }),
+    [store],
+  );
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const answer = await store.authClient.signIn(email, password);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'appconfig' });
+      store.start(answer);
+    },
+    [store, queryClient],
+  );
+
+  const customer = tokens ? (me.data?.customer ?? null) : null;
+  const status: SessionStatus = !tokens ? 'signedOut' : customer && !me.isError ? 'signedIn' : 'signingIn';
+
+  const value = useMemo<SessionValue>(
+    () => ({ status, customer: status === 'signedIn' ? customer : null, tokens, store, signIn, signOut }),
+    [status, customer, tokens, store, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,35 @@
+import type { AuthTokens } from '@estudio/core';
+
+/**
+ * The sign-in provider as the portal sees it. Both implementations answer with
+ * Firebase's token shape and throw {@link AuthError} with Firebase's error
+ * codes, so the screens handle either provider the same way.
+ */
+export interface AuthClient {
+  readonly provider: 'local' | 'firebase';
+  signIn(email: string, password: string): Promise<AuthTokens>;
+  signUp(email: string, password: string): Promise<AuthTokens>;
+  refresh(refreshToken: string): Promise<AuthTokens>;
+  sendPasswordReset(email: string): Promise<void>;
+}
+
+/** A sign-in provider failure with a Firebase-style code such as 'auth/wrong-password'. */
+export class AuthError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'AuthError';
+    this.code = code;
+  }
+}
+
+/** Codes after which the stored refresh token can never work again. */
+export const sessionEndingCodes: ReadonlySet<string> = new Set([
+  'auth/invalid-refresh-token',
+  'auth/id-token-expired',
+  'auth/invalid-id-token',
+  'auth/user-not-found',
+  'auth/user-disabled',
+  'auth/unauthenticated',
+  'unauthenticated',
+]);
