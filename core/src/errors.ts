@@ -24,6 +24,7 @@ export const domainErrors = {
   'auth/weak-password': { status: 400, message: 'La contraseña no cumple con los requisitos de seguridad.' },
   'auth/invalid-email': { status: 400, message: 'El correo electrónico no es válido.' },
   'auth/id-token-expired': { status: 401, message: 'Tu sesión expiró. Por favor, inicia sesión de nuevo.' },
+  'auth/id-token-revoked': { status: 401, message: 'Tu sesión fue cerrada. Por favor, inicia sesión de nuevo.' },
   'auth/invalid-id-token': { status: 401, message: 'Tu sesión no es válida. Por favor, inicia sesión de nuevo.' },
   'auth/invalid-refresh-token': { status: 401, message: 'Tu sesión no es válida. Por favor, inicia sesión de nuevo.' },
   'auth/too-many-requests': { status: 429, message: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.' },

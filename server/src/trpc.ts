@@ -83,7 +83,7 @@ export const publicProcedure = t.procedure.use(mapDomainErrors);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.token) throw domainError('unauthenticated');
-  const identity = await ctx.identity.verifyIdToken(ctx.token);
+  const identity = await ctx.identity.verifyIdToken(ctx.db, ctx.token);
   const customer = await findCustomerByUid(ctx.db, identity.uid);
   const caller: Caller = { uid: identity.uid, email: identity.email, customer, role: customer?.role ?? 'customer' };
   return next({ ctx: { caller } });

@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth_user, refresh_token } from '@estudio/db/schema/identity';
+import { auth_login_failure, auth_user, refresh_token } from '@estudio/db/schema/identity';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { createIdTokenSigner } from '../src/services/auth/id-token.ts';
 import { call, demoPassword, login, startTestServer, testSecret, type TestServer } from './helpers.ts';
@@ -12,6 +12,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** ID tokens carry their issue time in whole seconds; waiting for the next second makes "issued before" unambiguous. */
+async function nextSecond() {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+}
+
+const failuresOf = async (email: string) =>
+  server.db.select().from(auth_login_failure).where(eq(auth_login_failure.email, email));
 
 describe('sign-in with the local provider', () => {
   it('signs the demo customer in and the token opens their account', async () => {
@@ -192,5 +200,139 @@ describe('limits', () => {
       code: 'auth/too-many-requests',
       message: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
     });
+  });
+});
+
+describe('ending sessions refuses the ID tokens issued before', () => {
+  it('after signing out everywhere the old ID token is revoked on every server, and a new sign-in works', async () => {
+    // Two server processes over one database: nothing about the session lives in either one's memory.
+    const other = await server.withConfig({});
+    const before = await login(other, 'recepcion@estudio.demo');
+    expect((await call(server.app, 'GET', '/api/customer', { token: before.idToken })).status).toBe(200);
+
+    await nextSecond();
+    expect(await call(other, 'POST', '/api/auth/logout', { token: before.idToken })).toMatchObject({ status: 200, body: { ok: true } });
+
+    const revoked = await call(server.app, 'GET', '/api/customer', { token: before.idToken });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body).toEqual({ code: 'auth/id-token-revoked', message: 'Tu sesión fue cerrada. Por favor, inicia sesión de nuevo.' });
+    const overTrpc = await call(other, 'GET', '/trpc/customer.me', { token: before.idToken });
+    expect(overTrpc.status).toBe(401);
+    expect(overTrpc.body.error).toMatchObject({ data: { domainCode: 'auth/id-token-revoked' } });
+
+    // Possibly within the same second as the sign-out: still valid, since its iat is not before it.
+    const after = await login(other, 'recepcion@estudio.demo');
+    const me = await call(server.app, 'GET', '/api/customer', { token: after.idToken });
+    expect(me.status).toBe(200);
+    expect(me.body.customer).toMatchObject({ email: 'recepcion@estudio.demo', role: 'staff' });
+  });
+
+  it('after a password change the returned tokens work and the old ones do not', async () => {
+    const other = await server.withConfig({});
+    const old = await login(other, 'admin@estudio.demo');
+    await nextSecond();
+
+    const changed = await call(other, 'PUT', '/api/auth/password', {
+      token: old.idToken,
+      body: { password: 'Nueva5678!', password_confirm: 'Nueva5678!' },
+    });
+    expect(changed.status).toBe(200);
+    const fresh = changed.body as typeof old;
+
+    const me = await call(server.app, 'GET', '/api/customer', { token: fresh.idToken });
+    expect(me.status).toBe(200);
+    expect(me.body.customer).toMatchObject({ email: 'admin@estudio.demo', role: 'admin' });
+    expect((await call(other, 'POST', '/api/auth/refresh', { body: { refreshToken: fresh.refreshToken } })).status).toBe(200);
+
+    expect((await call(server.app, 'GET', '/api/customer', { token: old.idToken })).body.code).toBe('auth/id-token-revoked');
+    expect((await call(other, 'POST', '/api/auth/refresh', { body: { refreshToken: old.refreshToken } })).body.code).toBe('auth/invalid-refresh-token');
+  });
+
+  it('after a password reset the old ID token is revoked', async () => {
+    const other = await server.withConfig({});
+    const old = await login(other, 'cliente@estudio.demo');
+    await nextSecond();
+    expect((await call(other, 'POST', '/api/auth/recover', { body: { email: 'cliente@estudio.demo' } })).status).toBe(200);
+    const [mail] = await server.db
+      .select()
+      .from(outbox_message)
+      .where(and(eq(outbox_message.recipient, 'cliente@estudio.demo'), like(outbox_message.body, '%/recuperar?token=%')));
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail?.body ?? '')?.[1] ?? '');
+    expect((await call(other, 'POST', '/api/auth/reset', { body: { token, password: 'Nueva5678!' } })).status).toBe(200);
+    expect((await call(server.app, 'GET', '/api/customer', { token: old.idToken })).body.code).toBe('auth/id-token-revoked');
+  });
+});
+
+describe('disabled accounts', () => {
+  it('refuse the tokens already issued at once, and refuse to sign in', async () => {
+    const body = { email: 'cuenta.suspendida@correo.mx', password: 'Secreta1' };
+    const signedUp = await call(server.app, 'POST', '/api/auth/signup', { body });
+    expect(signedUp.status).toBe(200);
+    await server.db.update(auth_user).set({ disabledAt: new Date() }).where(eq(auth_user.email, body.email));
+
+    const withOldToken = await call(server.app, 'GET', '/api/customer', { token: signedUp.body.idToken });
+    expect(withOldToken.status).toBe(403);
+    expect(withOldToken.body.code).toBe('auth/user-disabled');
+    const signIn = await call(server.app, 'POST', '/api/auth/login', { body });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body).toEqual({ code: 'auth/user-disabled', message: 'Esta cuenta ha sido desactivada. Comunícate con el estudio.' });
+  });
+});
+
+describe('failed sign-ins are counted in the database', () => {
+  it('two server processes share the count: the 11th failure from the second answers 429', async () => {
+    const a = await server.withConfig({ LOGIN_FAILURE_MAX: '10' });
+    const b = await server.withConfig({ LOGIN_FAILURE_MAX: '10' });
+    const email = 'sofia.ramirez@correo.mx';
+    expect((await call(a, 'POST', '/api/auth/signup', { body: { email, password: 'Correcta1' } })).status).toBe(200);
+
+    // Five on each: neither process alone reaches ten.
+    for (let i = 0; i < 10; i++) {
+      const res = await call(i % 2 ? b : a, 'POST', '/api/auth/login', { body: { email, password: 'Incorrecta1' } });
+      expect(res.body.code).toBe('auth/wrong-password');
+    }
+    const eleventh = await call(b, 'POST', '/api/auth/login', { body: { email, password: 'Incorrecta1' } });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body).toEqual({
+      code: 'auth/too-many-requests',
+      message: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+    });
+    expect((await call(a, 'POST', '/api/auth/login', { body: { email, password: 'Correcta1' } })).status).toBe(429);
+
+    const rows = await failuresOf(email);
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toMatchObject({ email, ip: '127.0.0.1' });
+  });
+
+  it('a successful sign-in clears the count', async () => {
+    const a = await server.withConfig({ LOGIN_FAILURE_MAX: '3' });
+    const b = await server.withConfig({ LOGIN_FAILURE_MAX: '3' });
+    const email = 'diego.torres@correo.mx';
+    expect((await call(a, 'POST', '/api/auth/signup', { body: { email, password: 'Correcta1' } })).status).toBe(200);
+
+    const attempt = (app: typeof a, password: string) => call(app, 'POST', '/api/auth/login', { body: { email, password } });
+    expect((await attempt(a, 'Incorrecta1')).body.code).toBe('auth/wrong-password');
+    expect((await attempt(b, 'Incorrecta1')).body.code).toBe('auth/wrong-password');
+    expect((await attempt(b, 'Correcta1')).status).toBe(200);
+    expect(await failuresOf(email)).toHaveLength(0);
+
+    // Two more would make four, past the limit of three, had the success not cleared them.
+    expect((await attempt(a, 'Incorrecta1')).body.code).toBe('auth/wrong-password');
+    expect((await attempt(b, 'Incorrecta1')).body.code).toBe('auth/wrong-password');
+    expect((await attempt(a, 'Correcta1')).status).toBe(200);
+  });
+
+  it('failures older than the window do not count, and the next failure deletes them', async () => {
+    const strict = await server.withConfig({ LOGIN_FAILURE_MAX: '3' });
+    const email = 'elena.cruz@correo.mx';
+    expect((await call(strict, 'POST', '/api/auth/signup', { body: { email, password: 'Correcta1' } })).status).toBe(200);
+    const anHourAgo = new Date(Date.now() - 60 * 60_000);
+    await server.db.insert(auth_login_failure).values([1, 2, 3].map(() => ({ email, createdAt: anHourAgo })));
+
+    const res = await call(strict, 'POST', '/api/auth/login', { body: { email, password: 'Incorrecta1' } });
+    expect(res.body.code).toBe('auth/wrong-password');
+    const rows = await failuresOf(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.createdAt.getTime()).toBeGreaterThan(anHourAgo.getTime());
   });
 });

@@ -15,6 +15,12 @@ export const auth_user = pgTable(
     password_hash: text('password_hash').notNull(),
     createdAt: createdAt(),
     disabledAt: tstz('disabled_at'),
+    /**
+     * ID tokens issued (iat) before this instant are refused. Set, truncated to
+     * the second like iat, whenever every session ends (sign out everywhere,
+     * password change or reset); null until then.
+     */
+    tokens_valid_after: tstz('tokens_valid_after'),
   },
   (t) => [
     uniqueIndex('auth_user_email_key').on(t.email),
@@ -51,4 +57,25 @@ export const password_reset = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_token_hash_key').on(t.token_hash), index('password_reset_uid_idx').on(t.uid)],
+);
+
+/**
+ * Failed sign-ins, one row each, shared by every server process so the
+ * per-account limit holds behind a load balancer. Rows older than the window
+ * are pruned when the same account fails again, and all of an account's rows
+ * go on a successful sign-in.
+ */
+export const auth_login_failure = pgTable(
+  'auth_login_failure',
+  {
+    auth_login_failure_id: integer('auth_login_failure_id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-cased, as typed at sign-in. */
+    email: text('email').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auth_login_failure_email_created_at_idx').on(t.email, t.createdAt),
+    check('auth_login_failure_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
 );

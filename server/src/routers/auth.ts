@@ -29,7 +29,7 @@ export const authRouter = router({
     .meta({ openapi: { method: 'POST', path: '/auth/login', tags, protect: false, summary: 'Inicia sesión con correo y contraseña' } })
     .input(credentialsInput)
     .output(authTokens)
-    .mutation(({ ctx, input }) => ctx.identity.signIn(ctx.db, input)),
+    .mutation(({ ctx, input }) => ctx.identity.signIn(ctx.db, { ...input, ip: ctx.ip })),
 
   refresh: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/refresh', tags, protect: false, summary: 'Cambia un refresh token por una sesión nueva (rotación)' } })

@@ -8,8 +8,10 @@ import { issueSession, type SessionSettings } from './issue-session.ts';
 import { revokeSessions } from './revoke-sessions.ts';
 
 /**
- * Changes the signed-in identity's password, ends its other sessions and
- * answers a fresh session for this device (as Firebase's REST API does).
+ * Changes the signed-in identity's password, ends every session (refresh
+ * tokens and the ID tokens issued so far) and answers a fresh session for this
+ * device (as Firebase's REST API does). The fresh session is issued after the
+ * revocation, so its ID token is not caught by it.
  */
 export async function changePassword(db: Db, settings: SessionSettings, uid: string, password: string): Promise<AuthTokens> {
   await assertPasswordAllowed(db, password);

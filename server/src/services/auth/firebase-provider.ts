@@ -22,7 +22,7 @@ export function createFirebaseProvider(config: Config): IdentityProvider {
   const auth = getAuth(app);
   return {
     name: 'firebase',
-    async verifyIdToken(token) {
+    async verifyIdToken(_db, token) {
       try {
         const decoded = await auth.verifyIdToken(token);
         return { uid: decoded.uid, email: decoded.email?.toLowerCase() ?? null };

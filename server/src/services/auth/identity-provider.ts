@@ -19,9 +19,18 @@ export interface VerifiedIdentity {
  */
 export interface IdentityProvider {
   readonly name: 'local' | 'firebase';
-  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  /**
+   * Verifies a bearer ID token. Throws DomainError, all status 401:
+   * 'auth/id-token-expired' (past its expiry), 'auth/id-token-revoked' (local
+   * provider: issued before the account's sessions were ended by sign out
+   * everywhere, a password change or a reset — refreshing will not help, the
+   * user must sign in again) or 'auth/invalid-id-token'. Clients should treat
+   * all three as signed out.
+   */
+  verifyIdToken(db: Db, token: string): Promise<VerifiedIdentity>;
   signUp(db: Db, input: { email: string; password: string }): Promise<AuthTokens>;
-  signIn(db: Db, input: { email: string; password: string }): Promise<AuthTokens>;
+  /** `ip` is kept with a failed attempt, for whoever investigates a lockout. */
+  signIn(db: Db, input: { email: string; password: string; ip?: string | undefined }): Promise<AuthTokens>;
   refresh(db: Db, refreshToken: string): Promise<AuthTokens>;
   recover(db: Db, email: string): Promise<void>;
   resetPassword(db: Db, input: { token: string; password: string }): Promise<void>;

@@ -9,14 +9,19 @@ import { resetPassword } from './reset-password.ts';
 import { revokeSessions } from './revoke-sessions.ts';
 import { signIn } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
+import { verifyLocalIdToken } from './verify-id-token.ts';
 
-/** The embedded default: identities in auth_user, HS256 ID tokens, rotating refresh tokens. */
+/**
+ * The embedded default: identities in auth_user, HS256 ID tokens that are
+ * refused once their sessions end, rotating refresh tokens, and failed
+ * sign-ins counted in the database.
+ */
 export function createLocalProvider(config: Config, loginFailures: LoginFailureStore): IdentityProvider {
   const signer = createIdTokenSigner(config.AUTH_SECRET, config.ID_TOKEN_TTL_SECONDS);
   const session = { signer, refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS };
   return {
     name: 'local',
-    verifyIdToken: (token) => signer.verify(token),
+    verifyIdToken: (db, token) => verifyLocalIdToken(db, signer, token),
     signUp: (db, input) => signUp(db, session, input),
     signIn: (db, input) => signIn(db, { ...session, loginFailures }, input),
     refresh: (db, refreshToken) => refreshSession(db, session, refreshToken),

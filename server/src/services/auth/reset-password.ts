@@ -9,7 +9,8 @@ import { hashToken } from './tokens.ts';
 
 /**
  * Sets a new password from a mailed reset code. The code is spent by a
- * conditional UPDATE, so it works once; every session of the account ends.
+ * conditional UPDATE, so it works once; every session of the account ends,
+ * ID tokens included.
  */
 export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<void> {
   await assertPasswordAllowed(db, input.password);

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { auth_user } from '@estudio/db/schema/identity';
+import { DomainError } from '@estudio/core';
+import type { Db } from '../../db.ts';
+import type { IdTokenSigner } from './id-token.ts';
+import type { VerifiedIdentity } from './identity-provider.ts';
+
+/**
+ * Verifies a local ID token and that its session was not ended since it was
+ * issued (one primary-key lookup of auth_user).
+ *
+ * Throws DomainError (all 401, the portal should sign out on any of them):
+ * - 'auth/id-token-expired': past its `exp`; a refresh gives a new one.
+ * - 'auth/id-token-revoked': issued (`iat`, whole seconds) before the
+ *   account's tokens_valid_after, i.e. before "sign out everywhere", a
+ *   password change or a password reset; the refresh token is revoked too,
+ *   so the user must sign in again.
+ * - 'auth/invalid-id-token': bad signature, issuer, audience or claims, or the
+ *   identity no longer exists.
+ * And 'auth/user-disabled' (403) once staff disabled the account: its tokens
+ * stop working at once, not when they expire.
+ */
+export async function verifyLocalIdToken(db: Db, signer: IdTokenSigner, token: string): Promise<VerifiedIdentity> {
+  const claims = await signer.verify(token);
+  const [user] = await db
+    .select({ tokensValidAfter: auth_user.tokens_valid_after, disabledAt: auth_user.disabledAt })
+    .from(auth_user)
+    .where(eq(auth_user.uid, claims.uid))
+    .limit(1);
+  if (!user) throw new DomainError('auth/invalid-id-token');
+  if (user.disabledAt) throw new DomainError('auth/user-disabled');
+  if (user.tokensValidAfter && claims.iat * 1000 < user.tokensValidAfter.getTime()) throw new DomainError('auth/id-token-revoked');
+  return { uid: claims.uid, email: claims.email };
+}
