@@ -9,3 +9,4 @@ export * from './schemas/customer.ts';
 export * from './schemas/appconfig.ts';
 export * from './mail.ts';
 export * from './schemas/pages.ts';
+export * from './profile.ts';

@@ -106,5 +106,11 @@ export const texts = {
     recoverHeading: 'Recuperar contraseña',
     recoverIntro: 'Escribe el correo de tu cuenta y te enviaremos un enlace para reestablecer tu contraseña.',
     backToLogin: 'Regresar a Entrar',
+    resetHeading: 'Restablece tu contraseña',
+    resetIntro: 'Elige una contraseña nueva para tu cuenta.',
+    newPassword: 'Nueva contraseña',
+    resetButton: 'Guardar contraseña',
+    resetDone: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
+    requestNewLink: 'Solicitar un nuevo correo',
   },
 } as const;

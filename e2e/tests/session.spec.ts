@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoPassword, expectSignedIn } from './helpers.ts';
+import { demoPassword, expectSignedIn, signIn } from './helpers.ts';
 
 interface Tokens {
   idToken: string;
@@ -57,4 +57,27 @@ test('when the account area does not load, a link after 30 s signs out and goes 
   await page.getByRole('button', { name: 'Haz clic aquí' }).click();
   await expect(page).toHaveURL(/\/entrar$/);
   expect(await page.evaluate(() => localStorage.getItem('estudio.session'))).toBeNull();
+});
+
+test('any call answering that the ID token was revoked signs out', async ({ page }) => {
+  await signIn(page, 'cliente@estudio.demo');
+  await expectSignedIn(page, /Mariana/);
+  // As the server answers a token issued before "sign out everywhere" or a password change.
+  await page.route('**/trpc/**', async (route) => {
+    const paths = new URL(route.request().url()).pathname.replace('/trpc/', '').split(',');
+    const error = (path: string) => ({
+      error: {
+        message: 'Tu sesión fue cerrada. Por favor, inicia sesión de nuevo.',
+        code: -32001,
+        data: { code: 'UNAUTHORIZED', httpStatus: 401, path, domainCode: 'auth/id-token-revoked' },
+      },
+    });
+    await route.fulfill({ status: 401, json: paths.map(error) });
+  });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Avisos' }).click();
+  await expect(page.getByText('Lo sentimos, hubo un error al mostrar este contenido.')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('estudio.session'))).toBeNull();
+  await page.unrouteAll();
+  await page.goto('/mystudio');
+  await expect(page).toHaveURL(/\/entrar$/);
 });

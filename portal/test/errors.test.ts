@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { errorFacts } from '../src/api/errors.ts';
-import { AuthError } from '../src/session/auth-client.ts';
+import { AuthError, idTokenEndedCodes, sessionEndingCodes } from '../src/session/auth-client.ts';
 
 /** An error as the server's errorFormatter shapes it. */
 function serverError(domainCode: string, message: string, httpStatus: number) {
@@ -18,6 +18,16 @@ describe('errorFacts', () => {
 
   it('recognises an expired token', () => {
     expect(errorFacts(serverError('auth/id-token-expired', 'Tu sesión expiró.', 401)).code).toBe('auth/id-token-expired');
+  });
+
+  it('a revoked ID token ends the session like an expired one', () => {
+    for (const code of ['auth/id-token-expired', 'auth/id-token-revoked']) {
+      const read = errorFacts(serverError(code, 'Tu sesión fue cerrada.', 401)).code;
+      expect(read).toBe(code);
+      expect(idTokenEndedCodes.has(read ?? '')).toBe(true);
+      expect(sessionEndingCodes.has(read ?? '')).toBe(true);
+    }
+    expect(idTokenEndedCodes.has('auth/invalid-action-code')).toBe(false);
   });
 
   it('passes provider errors through', () => {

@@ -3,8 +3,8 @@ const listeners = new Set<Listener>();
 
 /**
  * Every failed query and mutation passes through here (the QueryClient's
- * caches report them), so the session can react to 'auth/id-token-expired'
- * wherever it happens.
+ * caches report them), so the session can sign out on an expired or revoked
+ * ID token wherever it happens.
  */
 export const apiErrors = {
   report(error: unknown): void {

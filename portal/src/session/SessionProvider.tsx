@@ -5,7 +5,7 @@ import { trpc, type AppRouter } from '../api/trpc.ts';
 import { apiErrors } from '../api/api-errors.ts';
 import { errorFacts } from '../api/errors.ts';
 import { showError } from '../ui/alerts.ts';
-import { sessionEndingCodes } from './auth-client.ts';
+import { idTokenEndedCodes, sessionEndingCodes } from './auth-client.ts';
 import type { SessionStore, StoredSession } from './session-store.ts';
 
 export type Customer = inferRouterOutputs<AppRouter>['customer']['me']['customer'];
@@ -32,7 +32,8 @@ export function useSession(): SessionValue {
 
 /**
  * Loads the customer of the signed-in identity and signs out when that fails,
- * when the provider has no user, or when any call answers 'auth/id-token-expired'.
+ * when the provider has no user, or when any call answers that the session
+ * ended (expired, revoked or invalid ID token).
  */
 export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
   const tokens = useSyncExternalStore(store.subscribe, store.getSnapshot);
@@ -77,7 +78,8 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
   useEffect(
     () =>
       apiErrors.subscribe((error) => {
-        if (errorFacts(error).code === 'auth/id-token-expired') store.signOut();
+        const { code } = errorFacts(error);
+        if (code && idTokenEndedCodes.has(code)) store.signOut();
       }),
     [store],
   );

@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@estudio/core';
+import type { AuthTokens, DomainErrorCode } from '@estudio/core';
 
 /**
  * The sign-in provider as the portal sees it. Both implementations answer with
@@ -23,11 +23,21 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * Answers to any API call meaning the ID token's session is over: expired,
+ * revoked (sign out everywhere, a password change or a reset) or not valid.
+ * The portal signs out on each of them alike.
+ */
+export const idTokenEndedCodes: ReadonlySet<string> = new Set<DomainErrorCode>([
+  'auth/id-token-expired',
+  'auth/id-token-revoked',
+  'auth/invalid-id-token',
+]);
+
 /** Codes after which the stored refresh token can never work again. */
 export const sessionEndingCodes: ReadonlySet<string> = new Set([
+  ...idTokenEndedCodes,
   'auth/invalid-refresh-token',
-  'auth/id-token-expired',
-  'auth/invalid-id-token',
   'auth/user-not-found',
   'auth/user-disabled',
   'auth/unauthenticated',

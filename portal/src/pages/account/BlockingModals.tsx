@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, Typography } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { texts } from '@estudio/core';
+import { isProfileComplete, texts } from '@estudio/core';
 import { trpc } from '../../api/trpc.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { showError } from '../../ui/alerts.ts';
 import type { Customer } from '../../session/SessionProvider.tsx';
-
-/** Profile fields a customer needs before booking; the sign-up form asks for all of them. */
-const requiredProfileFields = ['name', 'last_name', 'phone', 'birthdate'] as const;
-
-export function missingProfileFields(customer: Customer): string[] {
-  return requiredProfileFields.filter((field) => {
-    const value = customer[field];
-    return value === null || value === undefined || String(value).trim() === '';
-  });
-}
 
 const blocking = { withCloseButton: false, closeOnClickOutside: false, closeOnEscape: false, centered: true } as const;
 
@@ -106,6 +96,6 @@ export function BlockingModals({ customer }: { customer: Customer }) {
   const acceptedIds = new Set(accepted.data.accepted_pages.map((row) => row.page_id));
   const pending = pages.data.pages.find((page) => page.required && !acceptedIds.has(page.page_id));
   if (pending) return <TermsPanel key={pending.page_id} page={pending} />;
-  if (missingProfileFields(customer).length > 0 && !pathname.startsWith('/mystudio/informacion')) return <CompleteInfoModal />;
+  if (!isProfileComplete(customer) && !pathname.startsWith('/mystudio/informacion')) return <CompleteInfoModal />;
   return null;
 }

@@ -1,13 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { errorMessage } from '../../api/errors.ts';
 import { showError, showSuccess } from '../../ui/alerts.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 
+/** /recuperar: asks for the recovery e-mail; with the e-mail's `token`, sets the new password. */
 export default function RecoverPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <ResetPasswordForm key={token} token={token} /> : <RequestRecoveryForm />;
+}
+
+function RequestRecoveryForm() {
   const { store } = useSession();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
