@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { errorFacts } from '../../api/errors.ts';
 import { showError } from '../../ui/alerts.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
 
 /** Spec §8: sign-in errors with their own wording; others show the error text. */
@@ -47,12 +48,7 @@ export default function LoginPage() {
     <AuthLayout heading={texts.auth.loginHeading}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={texts.forms.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailField
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={errors.email}

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { errorMessage } from '../../api/errors.ts';
 import { showError, showSuccess } from '../../ui/alerts.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { EmailField } from './EmailField.tsx';
 import { ResetPasswordForm } from './ResetPasswordForm.tsx';
 
 /** /recuperar: asks for the recovery e-mail; with the e-mail's `token`, sets the new password. */
@@ -46,12 +47,7 @@ function RequestRecoveryForm() {
           <Text size="sm" c="dimmed" ta="center">
             {texts.forms.recoverIntro}
           </Text>
-          <TextInput
-            label={texts.forms.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
+          <EmailField
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={error}

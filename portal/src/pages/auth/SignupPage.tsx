@@ -17,6 +17,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { showError } from '../../ui/alerts.ts';
 import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
+import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
 
 interface SignupForm {
@@ -146,7 +147,7 @@ export default function SignupPage() {
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
             <TextInput label={texts.forms.name} name="name" autoComplete="given-name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
             <TextInput label={texts.forms.lastName} name="last_name" autoComplete="family-name" value={form.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} error={errors.last_name} />
-            <TextInput label={texts.forms.email} name="email" type="email" autoComplete="email" inputMode="email" value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
+            <EmailField value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
             <TextInput
               label={texts.forms.phone}
               description={texts.forms.phoneHint}
