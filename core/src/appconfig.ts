@@ -57,6 +57,10 @@ export const appConfigDefaults = {
   allow_cancel_reservations: 'true',
   allow_cancel_after_treshold: 'true',
   max_cancels_per_available_class: '2',
+  /** Consecutive no-shows before an unlimited member is penalised (a customer's own value wins). */
+  unlimited_max_no_shows_for_penalty: '3',
+  /** Days an unlimited member stays blocked after the penalty starts. */
+  unlimited_penalty_days: '7',
 
   // Checkout and payments
   stripe_public: '',

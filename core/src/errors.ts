@@ -43,6 +43,36 @@ export const domainErrors = {
   // Pages
   'page/not-found': { status: 404, message: 'No encontramos esta página.' },
 
+  // Schedule and booking (the 412/409 messages are shown to the customer as they are)
+  'class/not-found': { status: 404, message: 'Lo sentimos, no encontramos esta clase.' },
+  'booking/class-cancelled': { status: 412, message: 'Lo sentimos, esta clase fue cancelada.' },
+  'booking/class-started': { status: 412, message: 'Lo sentimos, esta clase ya comenzó o ya terminó.' },
+  'booking/outside-window': { status: 412, message: 'Lo sentimos, ya no es posible reservar esta clase.' },
+  'booking/class-full': { status: 412, message: 'Lo sentimos, esta clase ya está llena.' },
+  'booking/package-only': { status: 412, message: 'Esta clase es exclusiva para quienes compraron su paquete especial.' },
+  'booking/no-credits': { status: 412, message: 'Lo sentimos. Has agotado todos tus créditos para reservar Clases Presenciales...' },
+  'booking/penalized': { status: 412, message: 'Lo sentimos, no puedes reservar clases porque cuentas con una penalización.' },
+  'booking/already-booked': { status: 409, message: 'Ya tienes una reservación en esta clase.' },
+  'booking/spot-taken': { status: 409, message: 'Lo sentimos, ese lugar ya fue reservado. Elige otro lugar.' },
+  'booking/spot-invalid': { status: 400, message: 'Ese lugar no existe en esta clase.' },
+  'booking/guest-not-allowed': { status: 412, message: 'Esta clase no permite invitados.' },
+  'booking/guest-name': { status: 400, message: 'Debes ingresar un nombre para tu invitado' },
+  'reservation/not-found': { status: 404, message: 'No encontramos esta reservación.' },
+  'reservation/already-cancelled': { status: 409, message: 'Esta reservación ya fue cancelada.' },
+  'reservation/cancel-disabled': { status: 412, message: 'Tus clases son transferibles y no son cancelables' },
+  'reservation/cancel-too-late': { status: 412, message: 'Ya no es posible cancelar esta clase.' },
+  'reservation/cancel-limit': { status: 412, message: 'Ya alcanzaste el número máximo de cancelaciones para este crédito.' },
+  'rating/disabled': { status: 412, message: 'Las calificaciones de clases no están disponibles.' },
+  'rating/not-attended': { status: 412, message: 'Solo puedes calificar clases a las que asististe.' },
+  'rating/already-rated': { status: 409, message: 'Ya calificaste esta clase.' },
+  'waitlist/disabled': { status: 412, message: 'La lista de espera no está disponible.' },
+  'waitlist/class-not-full': { status: 412, message: 'Solo puedes anotarte en la lista de espera de una clase llena.' },
+  'waitlist/already-joined': { status: 409, message: 'Ya estás en la lista de espera de esta clase.' },
+  'waitlist/already-booked': { status: 409, message: 'Ya tienes una reservación en esta clase.' },
+  'waitlist/not-found': { status: 404, message: 'No encontramos esta lista de espera.' },
+  'credit/not-found': { status: 404, message: 'No encontramos estos créditos.' },
+  'penalty/not-found': { status: 404, message: 'No encontramos esta penalización.' },
+
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -10,3 +10,4 @@ export * from './schemas/appconfig.ts';
 export * from './mail.ts';
 export * from './schemas/pages.ts';
 export * from './profile.ts';
+export * from './schemas/booking.ts';

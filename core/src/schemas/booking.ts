@@ -1,0 +1,260 @@
+import { z } from '../zod.ts';
+
+/**
+ * The API contract of schedule, reservations, waitlists, credits and
+ * penalties (issue 3). REST paths are in the server's routers; field names are
+ * the spec's. Timestamps travel as ISO strings.
+ */
+
+const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive();
+const isoDate = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
+const isoDateTime = z.string();
+
+// ---------- Schedule ----------
+
+/** GET /api/single_class: a date range in the studio's time zone (inclusive), at most 62 days. */
+export const scheduleInput = z
+  .object({
+    start_date: isoDate,
+    end_date: isoDate,
+    instructor_id: id.optional(),
+    location_id: id.optional(),
+    class_type_id: id.optional(),
+  })
+  .refine((v) => v.start_date <= v.end_date, { error: 'La fecha final debe ser posterior a la inicial.', path: ['end_date'] })
+  .refine((v) => (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000 <= 62, {
+    error: 'El rango de fechas no puede ser mayor a 62 días.',
+    path: ['end_date'],
+  });
+
+export const instructorSummary = z.object({
+  instructor_id: z.number(),
+  name: z.string(),
+  last_name: z.string().nullable(),
+  nick_name: z.string().nullable(),
+  birthdate: z.string().nullable(),
+  file: z.object({ src: z.string(), name: z.string().nullable(), type: z.string().nullable() }).nullable(),
+});
+
+export const classTypeSummary = z.object({
+  class_type_id: z.number(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Seats per row, back row first ('4,6,6'); null: no seat map. */
+  spot_map: z.string().nullable(),
+});
+
+export const locationSummary = z.object({
+  location_id: z.number(),
+  name: z.string(),
+  address: z.string().nullable(),
+});
+
+export const tagSummary = z.object({ tag_id: z.number(), name: z.string(), color: z.string().nullable() });
+
+/** The caller's own live reservation in a class. */
+export const ownReservation = z.object({
+  class_reservation_id: z.number(),
+  spot: z.number().nullable(),
+  guest: z.string().nullable(),
+});
+
+export const singleClassOutput = z.object({
+  single_class_id: z.number(),
+  class_date: isoDateTime,
+  duration_minutes: z.number(),
+  description: z.string().nullable(),
+  capacity: z.number(),
+  location_id: z.number(),
+  class_type_id: z.number(),
+  /** Set on a special, package-only class. */
+  class_package_id: z.number().nullable(),
+  icon: z.string().nullable(),
+  cancelledAt: isoDateTime.nullable(),
+  /** Places taken: live reservations plus their guests (a guest takes a place). */
+  reservation_count: z.number(),
+  /** Seats taken on the spot map (never who took them). */
+  taken_spots: z.array(z.number()),
+  class_type: classTypeSummary,
+  location: locationSummary,
+  class_instructors: z.array(instructorSummary),
+  tags: z.array(tagSummary),
+  /** The caller's live reservations in this class (empty for a visitor). */
+  class_reservations: z.array(ownReservation),
+  /** The caller's waitlist entry for this class, if any. */
+  waitlist_id: z.number().nullable(),
+});
+export type SingleClassOutput = z.infer<typeof singleClassOutput>;
+
+export const scheduleOutput = z.object({ single_classes: z.array(singleClassOutput) });
+export const singleClassByIdInput = z.object({ id });
+export const singleClassByIdOutput = z.object({ single_class: singleClassOutput });
+
+/** GET /api/locations: every location, or with a date range only those with classes in it. */
+export const locationsInput = z
+  .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
+  .refine((v) => !v.start_date === !v.end_date, { error: 'Indica ambas fechas o ninguna.', path: ['end_date'] });
+export const locationsOutput = z.object({ locations: z.array(locationSummary) });
+
+/** PUT /api/single_class/guest */
+export const guestNameInput = z.object({
+  class_reservation_id: id,
+  name: z.string().trim().min(2, { error: 'Debes ingresar un nombre para tu invitado' }).max(80),
+});
+
+// ---------- Reservations ----------
+
+export const guestName = z.string().trim().min(2, { error: 'Debes ingresar un nombre para tu invitado' }).max(80);
+
+/** POST /api/class_reservations. Staff and admin may book for a customer with customer_id. */
+export const createReservationInput = z.object({
+  single_class_id: id,
+  spot: id.nullish(),
+  guest: guestName.nullish(),
+  customer_id: id.optional(),
+});
+
+/** PUT /api/class_reservations: change the seat or the guest of a live reservation. */
+export const updateReservationInput = z.object({
+  class_reservation_id: id,
+  spot: id.nullish(),
+  guest: guestName.nullish(),
+});
+
+export const reservationIdInput = z.object({ id });
+
+export const reservationOutput = z.object({
+  class_reservation_id: z.number(),
+  single_class_id: z.number(),
+  customer_id: z.number(),
+  available_class_id: z.number().nullable(),
+  spot: z.number().nullable(),
+  guest: z.string().nullable(),
+  attend: z.boolean(),
+  is_cash: z.boolean(),
+  is_paid: z.boolean(),
+  class_stars: z.number().nullable(),
+  coach_stars: z.number().nullable(),
+  comment: z.string().nullable(),
+  credit_returned: z.boolean().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  deletedAt: isoDateTime.nullable(),
+});
+export type ReservationOutput = z.infer<typeof reservationOutput>;
+
+/** A reservation with its class, as the lists show it. */
+export const reservationWithClass = reservationOutput.extend({
+  single_class: singleClassOutput.omit({ class_reservations: true, waitlist_id: true }),
+});
+export type ReservationWithClass = z.infer<typeof reservationWithClass>;
+
+export const reservationResult = z.object({ class_reservation: reservationOutput });
+
+export const reservationFilter = z.enum(['all', 'upcoming', 'past', 'cancelled']);
+export type ReservationFilter = z.infer<typeof reservationFilter>;
+
+/** GET /api/class_reservations/mine: 50 per page, page from 1. */
+export const myReservationsInput = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  filter: reservationFilter.default('all'),
+});
+export const reservationPageSize = 50;
+export const reservationListOutput = z.object({ total: z.number(), class_reservations: z.array(reservationWithClass) });
+
+/** GET /api/class_reservations?{filters}: a customer sees only their own rows. */
+export const reservationSearchInput = z.object({
+  single_class_id: id.optional(),
+  customer_id: id.optional(),
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+  include_cancelled: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** POST /api/class_reservations/{id}/cancel */
+export const cancelReservationOutput = z.object({
+  class_reservation: reservationOutput,
+  /** False when cancelled inside the threshold: the credit is not returned. */
+  credit_returned: z.boolean(),
+});
+
+/** POST /api/class_reservations/{id}/rating */
+export const ratingInput = z.object({
+  id,
+  class_stars: z.coerce.number().int().min(1, { error: 'Elige de 1 a 5 estrellas.' }).max(5, { error: 'Elige de 1 a 5 estrellas.' }),
+  coach_stars: z.coerce.number().int().min(1, { error: 'Elige de 1 a 5 estrellas.' }).max(5, { error: 'Elige de 1 a 5 estrellas.' }),
+  comment: z.string().trim().max(2000).nullish(),
+});
+
+// ---------- Waitlist ----------
+
+export const waitlistOutput = z.object({
+  waitlist_id: z.number(),
+  single_class_id: z.number(),
+  customer_id: z.number(),
+  createdAt: isoDateTime,
+  single_class: singleClassOutput.omit({ class_reservations: true, waitlist_id: true }),
+});
+export const waitlistsOutput = z.object({ waitlists: z.array(waitlistOutput) });
+export const waitlistResult = z.object({ waitlist: waitlistOutput });
+export const createWaitlistInput = z.object({ single_class_id: id, customer_id: id.optional() });
+export const updateWaitlistInput = z.object({ waitlist_id: id, single_class_id: id });
+export const waitlistIdInput = z.object({ id });
+
+// ---------- Credits ----------
+
+export const availableClassOutput = z.object({
+  available_class_id: z.number(),
+  customer_id: z.number(),
+  purchase_id: z.number().nullable(),
+  /** -1 means unlimited. */
+  available_classes: z.number(),
+  expiration_date: isoDateTime.nullable(),
+  class_type_id: z.number().nullable(),
+  /** The class type the credit is restricted to; null: any. */
+  class_types: classTypeSummary.nullable(),
+  /** Comma list of allowed start times (HH:mm); null: any time. */
+  allowed_times: z.string().nullable(),
+  cancels_used: z.number(),
+  createdAt: isoDateTime,
+});
+export type AvailableClassOutput = z.infer<typeof availableClassOutput>;
+
+/** GET /api/available_classes: the caller's usable credits (not expired, not spent). */
+export const availableClassesOutput = z.object({
+  available_classes: z.array(availableClassOutput),
+  /** Sum of the limited credits; unlimited members see has_unlimited instead. */
+  total: z.number(),
+  has_unlimited: z.boolean(),
+  unlimited_membership_expiration: isoDateTime.nullable(),
+});
+export const availableClassResult = z.object({ available_class: availableClassOutput });
+export const availableClassIdInput = z.object({ id });
+
+/** POST /api/available_classes/{id} (staff, admin): grant credits to a customer. */
+export const grantCreditsInput = z.object({
+  customer_id: id,
+  available_classes: z.number().int().min(-1).max(10_000),
+  expiration_date: z.iso.datetime({ offset: true }).nullish(),
+  class_type_id: id.nullish(),
+  allowed_times: z.string().regex(/^\d{2}:\d{2}(,\d{2}:\d{2})*$/, { error: 'Los horarios deben tener el formato HH:mm separados por comas.' }).nullish(),
+});
+/** PUT /api/available_classes/{id} (staff, admin). */
+export const updateCreditsInput = grantCreditsInput.omit({ customer_id: true }).partial().extend({ id });
+
+// ---------- Penalties ----------
+
+export const penaltyOutput = z.object({
+  class_reservation_penalty_id: z.number(),
+  customer_id: z.number(),
+  start_date: isoDateTime,
+  end_date: isoDateTime,
+  no_shows: z.number(),
+  reason: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export const penaltiesOutput = z.object({ class_reservation_penaltys: z.array(penaltyOutput) });
+export const penaltyResult = z.object({ class_reservation_penalty: penaltyOutput });
+export const penaltyIdInput = z.object({ id });
