@@ -72,6 +72,9 @@ export const domainErrors = {
   'waitlist/not-found': { status: 404, message: 'No encontramos esta lista de espera.' },
   'credit/not-found': { status: 404, message: 'No encontramos estos créditos.' },
   'penalty/not-found': { status: 404, message: 'No encontramos esta penalización.' },
+  'credit/invalid-amount': { status: 400, message: 'Indica cuántas clases otorgar: un número mayor a cero, o -1 para ilimitadas.' },
+  'credit/expiration-past': { status: 400, message: 'La fecha de expiración de los créditos debe ser futura.' },
+  'class-type/not-found': { status: 404, message: 'No encontramos este tipo de clase.' },
 
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },

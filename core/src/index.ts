@@ -11,3 +11,5 @@ export * from './mail.ts';
 export * from './schemas/pages.ts';
 export * from './profile.ts';
 export * from './schemas/booking.ts';
+export * from './rules/index.ts';
+export * from './schedule-range.ts';

@@ -81,11 +81,25 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
+async function verifyCaller(ctx: Context, token: string): Promise<Caller> {
+  const identity = await ctx.identity.verifyIdToken(ctx.db, token);
+  const customer = await findCustomerByUid(ctx.db, identity.uid);
+  return { uid: identity.uid, email: identity.email, customer, role: customer?.role ?? 'customer' };
+}
+
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.token) throw domainError('unauthenticated');
-  const identity = await ctx.identity.verifyIdToken(ctx.db, ctx.token);
-  const customer = await findCustomerByUid(ctx.db, identity.uid);
-  const caller: Caller = { uid: identity.uid, email: identity.email, customer, role: customer?.role ?? 'customer' };
+  return next({ ctx: { caller: await verifyCaller(ctx, ctx.token) } });
+});
+
+/**
+ * Public routes that answer more to a signed-in customer (the schedule shows
+ * the caller's own reservations). No token: a visitor (`caller` null). A token
+ * that fails verification is still a 401 with the provider's code, so a client
+ * with an expired session learns it instead of silently seeing the public view.
+ */
+export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const caller: Caller | null = ctx.token ? await verifyCaller(ctx, ctx.token) : null;
   return next({ ctx: { caller } });
 });
 

@@ -258,3 +258,5 @@ export const penaltyOutput = z.object({
 export const penaltiesOutput = z.object({ class_reservation_penaltys: z.array(penaltyOutput) });
 export const penaltyResult = z.object({ class_reservation_penalty: penaltyOutput });
 export const penaltyIdInput = z.object({ id });
+/** GET /api/class_reservation_penaltys: staff and admin may name a customer; a customer always gets their own. */
+export const penaltiesListInput = z.object({ customer_id: id.optional() });

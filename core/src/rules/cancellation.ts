@@ -1,0 +1,128 @@
+import { isOn, type AppConfigMap } from '../appconfig.ts';
+import type { DomainErrorCode } from '../errors.ts';
+import { texts } from '../texts.ts';
+import { toMs, type DateInput } from './time.ts';
+
+export type CancellationConfig = Pick<
+  AppConfigMap,
+  | 'allow_cancel_reservations'
+  | 'allow_cancel_after_treshold'
+  | 'cancel_timeframe_value'
+  | 'cancel_timeframe_unit'
+  | 'max_cancels_per_available_class'
+>;
+
+const unitMs: Record<string, number> = {
+  days: 86_400_000,
+  day: 86_400_000,
+  hours: 3_600_000,
+  hour: 3_600_000,
+  minutes: 60_000,
+  minute: 60_000,
+  seconds: 1_000,
+  second: 1_000,
+};
+
+const unitLabels: Record<string, [singular: string, plural: string]> = {
+  days: ['día', 'días'],
+  day: ['día', 'días'],
+  hours: ['hora', 'horas'],
+  hour: ['hora', 'horas'],
+  minutes: ['minuto', 'minutos'],
+  minute: ['minuto', 'minutos'],
+  seconds: ['segundo', 'segundos'],
+  second: ['segundo', 'segundos'],
+};
+
+function timeframeValue(value: number | string): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+function normalUnit(unit: string): string {
+  const u = unit.trim().toLowerCase();
+  // An unknown unit reads as hours, the setting's default.
+  return Object.hasOwn(unitMs, u) ? u : 'hours';
+}
+
+/** The cancel threshold in milliseconds (spec units: hours, hour, minute, minutes, second, seconds, days, day). */
+export function cancelThresholdMs(value: number | string, unit: string): number {
+  return timeframeValue(value) * (unitMs[normalUnit(unit)] ?? 3_600_000);
+}
+
+/** The Spanish unit for the rule texts, singular for 1 ('1 hora', '12 horas'). */
+export function cancelUnitLabel(unit: string, value: number | string): string {
+  const [singular, plural] = unitLabels[normalUnit(unit)] ?? ['hora', 'horas'];
+  return Number(value) === 1 ? singular : plural;
+}
+
+/** max_cancels_per_available_class as a number; 0 means no limit. */
+export function maxCancelsPerCredit(config: Pick<AppConfigMap, 'max_cancels_per_available_class'>): number {
+  const n = Number(config.max_cancels_per_available_class);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+export type CancellationCode =
+  | 'reservation/already-cancelled'
+  | 'booking/class-started'
+  | 'reservation/cancel-limit'
+  | 'reservation/cancel-disabled'
+  | 'reservation/cancel-too-late';
+
+export interface CancellationResult {
+  allowed: boolean;
+  /** True only when cancelled in time: the credit comes back. */
+  creditReturned: boolean;
+  code?: CancellationCode & DomainErrorCode;
+}
+
+/**
+ * May this reservation be cancelled now, and does its credit come back?
+ *
+ * Allowed when not cancelled yet, the class has not started, the credit has
+ * cancellations left (cancelsUsed < max_cancels_per_available_class, when that
+ * is above 0), and either (a) allow_cancel_reservations is on and at least
+ * cancel_timeframe_value units remain — the credit comes back — or
+ * (b) allow_cancel_after_treshold is on — the credit is kept by the studio.
+ * Exactly at the threshold counts as in time.
+ */
+export function evaluateCancellation(input: {
+  classDate: DateInput;
+  now: DateInput;
+  config: CancellationConfig;
+  cancelsUsed: number;
+  cancelled: boolean;
+}): CancellationResult {
+  const { config } = input;
+  const refuse = (code: CancellationCode): CancellationResult => ({ allowed: false, creditReturned: false, code });
+  if (input.cancelled) return refuse('reservation/already-cancelled');
+  const left = toMs(input.classDate) - toMs(input.now);
+  if (left <= 0) return refuse('booking/class-started');
+  const max = maxCancelsPerCredit(config);
+  if (max > 0 && input.cancelsUsed >= max) return refuse('reservation/cancel-limit');
+  const enabled = isOn(config.allow_cancel_reservations);
+  if (enabled && left >= cancelThresholdMs(config.cancel_timeframe_value, config.cancel_timeframe_unit)) {
+    return { allowed: true, creditReturned: true };
+  }
+  if (isOn(config.allow_cancel_after_treshold)) return { allowed: true, creditReturned: false };
+  return refuse(enabled ? 'reservation/cancel-too-late' : 'reservation/cancel-disabled');
+}
+
+/** The rule line of Mis Reservaciones: the notice period, or that classes cannot be cancelled. */
+export function cancellationRuleText(config: CancellationConfig): string {
+  if (!isOn(config.allow_cancel_reservations)) return texts.reservations.cancelDisabled;
+  const value = timeframeValue(config.cancel_timeframe_value);
+  return texts.reservations.cancelRule(value, cancelUnitLabel(config.cancel_timeframe_unit, value));
+}
+
+/** 'Solo puedes cancelar hasta N vez/veces...' when a limit is set, else null. */
+export function cancellationLimitText(config: Pick<AppConfigMap, 'max_cancels_per_available_class'>): string | null {
+  const max = maxCancelsPerCredit(config);
+  return max > 0 ? texts.reservations.maxCancels(max) : null;
+}
+
+/** The warning shown when cancelling late: the credit will not come back. */
+export function cancellationWarning(config: CancellationConfig): string {
+  const value = timeframeValue(config.cancel_timeframe_value);
+  return texts.reservations.cancelWarning(value, cancelUnitLabel(config.cancel_timeframe_unit, value));
+}

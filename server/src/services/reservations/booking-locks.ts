@@ -1,0 +1,90 @@
+import { DomainError } from '@estudio/core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { class_type } from '@estudio/db/schema/catalogue';
+import { customer } from '@estudio/db/schema/customer';
+import { class_reservation } from '@estudio/db/schema/reservations';
+import { single_class } from '@estudio/db/schema/schedule';
+import type { Tx } from '@estudio/db';
+
+/**
+ * Row locks of the booking transactions. Every transaction that takes or gives
+ * back a place, a seat or a credit locks in one order — the customer, then
+ * the customer's credits, then the class, then reservation rows — so two of
+ * them can wait for each other but never deadlock. The customer lock
+ * serialises one customer's requests (one credit cannot be spent twice, one
+ * class cannot be booked twice); the class lock serialises everyone's bookings
+ * of one class (places and seats are counted by the lock holder only). The
+ * class row is the hot one, so bookings take it last and hold it for as few
+ * statements as possible.
+ */
+
+export type CustomerRow = typeof customer.$inferSelect;
+export type ClassWithType = typeof single_class.$inferSelect & { class_type: typeof class_type.$inferSelect };
+
+/** Locks the customer row (FOR UPDATE). Throws customer/not-found. */
+export async function lockCustomer(tx: Tx, customerId: number): Promise<CustomerRow> {
+  const [row] = await tx
+    .select()
+    .from(customer)
+    .where(and(eq(customer.customer_id, customerId), isNull(customer.deletedAt)))
+    .for('update');
+  if (!row) throw new DomainError('customer/not-found');
+  return row;
+}
+
+async function selectClass(tx: Tx, singleClassId: number, lock: boolean): Promise<ClassWithType> {
+  const query = tx
+    .select({ c: single_class, ct: class_type })
+    .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .where(eq(single_class.single_class_id, singleClassId));
+  const [row] = lock ? await query.for('update', { of: single_class }) : await query;
+  if (!row) throw new DomainError('class/not-found');
+  return { ...row.c, class_type: row.ct };
+}
+
+/** Locks the class row (FOR UPDATE, not its class type) and returns it with its class type. Throws class/not-found. */
+export function lockClass(tx: Tx, singleClassId: number): Promise<ClassWithType> {
+  return selectClass(tx, singleClassId, true);
+}
+
+/** The class with its class type, without a lock (for checks that the locked re-read repeats). Throws class/not-found. */
+export function readClass(tx: Tx, singleClassId: number): Promise<ClassWithType> {
+  return selectClass(tx, singleClassId, false);
+}
+
+/**
+ * Places taken (live reservations plus their guests) and whether `spot` is
+ * held, in one statement; a reservation being changed does not count against
+ * itself. Authoritative only under the class lock.
+ */
+export async function occupancy(
+  tx: Tx,
+  singleClassId: number,
+  spot: number | null,
+  exceptReservationId?: number,
+): Promise<{ places: number; spotTaken: boolean }> {
+  const [row] = await tx
+    .select({
+      places: sql<number>`(count(*) + count(${class_reservation.guest}))::int`,
+      spotTaken: spot === null ? sql<boolean>`false` : sql<boolean>`coalesce(bool_or(${class_reservation.spot} = ${spot}), false)`,
+    })
+    .from(class_reservation)
+    .where(
+      and(
+        eq(class_reservation.single_class_id, singleClassId),
+        isNull(class_reservation.deletedAt),
+        exceptReservationId === undefined ? undefined : sql`${class_reservation.class_reservation_id} <> ${exceptReservationId}`,
+      ),
+    );
+  return { places: Number(row?.places ?? 0), spotTaken: row?.spotTaken === true };
+}
+
+/**
+ * Places taken in a class: live reservations plus their guests. Only
+ * meaningful under the class lock (otherwise another booking may commit between
+ * this count and the caller's insert).
+ */
+export async function countPlaces(tx: Tx, singleClassId: number, exceptReservationId?: number): Promise<number> {
+  return (await occupancy(tx, singleClassId, null, exceptReservationId)).places;
+}

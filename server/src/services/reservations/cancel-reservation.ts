@@ -1,0 +1,109 @@
+import { DomainError, evaluateCancellation, type Role } from '@estudio/core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { available_classes } from '@estudio/db/schema/purchases';
+import { class_reservation } from '@estudio/db/schema/reservations';
+import { single_class } from '@estudio/db/schema/schedule';
+import type { Db } from '../../db.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
+import { lockCustomer } from './booking-locks.ts';
+import type { ReservationRow } from './reservation-output.ts';
+
+export interface CancelReservationInput {
+  reservationId: number;
+  /** Who asks: a customer cancels only their own reservation; staff and admin any. */
+  actor: { customerId: number; role: Role };
+  /**
+   * 'customer': the cancellation rules decide whether it is allowed and whether
+   * the credit comes back. 'staff' (DELETE by staff or admin): always allowed
+   * and the credit always comes back, without using one of the customer's cancellations.
+   */
+  mode: 'customer' | 'staff';
+  now?: Date;
+}
+
+export interface CancelReservationResult {
+  reservation: ReservationRow;
+  creditReturned: boolean;
+}
+
+const isStaff = (role: Role) => role === 'staff' || role === 'admin';
+
+/**
+ * Cancels a reservation in one transaction, under the customer's and the
+ * credit's locks (the order bookings take them in): frees the place and the seat, gives the credit
+ * back when the rules say so (a limited credit gets its class back and one
+ * more cancellation used; an unlimited one has nothing to give back) and
+ * messages the class's waitlist. A customer asking for someone else's
+ * reservation gets reservation/not-found.
+ */
+export async function cancelReservation(db: Db, input: CancelReservationInput): Promise<CancelReservationResult> {
+  const now = input.now ?? new Date();
+  const settings = await loadStudioSettings(db);
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        customer_id: class_reservation.customer_id,
+        single_class_id: class_reservation.single_class_id,
+        available_class_id: class_reservation.available_class_id,
+      })
+      .from(class_reservation)
+      .where(eq(class_reservation.class_reservation_id, input.reservationId));
+    if (!found || (!isStaff(input.actor.role) && found.customer_id !== input.actor.customerId)) {
+      throw new DomainError('reservation/not-found');
+    }
+    // Customer, credit, then the reservation: the booking order. The class is not locked:
+    // freeing a place cannot overbook, and a booking that counted the place a moment
+    // earlier was refused as it would have been a moment earlier.
+    await lockCustomer(tx, found.customer_id);
+    const [credit] = found.available_class_id
+      ? await tx.select().from(available_classes).where(eq(available_classes.available_class_id, found.available_class_id)).for('update')
+      : [];
+    const [r] = await tx
+      .select()
+      .from(class_reservation)
+      .where(eq(class_reservation.class_reservation_id, input.reservationId))
+      .for('update');
+    if (!r) throw new DomainError('reservation/not-found');
+    const [c] = await tx.select({ class_date: single_class.class_date }).from(single_class).where(eq(single_class.single_class_id, r.single_class_id));
+    if (!c) throw new DomainError('class/not-found');
+    const unlimited = credit?.available_classes === -1;
+
+    let creditReturned: boolean;
+    if (input.mode === 'staff') {
+      if (r.deletedAt) throw new DomainError('reservation/already-cancelled');
+      creditReturned = true;
+    } else {
+      const verdict = evaluateCancellation({
+        classDate: c.class_date,
+        now,
+        config: settings,
+        // Only limited credits count cancellations: an unlimited membership has no class to give back.
+        cancelsUsed: credit && !unlimited ? credit.cancels_used : 0,
+        cancelled: r.deletedAt !== null,
+      });
+      if (!verdict.allowed) throw new DomainError(verdict.code ?? 'reservation/cancel-disabled');
+      creditReturned = verdict.creditReturned;
+    }
+
+    const [cancelled] = await tx
+      .update(class_reservation)
+      .set({ deletedAt: now, credit_returned: creditReturned, updatedAt: now })
+      .where(and(eq(class_reservation.class_reservation_id, r.class_reservation_id), isNull(class_reservation.deletedAt)))
+      .returning();
+    if (!cancelled) throw new DomainError('reservation/already-cancelled');
+
+    if (creditReturned && credit && !unlimited) {
+      await tx
+        .update(available_classes)
+        .set({
+          available_classes: sql`${available_classes.available_classes} + 1`,
+          ...(input.mode === 'customer' ? { cancels_used: sql`${available_classes.cancels_used} + 1` } : {}),
+          updatedAt: now,
+        })
+        .where(eq(available_classes.available_class_id, credit.available_class_id));
+    }
+    await notifyWaitlist(tx, r.single_class_id, now);
+    return { reservation: cancelled, creditReturned };
+  });
+}

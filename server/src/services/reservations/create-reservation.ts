@@ -1,0 +1,204 @@
+import {
+  checkBookingWindow,
+  DomainError,
+  isOn,
+  isValidSpot,
+  parseSpotMap,
+  pickCredit,
+  placesForBooking,
+  studioTimeZone,
+  type AppConfigMap,
+} from '@estudio/core';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '@estudio/db/errors';
+import { class_package } from '@estudio/db/schema/packages';
+import { available_classes, purchase } from '@estudio/db/schema/purchases';
+import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
+import type { Tx } from '@estudio/db';
+import type { Db } from '../../db.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { lockClass, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
+import { unlimitedPenalty, type PenaltyRow } from './penalties.ts';
+import type { ReservationRow } from './reservation-output.ts';
+
+export interface CreateReservationInput {
+  customerId: number;
+  singleClassId: number;
+  spot?: number | null | undefined;
+  guest?: string | null | undefined;
+  /** Booked by staff at the desk: the lead time does not apply, only the class end. */
+  byStaff?: boolean;
+  now?: Date;
+}
+
+/** booking/penalized, carrying the penalty that blocks the booking (its end_date is when booking resumes). */
+export class PenalizedError extends DomainError {
+  readonly penalty: PenaltyRow;
+  constructor(penalty: PenaltyRow) {
+    super('booking/penalized');
+    this.penalty = penalty;
+  }
+}
+
+/** Purchases that give access to a package-only class. */
+const accessStatuses = ['active', 'completed'] as const;
+
+export function classEnd(c: Pick<ClassWithType, 'class_date' | 'duration_minutes'>): Date {
+  return new Date(c.class_date.getTime() + c.duration_minutes * 60_000);
+}
+
+/**
+ * Seat, guest and capacity checks shared by booking and by changing a
+ * booking. Run once without the class lock to refuse early (a full class
+ * refuses its losers without queueing them on the lock) and again under it,
+ * where the answer is final.
+ */
+export async function checkSeatAndPlaces(
+  tx: Tx,
+  settings: AppConfigMap,
+  c: ClassWithType,
+  change: { spot: number | null; guest: string | null; reservationId?: number },
+): Promise<void> {
+  if (change.guest !== null) {
+    if (!isOn(settings.allow_class_guests)) throw new DomainError('booking/guest-not-allowed');
+    if (change.guest.trim().length < 2) throw new DomainError('booking/guest-name');
+  }
+  if (change.spot !== null && (!parseSpotMap(c.class_type.spot_map) || !isValidSpot(c.class_type.spot_map, change.spot))) {
+    throw new DomainError('booking/spot-invalid');
+  }
+  const { places, spotTaken } = await occupancy(tx, c.single_class_id, change.spot, change.reservationId);
+  if (spotTaken) throw new DomainError('booking/spot-taken');
+  if (places + placesForBooking(change.guest) > c.capacity) throw new DomainError('booking/class-full');
+}
+
+/** Runs an insert or update that may hit the one-live-reservation-per-seat index. */
+export async function guardSpot<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'class_reservation_spot_key')) throw new DomainError('booking/spot-taken');
+    throw err;
+  }
+}
+
+/**
+ * Books a class for a customer, in one transaction. Under the customer's lock:
+ * the class exists and is open, the booking window, package-only access, no
+ * live booking of the same class, a first look at the seat and the places; then
+ * the customer's credits are locked, the one that expires first is taken
+ * (unlimited credits are not decremented, but an unlimited member's penalty
+ * applies) and the customer leaves the class's waitlist. Last, the class row
+ * is locked and the seat and places are checked again — that answer is final
+ * — and the reservation is inserted. Everything before the class lock is
+ * undone by the rollback if the class turns out full.
+ *
+ * A penalty created here is committed even though the booking is refused,
+ * so the refusal is raised after the transaction.
+ */
+export async function createReservation(db: Db, input: CreateReservationInput): Promise<ReservationRow> {
+  const now = input.now ?? new Date();
+  const settings = await loadStudioSettings(db);
+  const tz = studioTimeZone(settings);
+  const spot = input.spot ?? null;
+  const guest = input.guest?.trim() || null;
+
+  const outcome = await db.transaction(async (tx): Promise<{ reservation: ReservationRow } | { penalized: PenaltyRow }> => {
+    const who = await lockCustomer(tx, input.customerId);
+    const c = await readClass(tx, input.singleClassId);
+    if (c.cancelledAt) throw new DomainError('booking/class-cancelled');
+    if (input.byStaff) {
+      if (classEnd(c) <= now) throw new DomainError('booking/class-started');
+    } else {
+      const window = checkBookingWindow({ classDate: c.class_date, now, config: settings });
+      if (!window.ok) throw new DomainError(window.code);
+    }
+
+    if (c.class_package_id !== null) {
+      const [bought] = await tx
+        .select({ id: purchase.purchase_id })
+        .from(purchase)
+        .where(
+          and(
+            eq(purchase.customer_id, who.customer_id),
+            eq(purchase.class_package_id, c.class_package_id),
+            inArray(purchase.status, accessStatuses),
+          ),
+        )
+        .limit(1);
+      if (!bought) throw new DomainError('booking/package-only');
+    }
+
+    const [existing] = await tx
+      .select({ id: class_reservation.class_reservation_id })
+      .from(class_reservation)
+      .where(
+        and(
+          eq(class_reservation.single_class_id, c.single_class_id),
+          eq(class_reservation.customer_id, who.customer_id),
+          isNull(class_reservation.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (existing) throw new DomainError('booking/already-booked');
+
+    await checkSeatAndPlaces(tx, settings, c, { spot, guest });
+
+    // A special class takes only its package's credits; other classes never take them.
+    const credits = await tx
+      .select({ credit: available_classes, package_id: purchase.class_package_id, special: class_package.is_special_event })
+      .from(available_classes)
+      .leftJoin(purchase, eq(purchase.purchase_id, available_classes.purchase_id))
+      .leftJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+      .where(
+        and(
+          eq(available_classes.customer_id, who.customer_id),
+          isNull(available_classes.deletedAt),
+          ne(available_classes.available_classes, 0),
+          or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
+        ),
+      )
+      .for('update', { of: available_classes });
+    const eligible = credits
+      .filter((r) => (c.class_package_id !== null ? r.package_id === c.class_package_id : !r.special))
+      .map((r) => r.credit);
+    const credit = pickCredit(eligible, { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz });
+    if (!credit) throw new DomainError('booking/no-credits');
+    // Penalties bind the unlimited membership: a booking paid with it is refused while one is
+    // active (or the no-shows just reached the threshold); a booking paid with a limited credit is not.
+    if (credit.available_classes === -1) {
+      const penalty = await unlimitedPenalty(tx, who, settings, now);
+      if (penalty?.created) return { penalized: penalty.penalty };
+      if (penalty) throw new PenalizedError(penalty.penalty);
+    } else {
+      // Conditional even under the row lock: a credit is never driven below zero.
+      const [spent] = await tx
+        .update(available_classes)
+        .set({ available_classes: sql`${available_classes.available_classes} - 1`, updatedAt: now })
+        .where(and(eq(available_classes.available_class_id, credit.available_class_id), gt(available_classes.available_classes, 0)))
+        .returning({ id: available_classes.available_class_id });
+      if (!spent) throw new DomainError('booking/no-credits');
+    }
+    await tx.delete(waitlist).where(and(eq(waitlist.single_class_id, c.single_class_id), eq(waitlist.customer_id, who.customer_id)));
+
+    const locked = await lockClass(tx, c.single_class_id);
+    if (locked.cancelledAt) throw new DomainError('booking/class-cancelled');
+    await checkSeatAndPlaces(tx, settings, locked, { spot, guest });
+    const [reservation] = await guardSpot(() =>
+      tx
+        .insert(class_reservation)
+        .values({
+          single_class_id: c.single_class_id,
+          customer_id: who.customer_id,
+          available_class_id: credit.available_class_id,
+          spot,
+          guest,
+        })
+        .returning(),
+    );
+    if (!reservation) throw new Error('reservation insert returned no row');
+    return { reservation };
+  });
+
+  if ('penalized' in outcome) throw new PenalizedError(outcome.penalized);
+  return outcome.reservation;
+}

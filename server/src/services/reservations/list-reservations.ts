@@ -1,0 +1,93 @@
+import { reservationPageSize, studioDayRange, studioTimeZone, type ReservationFilter, type ReservationWithClass } from '@estudio/core';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { class_reservation } from '@estudio/db/schema/reservations';
+import { single_class } from '@estudio/db/schema/schedule';
+import type { Db } from '../../db.ts';
+import { loadSingleClassOutputs, toPublicSingleClass } from '../schedule/single-class-output.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { toReservationOutput } from './reservation-output.ts';
+
+export interface ReservationPage {
+  total: number;
+  class_reservations: ReservationWithClass[];
+}
+
+/** One page of reservations matching `where`, each with its class, in the given order. */
+async function reservationPage(db: Db, where: SQL | undefined, orderBy: SQL[], page: number): Promise<ReservationPage> {
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(class_reservation)
+    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+    .where(where);
+  const rows = await db
+    .select({ r: class_reservation })
+    .from(class_reservation)
+    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+    .where(where)
+    .orderBy(...orderBy, desc(class_reservation.class_reservation_id))
+    .limit(reservationPageSize)
+    .offset((page - 1) * reservationPageSize);
+  const classes = await loadSingleClassOutputs(db, rows.map((row) => row.r.single_class_id));
+  const classBy = new Map(classes.map((c) => [c.single_class_id, toPublicSingleClass(c)]));
+  return {
+    total: Number(totalRow?.n ?? 0),
+    class_reservations: rows.flatMap(({ r }) => {
+      const single = classBy.get(r.single_class_id);
+      return single ? [{ ...toReservationOutput(r), single_class: single }] : [];
+    }),
+  };
+}
+
+/**
+ * The customer's own reservations, 50 per page. upcoming: live, class not
+ * started, soonest first; past: live, class started, newest first;
+ * cancelled: cancelled ones, newest class first; all: everything, newest first.
+ */
+export async function listMyReservations(
+  db: Db,
+  customerId: number,
+  options: { filter: ReservationFilter; page: number; now?: Date },
+): Promise<ReservationPage> {
+  const now = options.now ?? new Date();
+  const own = eq(class_reservation.customer_id, customerId);
+  const live = isNull(class_reservation.deletedAt);
+  switch (options.filter) {
+    case 'upcoming':
+      return reservationPage(db, and(own, live, gt(single_class.class_date, now)), [asc(single_class.class_date)], options.page);
+    case 'past':
+      return reservationPage(db, and(own, live, lte(single_class.class_date, now)), [desc(single_class.class_date)], options.page);
+    case 'cancelled':
+      return reservationPage(db, and(own, isNotNull(class_reservation.deletedAt)), [desc(single_class.class_date)], options.page);
+    case 'all':
+      return reservationPage(db, own, [desc(single_class.class_date)], options.page);
+  }
+}
+
+export interface ReservationSearch {
+  single_class_id?: number | undefined;
+  customer_id?: number | undefined;
+  /** Local dates in the studio's zone, inclusive. */
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  include_cancelled?: 'true' | 'false' | undefined;
+  page: number;
+}
+
+/**
+ * GET /api/class_reservations: reservations by class, customer and local date
+ * range, newest class first, 50 per page. Live ones only unless
+ * include_cancelled. The router pins customer_id for a customer.
+ */
+export async function searchReservations(db: Db, filters: ReservationSearch): Promise<ReservationPage> {
+  const where: SQL[] = [];
+  if (filters.single_class_id !== undefined) where.push(eq(class_reservation.single_class_id, filters.single_class_id));
+  if (filters.customer_id !== undefined) where.push(eq(class_reservation.customer_id, filters.customer_id));
+  if (filters.include_cancelled !== 'true') where.push(isNull(class_reservation.deletedAt));
+  if (filters.start_date || filters.end_date) {
+    const tz = studioTimeZone(await loadStudioSettings(db));
+    const { from, to } = studioDayRange(filters.start_date ?? filters.end_date ?? '', filters.end_date ?? filters.start_date ?? '', tz);
+    if (filters.start_date) where.push(gte(single_class.class_date, from));
+    if (filters.end_date) where.push(lte(single_class.class_date, to));
+  }
+  return reservationPage(db, and(...where), [desc(single_class.class_date)], filters.page);
+}

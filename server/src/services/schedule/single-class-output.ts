@@ -1,0 +1,165 @@
+import type { SingleClassOutput } from '@estudio/core';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
+import { file } from '@estudio/db/schema/content';
+import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
+import { single_class, single_class_instructor, single_class_tag } from '@estudio/db/schema/schedule';
+import { tag } from '@estudio/db/schema/videos';
+import type { Db } from '../../db.ts';
+
+export type SingleClassRow = typeof single_class.$inferSelect;
+
+/** A class without the caller's own reservations and waitlist (lists of reservations and waitlists embed this). */
+export type SingleClassPublicOutput = Omit<SingleClassOutput, 'class_reservations' | 'waitlist_id'>;
+
+/**
+ * Builds the spec's single_class output for a set of classes in a fixed number
+ * of queries, whatever the number of classes (no query per class): classes with
+ * their class type and location, one aggregate of places and seats, instructors,
+ * tags, and — for a signed-in customer — their own live reservations and
+ * waitlist entries. The result keeps the order of `ids` (unknown ids are skipped).
+ *
+ * reservation_count counts places: each live reservation takes one, and its
+ * guest takes another (the spec's "a guest takes a place").
+ */
+export async function loadSingleClassOutputs(db: Db, ids: readonly number[], customerId: number | null = null): Promise<SingleClassOutput[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+
+  const [classes, counts, instructors, tags, own, waits] = await Promise.all([
+    db
+      .select({ c: single_class, ct: class_type, l: location })
+      .from(single_class)
+      .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+      .innerJoin(location, eq(location.location_id, single_class.location_id))
+      .where(inArray(single_class.single_class_id, unique)),
+    db
+      .select({
+        single_class_id: class_reservation.single_class_id,
+        places: sql<number>`(count(*) + count(${class_reservation.guest}))::int`,
+        spots: sql<number[] | null>`array_agg(${class_reservation.spot} order by ${class_reservation.spot}) filter (where ${class_reservation.spot} is not null)`,
+      })
+      .from(class_reservation)
+      .where(and(inArray(class_reservation.single_class_id, unique), isNull(class_reservation.deletedAt)))
+      .groupBy(class_reservation.single_class_id),
+    db
+      .select({
+        single_class_id: single_class_instructor.single_class_id,
+        instructor_id: instructor.instructor_id,
+        name: instructor.name,
+        last_name: instructor.last_name,
+        nick_name: instructor.nick_name,
+        birthdate: instructor.birthdate,
+        file_src: file.src,
+        file_name: file.name,
+        file_type: file.type,
+      })
+      .from(single_class_instructor)
+      .innerJoin(instructor, eq(instructor.instructor_id, single_class_instructor.instructor_id))
+      .leftJoin(file, eq(file.file_id, instructor.file_id))
+      .where(inArray(single_class_instructor.single_class_id, unique))
+      .orderBy(asc(instructor.order), asc(instructor.instructor_id)),
+    db
+      .select({ single_class_id: single_class_tag.single_class_id, tag_id: tag.tag_id, name: tag.name, color: tag.color })
+      .from(single_class_tag)
+      .innerJoin(tag, eq(tag.tag_id, single_class_tag.tag_id))
+      .where(inArray(single_class_tag.single_class_id, unique))
+      .orderBy(asc(tag.name)),
+    customerId === null
+      ? Promise.resolve([])
+      : db
+          .select({
+            single_class_id: class_reservation.single_class_id,
+            class_reservation_id: class_reservation.class_reservation_id,
+            spot: class_reservation.spot,
+            guest: class_reservation.guest,
+          })
+          .from(class_reservation)
+          .where(
+            and(
+              inArray(class_reservation.single_class_id, unique),
+              eq(class_reservation.customer_id, customerId),
+              isNull(class_reservation.deletedAt),
+            ),
+          )
+          .orderBy(asc(class_reservation.class_reservation_id)),
+    customerId === null
+      ? Promise.resolve([])
+      : db
+          .select({ single_class_id: waitlist.single_class_id, waitlist_id: waitlist.waitlist_id })
+          .from(waitlist)
+          .where(and(inArray(waitlist.single_class_id, unique), eq(waitlist.customer_id, customerId))),
+  ]);
+
+  const countBy = new Map(counts.map((r) => [r.single_class_id, r]));
+  const instructorsBy = groupBy(instructors, (r) => r.single_class_id);
+  const tagsBy = groupBy(tags, (r) => r.single_class_id);
+  const ownBy = groupBy(own, (r) => r.single_class_id);
+  const waitBy = new Map(waits.map((w) => [w.single_class_id, w.waitlist_id]));
+  const classBy = new Map(classes.map((r) => [r.c.single_class_id, r]));
+
+  const out: SingleClassOutput[] = [];
+  for (const id of ids) {
+    const row = classBy.get(id);
+    if (!row) continue;
+    const { c, ct, l } = row;
+    const count = countBy.get(id);
+    out.push({
+      single_class_id: c.single_class_id,
+      class_date: c.class_date.toISOString(),
+      duration_minutes: c.duration_minutes,
+      description: c.description,
+      capacity: c.capacity,
+      location_id: c.location_id,
+      class_type_id: c.class_type_id,
+      class_package_id: c.class_package_id,
+      icon: c.icon,
+      cancelledAt: c.cancelledAt?.toISOString() ?? null,
+      reservation_count: Number(count?.places ?? 0),
+      taken_spots: (count?.spots ?? []).map(Number),
+      class_type: {
+        class_type_id: ct.class_type_id,
+        name: ct.name,
+        icon: ct.icon,
+        description: ct.description,
+        spot_map: ct.spot_map,
+      },
+      location: { location_id: l.location_id, name: l.name, address: l.address },
+      class_instructors: (instructorsBy.get(id) ?? []).map((i) => ({
+        instructor_id: i.instructor_id,
+        name: i.name,
+        last_name: i.last_name,
+        nick_name: i.nick_name,
+        birthdate: i.birthdate,
+        file: i.file_src === null ? null : { src: i.file_src, name: i.file_name, type: i.file_type },
+      })),
+      tags: (tagsBy.get(id) ?? []).map((t) => ({ tag_id: t.tag_id, name: t.name, color: t.color })),
+      class_reservations: (ownBy.get(id) ?? []).map((r) => ({ class_reservation_id: r.class_reservation_id, spot: r.spot, guest: r.guest })),
+      waitlist_id: waitBy.get(id) ?? null,
+    });
+  }
+  return out;
+}
+
+/** One class by id, or null. */
+export async function loadSingleClassOutput(db: Db, id: number, customerId: number | null = null): Promise<SingleClassOutput | null> {
+  const [one] = await loadSingleClassOutputs(db, [id], customerId);
+  return one ?? null;
+}
+
+/** The class as lists of reservations and waitlists embed it (no caller-specific fields). */
+export function toPublicSingleClass(output: SingleClassOutput): SingleClassPublicOutput {
+  const { class_reservations: _own, waitlist_id: _wait, ...rest } = output;
+  return rest;
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
