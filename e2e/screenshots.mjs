@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Screenshots of the portal shell for a visual check (not part of the test suite):
+// Screenshots of the portal shell and the booking screens for a visual check (not part of the test suite):
 //   node e2e/screenshots.mjs [baseURL]   → .tmp/screenshots/*.png
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +43,55 @@ for (const [suffix, viewport] of [['desktop', { width: 1366, height: 860 }], ['m
   }
   await page.waitForTimeout(600);
   await page.screenshot({ path: `${out}/mystudio-${suffix === 'mobile' ? 'drawer' : 'menu'}-${suffix}.png` });
+  await page.keyboard.press('Escape');
+  await bookingScreens(page, suffix);
   await context.close();
+}
+
+/** The booking screens, without saving anything: the calendar, the booking modal with the seat map, Mis Reservaciones and its modals, credits. */
+async function bookingScreens(page, suffix) {
+  const shot = async (name, fullPage = false) => {
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: `${out}/${name}-${suffix}.png`, fullPage });
+  };
+  const close = async () => {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(400);
+  };
+  await page.goto(`${base}/mystudio`);
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await shot('calendario', true);
+  await page.locator('[data-class-id][data-state="available"]', { hasText: 'Indoor Cycling' }).first().click();
+  await page.getByRole('button', { name: 'Lugar 7', exact: true }).click().catch(() => undefined);
+  await page.getByRole('checkbox', { name: 'Llevar un invitado' }).check();
+  await shot('reservar');
+  await close();
+  await page.locator('[data-class-id][data-state="full"]').first().click();
+  await shot('lista-de-espera');
+  await close();
+  await page.goto(`${base}/mystudio`);
+  await page.locator('[data-class-id][data-state="reserved"]').first().click();
+  await shot('tu-reservacion');
+  await close();
+  await page.goto(`${base}/mystudio/reservaciones`);
+  await shot('reservaciones', true);
+  await page.getByRole('button', { name: 'Código de Acceso' }).first().click();
+  await shot('codigo-de-acceso');
+  await close();
+  await page.getByRole('button', { name: 'Cancelar', exact: true }).first().click();
+  await shot('cancelar-clase');
+  await close();
+  const rate = page.getByRole('button', { name: 'Calificar Clase' });
+  if (await rate.count()) {
+    await rate.first().click();
+    await page.getByRole('group', { name: 'Coach' }).locator('label').nth(4).click();
+    await shot('calificar-clase');
+    await close();
+  }
+  await page.goto(`${base}/mystudio/creditos`);
+  await shot('creditos', true);
+  await page.goto(`${base}/mystudio/waitlists`);
+  await shot('listas-de-espera', true);
 }
 await browser.close();
 console.log(`Capturas en ${out}`);

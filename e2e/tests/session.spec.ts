@@ -60,8 +60,11 @@ test('when the account area does not load, a link after 30 s signs out and goes 
 });
 
 test('any call answering that the ID token was revoked signs out', async ({ page }) => {
+  // The calendar at /mystudio loads the schedule; the revoked answers start after it, with the next call.
+  const scheduleLoaded = page.waitForResponse((response) => response.url().includes('schedule.list'));
   await signIn(page, 'cliente@estudio.demo');
   await expectSignedIn(page, /Mariana/);
+  await scheduleLoaded;
   // As the server answers a token issued before "sign out everywhere" or a password change.
   await page.route('**/trpc/**', async (route) => {
     const paths = new URL(route.request().url()).pathname.replace('/trpc/', '').split(',');

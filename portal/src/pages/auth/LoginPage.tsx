@@ -3,19 +3,11 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
-import { errorFacts } from '../../api/errors.ts';
+import { signInErrorText } from './sign-in-error.ts';
 import { showError } from '../../ui/alerts.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
-
-/** Spec §8: sign-in errors with their own wording; others show the error text. */
-export function signInErrorText(error: unknown): string {
-  const { code, message } = errorFacts(error);
-  if (code === 'auth/user-not-found') return texts.auth.userNotFound;
-  if (code === 'auth/wrong-password') return texts.auth.wrongPassword;
-  return message;
-}
 
 export default function LoginPage() {
   const { status, signIn } = useSession();

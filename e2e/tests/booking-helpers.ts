@@ -1,0 +1,68 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { demoPassword } from './helpers.ts';
+
+/** The demo studio's zone (config `timezone`): weeks and dates in the portal are local to it. */
+export const studioTimeZone = 'America/Mexico_City';
+
+/** A class as GET /api/single_class answers it (the fields these tests read). */
+export interface ScheduleClass {
+  single_class_id: number;
+  class_date: string;
+  capacity: number;
+  reservation_count: number;
+  class_package_id: number | null;
+  cancelledAt: string | null;
+  taken_spots: number[];
+  class_type: { name: string; spot_map: string | null };
+  class_reservations: { class_reservation_id: number; spot: number | null }[];
+  waitlist_id: number | null;
+}
+
+export async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post('/api/auth/login', { data: { email, password: demoPassword } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { idToken: string }).idToken;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** 'YYYY-MM-DD' of an instant on the studio's calendar. */
+export function localDate(instant: Date | string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: studioTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The Monday of the studio-local week holding the instant: the calendar's ?semana= value. */
+export function weekStart(instant: Date | string): string {
+  const date = localDate(instant);
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/**
+ * The next two weeks of the seeded schedule (the seed runs to 13 days ahead of
+ * its start), seen by the given customer when a token is passed.
+ */
+export async function upcomingClasses(request: APIRequestContext, token?: string): Promise<ScheduleClass[]> {
+  const today = localDate(new Date());
+  const answer = await request.get('/api/single_class', {
+    params: { start_date: today, end_date: addDays(today, 13) },
+    headers: token ? bearer(token) : {},
+  });
+  expect(answer.ok()).toBeTruthy();
+  const { single_classes } = (await answer.json()) as { single_classes: ScheduleClass[] };
+  return single_classes.filter((c) => !c.cancelledAt);
+}
+
+export const isFull = (c: ScheduleClass) => c.reservation_count >= c.capacity;
+export const startsAfter = (c: ScheduleClass, hours: number) => Date.parse(c.class_date) > Date.now() + hours * 3_600_000;
+
+/** A bookable class for the customer: open, not theirs, not package-only, starting after `hours`. */
+export function openClass(classes: ScheduleClass[], hours: number, extra: (c: ScheduleClass) => boolean = () => true): ScheduleClass {
+  const found = classes.find(
+    (c) => !isFull(c) && c.reservation_count + 1 <= c.capacity && !c.class_package_id && c.class_reservations.length === 0 && c.waitlist_id == null && startsAfter(c, hours) && extra(c),
+  );
+  if (!found) throw new Error('the demo schedule has no class that fits this test');
+  return found;
+}

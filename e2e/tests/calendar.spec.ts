@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { expectSignedIn, signIn } from './helpers.ts';
+import { apiLogin, openClass, upcomingClasses, weekStart } from './booking-helpers.ts';
+
+test('the calendar shows the week Monday to Sunday, the legend, the location filter and its links', async ({ page }) => {
+  await signIn(page, 'cliente@estudio.demo');
+  await expectSignedIn(page, /Mariana/);
+  await expect(page.getByRole('heading', { name: 'Calendario', level: 1 })).toBeVisible();
+  await expect(page.getByText('Reserva tus clases presenciales')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mis Reservaciones' })).toHaveAttribute('href', '/mystudio/reservaciones');
+  await expect(page.getByRole('link', { name: 'Listas de Espera' })).toHaveAttribute('href', '/mystudio/waitlists');
+  await expect(page.getByRole('list', { name: 'Simbología' })).toContainText('DisponibleReservadaSin Lugares');
+
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  const days = page.getByRole('region', { name: /^(Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo) \d+ de / });
+  await expect(days).toHaveCount(7);
+  await expect(days.first()).toHaveAccessibleName(/^Lunes/);
+  await expect(days.last()).toHaveAccessibleName(/^Domingo/);
+
+  // Two studios in the demo: the filter shows, and narrowing to one hides the other's classes.
+  const filter = page.getByRole('combobox', { name: 'Estudio' });
+  await expect(filter).toHaveValue('Todos los Estudios');
+  await expect(page.locator('[data-class-id]', { hasText: 'Coyoacán' }).first()).toBeVisible();
+  await filter.click();
+  await page.getByRole('option', { name: 'Roma Norte' }).click();
+  await expect(page).toHaveURL(/estudio=\d+/);
+  await expect(page.locator('[data-class-id]', { hasText: 'Coyoacán' })).toHaveCount(0);
+  await expect(page.locator('[data-class-id]', { hasText: 'Roma Norte' }).first()).toBeVisible();
+
+  // Month navigation: the next month, then back to the current week.
+  await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  await expect(page).toHaveURL(/mes=\d{4}-\d{2}/);
+  await page.getByRole('button', { name: 'Hoy' }).click();
+  await expect(page).not.toHaveURL(/semana=/);
+  await expect(page.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
+});
+
+test('a week with no classes left says so', async ({ page }) => {
+  await signIn(page, 'cliente@estudio.demo');
+  await expectSignedIn(page, /Mariana/);
+  // The seed's schedule ends two weeks ahead.
+  const later = new Date(Date.now() + 35 * 86_400_000);
+  await page.goto(`/mystudio?semana=${weekStart(later)}`);
+  await expect(page.getByText('No hay clases programadas.')).toBeVisible();
+});
+
+test('the popup image shows once a day when configured', async ({ page }) => {
+  // The demo studio has the popup off; the configuration answer turns it on for this page.
+  await page.route('**/trpc/appconfig.get*', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { result: { data: { config: { key: string; value: string }[] } } };
+    const popup: Record<string, string> = { popup_presencial_enabled: 'true', popup_presencial_src: '/demo/hero.jpg', popup_presencial_link: '/mystudio/paquetes' };
+    body.result.data.config = [...body.result.data.config.filter((entry) => !(entry.key in popup)), ...Object.entries(popup).map(([key, value]) => ({ key, value }))];
+    await route.fulfill({ response: answer, json: body });
+  });
+  await signIn(page, 'cliente@estudio.demo');
+  await expectSignedIn(page, /Mariana/);
+  const popup = page.getByRole('dialog').filter({ has: page.getByRole('img', { name: 'Aviso del estudio' }) });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('link')).toHaveAttribute('href', '/mystudio/paquetes');
+  await popup.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(popup).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Calendario', level: 1 })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('img', { name: 'Aviso del estudio' })).toHaveCount(0);
+});
+
+test('an unlimited member with an active penalty sees the penalty message and the resume date', async ({ page, request }) => {
+  const token = await apiLogin(request, 'ilimitado@estudio.demo');
+  const target = openClass(await upcomingClasses(request, token), 2);
+  const endDate = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  // Sofía has no penalty in the seed: the answer of penalties.list gives her one (as after three no-shows in a row).
+  await page.route('**/trpc/*penalties.list*', async (route) => {
+    const answer = await route.fetch();
+    const paths = new URL(route.request().url()).pathname.replace('/trpc/', '').split(',');
+    const body = (await answer.json()) as { result: { data: unknown } }[];
+    const index = paths.indexOf('penalties.list');
+    body[index] = {
+      result: {
+        data: {
+          class_reservation_penaltys: [
+            { class_reservation_penalty_id: 999, customer_id: 0, start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: endDate, no_shows: 3, reason: null, createdAt: new Date().toISOString() },
+          ],
+        },
+      },
+    };
+    await route.fulfill({ response: answer, json: body });
+  });
+  await signIn(page, 'ilimitado@estudio.demo');
+  await expectSignedIn(page, /Sofía/);
+  await page.goto(`/mystudio?semana=${weekStart(target.class_date)}`);
+  await page.locator(`[data-class-id="${target.single_class_id}"]`).click();
+  const modal = page.getByRole('dialog', { name: 'Penalización' });
+  await expect(modal.getByText('Lo sentimos, no puedes reservar clases porque cuentas con una penalización.')).toBeVisible();
+  await expect(modal.getByText(/^Acumulaste 3 inasistencias consecutivas con tu paquete ilimitado\. Podrás volver a reservar a partir del \d{2} \S+ \d{4}\.$/)).toBeVisible();
+});

@@ -1,0 +1,214 @@
+import { useMemo } from 'react';
+import { Alert, Badge, Box, Button, Group, Loader, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendarOff, IconMapPin } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { localDate, texts } from '@estudio/core';
+import { trpc } from '../api/trpc.ts';
+import { errorMessage } from '../api/errors.ts';
+import { ClassCard } from './ClassCard.tsx';
+import { WeekNavigator } from './WeekNavigator.tsx';
+import { useReserveFlow } from './reserve/useReserveFlow.tsx';
+import { useNow, useStudioTimeZone } from './time.ts';
+import type { SingleClassOutput } from './types.ts';
+import { dayLabels, daysOf, isIsoDate, isIsoMonth, monthOfWeek, weekOfDate, weeksOfMonth, type Week } from './week.ts';
+import classes from './Schedule.module.css';
+
+function Legend() {
+  const items = [
+    { state: 'available', label: texts.booking.legendAvailable },
+    { state: 'reserved', label: texts.booking.legendReserved },
+    { state: 'full', label: texts.booking.legendFull },
+  ] as const;
+  return (
+    <Group gap="md" component="ul" className={classes.legend} aria-label={texts.booking.legendLabel}>
+      {items.map((item) => (
+        <Group key={item.state} gap={6} component="li" wrap="nowrap">
+          <span className={classes.legendSwatch} data-state={item.state} aria-hidden />
+          <Text size="sm">{item.label}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+function EmptyWeek({ text }: { text: string }) {
+  return (
+    <Stack align="center" gap="xs" py={56} px="md" className={classes.empty}>
+      <IconCalendarOff size={40} stroke={1.4} />
+      <Text fw={600} ta="center">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The weekly schedule of in-person classes (Monday to Sunday): seven columns
+ * on wide screens, a day-by-day list on phones. The week, month and location
+ * live in the address (?semana=YYYY-MM-DD&mes=YYYY-MM&estudio=ID) so the back
+ * button and shared links keep them. Classes that already started are hidden.
+ */
+export function ScheduleView() {
+  const tz = useStudioTimeZone();
+  const now = useNow();
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const [params, setParams] = useSearchParams();
+  const flow = useReserveFlow();
+
+  const currentWeek = weekOfDate(localDate(now, tz));
+  const requested = params.get('semana');
+  const week: Week = isIsoDate(requested) && requested >= currentWeek.start_date ? weekOfDate(requested) : currentWeek;
+  const requestedMonth = params.get('mes');
+  const month = isIsoMonth(requestedMonth) && weeksOfMonth(requestedMonth).some((w) => w.start_date === week.start_date) ? requestedMonth : monthOfWeek(week);
+  const locationParam = Number(params.get('estudio'));
+
+  const locations = trpc.locations.list.useQuery({ start_date: week.start_date, end_date: week.end_date }, { placeholderData: keepPreviousData, staleTime: 5 * 60_000 });
+  const locationList = locations.data?.locations ?? [];
+  const showLocationFilter = locationList.length > 1;
+  const locationId = showLocationFilter && locationList.some((l) => l.location_id === locationParam) ? locationParam : undefined;
+
+  const schedule = trpc.schedule.list.useQuery(
+    { start_date: week.start_date, end_date: week.end_date, ...(locationId ? { location_id: locationId } : {}) },
+    { placeholderData: keepPreviousData },
+  );
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  const goWeek = (w: Week) => update({ semana: w.start_date === currentWeek.start_date ? null : w.start_date, mes: null });
+  const goMonth = (m: string) => {
+    const first = weeksOfMonth(m).find((w) => w.end_date >= currentWeek.start_date) ?? currentWeek;
+    update({ semana: first.start_date === currentWeek.start_date ? null : first.start_date, mes: m });
+  };
+
+  const nowMs = now.getTime();
+  const { byDay, scheduled, upcoming } = useMemo(() => {
+    const live = (schedule.data?.single_classes ?? []).filter((c) => !c.cancelledAt);
+    const ahead = live.filter((c) => Date.parse(c.class_date) > nowMs).sort((a, b) => Date.parse(a.class_date) - Date.parse(b.class_date));
+    const grouped = new Map<string, SingleClassOutput[]>();
+    for (const c of ahead) {
+      const key = localDate(c.class_date, tz);
+      grouped.set(key, [...(grouped.get(key) ?? []), c]);
+    }
+    return { byDay: grouped, scheduled: live.length, upcoming: ahead.length };
+  }, [schedule.data, nowMs, tz]);
+
+  const today = localDate(now, tz);
+  const days = daysOf(week);
+  const card = (c: SingleClassOutput) => <ClassCard key={c.single_class_id} singleClass={c} tz={tz} busy={flow.busyClassId === c.single_class_id} onSelect={() => flow.start(c)} />;
+
+  let body: React.ReactNode;
+  if (schedule.isError && !schedule.data) {
+    body = (
+      <Alert color="red" variant="light" title={errorMessage(schedule.error)}>
+        <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void schedule.refetch()}>
+          {texts.shell.retry}
+        </Button>
+      </Alert>
+    );
+  } else if (!schedule.data) {
+    body = wide ? (
+      <div className={classes.grid}>
+        {days.map((d) => (
+          <Stack key={d} gap="xs">
+            <Skeleton h={44} />
+            <Skeleton h={120} />
+            <Skeleton h={120} />
+          </Stack>
+        ))}
+      </div>
+    ) : (
+      <Stack gap="sm">
+        <Skeleton h={24} w={180} />
+        <Skeleton h={110} />
+        <Skeleton h={110} />
+      </Stack>
+    );
+  } else if (upcoming === 0) {
+    body = <EmptyWeek text={scheduled === 0 ? texts.booking.noClasses : texts.booking.noMoreClassesThisWeek} />;
+  } else if (wide) {
+    body = (
+      <div className={classes.grid}>
+        {days.map((d) => {
+          const labels = dayLabels(d);
+          const list = byDay.get(d) ?? [];
+          return (
+            <section key={d} className={classes.column} aria-label={labels.long} data-today={d === today || undefined} data-past={d < today || undefined}>
+              <header className={classes.dayHeader}>
+                <Text size="xs" fw={700} tt="uppercase" className={classes.dayName}>
+                  {labels.weekday}
+                </Text>
+                <Text fw={800} fz={22} lh={1}>
+                  {labels.dayOfMonth}
+                </Text>
+              </header>
+              <Stack gap={8}>
+                {list.length ? list.map(card) : <div className={classes.dayEmpty} aria-hidden>—</div>}
+              </Stack>
+            </section>
+          );
+        })}
+      </div>
+    );
+  } else {
+    body = (
+      <Stack gap="lg">
+        {days
+          .filter((d) => byDay.has(d))
+          .map((d) => {
+            const labels = dayLabels(d);
+            return (
+              <section key={d} aria-label={labels.long}>
+                <Group gap="xs" mb={8}>
+                  <Text fw={700}>
+                    {labels.long}
+                  </Text>
+                  {d === today && (
+                    <Badge size="sm" variant="light">
+                      {texts.booking.today}
+                    </Badge>
+                  )}
+                </Group>
+                <div className={classes.list}>{(byDay.get(d) ?? []).map(card)}</div>
+              </section>
+            );
+          })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} className={classes.panel}>
+      <Stack gap="md">
+        <WeekNavigator month={month} week={week} currentWeek={currentWeek} compact={!wide} onMonth={goMonth} onWeek={goWeek} />
+        <Group justify="space-between" gap="sm" align="center">
+          <Legend />
+          {showLocationFilter && (
+            <Select
+              aria-label={texts.booking.locationFilter}
+              leftSection={<IconMapPin size={16} />}
+              data={[{ value: '', label: texts.booking.allLocations }, ...locationList.map((l) => ({ value: String(l.location_id), label: l.name }))]}
+              value={locationId ? String(locationId) : ''}
+              onChange={(value) => update({ estudio: value || null })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 240 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        </Group>
+        <Box pos="relative">
+          {schedule.isFetching && schedule.data && <Loader size="xs" className={classes.refreshing} aria-hidden />}
+          {body}
+        </Box>
+      </Stack>
+      {flow.modals}
+    </Paper>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Button, Checkbox, Divider, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { guestName, isOn, seatRows, texts } from '@estudio/core';
+import { useAppConfig } from '../../config/AppConfigContext.tsx';
+import { trpc } from '../../api/trpc.ts';
+import { errorFacts } from '../../api/errors.ts';
+import { showError, showSuccess } from '../../ui/alerts.ts';
+import { ClassSummary } from '../ClassSummary.tsx';
+import { SeatMap } from '../SeatMap.tsx';
+import type { SingleClassOutput } from '../types.ts';
+import { useInvalidateBooking } from './invalidate.ts';
+
+interface BookingModalProps {
+  opened: boolean;
+  onClose: () => void;
+  singleClass: SingleClassOutput;
+  /** The class changed under the customer (seat taken meanwhile): show it again with fresh data. */
+  onStale: (fresh: SingleClassOutput) => void;
+}
+
+/**
+ * Books a class, or changes the seat and guest of the caller's own
+ * reservation in it. The seat map shows when the class type has a spot_map;
+ * the guest name when allow_class_guests is on. The server decides: a 412 or
+ * 409 shows its message and the schedule reloads.
+ */
+export function BookingModal({ opened, onClose, singleClass, onStale }: BookingModalProps) {
+  const config = useAppConfig();
+  const utils = trpc.useUtils();
+  const invalidate = useInvalidateBooking();
+  const own = singleClass.class_reservations[0];
+  const hasMap = seatRows(singleClass.class_type.spot_map).length > 0;
+  const guestsAllowed = isOn(config.allow_class_guests);
+  const [spot, setSpot] = useState<number | null>(own?.spot ?? null);
+  const [withGuest, setWithGuest] = useState(Boolean(own?.guest));
+  const [guest, setGuest] = useState(own?.guest ?? '');
+  const [errors, setErrors] = useState<{ spot?: string; guest?: string }>({});
+  const create = trpc.reservations.create.useMutation();
+  const update = trpc.reservations.update.useMutation();
+  const saving = create.isPending || update.isPending;
+
+  const submit = async () => {
+    const found: { spot?: string; guest?: string } = {};
+    if (hasMap && spot == null) found.spot = texts.booking.spotRequired;
+    let guestValue: string | null = null;
+    if (guestsAllowed && withGuest) {
+      const parsed = guestName.safeParse(guest);
+      if (parsed.success) guestValue = parsed.data;
+      else found.guest = texts.booking.guestNameRequired;
+    }
+    setErrors(found);
+    if (found.spot || found.guest) return;
+    try {
+      if (own) await update.mutateAsync({ class_reservation_id: own.class_reservation_id, spot: hasMap ? spot : undefined, guest: guestsAllowed ? guestValue : undefined });
+      else await create.mutateAsync({ single_class_id: singleClass.single_class_id, spot: hasMap ? spot : undefined, guest: guestValue ?? undefined });
+      showSuccess(texts.booking.reservationSaved);
+      onClose();
+      await invalidate();
+    } catch (error) {
+      const facts = errorFacts(error);
+      showError(facts.message);
+      if (facts.status !== 412 && facts.status !== 409) return;
+      await utils.schedule.list.invalidate();
+      if (facts.code === 'booking/spot-taken') {
+        const fresh = await utils.schedule.byId.fetch({ id: singleClass.single_class_id }).catch(() => null);
+        if (fresh) return onStale(fresh.single_class);
+      }
+      onClose();
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={own ? texts.booking.myBookingTitle : texts.booking.bookTitle} size="lg" centered closeButtonProps={{ 'aria-label': texts.shell.close }}>
+      <Stack gap="lg">
+        <ClassSummary singleClass={singleClass} />
+        {hasMap && singleClass.class_type.spot_map && (
+          <>
+            <Divider />
+            <SeatMap
+              spotMap={singleClass.class_type.spot_map}
+              taken={singleClass.taken_spots}
+              mine={own?.spot}
+              selected={spot}
+              onSelect={(value) => {
+                setSpot(value);
+                setErrors((e) => ({ ...e, spot: undefined }));
+              }}
+              error={errors.spot}
+            />
+          </>
+        )}
+        {guestsAllowed && (
+          <Stack gap="xs">
+            <Checkbox label={texts.booking.bringGuest} checked={withGuest} onChange={(e) => setWithGuest(e.currentTarget.checked)} />
+            {withGuest && (
+              <TextInput
+                label={texts.booking.guestNameLabel}
+                description={texts.booking.guestHint}
+                value={guest}
+                maxLength={80}
+                autoComplete="off"
+                onChange={(e) => {
+                  setGuest(e.currentTarget.value);
+                  setErrors((x) => ({ ...x, guest: undefined }));
+                }}
+                error={errors.guest}
+              />
+            )}
+          </Stack>
+        )}
+        {own && !hasMap && !guestsAllowed ? (
+          <Text size="sm" c="dimmed">
+            {texts.booking.legendReserved}
+          </Text>
+        ) : (
+          <Button size="md" fullWidth onClick={() => void submit()} loading={saving}>
+            {own ? texts.booking.saveChanges : texts.booking.reserveButton}
+          </Button>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

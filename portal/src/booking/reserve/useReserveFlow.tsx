@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  activePenalty,
+  checkBookingWindow,
+  domainErrors,
+  isClassFull,
+  isOn,
+  isProfileComplete,
+  isUnlimitedCredit,
+  pickCredit,
+} from '@estudio/core';
+import { trpc } from '../../api/trpc.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { useAppConfig } from '../../config/AppConfigContext.tsx';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { showError } from '../../ui/alerts.ts';
+import { useStudioTimeZone } from '../time.ts';
+import type { PenaltyOutput, SingleClassOutput } from '../types.ts';
+import { BookingModal } from './BookingModal.tsx';
+import { LoginModal } from './LoginModal.tsx';
+import { CompleteInfoModal, NoCreditsModal, PenaltyModal } from './MessageModals.tsx';
+import { WaitlistModal } from './WaitlistModal.tsx';
+
+/** Spec §9: a modal that replaces another opens 500 ms after the first closes. */
+export const MODAL_REOPEN_DELAY_MS = 500;
+/** Spec §9: after signing in from the login modal, the reservation resumes 1000 ms later. */
+export const RESUME_AFTER_LOGIN_MS = 1000;
+
+type Dialog =
+  | { kind: 'login' }
+  | { kind: 'completeInfo' }
+  | { kind: 'waitlist'; singleClass: SingleClassOutput }
+  | { kind: 'booking'; singleClass: SingleClassOutput }
+  | { kind: 'penalty'; penalty: PenaltyOutput }
+  | { kind: 'noCredits' };
+
+export interface ReserveFlow {
+  /** Starts the spec's reserve flow for a class card. */
+  start: (singleClass: SingleClassOutput) => void;
+  /** The class whose credits are being checked, for a spinner on its card. */
+  busyClassId: number | null;
+  modals: ReactNode;
+}
+
+/**
+ * The reserve flow of spec §4, in its order: a visitor signs in first (and
+ * the flow resumes); a full class offers its waitlist; credits or an
+ * unlimited membership open the booking modal; an active penalty blocks; no
+ * credits opens the exhausted-credits modal. Credits and penalties are read
+ * with core's rules only to choose the modal: the server decides the booking.
+ */
+export function useReserveFlow(): ReserveFlow {
+  const config = useAppConfig();
+  const tz = useStudioTimeZone();
+  const session = useSession();
+  const utils = trpc.useUtils();
+  const [dialog, setDialog] = useState<(Dialog & { seq: number }) | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [busyClassId, setBusyClassId] = useState<number | null>(null);
+  const [pendingClassId, setPendingClassId] = useState<number | null>(null);
+  const openedRef = useRef(false);
+  const seq = useRef(0);
+  const reopenTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(reopenTimer.current), []);
+
+  const show = useCallback((next: Dialog) => {
+    window.clearTimeout(reopenTimer.current);
+    const open = () => {
+      seq.current += 1;
+      setDialog({ ...next, seq: seq.current });
+      setOpened(true);
+      openedRef.current = true;
+    };
+    if (openedRef.current) {
+      setOpened(false);
+      openedRef.current = false;
+      reopenTimer.current = window.setTimeout(open, MODAL_REOPEN_DELAY_MS);
+    } else open();
+  }, []);
+
+  const close = useCallback(() => {
+    setOpened(false);
+    openedRef.current = false;
+  }, []);
+
+  const decide = async (c: SingleClassOutput) => {
+    if (session.status !== 'signedIn') {
+      setPendingClassId(c.single_class_id);
+      show({ kind: 'login' });
+      return;
+    }
+    if (session.customer && !isProfileComplete(session.customer)) return show({ kind: 'completeInfo' });
+    // The customer's own reservation: its seat and guest can be changed.
+    if (c.class_reservations.length > 0) return show({ kind: 'booking', singleClass: c });
+    if (isClassFull(c)) {
+      if (isOn(config.waitlist_enabled)) return show({ kind: 'waitlist', singleClass: c });
+      return showError(domainErrors['booking/class-full'].message);
+    }
+    const bookingWindow = checkBookingWindow({ classDate: c.class_date, now: new Date(), config });
+    if (!bookingWindow.ok) return showError(domainErrors[bookingWindow.code].message);
+
+    setBusyClassId(c.single_class_id);
+    try {
+      const [credits, penalties] = await Promise.all([utils.credits.list.fetch(), utils.penalties.list.fetch({})]);
+      const credit = pickCredit(credits.available_classes, { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz });
+      const penalty = activePenalty(penalties.class_reservation_penaltys, new Date());
+      if (credit && !(penalty && isUnlimitedCredit(credit))) show({ kind: 'booking', singleClass: c });
+      else if (penalty) show({ kind: 'penalty', penalty });
+      else show({ kind: 'noCredits' });
+    } catch (error) {
+      showError(errorMessage(error));
+    } finally {
+      setBusyClassId(null);
+    }
+  };
+  const decideRef = useRef(decide);
+  decideRef.current = decide;
+
+  // Resume after the login modal: the class is read again, now with the customer's own reservations.
+  useEffect(() => {
+    if (pendingClassId == null || session.status !== 'signedIn') return;
+    const timer = window.setTimeout(() => {
+      setPendingClassId(null);
+      void utils.schedule.byId
+        .fetch({ id: pendingClassId })
+        .then((answer) => decideRef.current(answer.single_class))
+        .catch((error: unknown) => showError(errorMessage(error)));
+    }, RESUME_AFTER_LOGIN_MS);
+    return () => window.clearTimeout(timer);
+  }, [pendingClassId, session.status, utils]);
+
+  const start = useCallback((c: SingleClassOutput) => void decideRef.current(c), []);
+
+  let modals: ReactNode = null;
+  if (dialog) {
+    const common = { opened, onClose: close };
+    switch (dialog.kind) {
+      case 'login':
+        modals = (
+          <LoginModal
+            key={dialog.seq}
+            opened={opened}
+            onCancel={() => {
+              setPendingClassId(null);
+              close();
+            }}
+            onSignedIn={close}
+          />
+        );
+        break;
+      case 'completeInfo':
+        modals = <CompleteInfoModal key={dialog.seq} {...common} />;
+        break;
+      case 'waitlist':
+        modals = <WaitlistModal key={dialog.seq} {...common} singleClass={dialog.singleClass} />;
+        break;
+      case 'booking':
+        modals = <BookingModal key={dialog.seq} {...common} singleClass={dialog.singleClass} onStale={(fresh) => show({ kind: 'booking', singleClass: fresh })} />;
+        break;
+      case 'penalty':
+        modals = <PenaltyModal key={dialog.seq} {...common} penalty={dialog.penalty} />;
+        break;
+      case 'noCredits':
+        modals = <NoCreditsModal key={dialog.seq} {...common} />;
+        break;
+    }
+  }
+  return { start, busyClassId, modals };
+}
