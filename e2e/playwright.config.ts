@@ -2,12 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = 3100;
+// E2E_PORT lets two suites run side by side (e.g. a CI rehearsal while developing).
+const port = Number(process.env.E2E_PORT ?? 3100);
 // E2E_BASE_URL points the suite at a server that is already running (no webServer is started then).
 const externalServer = process.env.E2E_BASE_URL;
 const baseURL = externalServer ?? `http://127.0.0.1:${port}`;
 // A throw-away embedded database: every run starts from the freshly seeded demo studio.
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 
 /**
  * End-to-end tests of the portal against the real server on its embedded
@@ -63,6 +64,7 @@ export default defineConfig({
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
+          PORTAL_DIST: path.join(root, '.tmp', `portal-dist-${port}`),
           LOG_LEVEL: 'warn',
           NODE_ENV: 'test',
           // Every test signs in; the per-IP sign-in limit is for the internet, not for this suite.

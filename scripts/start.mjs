@@ -5,21 +5,23 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const portalIndex = join(root, 'portal', 'dist', 'index.html');
+// PORTAL_DIST (also read by the server) lets several copies run side by side, each with its own build.
+const portalDist = resolve(root, process.env.PORTAL_DIST ?? join('portal', 'dist'));
 
-if (process.argv.includes('--rebuild') || !existsSync(portalIndex)) {
+if (process.argv.includes('--rebuild') || !existsSync(join(portalDist, 'index.html'))) {
   console.log('Construyendo el portal…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@estudio/portal'], { cwd: root, stdio: 'inherit' });
+  const args = ['run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir'];
+  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+  env: { ...process.env, PORTAL_DIST: portalDist, NODE_ENV: process.env.NODE_ENV ?? 'development' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
