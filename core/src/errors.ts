@@ -76,6 +76,53 @@ export const domainErrors = {
   'credit/expiration-past': { status: 400, message: 'La fecha de expiración de los créditos debe ser futura.' },
   'class-type/not-found': { status: 404, message: 'No encontramos este tipo de clase.' },
 
+  // Shop and checkout (issue 4); 412/409 texts are the spec's purchase error table
+  'package/not-found': { status: 404, message: 'Lo sentimos, no encontramos el paquete que quieres comprar.' },
+  'package/people-limit': { status: 412, message: 'Lo sentimos, se ha alcanzado el límite de personas para este paquete.' },
+  'package/customer-limit': { status: 409, message: 'Lo sentimos, ya has alcanzado el límite de compras de este paquete.' },
+  'package/signup-fee-required': { status: 412, message: 'Antes de comprar este paquete debes pagar tu inscripción.' },
+  'package/not-free': { status: 400, message: 'No has seleccionado un método de pago.' },
+  'discount/invalid': { status: 404, message: 'Lo sentimos, ese descuento no es válido.' },
+  'discount/not-applicable': { status: 412, message: 'Lo sentimos, ese descuento no es válido.' },
+  'discount/exhausted': { status: 412, message: 'Lo sentimos, ya has agotado este descuento.' },
+  'checkout/disabled': { status: 412, message: 'Por el momento no es posible realizar compras en línea.' },
+  'checkout/no-payment-method': { status: 400, message: 'No has seleccionado un método de pago.' },
+  'checkout/method-unavailable': { status: 400, message: 'Esta forma de pago no está disponible.' },
+  'payment/card-declined': { status: 402, message: 'Lo sentimos. Tu tarjeta ha sido rechazada por tu banco. Comunícate con tu banco para saber más.' },
+  'payment/intent-not-found': { status: 404, message: 'No encontramos este pago. Inicia la compra de nuevo.' },
+  'payment/already-processed': { status: 409, message: 'Este pago ya fue procesado.' },
+  'payment/provider-error': { status: 502, message: 'Hubo un error al procesar tu compra. Inténtalo más tarde.' },
+  'payment/not-approved': { status: 412, message: 'El pago aún no ha sido aprobado. Inténtalo de nuevo.' },
+  'purchase/not-found': { status: 404, message: 'No encontramos esta compra.' },
+  'purchase/cancel-reason': { status: 400, message: 'Debes indicar un motivo de cancelación.' },
+  'purchase/not-cancellable': { status: 409, message: 'Esta compra ya fue cancelada o no puede cancelarse.' },
+  'purchase/not-pending': { status: 409, message: 'Esta compra ya fue pagada o cancelada.' },
+  'payment-source/not-found': { status: 404, message: 'No encontramos este método de pago.' },
+  'payment-source/disabled': { status: 412, message: 'Guardar tarjetas no está disponible.' },
+  'webhook/invalid-signature': { status: 400, message: 'La firma del webhook no es válida.' },
+
+  // Content, profile, forms and files (issue 5)
+  'page/slug-taken': { status: 409, message: 'Ya existe una página con ese slug.' },
+  'announcement/not-found': { status: 404, message: 'No encontramos este aviso.' },
+  'instructor/not-found': { status: 404, message: 'No encontramos a este coach.' },
+  'class-category/not-found': { status: 404, message: 'No encontramos esta categoría de clase.' },
+  'class-category/handle-taken': { status: 409, message: 'Ya existe una categoría con ese identificador.' },
+  'location/not-found': { status: 404, message: 'No encontramos esta sucursal.' },
+  'in-use': { status: 409, message: 'No se puede eliminar porque tiene clases registradas. Márcalo como no disponible.' },
+  'address/not-found': { status: 404, message: 'No encontramos esta dirección.' },
+  'address/city-required': { status: 400, message: 'Debes agregar tu ciudad.' },
+  'address/state-required': { status: 400, message: 'Debes agregar tu estado.' },
+  'address/country-required': { status: 400, message: 'Debes agregar tu país.' },
+  'form/not-found': { status: 404, message: 'No encontramos este formulario.' },
+  'custom-field/not-found': { status: 404, message: 'No encontramos este campo.' },
+  'file/not-found': { status: 404, message: 'No encontramos este archivo.' },
+  'file/missing': { status: 400, message: 'Debes cargar el archivo solicitado.' },
+  'file/type-not-allowed': { status: 415, message: 'El tipo de archivo no está permitido. Carga una imagen (JPG, PNG, WEBP o GIF) o un PDF.' },
+  'file/not-image': { status: 415, message: 'El archivo debe ser una imagen (JPG, PNG, WEBP o GIF).' },
+  'file/too-large': { status: 413, message: 'El archivo es demasiado grande.' },
+  'file/storage-unavailable': { status: 502, message: 'No fue posible guardar el archivo. Inténtalo más tarde.' },
+  'file/s3-not-configured': { status: 412, message: 'El almacenamiento en la nube no está configurado.' },
+
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -103,4 +150,6 @@ export interface ApiErrorBody {
   message: string;
   /** The field that failed validation, as a dotted path. */
   field?: string;
+  /** A card decline's provider code (402 'payment/card-declined'). */
+  decline_code?: string;
 }

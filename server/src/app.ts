@@ -12,9 +12,11 @@ import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, fastifyErrorBody, httpStatusOf } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { stripeWebhookRoutes } from './providers/payments/stripe-webhook-route.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { createIdentityProvider, type IdentityProvider } from './services/auth/identity-provider.ts';
 import { createLoginFailureStore } from './services/auth/login-failures.ts';
+import { registerFileRoutes } from './routers/files-upload.ts';
 import { createContextFactory } from './trpc.ts';
 
 /**
@@ -129,6 +131,8 @@ export async function buildServer({ config, db, identity: identityOverride }: Bu
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A batched tRPC call names every procedure in one path segment ('/trpc/a.list,b.list,...'); Fastify's default of 100 characters answers 404 to a page with many queries.
+    routerOptions: { maxParamLength: 5000 },
     logger: {
       level: config.LOG_LEVEL,
       redact: {
@@ -212,6 +216,9 @@ export async function buildServer({ config, db, identity: identityOverride }: Bu
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  // Payment provider webhooks (issue 4): raw-body route in its own encapsulated plugin.
+  await app.register(stripeWebhookRoutes, { config, db });
+
   const openApiDocument = buildOpenApiDocument(config);
 
   await app.register(async (api) => {
@@ -253,6 +260,9 @@ export async function buildServer({ config, db, identity: identityOverride }: Bu
       },
     });
   }, { prefix: '/api' });
+
+  // Issue 5: multipart uploads (POST /api/files, /api/files/s3) and local files at /files/*, multipart scoped to those routes.
+  await registerFileRoutes(app, { db, config, identity });
 
   if (portalIndex) {
     await app.register(fastifyStatic, {

@@ -40,6 +40,23 @@ const envSchema = z.object({
   /** Failed sign-ins per account and window before 'auth/too-many-requests'. */
   LOGIN_FAILURE_MAX: positiveInt(10),
   LOGIN_FAILURE_WINDOW_MS: positiveInt(15 * 60_000),
+  /** Payments (issue 4): without STRIPE_SECRET_KEY cards go to the embedded sandbox provider. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where stripe-node sends its requests (tests point it at a loopback fake). */
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_SECRET: optionalText,
+  PAYPAL_API_BASE: z.string().trim().url().default('https://api-m.sandbox.paypal.com'),
+  /** Largest upload accepted by POST /api/files (bytes). */
+  FILES_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  /** Local file storage; defaults to DATA_DIR/files. Served at /files/*. */
+  FILES_DIR: optionalText,
+  /** S3 credentials for files_location 's3' (else the AWS SDK's default chain). Endpoint, bucket and region are app config keys. */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   /** Set when behind a load balancer so request.ip is the client's address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

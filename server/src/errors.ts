@@ -25,6 +25,7 @@ const trpcCodes = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  502: 'BAD_GATEWAY',
 } as const;
 /** A status added to the catalogue without a tRPC code above fails the type check here. */
 const trpcCodeByStatus: Record<CatalogueStatus, TRPC_ERROR_CODE_KEY> = trpcCodes;
@@ -66,7 +67,10 @@ export function validationBody(error: z.ZodError): ApiErrorBody {
 /** The ApiErrorBody of any error that reached tRPC. Unknown errors never show their text. */
 export function apiErrorBody(error: TRPCError): ApiErrorBody {
   const cause = error.cause;
-  if (cause instanceof DomainError) return { code: cause.code, message: cause.message };
+  if (cause instanceof DomainError) {
+    const declineCode = (cause as { decline_code?: unknown }).decline_code;
+    return { code: cause.code, message: cause.message, ...(typeof declineCode === 'string' ? { decline_code: declineCode } : {}) };
+  }
   if (error.code === 'BAD_REQUEST' && isZodError(cause)) return validationBody(cause);
   const code = domainCodeByTrpcCode[error.code] ?? 'internal';
   return { code, message: domainErrors[code].message };

@@ -10,6 +10,20 @@ import { penaltiesRouter } from './routers/penalties.ts';
 import { reservationsRouter } from './routers/reservations.ts';
 import { scheduleRouter } from './routers/schedule.ts';
 import { waitlistRouter } from './routers/waitlist.ts';
+// Issue 5: content, catalogue, profile, forms and files
+import { addressesRouter } from './routers/addresses.ts';
+import { announcementsRouter } from './routers/announcements.ts';
+import { classCategoriesRouter } from './routers/class-categories.ts';
+import { classTypesRouter } from './routers/class-types.ts';
+import { filesRouter } from './routers/files.ts';
+import { customFieldsRouter, formsRouter } from './routers/forms.ts';
+import { instructorsRouter } from './routers/instructors.ts';
+// Issue 4: shop, checkout, purchases and payments
+import { checkoutRouter } from './routers/checkout.ts';
+import { discountsRouter } from './routers/discounts.ts';
+import { packagesRouter } from './routers/packages.ts';
+import { metodosPagoRouter, paymentMethodsRouter, paymentSourcesRouter } from './routers/payments.ts';
+import { invoicesRouter, purchasesRouter } from './routers/purchases.ts';
 import { publicProcedure, router } from './trpc.ts';
 
 export const appRouter = router({
@@ -31,6 +45,22 @@ export const appRouter = router({
   waitlist: waitlistRouter,
   credits: creditsRouter,
   penalties: penaltiesRouter,
+  announcements: announcementsRouter,
+  instructors: instructorsRouter,
+  classTypes: classTypesRouter,
+  classCategories: classCategoriesRouter,
+  addresses: addressesRouter,
+  forms: formsRouter,
+  customFields: customFieldsRouter,
+  files: filesRouter,
+  packages: packagesRouter,
+  discounts: discountsRouter,
+  checkout: checkoutRouter,
+  purchases: purchasesRouter,
+  invoices: invoicesRouter,
+  paymentMethods: paymentMethodsRouter,
+  paymentSources: paymentSourcesRouter,
+  metodosPago: metodosPagoRouter,
 });
 
 export type AppRouter = typeof appRouter;

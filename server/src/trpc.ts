@@ -64,6 +64,7 @@ const t = initTRPC
           path: shape.data.path,
           domainCode: body.code,
           ...(body.field ? { field: body.field } : {}),
+          ...(body.decline_code ? { decline_code: body.decline_code } : {}),
         },
       };
     },

@@ -1,6 +1,8 @@
 import { z } from '../zod.ts';
 import { normalizePhone, isValidPhone } from '../phone.ts';
 import { email, roles } from './auth.ts';
+import { fileSummary } from './content.ts';
+import { addressOutput } from './profile.ts';
 
 const name = z.string().trim().min(1, { error: 'Debes escribir tu nombre.' }).max(100);
 const lastName = z.string().trim().min(1, { error: 'Debes escribir tu apellido.' }).max(100);
@@ -48,6 +50,8 @@ export const customerUpdateInput = z.object({
   signup_reason: customerProfileFields.signup_reason,
   signup_reason_other: customerProfileFields.signup_reason_other,
   file_id: customerProfileFields.file_id,
+  /** One of the caller's own addresses (POST /api/addresses sets it on the first one). */
+  address_id: z.number().int().positive().nullish(),
 });
 
 export const customerByPhoneInput = z.object({ phone });
@@ -70,5 +74,10 @@ export const customerOutput = z.object({
   unlimited_max_no_shows_for_penalty: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The billing address of "Mi Información" (one of the customer's own). */
+  address_id: z.number().nullable().optional(),
+  address: addressOutput.nullable().optional(),
+  /** The profile image. */
+  file: fileSummary.nullable().optional(),
 });
 export type CustomerOutput = z.infer<typeof customerOutput>;

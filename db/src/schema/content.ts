@@ -1,24 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { customer } from './customer.ts';
 
 /** Uploaded files (local folder or S3, per files_location). */
-export const file = pgTable('file', {
-  file_id: integer('file_id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  /** MIME type. */
-  type: text('type').notNull(),
-  /** Public URL or path under the files base. */
-  src: text('src').notNull(),
-  /** 'server' or 's3': where the bytes are. */
-  storage: text('storage').notNull().default('server'),
-  /** Object key / relative path inside the storage. */
-  storage_key: text('storage_key'),
-  size: integer('size'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const file = pgTable(
+  'file',
+  {
+    file_id: integer('file_id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** MIME type. */
+    type: text('type').notNull(),
+    /** Public URL or path under the files base. */
+    src: text('src').notNull(),
+    /** 'server' or 's3': where the bytes are. */
+    storage: text('storage').notNull().default('server'),
+    /** Object key / relative path inside the storage. */
+    storage_key: text('storage_key'),
+    size: integer('size'),
+    /** Who uploaded it: customers see and change only their own files. */
+    customer_id: integer('customer_id').references((): AnyPgColumn => customer.customer_id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('file_customer_id_idx').on(t.customer_id)],
+);
 
 /** Information pages (/{slug}); `required` pages must be accepted before booking or buying. */
 export const page = pgTable(

@@ -1,6 +1,6 @@
 import { customerByPhoneInput, customerOutput, customerSignupInput, customerUpdateInput, z } from '@estudio/core';
 import { domainError } from '../errors.ts';
-import { toCustomerOutput } from '../services/customer/customer-output.ts';
+import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { signUpCustomer } from '../services/customer/sign-up-customer.ts';
 import { updateCustomer } from '../services/customer/update-customer.ts';
@@ -13,13 +13,15 @@ export const customerRouter = router({
   me: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/customer', tags, summary: 'El cliente de la sesión' } })
     .output(customerEnvelope)
-    .query(({ ctx }) => ({ customer: toCustomerOutput(ctx.customer) })),
+    .query(async ({ ctx }) => ({ customer: await toCustomerProfileOutput(ctx.db, ctx.customer) })),
 
   update: customerProcedure
     .meta({ openapi: { method: 'PUT', path: '/customer', tags, summary: 'Actualiza el perfil del cliente de la sesión' } })
     .input(customerUpdateInput)
     .output(customerEnvelope)
-    .mutation(async ({ ctx, input }) => ({ customer: toCustomerOutput(await updateCustomer(ctx.db, ctx.customer.customer_id, input)) })),
+    .mutation(async ({ ctx, input }) => ({
+      customer: await toCustomerProfileOutput(ctx.db, await updateCustomer(ctx.db, ctx.customer.customer_id, input)),
+    })),
 
   signup: authedProcedure
     .meta({

@@ -1,8 +1,21 @@
-import { acceptedPagesListOutput, acceptPageInput, acceptPageOutput, pageBySlugInput, pageBySlugOutput, pagesListOutput } from '@estudio/core';
+import {
+  acceptedPagesListOutput,
+  acceptPageInput,
+  acceptPageOutput,
+  idInput,
+  pageBySlugInput,
+  pageBySlugOutput,
+  pageCreateInput,
+  pagesListOutput,
+  pageSaveOutput,
+  pageUpdateInput,
+  removedOutput,
+} from '@estudio/core';
 import { domainError } from '../errors.ts';
 import { acceptPage, listAcceptedPages } from '../services/pages/accepted-pages.ts';
 import { getPageBySlug, listPages } from '../services/pages/list-pages.ts';
-import { customerProcedure, publicProcedure, router } from '../trpc.ts';
+import { createPage, removePage, updatePage } from '../services/pages/save-page.ts';
+import { adminProcedure, customerProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const pagesRouter = router({
   list: publicProcedure
@@ -15,6 +28,25 @@ export const pagesRouter = router({
     .input(pageBySlugInput)
     .output(pageBySlugOutput)
     .query(async ({ ctx, input }) => ({ page: await getPageBySlug(ctx.db, input.slug) })),
+
+  // Save pattern of the spec: a record without a numeric id is created (POST), otherwise updated (PUT).
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/pages', tags: ['pages'], summary: 'Crea una página (admin); el HTML se guarda tal cual' } })
+    .input(pageCreateInput)
+    .output(pageSaveOutput)
+    .mutation(async ({ ctx, input }) => ({ page: await createPage(ctx.db, input) })),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/pages', tags: ['pages'], summary: 'Actualiza una página (admin)' } })
+    .input(pageUpdateInput)
+    .output(pageSaveOutput)
+    .mutation(async ({ ctx, input: { page_id, ...changes } }) => ({ page: await updatePage(ctx.db, page_id, changes) })),
+
+  remove: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/pages/{id}', tags: ['pages'], summary: 'Elimina una página y sus aceptaciones (admin)' } })
+    .input(idInput)
+    .output(removedOutput)
+    .mutation(async ({ ctx, input }) => removePage(ctx.db, input.id)),
 });
 
 export const acceptedPagesRouter = router({

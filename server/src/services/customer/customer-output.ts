@@ -1,4 +1,9 @@
+import { eq } from 'drizzle-orm';
+import { address } from '@estudio/db/schema/customer';
 import type { CustomerOutput } from '@estudio/core';
+import type { Db } from '../../db.ts';
+import { toAddressOutput } from '../addresses/addresses.ts';
+import { fileSummaries } from '../files/file-output.ts';
 import type { CustomerRow } from './find-customer.ts';
 
 /** The spec's customer envelope: dates as ISO strings, internal columns left out. */
@@ -21,5 +26,17 @@ export function toCustomerOutput(row: CustomerRow): CustomerOutput {
     unlimited_max_no_shows_for_penalty: row.unlimited_max_no_shows_for_penalty,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    address_id: row.address_id,
+  };
+}
+
+/** The customer of "Mi Información": the envelope plus the linked address and the profile image. */
+export async function toCustomerProfileOutput(db: Db, row: CustomerRow): Promise<CustomerOutput> {
+  const [addressRow] = row.address_id === null ? [] : await db.select().from(address).where(eq(address.address_id, row.address_id)).limit(1);
+  const files = await fileSummaries(db, [row.file_id]);
+  return {
+    ...toCustomerOutput(row),
+    address: addressRow ? toAddressOutput(addressRow) : null,
+    file: row.file_id === null ? null : (files.get(row.file_id) ?? null),
   };
 }

@@ -2,7 +2,16 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { DomainError } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
+import { file } from '@estudio/db/schema/content';
+import { assertOwnAddress } from '../addresses/addresses.ts';
 import type { CustomerRow } from './find-customer.ts';
+
+/** A profile image must exist, be an image and be the customer's own upload (or one nobody owns, like the demo photos). */
+async function assertUsableFile(db: Db, customerId: number, fileId: number): Promise<void> {
+  const [row] = await db.select({ customer_id: file.customer_id, type: file.type }).from(file).where(eq(file.file_id, fileId)).limit(1);
+  if (!row || (row.customer_id !== null && row.customer_id !== customerId)) throw new DomainError('file/not-found');
+  if (!row.type.startsWith('image/')) throw new DomainError('file/not-image');
+}
 
 export interface CustomerProfileChanges {
   name?: string | undefined;
@@ -13,11 +22,14 @@ export interface CustomerProfileChanges {
   signup_reason?: string | null | undefined;
   signup_reason_other?: string | null | undefined;
   file_id?: number | null | undefined;
+  address_id?: number | null | undefined;
 }
 
 /**
  * Saves the customer's own profile. Only the profile fields can change here;
- * e-mail, role and membership belong to other flows.
+ * e-mail, role and membership belong to other flows, and the related lists
+ * and invoices the portal may send are dropped by the input schema. The
+ * address and the profile image must be the customer's own.
  */
 export async function updateCustomer(db: Db, customerId: number, changes: CustomerProfileChanges): Promise<CustomerRow> {
   const set: Partial<typeof customer.$inferInsert> = {};
@@ -25,8 +37,13 @@ export async function updateCustomer(db: Db, customerId: number, changes: Custom
     if (changes[key] !== undefined) Object.assign(set, { [key]: changes[key] });
   }
   if (changes.phone !== undefined) set.phone = changes.phone || null;
+  if (changes.address_id !== undefined) set.address_id = changes.address_id;
+  // The 'other' text belongs to the 'Otro' answer only; another answer clears it.
+  if (changes.signup_reason !== undefined && changes.signup_reason !== 'Otro') set.signup_reason_other = null;
   try {
     return await db.transaction(async (tx) => {
+      if (set.address_id) await assertOwnAddress(tx, customerId, set.address_id);
+      if (set.file_id) await assertUsableFile(tx, customerId, set.file_id);
       if (set.phone) {
         const [other] = await tx
           .select({ customer_id: customer.customer_id })

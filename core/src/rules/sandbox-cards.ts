@@ -1,0 +1,60 @@
+/**
+ * The sandbox card form: the browser turns a typed card number into one of
+ * Stripe's test PaymentMethod ids, so the same tokens work with Stripe test
+ * mode and the embedded sandbox provider. Card data never leaves the browser.
+ */
+
+export interface SandboxCard {
+  /** Stripe test PaymentMethod id. */
+  token: string;
+  brand: 'visa' | 'mastercard' | 'amex' | 'other';
+  last4: string;
+}
+
+/** Stripe's decline codes of the test cards. */
+export const sandboxDeclines: Record<string, { decline_code: string }> = {
+  pm_card_visa_chargeDeclinedInsufficientFunds: { decline_code: 'insufficient_funds' },
+  pm_card_chargeDeclined: { decline_code: 'generic_decline' },
+  pm_card_chargeDeclinedExpiredCard: { decline_code: 'expired_card' },
+  pm_card_chargeDeclinedIncorrectCvc: { decline_code: 'incorrect_cvc' },
+  pm_card_chargeDeclinedStolenCard: { decline_code: 'stolen_card' },
+  pm_card_chargeDeclinedLostCard: { decline_code: 'lost_card' },
+};
+
+/** Tokens the sandbox accepts as paying. */
+export const sandboxPayingTokens = ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex'] as const;
+
+const byLast4: Record<string, string> = {
+  '9995': 'pm_card_visa_chargeDeclinedInsufficientFunds',
+  '0002': 'pm_card_chargeDeclined',
+  '0069': 'pm_card_chargeDeclinedExpiredCard',
+  '0127': 'pm_card_chargeDeclinedIncorrectCvc',
+  '9979': 'pm_card_chargeDeclinedStolenCard',
+  '9987': 'pm_card_chargeDeclinedLostCard',
+};
+
+/** Spec §5: brand from the first digit: 3 amex, 4 visa, otherwise mastercard. */
+export function cardBrand(number: string): SandboxCard['brand'] {
+  const digits = number.replace(/\D/g, '');
+  if (digits.startsWith('3')) return 'amex';
+  if (digits.startsWith('4')) return 'visa';
+  return 'mastercard';
+}
+
+/** Typed card number → test token, brand and last 4 digits (4242… pays; 9995 insufficient funds; …). */
+export function sandboxCardToken(number: string): SandboxCard {
+  const digits = number.replace(/\D/g, '');
+  const last4 = digits.slice(-4);
+  const brand = cardBrand(digits);
+  const declined = byLast4[last4];
+  if (declined) return { token: declined, brand, last4 };
+  const token = brand === 'visa' ? 'pm_card_visa' : brand === 'amex' ? 'pm_card_amex' : 'pm_card_mastercard';
+  return { token, brand, last4 };
+}
+
+/** What the sandbox does with a token: pay, or decline with Stripe's code. Unknown tokens are declined. */
+export function sandboxOutcome(token: string): { ok: true } | { ok: false; decline_code: string } {
+  if ((sandboxPayingTokens as readonly string[]).includes(token)) return { ok: true };
+  const decline = sandboxDeclines[token];
+  return { ok: false, decline_code: decline?.decline_code ?? 'generic_decline' };
+}

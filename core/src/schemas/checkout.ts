@@ -1,0 +1,306 @@
+import { z } from '../zod.ts';
+
+/**
+ * The API contract of the shop (issue 4): packages, discounts, checkout,
+ * purchases, invoices and saved cards. Money travels as decimal strings with
+ * two decimals ('1350.00'), never floats; timestamps as ISO strings.
+ */
+
+const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive();
+const isoDateTime = z.string();
+const money = z.string();
+const periodEnum = z.enum(['day', 'week', 'month', 'year']);
+
+// ---------- Packages ----------
+
+export const classPackageTypeOutput = z.object({
+  class_type_id: z.number(),
+  class_amount: z.number(),
+  expiration_days: z.number().nullable(),
+  allowed_times: z.string().nullable(),
+  class_type: z.object({ class_type_id: z.number(), name: z.string() }),
+});
+
+export const classPackageOutput = z.object({
+  class_package_id: z.number(),
+  /** Same as class_package_id (the spec names both). */
+  package_id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  short_description: z.string().nullable(),
+  price: money,
+  sale_price: money.nullable(),
+  /** -1 unlimited; 0 grants no class credits. */
+  class_amount: z.number(),
+  expiration_days: z.number().nullable(),
+  is_subscription: z.boolean(),
+  subscription_period: periodEnum.nullable(),
+  subscription_interval: z.number().nullable(),
+  free_trial_length: z.number().nullable(),
+  free_trial_period: periodEnum.nullable(),
+  /** The spec's trial rule applied (is_trial, or one class limited to one purchase). */
+  is_trial: z.boolean(),
+  is_special_event: z.boolean(),
+  event_date: isoDateTime.nullable(),
+  is_presencial: z.boolean(),
+  is_online: z.boolean(),
+  is_signup_fee: z.boolean(),
+  limit_per_customer: z.number().nullable(),
+  people_limit: z.number().nullable(),
+  image: z.string().nullable(),
+  show_on_home: z.boolean(),
+  order: z.number(),
+  receipt_file: z.object({ src: z.string() }).nullable(),
+  downloadable: z.object({ name: z.string(), type: z.string() }).nullable(),
+  file_url: z.string().nullable(),
+  class_package_types: z.array(classPackageTypeOutput),
+});
+export type ClassPackageOutput = z.infer<typeof classPackageOutput>;
+
+export const classPackageIdInput = z.object({ id });
+export const classPackagesOutput = z.object({ class_packages: z.array(classPackageOutput) });
+export const classPackageOneOutput = z.object({ class_package: classPackageOutput });
+
+export const attendeeOutput = z.object({
+  customer_id: z.number(),
+  name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  purchase_id: z.number(),
+  status: z.string(),
+});
+export const attendeesOutput = z.object({ customers: z.array(attendeeOutput) });
+
+// ---------- Discounts ----------
+
+export const discountOutput = z.object({
+  discount_id: z.number(),
+  code: z.string(),
+  description: z.string().nullable(),
+  /** Percent (0-100) when is_percent, otherwise MXN off. */
+  amount: money,
+  is_percent: z.boolean(),
+  first_invoice_only: z.boolean(),
+});
+export type DiscountOutput = z.infer<typeof discountOutput>;
+
+export const discountValidateInput = z.object({
+  code: z.string().trim().min(1, { error: 'Escribe un código de descuento.' }).max(64),
+  class_package_id: id,
+});
+export const discountValidateOutput = z.object({
+  discount: discountOutput,
+  /** The first charge after the discount, two decimals. */
+  total: money,
+});
+
+// ---------- Checkout ----------
+
+const discountCode = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
+export const checkoutAttemptInput = z.object({
+  class_package_id: id,
+  discountCode,
+  /** payment_method_id: 1 card, the 'Efectivo' id for cash, the PayPal id (use /checkout/paypal). */
+  payment_method: id,
+  /** Pay with a saved card (payment_sources). */
+  payment_source_id: id.nullish(),
+  /** A provider PaymentMethod id made in the browser (sandbox: see sandbox-cards). With it, the charge happens now. */
+  payment_method_token: z.string().trim().min(1).max(255).nullish(),
+  /** Save the card of payment_method_token as a payment source (with card_type and last_digits). */
+  save_card: z.boolean().optional(),
+  card_type: z.string().trim().max(20).nullish(),
+  last_digits: z.string().trim().max(4).nullish(),
+});
+export type CheckoutAttemptInput = z.infer<typeof checkoutAttemptInput>;
+
+/** Exactly one of the three is present. */
+export const checkoutAttemptOutput = z.object({
+  clientSecret: z.string().optional(),
+  purchase_id: z.number().optional(),
+  session: z.object({ url: z.string() }).optional(),
+});
+
+export const checkoutCreateInput = z.object({
+  class_package_id: id,
+  discountCode,
+  /** Omitted: free package (must cost 0) or cash when the package has a price. */
+  payment_method: id.nullish(),
+});
+export const purchaseIdOutput = z.object({ purchase_id: z.number() });
+
+export const checkoutConfirmInput = z.object({
+  clientSecret: z.string().trim().min(1).max(255),
+  /**
+   * The browser's payment method (sandbox: the test token). Omitted after the
+   * browser confirmed with Stripe itself: the server reads the intent and
+   * grants a succeeded payment without waiting for the webhook.
+   */
+  payment_method_token: z.string().trim().min(1, { error: 'No has seleccionado un método de pago.' }).max(255).nullish(),
+  save_card: z.boolean().optional(),
+  card_type: z.string().trim().max(20).nullish(),
+  last_digits: z.string().trim().max(4).nullish(),
+});
+
+export const checkoutPaypalInput = z.object({ class_package_id: id, discountCode });
+export const checkoutPaypalOutput = z.object({
+  purchase_id: z.number(),
+  /** Subscriptions: the PayPal plan to subscribe to (createSubscription). */
+  plan_id: z.string().optional(),
+  /** One-off: the PayPal order to approve (createOrder). */
+  orderID: z.string().optional(),
+});
+
+export const checkoutCaptureInput = z
+  .object({
+    purchase_id: id.optional(),
+    orderID: z.string().trim().min(1).max(255).optional(),
+    subscriptionID: z.string().trim().min(1).max(255).optional(),
+  })
+  .refine((v) => v.purchase_id !== undefined || v.orderID !== undefined, {
+    error: 'Indica la compra (purchase_id) o la orden (orderID).',
+    path: ['purchase_id'],
+  });
+
+// ---------- Purchases and invoices ----------
+
+export const purchaseStatusEnum = z.enum(['active', 'completed', 'pending', 'failed', 'cancelled', 'revoked']);
+export const invoiceStatusEnum = z.enum(['pending', 'completed', 'failed', 'cancelled', 'refunded']);
+
+export const purchasePackageSummary = z.object({
+  class_package_id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  short_description: z.string().nullable(),
+  price: money,
+  sale_price: money.nullable(),
+  image: z.string().nullable(),
+  is_subscription: z.boolean(),
+  is_trial: z.boolean(),
+  subscription_period: periodEnum.nullable(),
+  subscription_interval: z.number().nullable(),
+  receipt_file: z.object({ src: z.string() }).nullable(),
+});
+
+export const invoiceSummary = z.object({
+  invoice_id: z.number(),
+  purchase_id: z.number(),
+  total_payment: money,
+  status: invoiceStatusEnum,
+  period_start: isoDateTime.nullable(),
+  period_end: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+
+export const purchaseOutput = z.object({
+  purchase_id: z.number(),
+  customer_id: z.number(),
+  class_package_id: z.number(),
+  title: z.string(),
+  amount: money,
+  total_payment: money,
+  class_amount: z.number(),
+  expiration_days: z.number().nullable(),
+  status: purchaseStatusEnum,
+  subscription_id: z.string().nullable(),
+  subscription_period: periodEnum.nullable(),
+  subscription_interval: z.number().nullable(),
+  free_trial_length: z.number().nullable(),
+  free_trial_period: periodEnum.nullable(),
+  is_gift: z.boolean(),
+  provider: z.string().nullable(),
+  payment_method_id: z.number().nullable(),
+  payment_method: z.object({ payment_method_id: z.number(), name: z.string() }).nullable(),
+  discount: z.object({ discount_id: z.number(), code: z.string() }).nullable(),
+  customer: z.object({ customer_id: z.number(), email: z.string().nullable() }),
+  class_package: purchasePackageSummary,
+  cancel_reason: z.string().nullable(),
+  /** End of access: membership expiry, or the end of the paid cycle after a cancel. */
+  expiration_date: isoDateTime.nullable(),
+  /** Only for active subscriptions (spec §4). */
+  next_charge_date: isoDateTime.nullable(),
+  invoices: z.array(invoiceSummary),
+  created_at: isoDateTime,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  cancelledAt: isoDateTime.nullable(),
+});
+export type PurchaseOutput = z.infer<typeof purchaseOutput>;
+
+export const purchaseIdInput = z.object({ id });
+export const purchasesOutput = z.object({ purchases: z.array(purchaseOutput) });
+export const purchaseOneOutput = z.object({ purchase: purchaseOutput });
+export const purchaseCancelInput = z.object({
+  id,
+  reason: z.string().trim().max(1000).optional().default(''),
+});
+
+export const invoiceOutput = invoiceSummary.extend({
+  class_package: z.object({ class_package_id: z.number(), title: z.string() }),
+  purchase: z.object({
+    purchase_id: z.number(),
+    title: z.string(),
+    status: purchaseStatusEnum,
+    next_charge_date: isoDateTime.nullable(),
+  }),
+});
+export const invoicesOutput = z.object({ invoices: z.array(invoiceOutput) });
+
+// ---------- Payment methods and saved cards ----------
+
+export const paymentMethodOutput = z.object({
+  payment_method_id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** 'card', 'cash' or 'paypal'. */
+  provider: z.string(),
+});
+export const paymentMethodsOutput = z.object({
+  payment_methods: z.array(paymentMethodOutput),
+  /** Who handles cards on this server: 'stripe' (use Stripe Elements) or 'sandbox' (the sandbox card form). */
+  card_provider: z.enum(['stripe', 'sandbox']),
+});
+
+export const paymentSourceOutput = z.object({
+  payment_source_id: z.number(),
+  source_id: z.string(),
+  provider: z.string(),
+  card_type: z.string(),
+  last_digits: z.string(),
+  exp_month: z.number().nullable(),
+  exp_year: z.number().nullable(),
+  createdAt: isoDateTime,
+});
+export type PaymentSourceOutput = z.infer<typeof paymentSourceOutput>;
+
+const cardType = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['visa', 'mastercard', 'amex', 'other'], { error: 'El tipo de tarjeta no es válido.' }));
+const lastDigits = z.string().trim().regex(/^\d{4}$/, { error: 'Los últimos dígitos deben ser 4 números.' });
+
+export const paymentSourceCreateInput = z.object({
+  payment_method_token: z.string().trim().min(1).max(255),
+  card_type: cardType,
+  last_digits: lastDigits,
+});
+export const paymentSourcesOutput = z.object({ payment_sources: z.array(paymentSourceOutput) });
+export const paymentSourceOneOutput = z.object({ payment_source: paymentSourceOutput });
+export const paymentSourceIdInput = z.object({ id });
+
+/** Legacy saved-card names (spec: POST /metodosPago {token_id, card_type, last_digits, saveCard}). */
+export const metodoPagoCreateInput = z.object({
+  token_id: z.string().trim().min(1).max(255),
+  card_type: cardType,
+  last_digits: lastDigits,
+  saveCard: z.boolean().optional(),
+});
+export const metodosPagoOutput = z.object({ metodos_pago: z.array(paymentSourceOutput) });

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { domainErrors, type ApiErrorBody } from '@estudio/core';
+import type Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db.ts';
+import { processStripeEvent } from '../../services/checkout/stripe-webhook.ts';
+import { paymentProviders } from './index.ts';
+
+const body = (code: 'webhook/invalid-signature' | 'route-not-found' | 'internal'): ApiErrorBody => ({ code, message: domainErrors[code].message });
+
+/**
+ * POST /api/webhooks/stripe, as an encapsulated plugin: its own
+ * content-type parser keeps the raw bytes (the signature covers them
+ * exactly) without touching the JSON parsing of the rest of /api. The event
+ * is verified with stripe.webhooks.constructEvent (400 and nothing changes on
+ * a bad signature) and applied exactly once.
+ */
+export async function stripeWebhookRoutes(app: FastifyInstance, opts: { config: Config; db: Db }): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, raw, done) => done(null, raw));
+
+  app.post('/api/webhooks/stripe', async (req, reply) => {
+    const { stripe } = paymentProviders(opts.config);
+    const secret = opts.config.STRIPE_WEBHOOK_SECRET;
+    if (!stripe || !secret) return reply.code(404).send(body('route-not-found'));
+    const signature = req.headers['stripe-signature'];
+    const raw = req.body;
+    if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) return reply.code(400).send(body('webhook/invalid-signature'));
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(raw, signature, secret);
+    } catch {
+      return reply.code(400).send(body('webhook/invalid-signature'));
+    }
+    try {
+      const applied = await processStripeEvent(opts.db, event);
+      return reply.send({ received: true, duplicate: !applied });
+    } catch (err) {
+      req.log.error({ err, eventId: event.id, type: event.type }, 'stripe webhook failed');
+      // 500 makes Stripe deliver the event again later.
+      return reply.code(500).send(body('internal'));
+    }
+  });
+}

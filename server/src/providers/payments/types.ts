@@ -1,0 +1,104 @@
+/**
+ * The card payment provider behind checkout: Stripe, or the embedded sandbox
+ * that answers like Stripe's test cards. Amounts are integer centavos (MXN).
+ * Declines throw PaymentDeclinedError (402 with the decline code); other
+ * provider failures throw DomainError('payment/provider-error').
+ */
+
+export interface ProviderCustomer {
+  customer_id: number;
+  email: string;
+  name: string;
+  last_name: string;
+  stripe_customer_id: string | null;
+}
+
+export interface ChargeRequest {
+  purchaseId: number;
+  amountCents: number;
+  description: string;
+  customer: ProviderCustomer;
+  /** A PaymentMethod (token or saved card): charge now instead of answering a client secret. */
+  paymentMethod?: string | undefined;
+  /** Keep the card for later (Stripe setup_future_usage). */
+  saveCard?: boolean | undefined;
+  idempotencyKey: string;
+}
+
+export type PaymentStatus = 'succeeded' | 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled';
+
+export interface PaymentResult {
+  paymentId: string;
+  clientSecret: string;
+  status: PaymentStatus;
+  /** The provider customer id created on the way (stored on our customer). */
+  providerCustomerId?: string | undefined;
+}
+
+export interface SubscriptionRequest {
+  purchaseId: number;
+  customer: ProviderCustomer;
+  pkg: { class_package_id: number; title: string; stripe_price_id: string | null };
+  /** Recurring amount, before any discount. */
+  amountCents: number;
+  interval: 'day' | 'week' | 'month' | 'year';
+  intervalCount: number;
+  trialDays: number;
+  discount?: { discount_id: number; code: string; amount: string; is_percent: boolean; first_invoice_only: boolean; stripe_coupon_id: string | null } | undefined;
+  paymentMethod?: string | undefined;
+  idempotencyKey: string;
+}
+
+export interface SubscriptionResult {
+  subscriptionId: string;
+  /** Stripe's subscription status ('active', 'trialing', 'incomplete', …). */
+  status: string;
+  /** PaymentIntent secret of the first invoice, or SetupIntent secret ('seti_…') for a trial. */
+  clientSecret: string | null;
+  /** The id the browser confirms: PaymentIntent or SetupIntent of the subscription. */
+  paymentId: string | null;
+  providerCustomerId?: string | undefined;
+  /** Created on the way (stored on the package / discount so they are created once). */
+  stripePriceId?: string | undefined;
+  stripeCouponId?: string | undefined;
+}
+
+export interface SessionRequest {
+  purchaseId: number;
+  customer: ProviderCustomer;
+  title: string;
+  amountCents: number;
+  subscription?: { interval: SubscriptionRequest['interval']; intervalCount: number; trialDays: number } | undefined;
+  /** Applied as a coupon to subscriptions (one-off amounts are already discounted). */
+  discount?: SubscriptionRequest['discount'];
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+export interface SavedCard {
+  source_id: string;
+  card_type: string;
+  last_digits: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  providerCustomerId?: string | undefined;
+}
+
+export interface CardProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** One-off payment: a PaymentIntent, confirmed now when a payment method is given. */
+  createPayment(req: ChargeRequest): Promise<PaymentResult>;
+  /** Confirms an existing payment with a payment method (sandbox: the browser's test token). */
+  confirmPayment(paymentId: string, paymentMethod: string, idempotencyKey: string): Promise<PaymentStatus>;
+  /** The provider's current status of a payment (after the browser confirmed it). */
+  paymentStatus(paymentId: string): Promise<PaymentStatus>;
+  /** The payment id inside a client secret, when the secret is genuine for it. */
+  paymentIdOf(clientSecret: string): Promise<string | null>;
+  createSubscription(req: SubscriptionRequest): Promise<SubscriptionResult>;
+  /** Checkout Session (redirect); sandbox has none. */
+  createSession?(req: SessionRequest): Promise<{ sessionId: string; url: string; providerCustomerId?: string | undefined; stripeCouponId?: string | undefined }>;
+  cancelSubscription(subscriptionId: string, opts: { now: boolean }): Promise<void>;
+  saveCard(customer: ProviderCustomer, token: string, hint: { card_type: string; last_digits: string }): Promise<SavedCard>;
+  removeCard(sourceId: string): Promise<void>;
+}

@@ -1,0 +1,139 @@
+import { mkdirSync } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError, domainErrors, type FileUploadOutput } from '@estudio/core';
+import type { AppDeps } from '../trpc.ts';
+import { findCustomerByUid } from '../services/customer/find-customer.ts';
+import { chooseStorage, localFilesDir, tooLargeError, uploadFile, type UploadKind } from '../services/files/files.ts';
+
+/**
+ * The upload routes are plain Fastify (multipart is not JSON, so not tRPC):
+ *   POST /api/files     stores by the studio's files_location (local by default)
+ *   POST /api/files/s3  stores in S3
+ * Multipart parts: `file` (required, one file), `kind` ('image' accepts images
+ * only; also accepted as ?kind=image), `data` (optional JSON, may carry
+ * {kind}). Answer: {file_id, file}. Local files are served at /files/<key>.
+ */
+
+/** Per client address and route. */
+export const uploadsPerMinute = 30;
+
+async function uploader(req: FastifyRequest, deps: AppDeps) {
+  const token = req.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (!token) throw new DomainError('unauthenticated');
+  const identity = await deps.identity.verifyIdToken(deps.db, token);
+  const customer = await findCustomerByUid(deps.db, identity.uid);
+  if (!customer) throw new DomainError('customer/not-found');
+  return customer;
+}
+
+function kindOf(value: unknown): UploadKind | undefined {
+  if (value === 'image') return 'image';
+  if (value === 'any' || value === 'file') return 'any';
+  return undefined;
+}
+
+function kindFromData(value: unknown): UploadKind | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  try {
+    const data = JSON.parse(value) as { kind?: unknown; type?: unknown };
+    return kindOf(data.kind) ?? kindOf(data.type);
+  } catch {
+    return undefined;
+  }
+}
+
+interface ReadUpload {
+  body: Buffer | undefined;
+  clientName: string | undefined;
+  kind: UploadKind | undefined;
+}
+
+async function readParts(req: FastifyRequest, maxBytes: number): Promise<ReadUpload> {
+  const read: ReadUpload = { body: undefined, clientName: undefined, kind: undefined };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        // Only the first `file` part counts; any other file part is drained and ignored.
+        if (part.fieldname !== 'file' || read.body) {
+          await part.toBuffer();
+          continue;
+        }
+        read.body = await part.toBuffer();
+        read.clientName = part.filename;
+      } else if (part.fieldname === 'kind') {
+        read.kind ??= kindOf(part.value);
+      } else if (part.fieldname === 'data') {
+        read.kind ??= kindFromData(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLargeError(maxBytes);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new DomainError('file/missing');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new DomainError('validation');
+    throw error;
+  }
+  return read;
+}
+
+/** Registers the multipart upload routes and the static /files/* route. */
+export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const maxBytes = deps.config.FILES_MAX_BYTES;
+  const filesDir = localFilesDir(deps.config);
+  mkdirSync(filesDir, { recursive: true });
+
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, {
+      limits: { fileSize: maxBytes, files: 2, fields: 5, parts: 8, fieldSize: 16 * 1024 },
+    });
+
+    const handle = (target: 'configured' | 's3') => async (req: FastifyRequest) => {
+      const customer = await uploader(req, deps);
+      const { body, clientName, kind } = await readParts(req, maxBytes);
+      if (!body) throw new DomainError('file/missing');
+      const queryKind = kindOf((req.query as Record<string, unknown> | undefined)?.kind);
+      const storage = await chooseStorage(deps.db, deps.config, target);
+      const file = await uploadFile(deps.db, storage, {
+        body,
+        clientName,
+        kind: kind ?? queryKind ?? 'any',
+        customerId: customer.customer_id,
+      });
+      const answer: FileUploadOutput = { file_id: file.file_id, file };
+      return answer;
+    };
+
+    // Uploads cost disk or bucket space: a client address gets a bounded number per minute.
+    const rateLimit = { max: uploadsPerMinute, timeWindow: 60_000, errorResponseBuilder: () => new DomainError('rate-limited') };
+    uploads.post('/api/files', { config: { rateLimit } }, handle('configured'));
+    uploads.post('/api/files/s3', { config: { rateLimit } }, handle('s3'));
+  });
+
+  await app.register(
+    async (files) => {
+      // A missing file is a JSON 404, not the portal's index.html.
+      files.setNotFoundHandler((_req, reply) =>
+        reply
+          .code(404)
+          .type('application/json; charset=utf-8')
+          .send({ code: 'file/not-found', message: domainErrors['file/not-found'].message }),
+      );
+      await files.register(fastifyStatic, {
+        root: filesDir,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        dotfiles: 'deny',
+        // Only names the server generates: a random id and a declared extension.
+        allowedPath: (pathName) => /^\/[a-z0-9-]+\.(jpg|png|webp|gif|pdf)$/.test(pathName),
+        setHeaders(reply) {
+          // Keys are random and never reused: cache forever.
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    },
+    { prefix: '/files' },
+  );
+}

@@ -1,0 +1,49 @@
+import { invoicesOutput, purchaseCancelInput, purchaseIdInput, purchaseOneOutput, purchasesOutput, z } from '@estudio/core';
+import { cancelPurchase, getPurchase, listOwnInvoices, listOwnPurchases, markCashPaid } from '../services/purchases/purchases.ts';
+import { customerProcedure, router, staffProcedure } from '../trpc.ts';
+
+const tags = ['purchases'];
+
+export const purchasesRouter = router({
+  list: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/purchases', tags, summary: 'Compras del cliente de la sesión' } })
+    .input(z.object({}).optional())
+    .output(purchasesOutput)
+    .query(async ({ ctx }) => ({ purchases: await listOwnPurchases(ctx.db, ctx.customer.customer_id) })),
+
+  byId: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/purchases/{id}', tags, summary: 'Una compra propia (recepción y admin: cualquiera)', errorResponses: { 404: 'No existe o no es tuya' } } })
+    .input(purchaseIdInput)
+    .output(purchaseOneOutput)
+    .query(async ({ ctx, input }) => ({ purchase: await getPurchase(ctx.db, input.id, ctx.customer) })),
+
+  cancel: customerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/purchases/cancel/{id}',
+        tags,
+        summary: 'Cancela una compra o suscripción propia con un motivo (sin reembolso)',
+        errorResponses: { 400: 'Falta el motivo', 404: 'No existe o no es tuya', 409: 'Ya cancelada' },
+      },
+    })
+    .input(purchaseCancelInput)
+    .output(purchaseOneOutput)
+    .mutation(async ({ ctx, input }) => ({
+      purchase: await cancelPurchase({ db: ctx.db, config: ctx.config }, { id: input.id, reason: input.reason, customerId: ctx.customer.customer_id }),
+    })),
+
+  markPaid: staffProcedure
+    .meta({ openapi: { method: 'PUT', path: '/purchases/{id}/paid', tags, summary: 'Marca pagada una compra en efectivo y la otorga (recepción y admin)', errorResponses: { 403: 'Solo recepción y admin', 404: 'No existe', 409: 'No está pendiente' } } })
+    .input(purchaseIdInput)
+    .output(purchaseOneOutput)
+    .mutation(async ({ ctx, input }) => ({ purchase: await markCashPaid(ctx.db, input.id) })),
+});
+
+export const invoicesRouter = router({
+  list: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/invoices', tags: ['invoices'], summary: 'Cargos del cliente de la sesión' } })
+    .input(z.object({}).optional())
+    .output(invoicesOutput)
+    .query(async ({ ctx }) => ({ invoices: await listOwnInvoices(ctx.db, ctx.customer.customer_id) })),
+});

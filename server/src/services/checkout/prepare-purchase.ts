@@ -1,0 +1,158 @@
+import {
+  discountedCents,
+  DomainError,
+  effectivePriceCents,
+  fromCents,
+  isTrialPackage,
+  type AppConfigMap,
+  type ClassPackageOutput,
+} from '@estudio/core';
+import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { class_package } from '@estudio/db/schema/packages';
+import { purchase } from '@estudio/db/schema/purchases';
+import type { Tx } from '@estudio/db';
+import type { Db } from '../../db.ts';
+import { findApplicableDiscount, releaseDiscountUse, takeDiscountUse, type DiscountRow } from '../discounts/validate-discount.ts';
+import { lockCustomer } from '../reservations/booking-locks.ts';
+import type { PurchaseRow } from './grant-purchase.ts';
+
+/** A card, PayPal or Stripe purchase left pending holds its unit this long; a cash purchase until staff act on it. */
+export const pendingHoldMinutes = 30;
+
+export interface PrepareInput {
+  customerId: number;
+  pkg: ClassPackageOutput;
+  discountCode?: string | undefined;
+  provider: 'sandbox' | 'stripe' | 'paypal' | 'cash' | 'free';
+  paymentMethodId: number | null;
+  paymentSourceId?: number | null | undefined;
+  settings: AppConfigMap;
+  now?: Date;
+}
+
+export interface Prepared {
+  purchase: PurchaseRow;
+  discount: DiscountRow | null;
+  /** The first charge, in centavos (0 during a free trial). */
+  chargeCents: number;
+  /** The recurring price before discount, in centavos. */
+  priceCents: number;
+}
+
+/** Purchases that take a unit of a package: paid ones, cash ones awaiting payment, and recent card attempts. */
+function holdsUnit(now: Date) {
+  const since = new Date(now.getTime() - pendingHoldMinutes * 60_000).toISOString();
+  return or(
+    inArray(purchase.status, ['active', 'completed']),
+    and(eq(purchase.status, 'pending'), or(eq(purchase.provider, 'cash'), gt(purchase.createdAt, sql`${since}::timestamptz`))),
+  );
+}
+
+/**
+ * Creates the pending purchase of a checkout in one transaction, with the
+ * server's price and every cap:
+ * - the customer row is locked first (as bookings do), so one customer's
+ *   checkouts run one at a time (per-customer limit, per-customer discount
+ *   uses); the customer's own earlier unfinished card attempts of the same
+ *   package are failed first, so retrying after closing the card form is not
+ *   refused by the limits;
+ * - the enrolment fee (app_config signup_fee) must be paid first, except for
+ *   the fee itself and trials: 412 naming the fee package;
+ * - the package row is locked (FOR UPDATE), so the people limit is counted by
+ *   one buyer at a time: 412 when reached; 409 when this customer reached
+ *   limit_per_customer;
+ * - the discount code is checked and one use taken with a conditional UPDATE.
+ * The price is the package's (sale price when set) minus the discount; a
+ * subscription with a free trial charges 0 now.
+ */
+export async function preparePurchase(db: Db, input: PrepareInput): Promise<Prepared> {
+  const now = input.now ?? new Date();
+  const { pkg } = input;
+  return db.transaction(async (tx) => {
+    await lockCustomer(tx, input.customerId);
+    await checkSignupFee(tx, input.settings, input.customerId, pkg);
+
+    const stale = await tx
+      .update(purchase)
+      .set({ status: 'failed', updatedAt: now })
+      .where(
+        and(
+          eq(purchase.customer_id, input.customerId),
+          eq(purchase.class_package_id, pkg.class_package_id),
+          eq(purchase.status, 'pending'),
+          ne(purchase.provider, 'cash'),
+        ),
+      )
+      .returning({ id: purchase.purchase_id });
+    for (const s of stale) await releaseDiscountUse(tx, s.id);
+
+    const [locked] = await tx
+      .select({ people_limit: class_package.people_limit, limit_per_customer: class_package.limit_per_customer })
+      .from(class_package)
+      .where(eq(class_package.class_package_id, pkg.class_package_id))
+      .for('update');
+    if (!locked) throw new DomainError('package/not-found');
+    if (locked.people_limit !== null) {
+      const [sold] = await tx
+        .select({ n: count() })
+        .from(purchase)
+        .where(and(eq(purchase.class_package_id, pkg.class_package_id), holdsUnit(now)));
+      if ((sold?.n ?? 0) >= locked.people_limit) throw new DomainError('package/people-limit');
+    }
+    if (locked.limit_per_customer !== null) {
+      const [mine] = await tx
+        .select({ n: count() })
+        .from(purchase)
+        .where(and(eq(purchase.class_package_id, pkg.class_package_id), eq(purchase.customer_id, input.customerId), holdsUnit(now)));
+      if ((mine?.n ?? 0) >= locked.limit_per_customer) throw new DomainError('package/customer-limit');
+    }
+
+    const discount = input.discountCode
+      ? await findApplicableDiscount(tx, { code: input.discountCode, pkg, customerId: input.customerId, now })
+      : null;
+    const priceCents = effectivePriceCents(pkg);
+    const discounted = discountedCents(priceCents, discount);
+    const inTrial = pkg.is_subscription && (pkg.free_trial_length ?? 0) > 0;
+    const chargeCents = inTrial ? 0 : discounted;
+
+    const [row] = await tx
+      .insert(purchase)
+      .values({
+        customer_id: input.customerId,
+        class_package_id: pkg.class_package_id,
+        payment_method_id: input.paymentMethodId,
+        payment_source_id: input.paymentSourceId ?? null,
+        discount_id: discount?.discount_id ?? null,
+        title: pkg.title,
+        amount: pkg.price,
+        total_payment: fromCents(chargeCents),
+        class_amount: pkg.class_amount,
+        expiration_days: pkg.expiration_days,
+        status: 'pending',
+        subscription_interval: pkg.is_subscription ? pkg.subscription_interval : null,
+        subscription_period: pkg.is_subscription ? pkg.subscription_period : null,
+        free_trial_length: pkg.is_subscription ? pkg.free_trial_length : null,
+        free_trial_period: pkg.is_subscription ? pkg.free_trial_period : null,
+        provider: input.provider,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new DomainError('internal');
+    if (discount) await takeDiscountUse(tx, discount, input.customerId, row.purchase_id);
+    return { purchase: row, discount, chargeCents, priceCents };
+  });
+}
+
+async function checkSignupFee(tx: Tx, settings: AppConfigMap, customerId: number, pkg: ClassPackageOutput): Promise<void> {
+  const feeId = Number(settings.signup_fee);
+  if (!Number.isInteger(feeId) || feeId <= 0 || feeId === pkg.class_package_id || isTrialPackage(pkg)) return;
+  const [fee] = await tx.select({ title: class_package.title }).from(class_package).where(eq(class_package.class_package_id, feeId));
+  if (!fee) return;
+  const [paid] = await tx
+    .select({ n: count() })
+    .from(purchase)
+    .where(and(eq(purchase.customer_id, customerId), eq(purchase.class_package_id, feeId), inArray(purchase.status, ['active', 'completed'])));
+  if ((paid?.n ?? 0) > 0) return;
+  throw new DomainError('package/signup-fee-required', `Antes de comprar este paquete debes pagar «${fee.title}». Completa tu inscripción e inténtalo de nuevo.`);
+}

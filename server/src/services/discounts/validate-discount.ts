@@ -1,0 +1,117 @@
+import { discountedCents, DomainError, effectivePriceCents, fromCents, isOn, type DiscountOutput } from '@estudio/core';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { discount, discount_class_package, discount_use } from '@estudio/db/schema/discounts';
+import { purchase } from '@estudio/db/schema/purchases';
+import type { Db } from '../../db.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+
+export type DiscountRow = typeof discount.$inferSelect;
+
+export interface PricedPackage {
+  class_package_id: number;
+  price: string;
+  sale_price: string | null;
+}
+
+export function toDiscountOutput(d: DiscountRow): DiscountOutput {
+  return {
+    discount_id: d.discount_id,
+    code: d.code,
+    description: d.description,
+    amount: d.amount,
+    is_percent: d.is_percent,
+    first_invoice_only: d.first_invoice_only,
+  };
+}
+
+/**
+ * Checks a code against a package for a customer and returns the discount.
+ * Semantics (the spec only names the fields):
+ * - unknown, disabled, deleted, not yet started or expired codes, and any code
+ *   while discounts_enabled is off: 404 'discount/invalid';
+ * - a code restricted to other packages, or a first_invoice_only code for a
+ *   customer who already paid this package before (it discounts the first
+ *   charge of a customer's first purchase of the package; renewals are never
+ *   discounted): 412 'discount/not-applicable' (same text);
+ * - uses >= max_uses, or the customer's redemptions >= max_uses_per_customer:
+ *   412 'discount/exhausted'.
+ * The use itself is taken at checkout by `takeDiscountUse`.
+ */
+export async function findApplicableDiscount(
+  db: Db,
+  input: { code: string; pkg: PricedPackage; customerId: number; now?: Date },
+): Promise<DiscountRow> {
+  const now = input.now ?? new Date();
+  const settings = await loadStudioSettings(db);
+  if (!isOn(settings.discounts_enabled)) throw new DomainError('discount/invalid');
+  const [d] = await db
+    .select()
+    .from(discount)
+    .where(and(eq(discount.code, input.code.trim().toUpperCase()), isNull(discount.deletedAt)));
+  if (!d || !d.available) throw new DomainError('discount/invalid');
+  if (d.starts_at && d.starts_at.getTime() > now.getTime()) throw new DomainError('discount/invalid');
+  if (d.expires_at && d.expires_at.getTime() <= now.getTime()) throw new DomainError('discount/invalid');
+
+  const packages = await db
+    .select({ id: discount_class_package.class_package_id })
+    .from(discount_class_package)
+    .where(eq(discount_class_package.discount_id, d.discount_id));
+  if (packages.length && !packages.some((p) => p.id === input.pkg.class_package_id)) throw new DomainError('discount/not-applicable');
+
+  if (d.first_invoice_only) {
+    const [earlier] = await db
+      .select({ n: count() })
+      .from(purchase)
+      .where(
+        and(
+          eq(purchase.customer_id, input.customerId),
+          eq(purchase.class_package_id, input.pkg.class_package_id),
+          inArray(purchase.status, ['active', 'completed', 'cancelled', 'revoked']),
+        ),
+      );
+    if ((earlier?.n ?? 0) > 0) throw new DomainError('discount/not-applicable');
+  }
+
+  if (d.max_uses !== null && d.uses >= d.max_uses) throw new DomainError('discount/exhausted');
+  if (d.max_uses_per_customer !== null) {
+    const [mine] = await db
+      .select({ n: count() })
+      .from(discount_use)
+      .where(and(eq(discount_use.discount_id, d.discount_id), eq(discount_use.customer_id, input.customerId)));
+    if ((mine?.n ?? 0) >= d.max_uses_per_customer) throw new DomainError('discount/exhausted');
+  }
+  return d;
+}
+
+/** GET /discounts/code/{code}: the discount and the first charge after it. */
+export async function validateDiscount(db: Db, input: { code: string; pkg: PricedPackage; customerId: number }) {
+  const d = await findApplicableDiscount(db, input);
+  return { discount: toDiscountOutput(d), total: fromCents(discountedCents(effectivePriceCents(input.pkg), d)) };
+}
+
+/**
+ * Takes one use of the code inside the checkout transaction: a conditional
+ * UPDATE (uses < max_uses), so the last use cannot be taken twice, and a
+ * discount_use row for the per-customer limit (counted under the customer's
+ * lock by findApplicableDiscount).
+ */
+export async function takeDiscountUse(tx: Db, d: DiscountRow, customerId: number, purchaseId: number): Promise<void> {
+  const taken = await tx
+    .update(discount)
+    .set({ uses: sql`${discount.uses} + 1` })
+    .where(and(eq(discount.discount_id, d.discount_id), sql`(${discount.max_uses} is null or ${discount.uses} < ${discount.max_uses})`))
+    .returning({ id: discount.discount_id });
+  if (!taken.length) throw new DomainError('discount/exhausted');
+  await tx.insert(discount_use).values({ discount_id: d.discount_id, customer_id: customerId, purchase_id: purchaseId });
+}
+
+/** Gives back the use of a purchase that failed or was abandoned. */
+export async function releaseDiscountUse(tx: Db, purchaseId: number): Promise<void> {
+  const released = await tx.delete(discount_use).where(eq(discount_use.purchase_id, purchaseId)).returning({ id: discount_use.discount_id });
+  for (const r of released) {
+    await tx
+      .update(discount)
+      .set({ uses: sql`greatest(${discount.uses} - 1, 0)` })
+      .where(eq(discount.discount_id, r.id));
+  }
+}

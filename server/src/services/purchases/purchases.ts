@@ -1,0 +1,114 @@
+import { DomainError, isTrialPackage, trialEnd, type PurchaseOutput } from '@estudio/core';
+import { and, desc, eq } from 'drizzle-orm';
+import { class_package } from '@estudio/db/schema/packages';
+import { invoice, purchase } from '@estudio/db/schema/purchases';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db.ts';
+import { paymentProviders } from '../../providers/payments/index.ts';
+import { endAccessNow, markPurchasePaid } from '../checkout/grant-purchase.ts';
+import { releaseDiscountUse } from '../discounts/validate-discount.ts';
+import { lockCustomer } from '../reservations/booking-locks.ts';
+import { loadPurchases } from './purchase-output.ts';
+
+export async function listOwnPurchases(db: Db, customerId: number): Promise<PurchaseOutput[]> {
+  return loadPurchases(db, eq(purchase.customer_id, customerId));
+}
+
+/** One purchase of the caller (404 for anyone else's), or any purchase for staff. */
+export async function getPurchase(db: Db, id: number, viewer: { customer_id: number; role: string }): Promise<PurchaseOutput> {
+  const staff = viewer.role === 'staff' || viewer.role === 'admin';
+  const [row] = await loadPurchases(db, staff ? eq(purchase.purchase_id, id) : and(eq(purchase.purchase_id, id), eq(purchase.customer_id, viewer.customer_id))!);
+  if (!row) throw new DomainError('purchase/not-found');
+  return row;
+}
+
+/**
+ * POST /purchases/cancel/{id} with a required reason. Irreversible and
+ * without refund. A trial (trial package, or a subscription still in its free
+ * trial) and an unpaid purchase lose access now: their credits expire now and
+ * the subscription is cancelled at the provider immediately. Otherwise access
+ * lasts until the end of the paid cycle (expiration_date stays) and the
+ * provider cancels at period end. Status becomes 'cancelled' with
+ * cancelledAt and the reason either way.
+ */
+export async function cancelPurchase(
+  deps: { db: Db; config: Config },
+  input: { id: number; reason: string; customerId: number },
+  now: Date = new Date(),
+): Promise<PurchaseOutput> {
+  const reason = input.reason.trim();
+  if (!reason) throw new DomainError('purchase/cancel-reason');
+  const [row] = await deps.db
+    .select({ p: purchase, pkg: class_package })
+    .from(purchase)
+    .innerJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+    .where(and(eq(purchase.purchase_id, input.id), eq(purchase.customer_id, input.customerId)));
+  if (!row) throw new DomainError('purchase/not-found');
+  const { p, pkg } = row;
+  if (p.status === 'cancelled' || p.status === 'revoked' || p.status === 'failed') throw new DomainError('purchase/not-cancellable');
+  const trialEnds = trialEnd({ createdAt: p.createdAt, free_trial_length: p.free_trial_length, free_trial_period: p.free_trial_period });
+  const inTrial = isTrialPackage(pkg) || (trialEnds !== null && trialEnds.getTime() > now.getTime());
+  const endsNow = inTrial || p.status === 'pending';
+
+  if (p.subscription_id && (p.provider === 'stripe' || p.provider === 'sandbox')) {
+    await paymentProviders(deps.config).card.cancelSubscription(p.subscription_id, { now: endsNow });
+  } else if (p.subscription_id && p.provider === 'paypal') {
+    await paymentProviders(deps.config).paypal?.cancelSubscription(p.subscription_id, reason);
+  }
+
+  await deps.db.transaction(async (tx) => {
+    await lockCustomer(tx, p.customer_id);
+    const [cancelled] = await tx
+      .update(purchase)
+      .set({
+        status: 'cancelled',
+        cancel_reason: reason,
+        cancelledAt: now,
+        updatedAt: now,
+        ...(endsNow ? { expiration_date: now } : {}),
+      })
+      .where(and(eq(purchase.purchase_id, p.purchase_id), eq(purchase.status, p.status)))
+      .returning();
+    if (!cancelled) throw new DomainError('purchase/not-cancellable');
+    if (p.status === 'pending') await releaseDiscountUse(tx, p.purchase_id);
+    if (endsNow) await endAccessNow(tx, cancelled, now);
+  });
+  return getPurchase(deps.db, p.purchase_id, { customer_id: input.customerId, role: 'customer' });
+}
+
+/** PUT /purchases/{id}/paid (staff): a cash purchase was paid at the desk; grants it. */
+export async function markCashPaid(db: Db, id: number): Promise<PurchaseOutput> {
+  const [row] = await db.select().from(purchase).where(eq(purchase.purchase_id, id));
+  if (!row) throw new DomainError('purchase/not-found');
+  if (row.status !== 'pending') throw new DomainError('purchase/not-pending');
+  const { paidNow } = await db.transaction((tx) => markPurchasePaid(tx, id));
+  if (!paidNow) throw new DomainError('purchase/not-pending');
+  return getPurchase(db, id, { customer_id: row.customer_id, role: 'staff' });
+}
+
+/** The caller's charges, newest first. */
+export async function listOwnInvoices(db: Db, customerId: number) {
+  const rows = await db
+    .select({ i: invoice, pkgId: class_package.class_package_id, pkgTitle: class_package.title })
+    .from(invoice)
+    .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
+    .innerJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+    .where(eq(invoice.customer_id, customerId))
+    .orderBy(desc(invoice.createdAt), desc(invoice.invoice_id));
+  const purchases = new Map((await listOwnPurchases(db, customerId)).map((p) => [p.purchase_id, p]));
+  return rows.map(({ i, pkgId, pkgTitle }) => {
+    const p = purchases.get(i.purchase_id);
+    return {
+      invoice_id: i.invoice_id,
+      purchase_id: i.purchase_id,
+      total_payment: i.total_payment,
+      status: i.status,
+      period_start: i.period_start?.toISOString() ?? null,
+      period_end: i.period_end?.toISOString() ?? null,
+      paidAt: i.paidAt?.toISOString() ?? null,
+      createdAt: i.createdAt.toISOString(),
+      class_package: { class_package_id: pkgId, title: pkgTitle },
+      purchase: { purchase_id: i.purchase_id, title: p?.title ?? pkgTitle, status: p?.status ?? 'completed', next_charge_date: p?.next_charge_date ?? null },
+    };
+  });
+}

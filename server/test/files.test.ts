@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadsPerMinute } from '../src/routers/files-upload.ts';
+import { call, login, startTestServer, type TestServer } from './helpers.ts';
+
+/** 1×1 transparent PNG. */
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = `----estudio${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.filename ? `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(app: FastifyInstance, url: string, token: string | undefined, parts: Part[]) {
+  const { payload, contentType } = multipart(parts);
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, any>, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+let server: TestServer;
+let filesDir: string;
+let cliente: string;
+let nuevo: string;
+let staff: string;
+let admin: string;
+beforeAll(async () => {
+  filesDir = mkdtempSync(path.join(tmpdir(), 'estudio-files-'));
+  server = await startTestServer({ FILES_DIR: filesDir, FILES_MAX_BYTES: String(64 * 1024) });
+  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
+  nuevo = (await login(server.app, 'nuevo@estudio.demo')).idToken;
+  staff = (await login(server.app, 'recepcion@estudio.demo')).idToken;
+  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+describe('local uploads', () => {
+  it('stores a PNG under a random name, answers {file_id, file} and serves it at /files/*', async () => {
+    const res = await upload(server.app, '/api/files', cliente, [
+      { name: 'kind', value: 'image' },
+      { name: 'file', value: png, filename: '../../mi foto.png', contentType: 'image/png' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const { file_id, file } = res.body;
+    expect(file).toMatchObject({ file_id, name: 'mi foto.png', type: 'image/png', storage: 'server', size: png.length });
+    expect(file.src).toMatch(/^\/files\/[0-9a-f-]{36}\.png$/);
+    expect(file.src).not.toContain('foto');
+    expect(existsSync(path.join(filesDir, path.basename(file.src as string)))).toBe(true);
+
+    const served = await server.app.inject({ method: 'GET', url: file.src as string });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    const missing = await server.app.inject({ method: 'GET', url: '/files/00000000-0000-0000-0000-000000000000.png' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    expect((await server.app.inject({ method: 'GET', url: '/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+
+    // The upload becomes the profile picture.
+    const saved = await call(server.app, 'PUT', '/api/customer', { token: cliente, body: { file_id } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.customer.file).toEqual({ file_id, src: file.src, name: 'mi foto.png', type: 'image/png' });
+  });
+
+  it('judges the content, not the name: a text file named .png is refused', async () => {
+    const res = await upload(server.app, '/api/files', cliente, [
+      { name: 'file', value: 'hola, no soy una imagen', filename: 'foto.png', contentType: 'image/png' },
+    ]);
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      code: 'file/type-not-allowed',
+      message: 'El tipo de archivo no está permitido. Carga una imagen (JPG, PNG, WEBP o GIF) o un PDF.',
+    });
+    const asImage = await upload(server.app, '/api/files?kind=image', cliente, [{ name: 'file', value: 'texto', filename: 'foto.png' }]);
+    expect(asImage.status).toBe(415);
+    expect(asImage.body.message).toBe('El archivo debe ser una imagen (JPG, PNG, WEBP o GIF).');
+  });
+
+  it('accepts a PDF as a document but not for an image field', async () => {
+    const doc = await upload(server.app, '/api/files', nuevo, [{ name: 'file', value: pdf, filename: 'certificado.pdf' }]);
+    expect(doc.status).toBe(200);
+    expect(doc.body.file).toMatchObject({ type: 'application/pdf', name: 'certificado.pdf' });
+    const image = await upload(server.app, '/api/files', nuevo, [
+      { name: 'data', value: JSON.stringify({ kind: 'image' }) },
+      { name: 'file', value: pdf, filename: 'certificado.pdf' },
+    ]);
+    expect(image.body.code).toBe('file/not-image');
+    const profile = await call(server.app, 'PUT', '/api/customer', { token: nuevo, body: { file_id: doc.body.file_id } });
+    expect(profile.status).toBe(415);
+  });
+
+  it('refuses a file over the size limit with a Spanish message, a request without file and a visitor', async () => {
+    const big = Buffer.concat([png, Buffer.alloc(70 * 1024)]);
+    const res = await upload(server.app, '/api/files', cliente, [{ name: 'file', value: big, filename: 'grande.png' }]);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 'file/too-large', message: 'El archivo es demasiado grande. El tamaño máximo es de 0.1 MB.' });
+    const none = await upload(server.app, '/api/files', cliente, [{ name: 'kind', value: 'image' }]);
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('Debes cargar el archivo solicitado.');
+    expect((await upload(server.app, '/api/files', undefined, [{ name: 'file', value: png, filename: 'a.png' }])).status).toBe(401);
+  });
+
+  it('accepts files larger than the 1 MB JSON body limit under a 5 MB file limit', async () => {
+    const app = await server.withConfig({ FILES_DIR: filesDir, FILES_MAX_BYTES: String(5 * 1024 * 1024) });
+    const photo = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+    const res = await upload(app, '/api/files', cliente, [{ name: 'file', value: photo, filename: 'grande.png' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.file.size).toBe(photo.length);
+    const over = await upload(app, '/api/files', cliente, [{ name: 'file', value: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), filename: 'enorme.png' }]);
+    expect(over.status).toBe(413);
+    expect(over.body.message).toBe('El archivo es demasiado grande. El tamaño máximo es de 5 MB.');
+  });
+
+  it('limits uploads per client address and minute', async () => {
+    const app = await server.withConfig({ FILES_DIR: filesDir });
+    const statuses: number[] = [];
+    for (let i = 0; i <= uploadsPerMinute; i++) {
+      statuses.push((await upload(app, '/api/files', cliente, [{ name: 'file', value: 'x', filename: 'x.txt' }])).status);
+    }
+    expect(statuses.slice(0, uploadsPerMinute).every((s) => s === 415)).toBe(true);
+    const limited = await upload(app, '/api/files', cliente, [{ name: 'file', value: png, filename: 'a.png' }]);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('rate-limited');
+  });
+
+  it('lists, reads, renames and deletes own files; others get 404; staff see all', async () => {
+    const mine = await upload(server.app, '/api/files', nuevo, [{ name: 'file', value: png, filename: 'propia.png' }]);
+    const id = mine.body.file_id as number;
+
+    const list = await call(server.app, 'GET', '/api/files', { token: nuevo });
+    const ids = (list.body.files as { file_id: number; customer_id: number }[]).map((f) => f.file_id);
+    expect(ids).toContain(id);
+    expect(new Set((list.body.files as { customer_id: number }[]).map((f) => f.customer_id)).size).toBe(1);
+    expect(((await call(server.app, 'GET', '/api/files', { token: cliente })).body.files as { file_id: number }[]).map((f) => f.file_id)).not.toContain(id);
+    expect(((await call(server.app, 'GET', '/api/files', { token: staff })).body.files as { file_id: number }[]).map((f) => f.file_id)).toContain(id);
+
+    expect((await call(server.app, 'GET', `/api/files/${id}`, { token: cliente })).status).toBe(404);
+    expect((await call(server.app, 'GET', `/api/files/${id}`, { token: staff })).body.file.name).toBe('propia.png');
+    expect((await call(server.app, 'PUT', '/api/files', { token: cliente, body: { file_id: id, name: 'ajena.png' } })).status).toBe(404);
+    const renamed = await call(server.app, 'PUT', '/api/files', { token: nuevo, body: { file_id: id, name: 'Mi credencial' } });
+    expect(renamed.body.file).toMatchObject({ file_id: id, name: 'Mi credencial' });
+
+    expect((await call(server.app, 'DELETE', `/api/files/${id}`, { token: cliente })).status).toBe(404);
+    const src = renamed.body.file.src as string;
+    expect((await call(server.app, 'DELETE', `/api/files/${id}`, { token: admin })).body).toEqual({ deleted: true, id });
+    expect(existsSync(path.join(filesDir, path.basename(src)))).toBe(false);
+    expect((await call(server.app, 'GET', `/api/files/${id}`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe('S3 uploads (s3rver on loopback)', () => {
+  interface S3rverInstance {
+    run(): Promise<{ port: number }>;
+    close(): Promise<void>;
+  }
+  type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
+  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+  let s3: S3rverInstance;
+  let s3Dir: string;
+  let endpoint: string;
+
+  beforeAll(async () => {
+    s3Dir = mkdtempSync(path.join(tmpdir(), 'estudio-s3rver-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'estudio' }] });
+    const { port } = await s3.run();
+    endpoint = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await s3?.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+  });
+
+  it('answers 412 while S3 is not configured', async () => {
+    const res = await upload(server.app, '/api/files/s3', cliente, [{ name: 'file', value: png, filename: 'a.png' }]);
+    expect(res.status).toBe(412);
+    expect(res.body.code).toBe('file/s3-not-configured');
+  });
+
+  it('stores in the bucket through POST /api/files/s3, and through /api/files when files_location is s3', async () => {
+    const app = await server.withConfig({ FILES_DIR: filesDir, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
+    const saved = await call(app, 'PUT', '/api/appconfig', {
+      token: admin,
+      body: {
+        config: [
+          { key: 'bucket', value: 'estudio' },
+          { key: 'region', value: 'us-east-1' },
+          { key: 'S3_ENDPOINT', value: endpoint },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+
+    const res = await upload(app, '/api/files/s3', cliente, [{ name: 'file', value: png, filename: 'nube.png' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.file).toMatchObject({ storage: 's3', type: 'image/png', name: 'nube.png' });
+    const src = res.body.file.src as string;
+    expect(src).toMatch(new RegExp(`^${endpoint}/estudio/[0-9a-f-]{36}\\.png$`));
+    const fetched = await fetch(src);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(png)).toBe(true);
+
+    // Local uploads stay local until files_location says s3.
+    const local = await upload(app, '/api/files', cliente, [{ name: 'file', value: png, filename: 'local.png' }]);
+    expect(local.body.file.storage).toBe('server');
+    await call(app, 'PUT', '/api/appconfig', { token: admin, body: { config: [{ key: 'files_location', value: 's3' }] } });
+    const configured = await upload(app, '/api/files', cliente, [{ name: 'file', value: pdf, filename: 'doc.pdf' }]);
+    expect(configured.body.file).toMatchObject({ storage: 's3', type: 'application/pdf' });
+
+    const removed = await call(app, 'DELETE', `/api/files/${res.body.file_id}`, { token: cliente });
+    expect(removed.status).toBe(200);
+    expect((await fetch(src)).status).toBe(404);
+    await call(app, 'PUT', '/api/appconfig', { token: admin, body: { config: [{ key: 'files_location', value: 'server' }] } });
+  });
+});
