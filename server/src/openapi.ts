@@ -49,5 +49,63 @@ export function buildOpenApiDocument(config: Config): OpenAPIObject {
       ...(example ? { example } : {}),
     };
   }
+  addPlainRoutes(doc);
   return doc;
+}
+
+const errorBody = {
+  description: 'Error: `{code, message}` en español',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/error.BAD_REQUEST' } } },
+};
+
+/**
+ * Routes served by Fastify directly (multipart uploads, the raw-body Stripe
+ * webhook) rather than through tRPC, described by hand so the document lists
+ * every route of /api.
+ */
+type Operation = NonNullable<NonNullable<OpenAPIObject['paths']>[string]['post']>;
+
+function addPlainRoutes(doc: OpenAPIObject): void {
+  doc.paths ??= {};
+  const upload = (summary: string): Operation => ({
+    summary,
+    tags: ['files'],
+    security: [{ Authorization: [] }],
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file'],
+            properties: {
+              file: { type: 'string', format: 'binary', description: 'El archivo; su tipo se revisa por contenido, no por nombre.' },
+              kind: { type: 'string', enum: ['image'], description: 'image: solo acepta imágenes' },
+              data: { type: 'string', description: 'JSON opcional, p. ej. {"kind":"image"}' },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: '{file_id, file}',
+        content: { 'application/json': { schema: { type: 'object', properties: { file_id: { type: 'integer' }, file: { type: 'object' } } } } },
+      },
+      400: errorBody,
+      401: errorBody,
+      413: errorBody,
+      415: errorBody,
+      429: errorBody,
+    },
+  });
+  doc.paths['/files'] = { ...doc.paths['/files'], post: upload('Sube un archivo al almacenamiento configurado (files_location)') };
+  doc.paths['/files/s3'] = { ...doc.paths['/files/s3'], post: upload('Sube un archivo a S3') };
+  const webhook: Operation = {
+    summary: 'Eventos de Stripe, verificados con la firma Stripe-Signature y procesados una sola vez',
+    tags: ['webhooks'],
+    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+    responses: { 200: { description: '{received: true}' }, 400: errorBody },
+  };
+  doc.paths['/webhooks/stripe'] = { post: webhook };
 }

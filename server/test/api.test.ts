@@ -263,7 +263,10 @@ describe('transport', () => {
         'GET /class_reservations/mine',
         'POST /class_reservations/{id}/cancel',
         'POST /class_reservations/{id}/rating',
-        // Issue 5: content, catalogue, profile, forms and files (uploads are multipart routes outside OpenAPI)
+        // Issue 5: content, catalogue, profile, forms and files (uploads are multipart Fastify routes, described by hand)
+        'POST /files',
+        'POST /files/s3',
+        'POST /webhooks/stripe',
         'POST /pages',
         'PUT /pages',
         'DELETE /pages/{id}',
