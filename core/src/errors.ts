@@ -98,6 +98,8 @@ export const domainErrors = {
   'purchase/not-cancellable': { status: 409, message: 'Esta compra ya fue cancelada o no puede cancelarse.' },
   'purchase/not-pending': { status: 409, message: 'Esta compra ya fue pagada o cancelada.' },
   'payment-source/not-found': { status: 404, message: 'No encontramos este método de pago.' },
+  'payment-method/not-found': { status: 404, message: 'No encontramos esta forma de pago.' },
+  'payment-method/in-use': { status: 409, message: 'No se puede eliminar esta forma de pago porque tiene compras registradas. Márcala como no disponible.' },
   'payment-source/disabled': { status: 412, message: 'Guardar tarjetas no está disponible.' },
   'webhook/invalid-signature': { status: 400, message: 'La firma del webhook no es válida.' },
 

@@ -265,6 +265,10 @@ describe('transport', () => {
         'POST /class_reservations/{id}/rating',
         // Issue 5: content, catalogue, profile, forms and files (uploads are multipart Fastify routes, described by hand)
         'POST /files',
+        'GET /payment_methods/{id}',
+        'POST /payment_methods',
+        'PUT /payment_methods',
+        'DELETE /payment_methods/{id}',
         'POST /files/s3',
         'POST /webhooks/stripe',
         'POST /pages',

@@ -262,6 +262,18 @@ export const paymentMethodOutput = z.object({
   /** 'card', 'cash' or 'paypal'. */
   provider: z.string(),
 });
+/** A checkout payment method as admins see it (GET/POST/PUT /api/payment_methods/{id}). */
+export const paymentMethodAdminOutput = paymentMethodOutput.extend({ available: z.boolean() });
+export const paymentMethodResult = z.object({ payment_method: paymentMethodAdminOutput });
+export const paymentMethodIdInput = z.object({ id });
+export const paymentMethodCreateInput = z.object({
+  name: z.string().trim().min(1, { error: 'Escribe el nombre de la forma de pago.' }).max(60),
+  description: z.string().trim().max(500).nullish(),
+  provider: z.enum(['card', 'cash', 'paypal'], { error: 'El proveedor debe ser card, cash o paypal.' }),
+  available: z.boolean().default(true),
+});
+export const paymentMethodUpdateInput = paymentMethodCreateInput.partial().extend({ payment_method_id: id });
+
 export const paymentMethodsOutput = z.object({
   payment_methods: z.array(paymentMethodOutput),
   /** Who handles cards on this server: 'stripe' (use Stripe Elements) or 'sandbox' (the sandbox card form). */

@@ -2,7 +2,11 @@ import {
   metodoPagoCreateInput,
   metodosPagoOutput,
   okOutput,
+  paymentMethodCreateInput,
+  paymentMethodIdInput,
+  paymentMethodResult,
   paymentMethodsOutput,
+  paymentMethodUpdateInput,
   paymentSourceCreateInput,
   paymentSourceIdInput,
   paymentSourceOneOutput,
@@ -11,7 +15,8 @@ import {
 } from '@estudio/core';
 import { listPaymentMethods, listPaymentSources, removePaymentSource, saveCardForCustomer } from '../services/payments/payment-sources.ts';
 import { paymentProviders } from '../providers/payments/index.ts';
-import { customerProcedure, publicProcedure, router } from '../trpc.ts';
+import { createPaymentMethod, getPaymentMethod, removePaymentMethod, updatePaymentMethod } from '../services/payments/payment-methods-admin.ts';
+import { adminProcedure, customerProcedure, publicProcedure, router } from '../trpc.ts';
 
 const empty = z.object({}).optional();
 
@@ -21,6 +26,36 @@ export const paymentMethodsRouter = router({
     .input(empty)
     .output(paymentMethodsOutput)
     .query(async ({ ctx }) => ({ payment_methods: await listPaymentMethods(ctx.db), card_provider: paymentProviders(ctx.config).card.name })),
+
+  byId: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/payment_methods/{id}', tags: ['payments'], summary: 'Una forma de pago (admin), disponible o no' } })
+    .input(paymentMethodIdInput)
+    .output(paymentMethodResult)
+    .query(async ({ ctx, input }) => ({ payment_method: await getPaymentMethod(ctx.db, input.id) })),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/payment_methods', tags: ['payments'], summary: 'Crea una forma de pago (admin)' } })
+    .input(paymentMethodCreateInput)
+    .output(paymentMethodResult)
+    .mutation(async ({ ctx, input }) => ({ payment_method: await createPaymentMethod(ctx.db, input) })),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/payment_methods', tags: ['payments'], summary: 'Cambia una forma de pago (admin)' } })
+    .input(paymentMethodUpdateInput)
+    .output(paymentMethodResult)
+    .mutation(async ({ ctx, input }) => {
+      const { payment_method_id, ...changes } = input;
+      return { payment_method: await updatePaymentMethod(ctx.db, payment_method_id, changes) };
+    }),
+
+  remove: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/payment_methods/{id}', tags: ['payments'], summary: 'Elimina una forma de pago sin compras (admin)', errorResponses: { 404: 'No existe', 409: 'Tiene compras' } } })
+    .input(paymentMethodIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await removePaymentMethod(ctx.db, input.id);
+      return { ok: true as const };
+    }),
 });
 
 const tags = ['payment_sources'];
