@@ -16,7 +16,7 @@ const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: path.join(root, '.tmp', 'e2e-results'),
+  outputDir: path.join(root, '.tmp', `e2e-results-${port}`),
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -61,5 +61,7 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await page.goto('/esta/ruta/no-existe');
   await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
-  await expect(page).toHaveURL(/\/entrar$/);
+  // '/' is the public landing.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('[data-section="hero"]')).toBeVisible();
 });

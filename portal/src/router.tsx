@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { LoadingScreen } from './ui/LoadingScreen.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 
@@ -14,6 +14,21 @@ const CreditsPage = lazy(() => import('./pages/account/CreditsPage.tsx'));
 const WaitlistsPage = lazy(() => import('./pages/account/WaitlistsPage.tsx'));
 const SchedulePage = lazy(() => import('./pages/public/SchedulePage.tsx'));
 const InfoPage = lazy(() => import('./pages/InfoPage.tsx'));
+const LandingPage = lazy(() => import('./pages/public/LandingPage.tsx'));
+const NoticesPage = lazy(() => import('./pages/public/NoticesPage.tsx'));
+const CoachPage = lazy(() => import('./pages/public/CoachPage.tsx'));
+const InstructorPage = lazy(() => import('./pages/public/InstructorPage.tsx'));
+const ClassTypePage = lazy(() => import('./pages/public/ClassTypePage.tsx'));
+const LocationPage = lazy(() => import('./pages/public/LocationPage.tsx'));
+const FaqPage = lazy(() => import('./pages/public/FaqPage.tsx'));
+const ProfilePage = lazy(() => import('./pages/account/profile/ProfilePage.tsx'));
+const PackagesPage = lazy(() => import('./pages/shop/PackagesPage.tsx'));
+const PublicPackagesPage = lazy(() => import('./pages/shop/PublicPackagesPage.tsx'));
+const CheckoutPage = lazy(() => import('./pages/checkout/CheckoutPage.tsx'));
+const ThanksPage = lazy(() => import('./pages/checkout/ThanksPage.tsx'));
+const PurchasesPage = lazy(() => import('./pages/account/purchases/PurchasesPage.tsx'));
+const ChargesPage = lazy(() => import('./pages/account/purchases/ChargesPage.tsx'));
+const PaymentMethodsPage = lazy(() => import('./pages/account/purchases/PaymentMethodsPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 /** Screens inside the account layout keep its header and footer while they load. */
@@ -32,17 +47,25 @@ const section = (element: ReactNode) => (
 /**
  * Routes of the portal. Screens that belong to later work (profile,
  * purchases, the landing...) answer the not-found page rather than a stand-in.
- * '/' leads to /entrar until the landing exists; a signed-in visitor goes on to /mystudio.
  */
 export const router = createBrowserRouter([
   {
     element: <Outlet />,
     children: [
-      { path: '/', element: <Navigate to="/entrar" replace /> },
+      { path: '/', element: page(<LandingPage />) },
+      { path: '/avisos', element: page(<NoticesPage />) },
+      { path: '/coach/:coachId', element: page(<CoachPage />) },
+      { path: '/instructor/:instructorId', element: page(<InstructorPage />) },
+      { path: '/class_type/:classTypeId', element: page(<ClassTypePage />) },
+      { path: '/ubicacion', element: page(<LocationPage />) },
+      { path: '/preguntas-frecuentes', element: page(<FaqPage />) },
       { path: '/entrar', element: page(<LoginPage />) },
       { path: '/registro', element: page(<SignupPage />) },
       { path: '/recuperar', element: page(<RecoverPage />) },
       { path: '/calendario', element: page(<SchedulePage />) },
+      { path: '/paquetes', element: page(<PublicPackagesPage />) },
+      { path: '/checkout/:class_package_id', element: page(<CheckoutPage />) },
+      { path: '/gracias/:purchase_id', element: page(<ThanksPage />) },
       {
         path: '/mystudio',
         element: page(<AccountArea />),
@@ -51,6 +74,11 @@ export const router = createBrowserRouter([
           { path: 'reservaciones', element: section(<MyReservationsPage />) },
           { path: 'creditos', element: section(<CreditsPage />) },
           { path: 'waitlists', element: section(<WaitlistsPage />) },
+          { path: 'paquetes', element: section(<PackagesPage />) },
+          { path: 'membresias', element: section(<PurchasesPage />) },
+          { path: 'pagos', element: section(<ChargesPage />) },
+          { path: 'metodos', element: section(<PaymentMethodsPage />) },
+          { path: 'informacion', element: section(<ProfilePage />) },
           { path: '*', element: <NotFound home="/mystudio" fullHeight={false} /> },
         ],
       },

@@ -15,6 +15,12 @@ import type { SingleClassOutput } from './types.ts';
 import { dayLabels, daysOf, isIsoDate, isIsoMonth, monthOfWeek, weekOfDate, weeksOfMonth, type Week } from './week.ts';
 import classes from './Schedule.module.css';
 
+/** Narrows the schedule (the instructor page, the class-type page). */
+export interface ScheduleFilter {
+  instructor_id?: number;
+  class_type_id?: number;
+}
+
 function Legend() {
   const items = [
     { state: 'available', label: texts.booking.legendAvailable },
@@ -49,8 +55,9 @@ function EmptyWeek({ text }: { text: string }) {
  * on wide screens, a day-by-day list on phones. The week, month and location
  * live in the address (?semana=YYYY-MM-DD&mes=YYYY-MM&estudio=ID) so the back
  * button and shared links keep them. Classes that already started are hidden.
+ * `filter` narrows it to one instructor's or one class type's classes.
  */
-export function ScheduleView() {
+export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) {
   const tz = useStudioTimeZone();
   const now = useNow();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
@@ -70,7 +77,7 @@ export function ScheduleView() {
   const locationId = showLocationFilter && locationList.some((l) => l.location_id === locationParam) ? locationParam : undefined;
 
   const schedule = trpc.schedule.list.useQuery(
-    { start_date: week.start_date, end_date: week.end_date, ...(locationId ? { location_id: locationId } : {}) },
+    { start_date: week.start_date, end_date: week.end_date, ...filter, ...(locationId ? { location_id: locationId } : {}) },
     { placeholderData: keepPreviousData },
   );
 

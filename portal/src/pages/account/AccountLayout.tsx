@@ -9,6 +9,7 @@ import { TopNav } from './TopNav.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { Footer } from './Footer.tsx';
 import { BlockingModals } from './BlockingModals.tsx';
+import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import classes from './AccountLayout.module.css';
 
 /** Spec: the banner hides (by a -32px margin) once the page is scrolled past 1000px. */
@@ -45,6 +46,7 @@ export function AccountLayout({ customer }: { customer: Customer }) {
         <Outlet />
       </main>
       <Footer config={config} whatsappPrefix="52" />
+      <WhatsAppButton number={config.whatsapp} prefix="52" />
       <BlockingModals customer={customer} />
     </Box>
   );

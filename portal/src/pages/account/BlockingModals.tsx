@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, Typography } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { isProfileComplete, texts } from '@estudio/core';
 import { trpc } from '../../api/trpc.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { showError } from '../../ui/alerts.ts';
+import { SafeHtml } from '../../ui/SafeHtml.tsx';
 import type { Customer } from '../../session/SessionProvider.tsx';
 
 const blocking = { withCloseButton: false, closeOnClickOutside: false, closeOnEscape: false, centered: true } as const;
@@ -42,9 +43,7 @@ function TermsPanel({ page }: { page: PendingPage }) {
       <Stack gap="md">
         <ScrollArea.Autosize mah={500} type="auto" offsetScrollbars>
           {page.content ? (
-            <Typography>
-              <div dangerouslySetInnerHTML={{ __html: page.content }} />
-            </Typography>
+            <SafeHtml html={page.content} />
           ) : (
             <Text c="dimmed">{texts.pages.noContent}</Text>
           )}

@@ -1,20 +1,46 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Container, Group, Image, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Container, Divider, Drawer, Group, Image, NavLink as MantineNavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
-import { texts } from '@estudio/core';
+import { texts, type AppConfigMap } from '@estudio/core';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import { Footer } from '../account/Footer.tsx';
 import classes from '../account/AccountLayout.module.css';
 
+interface PublicNavItem {
+  label: string;
+  to: string;
+}
+
 /**
- * The public site's frame: logo, Horarios, and 'Ingresar' or 'Mi Cuenta'
- * (both to /entrar, which sends a signed-in visitor on to /mystudio).
+ * Spec navbar: the packages link (class_packages_name → class_packages_path),
+ * Nosotros, Horarios and Paquetes. The configured link is left out when it
+ * would repeat 'Paquetes' under the same name.
+ */
+export function publicNavItems(config: AppConfigMap): PublicNavItem[] {
+  const configured = { label: config.class_packages_name || texts.nav.packagesDefault, to: config.class_packages_path || '/paquetes' };
+  const items: PublicNavItem[] = [
+    { label: texts.nav.publicUs, to: '/#nosotros' },
+    { label: texts.nav.publicSchedule, to: '/calendario' },
+    { label: texts.nav.packagesDefault, to: '/paquetes' },
+  ];
+  return configured.label === texts.nav.packagesDefault || configured.to === '/paquetes' ? items : [configured, ...items];
+}
+
+/**
+ * The public site's frame: logo, the spec's nav items, 'Ingresar' or
+ * 'Mi Cuenta' (both to /entrar, which sends a signed-in visitor on to
+ * /mystudio), the footer and the WhatsApp button (521 prefix).
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const config = useAppConfig();
   const { status } = useSession();
+  const [opened, drawer] = useDisclosure(false);
+  const items = publicNavItems(config);
+  const accountLabel = status === 'signedIn' ? texts.nav.myAccount : texts.nav.signIn;
   return (
     <Box className={classes.shell}>
       <header className={classes.header}>
@@ -30,20 +56,47 @@ export function PublicLayout({ children }: { children: ReactNode }) {
                   </Text>
                 )}
               </UnstyledButton>
-              <Group gap={4} wrap="nowrap" component="nav" aria-label="Principal">
-                <NavLink to="/calendario" end className={classes.navLink}>
-                  {texts.nav.publicSchedule}
-                </NavLink>
+              <Group gap={4} wrap="nowrap" component="nav" aria-label="Principal" visibleFrom="sm">
+                {items.map((item) =>
+                  // A section of the landing ('/#nosotros') is never the current page.
+                  item.to.includes('#') ? (
+                    <Link key={item.to} to={item.to} className={classes.navLink}>
+                      {item.label}
+                    </Link>
+                  ) : (
+                    <NavLink key={item.to} to={item.to} end className={classes.navLink}>
+                      {item.label}
+                    </NavLink>
+                  ),
+                )}
                 <Button component={Link} to="/entrar" ml="xs" leftSection={<IconUserCircle size={18} />}>
-                  {status === 'signedIn' ? texts.nav.myAccount : texts.nav.signIn}
+                  {accountLabel}
                 </Button>
+              </Group>
+              <Group gap="xs" wrap="nowrap" hiddenFrom="sm">
+                <Button component={Link} to="/entrar" size="xs" leftSection={<IconUserCircle size={16} />}>
+                  {accountLabel}
+                </Button>
+                <Burger opened={opened} onClick={drawer.toggle} aria-label={texts.shell.openMenu} size="sm" />
               </Group>
             </Group>
           </Container>
         </Box>
       </header>
+      <Drawer opened={opened} onClose={drawer.close} title={texts.nav.drawerMenu} position="right" size="xs" hiddenFrom="sm" closeButtonProps={{ 'aria-label': texts.shell.close }}>
+        <Stack gap={4}>
+          {items.map((item) => (
+            <MantineNavLink key={item.to} component={Link} to={item.to} label={item.label} onClick={drawer.close} />
+          ))}
+          <Divider my="sm" />
+          <Button component={Link} to="/entrar" onClick={drawer.close} leftSection={<IconUserCircle size={18} />}>
+            {accountLabel}
+          </Button>
+        </Stack>
+      </Drawer>
       <main className={classes.main}>{children}</main>
       <Footer config={config} whatsappPrefix="521" />
+      <WhatsAppButton number={config.whatsapp} prefix="521" />
     </Box>
   );
 }

@@ -1,0 +1,46 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { apiLogin, bearer } from './booking-helpers.ts';
+
+export { apiLogin, bearer };
+
+/** The app configuration as a key → value map (GET /api/appconfig). */
+export async function readConfig(request: APIRequestContext): Promise<Record<string, string>> {
+  const answer = await request.get('/api/appconfig');
+  expect(answer.ok()).toBeTruthy();
+  const { config } = (await answer.json()) as { config: { key: string; value: string }[] };
+  return Object.fromEntries(config.map(({ key, value }) => [key, value]));
+}
+
+/** PUT /api/appconfig as the admin. */
+export async function writeConfig(request: APIRequestContext, adminToken: string, values: Record<string, string>): Promise<void> {
+  const answer = await request.put('/api/appconfig', {
+    headers: bearer(adminToken),
+    data: { config: Object.entries(values).map(([key, value]) => ({ key, value })) },
+  });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+}
+
+export interface CreatedPage {
+  page_id: number;
+  slug: string;
+  title: string;
+}
+
+/** POST /api/pages as the admin. */
+export async function createPage(
+  request: APIRequestContext,
+  adminToken: string,
+  page: { slug: string; title: string; content: string; required?: boolean; order?: number },
+): Promise<CreatedPage> {
+  const answer = await request.post('/api/pages', { headers: bearer(adminToken), data: page });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+  return ((await answer.json()) as { page: CreatedPage }).page;
+}
+
+export async function removePage(request: APIRequestContext, adminToken: string, pageId: number): Promise<void> {
+  const answer = await request.delete(`/api/pages/${pageId}`, { headers: bearer(adminToken) });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+}
+
+/** A suffix that keeps slugs unique across re-runs against the same data. */
+export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, readConfig, writeConfig } from './content-helpers.ts';
+
+const sectionKeys = ['hero', 'about', 'mission', 'class_types', 'coaches', 'packages', 'announcements', 'schedule'] as const;
+
+/** The landing's rendered sections, top to bottom. */
+async function renderedSections(page: Page): Promise<string[]> {
+  await expect(page.locator('[data-section="hero"]')).toBeVisible();
+  return page.locator('[data-section]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section') ?? ''));
+}
+
+test.describe('Landing', () => {
+  test('shows its enabled sections in the configured order', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@estudio.demo');
+    const before = await readConfig(request);
+    const keys = sectionKeys.flatMap((key) => [`${key}_enabled`, `${key}_order`]);
+    const original = Object.fromEntries(keys.map((key) => [key, before[key] ?? '']));
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: before.hero_title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Coaches' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Clases Presenciales' })).toBeVisible();
+    expect(await renderedSections(page)).toEqual(['hero', 'about', 'mission', 'class_types', 'coaches', 'packages', 'announcements', 'schedule']);
+
+    try {
+      // Coaches first after the hero, the schedule before the class types, the mission and the notices hidden.
+      await writeConfig(request, admin, {
+        coaches_order: '2',
+        schedule_order: '3',
+        about_order: '4',
+        class_types_order: '5',
+        packages_order: '6',
+        mission_enabled: 'false',
+        announcements_enabled: 'false',
+      });
+      await page.reload();
+      expect(await renderedSections(page)).toEqual(['hero', 'coaches', 'schedule', 'about', 'class_types', 'packages']);
+      await expect(page.getByRole('heading', { name: 'Avisos', exact: true })).toHaveCount(0);
+    } finally {
+      await writeConfig(request, admin, original);
+    }
+  });
+
+  test('the navbar, the WhatsApp button (521) and a coach card lead where the spec says', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Principal' });
+    await expect(nav.getByRole('link', { name: 'Nosotros' })).toHaveAttribute('href', '/#nosotros');
+    await expect(nav.getByRole('link', { name: 'Horarios' })).toHaveAttribute('href', '/calendario');
+    await expect(nav.getByRole('link', { name: 'Paquetes' })).toHaveAttribute('href', '/paquetes');
+    await expect(nav.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/entrar');
+    await expect(page.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5215512345678');
+
+    const coaches = page.locator('[data-section="coaches"]');
+    const firstCoach = coaches.getByRole('link').first();
+    const name = (await firstCoach.locator('p').first().textContent())?.trim() ?? '';
+    await firstCoach.click();
+    await expect(page).toHaveURL(/\/coach\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await page.getByRole('link', { name: /^Entrena con / }).click();
+    await expect(page).toHaveURL(/\/instructor\/\d+$/);
+    await expect(page.getByRole('heading', { level: 2, name: /^Entrena con / })).toBeVisible();
+
+    await page.goto('/coach/999999');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

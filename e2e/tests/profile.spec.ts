@@ -1,0 +1,146 @@
+import { expect, test } from '@playwright/test';
+import { expectSignedIn, signIn } from './helpers.ts';
+import { apiLogin, bearer, createPage, removePage, uniqueSuffix } from './content-helpers.ts';
+
+const alert = (page: import('@playwright/test').Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+test.describe('Mi Información', () => {
+  test('nuevo@ accepts every required document first, then completes the profile and the address', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@estudio.demo');
+    const nuevo = await apiLogin(request, 'nuevo@estudio.demo');
+    const pages = (await (await request.get('/api/pages')).json()) as { pages: { page_id: number; title: string; required: boolean }[] };
+    const accepted = (await (await request.get('/api/accepted_pages', { headers: bearer(nuevo) })).json()) as { accepted_pages: { page_id: number }[] };
+    const terms = pages.pages.find((p) => p.title === 'Términos y condiciones');
+    expect(terms?.required).toBe(true);
+    // On a fresh data dir nuevo@ has not accepted the terms; an earlier spec of the same run may have.
+    const termsPending = !accepted.accepted_pages.some((a) => a.page_id === terms?.page_id);
+    // A second required document: the panel must hold until every one is accepted.
+    const rules = await createPage(request, admin, { slug: `reglamento-${uniqueSuffix()}`, title: 'Reglamento interno', content: '<p>Respeta los horarios.</p>', required: true, order: 999 });
+    let addressId: number | undefined;
+    try {
+      await signIn(page, 'nuevo@estudio.demo');
+      await expectSignedIn(page, /Diego/);
+
+      if (termsPending) {
+        const panel = page.getByRole('dialog', { name: 'Términos y condiciones' });
+        await expect(panel).toBeVisible();
+        await expect(page.getByRole('dialog', { name: 'Completar Información' })).toHaveCount(0);
+        await panel.getByRole('button', { name: 'Aceptar' }).click();
+        await expect(panel.getByText('Debes aceptar Términos y condiciones para continuar')).toBeVisible();
+        await panel.getByRole('checkbox', { name: 'Acepto Términos y condiciones' }).check();
+        await panel.getByRole('button', { name: 'Aceptar' }).click();
+      }
+      const second = page.getByRole('dialog', { name: 'Reglamento interno' });
+      await expect(second).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Completar Información' })).toHaveCount(0);
+      await second.getByRole('checkbox', { name: 'Acepto Reglamento interno' }).check();
+      await second.getByRole('button', { name: 'Aceptar' }).click();
+
+      const complete = page.getByRole('dialog', { name: 'Completar Información' });
+      await expect(complete).toBeVisible();
+      await complete.getByRole('button', { name: 'Completar Información' }).click();
+      await expect(page).toHaveURL(/\/mystudio\/informacion$/);
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Mi Información' })).toBeVisible();
+      await expect(page.getByText('No has agregado tu compleaños')).toBeVisible();
+      await expect(page.getByText('No has cargado esta información')).toBeVisible();
+
+      // Profile: view mode, edit mode, a validation message, then save.
+      await page.getByRole('button', { name: 'Editar' }).first().click();
+      const form = page.getByRole('form', { name: 'Datos personales' });
+      const phone = form.getByLabel(/^Teléfono/);
+      await phone.fill('(55) 1234-0077');
+      await expect(phone).toHaveValue('5512340077');
+      await form.getByRole('button', { name: 'Guardar' }).click();
+      await expect(form.getByText('Debes llenar este campo.')).toBeVisible();
+      await expect(alert(page, 'Revisa el campo: Fecha de nacimiento')).toBeVisible();
+      await form.getByLabel(/^Fecha de nacimiento/).fill('1995-03-14');
+      await expect(form.getByLabel(/Instagram \(Opcional\)/)).toBeVisible();
+      await form.getByRole('button', { name: 'Guardar' }).click();
+      await expect(alert(page, 'Perfil actualizado con éxito.')).toBeVisible();
+      await expect(form).toHaveCount(0);
+      await expect(page.getByText('5512340077')).toBeVisible();
+      await expect(page.getByText('No has agregado tu compleaños')).toHaveCount(0);
+
+      // Billing address: city, state and country are required, each with its alert.
+      await page.getByRole('button', { name: 'Agregar dirección' }).click();
+      const address = page.getByRole('form', { name: 'Dirección de facturación' });
+      await address.getByRole('button', { name: 'Guardar' }).click();
+      await expect(address.getByText('Debes agregar tu ciudad.')).toBeVisible();
+      await expect(address.getByText('Debes agregar tu estado.')).toBeVisible();
+      await expect(address.getByText('Debes agregar tu país.')).toBeVisible();
+      await address.getByLabel('Calle (Opcional)').fill('Calle Durango');
+      await address.getByLabel('Ciudad', { exact: true }).fill('Ciudad de México');
+      await address.getByLabel('Estado', { exact: true }).fill('CDMX');
+      await address.getByLabel('País', { exact: true }).fill('México');
+      await address.getByRole('button', { name: 'Guardar' }).click();
+      await expect(alert(page, 'Address saved.')).toBeVisible();
+      await expect(page.getByText('No has cargado esta información')).toHaveCount(0);
+      await expect(page.getByText('CDMX, México')).toBeVisible();
+
+      await page.goto('/mystudio');
+      await expect(page.getByRole('heading', { name: 'Calendario' })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Completar Información' })).toHaveCount(0);
+
+      const addresses = (await (await request.get('/api/addresses', { headers: bearer(nuevo) })).json()) as { addresses: { address_id: number }[] };
+      addressId = addresses.addresses[0]?.address_id;
+    } finally {
+      // Back to the seeded, incomplete profile without an address; the extra document goes away.
+      await request.put('/api/customer', { headers: bearer(nuevo), data: { phone: '', birthdate: null } });
+      if (addressId) await request.delete(`/api/addresses/${addressId}`, { headers: bearer(nuevo) });
+      await removePage(request, admin, rules.page_id);
+    }
+  });
+
+  test('a non-image is refused as a profile picture, with a message', async ({ page }) => {
+    await signIn(page, 'cliente@estudio.demo');
+    await expectSignedIn(page, /Mariana/);
+    await page.goto('/mystudio/informacion');
+    await expect(page.getByRole('button', { name: 'Cambiar foto' })).toBeVisible();
+    const upload = page.waitForResponse((response) => response.url().endsWith('/api/files') && response.request().method() === 'POST');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'notas.pdf', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 esto no es una imagen') });
+    const answer = await upload;
+    expect(answer.status()).toBeGreaterThanOrEqual(400);
+    const { message } = (await answer.json()) as { message: string };
+    expect(message).toMatch(/imagen|archivo/i);
+    await expect(alert(page, message)).toBeVisible();
+    await expect(alert(page, 'Foto de perfil actualizada.')).toHaveCount(0);
+  });
+
+  test('a new account changes its password in Mi Información and stays signed in', async ({ page, request }) => {
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const email = `clave.${stamp}@ejemplo.mx`;
+    const identity = await request.post('/api/auth/signup', { data: { email, password: 'Inicial2024' } });
+    expect(identity.ok()).toBeTruthy();
+    const { idToken } = (await identity.json()) as { idToken: string };
+    const pages = (await (await request.get('/api/pages')).json()) as { pages: { page_id: number; required: boolean }[] };
+    const customer = await request.post('/api/customer/signup', {
+      headers: bearer(idToken),
+      data: { email, name: 'Lucía', last_name: 'Clave', phone: `56${stamp.slice(-8)}`, birthdate: '1993-02-01', accepted_page_ids: pages.pages.filter((p) => p.required).map((p) => p.page_id) },
+    });
+    expect(customer.ok(), await customer.text()).toBeTruthy();
+
+    await signIn(page, email, 'Inicial2024');
+    await expectSignedIn(page, /Lucía/);
+    await page.goto('/mystudio/informacion');
+    await expect(page.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(email);
+    const form = page.getByRole('form', { name: 'Cambiar contraseña' });
+    await form.getByLabel('Nueva contraseña').fill('abc');
+    await form.getByLabel('Confirma tu contraseña').fill('abc');
+    await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(form.getByText('La contraseña debe tener al menos 6 caracteres.')).toBeVisible();
+    await form.getByLabel('Nueva contraseña').fill('Nueva2025!');
+    await form.getByLabel('Confirma tu contraseña').fill('Nueva2026!');
+    await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(form.getByText('Las contraseñas no coinciden')).toBeVisible();
+    await form.getByLabel('Confirma tu contraseña').fill('Nueva2025!');
+    await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(alert(page, 'Contraseña actualizada.')).toBeVisible();
+
+    // The change revoked the old sessions; this one keeps the new tokens and goes on working.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mi Información' })).toBeVisible();
+    expect((await request.post('/api/auth/login', { data: { email, password: 'Inicial2024' } })).ok()).toBeFalsy();
+    expect((await request.post('/api/auth/login', { data: { email, password: 'Nueva2025!' } })).ok()).toBeTruthy();
+  });
+});

@@ -1,0 +1,24 @@
+import { Container, Stack, Title } from '@mantine/core';
+import { texts } from '@estudio/core';
+import { useSession } from '../../../session/SessionProvider.tsx';
+import { PersonalCard } from './PersonalCard.tsx';
+import { AddressCard } from './AddressCard.tsx';
+import { AccountCard } from './AccountCard.tsx';
+
+/** /mystudio/informacion (Mi Información): profile, billing address and account. */
+export default function ProfilePage() {
+  const { customer } = useSession();
+  if (!customer) return null;
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 28, sm: 34 }}>
+          {texts.profile.heading}
+        </Title>
+        <PersonalCard customer={customer} />
+        <AddressCard customer={customer} />
+        <AccountCard customer={customer} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Container, EmptyState, Paper, Skeleton, Stack, Table, Title } from '@mantine/core';
+import { IconReceipt2 } from '@tabler/icons-react';
+import { formatDate, formatMXN, isOn, texts, toCents } from '@estudio/core';
+import { trpc } from '../../../api/trpc.ts';
+import { errorMessage } from '../../../api/errors.ts';
+import { useStudioTimeZone } from '../../../booking/time.ts';
+import { useAppConfig } from '../../../config/AppConfigContext.tsx';
+import { PurchaseStatusBadge } from '../../../shop/PurchaseStatusBadge.tsx';
+import { NotFound } from '../../NotFound.tsx';
+
+/** /mystudio/pagos (Mis Cargos), only when subscriptions_enabled: every charge of the customer's purchases. */
+export default function ChargesPage() {
+  const config = useAppConfig();
+  const tz = useStudioTimeZone();
+  const enabled = isOn(config.subscriptions_enabled);
+  const invoices = trpc.invoices.list.useQuery(undefined, { enabled });
+  if (!enabled) return <NotFound home="/mystudio" fullHeight={false} />;
+
+  const rows = invoices.data?.invoices ?? [];
+  let content: React.ReactNode;
+  if (invoices.isError) content = <Alert color="red" variant="light" title={errorMessage(invoices.error)} />;
+  else if (!invoices.data) content = <Skeleton h={160} radius="md" />;
+  else if (rows.length === 0)
+    content = <EmptyState py={40} variant="light" icon={<IconReceipt2 size={32} stroke={1.5} />} title={texts.purchases.chargesEmpty} />;
+  else
+    content = (
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" striped aria-label={texts.purchases.chargesHeading}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{texts.purchases.folio}</Table.Th>
+              <Table.Th>{texts.purchases.purchase}</Table.Th>
+              <Table.Th>{texts.purchases.package}</Table.Th>
+              <Table.Th>{texts.purchases.total}</Table.Th>
+              <Table.Th>{texts.purchases.date}</Table.Th>
+              <Table.Th>{texts.purchases.next}</Table.Th>
+              <Table.Th>{texts.purchases.status}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((invoice) => (
+              <Table.Tr key={invoice.invoice_id}>
+                <Table.Td>#{invoice.invoice_id}</Table.Td>
+                <Table.Td>#00{invoice.purchase_id}</Table.Td>
+                <Table.Td fw={600}>{invoice.class_package.title}</Table.Td>
+                <Table.Td>{formatMXN(toCents(invoice.total_payment))}</Table.Td>
+                <Table.Td>{formatDate(invoice.createdAt, tz)}</Table.Td>
+                <Table.Td>{invoice.purchase.next_charge_date ? formatDate(invoice.purchase.next_charge_date, tz) : '—'}</Table.Td>
+                <Table.Td>
+                  <PurchaseStatusBadge status={invoice.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 28, sm: 34 }}>
+          {texts.purchases.chargesHeading}
+        </Title>
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+          {content}
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,74 @@
+import { ActionIcon, Alert, Container, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCreditCard, IconTrash } from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+import { trpc } from '../../../api/trpc.ts';
+import { errorMessage } from '../../../api/errors.ts';
+import { showError, showSuccess } from '../../../ui/alerts.ts';
+
+const brandLabel = (cardType: string) =>
+  cardType === 'mastercard' ? 'Mastercard' : cardType === 'amex' ? 'American Express' : cardType === 'visa' ? 'Visa' : cardType;
+
+/** /mystudio/metodos: the customer's saved cards, each with delete. */
+export default function PaymentMethodsPage() {
+  const sources = trpc.paymentSources.list.useQuery();
+  const utils = trpc.useUtils();
+  const remove = trpc.paymentSources.remove.useMutation({
+    onSuccess: () => {
+      showSuccess(texts.purchases.methodRemoved);
+      void utils.paymentSources.invalidate();
+    },
+    // Spec wording for a failed delete.
+    onError: () => showError(texts.purchases.methodRemoveError),
+  });
+  const rows = sources.data?.payment_sources ?? [];
+
+  let content: React.ReactNode;
+  if (sources.isError) content = <Alert color="red" variant="light" title={errorMessage(sources.error)} />;
+  else if (!sources.data) content = <Skeleton h={120} radius="md" />;
+  else if (rows.length === 0)
+    content = <EmptyState py={40} variant="light" icon={<IconCreditCard size={32} stroke={1.5} />} title={texts.purchases.methodsEmpty} />;
+  else
+    content = (
+      <Stack gap="sm">
+        {rows.map((source) => (
+          <Paper key={source.payment_source_id} withBorder radius="md" p="md" data-testid="payment-source">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <IconCreditCard size={28} stroke={1.5} />
+                <div>
+                  <Text fw={600}>{brandLabel(source.card_type)}</Text>
+                  <Text size="sm" c="dimmed">
+                    •••• {source.last_digits}
+                    {source.exp_month && source.exp_year ? ` · ${String(source.exp_month).padStart(2, '0')}/${source.exp_year}` : ''}
+                  </Text>
+                </div>
+              </Group>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`${texts.purchases.removeMethod} ${brandLabel(source.card_type)} ${source.last_digits}`}
+                loading={remove.isPending && remove.variables?.id === source.payment_source_id}
+                onClick={() => remove.mutate({ id: source.payment_source_id })}
+              >
+                <IconTrash size={20} />
+              </ActionIcon>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 28, sm: 34 }}>
+          {texts.purchases.methodsHeading}
+        </Title>
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+          {content}
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Anchor, Box, Button, Card, Container, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCreditCard, IconReceipt } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDate, formatMXN, isOn, texts, toCents } from '@estudio/core';
+import { trpc } from '../../../api/trpc.ts';
+import { errorMessage } from '../../../api/errors.ts';
+import { useStudioTimeZone } from '../../../booking/time.ts';
+import { useAppConfig } from '../../../config/AppConfigContext.tsx';
+import { PurchaseStatusBadge } from '../../../shop/PurchaseStatusBadge.tsx';
+import type { ShopPurchase } from '../../../shop/types.ts';
+import { CancelSubscriptionModal } from './CancelSubscriptionModal.tsx';
+
+/** Spec: cancelling is offered for active purchases with a subscription. */
+const cancellable = (p: ShopPurchase) => p.status === 'active' && Boolean(p.subscription_id);
+const folio = (p: ShopPurchase) => `#00${p.purchase_id}`;
+
+/** /mystudio/membresias (Mis Compras): a table on desktop, cards on mobile. */
+export default function PurchasesPage() {
+  const config = useAppConfig();
+  const tz = useStudioTimeZone();
+  const purchases = trpc.purchases.list.useQuery();
+  const [cancelling, setCancelling] = useState<ShopPurchase | null>(null);
+  const rows = purchases.data?.purchases ?? [];
+  const nextCharge = (p: ShopPurchase) => (p.next_charge_date ? formatDate(p.next_charge_date, tz) : '—');
+
+  const actions = (p: ShopPurchase) => (
+    <Group gap="xs" wrap="nowrap">
+      <Anchor component={Link} to={`/gracias/${p.purchase_id}`} size="sm">
+        {texts.purchases.view}
+      </Anchor>
+      {cancellable(p) && (
+        <Button size="compact-sm" variant="light" color="red" onClick={() => setCancelling(p)}>
+          {texts.purchases.cancelSubscription}
+        </Button>
+      )}
+    </Group>
+  );
+
+  let content: React.ReactNode;
+  if (purchases.isError) content = <Alert color="red" variant="light" title={errorMessage(purchases.error)} />;
+  else if (!purchases.data) content = <Skeleton h={160} radius="md" />;
+  else if (rows.length === 0)
+    content = <EmptyState py={40} variant="light" icon={<IconReceipt size={32} stroke={1.5} />} title={texts.purchases.empty} />;
+  else
+    content = (
+      <>
+        <Box visibleFrom="sm">
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" striped aria-label={texts.purchases.heading}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{texts.purchases.folio}</Table.Th>
+                  <Table.Th>{texts.purchases.package}</Table.Th>
+                  <Table.Th>{texts.purchases.total}</Table.Th>
+                  <Table.Th>{texts.purchases.date}</Table.Th>
+                  <Table.Th>{texts.purchases.status}</Table.Th>
+                  <Table.Th>{texts.purchases.nextCharge}</Table.Th>
+                  <Table.Th>{texts.purchases.actions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p.purchase_id}>
+                    <Table.Td>{folio(p)}</Table.Td>
+                    <Table.Td fw={600}>{p.title}</Table.Td>
+                    <Table.Td>{formatMXN(toCents(p.total_payment))}</Table.Td>
+                    <Table.Td>{formatDate(p.createdAt, tz)}</Table.Td>
+                    <Table.Td>
+                      <PurchaseStatusBadge status={p.status} cancelledAt={p.cancelledAt} />
+                    </Table.Td>
+                    <Table.Td>{nextCharge(p)}</Table.Td>
+                    <Table.Td>{actions(p)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Box>
+        <Stack hiddenFrom="sm" gap="sm">
+          {rows.map((p) => (
+            <Card key={p.purchase_id} withBorder radius="md" padding="md" data-testid="purchase-card">
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={700}>{p.title}</Text>
+                  <PurchaseStatusBadge status={p.status} cancelledAt={p.cancelledAt} />
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {texts.purchases.folio} {folio(p)} · {formatDate(p.createdAt, tz)}
+                </Text>
+                <Group justify="space-between">
+                  <Text size="sm">{texts.purchases.total}</Text>
+                  <Text size="sm" fw={700}>
+                    {formatMXN(toCents(p.total_payment))}
+                  </Text>
+                </Group>
+                {p.next_charge_date && (
+                  <Group justify="space-between">
+                    <Text size="sm">{texts.purchases.nextCharge}</Text>
+                    <Text size="sm">{nextCharge(p)}</Text>
+                  </Group>
+                )}
+                {actions(p)}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      </>
+    );
+
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="center">
+          <Title order={1} fz={{ base: 28, sm: 34 }}>
+            {texts.purchases.heading}
+          </Title>
+          {isOn(config.payment_sources_enabled) && (
+            <Button component={Link} to="/mystudio/metodos" variant="light" leftSection={<IconCreditCard size={18} />}>
+              {texts.purchases.methodsHeading}
+            </Button>
+          )}
+        </Group>
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+          {content}
+        </Paper>
+      </Stack>
+      <CancelSubscriptionModal purchase={cancelling} onClose={() => setCancelling(null)} />
+    </Container>
+  );
+}

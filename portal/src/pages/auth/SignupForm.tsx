@@ -1,0 +1,230 @@
+import { Fragment, useMemo, useState, type FormEvent } from 'react';
+import { Anchor, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  checkPassword,
+  isValidPhone,
+  normalizePhone,
+  passwordPolicyFromConfig,
+  passwordRuleTexts,
+  texts,
+  type AuthTokens,
+} from '@estudio/core';
+import { trpc } from '../../api/trpc.ts';
+import { errorFacts } from '../../api/errors.ts';
+import { useAppConfig } from '../../config/AppConfigContext.tsx';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { showError } from '../../ui/alerts.ts';
+import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
+import { EmailField } from './EmailField.tsx';
+import { PasswordField } from './PasswordField.tsx';
+
+interface SignupForm {
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  birthdate: string;
+  instagram: string;
+  signup_reason: string | null;
+  signup_reason_other: string;
+  password: string;
+  password_confirm: string;
+}
+
+type FormErrors = Partial<Record<keyof SignupForm | 'terms', string>>;
+
+const empty: SignupForm = {
+  name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  birthdate: '',
+  instagram: '',
+  signup_reason: null,
+  signup_reason_other: '',
+  password: '',
+  password_confirm: '',
+};
+
+const optional = (label: string) => `${label} ${texts.forms.optional}`;
+
+interface SignupFormProps {
+  /** Replaces the 'Entrar' link under the button (checkout switches to its inline sign-in instead). */
+  onSignInInstead?: () => void;
+}
+
+/**
+ * The sign-up form (spec: the customer's fields plus password and
+ * password_confirm, and the acceptance checkbox when a page is required).
+ * Used by /registro and inline at checkout; on success the session starts.
+ */
+export function SignupForm({ onSignInInstead }: SignupFormProps) {
+  const config = useAppConfig();
+  const { status, store } = useSession();
+  const utils = trpc.useUtils();
+  const pages = trpc.pages.list.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const requiredPages = useMemo(() => (pages.data?.pages ?? []).filter((page) => page.required), [pages.data]);
+
+  const [form, setForm] = useState<SignupForm>(empty);
+  const [accepted, setAccepted] = useState(false);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [openDocument, setOpenDocument] = useState<StudioDocument | null>(null);
+  // The identity created on a previous attempt whose customer step failed (e.g. phone taken), reused on retry.
+  const [pending, setPending] = useState<{ email: string; password: string; tokens: AuthTokens } | null>(null);
+
+  const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const validate = (): FormErrors => {
+    const found: FormErrors = {};
+    const required: (keyof SignupForm)[] = ['name', 'last_name', 'email', 'phone', 'birthdate', 'password', 'password_confirm'];
+    for (const key of required) if (!String(form[key] ?? '').trim()) found[key] = texts.forms.fieldRequired;
+    if (form.phone && !isValidPhone(form.phone)) found.phone = texts.auth.phoneFormat;
+    if (form.password) {
+      const policy = passwordPolicyFromConfig(config);
+      const broken = checkPassword(form.password, policy)[0];
+      if (broken) found.password = passwordRuleTexts[broken](policy);
+    }
+    if (form.password && form.password_confirm && form.password !== form.password_confirm) found.password_confirm = texts.auth.passwordsMismatch;
+    if (requiredPages.length > 0 && !accepted) found.terms = texts.auth.mustAcceptTerms;
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    const email = form.email.trim().toLowerCase();
+    try {
+      let tokens = pending && pending.email === email && pending.password === form.password ? pending.tokens : null;
+      if (!tokens) {
+        try {
+          tokens = await store.authClient.signUp(email, form.password);
+        } catch (error) {
+          const { code, message } = errorFacts(error);
+          showError(code === 'auth/email-already-in-use' ? texts.auth.signupExists : message);
+          return;
+        }
+        setPending({ email, password: form.password, tokens });
+      }
+      try {
+        await utils.client.customer.signup.mutate(
+          {
+            name: form.name.trim(),
+            last_name: form.last_name.trim(),
+            email,
+            phone: form.phone,
+            birthdate: form.birthdate || undefined,
+            instagram: form.instagram.trim() || undefined,
+            signup_reason: form.signup_reason ?? undefined,
+            signup_reason_other: form.signup_reason === texts.forms.signupReasonOtherValue ? form.signup_reason_other.trim() || undefined : undefined,
+            accepted_page_ids: accepted ? requiredPages.map((page) => page.page_id) : [],
+          },
+          { context: { idToken: tokens.idToken } },
+        );
+      } catch (error) {
+        const { code, status: httpStatus, message } = errorFacts(error);
+        if (code === 'customer/phone-taken') {
+          // The identity stays so a corrected phone can finish the same sign-up.
+          setErrors({ phone: texts.auth.phoneTaken });
+          showError(texts.auth.phoneTaken);
+          return;
+        }
+        setPending(null);
+        store.signOut();
+        showError(code === 'customer/already-exists' || httpStatus === 409 ? texts.auth.signupExists : message);
+        return;
+      }
+      setPending(null);
+      store.start(tokens);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const reasons = texts.forms.signupReasonOptions.map((value) => ({ value, label: value }));
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput label={texts.forms.name} name="name" autoComplete="given-name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
+            <TextInput label={texts.forms.lastName} name="last_name" autoComplete="family-name" value={form.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} error={errors.last_name} />
+            <EmailField value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
+            <TextInput
+              label={texts.forms.phone}
+              description={texts.forms.phoneHint}
+              name="phone"
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="numeric"
+              value={form.phone}
+              onChange={(e) => set('phone', normalizePhone(e.currentTarget.value))}
+              error={errors.phone}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
+            <TextInput label={texts.forms.birthdate} name="birthdate" type="date" autoComplete="bday" value={form.birthdate} onChange={(e) => set('birthdate', e.currentTarget.value)} error={errors.birthdate} max={new Date().toISOString().slice(0, 10)} />
+            <TextInput label={optional(texts.forms.instagram)} name="instagram" placeholder="@" value={form.instagram} onChange={(e) => set('instagram', e.currentTarget.value)} />
+          </SimpleGrid>
+          <Select
+            label={optional(texts.forms.signupReason)}
+            name="signup_reason"
+            data={reasons}
+            value={form.signup_reason}
+            onChange={(value) => set('signup_reason', value)}
+            clearable
+            allowDeselect
+            comboboxProps={{ withinPortal: true }}
+          />
+          {form.signup_reason === texts.forms.signupReasonOtherValue && (
+            <TextInput label={optional(texts.forms.signupReasonOther)} name="signup_reason_other" value={form.signup_reason_other} onChange={(e) => set('signup_reason_other', e.currentTarget.value)} />
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <PasswordField label={texts.forms.password} name="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
+            <PasswordField label={texts.forms.passwordConfirm} name="password_confirm" autoComplete="new-password" value={form.password_confirm} onChange={(e) => set('password_confirm', e.currentTarget.value)} error={errors.password_confirm} />
+          </SimpleGrid>
+          {requiredPages.length > 0 && (
+            <Checkbox
+              checked={accepted}
+              onChange={(e) => setAccepted(e.currentTarget.checked)}
+              error={errors.terms}
+              label={
+                <>
+                  {texts.blocking.accept}{' '}
+                  {requiredPages.map((page, index) => (
+                    <Fragment key={page.page_id}>
+                      {index > 0 && (index === requiredPages.length - 1 ? ' y ' : ', ')}
+                      <Anchor component="button" type="button" inherit onClick={() => setOpenDocument(page)}>
+                        {page.title}
+                      </Anchor>
+                    </Fragment>
+                  ))}
+                </>
+              }
+            />
+          )}
+          <Button type="submit" size="md" fullWidth loading={submitting || status === 'signingIn'}>
+            {texts.forms.signupButton}
+          </Button>
+          <Text ta="center" size="sm">
+            {texts.forms.haveAccount}{' '}
+            {onSignInInstead ? (
+              <Anchor component="button" type="button" fw={600} onClick={onSignInInstead}>
+                {texts.forms.signInLink}
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to="/entrar" fw={600}>
+                {texts.forms.signInLink}
+              </Anchor>
+            )}
+          </Text>
+        </Stack>
+      </form>
+      <DocumentModal document={openDocument} onClose={() => setOpenDocument(null)} />
+    </>
+  );
+}

@@ -1,0 +1,392 @@
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Grid,
+  Loader,
+  LoadingOverlay,
+  Modal,
+  Paper,
+  Radio,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBuildingBank, IconCash, IconCreditCard, IconBrandPaypal } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isFreePackage, isOn, texts, type SandboxCard } from '@estudio/core';
+import { trpc } from '../../api/trpc.ts';
+import { errorFacts } from '../../api/errors.ts';
+import { useAppConfig } from '../../config/AppConfigContext.tsx';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { purchaseErrorText } from '../../shop/purchase-error.ts';
+import { showError, showSuccess } from '../../ui/alerts.ts';
+import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
+import { NotFound } from '../NotFound.tsx';
+import { CheckoutAuth } from './CheckoutAuth.tsx';
+import { CheckoutHeader } from './CheckoutHeader.tsx';
+import { DiscountForm, type AppliedDiscount } from './DiscountForm.tsx';
+import { PackageSummary } from './PackageSummary.tsx';
+import { PayPalCheckout } from './PayPalCheckout.tsx';
+import { SandboxCardForm } from './SandboxCardForm.tsx';
+import { StripeCardForm, type StripeCardResult } from './StripeCardForm.tsx';
+
+type Choice = 'cash' | 'card' | 'paypal' | `source-${number}`;
+
+interface AttemptAnswer {
+  clientSecret?: string;
+  purchase_id?: number;
+  session?: { url: string };
+}
+
+const brandLabel = (cardType: string) => (cardType === 'mastercard' ? 'Mastercard' : cardType === 'amex' ? 'American Express' : cardType === 'visa' ? 'Visa' : cardType);
+
+/**
+ * /checkout/{class_package_id}: 'Estás Comprando' with the discount form on the
+ * left; sign-in or sign-up, then 'Forma de Pago' on the right. The server
+ * prices everything; the page only says which package, code and method.
+ */
+export default function CheckoutPage() {
+  const params = useParams();
+  // A new package (the enrolment fee link) starts a fresh checkout.
+  return <Checkout key={params.class_package_id} classPackageId={Number(params.class_package_id)} />;
+}
+
+function Checkout({ classPackageId }: { classPackageId: number }) {
+  const validId = Number.isInteger(classPackageId) && classPackageId > 0;
+  const config = useAppConfig();
+  const { status, customer } = useSession();
+  const signedIn = status === 'signedIn';
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+
+  const pkgQuery = trpc.packages.byId.useQuery({ id: classPackageId }, { enabled: validId, retry: false });
+  const methods = trpc.paymentMethods.list.useQuery(undefined, { enabled: signedIn, staleTime: 5 * 60_000 });
+  const sourcesEnabled = isOn(config.payment_sources_enabled);
+  const sources = trpc.paymentSources.list.useQuery(undefined, { enabled: signedIn && sourcesEnabled });
+  const pages = trpc.pages.list.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const feeId = Number(config.signup_fee) || 0;
+  const purchases = trpc.purchases.list.useQuery(undefined, { enabled: signedIn && feeId > 0 });
+
+  const [applied, setApplied] = useState<AppliedDiscount | null>(null);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [openDocument, setOpenDocument] = useState<StudioDocument | null>(null);
+  const [feeDismissed, setFeeDismissed] = useState(false);
+  const [saveCard, setSaveCard] = useState(false);
+
+  const pkg = pkgQuery.data?.class_package;
+  const requiredPages = useMemo(() => (pages.data?.pages ?? []).filter((page) => page.required), [pages.data]);
+  const methodList = methods.data?.payment_methods ?? [];
+  const cashMethod = methodList.find((m) => m.provider === 'cash');
+  const cardMethod = methodList.find((m) => m.provider === 'card') ?? methodList.find((m) => m.payment_method_id === 1);
+  const paypalMethod = methodList.find((m) => m.provider === 'paypal');
+  const cashOn = isOn(config.cash_checkout_enabled) && Boolean(cashMethod);
+  const paypalOn = isOn(config.paypal_enabled) && Boolean(config.paypal_client_id) && Boolean(paypalMethod);
+  const savedCards = sourcesEnabled && cardMethod ? (sources.data?.payment_sources ?? []) : [];
+  const stripeKey = config.stripe_public?.trim() ?? '';
+
+  // Spec §4: cash by default when cash checkout is enabled, otherwise card.
+  useEffect(() => {
+    if (choice !== null || !methods.data) return;
+    setChoice(cashOn ? 'cash' : cardMethod ? 'card' : paypalOn ? 'paypal' : null);
+  }, [choice, methods.data, cashOn, cardMethod, paypalOn]);
+
+  if (!validId) return <NotFound />;
+
+  const free = pkg ? isFreePackage(pkg) : false;
+  const discountCode = applied?.discount.code;
+  const needsDocuments = requiredPages.length > 0 && !accepted;
+  const checkoutDisabled = isOn(config.checkout_disabled);
+  const owesFee =
+    signedIn &&
+    feeId > 0 &&
+    pkg !== undefined &&
+    pkg.class_package_id !== feeId &&
+    !pkg.is_trial &&
+    purchases.data !== undefined &&
+    !purchases.data.purchases.some((p) => p.class_package_id === feeId && (p.status === 'active' || p.status === 'completed'));
+
+  /** Spec: a card kept for later always goes with saveCard true, its brand and last digits. */
+  const cardToSave = (brand: string, last4: string) =>
+    saveCard && sourcesEnabled ? { save_card: true, card_type: ['visa', 'mastercard', 'amex'].includes(brand) ? brand : 'other', last_digits: last4 } : {};
+
+  const succeed = (purchaseId: number, message?: string) => {
+    if (message) showSuccess(message);
+    void utils.invalidate();
+    navigate(`/gracias/${purchaseId}`);
+  };
+
+  /** Runs one payment with the spinner on; every failure goes through the spec's purchase error table. */
+  const run = async (pay: () => Promise<void>) => {
+    setPaying(true);
+    try {
+      await pay();
+    } catch (error) {
+      showError(purchaseErrorText(error));
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  /**
+   * An attempt answers a redirect session, a finished purchase, or a
+   * clientSecret (with its purchase_id) that the card provider confirms first.
+   */
+  const finishAttempt = async (answer: AttemptAnswer, confirm: (clientSecret: string) => Promise<boolean>) => {
+    if (answer.session?.url) {
+      window.location.assign(answer.session.url);
+      return;
+    }
+    if (answer.clientSecret && !(await confirm(answer.clientSecret))) return;
+    if (answer.purchase_id !== undefined) succeed(answer.purchase_id, texts.checkout.purchaseSuccess);
+  };
+
+  const payFree = () =>
+    run(async () => {
+      const answer = await utils.client.checkout.create.mutate({ class_package_id: classPackageId, discountCode });
+      succeed(answer.purchase_id);
+    });
+
+  const payCash = () =>
+    run(async () => {
+      const answer = await utils.client.checkout.create.mutate({
+        class_package_id: classPackageId,
+        discountCode,
+        payment_method: cashMethod?.payment_method_id,
+      });
+      succeed(answer.purchase_id);
+    });
+
+  const paySandboxCard = (card: SandboxCard) =>
+    run(async () => {
+      if (!cardMethod) return;
+      const answer = await utils.client.checkout.attempt.mutate({
+        class_package_id: classPackageId,
+        discountCode,
+        payment_method: cardMethod.payment_method_id,
+        payment_method_token: card.token,
+        ...cardToSave(card.brand, card.last4),
+      });
+      await finishAttempt(answer, async (clientSecret) => {
+        // The sandbox confirms on the server what stripe.confirmCardPayment confirms in the browser.
+        await utils.client.checkout.confirm.mutate({ clientSecret, payment_method_token: card.token, ...cardToSave(card.brand, card.last4) });
+        return true;
+      });
+    });
+
+  const payStripeCard = (card: StripeCardResult) =>
+    run(async () => {
+      if (!cardMethod) return;
+      const answer = await utils.client.checkout.attempt.mutate({
+        class_package_id: classPackageId,
+        discountCode,
+        payment_method: cardMethod.payment_method_id,
+        payment_method_token: card.token,
+        ...cardToSave(card.brand, card.last4),
+      });
+      await finishAttempt(answer, async (clientSecret) => {
+        // Stripe confirms in the browser; its webhook grants the purchase on the server.
+        const failure = await card.confirm(clientSecret);
+        if (failure) showError(failure);
+        return failure === null;
+      });
+    });
+
+  const paySavedCard = (paymentSourceId: number) =>
+    run(async () => {
+      if (!cardMethod) return;
+      const source = savedCards.find((s) => s.payment_source_id === paymentSourceId);
+      if (!source) return;
+      const answer = await utils.client.checkout.attempt.mutate({
+        class_package_id: classPackageId,
+        discountCode,
+        payment_method: cardMethod.payment_method_id,
+        payment_source_id: paymentSourceId,
+      });
+      await finishAttempt(answer, async (clientSecret) => {
+        await utils.client.checkout.confirm.mutate({ clientSecret, payment_method_token: source.source_id });
+        return true;
+      });
+    });
+
+  let left: React.ReactNode;
+  if (pkgQuery.isError) {
+    const facts = errorFacts(pkgQuery.error);
+    left = <Alert color="red" variant="light" title={facts.status === 404 ? texts.checkout.notFound : facts.message} />;
+  } else if (!pkg) left = <Skeleton h={420} radius="lg" />;
+  else
+    left = (
+      <PackageSummary pkg={pkg}>
+        {signedIn && isOn(config.discounts_enabled) && !free && <DiscountForm classPackageId={pkg.class_package_id} applied={applied} onApplied={setApplied} />}
+      </PackageSummary>
+    );
+
+  const documents = requiredPages.length > 0 && (
+    <Checkbox
+      checked={accepted}
+      onChange={(e) => setAccepted(e.currentTarget.checked)}
+      label={
+        <>
+          {texts.checkout.acceptDocuments} {config.business_name}:{' '}
+          {requiredPages.map((page, index) => (
+            <Fragment key={page.page_id}>
+              {index > 0 && (index === requiredPages.length - 1 ? ' y ' : ', ')}
+              <Anchor component="button" type="button" inherit onClick={() => setOpenDocument(page)}>
+                {page.title}
+              </Anchor>
+            </Fragment>
+          ))}
+        </>
+      }
+    />
+  );
+
+  const blocked = paying || needsDocuments || owesFee;
+  let payment: React.ReactNode = null;
+  if (pkg && signedIn) {
+    if (checkoutDisabled) payment = <Alert color="yellow" variant="light" title={texts.checkout.checkoutDisabled} />;
+    else if (free)
+      payment = (
+        <Stack gap="md">
+          {documents}
+          <Button size="md" fullWidth onClick={() => void payFree()} disabled={blocked} loading={paying}>
+            {texts.checkout.getOffer}
+          </Button>
+        </Stack>
+      );
+    else if (!methods.data) payment = <Skeleton h={160} radius="md" />;
+    else
+      payment = (
+        <Stack gap="md">
+          <Radio.Group value={choice} onChange={(value) => setChoice(value as Choice)} name="payment_method" aria-label={texts.checkout.paymentHeading}>
+            <Stack gap="xs">
+              {cashOn && <Radio value="cash" label={<MethodLabel icon={<IconCash size={18} />} text={cashMethod?.name ?? texts.checkout.cash} />} />}
+              {cardMethod && <Radio value="card" label={<MethodLabel icon={<IconCreditCard size={18} />} text={savedCards.length > 0 ? texts.checkout.newCard : texts.checkout.card} />} />}
+              {savedCards.map((source) => (
+                <Radio
+                  key={source.payment_source_id}
+                  value={`source-${source.payment_source_id}`}
+                  label={<MethodLabel icon={<IconCreditCard size={18} />} text={texts.checkout.savedCard(brandLabel(source.card_type), source.last_digits)} />}
+                />
+              ))}
+              {paypalOn && <Radio value="paypal" label={<MethodLabel icon={<IconBrandPaypal size={18} />} text={paypalMethod?.name ?? texts.checkout.paypal} />} />}
+            </Stack>
+          </Radio.Group>
+          {documents}
+          {choice === 'cash' && (
+            <Stack gap="sm">
+              <Alert variant="light" color="gray" icon={<IconBuildingBank size={18} />}>
+                {texts.checkout.cashNote}
+              </Alert>
+              <Button size="md" fullWidth onClick={() => void payCash()} disabled={blocked} loading={paying}>
+                {texts.checkout.pay}
+              </Button>
+            </Stack>
+          )}
+          {choice === 'card' && sourcesEnabled && (
+            <Checkbox checked={saveCard} onChange={(e) => setSaveCard(e.currentTarget.checked)} label={texts.checkout.saveCard} />
+          )}
+          {choice === 'card' &&
+            (stripeKey ? (
+              <StripeCardForm publicKey={stripeKey} email={customer?.email ?? ''} disabled={blocked} paying={paying} onPay={(card) => void payStripeCard(card)} onError={showError} />
+            ) : (
+              <SandboxCardForm disabled={blocked} paying={paying} onPay={(card) => void paySandboxCard(card)} />
+            ))}
+          {choice?.startsWith('source-') && (
+            <Button size="md" fullWidth onClick={() => void paySavedCard(Number(choice.slice('source-'.length)))} disabled={blocked} loading={paying}>
+              {texts.checkout.payNow}
+            </Button>
+          )}
+          {choice === 'paypal' && (
+            <PayPalCheckout
+              clientId={config.paypal_client_id}
+              classPackageId={pkg.class_package_id}
+              discountCode={discountCode}
+              subscription={pkg.is_subscription}
+              disabled={blocked}
+              onPaid={(purchaseId) => succeed(purchaseId, texts.checkout.paymentSuccess)}
+              onError={(error) => showError(purchaseErrorText(error))}
+            />
+          )}
+        </Stack>
+      );
+  }
+
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+      <CheckoutHeader />
+      <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+        <Grid gap={{ base: 'md', md: 'xl' }}>
+          <Grid.Col span={{ base: 12, md: 6 }}>{left}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="lg">
+              {status === 'signedOut' && <CheckoutAuth />}
+              {status === 'signingIn' && (
+                <Paper withBorder radius="lg" p="xl">
+                  <Loader mx="auto" display="block" aria-label="Cargando" />
+                </Paper>
+              )}
+              {pkg && (
+                <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} pos="relative">
+                  <LoadingOverlay visible={paying} loaderProps={{ children: <PayingLoader /> }} zIndex={5} />
+                  <Stack gap="md">
+                    <Title order={2} fz="lg">
+                      {free ? texts.checkout.getOffer : texts.checkout.paymentHeading}
+                    </Title>
+                    {payment ?? (
+                      <Text size="sm" c="dimmed">
+                        {texts.checkout.signInToPay}
+                      </Text>
+                    )}
+                  </Stack>
+                </Paper>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Container>
+      <DocumentModal document={openDocument} onClose={() => setOpenDocument(null)} />
+      <Modal
+        opened={owesFee && !feeDismissed}
+        onClose={() => setFeeDismissed(true)}
+        title={texts.checkout.signupFeeTitle}
+        centered
+        closeButtonProps={{ 'aria-label': texts.shell.close }}
+      >
+        <Stack gap="md">
+          <Text>{texts.checkout.signupFeeText}</Text>
+          <Button component={Link} to={`/checkout/${feeId}`} onClick={() => setFeeDismissed(true)}>
+            {texts.checkout.signupFeeButton}
+          </Button>
+        </Stack>
+      </Modal>
+    </Box>
+  );
+}
+
+function MethodLabel({ icon, text }: { icon: React.ReactNode; text: string }) {
+  return (
+    <Text span size="sm" fw={500} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      {icon}
+      {text}
+    </Text>
+  );
+}
+
+function PayingLoader() {
+  return (
+    <Stack align="center" gap="xs">
+      <Loader />
+      <Text size="sm" fw={600}>
+        {texts.checkout.processing}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
+import { sandboxCardToken, texts, type SandboxCard } from '@estudio/core';
+
+/** '4242424242424242' → '4242 4242 4242 4242' (amex 4-6-5). */
+function groupDigits(digits: string): string {
+  const groups = digits.startsWith('3') ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of groups) {
+    if (at >= digits.length) break;
+    parts.push(digits.slice(at, at + size));
+    at += size;
+  }
+  return parts.join(' ');
+}
+
+/** Spec §5: the expiry is typed as MM/YYYY. */
+function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+interface SandboxCardFormProps {
+  disabled: boolean;
+  paying: boolean;
+  /** The card as a test token: its number stays in this component. */
+  onPay: (card: SandboxCard) => void;
+}
+
+/**
+ * The card form of the embedded sandbox (no Stripe key configured). The typed
+ * number becomes one of Stripe's test PaymentMethod ids here, in the browser,
+ * with core's mapping; only that token, the brand and the last 4 digits are
+ * sent. 'Pagar Ahora' stays disabled while the card is empty.
+ */
+export function SandboxCardForm({ disabled, paying, onPay }: SandboxCardFormProps) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [errors, setErrors] = useState<{ number?: string; expiry?: string; cvc?: string }>({});
+  const digits = number.replace(/\D/g, '');
+  const empty = digits.length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const month = Number(expiry.slice(0, 2));
+    const year = Number(expiry.slice(3));
+    const now = new Date();
+    const found = {
+      number: digits.length < 13 ? texts.checkout.cardFormatError : undefined,
+      expiry:
+        !/^\d{2}\/\d{4}$/.test(expiry) || month < 1 || month > 12 || year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1
+          ? texts.checkout.cardFormatError
+          : undefined,
+      cvc: /^\d{3,4}$/.test(cvc) ? undefined : texts.checkout.cardFormatError,
+    };
+    setErrors(found);
+    if (found.number || found.expiry || found.cvc) return;
+    onPay(sandboxCardToken(digits));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={texts.checkout.card}>
+      <Stack gap="sm">
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
+          {texts.checkout.sandboxNote}
+        </Alert>
+        <TextInput
+          label={texts.checkout.cardNumber}
+          name="cardnumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          leftSection={<IconCreditCard size={18} />}
+          value={number}
+          onChange={(e) => setNumber(groupDigits(e.currentTarget.value.replace(/\D/g, '').slice(0, 19)))}
+          error={errors.number}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            label={texts.checkout.cardExpiry}
+            name="exp-date"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/AAAA"
+            value={expiry}
+            onChange={(e) => setExpiry(formatExpiry(e.currentTarget.value))}
+            error={errors.expiry}
+          />
+          <TextInput
+            label={texts.checkout.cardCvc}
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            value={cvc}
+            onChange={(e) => setCvc(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+            error={errors.cvc}
+          />
+        </Group>
+        <Button type="submit" size="md" fullWidth disabled={disabled || empty} loading={paying}>
+          {texts.checkout.payNow}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

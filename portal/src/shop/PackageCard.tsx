@@ -1,0 +1,46 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { texts } from '@estudio/core';
+import { PackageImage } from './PackageImage.tsx';
+import { PackagePrice } from './PackagePrice.tsx';
+import type { ShopPackage } from './types.ts';
+
+/** One package of the shop; the whole card leads to its checkout. */
+export function PackageCard({ pkg }: { pkg: ShopPackage }) {
+  const trialDays = pkg.is_subscription && pkg.free_trial_length ? pkg.free_trial_length : 0;
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs" h="100%" data-testid="package-card">
+      <Card.Section>
+        <PackageImage src={pkg.image} h={140} />
+      </Card.Section>
+      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} fz="lg">
+            {pkg.title}
+          </Title>
+          {trialDays > 0 && (
+            <Badge variant="light" color="teal" style={{ flexShrink: 0 }}>
+              {texts.shop.trialDays(trialDays)}
+            </Badge>
+          )}
+        </Group>
+        {pkg.short_description && (
+          <Text size="sm" c="dimmed">
+            {pkg.short_description}
+          </Text>
+        )}
+        <PackagePrice pkg={pkg} />
+        {(pkg.class_amount !== 0 || pkg.expiration_days) && (
+          <Text size="sm">
+            {[pkg.class_amount !== 0 ? texts.shop.classes(pkg.class_amount) : null, pkg.expiration_days && !pkg.is_subscription ? texts.shop.expiresIn(pkg.expiration_days) : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        )}
+      </Stack>
+      <Button component={Link} to={`/checkout/${pkg.class_package_id}`} mt="md" fullWidth aria-label={`${texts.shop.buy} ${pkg.title}`}>
+        {texts.shop.buy}
+      </Button>
+    </Card>
+  );
+}

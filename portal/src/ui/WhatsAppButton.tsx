@@ -1,0 +1,33 @@
+import { ActionIcon, Affix, Tooltip } from '@mantine/core';
+import { IconBrandWhatsapp } from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+import { whatsappLink } from '../pages/account/links.ts';
+
+/**
+ * The floating WhatsApp button with the studio's configured number; the
+ * public site dials 521, the account area 52 (spec). Absent without a number.
+ */
+export function WhatsAppButton({ number, prefix }: { number: string; prefix: '52' | '521' }) {
+  const href = whatsappLink(number, prefix);
+  if (!href) return null;
+  return (
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
+      <Tooltip label={texts.landing.whatsapp} position="left" withArrow>
+        <ActionIcon
+          component="a"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          size={56}
+          radius="xl"
+          color="#25d366"
+          variant="filled"
+          aria-label={texts.landing.whatsapp}
+          style={{ boxShadow: '0 6px 18px rgba(0,0,0,.22)' }}
+        >
+          <IconBrandWhatsapp size={30} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+    </Affix>
+  );
+}
