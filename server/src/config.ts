@@ -21,7 +21,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText,
   /** postgres://... for PostgreSQL; absent means embedded PGlite in DATA_DIR. */
   DATABASE_URL: optionalText,
-  DATA_DIR: z.string().min(1).default(path.resolve(process.cwd(), 'data')),
+  // Folders are made absolute once here: @fastify/static and PGlite must not depend on the working directory later.
+  DATA_DIR: z.string().min(1).default('data').transform((p) => path.resolve(p)),
   AUTH_PROVIDER: z.enum(['local', 'firebase']).default('local'),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, { error: 'AUTH_SECRET debe tener al menos 32 caracteres.' }).optional()),
   FIREBASE_PROJECT_ID: optionalText,
@@ -29,11 +30,13 @@ const envSchema = z.object({
   FIREBASE_WEB_API_KEY: optionalText,
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_APP_ID: optionalText,
-  PORTAL_DIST: z.string().min(1).default(path.resolve(here, '../../portal/dist')),
+  PORTAL_DIST: z.string().min(1).default(path.resolve(here, '../../portal/dist')).transform((p) => path.resolve(p)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ID_TOKEN_TTL_SECONDS: positiveInt(3600),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   PASSWORD_RESET_TTL_MINUTES: positiveInt(60),
+  /** Lifetime of the link that confirms a new sign-in e-mail. */
+  EMAIL_CHANGE_TTL_MINUTES: positiveInt(24 * 60),
   /** Requests per IP and window on sign-in, sign-up, recovery and refresh. */
   AUTH_RATE_LIMIT_MAX: positiveInt(30),
   AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
@@ -53,7 +56,7 @@ const envSchema = z.object({
   /** Largest upload accepted by POST /api/files (bytes). */
   FILES_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   /** Local file storage; defaults to DATA_DIR/files. Served at /files/*. */
-  FILES_DIR: optionalText,
+  FILES_DIR: optionalText.transform((p) => (p ? path.resolve(p) : undefined)),
   /** S3 credentials for files_location 's3' (else the AWS SDK's default chain). Endpoint, bucket and region are app config keys. */
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
