@@ -1,3 +1,10 @@
+/** "24 horas", "1 hora", "90 minutos": links live from minutes to a day. */
+function duration(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minutos`;
+  const hours = minutes / 60;
+  return hours === 1 ? '1 hora' : `${hours} horas`;
+}
+
 /** Texts of the messages the server writes to the outbox. */
 export const mailTexts = {
   passwordReset: {
@@ -11,6 +18,19 @@ export const mailTexts = {
         link,
         '',
         'Si no fuiste tú, ignora este correo; tu contraseña no cambiará.',
+      ].join('\n'),
+  },
+  emailChange: {
+    subject: (businessName: string) => `Confirma tu nuevo correo en ${businessName}`,
+    body: (businessName: string, link: string, minutes: number) =>
+      [
+        'Hola:',
+        '',
+        `Recibimos una solicitud para usar este correo en tu cuenta de ${businessName}.`,
+        `Para confirmarlo, abre este enlace (vence en ${duration(minutes)}):`,
+        link,
+        '',
+        'Si no fuiste tú, ignora este correo; la cuenta seguirá con su correo actual.',
       ].join('\n'),
   },
 } as const;

@@ -7,6 +7,7 @@ import { NotFound } from './pages/NotFound.tsx';
 const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx'));
 const SignupPage = lazy(() => import('./pages/auth/SignupPage.tsx'));
 const RecoverPage = lazy(() => import('./pages/auth/RecoverPage.tsx'));
+const ConfirmEmailPage = lazy(() => import('./pages/auth/ConfirmEmailPage.tsx'));
 const AccountArea = lazy(() => import('./pages/account/AccountArea.tsx'));
 const CalendarPage = lazy(() => import('./pages/account/CalendarPage.tsx'));
 const MyReservationsPage = lazy(() => import('./pages/account/reservations/MyReservationsPage.tsx'));
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
       { path: '/entrar', element: page(<LoginPage />) },
       { path: '/registro', element: page(<SignupPage />) },
       { path: '/recuperar', element: page(<RecoverPage />) },
+      { path: '/confirmar-correo', element: page(<ConfirmEmailPage />) },
       { path: '/calendario', element: page(<SchedulePage />) },
       { path: '/paquetes', element: page(<PublicPackagesPage />) },
       { path: '/checkout/:class_package_id', element: page(<CheckoutPage />) },

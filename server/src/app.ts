@@ -69,6 +69,8 @@ const credentialProcedures = new Map([
   ['auth.signup', 'signin'],
   ['auth.recover', 'signin'],
   ['auth.resetPassword', 'signin'],
+  ['auth.requestEmailChange', 'signin'],
+  ['auth.confirmEmailChange', 'signin'],
   ['auth.refresh', 'refresh'],
 ]);
 const credentialRestPaths = new Map([
@@ -76,6 +78,8 @@ const credentialRestPaths = new Map([
   ['/api/auth/signup', 'signin'],
   ['/api/auth/recover', 'signin'],
   ['/api/auth/reset', 'signin'],
+  ['/api/auth/email', 'signin'],
+  ['/api/auth/email/confirm', 'signin'],
   ['/api/auth/refresh', 'refresh'],
 ]);
 

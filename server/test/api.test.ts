@@ -231,6 +231,8 @@ describe('transport', () => {
         'POST /auth/reset',
         'PUT /auth/password',
         'POST /auth/logout',
+        'POST /auth/email',
+        'POST /auth/email/confirm',
         'GET /customer',
         'PUT /customer',
         'POST /customer/signup',

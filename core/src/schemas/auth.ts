@@ -25,6 +25,16 @@ export const changePasswordInput = z
   })
   .refine((v) => v.password === v.password_confirm, { error: 'Las contraseñas no coinciden', path: ['password_confirm'] });
 
+/** Asks to move the sign-in to a new e-mail; the current password proves it is the owner. */
+export const requestEmailChangeInput = z.object({
+  email,
+  password: z.string({ error: 'Debes escribir tu contraseña.' }).min(1, { error: 'Debes escribir tu contraseña.' }).max(256),
+});
+
+export const confirmEmailChangeInput = z.object({ token: z.string().min(1).max(512) });
+
+export const confirmEmailChangeOutput = z.object({ ok: z.literal(true), email: z.string() });
+
 /** What every sign-in answers, as Firebase's REST API does. */
 export const authTokens = z.object({
   idToken: z.string(),

@@ -60,6 +60,32 @@ export const password_reset = pgTable(
 );
 
 /**
+ * A requested change of sign-in e-mail, waiting for the link mailed to the new
+ * address (like Firebase's verifyBeforeUpdateEmail): the e-mail changes only
+ * when that link is opened.
+ */
+export const email_change = pgTable(
+  'email_change',
+  {
+    email_change_id: integer('email_change_id').primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid')
+      .notNull()
+      .references(() => auth_user.uid, { onDelete: 'cascade' }),
+    new_email: text('new_email').notNull(),
+    /** sha-256 of the mailed token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull(),
+    expires_at: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_change_token_hash_key').on(t.token_hash),
+    index('email_change_uid_idx').on(t.uid),
+    check('email_change_new_email_lower_check', sql`${t.new_email} = lower(${t.new_email})`),
+  ],
+);
+
+/**
  * Failed sign-ins, one row each, shared by every server process so the
  * per-account limit holds behind a load balancer. Rows older than the window
  * are pruned when the same account fails again, and all of an account's rows

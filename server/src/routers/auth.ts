@@ -1,10 +1,13 @@
 import {
   authTokens,
   changePasswordInput,
+  confirmEmailChangeInput,
+  confirmEmailChangeOutput,
   credentialsInput,
   okOutput,
   recoverInput,
   refreshInput,
+  requestEmailChangeInput,
   resetPasswordInput,
   signupAuthInput,
 } from '@estudio/core';
@@ -60,6 +63,21 @@ export const authRouter = router({
     .input(changePasswordInput)
     .output(authTokens)
     .mutation(({ ctx, input }) => ctx.identity.changePassword(ctx.db, ctx.caller.uid, input.password)),
+
+  requestEmailChange: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/email', tags, summary: 'Envía al correo nuevo el enlace que confirma el cambio de correo' } })
+    .input(requestEmailChangeInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.identity.requestEmailChange(ctx.db, ctx.caller.uid, input);
+      return { ok: true as const };
+    }),
+
+  confirmEmailChange: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/email/confirm', tags, protect: false, summary: 'Cambia el correo con el código del correo y cierra todas las sesiones' } })
+    .input(confirmEmailChangeInput)
+    .output(confirmEmailChangeOutput)
+    .mutation(async ({ ctx, input }) => ({ ok: true as const, email: await ctx.identity.confirmEmailChange(ctx.db, input.token) })),
 
   signOutEverywhere: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/logout', tags, summary: 'Revoca todos los refresh tokens de la cuenta' } })

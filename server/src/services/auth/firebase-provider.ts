@@ -39,6 +39,8 @@ export function createFirebaseProvider(config: Config): IdentityProvider {
     recover: notHere,
     resetPassword: notHere,
     changePassword: notHere,
+    requestEmailChange: notHere,
+    confirmEmailChange: notHere,
     async revokeAll(_db, uid) {
       await auth.revokeRefreshTokens(uid);
     },

@@ -35,6 +35,10 @@ export interface IdentityProvider {
   recover(db: Db, email: string): Promise<void>;
   resetPassword(db: Db, input: { token: string; password: string }): Promise<void>;
   changePassword(db: Db, uid: string, password: string): Promise<AuthTokens>;
+  /** Mails a confirmation link to the new e-mail after checking the password (Firebase: verifyBeforeUpdateEmail). */
+  requestEmailChange(db: Db, uid: string, input: { email: string; password: string }): Promise<void>;
+  /** Applies the change the mailed code stands for and ends every session; answers the new e-mail. */
+  confirmEmailChange(db: Db, token: string): Promise<string>;
   revokeAll(db: Db, uid: string): Promise<void>;
 }
 

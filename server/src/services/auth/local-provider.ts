@@ -1,10 +1,12 @@
 import type { Config } from '../../config.ts';
 import { changePassword } from './change-password.ts';
+import { confirmEmailChange } from './confirm-email-change.ts';
 import { createIdTokenSigner } from './id-token.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import type { LoginFailureStore } from './login-failures.ts';
 import { recoverPassword } from './recover-password.ts';
 import { refreshSession } from './refresh-session.ts';
+import { requestEmailChange } from './request-email-change.ts';
 import { resetPassword } from './reset-password.ts';
 import { revokeSessions } from './revoke-sessions.ts';
 import { signIn } from './sign-in.ts';
@@ -28,6 +30,9 @@ export function createLocalProvider(config: Config, loginFailures: LoginFailureS
     recover: (db, email) => recoverPassword(db, { publicUrl: config.PUBLIC_URL, resetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES }, email),
     resetPassword: (db, input) => resetPassword(db, input),
     changePassword: (db, uid, password) => changePassword(db, session, uid, password),
+    requestEmailChange: (db, uid, input) =>
+      requestEmailChange(db, { publicUrl: config.PUBLIC_URL, ttlMinutes: config.EMAIL_CHANGE_TTL_MINUTES }, uid, input),
+    confirmEmailChange: (db, token) => confirmEmailChange(db, token),
     revokeAll: (db, uid) => revokeSessions(db, uid),
   };
 }

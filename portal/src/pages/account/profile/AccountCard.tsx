@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { checkPassword, passwordPolicyFromConfig, passwordRuleTexts, texts } from '@estudio/core';
+import { checkPassword, email as emailSchema, passwordPolicyFromConfig, passwordRuleTexts, texts } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
@@ -9,8 +9,9 @@ import { showError, showSuccess } from '../../../ui/alerts.ts';
 
 /**
  * The account's e-mail and a password change through the identity provider.
- * The change revokes every other session and answers new tokens, which this
- * session keeps. The server offers no e-mail change, so the e-mail is read-only.
+ * The password change revokes every other session and answers new tokens,
+ * which this session keeps. An e-mail change only mails a link to the new
+ * address (EmailChangeForm); the e-mail changes when that link is opened.
  */
 export function AccountCard({ customer }: { customer: Customer }) {
   const config = useAppConfig();
@@ -46,7 +47,7 @@ export function AccountCard({ customer }: { customer: Customer }) {
         {texts.profile.accountHeading}
       </Title>
       <Stack gap="lg">
-        <TextInput label={texts.forms.email} value={customer.email} readOnly description={texts.profile.emailReadOnly} maw={420} />
+        <EmailChangeForm key={customer.email} current={customer.email} />
         <Stack gap="sm" component="form" aria-label={texts.profile.passwordHeading} onSubmit={(e) => { e.preventDefault(); submit(); }}>
           <Text fw={700}>{texts.profile.passwordHeading}</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -61,5 +62,62 @@ export function AccountCard({ customer }: { customer: Customer }) {
         </Stack>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The e-mail, editable: with the current password, asks the server to mail a
+ * confirmation link to the new address (like Firebase's verifyBeforeUpdateEmail).
+ */
+function EmailChangeForm({ current }: { current: string }) {
+  const [draft, setDraft] = useState(current);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const request = trpc.auth.requestEmailChange.useMutation({
+    onSuccess: () => {
+      setDraft(current);
+      setPassword('');
+      showSuccess(texts.profile.emailChangeSent);
+    },
+    onError: (failure) => showError(errorMessage(failure)),
+  });
+
+  const submit = () => {
+    const parsed = emailSchema.safeParse(draft);
+    const found = {
+      email: !parsed.success ? parsed.error.issues[0]?.message : parsed.data === current ? texts.profile.sameEmail : undefined,
+      password: password ? undefined : texts.forms.fieldRequired,
+    };
+    setErrors(found);
+    if (found.email || found.password || !parsed.success) return;
+    request.mutate({ email: parsed.data, password });
+  };
+
+  return (
+    <Stack gap="sm" component="form" aria-label={texts.profile.changeEmail} onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={texts.forms.email}
+          type="email"
+          autoComplete="email"
+          value={draft}
+          error={errors.email}
+          description={texts.profile.emailChangeIntro}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label={texts.profile.currentPassword}
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button type="submit" variant="light" loading={request.isPending} disabled={draft.trim().toLowerCase() === current}>
+          {texts.profile.changeEmail}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
