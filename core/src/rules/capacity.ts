@@ -1,5 +1,5 @@
 /** A live reservation as far as capacity is concerned. */
-export interface PlaceHolder {
+export interface ReservationPlaces {
   guest: string | null;
   deletedAt?: Date | string | null;
 }
@@ -10,7 +10,7 @@ export function placesForBooking(guest: string | null | undefined): number {
 }
 
 /** Places taken by live reservations: each takes one, and its guest another. Cancelled rows are ignored. */
-export function placesTaken(reservations: readonly PlaceHolder[]): number {
+export function placesTaken(reservations: readonly ReservationPlaces[]): number {
   return reservations.reduce((sum, r) => (r.deletedAt ? sum : sum + placesForBooking(r.guest)), 0);
 }
 
