@@ -1,9 +1,10 @@
-import { Burger, Button, Container, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Burger, Button, Container, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { texts, type AppConfigMap } from '@estudio/core';
 import { accountMenuItems, topNavItems } from './links.ts';
 import classes from './AccountLayout.module.css';
+import { BrandLink } from '../../ui/BrandLink.tsx';
 
 interface TopNavProps {
   config: AppConfigMap;
@@ -18,15 +19,7 @@ export function TopNav({ config, userName, drawerOpened, onToggleDrawer, onSignO
   return (
     <Container size="lg" h="100%">
       <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
-        <UnstyledButton component={Link} to="/mystudio" className={classes.brand} aria-label={config.business_name}>
-          {config.navbar_logo ? (
-            <Image src={config.navbar_logo} alt={config.business_name} h={40} w="auto" fit="contain" />
-          ) : (
-            <Text fw={800} size="lg">
-              {config.business_name}
-            </Text>
-          )}
-        </UnstyledButton>
+        <BrandLink config={config} to="/mystudio" className={classes.brand} />
 
         <Group gap={4} visibleFrom="md" wrap="nowrap" component="nav" aria-label="Principal">
           {topNavItems(config).map((item) => (

@@ -1,7 +1,7 @@
-import { Box, Container, Group, Image, Text, Title, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
+import { Box, Container, Group, Title } from '@mantine/core';
 import { texts } from '@estudio/core';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
+import { BrandLink } from '../../ui/BrandLink.tsx';
 
 /** Spec: the checkout's header is 'Checkout' with the studio's logo. */
 export function CheckoutHeader() {
@@ -10,15 +10,7 @@ export function CheckoutHeader() {
     <Box component="header" bg="var(--mantine-color-body)" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap">
-          <UnstyledButton component={Link} to="/" aria-label={config.business_name}>
-            {config.navbar_logo ? (
-              <Image src={config.navbar_logo} alt={config.business_name} h={40} w="auto" fit="contain" />
-            ) : (
-              <Text fw={800} size="lg">
-                {config.business_name}
-              </Text>
-            )}
-          </UnstyledButton>
+          <BrandLink config={config} to="/" />
           <Title order={1} fz={{ base: 22, sm: 26 }}>
             {texts.checkout.heading}
           </Title>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Burger, Button, Container, Divider, Drawer, Group, Image, NavLink as MantineNavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Container, Divider, Drawer, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
@@ -9,6 +9,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import { Footer } from '../account/Footer.tsx';
 import classes from '../account/AccountLayout.module.css';
+import { BrandLink } from '../../ui/BrandLink.tsx';
 
 interface PublicNavItem {
   label: string;
@@ -47,15 +48,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <Box className={classes.navBar}>
           <Container size="lg" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
-              <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={config.business_name}>
-                {config.navbar_logo ? (
-                  <Image src={config.navbar_logo} alt={config.business_name} h={40} w="auto" fit="contain" />
-                ) : (
-                  <Text fw={800} size="lg">
-                    {config.business_name}
-                  </Text>
-                )}
-              </UnstyledButton>
+              <BrandLink config={config} to="/" className={classes.brand} />
               <Group gap={4} wrap="nowrap" component="nav" aria-label="Principal" visibleFrom="sm">
                 {items.map((item) =>
                   // A section of the landing ('/#nosotros') is never the current page.
