@@ -125,6 +125,14 @@ export const domainErrors = {
   'file/storage-unavailable': { status: 502, message: 'No fue posible guardar el archivo. Inténtalo más tarde.' },
   'file/s3-not-configured': { status: 412, message: 'El almacenamiento en la nube no está configurado.' },
 
+  // Online videos (issue 6); the 404 and 412 texts are the spec's
+  'video/not-found': { status: 404, message: 'Lo sentimos, no hemos encontrado este video.' },
+  'video/membership-required': { status: 412, message: 'Lo sentimos, no cuentas con una membresía activa para clases online' },
+  'favorite/not-found': { status: 404, message: 'No encontramos este favorito.' },
+  'program/not-found': { status: 404, message: 'No encontramos este programa.' },
+  'tag/not-found': { status: 404, message: 'No encontramos esta etiqueta.' },
+  'tag/name-taken': { status: 409, message: 'Ya existe una etiqueta con ese nombre.' },
+
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },
 } as const satisfies Record<string, { status: number; message: string }>;

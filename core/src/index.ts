@@ -23,3 +23,4 @@ export * from './rules/discounts.ts';
 export * from './rules/subscriptions.ts';
 export * from './rules/sandbox-cards.ts';
 export * from './rules/checkout-errors.ts';
+export * from './schemas/videos.ts';

@@ -33,4 +33,15 @@ export const mailTexts = {
         'Si no fuiste tú, ignora este correo; la cuenta seguirá con su correo actual.',
       ].join('\n'),
   },
+  videoRating: {
+    subject: (businessName: string) => `¿Qué te pareció tu clase online en ${businessName}?`,
+    body: (businessName: string, videoName: string, link: string) =>
+      [
+        'Hola:',
+        '',
+        `Gracias por tomar "${videoName}" en ${businessName}.`,
+        'Califica el video con una a cinco estrellas; tu opinión nos ayuda a preparar mejores clases:',
+        link,
+      ].join('\n'),
+  },
 } as const;

@@ -153,9 +153,14 @@ describe('demo seed', () => {
     expect(expiresIn).toBeLessThan(23);
     const unlimited = await liveCredits(ilimitado.customer_id);
     expect(unlimited.map((c) => c.available_classes)).toEqual([-1]);
-    const [subscription] = await t.db.select().from(purchase).where(eq(purchase.customer_id, ilimitado.customer_id));
-    expect(subscription).toMatchObject({ status: 'active', subscription_period: 'month', subscription_interval: 1 });
-    expect(subscription?.subscription_id).toBeTruthy();
+    const subscriptions = await t.db.select().from(purchase).where(eq(purchase.customer_id, ilimitado.customer_id)).orderBy(purchase.purchase_id);
+    expect(subscriptions.map((p) => p.title)).toEqual(['Ilimitado Mensual', 'Online Mensual']);
+    for (const subscription of subscriptions) {
+      expect(subscription).toMatchObject({ status: 'active', subscription_period: 'month', subscription_interval: 1 });
+      expect(subscription.subscription_id).toBeTruthy();
+    }
+    // The online membership (videos) runs past today.
+    expect(subscriptions[1]?.expiration_date?.getTime()).toBeGreaterThan(Date.now());
 
     expect((await account(demoAccounts.recepcion.email)).role).toBe('staff');
     expect((await account(demoAccounts.admin.email)).role).toBe('admin');

@@ -24,6 +24,12 @@ import { discountsRouter } from './routers/discounts.ts';
 import { packagesRouter } from './routers/packages.ts';
 import { metodosPagoRouter, paymentMethodsRouter, paymentSourcesRouter } from './routers/payments.ts';
 import { invoicesRouter, purchasesRouter } from './routers/purchases.ts';
+// Issue 6: online videos
+import { favoritesRouter } from './routers/favorites.ts';
+import { programsRouter } from './routers/programs.ts';
+import { tagsRouter } from './routers/tags.ts';
+import { videoTypesRouter } from './routers/video-types.ts';
+import { videosRouter } from './routers/videos.ts';
 import { publicProcedure, router } from './trpc.ts';
 
 export const appRouter = router({
@@ -61,6 +67,11 @@ export const appRouter = router({
   paymentMethods: paymentMethodsRouter,
   paymentSources: paymentSourcesRouter,
   metodosPago: metodosPagoRouter,
+  videos: videosRouter,
+  favorites: favoritesRouter,
+  videoTypes: videoTypesRouter,
+  programs: programsRouter,
+  tags: tagsRouter,
 });
 
 export type AppRouter = typeof appRouter;

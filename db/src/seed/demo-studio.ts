@@ -637,6 +637,19 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
     }
   }
 
+  // The unlimited demo member also streams: an online membership in its second month.
+  // Added after the community so the generated purchases keep their numbering.
+  const onlineStart = ago(40, '07:30');
+  addPurchase({
+    customerIndex: accountIndex.ilimitado,
+    pkg: 'online',
+    createdAt: onlineStart,
+    status: 'active',
+    paymentMethod: 1,
+    periods: 2,
+    expiration: onlineStart.add(2, 'month'),
+  });
+
   // Reservations: the demo accounts' first, then the community fills each class.
   interface ReservationPlan {
     classIndex: number;

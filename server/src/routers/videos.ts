@@ -1,0 +1,100 @@
+import {
+  okOutput,
+  videoByProgramOutput,
+  videoByRelationInput,
+  videoIdInput,
+  videoListInput,
+  videoListOutput,
+  videoOneOutput,
+  videoRateEmailInput,
+  videoRateInput,
+  videoUpcomingOutput,
+} from '@estudio/core';
+import { listProgramVideos, listUpcomingVideos, listVideos } from '../services/videos/list-videos.ts';
+import { requireOnlineAccess } from '../services/videos/online-access.ts';
+import { getProgram } from '../services/videos/programs.ts';
+import { openVideo, queueRatingEmail, rateVideo, setVideoCompleted } from '../services/videos/video-actions.ts';
+import { customerProcedure, optionalAuthProcedure, router } from '../trpc.ts';
+
+const tags = ['videos'];
+const listErrors = { 412: 'Lo sentimos, no cuentas con una membresía activa para clases online' };
+const videoErrors = { 404: 'Lo sentimos, no hemos encontrado este video.', ...listErrors };
+
+export const videosRouter = router({
+  list: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/videos', tags, summary: 'Biblioteca de videos con filtros, 32 por página (requiere membresía online)', errorResponses: listErrors } })
+    .input(videoListInput)
+    .output(videoListOutput)
+    .query(async ({ ctx, input: { page, ...filters } }) => {
+      const viewer = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
+      await requireOnlineAccess(ctx.db, viewer);
+      return listVideos(ctx.db, viewer.customerId, filters, page);
+    }),
+
+  upcoming: optionalAuthProcedure
+    .meta({ openapi: { method: 'GET', path: '/videos/upcoming', tags, protect: false, summary: 'Próximos estrenos (no requiere membresía)' } })
+    .output(videoUpcomingOutput)
+    .query(async ({ ctx }) => ({ videos: await listUpcomingVideos(ctx.db, ctx.caller?.customer?.customer_id ?? null) })),
+
+  byTag: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/videos/tag/{id}', tags, summary: 'Videos con una etiqueta (requiere membresía online)', errorResponses: listErrors } })
+    .input(videoByRelationInput)
+    .output(videoListOutput)
+    .query(async ({ ctx, input }) => {
+      const viewer = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
+      await requireOnlineAccess(ctx.db, viewer);
+      return listVideos(ctx.db, viewer.customerId, { tag_id: [input.id] }, input.page);
+    }),
+
+  byProgram: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/videos/program/{id}', tags, summary: 'Videos de un programa en su orden (requiere membresía online)', errorResponses: listErrors } })
+    .input(videoByRelationInput)
+    .output(videoByProgramOutput)
+    .query(async ({ ctx, input }) => {
+      const viewer = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
+      await requireOnlineAccess(ctx.db, viewer);
+      const program = await getProgram(ctx.db, input.id, ctx.customer.role === 'admin');
+      return { ...(await listProgramVideos(ctx.db, viewer.customerId, program.program_id, input.page)), program };
+    }),
+
+  byId: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/videos/{id}', tags, summary: 'Un video; registra la reproducción (requiere membresía online)', errorResponses: videoErrors } })
+    .input(videoIdInput)
+    .output(videoOneOutput)
+    .query(async ({ ctx, input }) => ({
+      video: await openVideo(ctx.db, input.id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }),
+    })),
+
+  rate: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/videos/rating', tags, summary: 'Califica un video de 1 a 5 estrellas (calificar de nuevo la reemplaza)', errorResponses: videoErrors } })
+    .input(videoRateInput)
+    .output(videoOneOutput)
+    .mutation(async ({ ctx, input }) => ({
+      video: await rateVideo(ctx.db, input.video_id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }, input),
+    })),
+
+  rateEmail: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/videos/rating/email', tags, summary: 'Envía por correo la invitación a calificar un video', errorResponses: videoErrors } })
+    .input(videoRateEmailInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await queueRatingEmail(ctx.db, input.video_id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }, ctx.config.PUBLIC_URL);
+      return { ok: true as const };
+    }),
+
+  complete: customerProcedure
+    .meta({ openapi: { method: 'PUT', path: '/videos/{id}/complete', tags, summary: 'Marca un video como completado', errorResponses: videoErrors } })
+    .input(videoIdInput)
+    .output(videoOneOutput)
+    .mutation(async ({ ctx, input }) => ({
+      video: await setVideoCompleted(ctx.db, input.id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }, true),
+    })),
+
+  uncomplete: customerProcedure
+    .meta({ openapi: { method: 'PUT', path: '/videos/{id}/uncomplete', tags, summary: 'Quita la marca de completado', errorResponses: videoErrors } })
+    .input(videoIdInput)
+    .output(videoOneOutput)
+    .mutation(async ({ ctx, input }) => ({
+      video: await setVideoCompleted(ctx.db, input.id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }, false),
+    })),
+});
