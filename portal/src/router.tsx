@@ -30,6 +30,8 @@ const ThanksPage = lazy(() => import('./pages/checkout/ThanksPage.tsx'));
 const PurchasesPage = lazy(() => import('./pages/account/purchases/PurchasesPage.tsx'));
 const ChargesPage = lazy(() => import('./pages/account/purchases/ChargesPage.tsx'));
 const PaymentMethodsPage = lazy(() => import('./pages/account/purchases/PaymentMethodsPage.tsx'));
+const VideoLibraryPage = lazy(() => import('./pages/account/videos/VideoLibraryPage.tsx'));
+const VideoPage = lazy(() => import('./pages/account/videos/VideoPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 /** Screens inside the account layout keep its header and footer while they load. */
@@ -81,6 +83,8 @@ export const router = createBrowserRouter([
           { path: 'pagos', element: section(<ChargesPage />) },
           { path: 'metodos', element: section(<PaymentMethodsPage />) },
           { path: 'informacion', element: section(<ProfilePage />) },
+          { path: 'online', element: section(<VideoLibraryPage />) },
+          { path: 'video/:video_id', element: section(<VideoPage />) },
           { path: '*', element: <NotFound home="/mystudio" fullHeight={false} /> },
         ],
       },
