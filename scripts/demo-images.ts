@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { videos } from '../db/src/seed/content.ts';
 import {
   IconBarbell, IconBike, IconCertificate, IconDeviceTv, IconFlame, IconGift, IconHeart, IconInfinity,
   IconStretching, IconSun, IconTicket, IconUsers, IconYoga, type IconProps,
@@ -40,6 +41,18 @@ const arts: Art[] = [
   { file: 'programs/barre-express.jpg', icon: IconFlame, from: '#c92a2a', to: '#ffa8a8' },
   { file: 'social.jpg', icon: IconYoga, from: '#3b0d2c', to: '#d6336c', width: 1200, height: 630, label: 'Estudio Demo' },
 ];
+
+// Video thumbnails (16:9) in the colours of their class type, numbered as the seed numbers them.
+const byClassType = [
+  { icon: IconYoga, from: '#087f5b', to: '#63e6be' },
+  { icon: IconStretching, from: '#5f3dc4', to: '#b197fc' },
+  { icon: IconBike, from: '#d9480f', to: '#ffa94d' },
+  { icon: IconBarbell, from: '#a61e4d', to: '#faa2c1' },
+];
+videos.forEach((video, i) => {
+  const look = byClassType[video.classType ?? -1] ?? { icon: IconHeart, from: '#0b7285', to: '#66d9e8' };
+  arts.push({ file: `videos/${String(i + 1).padStart(2, '0')}.jpg`, ...look, width: 640, height: 360 });
+});
 
 function page({ icon, from, to, width = 1200, height = 800, label }: Art): string {
   const size = Math.round(Math.min(width, height) * 0.55);
