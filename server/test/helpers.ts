@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createDb } from '@estudio/db';
 import { createTestDb } from '@estudio/db/testing';
 import type { AuthTokens } from '@estudio/core';
 import { buildServer } from '../src/app.ts';
@@ -87,4 +88,46 @@ export async function login(app: FastifyInstance, email: string, password = demo
   const res = await call(app, 'POST', '/api/auth/login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.raw}`);
   return res.body as AuthTokens;
+}
+
+export interface RacingServer {
+  /** The server's own pool: use it to set data up and to check invariants afterwards. */
+  db: Db;
+  /** Signs the ID tokens of fixtures (createBookers). */
+  secret: string;
+  base: string;
+  /** POSTs JSON as the holder of `token` over real HTTP. */
+  post<T = { code?: string }>(path: string, token: string, body: Record<string, unknown>): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a loopback port over its own 20-connection pool, so
+ * transactions really run side by side and wait on each other's locks.
+ * Race tests need PostgreSQL (TEST_DATABASE_URL); PGlite has one connection.
+ */
+export async function startRacingServer(): Promise<RacingServer> {
+  const testDb = await createTestDb();
+  const pool = await createDb(testDb.url, { max: 20 });
+  const config = testConfig();
+  const app = await buildServer({ config, db: pool.db });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    db: pool.db,
+    secret: config.AUTH_SECRET,
+    base,
+    post: async <T,>(path: string, token: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as T };
+    },
+    async close() {
+      await app.close();
+      await pool.close();
+      await testDb.close();
+    },
+  };
 }

@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '@estudio/db';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
-import { createTestDb, type TestDb } from '@estudio/db/testing';
-import { buildServer } from '../src/app.ts';
-import { testConfig } from './helpers.ts';
+import { startRacingServer, type RacingServer } from './helpers.ts';
 import { createBookers, newClass } from './reservations-fixtures.ts';
 
 /**
@@ -17,41 +13,25 @@ import { createBookers, newClass } from './reservations-fixtures.ts';
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)('booking races on PostgreSQL', () => {
-  let testDb: TestDb;
-  let pool: DbHandle;
-  let app: FastifyInstance;
-  let base: string;
-  const config = testConfig();
-
+  let race: RacingServer;
   beforeAll(async () => {
-    testDb = await createTestDb();
-    // Separate pool of 20 so transactions really run side by side and wait on each other's locks.
-    pool = await createDb(testDb.url, { max: 20 });
-    app = await buildServer({ config, db: pool.db });
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    race = await startRacingServer();
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await pool?.close();
-    await testDb?.close();
+    await race?.close();
   });
 
-  const book = (token: string, body: Record<string, unknown>) =>
-    fetch(`${base}/api/class_reservations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then(async (res) => ({ status: res.status, body: (await res.json()) as { code?: string } }));
+  const book = (token: string, body: Record<string, unknown>) => race.post<{ code?: string }>('/api/class_reservations', token, body);
 
   const liveReservations = (classIds: number[]) =>
-    pool.db
+    race.db
       .select()
       .from(class_reservation)
       .where(and(inArray(class_reservation.single_class_id, classIds), isNull(class_reservation.deletedAt)));
 
   it('200 customers at once for 20 places: exactly 20 reservations, every loser keeps their credit', async () => {
-    const classId = await newClass(pool.db, { minutesAhead: 48 * 60, capacity: 20, classType: 'Yoga' });
-    const bookers = await createBookers(pool.db, config.AUTH_SECRET, 200, { prefix: 'carrera-lugares' });
+    const classId = await newClass(race.db, { minutesAhead: 48 * 60, capacity: 20, classType: 'Yoga' });
+    const bookers = await createBookers(race.db, race.secret, 200, { prefix: 'carrera-lugares' });
     const results = await Promise.all(bookers.map((b) => book(b.token, { single_class_id: classId })));
 
     const won = results.filter((r) => r.status === 200);
@@ -61,7 +41,7 @@ describe.skipIf(!url)('booking races on PostgreSQL', () => {
     expect(live).toHaveLength(20);
 
     const winners = new Set(live.map((r) => r.customer_id));
-    const credits = await pool.db
+    const credits = await race.db
       .select()
       .from(available_classes)
       .where(inArray(available_classes.customer_id, bookers.map((b) => b.customer_id)));
@@ -69,43 +49,40 @@ describe.skipIf(!url)('booking races on PostgreSQL', () => {
   });
 
   it('one customer sends 20 bookings at once with 1 credit: one reservation, credit 0', async () => {
-    const classIds = await Promise.all(Array.from({ length: 20 }, (_, i) => newClass(pool.db, { minutesAhead: 48 * 60 + i * 60, capacity: 10, classType: 'Yoga' })));
-    const [booker] = await createBookers(pool.db, config.AUTH_SECRET, 1, { prefix: 'carrera-credito' });
+    const classIds = await Promise.all(Array.from({ length: 20 }, (_, i) => newClass(race.db, { minutesAhead: 48 * 60 + i * 60, capacity: 10, classType: 'Yoga' })));
+    const [booker] = await createBookers(race.db, race.secret, 1, { prefix: 'carrera-credito' });
     if (!booker) throw new Error('no booker');
     const results = await Promise.all(classIds.map((id) => book(booker.token, { single_class_id: id })));
 
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 412 && r.body.code === 'booking/no-credits')).toHaveLength(19);
     expect(await liveReservations(classIds)).toHaveLength(1);
-    const [credit] = await pool.db.select().from(available_classes).where(eq(available_classes.available_class_id, booker.available_class_id));
+    const [credit] = await race.db.select().from(available_classes).where(eq(available_classes.available_class_id, booker.available_class_id));
     expect(credit?.available_classes).toBe(0);
   });
 
   it('one customer sends the same booking 20 times at once: one reservation', async () => {
-    const classId = await newClass(pool.db, { minutesAhead: 72 * 60, capacity: 10, classType: 'Yoga' });
-    const [booker] = await createBookers(pool.db, config.AUTH_SECRET, 1, { prefix: 'carrera-doble', credits: 5 });
+    const classId = await newClass(race.db, { minutesAhead: 72 * 60, capacity: 10, classType: 'Yoga' });
+    const [booker] = await createBookers(race.db, race.secret, 1, { prefix: 'carrera-doble', credits: 5 });
     if (!booker) throw new Error('no booker');
     const results = await Promise.all(Array.from({ length: 20 }, () => book(booker.token, { single_class_id: classId })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.body.code === 'booking/already-booked')).toHaveLength(19);
-    const [credit] = await pool.db.select().from(available_classes).where(eq(available_classes.available_class_id, booker.available_class_id));
+    const [credit] = await race.db.select().from(available_classes).where(eq(available_classes.available_class_id, booker.available_class_id));
     expect(credit?.available_classes).toBe(4);
   });
 
   it('cancellations and bookings of the same customers at once: no deadlock, no lost credit, never over capacity', async () => {
-    const classA = await newClass(pool.db, { minutesAhead: 120 * 60, capacity: 30, classType: 'Yoga' });
-    const classB = await newClass(pool.db, { minutesAhead: 121 * 60, capacity: 15, classType: 'Yoga' });
-    const holders = await createBookers(pool.db, config.AUTH_SECRET, 30, { prefix: 'carrera-mixta-a', credits: 3 });
+    const classA = await newClass(race.db, { minutesAhead: 120 * 60, capacity: 30, classType: 'Yoga' });
+    const classB = await newClass(race.db, { minutesAhead: 121 * 60, capacity: 15, classType: 'Yoga' });
+    const holders = await createBookers(race.db, race.secret, 30, { prefix: 'carrera-mixta-a', credits: 3 });
     for (const h of holders) expect((await book(h.token, { single_class_id: classA })).status).toBe(200);
-    const newcomers = await createBookers(pool.db, config.AUTH_SECRET, 30, { prefix: 'carrera-mixta-b', credits: 1 });
+    const newcomers = await createBookers(race.db, race.secret, 30, { prefix: 'carrera-mixta-b', credits: 1 });
     const reservationOf = new Map(
       (await liveReservations([classA])).map((r) => [r.customer_id, r.class_reservation_id] as const),
     );
     const cancelA = (h: (typeof holders)[number]) =>
-      fetch(`${base}/api/class_reservations/${reservationOf.get(h.customer_id)}/cancel`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' },
-      }).then((res) => ({ status: res.status }));
+      race.post(`/api/class_reservations/${reservationOf.get(h.customer_id)}/cancel`, h.token, {});
     // Every holder cancels A and books B at the same moment, while newcomers book A and B.
     const results = await Promise.all([
       ...holders.flatMap((h) => [cancelA(h), book(h.token, { single_class_id: classB })]),
@@ -116,7 +93,7 @@ describe.skipIf(!url)('booking races on PostgreSQL', () => {
     expect((await liveReservations([classB])).length).toBeLessThanOrEqual(15);
     // Credits add up: what each customer holds plus what their live bookings took is what they were given.
     const everyone = [...holders.map((h) => ({ ...h, given: 3 })), ...newcomers.map((n) => ({ ...n, given: 1 }))];
-    const credits = await pool.db.select().from(available_classes).where(inArray(available_classes.customer_id, everyone.map((e) => e.customer_id)));
+    const credits = await race.db.select().from(available_classes).where(inArray(available_classes.customer_id, everyone.map((e) => e.customer_id)));
     const live = await liveReservations([classA, classB]);
     for (const e of everyone) {
       const left = credits.find((c) => c.customer_id === e.customer_id)?.available_classes ?? -99;
@@ -128,9 +105,9 @@ describe.skipIf(!url)('booking races on PostgreSQL', () => {
   it('two customers racing for one seat: one holder, the other a 409, every time', async () => {
     const rounds = 10;
     const classIds = await Promise.all(
-      Array.from({ length: rounds }, (_, i) => newClass(pool.db, { minutesAhead: 96 * 60 + i * 60, capacity: 16, classType: 'Indoor Cycling' })),
+      Array.from({ length: rounds }, (_, i) => newClass(race.db, { minutesAhead: 96 * 60 + i * 60, capacity: 16, classType: 'Indoor Cycling' })),
     );
-    const pair = await createBookers(pool.db, config.AUTH_SECRET, 2, { prefix: 'carrera-lugar', credits: rounds });
+    const pair = await createBookers(race.db, race.secret, 2, { prefix: 'carrera-lugar', credits: rounds });
     const results = await Promise.all(classIds.flatMap((id) => pair.map((b) => book(b.token, { single_class_id: id, spot: 7 }))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(rounds);
     expect(results.filter((r) => r.status === 409 && r.body.code === 'booking/spot-taken')).toHaveLength(rounds);
