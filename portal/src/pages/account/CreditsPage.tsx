@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Container, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, EmptyState, Skeleton, Table, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { allowedTimes, formatDate, isOn, isUnlimitedCredit, texts } from '@estudio/core';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useStudioTimeZone } from '../../booking/time.ts';
 import { NotFound } from '../NotFound.tsx';
+import { AccountPageFrame } from './AccountPageFrame.tsx';
 
 /**
  * /mystudio/creditos (Mis Créditos), only when allow_restricted_class_types is
@@ -61,20 +62,16 @@ export default function CreditsPage() {
     );
 
   return (
-    <Container size="md" py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <Group justify="space-between" align="center">
-          <Title order={1} fz={{ base: 28, sm: 34 }}>
-            {texts.credits.heading}
-          </Title>
-          <Button component={Link} to={config.class_packages_path || '/mystudio/paquetes'}>
-            {texts.credits.addCredits}
-          </Button>
-        </Group>
-        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-          {content}
-        </Paper>
-      </Stack>
-    </Container>
+    <AccountPageFrame
+      title={texts.credits.heading}
+      size="md"
+      actions={
+        <Button component={Link} to={config.class_packages_path || '/mystudio/paquetes'}>
+          {texts.credits.addCredits}
+        </Button>
+      }
+    >
+      {content}
+    </AccountPageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Container, EmptyState, Paper, Skeleton, Stack, Table, Title } from '@mantine/core';
+import { Alert, EmptyState, Skeleton, Table } from '@mantine/core';
 import { IconReceipt2 } from '@tabler/icons-react';
 import { formatDate, formatMXN, isOn, texts, toCents } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
@@ -7,6 +7,7 @@ import { useStudioTimeZone } from '../../../booking/time.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
 import { PurchaseStatusBadge } from '../../../shop/PurchaseStatusBadge.tsx';
 import { NotFound } from '../../NotFound.tsx';
+import { AccountPageFrame } from '../AccountPageFrame.tsx';
 
 /** /mystudio/pagos (Mis Cargos), only when subscriptions_enabled: every charge of the customer's purchases. */
 export default function ChargesPage() {
@@ -56,16 +57,5 @@ export default function ChargesPage() {
       </Table.ScrollContainer>
     );
 
-  return (
-    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 28, sm: 34 }}>
-          {texts.purchases.chargesHeading}
-        </Title>
-        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-          {content}
-        </Paper>
-      </Stack>
-    </Container>
-  );
+  return <AccountPageFrame title={texts.purchases.chargesHeading}>{content}</AccountPageFrame>;
 }

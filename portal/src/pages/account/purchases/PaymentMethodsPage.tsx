@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Container, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCreditCard, IconTrash } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { showError, showSuccess } from '../../../ui/alerts.ts';
+import { AccountPageFrame } from '../AccountPageFrame.tsx';
 
 const brandLabel = (cardType: string) =>
   cardType === 'mastercard' ? 'Mastercard' : cardType === 'amex' ? 'American Express' : cardType === 'visa' ? 'Visa' : cardType;
@@ -60,15 +61,8 @@ export default function PaymentMethodsPage() {
     );
 
   return (
-    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
-        <Title order={1} fz={{ base: 28, sm: 34 }}>
-          {texts.purchases.methodsHeading}
-        </Title>
-        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-          {content}
-        </Paper>
-      </Stack>
-    </Container>
+    <AccountPageFrame title={texts.purchases.methodsHeading} size="sm">
+      {content}
+    </AccountPageFrame>
   );
 }
