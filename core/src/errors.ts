@@ -133,6 +133,16 @@ export const domainErrors = {
   'tag/not-found': { status: 404, message: 'No encontramos esta etiqueta.' },
   'tag/name-taken': { status: 409, message: 'Ya existe una etiqueta con ese nombre.' },
 
+  // Front desk and sync (issue 7)
+  'sync/client-taken': { status: 403, message: 'Este escritorio está vinculado a otra cuenta. Cierra sesión e inicia con la cuenta correcta.' },
+  'sync/mutation-gap': { status: 409, message: 'Faltan cambios anteriores de este escritorio; se reenviarán en orden.' },
+  'sync/reset-required': { status: 409, message: 'Los datos del servidor cambiaron por completo; el escritorio se sincronizará de nuevo.' },
+  'checkin/reservation-cancelled': { status: 409, message: 'Esta reservación fue cancelada.' },
+  'checkin/class-cancelled': { status: 409, message: 'Esta clase fue cancelada.' },
+  'checkin/wrong-day': { status: 409, message: 'Esta reservación es para otro día.' },
+  'access/already-revoked': { status: 409, message: 'Este acceso ya fue eliminado.' },
+  'access/not-enough-classes': { status: 409, message: 'El cliente no tiene suficientes clases para restar.' },
+
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -24,3 +24,4 @@ export * from './rules/subscriptions.ts';
 export * from './rules/sandbox-cards.ts';
 export * from './rules/checkout-errors.ts';
 export * from './schemas/videos.ts';
+export * from './schemas/sync.ts';

@@ -485,4 +485,10 @@ export const texts = {
     resetDone: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
     requestNewLink: 'Solicitar un nuevo correo',
   },
+  /** The front desk console (issue 7). The three success messages are the spec's. */
+  desk: {
+    accessAdded: '¡Acceso agregado!',
+    accessRemoved: '¡Acceso eliminado!',
+    classesRemoved: '¡Clases Restadas!',
+  },
 } as const;

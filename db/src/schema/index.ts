@@ -12,3 +12,4 @@ export * from './discounts.ts';
 export * from './payments.ts';
 export * from './videos.ts';
 export * from './relations.ts';
+export * from './sync.ts';

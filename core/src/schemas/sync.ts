@@ -1,0 +1,163 @@
+import { z } from '../zod.ts';
+
+/**
+ * The sync protocol between the server and the front desks (issue 7,
+ * decision 008). The server is the authority; desks keep a PGlite replica of
+ * the replicated tables, pull changes after a cursor, and push their own
+ * mutations, each applied exactly once.
+ */
+
+/**
+ * Replicated tables, their primary key columns, and the columns a desk never
+ * receives (identity and payment provider ids). Parents before children, so a
+ * snapshot can load them in this order.
+ */
+export const replicatedTables = {
+  location: { key: ['location_id'], hidden: [] },
+  class_type: { key: ['class_type_id'], hidden: [] },
+  instructor: { key: ['instructor_id'], hidden: [] },
+  class_package: { key: ['class_package_id'], hidden: ['stripe_product_id', 'stripe_price_id'] },
+  payment_method: { key: ['payment_method_id'], hidden: [] },
+  customer: { key: ['customer_id'], hidden: ['uid', 'stripe_customer_id', 'paypal_payer_id'] },
+  single_class: { key: ['single_class_id'], hidden: [] },
+  single_class_instructor: { key: ['single_class_id', 'instructor_id'], hidden: [] },
+  purchase: { key: ['purchase_id'], hidden: ['provider_payment_id', 'provider_session_id', 'subscription_id'] },
+  available_classes: { key: ['available_class_id'], hidden: [] },
+  class_reservation: { key: ['class_reservation_id'], hidden: [] },
+  waitlist: { key: ['waitlist_id'], hidden: [] },
+  class_reservation_penalty: { key: ['class_reservation_penalty_id'], hidden: [] },
+} as const satisfies Record<string, { key: readonly string[]; hidden: readonly string[] }>;
+
+export type ReplicatedTable = keyof typeof replicatedTables;
+export const replicatedTableNames = Object.keys(replicatedTables) as ReplicatedTable[];
+export const replicatedTable = z.enum(replicatedTableNames as [ReplicatedTable, ...ReplicatedTable[]]);
+
+/** A position in the change log: "<txid>:<change_id>", opaque to desks. */
+export const syncCursor = z.string().regex(/^\d+:\d+$/, { error: 'El cursor de sincronización no es válido.' });
+export type SyncCursor = z.infer<typeof syncCursor>;
+
+/** A desk's id: one per replica and signed-in account, bound to that account on first use. */
+export const syncClientId = z.uuid({ error: 'El identificador del escritorio no es válido.' });
+
+/** A row's primary key, e.g. { customer_id: 5 }. */
+export const rowKey = z.record(z.string(), z.number().int());
+export type RowKey = z.infer<typeof rowKey>;
+
+/** A row as JSON (timestamps as ISO strings, money as strings), hidden columns left out. */
+export const replicatedRow = z.record(z.string(), z.unknown());
+
+/** One change: the row's state at pull time, or null when it no longer exists. */
+export const syncChange = z.object({ table: replicatedTable, key: rowKey, row: replicatedRow.nullable() });
+export type SyncChange = z.infer<typeof syncChange>;
+
+export const pullInput = z.object({
+  clientId: syncClientId,
+  /** null: from the start of the log. */
+  cursor: syncCursor.nullable(),
+  limit: z.number().int().min(1).max(5000).default(1000),
+});
+export type PullInput = z.input<typeof pullInput>;
+
+export const pullOutput = z.object({
+  /** Where the next pull starts; unchanged when nothing new was committed. */
+  cursor: syncCursor,
+  changes: z.array(syncChange),
+  /** More changes are waiting: pull again at once. */
+  more: z.boolean(),
+  /** The last of this desk's mutations whose effects are in the log up to `cursor`. */
+  lastMutationId: z.number().int().min(0),
+});
+export type PullOutput = z.infer<typeof pullOutput>;
+
+/** A first sync without replaying the whole log: take the position, copy every table in key order, then pull from the position. */
+export const snapshotInput = z.object({
+  clientId: syncClientId,
+  table: replicatedTable,
+  /** Key of the last row of the previous page; null for the first page. */
+  after: rowKey.nullable(),
+  limit: z.number().int().min(1).max(10000).default(5000),
+});
+export const snapshotOutput = z.object({ rows: z.array(replicatedRow), more: z.boolean() });
+export type SnapshotOutput = z.infer<typeof snapshotOutput>;
+
+export const positionOutput = z.object({ cursor: syncCursor });
+
+// ---------- Mutations a desk can push ----------
+
+const id = z.number({ error: 'Debe ser un número.' }).int().positive();
+
+/** Args of each desk mutation. The same services back the spec's REST routes. */
+export const deskMutationArgs = {
+  /**
+   * Check-in: marks the reservation attended. `at` is when staff scanned it
+   * (the desk's clock), so a check-in made offline and sent the next morning
+   * is judged by the day it happened, not the day it arrived.
+   */
+  checkIn: z.object({ class_reservation_id: id, at: z.iso.datetime({ offset: true }).optional() }),
+  /** Walk-in booking on behalf of a customer, with the customer's credits (or membership). */
+  walkIn: z.object({
+    customer_id: id,
+    single_class_id: id,
+    spot: id.nullable().default(null),
+    guest: z.string().trim().max(120).nullable().default(null),
+  }),
+  /** Cash collected for a reservation booked to pay at the studio. */
+  markReservationPaid: z.object({ class_reservation_id: id }),
+  /** Cash collected for a pending 'Efectivo' purchase: grants what it sells. */
+  markPurchasePaid: z.object({ purchase_id: id }),
+  /** POST /api/customer/giveAccess */
+  giveAccess: z.object({
+    customer_id: id,
+    class_package_id: id,
+    /** Days of access; defaults to the package's expiration_days. */
+    package_days: id.nullable().default(null),
+    is_gift: z.boolean().default(false),
+    payment_method_id: id.nullable().default(null),
+    /** Record an invoice for the amount paid at the desk. */
+    bill: z.boolean().default(false),
+  }),
+  /** PUT /api/customer/revokeAccess */
+  revokeAccess: z.object({ purchase_id: id }),
+  /** PUT /api/customer/removeClasses */
+  removeClasses: z.object({ customer_id: id, amount: id }),
+} as const;
+
+export type DeskMutationName = keyof typeof deskMutationArgs;
+export type DeskMutationArgs<N extends DeskMutationName> = z.output<(typeof deskMutationArgs)[N]>;
+export const deskMutationNames = Object.keys(deskMutationArgs) as DeskMutationName[];
+
+const mutationOf = <N extends DeskMutationName>(name: N) =>
+  z.object({ id: z.number().int().positive(), name: z.literal(name), args: deskMutationArgs[name] });
+
+/** One pushed mutation: ids increase by one per client, starting at 1. */
+export const deskMutation = z.discriminatedUnion('name', [
+  mutationOf('checkIn'),
+  mutationOf('walkIn'),
+  mutationOf('markReservationPaid'),
+  mutationOf('markPurchasePaid'),
+  mutationOf('giveAccess'),
+  mutationOf('revokeAccess'),
+  mutationOf('removeClasses'),
+]);
+export type DeskMutation = z.output<typeof deskMutation>;
+
+export const pushInput = z.object({
+  clientId: syncClientId,
+  mutations: z.array(deskMutation).min(1).max(500),
+});
+export type PushInput = z.input<typeof pushInput>;
+
+export const mutationResult = z.object({
+  id: z.number().int().positive(),
+  /** applied; rejected by a domain rule (rolled back, reason below); duplicate: an earlier push already did it. */
+  status: z.enum(['applied', 'rejected', 'duplicate']),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+export type MutationResult = z.infer<typeof mutationResult>;
+
+export const pushOutput = z.object({ results: z.array(mutationResult), lastMutationId: z.number().int().min(0) });
+export type PushOutput = z.infer<typeof pushOutput>;
+
+/** What the live poke says: the log moved, pull. */
+export const pokeEvent = z.object({ at: z.number() });
