@@ -137,11 +137,18 @@ export const domainErrors = {
   'sync/client-taken': { status: 403, message: 'Este escritorio está vinculado a otra cuenta. Cierra sesión e inicia con la cuenta correcta.' },
   'sync/mutation-gap': { status: 409, message: 'Faltan cambios anteriores de este escritorio; se reenviarán en orden.' },
   'sync/reset-required': { status: 409, message: 'Los datos del servidor cambiaron por completo; el escritorio se sincronizará de nuevo.' },
+  'sync/not-yet-synced': { status: 409, message: 'Este registro se hizo sin conexión y aún no llega al servidor; inténtalo de nuevo en cuanto se sincronice.' },
   'checkin/reservation-cancelled': { status: 409, message: 'Esta reservación fue cancelada.' },
   'checkin/class-cancelled': { status: 409, message: 'Esta clase fue cancelada.' },
   'checkin/wrong-day': { status: 409, message: 'Esta reservación es para otro día.' },
+  'checkin/time-in-future': { status: 400, message: 'La hora del registro de asistencia está en el futuro. Revisa la fecha y hora de este equipo.' },
   'access/already-revoked': { status: 409, message: 'Este acceso ya fue eliminado.' },
   'access/not-enough-classes': { status: 409, message: 'El cliente no tiene suficientes clases para restar.' },
+  'desk/staff-only': { status: 403, message: 'Solo el personal de recepción o un administrador puede usar la recepción.' },
+  'desk/signed-out': { status: 401, message: 'Inicia sesión para usar la recepción.' },
+  'desk/server-unreachable': { status: 503, message: 'No pudimos conectar con el servidor. Revisa la conexión a internet e inténtalo de nuevo.' },
+  'desk/code-not-recognised': { status: 400, message: 'El código no es de una reservación. Escanea el Código de Acceso del cliente o escribe el folio.' },
+  'desk/not-synced': { status: 409, message: 'La recepción aún no termina de descargar los datos del estudio. Espera un momento.' },
 
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },

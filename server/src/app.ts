@@ -8,6 +8,7 @@ import type { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { DomainError, domainErrors, type ApiErrorBody } from '@estudio/core';
+import { createPollingChangeFeed, type ChangeFeed } from '@estudio/sync';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, fastifyErrorBody, httpStatusOf } from './errors.ts';
@@ -128,10 +129,16 @@ export interface BuildServerOptions {
   db: Db;
   /** Replaces the provider chosen by AUTH_PROVIDER (tests). */
   identity?: IdentityProvider;
+  /**
+   * What wakes the desks' poke: LISTEN/NOTIFY on the database handle
+   * (createChangeFeed). Without one, the log position is polled every second.
+   * The caller owns a feed it passes in and closes it after the server.
+   */
+  changeFeed?: ChangeFeed;
 }
 
 /** The HTTP server: tRPC at /trpc, the same procedures as REST at /api, the portal at /. */
-export async function buildServer({ config, db, identity: identityOverride }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, db, identity: identityOverride, changeFeed }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -170,7 +177,12 @@ export async function buildServer({ config, db, identity: identityOverride }: Bu
   const portalIndex = existsSync(path.join(config.PORTAL_DIST, 'index.html'));
   const loginFailures = createLoginFailureStore(config.LOGIN_FAILURE_MAX, config.LOGIN_FAILURE_WINDOW_MS);
   const identity = identityOverride ?? createIdentityProvider(config, loginFailures);
-  const createContext = createContextFactory({ db, config, identity });
+  // Open pokes are SSE streams that never end on their own; they end at preClose so close() does not wait for the desks to hang up.
+  const feed = changeFeed ?? createPollingChangeFeed(db);
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
+  if (!changeFeed) app.addHook('onClose', async () => feed.close());
+  const createContext = createContextFactory({ db, config, identity, sync: { feed, closing: closing.signal } });
 
   const csp = { ...contentSecurityPolicy };
   if (config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_AUTH_EMULATOR_HOST) {

@@ -26,6 +26,7 @@ const trpcCodes = {
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
   502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
 } as const;
 /** A status added to the catalogue without a tRPC code above fails the type check here. */
 const trpcCodeByStatus: Record<CatalogueStatus, TRPC_ERROR_CODE_KEY> = trpcCodes;

@@ -1,4 +1,5 @@
 import { createDb, migrate, seedIfEmpty } from '@estudio/db';
+import { createChangeFeed } from '@estudio/sync';
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -17,7 +18,9 @@ async function main(): Promise<void> {
 
   const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR });
   await migrate(handle);
-  const app = await buildServer({ config, db: handle.db });
+  // Desks are poked through LISTEN/NOTIFY, so a write through any server process on this database reaches them.
+  const changeFeed = await createChangeFeed(handle);
+  const app = await buildServer({ config, db: handle.db, changeFeed });
   const seeded = await seedIfEmpty(handle.db);
   if (seeded) app.log.info('base de datos vacía: se cargó el estudio de demostración');
 
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await changeFeed.close();
       await handle.close();
       clearTimeout(force);
       process.exit(0);

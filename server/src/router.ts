@@ -30,6 +30,8 @@ import { programsRouter } from './routers/programs.ts';
 import { tagsRouter } from './routers/tags.ts';
 import { videoTypesRouter } from './routers/video-types.ts';
 import { videosRouter } from './routers/videos.ts';
+// Issue 7: front desk sync
+import { syncRouter } from './routers/sync.ts';
 import { publicProcedure, router } from './trpc.ts';
 
 export const appRouter = router({
@@ -72,6 +74,7 @@ export const appRouter = router({
   videoTypes: videoTypesRouter,
   programs: programsRouter,
   tags: tagsRouter,
+  sync: syncRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { ChangeFeed } from '@estudio/sync';
 import { DomainError, type Role } from '@estudio/core';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
@@ -8,11 +9,18 @@ import { apiErrorBody, domainError, toTRPCError } from './errors.ts';
 import type { IdentityProvider } from './services/auth/identity-provider.ts';
 import { findCustomerByUid, type CustomerRow } from './services/customer/find-customer.ts';
 
+/** The desks' live poke (issue 7): the change feed, and a signal that ends open pokes when the server closes. */
+export interface SyncDeps {
+  feed: ChangeFeed;
+  closing: AbortSignal;
+}
+
 /** What buildServer hands every request. */
 export interface AppDeps {
   db: Db;
   config: Config;
   identity: IdentityProvider;
+  sync?: SyncDeps;
 }
 
 export interface Caller {
@@ -49,6 +57,12 @@ const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
+    /**
+     * Subscriptions (the desks' poke) stream over SSE. The server pings every
+     * 10 s and tells the client to reconnect after 25 s without a byte, so a
+     * connection cut without a FIN (a NAT, a sleeping laptop) is noticed.
+     */
+    sse: { ping: { enabled: true, intervalMs: 10_000 }, client: { reconnectAfterInactivityMs: 25_000 } },
     /**
      * Every error shape carries the domain code and its Spanish message; no
      * stack, no driver text. REST answers are cut down to ApiErrorBody in app.ts.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createDb } from '@estudio/db';
 import { createTestDb } from '@estudio/db/testing';
+import { createChangeFeed } from '@estudio/sync';
 import type { AuthTokens } from '@estudio/core';
 import { buildServer } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -44,20 +45,22 @@ export interface TestServer {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const testDb = await createTestDb();
   const config = testConfig(env);
-  const app = await buildServer({ config, db: testDb.db });
+  const changeFeed = await createChangeFeed(testDb);
+  const app = await buildServer({ config, db: testDb.db, changeFeed });
   const extra: FastifyInstance[] = [];
   return {
     app,
     db: testDb.db,
     config,
     async withConfig(more, options = {}) {
-      const other = await buildServer({ config: testConfig({ ...env, ...more }), db: testDb.db, ...options });
+      const other = await buildServer({ config: testConfig({ ...env, ...more }), db: testDb.db, changeFeed, ...options });
       extra.push(other);
       return other;
     },
     async close() {
       for (const other of extra) await other.close();
       await app.close();
+      await changeFeed.close();
       await testDb.close();
     },
   };

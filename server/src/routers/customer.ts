@@ -1,9 +1,12 @@
-import { customerByPhoneInput, customerOutput, customerSignupInput, customerUpdateInput, z } from '@estudio/core';
+import { customerByPhoneInput, customerOutput, customerSignupInput, customerUpdateInput, deskMutationArgs, texts, z } from '@estudio/core';
 import { domainError } from '../errors.ts';
 import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { signUpCustomer } from '../services/customer/sign-up-customer.ts';
 import { updateCustomer } from '../services/customer/update-customer.ts';
+import { giveAccess } from '../services/desk/give-access.ts';
+import { removeClasses } from '../services/desk/remove-classes.ts';
+import { revokeAccess } from '../services/desk/revoke-access.ts';
 import { authedProcedure, customerProcedure, router, staffProcedure } from '../trpc.ts';
 
 const tags = ['customer'];
@@ -42,5 +45,57 @@ export const customerRouter = router({
     .query(async ({ ctx, input }) => {
       const row = await findCustomerByPhone(ctx.db, input.phone);
       return { customer: row ? toCustomerOutput(row) : null };
+    }),
+
+  // Issue 7: access granted and taken at the front desk; desks reach the same services through sync.push.
+  giveAccess: staffProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/customer/giveAccess',
+        tags,
+        summary: 'Da acceso a un paquete a un cliente, de regalo o pagado en recepción (recepción y admin)',
+        errorResponses: { 404: 'El cliente, el paquete o la forma de pago no existen' },
+      },
+    })
+    .input(deskMutationArgs.giveAccess)
+    .output(z.object({ message: z.string(), purchase_id: z.number().int() }))
+    .mutation(async ({ ctx, input }) => {
+      const purchase = await giveAccess(ctx.db, input);
+      return { message: texts.desk.accessAdded, purchase_id: purchase.purchase_id };
+    }),
+
+  revokeAccess: staffProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/customer/revokeAccess',
+        tags,
+        summary: 'Quita el acceso de una compra: sus créditos vigentes se eliminan (recepción y admin)',
+        errorResponses: { 404: 'La compra no existe', 409: 'El acceso ya fue eliminado' },
+      },
+    })
+    .input(deskMutationArgs.revokeAccess)
+    .output(z.object({ message: z.string(), purchase_id: z.number().int(), available_class_ids: z.array(z.number().int()) }))
+    .mutation(async ({ ctx, input }) => {
+      const { purchase, removedCreditIds } = await revokeAccess(ctx.db, input);
+      return { message: texts.desk.accessRemoved, purchase_id: purchase.purchase_id, available_class_ids: removedCreditIds };
+    }),
+
+  removeClasses: staffProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/customer/removeClasses',
+        tags,
+        summary: 'Resta clases de los créditos vigentes de un cliente, primero los que vencen antes (recepción y admin)',
+        errorResponses: { 404: 'El cliente no existe', 409: 'El cliente no tiene suficientes clases' },
+      },
+    })
+    .input(deskMutationArgs.removeClasses)
+    .output(z.object({ message: z.string(), available_class_ids: z.array(z.number().int()) }))
+    .mutation(async ({ ctx, input }) => {
+      const { changedCreditIds } = await removeClasses(ctx.db, input);
+      return { message: texts.desk.classesRemoved, available_class_ids: changedCreditIds };
     }),
 });

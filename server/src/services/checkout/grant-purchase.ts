@@ -16,6 +16,8 @@ export interface PaidDetails {
   subscriptionId?: string | null;
   /** What this charge was; defaults to the purchase's total_payment. */
   totalPayment?: string;
+  /** Record the invoice of this charge (default true); access granted at the desk without a bill has none. */
+  recordInvoice?: boolean;
   now?: Date;
 }
 
@@ -81,6 +83,7 @@ export async function markPurchasePaid(tx: Tx, purchaseId: number, details: Paid
     .returning();
   if (!paid) return { purchase: current, paidNow: false };
   await grantCredits(tx, paid, now, until, now);
+  if (details.recordInvoice === false) return { purchase: paid, paidNow: true };
   await tx.insert(invoice).values({
     purchase_id: paid.purchase_id,
     customer_id: paid.customer_id,

@@ -1,0 +1,36 @@
+import type { DeskMutation } from '@estudio/core';
+import type { Tx } from '@estudio/db';
+import type { CustomerRow } from '../customer/find-customer.ts';
+import { checkIn } from './check-in.ts';
+import { giveAccess } from './give-access.ts';
+import { markCashPurchasePaid } from './mark-purchase-paid.ts';
+import { markReservationPaid } from './mark-reservation-paid.ts';
+import { removeClasses } from './remove-classes.ts';
+import { revokeAccess } from './revoke-access.ts';
+import { walkIn } from './walk-in.ts';
+
+/**
+ * Applies one mutation pushed by a desk with the same services as /api, inside
+ * the push's transaction (pushMutations in @estudio/sync). `now` is the
+ * server's time of the push; a check-in carries its own scan time in `at`.
+ * `staff` is the signed-in desk account; the services authorise by role at the
+ * router, so it is not consulted here.
+ */
+export async function applyDeskMutation(tx: Tx, _staff: Pick<CustomerRow, 'customer_id'>, mutation: DeskMutation, now: Date): Promise<unknown> {
+  switch (mutation.name) {
+    case 'checkIn':
+      return checkIn(tx, mutation.args, now);
+    case 'walkIn':
+      return walkIn(tx, mutation.args, now);
+    case 'markReservationPaid':
+      return markReservationPaid(tx, mutation.args, now);
+    case 'markPurchasePaid':
+      return markCashPurchasePaid(tx, mutation.args, now);
+    case 'giveAccess':
+      return giveAccess(tx, mutation.args, now);
+    case 'revokeAccess':
+      return revokeAccess(tx, mutation.args, now);
+    case 'removeClasses':
+      return removeClasses(tx, mutation.args, now);
+  }
+}

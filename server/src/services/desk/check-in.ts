@@ -1,0 +1,51 @@
+import { DomainError, localDate, studioTimeZone, type DeskMutationArgs } from '@estudio/core';
+import { eq } from 'drizzle-orm';
+import { class_reservation } from '@estudio/db/schema/reservations';
+import { single_class } from '@estudio/db/schema/schedule';
+import type { Db } from '../../db.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import type { ReservationRow } from '../reservations/reservation-output.ts';
+
+/** A desk's clock may run a little ahead of the server's; more than this is a wrong clock, not a check-in. */
+const futureToleranceMs = 5 * 60_000;
+
+export type CheckInInput = DeskMutationArgs<'checkIn'>;
+
+/**
+ * Marks a reservation attended. `at` is when staff scanned it (a check-in made
+ * offline is judged by the day it happened, not the day it reached the
+ * server): the class must be on that calendar day in the studio's time zone.
+ * A cancelled reservation or class is refused; checking in twice keeps the
+ * first time and succeeds, so a double scan or a replay is harmless.
+ *
+ * Locks only the reservation row: it is the last lock of the booking order
+ * (decision 006), so a check-in never waits on a booking in the wrong order.
+ */
+export async function checkIn(db: Db, input: CheckInInput, now: Date = new Date()): Promise<ReservationRow> {
+  const at = input.at ? new Date(input.at) : now;
+  if (at.getTime() > now.getTime() + futureToleranceMs) throw new DomainError('checkin/time-in-future');
+  const settings = await loadStudioSettings(db);
+  const tz = studioTimeZone(settings);
+
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ reservation: class_reservation, class_date: single_class.class_date, cancelledAt: single_class.cancelledAt })
+      .from(class_reservation)
+      .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+      .where(eq(class_reservation.class_reservation_id, input.class_reservation_id))
+      .for('update', { of: class_reservation });
+    if (!found) throw new DomainError('reservation/not-found');
+    const { reservation } = found;
+    if (reservation.deletedAt) throw new DomainError('checkin/reservation-cancelled');
+    if (found.cancelledAt) throw new DomainError('checkin/class-cancelled');
+    if (localDate(found.class_date, tz) !== localDate(at, tz)) throw new DomainError('checkin/wrong-day');
+    if (reservation.attend) return reservation;
+    const [updated] = await tx
+      .update(class_reservation)
+      .set({ attend: true, attendedAt: at, updatedAt: now })
+      .where(eq(class_reservation.class_reservation_id, reservation.class_reservation_id))
+      .returning();
+    if (!updated) throw new DomainError('reservation/not-found');
+    return updated;
+  });
+}

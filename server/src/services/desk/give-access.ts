@@ -1,0 +1,68 @@
+import { addPeriod, DomainError, effectivePriceCents, fromCents, type DeskMutationArgs } from '@estudio/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import { class_package } from '@estudio/db/schema/packages';
+import { payment_method } from '@estudio/db/schema/payments';
+import { purchase } from '@estudio/db/schema/purchases';
+import type { Db } from '../../db.ts';
+import { markPurchasePaid, type PurchaseRow } from '../checkout/grant-purchase.ts';
+import { lockCustomer } from '../reservations/booking-locks.ts';
+
+export type GiveAccessInput = DeskMutationArgs<'giveAccess'>;
+
+const dayMs = 86_400_000;
+
+/**
+ * POST /api/customer/giveAccess: staff give a customer a package, as a gift or
+ * paid at the desk. It is recorded as a purchase (provider 'admin') and paid
+ * through the same grant code as a shop purchase, so credits, class types and
+ * the unlimited membership come out exactly as if the customer had bought it.
+ *
+ * `package_days` replaces the package's length; a subscription package given
+ * here is not a subscription (nothing renews it): it lasts one period unless
+ * days are given. A gift costs 0; otherwise the package's price (sale price
+ * when set) is what was paid. `bill` records the invoice of that payment.
+ */
+export async function giveAccess(db: Db, input: GiveAccessInput, now: Date = new Date()): Promise<PurchaseRow> {
+  return db.transaction(async (tx) => {
+    // Customer first: the grant below takes the customer's credits (decision 006 order).
+    const who = await lockCustomer(tx, input.customer_id);
+    const [pkg] = await tx
+      .select()
+      .from(class_package)
+      .where(and(eq(class_package.class_package_id, input.class_package_id), isNull(class_package.deletedAt)));
+    if (!pkg) throw new DomainError('package/not-found');
+    if (input.payment_method_id !== null) {
+      const [method] = await tx
+        .select({ id: payment_method.payment_method_id })
+        .from(payment_method)
+        .where(eq(payment_method.payment_method_id, input.payment_method_id));
+      if (!method) throw new DomainError('payment-method/not-found');
+    }
+    const periodDays =
+      pkg.is_subscription && pkg.subscription_period
+        ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / dayMs)
+        : null;
+    const totalPayment = input.is_gift ? '0.00' : fromCents(effectivePriceCents(pkg));
+    const [created] = await tx
+      .insert(purchase)
+      .values({
+        customer_id: who.customer_id,
+        class_package_id: pkg.class_package_id,
+        payment_method_id: input.payment_method_id,
+        title: pkg.title,
+        amount: pkg.price,
+        total_payment: totalPayment,
+        class_amount: pkg.class_amount,
+        expiration_days: input.package_days ?? pkg.expiration_days ?? periodDays,
+        status: 'pending',
+        is_gift: input.is_gift,
+        provider: 'admin',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!created) throw new DomainError('internal');
+    const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment, recordInvoice: input.bill });
+    return paid;
+  });
+}

@@ -1,0 +1,24 @@
+import { DomainError, type DeskMutationArgs } from '@estudio/core';
+import { eq } from 'drizzle-orm';
+import { purchase } from '@estudio/db/schema/purchases';
+import type { Db } from '../../db.ts';
+import { markPurchasePaid, type PurchaseRow } from '../checkout/grant-purchase.ts';
+
+export type MarkCashPurchasePaidInput = DeskMutationArgs<'markPurchasePaid'>;
+
+/**
+ * Cash collected at the desk for a purchase made with 'Efectivo': the same
+ * grant path as a card payment (credits, membership, invoice), whose
+ * conditional update makes it happen once. Anything but a pending cash
+ * purchase (already paid, cancelled, a card purchase) is purchase/not-pending.
+ */
+export async function markCashPurchasePaid(db: Db, input: MarkCashPurchasePaidInput, now: Date = new Date()): Promise<PurchaseRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(purchase).where(eq(purchase.purchase_id, input.purchase_id));
+    if (!row) throw new DomainError('purchase/not-found');
+    if (row.provider !== 'cash' || row.status !== 'pending') throw new DomainError('purchase/not-pending');
+    const { purchase: paid, paidNow } = await markPurchasePaid(tx, row.purchase_id, { now });
+    if (!paidNow) throw new DomainError('purchase/not-pending');
+    return paid;
+  });
+}

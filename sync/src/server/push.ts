@@ -1,0 +1,97 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { DomainError, type DeskMutation, type MutationResult, type PushOutput } from '@estudio/core';
+import { sync_client, sync_mutation, type Db, type Tx } from '@estudio/db';
+import { bindClient } from './pull.ts';
+
+/** Whoever pushes: the signed-in staff account (its customer row). */
+export interface SyncStaff {
+  customer_id: number;
+}
+
+/**
+ * Applies one desk mutation inside the push's transaction (a savepoint). It
+ * throws DomainError to refuse by a domain rule; anything else fails the push.
+ */
+export type ApplyMutation<S extends SyncStaff> = (tx: Tx, staff: S, mutation: DeskMutation, now: Date) => Promise<unknown>;
+
+/**
+ * Applies a desk's mutations in order, each exactly once, each in its own
+ * transaction that:
+ * 1. locks the desk's sync_client row (so two pushes of one desk, from a retry
+ *    or a second connection, take turns; no other path locks this row, so it
+ *    cannot break the customer → credits → class order of decision 006 that
+ *    `apply` follows);
+ * 2. answers `duplicate` (with the stored outcome) for ids already done, and
+ *    refuses a gap (sync/mutation-gap, 409): ids are consecutive per desk;
+ * 3. runs `apply` under a savepoint: a DomainError undoes its effects and is
+ *    recorded as `rejected` with the Spanish message; any other error fails the
+ *    push (the desk retries; what committed before is answered as duplicate);
+ * 4. records sync_mutation (with its txid, for the pull's lastMutationId) and
+ *    last_mutation_id in the same transaction as the effect.
+ */
+export async function pushMutations<S extends SyncStaff>(
+  db: Db,
+  input: { clientId: string; mutations: DeskMutation[] },
+  staff: S,
+  apply: ApplyMutation<S>,
+): Promise<PushOutput> {
+  const results: MutationResult[] = [];
+  let lastMutationId = 0;
+  // Bound once, before the row is locked: the insert of a new desk's row is the only write that does not need the lock.
+  await bindClient(db, input.clientId, staff.customer_id);
+  for (const mutation of input.mutations) {
+    const outcome = await db.transaction(async (tx) => {
+      const [client] = await tx
+        .select({ customer_id: sync_client.customer_id, last: sync_client.last_mutation_id })
+        .from(sync_client)
+        .where(eq(sync_client.client_id, input.clientId))
+        .for('update');
+      if (!client) throw new Error(`sync_client ${input.clientId} desapareció`);
+      if (client.customer_id !== staff.customer_id) throw new DomainError('sync/client-taken');
+
+      if (mutation.id <= client.last) {
+        const [stored] = await tx
+          .select({ status: sync_mutation.status, code: sync_mutation.error_code, message: sync_mutation.error_message })
+          .from(sync_mutation)
+          .where(and(eq(sync_mutation.client_id, input.clientId), eq(sync_mutation.mutation_id, mutation.id)));
+        const result: MutationResult = { id: mutation.id, status: 'duplicate' };
+        // A replayed rejection still carries its reason: the desk that lost the first answer must roll it back.
+        if (stored?.status === 'rejected') {
+          if (stored.code) result.code = stored.code;
+          if (stored.message) result.message = stored.message;
+        }
+        return { result, last: client.last };
+      }
+      if (mutation.id > client.last + 1) throw new DomainError('sync/mutation-gap');
+
+      const now = new Date();
+      let result: MutationResult;
+      try {
+        await tx.transaction((savepoint) => apply(savepoint, staff, mutation, now));
+        result = { id: mutation.id, status: 'applied' };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        result = { id: mutation.id, status: 'rejected', code: error.code, message: error.message };
+      }
+      await tx.insert(sync_mutation).values({
+        client_id: input.clientId,
+        mutation_id: mutation.id,
+        customer_id: staff.customer_id,
+        txid: sql`pg_current_xact_id()::text::bigint`,
+        name: mutation.name,
+        args: mutation.args,
+        status: result.status === 'rejected' ? 'rejected' : 'applied',
+        error_code: result.code ?? null,
+        error_message: result.message ?? null,
+      });
+      await tx
+        .update(sync_client)
+        .set({ last_mutation_id: mutation.id, updatedAt: now })
+        .where(eq(sync_client.client_id, input.clientId));
+      return { result, last: mutation.id };
+    });
+    results.push(outcome.result);
+    lastMutationId = Math.max(lastMutationId, outcome.last);
+  }
+  return { results, lastMutationId };
+}
