@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DomainError,
+  domainErrors,
+  replicatedTableNames,
+  replicatedTables,
+  texts,
+  type DeskMutationArgs,
+  type DeskMutationName,
+  type PushInput,
+  type ReplicatedTable,
+  type RowKey,
+} from '@estudio/core';
+import { sql } from 'drizzle-orm';
+import { wipeReplicatedTables } from './apply.ts';
+import { metaKeys, query, writeMeta } from './replica.ts';
+import {
+  applyPullPage,
+  applySnapshotRows,
+  dismissRejection,
+  listRejections,
+  pendingOf,
+  recordMutation,
+  rejectMutation,
+  resetReplica,
+} from './store.ts';
+import type { Replica, SyncChangeEvent, SyncClient, SyncServerLink, SyncStatus } from './types.ts';
+
+export interface SyncClientOptions {
+  replica: Replica;
+  link: SyncServerLink;
+  /** This desk's id for the signed-in account (see `clientIdFor`). */
+  clientId: string;
+  /** How an empty replica is filled: from a snapshot (default) or by replaying the log from its start. */
+  firstSync?: 'snapshot' | 'log';
+  pullLimit?: number;
+  snapshotLimit?: number;
+  /** Mutations per push. */
+  pushBatch?: number;
+  /** Reconnect delays: the first, doubling up to the last, each with random jitter. */
+  backoff?: { initialMs: number; maxMs: number };
+  /** Source of jitter (tests make it deterministic). */
+  random?: () => number;
+}
+
+/**
+ * The desk's client id for an account: one per replica and account, kept in
+ * the replica's meta so a restart keeps sending under the same id (the server
+ * binds it to the account on first use).
+ */
+export async function clientIdFor(replica: Replica, accountKey: string | number): Promise<string> {
+  const key = `sync.client_id.${accountKey}`;
+  const existing = await replica.getMeta(key);
+  if (existing) return existing;
+  const id = randomUUID();
+  await replica.setMeta(key, id);
+  return id;
+}
+
+/** The server answered (a rule, a guard); anything else is the network or the server being away. */
+function answeredByServer(err: unknown): err is DomainError {
+  return err instanceof DomainError;
+}
+
+/** Key of the last row of a snapshot page: where the next page starts. */
+function lastKey(table: ReplicatedTable, rows: readonly Record<string, unknown>[]): RowKey | null {
+  const last = rows.at(-1);
+  if (!last) return null;
+  return Object.fromEntries(replicatedTables[table].key.map((k) => [k, Number(last[k])]));
+}
+
+/**
+ * The sync loop of a desk: push the outbox in order, then pull until up to
+ * date; a poke starts another round (one round at a time, one more queued if
+ * poked meanwhile); a failure turns the desk offline and retries with
+ * exponential backoff and jitter while the outbox waits.
+ *
+ * A pushed mutation stays pending (and visible) until a pull's lastMutationId
+ * covers it, so its effect never disappears between the push answer and the
+ * pull that brings the server's rows.
+ */
+export function createSyncClient(options: SyncClientOptions): SyncClient {
+  const { replica, link, clientId } = options;
+  const db = replica.db;
+  const firstSyncMode = options.firstSync ?? 'snapshot';
+  const pullLimit = options.pullLimit ?? 1000;
+  const snapshotLimit = options.snapshotLimit ?? 5000;
+  const pushBatch = options.pushBatch ?? 100;
+  const backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
+  const random = options.random ?? Math.random;
+
+  const listeners = new Set<(event: SyncChangeEvent) => void>();
+  let status: SyncStatus = { online: false, pending: 0, syncing: false, ready: false, lastSyncAt: null, lastError: null, rejections: [] };
+  let started = false;
+  let stopped = false;
+  /** The server has every mutation up to this id (from push answers); later ones are sent next. */
+  let pushedThrough = 0;
+  let exchangeOk = false;
+  let pokeOpen = false;
+  let closePoke: (() => void) | null = null;
+  let pokeGeneration = 0;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let followUpTimer: ReturnType<typeof setTimeout> | null = null;
+  let inflight: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+
+  async function refreshStatus(patch: Partial<SyncStatus> = {}): Promise<void> {
+    // One round trip for the counters: this runs after every mutation, on the check-in path.
+    const [row] = await query<{ pending: number; ready: string | null; last_sync_at: string | null }>(
+      db,
+      sql`select (select count(*)::int from desk.outbox where client_id = ${clientId}) as pending,
+                 (select value from desk.meta where key = ${metaKeys.ready}) as ready,
+                 (select value from desk.meta where key = ${metaKeys.lastSyncAt}) as last_sync_at`,
+    );
+    status = {
+      ...status,
+      ...patch,
+      online: exchangeOk && pokeOpen,
+      pending: row?.pending ?? 0,
+      ready: row?.ready === 'true',
+      lastSyncAt: row?.last_sync_at ?? null,
+      rejections: await listRejections(db, clientId),
+    };
+  }
+
+  function emit(tables: readonly ReplicatedTable[]): void {
+    const event: SyncChangeEvent = { tables: [...new Set(tables)], status };
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's bug must not stop the sync loop.
+      }
+    }
+  }
+
+  async function changed(tables: readonly ReplicatedTable[], patch: Partial<SyncStatus> = {}): Promise<void> {
+    await refreshStatus(patch);
+    emit(tables);
+  }
+
+  async function pullUntilDone(): Promise<void> {
+    for (;;) {
+      const cursor = await replica.getMeta(metaKeys.cursor);
+      const page = await link.pull({ clientId, cursor, limit: pullLimit });
+      const tables = await applyPullPage(db, clientId, page);
+      exchangeOk = true;
+      await changed(tables);
+      if (!page.more) return;
+    }
+  }
+
+  async function firstSync(): Promise<void> {
+    if (firstSyncMode === 'snapshot') {
+      // Restarted from scratch if interrupted: the rows copied so far may predate the new position.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`delete from desk.undo`);
+        await wipeReplicatedTables(tx);
+        await writeMeta(tx, metaKeys.cursor, null);
+      });
+      const { cursor } = await link.position({ clientId });
+      for (const table of replicatedTableNames) {
+        let after: RowKey | null = null;
+        for (;;) {
+          const page = await link.snapshot({ clientId, table, after, limit: snapshotLimit });
+          await applySnapshotRows(db, table, page.rows);
+          after = lastKey(table, page.rows) ?? after;
+          if (!page.more || !page.rows.length) break;
+        }
+      }
+      exchangeOk = true;
+      await replica.setMeta(metaKeys.cursor, cursor);
+      await changed([...replicatedTableNames]);
+    }
+    await pullUntilDone();
+    await replica.setMeta(metaKeys.ready, 'true');
+    await changed([]);
+  }
+
+  async function pushPending(): Promise<void> {
+    for (;;) {
+      const batch = (await pendingOf(db, clientId)).filter((m) => m.mutation_id > pushedThrough).slice(0, pushBatch);
+      if (!batch.length) return;
+      let answer;
+      try {
+        answer = await link.push({
+          clientId,
+          // Stored as they were validated by mutate's types; the server parses them again.
+          mutations: batch.map((m) => ({ id: m.mutation_id, name: m.name, args: m.args }) as PushInput['mutations'][number]),
+        });
+      } catch (err) {
+        if (answeredByServer(err) && err.code === 'sync/mutation-gap') {
+          if (pushedThrough > 0) {
+            // The server lacks earlier mutations than we thought sent: send everything pending again, in order.
+            pushedThrough = 0;
+            continue;
+          }
+          // It lacks mutations this desk no longer holds: its database was replaced. The pull says so
+          // (sync/reset-required, handled by the round); if it does not, retrying later is all there is.
+          await pullUntilDone();
+        }
+        throw err;
+      }
+      exchangeOk = true;
+      const before = pushedThrough;
+      for (const result of answer.results) {
+        if (result.status === 'rejected' || (result.status === 'duplicate' && result.code)) {
+          const tables = await rejectMutation(db, clientId, result.id, {
+            code: result.code ?? 'internal',
+            message: result.message ?? (domainErrors as Record<string, { message: string }>)[result.code ?? '']?.message ?? domainErrors.internal.message,
+          });
+          await changed(tables);
+        }
+        pushedThrough = Math.max(pushedThrough, result.id);
+      }
+      pushedThrough = Math.max(pushedThrough, Math.min(answer.lastMutationId, batch.at(-1)?.mutation_id ?? 0));
+      if (pushedThrough === before) return;
+    }
+  }
+
+  /**
+   * Work started by a timer, a poke or a mutation has no caller to report to;
+   * its failures are already in the status. After stop() the replica may be
+   * closed under it, which is expected.
+   */
+  function background(work: Promise<unknown>): void {
+    work.catch(() => {});
+  }
+
+  async function cycle(): Promise<void> {
+    if (stopped) return;
+    try {
+      await changed([], { syncing: true });
+      if ((await replica.getMeta(metaKeys.ready)) !== 'true') await firstSync();
+      await pushPending();
+      await pullUntilDone();
+      failures = 0;
+      await changed([], { syncing: false, lastError: null });
+      scheduleFollowUp();
+    } catch (err) {
+      if (stopped) return;
+      try {
+        if (answeredByServer(err) && err.code === 'sync/reset-required') {
+          await resetReplica(db, { clientId, through: pushedThrough });
+          pushedThrough = 0;
+          await changed([...replicatedTableNames], { syncing: false, lastError: err.message });
+          scheduleRetry(0);
+          return;
+        }
+        exchangeOk = false;
+        await changed([], { syncing: false, lastError: answeredByServer(err) ? err.message : texts.desk.connectionLost });
+      } catch {
+        // The replica itself failed (closed, disk full): the retry below tries the whole round again.
+      }
+      scheduleRetry();
+    }
+  }
+
+  /** One round at a time; a request during a round queues exactly one more. */
+  function requestSync(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (!inflight) {
+      inflight = cycle().finally(() => {
+        inflight = null;
+      });
+      return inflight;
+    }
+    queued ??= inflight.then(() => {
+      queued = null;
+      return requestSync();
+    });
+    return queued;
+  }
+
+  function backoffDelay(): number {
+    const base = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures, 20));
+    failures += 1;
+    return base / 2 + (random() * base) / 2;
+  }
+
+  function scheduleRetry(delay: number = backoffDelay()): void {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (!pokeOpen) openPoke();
+      background(requestSync());
+    }, delay);
+  }
+
+  /**
+   * Mutations the server took but no pull has covered yet wait for the
+   * transactions before them to finish; the poke of a later write would
+   * bring them, but a quiet server sends none, so pull again shortly.
+   */
+  function scheduleFollowUp(): void {
+    if (stopped || followUpTimer) return;
+    background(
+      pendingOf(db, clientId).then((pending) => {
+        if (stopped || followUpTimer || !pending.some((m) => m.mutation_id <= pushedThrough)) return;
+        followUpTimer = setTimeout(() => {
+          followUpTimer = null;
+          background(requestSync());
+        }, 250);
+      }),
+    );
+  }
+
+  function openPoke(): void {
+    if (stopped) return;
+    closePoke?.();
+    closePoke = null;
+    // Events of a channel already replaced (a late poke, a late error) are ignored.
+    const generation = ++pokeGeneration;
+    const current = () => generation === pokeGeneration && !stopped;
+    const lost = () => {
+      pokeOpen = false;
+      closePoke?.();
+      closePoke = null;
+      background(changed([], { lastError: texts.desk.connectionLost }));
+      scheduleRetry();
+    };
+    try {
+      const close = link.subscribePoke(
+        { clientId },
+        {
+          onPoke() {
+            if (!current()) return;
+            if (!pokeOpen) {
+              pokeOpen = true;
+              background(changed([]));
+            }
+            background(requestSync());
+          },
+          onError() {
+            if (current()) lost();
+          },
+        },
+      );
+      if (current()) closePoke = close;
+      else close();
+    } catch {
+      lost();
+    }
+  }
+
+  return {
+    clientId,
+    async start() {
+      if (started) return;
+      started = true;
+      stopped = false;
+      await refreshStatus();
+      openPoke();
+      await requestSync();
+    },
+    async stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      if (followUpTimer) clearTimeout(followUpTimer);
+      retryTimer = null;
+      followUpTimer = null;
+      closePoke?.();
+      closePoke = null;
+      pokeOpen = false;
+      await (queued ?? inflight ?? Promise.resolve()).catch(() => {});
+      started = false;
+    },
+    async mutate<N extends DeskMutationName>(name: N, args: DeskMutationArgs<N>) {
+      const { mutationId, tables } = await recordMutation(db, clientId, name, args);
+      await changed(tables);
+      if (started && !stopped) background(requestSync());
+      return { mutationId };
+    },
+    async syncNow() {
+      // Started now, or queued after a round that may have begun before the caller's last change.
+      await requestSync();
+    },
+    status: () => status,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async dismissRejection(mutationId) {
+      await dismissRejection(db, clientId, mutationId);
+      await changed([]);
+    },
+  };
+}

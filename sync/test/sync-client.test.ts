@@ -1,0 +1,300 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { class_reservation, customer, single_class, sync_mutation } from '@estudio/db';
+import { createTestDb, type TestDb } from '@estudio/db/testing';
+import { applyDeskMutation } from '@estudio/server/services/desk/apply-desk-mutation';
+import { createReservation } from '@estudio/server/services/reservations/create-reservation';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDirectServerLink } from '../src/client/direct-link.ts';
+import { openReplica, query, type ClientReplica } from '../src/client/replica.ts';
+import { createSyncClient, type SyncClientOptions } from '../src/client/sync-client.ts';
+import type { SyncClient } from '../src/client/types.ts';
+import { createChangeFeed, type ChangeFeed } from '../src/server/index.ts';
+import { allTableRows, eventually, flakyLink, staffOf, tempDir, type FlakyLink } from './fixtures.ts';
+
+/**
+ * The sync client against the real server half on a seeded database: first
+ * syncs, a check-in reaching the server, offline work, a restart with unsent
+ * mutations, a rejection rolled back, and a replaced server database.
+ */
+let server: TestDb;
+let feed: ChangeFeed;
+let staff: { customer_id: number };
+
+beforeAll(async () => {
+  server = await createTestDb();
+  feed = await createChangeFeed(server);
+  staff = await staffOf(server.db);
+});
+afterAll(async () => {
+  await feed?.close();
+  await server?.close();
+});
+
+const quickBackoff = { initialMs: 20, maxMs: 200 };
+
+function serverLink(): FlakyLink {
+  return flakyLink(createDirectServerLink({ db: server.db, staff, apply: applyDeskMutation, feed }));
+}
+
+interface Desk {
+  replica: ClientReplica;
+  client: SyncClient;
+  link: FlakyLink;
+  close(): Promise<void>;
+}
+
+async function openDesk(options: { dataDir?: string; link?: FlakyLink; clientId?: string } & Partial<SyncClientOptions> = {}): Promise<Desk> {
+  const replica = await openReplica({ dataDir: options.dataDir ?? 'memory://' });
+  const link = options.link ?? serverLink();
+  const client = createSyncClient({
+    replica,
+    link,
+    clientId: options.clientId ?? crypto.randomUUID(),
+    backoff: quickBackoff,
+    ...(options.firstSync ? { firstSync: options.firstSync } : {}),
+  });
+  return {
+    replica,
+    client,
+    link,
+    async close() {
+      await client.stop();
+      await replica.close();
+    },
+  };
+}
+
+/** A live, unattended reservation of a class today (studio time), creating one when the seed has none. */
+async function todaysReservation(): Promise<{ class_reservation_id: number; customer_id: number }> {
+  const today = sql`(${single_class.class_date} at time zone 'America/Mexico_City')::date = (now() at time zone 'America/Mexico_City')::date`;
+  const [found] = await server.db
+    .select({ class_reservation_id: class_reservation.class_reservation_id, customer_id: class_reservation.customer_id })
+    .from(class_reservation)
+    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+    .where(and(today, isNull(class_reservation.deletedAt), eq(class_reservation.attend, false), isNull(single_class.cancelledAt)))
+    .limit(1);
+  if (found) return found;
+  const [c] = await server.db.select().from(single_class).where(and(today, isNull(single_class.cancelledAt))).limit(1);
+  const [who] = await server.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
+  if (!c || !who) throw new Error('the seed has no class today');
+  const [created] = await server.db
+    .insert(class_reservation)
+    .values({ single_class_id: c.single_class_id, customer_id: who.customer_id })
+    .returning();
+  if (!created) throw new Error('no reservation');
+  return created;
+}
+
+async function expectConverged(replica: ClientReplica): Promise<void> {
+  expect(await allTableRows(replica.db)).toEqual(await allTableRows(server.db));
+}
+
+describe('first sync', () => {
+  it('from a snapshot, then from the log: both end equal to the server', async () => {
+    const snapshot = await openDesk();
+    const log = await openDesk({ firstSync: 'log' });
+    try {
+      await snapshot.client.start();
+      await log.client.start();
+      expect(snapshot.client.status()).toMatchObject({ ready: true, pending: 0, lastError: null });
+      expect(snapshot.link.calls.snapshot).toBeGreaterThan(0);
+      expect(log.link.calls.snapshot).toBe(0);
+      await expectConverged(snapshot.replica);
+      await expectConverged(log.replica);
+    } finally {
+      await snapshot.close();
+      await log.close();
+    }
+  });
+});
+
+describe('a desk at work', () => {
+  let desk: Desk;
+  beforeAll(async () => {
+    desk = await openDesk();
+    await desk.client.start();
+  });
+  afterAll(async () => {
+    await desk?.close();
+  });
+
+  it('a check-in shows at once, reaches the server once, and leaves nothing pending', async () => {
+    const r = await todaysReservation();
+    const events: string[][] = [];
+    const off = desk.client.onChange((e) => events.push(e.tables));
+    const { mutationId } = await desk.client.mutate('checkIn', { class_reservation_id: r.class_reservation_id });
+    const [local] = await desk.replica.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+    expect(local?.attend).toBe(true);
+    expect(events.some((tables) => tables.includes('class_reservation'))).toBe(true);
+    await eventually(() => desk.client.status().pending === 0, 10_000, 'the check-in to be acknowledged');
+    off();
+    const [onServer] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+    expect(onServer?.attend).toBe(true);
+    const audit = await server.db
+      .select()
+      .from(sync_mutation)
+      .where(and(eq(sync_mutation.client_id, desk.client.clientId), eq(sync_mutation.mutation_id, mutationId)));
+    expect(audit).toMatchObject([{ name: 'checkIn', status: 'applied', customer_id: staff.customer_id }]);
+    await desk.client.syncNow();
+    await expectConverged(desk.replica);
+  });
+
+  it('offline: the mutation applies locally and waits; the desk reconnects by itself and sends it', async () => {
+    desk.link.cut();
+    await eventually(() => !desk.client.status().online, 5_000, 'the desk to notice');
+    const [cliente] = await desk.replica.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
+    if (!cliente) throw new Error('no cliente');
+    const [open] = await query<{ single_class_id: number }>(
+      desk.replica.db,
+      sql`select c.single_class_id from single_class c where c.cancelled_at is null and c.class_package_id is null
+          and c.class_date > now() + interval '2 hours'
+          and c.capacity > (select count(*) + count(guest) from class_reservation r where r.single_class_id = c.single_class_id and r.deleted_at is null)
+          and not exists (select 1 from class_reservation r where r.single_class_id = c.single_class_id and r.customer_id = ${cliente.customer_id} and r.deleted_at is null)
+          order by c.class_date limit 1`,
+    );
+    if (!open) throw new Error('no open class');
+    await desk.client.mutate('walkIn', { customer_id: cliente.customer_id, single_class_id: open.single_class_id, spot: null, guest: null });
+    expect(desk.client.status()).toMatchObject({ online: false, pending: 1 });
+    expect(desk.client.status().lastError).toMatch(/Sin conexión/);
+    desk.link.restore();
+    await eventually(() => desk.client.status().pending === 0 && desk.client.status().online, 10_000, 'the walk-in to be sent');
+    const booked = await server.db
+      .select()
+      .from(class_reservation)
+      .where(and(eq(class_reservation.customer_id, cliente.customer_id), eq(class_reservation.single_class_id, open.single_class_id), isNull(class_reservation.deletedAt)));
+    expect(booked).toHaveLength(1);
+    await desk.client.syncNow();
+    await expectConverged(desk.replica);
+  });
+
+  it('a mutation the server refuses is rolled back at the desk, with the Spanish reason', async () => {
+    // The desk sees a last place; meanwhile the portal books it.
+    const [cliente] = await desk.replica.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
+    const [ilimitado] = await desk.replica.db.select().from(customer).where(eq(customer.email, 'ilimitado@estudio.demo'));
+    if (!cliente || !ilimitado) throw new Error('demo customers missing');
+    const [c] = await server.db
+      .insert(single_class)
+      .values({ class_date: new Date(Date.now() + 26 * 3600_000), capacity: 1, location_id: 1, class_type_id: 1 })
+      .returning();
+    if (!c) throw new Error('no class');
+    await desk.client.syncNow();
+    desk.link.cut();
+    await createReservation(server.db, { customerId: ilimitado.customer_id, singleClassId: c.single_class_id });
+    const before = await allTableRows(desk.replica.db);
+    const { mutationId } = await desk.client.mutate('walkIn', { customer_id: cliente.customer_id, single_class_id: c.single_class_id, spot: null, guest: null });
+    desk.link.restore();
+    await eventually(() => desk.client.status().rejections.length > 0, 10_000, 'the rejection');
+    expect(desk.client.status().rejections).toMatchObject([{ mutationId, name: 'walkIn', code: 'booking/class-full', message: 'Lo sentimos, esta clase ya está llena.' }]);
+    await desk.client.syncNow();
+    const mine = await desk.replica.db
+      .select()
+      .from(class_reservation)
+      .where(and(eq(class_reservation.single_class_id, c.single_class_id), eq(class_reservation.customer_id, cliente.customer_id)));
+    expect(mine).toEqual([]);
+    expect((await allTableRows(desk.replica.db)).available_classes).toEqual(before.available_classes);
+    await expectConverged(desk.replica);
+    await desk.client.dismissRejection(mutationId);
+    expect(desk.client.status().rejections).toEqual([]);
+  });
+
+  it('a replaced server database: pending work is reported, the desk syncs again from a snapshot, and its ids start over', async () => {
+    desk.link.cut();
+    const r = await todaysReservation();
+    await desk.client.syncNow();
+    const { mutationId } = await desk.client.mutate('checkIn', { class_reservation_id: r.class_reservation_id });
+    // What a replaced database looks like to this desk: no record of it, and a log without its cursor.
+    await server.db.execute(sql`delete from sync_client where client_id = ${desk.client.clientId}`);
+    await desk.replica.setMeta('sync.cursor', '999999999:999999999');
+    desk.link.restore();
+    await eventually(() => desk.client.status().ready && desk.client.status().lastError === null && desk.client.status().rejections.length > 0, 10_000, 'the new first sync');
+    await desk.client.syncNow();
+    await expectConverged(desk.replica);
+    expect(desk.client.status()).toMatchObject({ pending: 0, rejections: [{ mutationId, code: 'sync/reset-required' }] });
+    // The server knows no mutation of this desk now: the next one is number 1, and it is applied.
+    const { mutationId: next } = await desk.client.mutate('checkIn', { class_reservation_id: r.class_reservation_id });
+    expect(next).toBe(1);
+    await eventually(() => desk.client.status().pending === 0, 10_000, 'the check-in after the reset');
+    const [attended] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+    expect(attended?.attend).toBe(true);
+  });
+});
+
+describe('a restart with unsent work', () => {
+  it('a check-in survives the desk process being killed right after it, and is sent when the desk starts again', async () => {
+    const dir = tempDir('desk-crash');
+    const clientId = crypto.randomUUID();
+    try {
+      const first = await openDesk({ dataDir: dir.path, clientId });
+      await first.client.start();
+      const [r] = await query<{ class_reservation_id: number; class_date: string }>(
+        first.replica.db,
+        sql`select r.class_reservation_id, c.class_date from class_reservation r join single_class c using (single_class_id)
+            where r.deleted_at is null and not r.attend and c.cancelled_at is null and c.class_date < now() order by 1 limit 1`,
+      );
+      if (!r) throw new Error('no past reservation');
+      await first.close();
+
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('./support/crash-after-check-in.ts', import.meta.url)), dir.path, clientId, String(r.class_reservation_id), new Date(r.class_date).toISOString()],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(child.signal).toBe('SIGKILL');
+      const mutationId = Number(child.stdout.trim());
+      expect(mutationId).toBeGreaterThan(0);
+
+      const second = await openDesk({ dataDir: dir.path, clientId });
+      try {
+        const [local] = await second.replica.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+        expect(local?.attend).toBe(true);
+        await second.client.start();
+        await eventually(() => second.client.status().pending === 0, 10_000, 'the outbox to empty');
+        const audit = await server.db
+          .select()
+          .from(sync_mutation)
+          .where(and(eq(sync_mutation.client_id, clientId), eq(sync_mutation.mutation_id, mutationId)));
+        expect(audit).toMatchObject([{ name: 'checkIn', status: 'applied' }]);
+        const [sent] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+        expect(sent?.attend).toBe(true);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  }, 120_000);
+
+  it('the outbox survives closing the desk and is sent when it starts again', async () => {
+    const dir = tempDir('desk');
+    const clientId = crypto.randomUUID();
+    try {
+      const first = await openDesk({ dataDir: dir.path, clientId });
+      await first.client.start();
+      first.link.cut();
+      const r = await todaysReservation();
+      await first.client.mutate('checkIn', { class_reservation_id: r.class_reservation_id });
+      expect(first.client.status().pending).toBe(1);
+      await first.close();
+      const [unsent] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+      expect(unsent?.attend).toBe(false);
+
+      const second = await openDesk({ dataDir: dir.path, clientId });
+      try {
+        const [local] = await second.replica.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+        expect(local?.attend).toBe(true);
+        await second.client.start();
+        await eventually(() => second.client.status().pending === 0, 10_000, 'the outbox to empty');
+        const [sent] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+        expect(sent?.attend).toBe(true);
+        await second.client.syncNow();
+        await expectConverged(second.replica);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import type { PullOutput } from '@estudio/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openReplica, type ClientReplica } from '../src/client/replica.ts';
+import { createSyncClient } from '../src/client/sync-client.ts';
+import type { SyncServerLink } from '../src/client/types.ts';
+import { eventually } from './fixtures.ts';
+
+/**
+ * The loop's timing rules against a scripted server: pokes are coalesced
+ * (one pull in flight, one more queued), and a server that cannot be reached
+ * is retried with exponentially growing, capped delays while the desk reports
+ * itself offline.
+ */
+let replica: ClientReplica;
+beforeAll(async () => {
+  replica = await openReplica({ dataDir: 'memory://' });
+  // An already synced replica: the loop goes straight to push and pull.
+  await replica.setMeta('sync.ready', 'true');
+  await replica.setMeta('sync.cursor', '1:1');
+});
+afterAll(async () => {
+  await replica?.close();
+});
+
+const emptyPage: PullOutput = { cursor: '1:1', changes: [], more: false, lastMutationId: 0 };
+
+interface ScriptedLink extends SyncServerLink {
+  poke(): void;
+  dropChannel(): void;
+}
+
+function scriptedLink(pull: SyncServerLink['pull']): ScriptedLink {
+  let handlers: { onPoke(): void; onError(error: unknown): void } | null = null;
+  const refuse = () => Promise.reject(new Error('not used by these tests'));
+  return {
+    pull,
+    push: refuse,
+    position: refuse,
+    snapshot: refuse,
+    subscribePoke(_input, h) {
+      handlers = h;
+      queueMicrotask(() => h.onPoke());
+      return () => {
+        handlers = null;
+      };
+    },
+    poke: () => handlers?.onPoke(),
+    dropChannel: () => handlers?.onError(new TypeError('fetch failed')),
+  };
+}
+
+describe('the sync loop', () => {
+  it('coalesces pokes: one pull at a time, and one more after it for everything poked meanwhile', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let pulls = 0;
+    let release: (() => void) | null = null;
+    let hold = true;
+    const link = scriptedLink(async () => {
+      pulls += 1;
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      if (hold) {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      }
+      inFlight -= 1;
+      return emptyPage;
+    });
+    const client = createSyncClient({ replica, link, clientId: crypto.randomUUID() });
+    const starting = client.start();
+    await eventually(() => release !== null, 5_000, 'the first pull');
+    for (let i = 0; i < 10; i += 1) link.poke();
+    const first = release as unknown as () => void;
+    release = null;
+    first();
+    await eventually(() => release !== null, 5_000, 'the queued pull');
+    hold = false;
+    (release as unknown as () => void)();
+    await starting;
+    await client.syncNow().catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(maxInFlight).toBe(1);
+    // The first pull, one for the ten pokes, and syncNow's own.
+    expect(pulls).toBeLessThanOrEqual(3);
+    expect(client.status()).toMatchObject({ online: true, syncing: false, lastError: null });
+    await client.stop();
+  });
+
+  it('an unreachable server: offline with a Spanish reason, retried after growing delays up to the cap, online again when it answers', async () => {
+    const at: number[] = [];
+    let reachable = false;
+    const link = scriptedLink(async () => {
+      at.push(performance.now());
+      if (!reachable) throw new TypeError('fetch failed');
+      return emptyPage;
+    });
+    // Jitter at its top: each delay is exactly the backoff step, so the steps can be read off the calls.
+    const client = createSyncClient({ replica, link, clientId: crypto.randomUUID(), backoff: { initialMs: 40, maxMs: 320 }, random: () => 1 });
+    await client.start();
+    expect(client.status()).toMatchObject({ online: false, lastError: 'Sin conexión con el servidor; se reintentará en unos segundos.' });
+    await eventually(() => at.length >= 7, 10_000, 'seven attempts');
+    const gaps = at.slice(1).map((t, i) => t - at[i]!);
+    const steps = [40, 80, 160, 320, 320, 320];
+    // The pokes of the first connection may add an early attempt; from the third gap on, only the backoff drives the calls.
+    for (const [i, gap] of gaps.slice(2, 6).entries()) expect(gap).toBeGreaterThanOrEqual(steps[i + 2]! - 5);
+    for (const gap of gaps.slice(3, 6)) expect(gap).toBeLessThan(320 * 2);
+    reachable = true;
+    await eventually(() => client.status().online && client.status().lastError === null, 5_000, 'the desk to be online again');
+    // A dropped poke channel is a connection problem too: offline until it reopens.
+    const seen: boolean[] = [];
+    client.onChange((e) => seen.push(e.status.online));
+    link.dropChannel();
+    await eventually(() => seen.includes(false), 5_000, 'the desk to report the drop');
+    await eventually(() => client.status().online, 5_000, 'the channel to reopen');
+    expect(seen.at(-1)).toBe(true);
+    await client.stop();
+  });
+});
