@@ -13,3 +13,4 @@ export * from './payments.ts';
 export * from './videos.ts';
 export * from './relations.ts';
 export * from './sync.ts';
+export * from './audit.ts';

@@ -1,0 +1,24 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+/**
+ * Who changed what in the admin console (issue 8): one row per admin write,
+ * in the transaction of the write. `changes` holds the fields sent (never
+ * secrets); `entity_id` is text so composite or string keys fit.
+ */
+export const audit_log = pgTable(
+  'audit_log',
+  {
+    audit_log_id: integer('audit_log_id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The staff or admin customer who made the change (kept if the account is later deleted). */
+    customer_id: integer('customer_id'),
+    /** 'create', 'update', 'delete' or a domain verb ('cancel', 'home.add', 'recover'...). */
+    action: text('action').notNull(),
+    /** The table or spec entity name: 'class_package', 'discount', 'single_class'... */
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id'),
+    changes: jsonb('changes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.createdAt), index('audit_log_customer_idx').on(t.customer_id, t.createdAt)],
+);
