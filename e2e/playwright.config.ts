@@ -9,6 +9,13 @@ const externalServer = process.env.E2E_BASE_URL;
 const baseURL = externalServer ?? `http://127.0.0.1:${port}`;
 // A throw-away embedded database: every run starts from the freshly seeded demo studio.
 const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
+// The desk tests start their own server and desk:web (they stop and restart the server), so a run of only
+// those (`playwright test tests/desk.spec.ts` or `--project desk`) does not need the portal's server.
+const deskSpec = /desk[^/]*\.spec\.ts$/;
+const cliArgs = process.argv.slice(2);
+const positional = cliArgs.filter((a, i) => !a.startsWith('-') && !cliArgs[i - 1]?.startsWith('--project') && a !== 'test');
+const projectArgs = cliArgs.flatMap((a, i) => (a.startsWith('--project=') ? [a.slice(10)] : a === '--project' ? [cliArgs[i + 1] ?? ''] : []));
+const deskOnly = (positional.length > 0 && positional.every((a) => /desk/.test(a))) || (projectArgs.length > 0 && projectArgs.every((p) => p === 'desk'));
 
 /**
  * End-to-end tests of the portal against the real server on its embedded
@@ -33,6 +40,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: deskSpec,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
@@ -48,8 +56,22 @@ export default defineConfig({
         },
       },
     },
+    {
+      // The front desk (desk:web) in Chromium: the spec starts its own server and desk processes.
+      name: 'desk',
+      testMatch: deskSpec,
+      timeout: 240_000,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
   ],
-  webServer: externalServer
+  webServer: externalServer || deskOnly
     ? undefined
     : {
         // --rebuild: the tests always run against the portal as it is in the tree.
@@ -69,6 +91,8 @@ export default defineConfig({
           NODE_ENV: 'test',
           // Every test signs in; the per-IP sign-in limit is for the internet, not for this suite.
           AUTH_RATE_LIMIT_MAX: '1000',
+          // The portal's tests need the server only; the desk specs start their own desk.
+          START_DESK: '0',
         },
       },
 });

@@ -485,6 +485,12 @@ export const texts = {
     resetDone: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
     requestNewLink: 'Solicitar un nuevo correo',
   },
+  /** Admin packages, discounts and customers (issue 8); the two home messages are the spec's. */
+  adminCommerce: {
+    packageAddedToHome: '¡Paquete agregado al home con éxito!',
+    packageRemovedFromHome: '¡Paquete eliminado del home!',
+    recoverSent: 'Enviamos al cliente un correo para reestablecer su contraseña.',
+  },
   /** The front desk console (issue 7). The three success messages are the spec's. */
   desk: {
     accessAdded: '¡Acceso agregado!',
@@ -496,6 +502,7 @@ export const texts = {
     emailLabel: 'Correo electrónico',
     passwordLabel: 'Contraseña',
     signInButton: 'Entrar',
+    serverLabel: 'Servidor',
     signOut: 'Cerrar sesión',
     online: 'En línea',
     offline: 'Sin conexión',

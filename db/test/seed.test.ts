@@ -126,15 +126,19 @@ describe('demo seed', () => {
     expect(purchases.map((p) => p.title)).toEqual(['10 Clases']);
     expect(await t.db.$count(invoice, eq(invoice.customer_id, cliente.customer_id))).toBe(1);
     const history = await t.db
-      .select({ attend: class_reservation.attend, class_date: single_class.class_date, deletedAt: class_reservation.deletedAt, credit_returned: class_reservation.credit_returned })
+      .select({ attend: class_reservation.attend, class_date: single_class.class_date, deletedAt: class_reservation.deletedAt, credit_returned: class_reservation.credit_returned, available_class_id: class_reservation.available_class_id })
       .from(class_reservation)
       .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
       .where(eq(class_reservation.customer_id, cliente.customer_id));
     // 10 bought = 2 live bookings + 3 late cancellations that kept the credit + 5 left.
     const lateCancellations = history.filter((r) => r.deletedAt && r.credit_returned === false);
     expect(lateCancellations).toHaveLength(3);
-    const reservations = history.filter((r) => !r.deletedAt);
+    const reservations = history.filter((r) => !r.deletedAt && r.available_class_id !== null);
     expect(reservations).toHaveLength(2);
+    // And a class today booked by the studio (no credit), for the front desk's check-in.
+    const studioBooked = history.filter((r) => !r.deletedAt && r.available_class_id === null);
+    expect(studioBooked).toHaveLength(1);
+    expect(dayjs(studioBooked[0]?.class_date).tz('America/Mexico_City').format('YYYY-MM-DD')).toBe(dayjs().tz('America/Mexico_City').format('YYYY-MM-DD'));
     expect(reservations.filter((r) => r.class_date < new Date() && r.attend)).toHaveLength(1);
     expect(reservations.filter((r) => r.class_date > new Date() && !r.attend)).toHaveLength(1);
     const requiredPages = await t.db.$count(page, eq(page.required, true));

@@ -741,6 +741,33 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   book(clientePast, accountIndex.cliente, { attend: true, classStars: null, coachStars: null, comment: null });
   const clienteNext = firstClass((c) => c.typeIndex === 2 && c.start.isAfter(now.add(1, 'day')) && notFull(c));
   book(clienteNext, accountIndex.cliente, { spot: 5, attend: false });
+  // The front desk's demo: she also comes to a class today, so her Código de Acceso scans at the desk.
+  // Booked by the studio (no credit, so her ledger below stays as it is), on the first free seat, drawing
+  // nothing from the random sequence so the rest of the demo data is unchanged.
+  // Any class of today will do (on Sundays there is one): the community fill below counts her among its places.
+  const clienteToday = classPlans.findIndex(
+    (c, i) => c.start.format('YYYY-MM-DD') === today && !c.row.class_package_id && (liveCount[i] ?? 0) < (c.row.capacity ?? 0),
+  );
+  if (clienteToday >= 0) {
+    const spot = spotsOf(clienteToday)[0] ?? null;
+    if (spot !== null) takenSpots[clienteToday]?.add(spot);
+    booked[clienteToday]?.add(accountIndex.cliente);
+    liveCount[clienteToday] = (liveCount[clienteToday] ?? 0) + 1;
+    reservations.push({
+      classIndex: clienteToday,
+      customerIndex: accountIndex.cliente,
+      credit: null,
+      spot,
+      guest: null,
+      attend: false,
+      isCash: false,
+      classStars: null,
+      coachStars: null,
+      comment: null,
+      deleted: null,
+      createdAt: now.subtract(1, 'day'),
+    });
+  }
   // Her ledger adds up: 10 classes bought, 2 booked, 3 cancelled too late to get
   // the credit back, 5 left.
   const clienteLate = classPlans

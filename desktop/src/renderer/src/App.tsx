@@ -1,0 +1,137 @@
+import { Alert, AppShell, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconCloudOff, IconCloudCheck, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+import { useState } from 'react';
+import { CustomersScreen } from './customers/CustomersScreen.tsx';
+import { pendingText } from './format.ts';
+import { useDeskLive } from './live.ts';
+import { StatusContext } from './saved.ts';
+import { CheckInProvider } from './scanner/check-in.tsx';
+import { Scanner } from './scanner/Scanner.tsx';
+import { SignIn } from './SignIn.tsx';
+import { TodayScreen } from './today/TodayScreen.tsx';
+import { trpc, type DeskOutputs } from './trpc.ts';
+
+const t = texts.desk;
+
+export function App() {
+  const session = trpc.session.get.useQuery();
+  if (session.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!session.data?.user) return <SignIn problem={session.data?.problem ?? null} serverUrl={session.data?.serverUrl ?? null} />;
+  return <Desk user={session.data.user} problem={session.data.problem} />;
+}
+
+function Desk({ user, problem }: { user: NonNullable<DeskOutputs['session']['get']['user']>; problem: string | null }) {
+  const utils = trpc.useUtils();
+  const live = useDeskLive(true);
+  const initial = trpc.status.get.useQuery();
+  const status = live ?? initial.data ?? null;
+  const [tab, setTab] = useState<string | null>('today');
+  const signOut = trpc.session.signOut.useMutation({ onSuccess: () => utils.session.get.invalidate() });
+
+  return (
+    <StatusContext.Provider value={status}>
+      <CheckInProvider>
+        <AppShell header={{ height: 64 }} padding="md">
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Title order={3}>{t.appTitle}</Title>
+                {status && <SyncIndicator status={status} />}
+              </Group>
+              <Group gap="sm" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {user.name} {user.last_name}
+                </Text>
+                <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate()} loading={signOut.isPending}>
+                  {t.signOut}
+                </Button>
+              </Group>
+            </Group>
+          </AppShell.Header>
+          <AppShell.Main>
+            <Stack gap="md">
+              {problem && (
+                <Alert color="red" title={problem}>
+                  <Button size="xs" variant="light" color="red" onClick={() => signOut.mutate()}>
+                    {t.signOut}
+                  </Button>
+                </Alert>
+              )}
+              {status && <Rejections status={status} />}
+              {status && !status.ready && (
+                <Alert color="blue" icon={<Loader size="xs" />}>
+                  {t.firstSync}
+                </Alert>
+              )}
+              <Scanner />
+              <Tabs value={tab} onChange={setTab} keepMounted={false}>
+                <Tabs.List>
+                  <Tabs.Tab value="today">{t.tabToday}</Tabs.Tab>
+                  <Tabs.Tab value="customers">{t.tabCustomers}</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="today" pt="md">
+                  <TodayScreen />
+                </Tabs.Panel>
+                <Tabs.Panel value="customers" pt="md">
+                  <CustomersScreen />
+                </Tabs.Panel>
+              </Tabs>
+            </Stack>
+          </AppShell.Main>
+        </AppShell>
+      </CheckInProvider>
+    </StatusContext.Provider>
+  );
+}
+
+type Status = DeskOutputs['status']['get'];
+
+function SyncIndicator({ status }: { status: Status }) {
+  const label = status.online ? t.online : t.offline;
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="sync-indicator" data-online={status.online} data-pending={status.pending}>
+      <Tooltip label={status.lastError ?? (status.lastSyncAt ? `Última sincronización: ${new Date(status.lastSyncAt).toLocaleTimeString('es-MX')}` : label)}>
+        <Badge
+          size="lg"
+          variant="light"
+          color={status.online ? 'teal' : 'red'}
+          leftSection={status.online ? <IconCloudCheck size={16} /> : <IconCloudOff size={16} />}
+        >
+          {label}
+        </Badge>
+      </Tooltip>
+      <Badge size="lg" variant={status.pending ? 'filled' : 'light'} color={status.pending ? 'orange' : 'gray'} data-testid="pending-count">
+        {status.pending ? pendingText(status.pending) : t.allSent}
+      </Badge>
+      {status.syncing && <IconRefresh size={16} aria-label={t.syncing} />}
+    </Group>
+  );
+}
+
+function Rejections({ status }: { status: Status }) {
+  const dismiss = trpc.status.dismiss.useMutation();
+  if (!status.rejections.length) return null;
+  return (
+    <Alert color="red" title={t.rejectedTitle} data-testid="rejections">
+      <Stack gap={6}>
+        {status.rejections.map((r) => (
+          <Group key={r.mutationId} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              <b>{t.mutationNames[r.name]}:</b> {r.message}
+            </Text>
+            <Button size="xs" variant="light" color="red" onClick={() => dismiss.mutate({ mutationId: r.mutationId })}>
+              {t.dismiss}
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}

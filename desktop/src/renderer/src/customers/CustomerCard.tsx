@@ -1,0 +1,223 @@
+import { Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarPlus, IconMinus, IconPlus } from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+import { useState } from 'react';
+import { dateOf, dateTimeOf, errorText, money, purchaseStatusText } from '../format.ts';
+import { useSavedNotice } from '../saved.ts';
+import { trpc, type DeskOutputs } from '../trpc.ts';
+import { GiveAccessModal, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
+
+const t = texts.desk;
+type Card = DeskOutputs['customers']['card'];
+
+/** Everything the desk knows about one customer, and what staff can do for them. */
+export function CustomerCard({ customerId }: { customerId: number }) {
+  const card = trpc.customers.card.useQuery({ customer_id: customerId });
+  const [modal, setModal] = useState<'walkIn' | 'giveAccess' | 'removeClasses' | null>(null);
+  if (card.isPending) return <Center p="xl"><Loader /></Center>;
+  if (card.error) return <Text c="red">{errorText(card.error)}</Text>;
+  const c = card.data;
+  const person = c.customer;
+  return (
+    <Card withBorder padding="lg" data-testid="customer-card">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2}>
+            {person.name} {person.last_name}
+          </Title>
+          <Text c="dimmed">{[person.email, person.phone].filter(Boolean).join(' · ')}</Text>
+        </div>
+        <Group gap="xs">
+          <Button leftSection={<IconCalendarPlus size={18} />} onClick={() => setModal('walkIn')}>
+            {t.walkIn}
+          </Button>
+          <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => setModal('giveAccess')}>
+            {t.giveAccess}
+          </Button>
+          <Button variant="light" color="orange" leftSection={<IconMinus size={18} />} onClick={() => setModal('removeClasses')}>
+            {t.removeClasses}
+          </Button>
+        </Group>
+      </Group>
+
+      <Group mt="md" gap="xl" align="flex-start">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">{t.credits}</Text>
+          <Text fz={32} fw={700} data-testid="credit-total">
+            {c.totalCredits === -1 ? t.creditsUnlimited : c.totalCredits}
+          </Text>
+        </Stack>
+        {c.unlimited.active && (
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">{t.membership}</Text>
+            <Text fw={600}>
+              {t.membershipUntil} {c.unlimited.expiresAt ? dateOf(c.unlimited.expiresAt) : t.noExpiry}
+            </Text>
+          </Stack>
+        )}
+      </Group>
+      <Credits card={c} />
+
+      <Tabs defaultValue="upcoming" mt="lg">
+        <Tabs.List>
+          <Tabs.Tab value="upcoming">{t.upcoming} ({c.upcoming.length})</Tabs.Tab>
+          <Tabs.Tab value="past">{t.past}</Tabs.Tab>
+          <Tabs.Tab value="purchases">{t.purchases}</Tabs.Tab>
+          <Tabs.Tab value="penalties">
+            {t.penalties} {c.penalties.some((p) => p.active) && <Badge color="red" size="xs">{t.penaltyActive}</Badge>}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="upcoming" pt="sm"><Reservations rows={c.upcoming} /></Tabs.Panel>
+        <Tabs.Panel value="past" pt="sm"><Reservations rows={c.past} /></Tabs.Panel>
+        <Tabs.Panel value="purchases" pt="sm"><Purchases card={c} /></Tabs.Panel>
+        <Tabs.Panel value="penalties" pt="sm"><Penalties card={c} /></Tabs.Panel>
+      </Tabs>
+
+      <WalkInModal opened={modal === 'walkIn'} onClose={() => setModal(null)} customer={person} />
+      <GiveAccessModal opened={modal === 'giveAccess'} onClose={() => setModal(null)} customer={person} />
+      <RemoveClassesModal opened={modal === 'removeClasses'} onClose={() => setModal(null)} customer={person} available={c.totalCredits} />
+    </Card>
+  );
+}
+
+function Credits({ card }: { card: Card }) {
+  if (!card.credits.length) return <Text size="sm" c="dimmed" mt="xs">{t.creditsNone}</Text>;
+  return (
+    <Table mt="xs" withTableBorder>
+      <Table.Tbody>
+        {card.credits.map((credit) => (
+          <Table.Tr key={credit.available_class_id}>
+            <Table.Td>{credit.class_type ?? t.anyClassType}</Table.Td>
+            <Table.Td fw={600}>{credit.available_classes === -1 ? t.creditsUnlimited : credit.available_classes}</Table.Td>
+            <Table.Td c="dimmed">
+              {credit.expiration_date ? `${t.expires} ${dateOf(credit.expiration_date)}` : t.noExpiry}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Reservations({ rows }: { rows: Card['upcoming'] }) {
+  const saved = useSavedNotice();
+  const markPaid = trpc.actions.markReservationPaid.useMutation({
+    onSuccess: () => saved(t.paymentRecorded),
+    onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
+  });
+  if (!rows.length) return <Text size="sm" c="dimmed">{t.noReservations}</Text>;
+  return (
+    <Table striped>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.class_reservation_id} data-reservation-id={r.class_reservation_id}>
+            <Table.Td>{dateTimeOf(r.class_date)}</Table.Td>
+            <Table.Td>{r.class_type}</Table.Td>
+            <Table.Td>{r.location}</Table.Td>
+            <Table.Td>{r.spot !== null ? `${t.seat} ${r.spot}` : ''}{r.guest ? ` · ${t.guest}: ${r.guest}` : ''}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {r.deletedAt && <Badge color="red" variant="light">{t.cancelled}</Badge>}
+                {r.classCancelledAt && <Badge color="red">{t.classCancelled}</Badge>}
+                {r.attend && <Badge color="teal">{t.attended}</Badge>}
+                {r.is_cash && !r.deletedAt && (
+                  r.is_paid ? (
+                    <Badge color="teal" variant="light">{t.cashPaid}</Badge>
+                  ) : (
+                    <Button size="compact-xs" color="yellow" onClick={() => markPaid.mutate({ class_reservation_id: r.class_reservation_id })}>
+                      {t.cashUnpaid} · {t.markPaid}
+                    </Button>
+                  )
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Purchases({ card }: { card: Card }) {
+  const saved = useSavedNotice();
+  const markPaid = trpc.actions.markPurchasePaid.useMutation({
+    onSuccess: () => saved(t.paymentRecorded),
+    onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
+  });
+  const [confirming, setConfirming] = useState<{ purchase_id: number; title: string } | null>(null);
+  const revoke = trpc.actions.revokeAccess.useMutation({
+    onSuccess: () => {
+      setConfirming(null);
+      saved(t.accessRemoved);
+    },
+  });
+  if (!card.purchases.length) return <Text size="sm" c="dimmed">{t.noPurchases}</Text>;
+  return (
+    <>
+      <Modal opened={!!confirming} onClose={() => setConfirming(null)} title={`${t.revokeAccess}: ${confirming?.title ?? ''}`}>
+        <Stack>
+          <Text size="sm">{t.revokeConfirm}</Text>
+          {revoke.error && <Text c="red" size="sm" role="alert">{errorText(revoke.error)}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>{t.cancel}</Button>
+            <Button color="red" loading={revoke.isPending} onClick={() => confirming && revoke.mutate({ purchase_id: confirming.purchase_id })}>
+              {t.revokeAccess}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Table striped>
+        <Table.Tbody>
+          {card.purchases.map((p) => (
+            <Table.Tr key={p.purchase_id} data-purchase-id={p.purchase_id}>
+              <Table.Td>{dateOf(p.createdAt)}</Table.Td>
+              <Table.Td>
+                {p.title} {p.is_gift && <Badge size="xs" color="grape">{t.gift}</Badge>}
+              </Table.Td>
+              <Table.Td>{money(p.total_payment)}</Table.Td>
+              <Table.Td>{p.payment_method ?? p.provider ?? ''}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={p.status === 'pending' ? 'yellow' : p.status === 'revoked' || p.status === 'failed' ? 'red' : 'teal'}>
+                  {purchaseStatusText[p.status] ?? p.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end">
+                  {p.status === 'pending' && (
+                    <Button size="compact-xs" color="yellow" onClick={() => markPaid.mutate({ purchase_id: p.purchase_id })}>
+                      {t.markPaid}
+                    </Button>
+                  )}
+                  {(p.status === 'active' || p.status === 'completed') && (
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => { revoke.reset(); setConfirming({ purchase_id: p.purchase_id, title: p.title }); }}>
+                      {t.revokeAccess}
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}
+
+function Penalties({ card }: { card: Card }) {
+  if (!card.penalties.length) return <Text size="sm" c="dimmed">{t.noPenalties}</Text>;
+  return (
+    <Table>
+      <Table.Tbody>
+        {card.penalties.map((p) => (
+          <Table.Tr key={p.class_reservation_penalty_id}>
+            <Table.Td>{dateOf(p.start_date)} – {dateOf(p.end_date)}</Table.Td>
+            <Table.Td>{p.no_shows} faltas</Table.Td>
+            <Table.Td>{p.reason}</Table.Td>
+            <Table.Td>{p.active && <Badge color="red">{t.penaltyActive}</Badge>}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

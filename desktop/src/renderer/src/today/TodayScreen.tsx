@@ -1,0 +1,135 @@
+import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+import { useEffect, useState } from 'react';
+import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
+import { useCheckIn } from '../scanner/check-in.tsx';
+import { trpc, type DeskOutputs } from '../trpc.ts';
+
+const t = texts.desk;
+type DeskClass = DeskOutputs['today']['locations'][number]['classes'][number];
+
+/** Today's classes by location, each with its roster; a click on a name checks that person in. */
+export function TodayScreen() {
+  const today = trpc.today.useQuery();
+  const [location, setLocation] = useState<string | null>(null);
+  const { result } = useCheckIn();
+  const scanned = result?.reservation;
+  // After a check-in, show the location of that class, so staff see the name turn 'Asistió' in its roster.
+  useEffect(() => {
+    if (scanned) setLocation(String(scanned.location_id));
+  }, [scanned]);
+  if (today.isPending) return <Center p="xl"><Loader /></Center>;
+  if (today.error) return <Text c="red">{errorText(today.error)}</Text>;
+  const { locations, date } = today.data;
+  const current = location ?? String(locations.find((l) => l.classes.length)?.location_id ?? locations[0]?.location_id ?? '');
+  return (
+    <Stack gap="sm">
+      {/* Noon in Mexico City (UTC-6 all year): the studio's date, whatever the desk computer's zone. */}
+      <Title order={3}>{capitalized(dayOf(`${date}T18:00:00Z`))}</Title>
+      <Tabs value={current} onChange={setLocation} variant="pills">
+        <Tabs.List>
+          {locations.map((l) => (
+            <Tabs.Tab key={l.location_id} value={String(l.location_id)} rightSection={<Badge size="sm" variant="light">{l.classes.length}</Badge>}>
+              {l.name}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {locations.map((l) => (
+          <Tabs.Panel key={l.location_id} value={String(l.location_id)} pt="md">
+            {l.classes.length === 0 ? (
+              <Text c="dimmed">{t.noClassesToday}</Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, lg: 2 }}>
+                {l.classes.map((c) => (
+                  <ClassCard key={c.single_class_id} cls={c} />
+                ))}
+              </SimpleGrid>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ClassCard({ cls }: { cls: DeskClass }) {
+  const { checkIn, result } = useCheckIn();
+  const last = result?.reservation.class_reservation_id;
+  const attended = cls.roster.filter((r) => r.attend).length;
+  return (
+    <Card withBorder padding="md" radius="md" data-class-id={cls.single_class_id} opacity={cls.cancelledAt ? 0.6 : 1}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <div>
+          <Text fw={700} fz="lg">
+            {timeOf(cls.class_date)} · {cls.class_type}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {cls.instructors.join(', ')}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          {cls.cancelledAt ? <Badge color="red">{t.classCancelled}</Badge> : null}
+          <Badge variant="light">
+            {cls.roster.length}/{cls.capacity}
+          </Badge>
+          <Badge variant="light" color="teal">
+            {t.attended}: {attended}
+          </Badge>
+        </Stack>
+      </Group>
+      {cls.roster.length === 0 ? (
+        <Text size="sm" c="dimmed">{t.emptyRoster}</Text>
+      ) : (
+        <Table verticalSpacing={4} highlightOnHover>
+          <Table.Tbody>
+            {cls.roster.map((r) => (
+              <Table.Tr
+                key={r.class_reservation_id}
+                data-reservation-id={r.class_reservation_id}
+                data-attended={r.attend}
+                bg={r.class_reservation_id === last ? 'teal.0' : undefined}
+              >
+                <Table.Td w={44}>
+                  <Text size="sm" c="dimmed">{r.spot ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <UnstyledButton
+                    onClick={() => void checkIn(r.class_reservation_id)}
+                    disabled={r.attend || !!cls.cancelledAt}
+                    title={r.attend ? t.attended : t.checkInAction}
+                  >
+                    <Text fw={600} size="sm">
+                      {r.name} {r.last_name}
+                    </Text>
+                    {r.guest && (
+                      <Text size="xs" c="dimmed">
+                        {t.guest}: {r.guest}
+                      </Text>
+                    )}
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {r.is_cash ? (
+                    <Badge size="sm" color={r.is_paid ? 'teal' : 'yellow'} variant={r.is_paid ? 'light' : 'filled'}>
+                      {r.is_paid ? t.cashPaid : t.cashUnpaid}
+                    </Badge>
+                  ) : (
+                    <Badge size="sm" color="gray" variant="light">{t.paidWithCredit}</Badge>
+                  )}
+                </Table.Td>
+                <Table.Td w={100} ta="right">
+                  {r.attend && (
+                    <Badge size="sm" color="teal" leftSection={<IconCheck size={12} />} data-testid="attended">
+                      {t.attended}
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '@estudio/db';
+import { class_reservation, class_type, customer, instructor, location, single_class, single_class_instructor } from '@estudio/db';
+import { iso, studioDay } from '../time.ts';
+
+export interface RosterEntry {
+  class_reservation_id: number;
+  customer_id: number;
+  name: string;
+  last_name: string;
+  spot: number | null;
+  guest: string | null;
+  is_cash: boolean;
+  is_paid: boolean;
+  attend: boolean;
+  attendedAt: string | null;
+}
+
+export interface DeskClass {
+  single_class_id: number;
+  class_date: string;
+  duration_minutes: number;
+  capacity: number;
+  class_type_id: number;
+  class_type: string;
+  spot_map: string | null;
+  location_id: number;
+  location: string;
+  instructors: string[];
+  cancelledAt: string | null;
+  /** Live reservations, by seat then name. */
+  roster: RosterEntry[];
+}
+
+export interface TodayOutput {
+  date: string;
+  locations: { location_id: number; name: string; classes: DeskClass[] }[];
+}
+
+/** Classes between two instants with their live rosters, in start order. */
+export async function classesBetween(db: Db, from: Date, to: Date, only?: number[]): Promise<DeskClass[]> {
+  const rows = await db
+    .select({
+      single_class_id: single_class.single_class_id,
+      class_date: single_class.class_date,
+      duration_minutes: single_class.duration_minutes,
+      capacity: single_class.capacity,
+      class_type_id: single_class.class_type_id,
+      class_type: class_type.name,
+      spot_map: class_type.spot_map,
+      location_id: single_class.location_id,
+      location: location.name,
+      cancelledAt: single_class.cancelledAt,
+    })
+    .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .innerJoin(location, eq(location.location_id, single_class.location_id))
+    .where(
+      and(
+        gte(single_class.class_date, from),
+        lt(single_class.class_date, to),
+        only ? inArray(single_class.single_class_id, only.length ? only : [-1]) : undefined,
+      ),
+    )
+    .orderBy(asc(single_class.class_date), asc(location.order), asc(single_class.single_class_id));
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.single_class_id);
+  const [people, coaches] = await Promise.all([
+    db
+      .select({
+        single_class_id: class_reservation.single_class_id,
+        class_reservation_id: class_reservation.class_reservation_id,
+        customer_id: class_reservation.customer_id,
+        name: customer.name,
+        last_name: customer.last_name,
+        spot: class_reservation.spot,
+        guest: class_reservation.guest,
+        is_cash: class_reservation.is_cash,
+        is_paid: class_reservation.is_paid,
+        attend: class_reservation.attend,
+        attendedAt: class_reservation.attendedAt,
+      })
+      .from(class_reservation)
+      .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
+      .where(and(inArray(class_reservation.single_class_id, ids), isNull(class_reservation.deletedAt)))
+      .orderBy(sql`${class_reservation.spot} asc nulls last`, asc(customer.name), asc(customer.last_name)),
+    db
+      .select({ single_class_id: single_class_instructor.single_class_id, name: instructor.name, nick_name: instructor.nick_name })
+      .from(single_class_instructor)
+      .innerJoin(instructor, eq(instructor.instructor_id, single_class_instructor.instructor_id))
+      .where(inArray(single_class_instructor.single_class_id, ids)),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    class_date: r.class_date.toISOString(),
+    cancelledAt: iso(r.cancelledAt),
+    instructors: coaches.filter((c) => c.single_class_id === r.single_class_id).map((c) => c.nick_name || c.name),
+    roster: people
+      .filter((p) => p.single_class_id === r.single_class_id)
+      .map(({ single_class_id: _, attendedAt, ...p }) => ({ ...p, attendedAt: iso(attendedAt) })),
+  }));
+}
+
+/** Today's classes (studio time) grouped by location; every open location gets a tab even on a day without classes. */
+export async function todayClasses(db: Db, date?: string): Promise<TodayOutput> {
+  const day = studioDay(date ?? new Date());
+  const [classes, places] = await Promise.all([
+    classesBetween(db, day.start, day.end),
+    db.select({ location_id: location.location_id, name: location.name, available: location.available }).from(location).orderBy(asc(location.order), asc(location.location_id)),
+  ]);
+  return {
+    date: day.date,
+    locations: places
+      .map((p) => ({ location_id: p.location_id, name: p.name, available: p.available, classes: classes.filter((c) => c.location_id === p.location_id) }))
+      .filter((p) => p.available || p.classes.length > 0)
+      .map(({ available: _, ...p }) => p),
+  };
+}
+
+export interface BookableClass {
+  single_class_id: number;
+  class_date: string;
+  class_type: string;
+  location: string;
+  instructors: string[];
+  capacity: number;
+  booked: number;
+  spot_map: string | null;
+  takenSpots: number[];
+  /** Customers already booked (a walk-in cannot book the same person twice). */
+  customerIds: number[];
+}
+
+/** Classes a walk-in can go into: not cancelled, from today (studio time) through the next week. */
+export async function bookableClasses(db: Db, now = new Date(), days = 7): Promise<BookableClass[]> {
+  const day = studioDay(now);
+  const until = new Date(day.start.getTime() + (days + 1) * 86_400_000);
+  const classes = await classesBetween(db, day.start, until);
+  return classes
+    .filter((c) => !c.cancelledAt && new Date(c.class_date).getTime() + c.duration_minutes * 60_000 > now.getTime())
+    .map((c) => ({
+      single_class_id: c.single_class_id,
+      class_date: c.class_date,
+      class_type: c.class_type,
+      location: c.location,
+      instructors: c.instructors,
+      capacity: c.capacity,
+      booked: c.roster.length,
+      spot_map: c.spot_map,
+      takenSpots: c.roster.flatMap((r) => (r.spot === null ? [] : [r.spot])),
+      customerIds: c.roster.map((r) => r.customer_id),
+    }));
+}

@@ -1,0 +1,107 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { deskMutationArgs, DomainError, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
+import type { DeskEvent, DeskService } from './desk-service.ts';
+
+export interface DeskContext {
+  desk: DeskService;
+}
+
+const trpcCodeOf = (status: number): TRPCError['code'] =>
+  status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+
+/** The error the renderer shows: a DomainError's Spanish message, a validation's first Spanish issue, or a generic Spanish text. */
+function errorBody(error: TRPCError): ApiErrorBody {
+  const cause = error.cause;
+  if (cause instanceof DomainError) return { code: cause.code, message: cause.message };
+  if (cause instanceof z.ZodError) {
+    const issue = cause.issues[0];
+    return { code: 'validation', message: issue?.message ?? 'Revisa los datos.', ...(issue?.path.length ? { field: issue.path.join('.') } : {}) };
+  }
+  return { code: 'internal', message: 'Algo salió mal en la recepción. Inténtalo de nuevo.' };
+}
+
+const t = initTRPC.context<DeskContext>().create({
+  errorFormatter({ shape, error }) {
+    const body = errorBody(error);
+    return { ...shape, message: body.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, domainCode: body.code, field: body.field } };
+  },
+});
+
+/** DomainErrors leave with the catalogue's status, so the HTTP answer matches what happened. */
+const procedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: trpcCodeOf(cause.status), message: cause.message, cause });
+  }
+  return result;
+});
+
+const id = z.number({ error: 'Debe ser un número.' }).int().positive();
+
+/** Mutation procedures: validated with the protocol's own schemas, applied through the sync client (optimistic, durable). */
+const mutation = <N extends keyof typeof deskMutationArgs>(name: N) =>
+  // The schema of `name` parsed the input; TypeScript cannot tie a generic name to its schema's output by itself.
+  procedure.input(deskMutationArgs[name]).mutation(async ({ ctx, input }) => ctx.desk.mutate(name, input as DeskMutationArgs<N>));
+
+/**
+ * The desk's API, served over Electron IPC (main process) or HTTP
+ * (`desk:web`). Reads come from the replica; writes are sync mutations.
+ */
+export const deskRouter = t.router({
+  session: t.router({
+    get: procedure.query(({ ctx }) => ({ user: ctx.desk.user(), problem: ctx.desk.sessionProblem, serverUrl: ctx.desk.config.serverUrl })),
+    signIn: procedure
+      .input(
+        z.object({
+          email: z.string().trim().toLowerCase().pipe(z.email({ error: 'El correo electrónico no es válido.' })),
+          password: z.string().min(1, { error: 'Debes escribir tu contraseña.' }).max(256),
+        }),
+      )
+      .mutation(({ ctx, input }) => ctx.desk.signIn(input.email, input.password)),
+    signOut: procedure.mutation(async ({ ctx }) => {
+      await ctx.desk.signOut();
+      return { ok: true as const };
+    }),
+  }),
+
+  status: t.router({
+    get: procedure.query(({ ctx }) => ctx.desk.status()),
+    dismiss: procedure.input(z.object({ mutationId: id })).mutation(async ({ ctx, input }) => {
+      await ctx.desk.dismissRejection(input.mutationId);
+      return { ok: true as const };
+    }),
+    /** Emits on every change of the replica, the outbox or the connection, so every screen refreshes live. */
+    changes: procedure.subscription(async function* ({ ctx, signal }) {
+      yield { tables: [], status: ctx.desk.status(), user: ctx.desk.user() } satisfies DeskEvent;
+      yield* ctx.desk.changes(signal);
+    }),
+  }),
+
+  today: procedure.input(z.object({ date: z.iso.date().optional() }).optional()).query(({ ctx, input }) => ctx.desk.today(input?.date)),
+
+  checkIn: t.router({
+    scan: procedure
+      .input(z.object({ code: z.string().trim().min(1, { error: 'Escanea o escribe un código.' }).max(500) }))
+      .mutation(({ ctx, input }) => ctx.desk.scan(input.code)),
+    byReservation: procedure.input(z.object({ class_reservation_id: id })).mutation(({ ctx, input }) => ctx.desk.checkIn(input.class_reservation_id)),
+  }),
+
+  customers: t.router({
+    search: procedure.input(z.object({ q: z.string().max(120) })).query(({ ctx, input }) => ctx.desk.searchCustomers(input.q)),
+    card: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerCard(input.customer_id)),
+    accessOptions: procedure.query(({ ctx }) => ctx.desk.accessOptions()),
+    bookableClasses: procedure.query(({ ctx }) => ctx.desk.bookableClasses()),
+  }),
+
+  actions: t.router({
+    walkIn: mutation('walkIn'),
+    markReservationPaid: mutation('markReservationPaid'),
+    markPurchasePaid: mutation('markPurchasePaid'),
+    giveAccess: mutation('giveAccess'),
+    revokeAccess: mutation('revokeAccess'),
+    removeClasses: mutation('removeClasses'),
+  }),
+});
+
+export type DeskRouter = typeof deskRouter;

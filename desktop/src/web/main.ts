@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startDeskWeb } from './server.ts';
+
+/**
+ * `npm run desk:web`: the desk service in a Node process, its screens and its
+ * router on http://127.0.0.1:DESK_PORT. `--rebuild` rebuilds the screens
+ * even when a build exists (DESK_WEB_DIST picks where, for parallel runs).
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const distDir = path.resolve(process.env.DESK_WEB_DIST ?? path.join(root, 'out/web'));
+const rebuild = process.argv.includes('--rebuild');
+
+if (rebuild || !existsSync(path.join(distDir, 'index.html'))) {
+  const { build } = await import('vite');
+  const { rendererConfig } = await import('../../renderer.config.ts');
+  console.log('Construyendo la pantalla de recepción…');
+  await build({ ...rendererConfig(distDir), logLevel: 'warn', configFile: false });
+}
+
+const port = Number(process.env.DESK_PORT ?? 3400);
+const web = await startDeskWeb({ port, distDir });
+console.log(`Recepción lista en http://127.0.0.1:${web.port} (servidor: ${web.desk.config.serverUrl}, datos: ${web.desk.config.dataDir})`);
+
+const stop = async () => {
+  await web.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());

@@ -1,0 +1,314 @@
+import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { and, eq, isNull } from 'drizzle-orm';
+import { EventSource } from 'eventsource';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { class_reservation, customer, single_class } from '@estudio/db';
+import { openReplica } from '@estudio/sync/client/replica';
+import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { DeskService, type DeskEvent } from '../src/service/desk-service.ts';
+import type { DeskRouter } from '../src/service/router.ts';
+import { syncDeps } from '../src/service/sync-deps.ts';
+import { studioDay } from '../src/service/time.ts';
+import { startDeskWeb } from '../src/web/server.ts';
+
+/**
+ * The desk service against the real server over HTTP (tRPC, poke over SSE),
+ * with its replica filled by the sync client from the seeded demo studio:
+ * the same path `desk:web` and Electron take.
+ */
+let server: TestServer;
+let serverUrl: string;
+let dataDir: string;
+let desk: DeskService;
+
+const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`esperando: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+const openDesk = async () => {
+  const d = new DeskService({ dataDir, serverUrl }, syncDeps);
+  await d.start();
+  return d;
+};
+
+async function clienteToday() {
+  const day = studioDay();
+  const rows = await server.db
+    .select({ id: class_reservation.class_reservation_id, date: single_class.class_date })
+    .from(class_reservation)
+    .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
+    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+    .where(and(eq(customer.email, 'cliente@estudio.demo'), isNull(class_reservation.deletedAt)));
+  const today = rows.find((r) => r.date >= day.start && r.date < day.end);
+  const other = rows.find((r) => r.date >= day.end);
+  if (!today || !other) throw new Error('the demo seed gives cliente@ a reservation today and an upcoming one');
+  return { today: today.id, other: other.id };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'desk-replica-'));
+  desk = await openDesk();
+});
+
+afterAll(async () => {
+  await desk?.close();
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('desk service', () => {
+  it('refuses a customer account in Spanish and signs staff in', async () => {
+    await expect(desk.signIn('cliente@estudio.demo', 'Demo1234!')).rejects.toMatchObject({
+      code: 'desk/staff-only',
+      message: 'Solo el personal de recepción o un administrador puede usar la recepción.',
+    });
+    await expect(desk.signIn('recepcion@estudio.demo', 'mala')).rejects.toMatchObject({ code: 'auth/wrong-password' });
+    const user = await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
+    expect(user).toMatchObject({ email: 'recepcion@estudio.demo', role: 'staff' });
+    await until('first sync', () => desk.status().ready && desk.status().online);
+  });
+
+  it('shows today by location with rosters, and finds customers by name, e-mail and phone', async () => {
+    const { today } = await clienteToday();
+    const day = await desk.today();
+    expect(day.locations.length).toBeGreaterThan(0);
+    const roster = day.locations.flatMap((l) => l.classes.flatMap((c) => c.roster));
+    expect(roster.find((r) => r.class_reservation_id === today)).toMatchObject({ name: 'Mariana', attend: false });
+
+    const hits = await desk.searchCustomers('clie');
+    expect(hits.map((h) => h.email)).toContain('cliente@estudio.demo');
+    const mariana = hits.find((h) => h.email === 'cliente@estudio.demo');
+    expect((await desk.searchCustomers('mariana ló')).map((h) => h.customer_id)).toContain(mariana?.customer_id);
+    expect((await desk.searchCustomers(mariana?.phone?.slice(0, 6) ?? 'x')).map((h) => h.customer_id)).toContain(mariana?.customer_id);
+    expect(await desk.searchCustomers('%')).toEqual([]);
+
+    const card = await desk.customerCard(mariana?.customer_id ?? 0);
+    expect(card.totalCredits).toBe(5);
+    expect(card.purchases.map((p) => p.title)).toEqual(['10 Clases']);
+    expect(card.upcoming.map((r) => r.class_reservation_id)).toContain(today);
+    expect(card.past.some((r) => r.attend)).toBe(true);
+  });
+
+  it('checks in the QR link of a reservation of today, once, and the server records it', async () => {
+    const { today, other } = await clienteToday();
+    const first = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${today}\n`);
+    expect(first).toMatchObject({ checkedIn: true, warnings: [], reservation: { name: 'Mariana', attend: true } });
+    await until('pending sent', () => desk.status().pending === 0);
+    const [row] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, today));
+    expect(row?.attend).toBe(true);
+
+    const again = await desk.scan(String(today));
+    expect(again).toMatchObject({ checkedIn: false, warnings: ['already-attended'] });
+
+    const wrongDay = await desk.scan(`https://estudio.demo/admin/reservaciones/${other}`);
+    expect(wrongDay.checkedIn).toBe(false);
+    expect(wrongDay.warnings).toContain('wrong-day');
+    await expect(desk.scan('hola')).rejects.toMatchObject({ code: 'desk/code-not-recognised' });
+    await expect(desk.scan('999999')).rejects.toMatchObject({ code: 'reservation/not-found' });
+  });
+
+  it('serves its screens and its router over HTTP, only to pages of its own loopback origin', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'desk-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Recepción</title>');
+    const web = await startDeskWeb({ port: 0, distDir: dist, desk });
+    const base = `http://127.0.0.1:${web.port}`;
+    try {
+      expect(await (await fetch(base)).text()).toContain('Recepción');
+      const client = createTRPCClient<DeskRouter>({
+        links: [
+          splitLink({
+            condition: (op) => op.type === 'subscription',
+            true: httpSubscriptionLink({ url: `${base}/trpc`, EventSource }),
+            false: httpBatchLink({ url: `${base}/trpc` }),
+          }),
+        ],
+      });
+      expect((await client.session.get.query()).user).toMatchObject({ email: 'recepcion@estudio.demo' });
+      await expect(client.checkIn.scan.mutate({ code: 'no es un código' })).rejects.toMatchObject({
+        message: 'El código no es de una reservación. Escanea el Código de Acceso del cliente o escribe el folio.',
+        data: { domainCode: 'desk/code-not-recognised', httpStatus: 400 },
+      });
+      const first = await new Promise<DeskEvent>((resolve, reject) => {
+        const sub = client.status.changes.subscribe(undefined, {
+          onData: (event) => {
+            sub.unsubscribe();
+            resolve(event as DeskEvent);
+          },
+          onError: reject,
+        });
+      });
+      expect(first.status).toMatchObject({ ready: true });
+
+      const foreign = await fetch(`${base}/trpc/session.get`, { headers: { origin: 'https://otro-sitio.example' } });
+      expect(foreign.status).toBe(403);
+      // fetch may not set Host; a DNS-rebinding page's requests carry the attacker's host name.
+      const rebound = await new Promise<number>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port: web.port, path: '/trpc/session.get', headers: { host: 'recepcion.example' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject);
+      });
+      expect(rebound).toBe(403);
+    } finally {
+      await web.close({ keepDesk: true });
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('grants access, removes classes, books a walk-in, takes cash and revokes access through the outbox', async () => {
+    const synced = () => until('outbox sent', () => desk.status().pending === 0 && desk.status().online);
+    const [nuevo] = await desk.searchCustomers('nuevo@estudio.demo');
+    const customerId = nuevo?.customer_id ?? 0;
+    expect((await desk.customerCard(customerId)).totalCredits).toBe(0);
+    const options = await desk.accessOptions();
+    const pack = options.packages.find((p) => p.title === '10 Clases');
+    const cash = options.paymentMethods.find((m) => m.provider === 'cash');
+    expect(pack && cash).toBeTruthy();
+
+    await desk.mutate('giveAccess', { customer_id: customerId, class_package_id: pack?.class_package_id ?? 0, package_days: 30, is_gift: false, payment_method_id: cash?.payment_method_id ?? null, bill: true });
+    // Optimistic: the card shows the credits before the server answers.
+    expect((await desk.customerCard(customerId)).totalCredits).toBe(10);
+    await synced();
+    const granted = (await desk.customerCard(customerId)).purchases.find((p) => p.title === '10 Clases');
+    expect(granted?.purchase_id).toBeGreaterThan(0);
+
+    await desk.mutate('removeClasses', { customer_id: customerId, amount: 2 });
+    expect((await desk.customerCard(customerId)).totalCredits).toBe(8);
+    await expect(desk.mutate('removeClasses', { customer_id: customerId, amount: 50 })).rejects.toMatchObject({ code: 'access/not-enough-classes' });
+    await synced();
+
+    const target = (await desk.bookableClasses()).find(
+      (c) => c.spot_map && c.booked < c.capacity && new Date(c.class_date).getTime() > Date.now() + 24 * 3_600_000 && !c.customerIds.includes(customerId),
+    );
+    expect(target, 'the demo week has a class with free seats').toBeDefined();
+    const seat = Array.from({ length: 40 }, (_, i) => i + 1).find((n) => !target?.takenSpots.includes(n)) ?? 1;
+    await desk.mutate('walkIn', { customer_id: customerId, single_class_id: target?.single_class_id ?? 0, spot: seat, guest: 'Lucía' });
+    expect((await desk.customerCard(customerId)).upcoming.find((r) => r.single_class_id === target?.single_class_id)).toMatchObject({ spot: seat, guest: 'Lucía' });
+    await synced();
+    const [booked] = await server.db
+      .select()
+      .from(class_reservation)
+      .where(and(eq(class_reservation.customer_id, customerId), eq(class_reservation.single_class_id, target?.single_class_id ?? 0)));
+    expect(booked).toMatchObject({ spot: seat, guest: 'Lucía', deletedAt: null });
+    expect((await desk.customerCard(customerId)).totalCredits).toBe(7);
+
+    const [unpaid] = await desk.db.select().from(class_reservation).where(and(eq(class_reservation.is_cash, true), eq(class_reservation.is_paid, false), isNull(class_reservation.deletedAt))).limit(1);
+    expect(unpaid, 'the demo seed has cash bookings still to pay').toBeDefined();
+    await desk.mutate('markReservationPaid', { class_reservation_id: unpaid?.class_reservation_id ?? 0 });
+    await synced();
+    const [paid] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, unpaid?.class_reservation_id ?? 0));
+    expect(paid?.is_paid).toBe(true);
+
+    await desk.mutate('revokeAccess', { purchase_id: granted?.purchase_id ?? 0 });
+    await synced();
+    const card = await desk.customerCard(customerId);
+    expect(card.purchases.find((p) => p.purchase_id === granted?.purchase_id)?.status).toBe('revoked');
+    expect(desk.status().rejections).toEqual([]);
+  });
+
+  it('restarted while the server is away, stays signed in, checks in offline, and sends it when the server is back', async () => {
+    await desk.close();
+    // Nothing listens on port 9: the desk cannot reach any server.
+    desk = new DeskService({ dataDir, serverUrl: 'http://127.0.0.1:9' }, syncDeps);
+    await desk.start();
+    expect(desk.user()).toMatchObject({ email: 'recepcion@estudio.demo' });
+    expect(desk.status().online).toBe(false);
+    const waiting = (await desk.today()).locations.flatMap((l) => l.classes.filter((c) => !c.cancelledAt).flatMap((c) => c.roster)).find((r) => !r.attend);
+    expect(waiting, 'the demo seed has someone still to arrive today').toBeDefined();
+    const id = waiting?.class_reservation_id ?? 0;
+    expect(await desk.checkIn(id)).toMatchObject({ checkedIn: true, reservation: { attend: true } });
+    expect(desk.status()).toMatchObject({ online: false, pending: 1 });
+
+    await desk.close();
+    desk = await openDesk();
+    await until('outbox sent', () => desk.status().online && desk.status().pending === 0);
+    const [row] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, id));
+    expect(row?.attend).toBe(true);
+  });
+
+  it('checks in 500 scans in a row, each answered from the replica in milliseconds, and the server gets all 500', async () => {
+    const [cls] = await server.db.select().from(single_class).orderBy(single_class.single_class_id).limit(1);
+    const people = await server.db.select({ id: customer.customer_id }).from(customer).limit(200);
+    // A class that started ten minutes ago with 500 bookings (the check-in rule does not look at capacity).
+    const [today] = await server.db
+      .insert(single_class)
+      .values({ class_date: new Date(Date.now() - 10 * 60_000), capacity: 500, location_id: cls?.location_id ?? 0, class_type_id: cls?.class_type_id ?? 0 })
+      .returning();
+    const rows = await server.db
+      .insert(class_reservation)
+      .values(Array.from({ length: 500 }, (_, i) => ({ single_class_id: today?.single_class_id ?? 0, customer_id: people[i % people.length]?.id ?? 0 })))
+      .returning({ id: class_reservation.class_reservation_id });
+    await until('the bookings reach the replica', async () => (await desk.db.$count(class_reservation, eq(class_reservation.single_class_id, today?.single_class_id ?? 0))) === 500);
+
+    const times: number[] = [];
+    for (const { id } of rows) {
+      const started = performance.now();
+      const result = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${id}`);
+      times.push(performance.now() - started);
+      expect(result.checkedIn).toBe(true);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = times[Math.floor(times.length * 0.5)] ?? 0;
+    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
+    console.log(`escaneo a pantalla (500 registros): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    expect(p95).toBeLessThan(250);
+
+    await until('all 500 sent', () => desk.status().pending === 0, 60_000);
+    const attended = await server.db.$count(class_reservation, and(eq(class_reservation.single_class_id, today?.single_class_id ?? 0), eq(class_reservation.attend, true)));
+    expect(attended).toBe(500);
+  }, 180_000);
+
+  it('signs out', async () => {
+    await desk.signOut();
+    expect(desk.user()).toBeNull();
+    await expect(desk.today()).rejects.toMatchObject({ code: 'desk/signed-out' });
+  });
+
+  it('searches 20,000 customers as fast as staff type', async () => {
+    const replica = await openReplica({ dataDir: 'memory://' });
+    try {
+      const { ensureSearchIndexes, searchCustomers } = await import('../src/service/queries/customers.ts');
+      await ensureSearchIndexes(replica.db);
+      const names = ['Ana', 'Beatriz', 'Carla', 'Daniel', 'Eduardo', 'Fernanda', 'Gabriel', 'Hugo', 'Isabel', 'Jorge'];
+      const last = ['García', 'Hernández', 'López', 'Martínez', 'Pérez', 'Rodríguez', 'Sánchez', 'Torres'];
+      for (let start = 0; start < 20_000; start += 2_000) {
+        await replica.db.insert(customer).values(
+          Array.from({ length: 2_000 }, (_, k) => {
+            const n = start + k + 1;
+            return { customer_id: n, name: names[n % names.length] as string, last_name: `${last[n % last.length]} ${n}`, email: `persona${n}@correo.mx`, phone: String(5500000000 + n) };
+          }),
+        );
+      }
+      await replica.db.execute('analyze customer');
+      const queries = ['a', 'an', 'ana', 'fer', 'fernanda g', 'pérez', 'persona1', 'persona1234', '55000', '5500012345', 'zzz'];
+      const times: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        for (const q of queries) {
+          const started = performance.now();
+          await searchCustomers(replica.db, q);
+          times.push(performance.now() - started);
+        }
+      }
+      times.sort((a, b) => a - b);
+      const p50 = times[Math.floor(times.length * 0.5)] ?? 0;
+      const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
+      console.log(`búsqueda de clientes (20,000): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+      expect((await searchCustomers(replica.db, 'persona1234')).map((c) => c.email)).toContain('persona1234@correo.mx');
+      expect(p95).toBeLessThan(50);
+    } finally {
+      await replica.close();
+    }
+  }, 120_000);
+});

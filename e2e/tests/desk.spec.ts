@@ -1,0 +1,264 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demoPassword } from './helpers.ts';
+import { localDate } from './booking-helpers.ts';
+
+/**
+ * The front desk in Chromium against `desk:web`: its own server and desk
+ * processes, so the test can take the server away and bring it back.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const serverPort = basePort + 50;
+const deskPort = basePort + 51;
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+const deskUrl = `http://127.0.0.1:${deskPort}`;
+const work = path.join(root, '.tmp', `desk-e2e-${basePort}`);
+const serverData = path.join(work, 'server-data');
+
+let server: ChildProcess | null = null;
+let desk: ChildProcess | null = null;
+
+function run(args: string[], env: Record<string, string>, name: string): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
+  return child;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > end) throw new Error(`${url} no respondió`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+async function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function startServer(): Promise<void> {
+  server = run(['--import', 'tsx', 'server/src/main.ts'], {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: serverData,
+    PORTAL_DIST: path.join(work, 'no-portal'),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '1000',
+  }, 'servidor');
+  await waitFor(`${serverUrl}/api/health`, 120_000);
+}
+
+async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post(`${serverUrl}/api/auth/login`, { data: { email, password: demoPassword } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { idToken: string }).idToken;
+}
+
+interface Reservation {
+  class_reservation_id: number;
+  single_class_id: number;
+  attend: boolean;
+  single_class: { class_date: string };
+}
+
+async function reservationsOfClass(request: APIRequestContext, token: string, singleClassId: number): Promise<Reservation[]> {
+  const answer = await request.get(`${serverUrl}/api/class_reservations`, { params: { single_class_id: singleClassId }, headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { class_reservations: Reservation[] }).class_reservations;
+}
+
+/** Clicks through the location tabs of Hoy until the reservation's row shows. */
+async function showRow(page: Page, reservationId: number) {
+  await page.getByRole('tab', { name: 'Hoy' }).click();
+  const row = page.locator(`tr[data-reservation-id="${reservationId}"]`);
+  const tabs = page.getByRole('tablist').nth(1).getByRole('tab');
+  for (let i = 0; i < (await tabs.count()) && !(await row.isVisible()); i++) await tabs.nth(i).click();
+  await expect(row).toBeVisible();
+  return row;
+}
+
+test.beforeAll(async () => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(path.join(work, 'no-portal'), { recursive: true });
+  writeFileSync(path.join(work, 'README'), 'Datos desechables de la prueba de recepción.');
+  await startServer();
+  desk = run(['--import', 'tsx', 'desktop/src/web/main.ts', '--rebuild'], {
+    DESK_PORT: String(deskPort),
+    DESK_DATA_DIR: path.join(work, 'desk-data'),
+    DESK_SERVER_URL: serverUrl,
+    DESK_WEB_DIST: path.join(work, 'desk-web'),
+  }, 'recepción');
+  await waitFor(deskUrl, 180_000);
+});
+
+test.afterAll(async () => {
+  await stop(desk);
+  await stop(server);
+});
+
+test('staff check in a QR link and a roster click, the second while the server is down', async ({ page, request }) => {
+  // cliente@'s reservation today (the demo seed books her into a class of today).
+  const cliente = await apiLogin(request, 'cliente@estudio.demo');
+  const mine = async (filter: string) => {
+    const answer = await request.get(`${serverUrl}/api/class_reservations/mine`, { params: { filter }, headers: { Authorization: `Bearer ${cliente}` } });
+    return ((await answer.json()) as { class_reservations: Reservation[] }).class_reservations;
+  };
+  const today = localDate(new Date());
+  const todays = [...(await mine('upcoming')), ...(await mine('past'))].find((r) => localDate(r.single_class.class_date) === today);
+  expect(todays, 'the demo seed gives cliente@ a reservation today').toBeDefined();
+  const reservationId = todays?.class_reservation_id ?? 0;
+
+  await page.goto(deskUrl);
+  await page.getByLabel('Correo electrónico').fill('recepcion@estudio.demo');
+  await page.getByLabel('Contraseña').fill(demoPassword);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const indicator = page.getByTestId('sync-indicator');
+  await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
+  await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 60_000 });
+
+  // Customer search as you type.
+  await page.getByRole('tab', { name: 'Clientes' }).click();
+  await page.getByTestId('customer-search').fill('clie');
+  const hit = page.getByTestId('customer-hit').filter({ hasText: 'cliente@estudio.demo' });
+  await expect(hit).toBeVisible();
+  await hit.click();
+  await expect(page.getByTestId('customer-card').getByRole('heading', { name: 'Mariana López' })).toBeVisible();
+
+  // The Código de Acceso link, pasted into the scanner field as a keyboard-wedge scanner types it.
+  const scanner = page.getByTestId('scanner-input');
+  await scanner.fill(`${serverUrl}/admin/reservaciones/${reservationId}`);
+  await scanner.press('Enter');
+  const result = page.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-checked-in', 'true');
+  await expect(page.getByTestId('scan-name')).toHaveText('Mariana López');
+  const fontSize = await page.getByTestId('scan-name').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(fontSize).toBeGreaterThanOrEqual(40);
+  await expect(result).toContainText('Asistencia registrada');
+  const row = await showRow(page, reservationId);
+  await expect(row).toHaveAttribute('data-attended', 'true');
+  await expect(row.getByTestId('attended')).toHaveText('Asistió');
+
+  // The server has it.
+  await expect.poll(async () => (await mine('all')).find((r) => r.class_reservation_id === reservationId)?.attend, { timeout: 20_000 }).toBe(true);
+  await expect(page.getByTestId('pending-count')).toHaveText('Todo enviado');
+
+  // Someone else booked today who has not arrived (asked of the server, so the test does not depend on the hour).
+  const staff = await apiLogin(request, 'recepcion@estudio.demo');
+  const todayList = await request.get(`${serverUrl}/api/class_reservations`, { params: { start_date: today, end_date: today }, headers: { Authorization: `Bearer ${staff}` } });
+  const other = ((await todayList.json()) as { class_reservations: (Reservation & { single_class: { cancelledAt: string | null } })[] }).class_reservations.find(
+    (r) => !r.attend && r.class_reservation_id !== reservationId && !r.single_class.cancelledAt,
+  );
+  expect(other, 'the demo seed has someone still to arrive today').toBeDefined();
+  const otherId = other?.class_reservation_id ?? 0;
+  const waiting = await showRow(page, otherId);
+  await expect(waiting).toHaveAttribute('data-attended', 'false');
+
+  // The server goes away; the desk keeps checking people in.
+  await stop(server);
+  await expect(indicator).toHaveAttribute('data-online', 'false', { timeout: 30_000 });
+  await waiting.getByRole('button').first().click();
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-checked-in', 'true');
+  await expect(page.locator(`tr[data-reservation-id="${otherId}"]`)).toHaveAttribute('data-attended', 'true');
+  await expect(page.getByTestId('pending-count')).toHaveText('1 cambio sin enviar');
+  await expect(indicator).toHaveAttribute('data-online', 'false');
+  await expect(indicator).toContainText('Sin conexión');
+  await expect(page.getByTestId('scan-result')).toContainText('Guardado en esta recepción; se enviará al volver la conexión.');
+
+  // The server comes back on the same database: the outbox drains and the server has the check-in.
+  await startServer();
+  await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 90_000 });
+  await expect(page.getByTestId('pending-count')).toHaveText('Todo enviado', { timeout: 60_000 });
+  const roster = await reservationsOfClass(request, await apiLogin(request, 'recepcion@estudio.demo'), other?.single_class_id ?? 0);
+  expect(roster.find((r) => r.class_reservation_id === otherId)?.attend).toBe(true);
+});
+
+test('staff grant access, remove classes and revoke access from the customer card', async ({ page, request }) => {
+  const nuevo = await apiLogin(request, 'nuevo@estudio.demo');
+  const serverCredits = async () => {
+    const answer = await request.get(`${serverUrl}/api/available_classes`, { headers: { Authorization: `Bearer ${nuevo}` } });
+    return ((await answer.json()) as { total: number }).total;
+  };
+  expect(await serverCredits()).toBe(0);
+
+  await page.goto(deskUrl);
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Clientes' }).click();
+  await page.getByTestId('customer-search').fill('nuevo@');
+  await page.getByTestId('customer-hit').filter({ hasText: 'nuevo@estudio.demo' }).click();
+  const card = page.getByTestId('customer-card');
+  await expect(card.getByTestId('credit-total')).toHaveText('0');
+
+  // Grant: the form says what is missing, in Spanish, before anything is sent.
+  await card.getByRole('button', { name: 'Agregar acceso' }).click();
+  const grant = page.getByRole('dialog', { name: /Agregar acceso/ });
+  await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  await expect(grant.getByText('Elige un paquete.')).toBeVisible();
+  await grant.getByLabel('Paquete').click();
+  await page.getByRole('option', { name: /^10 Clases/ }).click();
+  await grant.getByLabel('Forma de pago').click();
+  await page.getByRole('option', { name: 'Efectivo' }).click();
+  await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  await expect(page.getByText('¡Acceso agregado!')).toBeVisible();
+  await expect(card.getByTestId('credit-total')).toHaveText('10');
+  await expect.poll(serverCredits, { timeout: 20_000 }).toBe(10);
+
+  await card.getByRole('button', { name: 'Restar clases' }).click();
+  const remove = page.getByRole('dialog', { name: /Restar clases/ });
+  await remove.getByLabel('Cantidad de clases').fill('30');
+  await remove.getByRole('button', { name: 'Restar clases' }).click();
+  await expect(remove.getByText('El cliente no tiene tantas clases.')).toBeVisible();
+  await remove.getByLabel('Cantidad de clases').fill('3');
+  await remove.getByRole('button', { name: 'Restar clases' }).click();
+  await expect(page.getByText('¡Clases Restadas!')).toBeVisible();
+  await expect(card.getByTestId('credit-total')).toHaveText('7');
+  await expect.poll(serverCredits, { timeout: 20_000 }).toBe(7);
+
+  await card.getByRole('tab', { name: 'Compras' }).click();
+  const purchase = card.locator('tr[data-purchase-id]').filter({ hasText: '10 Clases' });
+  await purchase.getByRole('button', { name: 'Eliminar acceso' }).click();
+  await page.getByRole('dialog', { name: /Eliminar acceso/ }).getByRole('button', { name: 'Eliminar acceso' }).click();
+  await expect(page.getByText('¡Acceso eliminado!')).toBeVisible();
+  await expect(purchase).toContainText('Eliminada');
+  await expect(card.getByTestId('credit-total')).toHaveText('0');
+  await expect.poll(serverCredits, { timeout: 20_000 }).toBe(0);
+  await expect(page.getByTestId('pending-count')).toHaveText('Todo enviado');
+});
+
+test('a keyboard-wedge scanner is heard whatever has the focus, and a reservation of another day is shown, not checked in', async ({ page, request }) => {
+  const cliente = await apiLogin(request, 'cliente@estudio.demo');
+  const answer = await request.get(`${serverUrl}/api/class_reservations/mine`, { params: { filter: 'upcoming' }, headers: { Authorization: `Bearer ${cliente}` } });
+  const later = ((await answer.json()) as { class_reservations: Reservation[] }).class_reservations.find((r) => localDate(r.single_class.class_date) !== localDate(new Date()));
+  expect(later, 'the demo seed gives cliente@ an upcoming reservation on another day').toBeDefined();
+
+  await page.goto(deskUrl);
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
+  // Focus on no field at all: the scanner "types" anyway.
+  await page.getByRole('heading', { name: 'Recepción', exact: true }).click();
+  await page.keyboard.type(`${serverUrl}/admin/reservaciones/${later?.class_reservation_id}`);
+  await page.keyboard.press('Enter');
+  const result = page.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-checked-in', 'false');
+  await expect(page.getByTestId('scan-name')).toHaveText('Mariana López');
+  await expect(result.locator('[data-warning="wrong-day"]')).toHaveText('Esta reservación es para otro día.');
+  await expect(result).toContainText('No se registró la asistencia');
+
+  await page.keyboard.type('hola');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-error')).toContainText('El código no es de una reservación.');
+
+  // The camera: this machine has none, and the desk says so in Spanish.
+  await page.getByRole('button', { name: 'Cámara' }).click();
+  await expect(page.getByRole('dialog', { name: 'Escanear con la cámara' })).toContainText('No pudimos usar la cámara.');
+});
