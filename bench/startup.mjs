@@ -23,7 +23,7 @@ async function timeOneStart() {
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', START_DESK: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Starts the product on its embedded defaults: builds the portal once if it has
 // never been built, then runs the server (PGlite in ./data, local sign-in,
-// seeded demo studio on first start). Pass --rebuild to rebuild the portal.
+// seeded demo studio on first start) and, once the server answers, the front
+// desk in a browser tab (`desk:web`, its replica in ./desk-data). Pass
+// --rebuild to rebuild the portal and the desk's screens; START_DESK=0 starts
+// the server alone (the portal's Playwright run and the startup benchmark).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,18 +13,50 @@ import { dirname, join, resolve } from 'node:path';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // PORTAL_DIST (also read by the server) lets several copies run side by side, each with its own build.
 const portalDist = resolve(root, process.env.PORTAL_DIST ?? join('portal', 'dist'));
+const rebuild = process.argv.includes('--rebuild');
+const withDesk = process.env.START_DESK !== '0';
 
-if (process.argv.includes('--rebuild') || !existsSync(join(portalDist, 'index.html'))) {
+if (rebuild || !existsSync(join(portalDist, 'index.html'))) {
   console.log('Construyendo el portal…');
   const args = ['run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir'];
   const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const children = new Set();
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PORTAL_DIST: portalDist, NODE_ENV: process.env.NODE_ENV ?? 'development' },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+children.add(server);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));
+server.on('exit', (code, signal) => {
+  children.delete(server);
+  children.forEach((child) => child.kill('SIGTERM'));
+  process.exit(code ?? (signal ? 1 : 0));
+});
+
+if (withDesk) void startDesk();
+
+/** The front desk, pointed at this server, once the server answers (a desk started first would only show "Sin conexión"). */
+async function startDesk() {
+  const serverUrl = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 3000}`;
+  for (let tries = 0; tries < 600; tries++) {
+    if (!children.has(server)) return;
+    const up = await fetch(`${serverUrl}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const desk = spawn(process.execPath, ['--import', 'tsx', join(root, 'desktop', 'src', 'web', 'main.ts'), ...(rebuild ? ['--rebuild'] : [])], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DESK_SERVER_URL: process.env.DESK_SERVER_URL ?? serverUrl, DESK_DATA_DIR: process.env.DESK_DATA_DIR ?? join(root, 'desk-data') },
+  });
+  children.add(desk);
+  // The desk is an extra: if it stops, the portal and /api keep running.
+  desk.on('exit', (code) => {
+    children.delete(desk);
+    if (code) console.error(`La recepción se detuvo (código ${code}); el portal sigue en ${serverUrl}.`);
+  });
+}

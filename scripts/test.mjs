@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Runs every test of the product, in this order, and ends with one
 // "N passed, N failed" line:
-//   1. type check and lint
+//   1. type check, lint, and the Electron desk's build (electron-vite)
 //   2. unit and integration tests on PGlite (the embedded default)
 //   3. the same tests on PostgreSQL (TEST_DATABASE_URL, default the local server)
 //   4. the Firebase sign-in test against the Firebase Auth emulator
-//   5. Playwright tests of the portal in Chromium
+//   5. Playwright tests of the portal and the desk (desk:web) in Chromium
 // Every step runs even when an earlier one failed, so one run shows everything.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -56,6 +56,8 @@ const vitestArgs = (out) => ['vitest', 'run', '--reporter=default', '--reporter=
 if (wanted('static')) {
   run('Tipos (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
   run('Lint (eslint)', 'npx', ['eslint', '.']);
+  // The Electron binary is not installed here; building main, preload and renderer proves they compile and bundle.
+  run('Escritorio: electron-vite build', 'npm', ['run', 'desk:build']);
 }
 
 if (wanted('unit')) {

@@ -86,7 +86,9 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   const pullLimit = options.pullLimit ?? 1000;
   const snapshotLimit = options.snapshotLimit ?? 5000;
   const pushBatch = options.pushBatch ?? 100;
-  const backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
+  // Capped at 10 s: a desk whose network is back should send its queue within seconds, and one
+  // request every few seconds to the studio's own server costs nothing.
+  const backoff = options.backoff ?? { initialMs: 500, maxMs: 10_000 };
   const random = options.random ?? Math.random;
 
   const listeners = new Set<(event: SyncChangeEvent) => void>();

@@ -1,0 +1,223 @@
+// Front-desk figures (issue 7), on PostgreSQL with 20,000 customers and
+// 50,000 reservations:
+//   1. replica first sync (snapshot, and replaying the log from its start);
+//   2. scan-to-screen check-in time in the desk service (p50, p95 over 500
+//      scans of different reservations: parse the QR link, find it in the
+//      replica, record the optimistic check-in and its outbox row, answer);
+//   3. server write → replica with the poke (p50, p95): a write committed on
+//      the server until the desk's replica shows it;
+//   4. customer search latency over the 20,000 customers;
+//   5. the desk's memory (resident set of this process, which runs only the
+//      desk: the server runs in a child process).
+//
+//   npx tsx bench/desk.ts
+//
+// Uses TEST_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres)
+// for a fresh seeded database, dropped at the end. Knobs: BENCH_CUSTOMERS (20000),
+// BENCH_RESERVATIONS (50000), BENCH_SCANS (500), BENCH_WRITES (200).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { class_reservation } from '@estudio/db';
+import { createTestDb } from '@estudio/db/testing';
+import { DeskService } from '../desktop/src/service/desk-service.ts';
+import { syncDeps } from '../desktop/src/service/sync-deps.ts';
+import { createHttpServerLink } from '../sync/src/client/http-link.ts';
+import { openReplica } from '../sync/src/client/replica.ts';
+import { createSyncClient } from '../sync/src/client/sync-client.ts';
+
+process.env.TEST_DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const customers = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
+const reservations = Number(process.env.BENCH_RESERVATIONS ?? 50_000);
+const scans = Number(process.env.BENCH_SCANS ?? 500);
+const writes = Number(process.env.BENCH_WRITES ?? 200);
+const root = path.resolve(import.meta.dirname, '..');
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+function summary(samples: number[]): string {
+  const s = [...samples].sort((a, b) => a - b);
+  return `p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, max ${(s.at(-1) ?? NaN).toFixed(1)} ms (n=${s.length})`;
+}
+const rssMb = () => (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`tiempo agotado: ${what}`);
+    await sleep(5);
+  }
+}
+
+// ---------------------------------------------------------------- data
+const testDb = await createTestDb();
+if (testDb.kind !== 'postgres' || !testDb.url) throw new Error('bench/desk.ts necesita PostgreSQL (TEST_DATABASE_URL)');
+const sql = testDb.client;
+console.log('Preparando datos…');
+await sql.begin(async (tx) => {
+  const [{ n = 0 } = {}] = await tx<{ n: number }[]>`select count(*)::int as n from customer`;
+  await tx`
+    insert into customer (name, last_name, email, phone)
+    select 'Cliente ' || g, 'Banco ' || (g % 997), 'banco' || g || '@estudio.demo', (5500000000 + g)::text
+    from generate_series(1, ${Math.max(0, customers - n)}) g`;
+  const [{ r = 0 } = {}] = await tx<{ r: number }[]>`select count(*)::int as r from class_reservation`;
+  // Past classes of 25 people fill the history; every customer books several.
+  const needed = Math.max(0, reservations - r - scans);
+  const classes = Math.ceil(needed / 25);
+  await tx`
+    insert into single_class (class_date, capacity, location_id, class_type_id)
+    select now() - (g || ' hours')::interval - interval '2 days', 25,
+      (select min(location_id) from location), (select min(class_type_id) from class_type)
+    from generate_series(1, ${classes}) g`;
+  await tx`
+    insert into class_reservation (single_class_id, customer_id, attend, created_at)
+    select c.single_class_id, cu.customer_id, true, c.class_date - interval '1 day'
+    from (select single_class_id, class_date, row_number() over (order by single_class_id) as n
+          from single_class where capacity = 25 and class_date < now() - interval '2 days') c
+    cross join lateral (
+      select customer_id from customer order by customer_id offset ((c.n * 25) % ${customers - 25}) limit 25
+    ) cu
+    limit ${needed}`;
+  // Today: one large class with a reservation per scan, each of a different customer.
+  await tx`
+    insert into single_class (class_date, capacity, location_id, class_type_id)
+    values (now() + interval '5 minutes', ${scans + 50}, (select min(location_id) from location), (select min(class_type_id) from class_type))`;
+  await tx`
+    insert into class_reservation (single_class_id, customer_id)
+    select (select max(single_class_id) from single_class), customer_id from customer
+    where email like 'banco%' order by customer_id limit ${scans}`;
+});
+const [counts] = await sql<{ customers: number; reservations: number; changes: number }[]>`
+  select (select count(*)::int from customer) as customers, (select count(*)::int from class_reservation) as reservations,
+    (select count(*)::int from sync_change) as changes`;
+console.log(`Datos: ${counts?.customers} clientes, ${counts?.reservations} reservaciones, ${counts?.changes} cambios en el log`);
+
+// ---------------------------------------------------------------- server (child process)
+const port = 3700 + Math.floor(Math.random() * 200);
+const serverUrl = `http://127.0.0.1:${port}`;
+const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    DATABASE_URL: testDb.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    AUTH_SECRET: 'banco-de-pruebas-de-la-recepcion-32+caracteres',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    PORTAL_DIST: path.join(tmpdir(), 'sin-portal'),
+  },
+});
+await waitFor(async () => (await fetch(`${serverUrl}/api/health`).catch(() => null))?.ok === true, 60_000, 'el servidor no arrancó');
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-desk-'));
+  dirs.push(dir);
+  return dir;
+};
+
+try {
+  // ---------------------------------------------------------------- 1. first sync
+  const rssBefore = rssMb();
+  const desk = new DeskService({ dataDir: tempDir(), serverUrl }, syncDeps);
+  await desk.start();
+  let t0 = performance.now();
+  await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
+  await waitFor(() => desk.status().ready && !desk.status().syncing, 600_000, 'primera sincronización');
+  const snapshotMs = performance.now() - t0;
+  const rssAfterSync = rssMb();
+
+  // ---------------------------------------------------------------- 2. scan to screen
+  const today = await desk.today();
+  const big = today.locations.flatMap((l) => l.classes).sort((a, b) => b.roster.length - a.roster.length)[0];
+  if (!big || big.roster.length < scans) throw new Error('no está la clase grande de hoy en la réplica');
+  const scanTimes: number[] = [];
+  for (const entry of big.roster.slice(0, scans)) {
+    const started = performance.now();
+    const result = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${entry.class_reservation_id}`);
+    scanTimes.push(performance.now() - started);
+    if (!result.checkedIn) throw new Error(`no se registró ${entry.class_reservation_id}`);
+  }
+  await waitFor(() => desk.status().pending === 0, 120_000, 'envío de los check-ins');
+
+  // ---------------------------------------------------------------- 3. server write → replica
+  const writeTimes: number[] = [];
+  const target = big.roster[0]!;
+  for (let i = 0; i < writes; i++) {
+    const guest = `Invitado ${i}`;
+    const arrived = new Promise<number>((resolve) => {
+      const stop = desk.onChange(async () => {
+        const [row] = await desk.db
+          .select({ guest: class_reservation.guest })
+          .from(class_reservation)
+          .where(eq(class_reservation.class_reservation_id, target.class_reservation_id));
+        if (row?.guest === guest) {
+          stop();
+          resolve(performance.now());
+        }
+      });
+    });
+    const started = performance.now();
+    await sql`update class_reservation set guest = ${guest} where class_reservation_id = ${target.class_reservation_id}`;
+    writeTimes.push((await arrived) - started);
+  }
+
+  // ---------------------------------------------------------------- 4. search
+  const searchTimes: number[] = [];
+  const queries = ['clie', 'banco1', 'Cliente 19', '55000001', 'Banco 5', 'ana', 'banco9999@', 'cliente@estudio'];
+  for (let round = 0; round < 25; round++) {
+    for (const q of queries) {
+      // As typed: every prefix of the query from two characters on.
+      for (let len = 2; len <= q.length; len++) {
+        const started = performance.now();
+        await desk.searchCustomers(q.slice(0, len));
+        searchTimes.push(performance.now() - started);
+      }
+    }
+  }
+
+  const rssEnd = rssMb();
+  await desk.close();
+
+  // ---------------------------------------------------------------- 1b. first sync from the log
+  // The same first sync by replaying the log from its start (no desk service around it).
+  const tokens = (await (
+    await fetch(`${serverUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@estudio.demo', password: 'Demo1234!' }),
+    })
+  ).json()) as { idToken: string };
+  const logReplica = await openReplica({ dataDir: tempDir() });
+  const logClient = createSyncClient({
+    replica: logReplica,
+    link: createHttpServerLink({ url: `${serverUrl}/trpc`, getToken: async () => tokens.idToken }),
+    clientId: crypto.randomUUID(),
+    firstSync: 'log',
+  });
+  t0 = performance.now();
+  await logClient.start();
+  await waitFor(() => logClient.status().ready && !logClient.status().syncing, 900_000, 'sincronización desde el log');
+  const logMs = performance.now() - t0;
+  await logClient.stop();
+  await logReplica.close();
+
+
+  console.log('\nRecepción (PostgreSQL; servidor en otro proceso; escritorio en este):');
+  console.log(`  primera sincronización, instantánea: ${(snapshotMs / 1000).toFixed(1)} s`);
+  console.log(`  primera sincronización, log desde el inicio: ${(logMs / 1000).toFixed(1)} s`);
+  console.log(`  escaneo → pantalla (check-in en el servicio de recepción): ${summary(scanTimes)}`);
+  console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
+  console.log(`  búsqueda de clientes (${counts?.customers} clientes): ${summary(searchTimes)}`);
+  console.log(`  memoria del proceso de recepción (RSS): ${rssBefore} MB al abrir, ${rssAfterSync} MB tras sincronizar, ${rssEnd} MB al final`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await testDb.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}
