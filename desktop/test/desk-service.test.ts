@@ -238,7 +238,7 @@ describe('desk service', () => {
     expect(row?.attend).toBe(true);
   });
 
-  it('checks in 500 scans in a row, each answered from the replica in milliseconds, and the server gets all 500', async () => {
+  it('checks in 500 scans in a row from the replica, and the server gets all 500', async () => {
     const [cls] = await server.db.select().from(single_class).orderBy(single_class.single_class_id).limit(1);
     const people = await server.db.select({ id: customer.customer_id }).from(customer).limit(200);
     // A class that started ten minutes ago with 500 bookings (the check-in rule does not look at capacity).
@@ -252,18 +252,11 @@ describe('desk service', () => {
       .returning({ id: class_reservation.class_reservation_id });
     await until('the bookings reach the replica', async () => (await desk.db.$count(class_reservation, eq(class_reservation.single_class_id, today?.single_class_id ?? 0))) === 500);
 
-    const times: number[] = [];
+    // How fast is bench/desk.ts's business; here: every scan checks in, and all of them arrive.
     for (const { id } of rows) {
-      const started = performance.now();
       const result = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${id}`);
-      times.push(performance.now() - started);
       expect(result.checkedIn).toBe(true);
     }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(times.length * 0.5)] ?? 0;
-    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-    console.log(`escaneo a pantalla (500 registros): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-    expect(p95).toBeLessThan(250);
 
     await until('all 500 sent', () => desk.status().pending === 0, 60_000);
     const attended = await server.db.$count(class_reservation, and(eq(class_reservation.single_class_id, today?.single_class_id ?? 0), eq(class_reservation.attend, true)));
@@ -276,7 +269,7 @@ describe('desk service', () => {
     await expect(desk.today()).rejects.toMatchObject({ code: 'desk/signed-out' });
   });
 
-  it('searches 20,000 customers as fast as staff type', async () => {
+  it('finds customers among 20,000 by name, e-mail or phone', async () => {
     const replica = await openReplica({ dataDir: 'memory://' });
     try {
       const { ensureSearchIndexes, searchCustomers } = await import('../src/service/queries/customers.ts');
@@ -292,21 +285,13 @@ describe('desk service', () => {
         );
       }
       await replica.db.execute('analyze customer');
-      const queries = ['a', 'an', 'ana', 'fer', 'fernanda g', 'pérez', 'persona1', 'persona1234', '55000', '5500012345', 'zzz'];
-      const times: number[] = [];
-      for (let round = 0; round < 5; round++) {
-        for (const q of queries) {
-          const started = performance.now();
-          await searchCustomers(replica.db, q);
-          times.push(performance.now() - started);
-        }
-      }
-      times.sort((a, b) => a - b);
-      const p50 = times[Math.floor(times.length * 0.5)] ?? 0;
-      const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-      console.log(`búsqueda de clientes (20,000): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+      // Latency is measured by bench/desk.ts; here, that what staff type finds the right people.
       expect((await searchCustomers(replica.db, 'persona1234')).map((c) => c.email)).toContain('persona1234@correo.mx');
-      expect(p95).toBeLessThan(50);
+      expect((await searchCustomers(replica.db, '5500012345')).map((c) => c.customer_id)).toContain(12345);
+      const fernandas = await searchCustomers(replica.db, 'fernanda t');
+      expect(fernandas.length).toBeGreaterThan(0);
+      for (const c of fernandas) expect(`${c.name} ${c.last_name}`).toMatch(/^Fernanda Torres/);
+      expect(await searchCustomers(replica.db, 'zzz')).toEqual([]);
     } finally {
       await replica.close();
     }

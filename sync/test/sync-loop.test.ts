@@ -105,7 +105,8 @@ describe('the sync loop', () => {
     const steps = [40, 80, 160, 320, 320, 320];
     // The pokes of the first connection may add an early attempt; from the third gap on, only the backoff drives the calls.
     for (const [i, gap] of gaps.slice(2, 6).entries()) expect(gap).toBeGreaterThanOrEqual(steps[i + 2]! - 5);
-    for (const gap of gaps.slice(3, 6)) expect(gap).toBeLessThan(320 * 2);
+    // Capped: without the cap the sixth wait would be 1,280 ms. The bound leaves room for a loaded machine's late timers.
+    expect(gaps[5]).toBeLessThan(1_100);
     reachable = true;
     await eventually(() => client.status().online && client.status().lastError === null, 5_000, 'the desk to be online again');
     // A dropped poke channel is a connection problem too: offline until it reopens.
