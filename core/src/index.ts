@@ -25,3 +25,6 @@ export * from './rules/sandbox-cards.ts';
 export * from './rules/checkout-errors.ts';
 export * from './schemas/videos.ts';
 export * from './schemas/sync.ts';
+export * from './schemas/admin-operations.ts';
+export * from './rules/weekly-schedule.ts';
+export * from './schemas/admin-commerce.ts';

@@ -32,6 +32,7 @@ const ChargesPage = lazy(() => import('./pages/account/purchases/ChargesPage.tsx
 const PaymentMethodsPage = lazy(() => import('./pages/account/purchases/PaymentMethodsPage.tsx'));
 const VideoLibraryPage = lazy(() => import('./pages/account/videos/VideoLibraryPage.tsx'));
 const VideoPage = lazy(() => import('./pages/account/videos/VideoPage.tsx'));
+const AdminReservationPage = lazy(() => import('./pages/admin/AdminReservationPage.tsx'));
 
 const page = (element: ReactNode) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 /** Screens inside the account layout keep its header and footer while they load. */
@@ -70,6 +71,7 @@ export const router = createBrowserRouter([
       { path: '/paquetes', element: page(<PublicPackagesPage />) },
       { path: '/checkout/:class_package_id', element: page(<CheckoutPage />) },
       { path: '/gracias/:purchase_id', element: page(<ThanksPage />) },
+      { path: '/admin/reservaciones/:id', element: page(<AdminReservationPage />) },
       {
         path: '/mystudio',
         element: page(<AccountArea />),

@@ -32,6 +32,10 @@ import { videoTypesRouter } from './routers/video-types.ts';
 import { videosRouter } from './routers/videos.ts';
 // Issue 7: front desk sync
 import { syncRouter } from './routers/sync.ts';
+// Issue 8 (H5): admin schedule, reports and outbox
+import { adminScheduleRouter } from './routers/admin-schedule.ts';
+import { outboxRouter } from './routers/outbox.ts';
+import { reportsRouter } from './routers/reports.ts';
 import { publicProcedure, router } from './trpc.ts';
 
 export const appRouter = router({
@@ -75,6 +79,9 @@ export const appRouter = router({
   programs: programsRouter,
   tags: tagsRouter,
   sync: syncRouter,
+  adminSchedule: adminScheduleRouter,
+  reports: reportsRouter,
+  outbox: outboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,22 @@
-import { customerByPhoneInput, customerOutput, customerSignupInput, customerUpdateInput, deskMutationArgs, texts, z } from '@estudio/core';
+import {
+  adminCustomerOneOutput,
+  adminCustomersInput,
+  adminCustomersOutput,
+  customerByPhoneInput,
+  customerOutput,
+  customerQueryInput,
+  customerQueryOutput,
+  customerRecoverInput,
+  customerSaveInput,
+  customerSignupInput,
+  deskMutationArgs,
+  idInput,
+  messageOutput,
+  texts,
+  z,
+} from '@estudio/core';
 import { domainError } from '../errors.ts';
+import { adminUpdateCustomer, getAdminCustomer, listAdminCustomers, queryCustomers, sendCustomerRecovery } from '../services/customer/admin-customers.ts';
 import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { signUpCustomer } from '../services/customer/sign-up-customer.ts';
@@ -7,7 +24,7 @@ import { updateCustomer } from '../services/customer/update-customer.ts';
 import { giveAccess } from '../services/desk/give-access.ts';
 import { removeClasses } from '../services/desk/remove-classes.ts';
 import { revokeAccess } from '../services/desk/revoke-access.ts';
-import { authedProcedure, customerProcedure, router, staffProcedure } from '../trpc.ts';
+import { adminProcedure, authedProcedure, customerProcedure, router, staffProcedure } from '../trpc.ts';
 
 const tags = ['customer'];
 const customerEnvelope = z.object({ customer: customerOutput });
@@ -19,12 +36,63 @@ export const customerRouter = router({
     .query(async ({ ctx }) => ({ customer: await toCustomerProfileOutput(ctx.db, ctx.customer) })),
 
   update: customerProcedure
-    .meta({ openapi: { method: 'PUT', path: '/customer', tags, summary: 'Actualiza el perfil del cliente de la sesión' } })
-    .input(customerUpdateInput)
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/customer',
+        tags,
+        summary: 'Actualiza el perfil del cliente de la sesión; un admin puede indicar customer_id de otro cliente y cambiar su rol (de otros clientes, customer_id y role se ignoran)',
+        errorResponses: { 404: 'El cliente no existe (admin)', 409: 'Teléfono ya registrado, o un admin cambiando su propio rol' },
+      },
+    })
+    .input(customerSaveInput)
     .output(customerEnvelope)
-    .mutation(async ({ ctx, input }) => ({
-      customer: await toCustomerProfileOutput(ctx.db, await updateCustomer(ctx.db, ctx.customer.customer_id, input)),
-    })),
+    .mutation(async ({ ctx, input: { customer_id, role, ...profile } }) => {
+      // The portal sends the whole customer back; for anyone but an admin, customer_id and role are dropped like any other extra key.
+      const asAdmin = ctx.customer.role === 'admin' && (customer_id !== undefined || role !== undefined);
+      if (!asAdmin) return { customer: await toCustomerProfileOutput(ctx.db, await updateCustomer(ctx.db, ctx.customer.customer_id, profile)) };
+      // Issue 8: an admin edits any customer, role included, audited.
+      const row = await adminUpdateCustomer(ctx.db, ctx.customer.customer_id, customer_id ?? ctx.customer.customer_id, { ...profile, role });
+      return { customer: await toCustomerProfileOutput(ctx.db, row) };
+    }),
+
+  // Issue 8: the admin console's customers. 'admin/all' is declared before 'admin/{id}' so the REST router matches it first.
+  adminAll: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/customer/admin/all', tags, summary: 'Clientes por página; busca por nombre, apellido, correo o teléfono (admin)' } })
+    .input(adminCustomersInput)
+    .output(adminCustomersOutput)
+    .query(({ ctx, input }) => listAdminCustomers(ctx.db, input)),
+
+  adminById: adminProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/customer/admin/{id}', tags, summary: 'Un cliente con sus créditos, membresía y compras (admin)', errorResponses: { 404: 'El cliente no existe' } },
+    })
+    .input(idInput)
+    .output(adminCustomerOneOutput)
+    .query(({ ctx, input }) => getAdminCustomer(ctx.db, input.id)),
+
+  query: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/customer/query', tags, summary: 'Hasta 10 clientes que coinciden, para elegir uno (admin)' } })
+    .input(customerQueryInput)
+    .output(customerQueryOutput)
+    .query(async ({ ctx, input }) => ({ customers: await queryCustomers(ctx.db, input.query) })),
+
+  recover: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/customer/recover',
+        tags,
+        summary: 'Envía al cliente el correo para reestablecer su contraseña (admin)',
+        errorResponses: { 404: 'Ningún cliente tiene ese correo' },
+      },
+    })
+    .input(customerRecoverInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => {
+      await sendCustomerRecovery(ctx.db, ctx.identity, ctx.customer.customer_id, input.email);
+      return { message: texts.adminCommerce.recoverSent };
+    }),
 
   signup: authedProcedure
     .meta({

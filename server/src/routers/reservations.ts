@@ -1,22 +1,29 @@
 import {
+  adminReservationListOutput,
+  adminReservationResult,
+  adminReservationSearchInput,
   cancelReservationOutput,
   createReservationInput,
   myReservationsInput,
   ratingInput,
+  reservationCheckInInput,
+  reservationCheckInOutput,
   reservationIdInput,
   reservationListOutput,
   reservationResult,
-  reservationSearchInput,
-  updateReservationInput,
+  staffUpdateReservationInput,
 } from '@estudio/core';
 import { domainError } from '../errors.ts';
+import { getReservationWithCustomer, searchReservationsWithCustomer } from '../services/admin-reservations/search-reservations.ts';
+import { staffCancelReservation, staffCheckIn, staffCreateReservation } from '../services/admin-reservations/staff-booking.ts';
+import { staffUpdateReservation } from '../services/admin-reservations/staff-update-reservation.ts';
 import { cancelReservation } from '../services/reservations/cancel-reservation.ts';
 import { createReservation } from '../services/reservations/create-reservation.ts';
-import { listMyReservations, searchReservations } from '../services/reservations/list-reservations.ts';
+import { listMyReservations } from '../services/reservations/list-reservations.ts';
 import { rateReservation } from '../services/reservations/rate-reservation.ts';
 import { toReservationOutput } from '../services/reservations/reservation-output.ts';
 import { updateReservation } from '../services/reservations/update-reservation.ts';
-import { customerProcedure, router } from '../trpc.ts';
+import { customerProcedure, router, staffProcedure } from '../trpc.ts';
 
 const tags = ['reservations'];
 const bookingErrors = {
@@ -35,21 +42,32 @@ export const reservationsRouter = router({
       const staff = isStaff(ctx.customer.role);
       const customerId = input.customer_id ?? ctx.customer.customer_id;
       if (customerId !== ctx.customer.customer_id && !staff) throw domainError('forbidden');
-      const row = await createReservation(ctx.db, {
-        customerId,
-        singleClassId: input.single_class_id,
-        spot: input.spot,
-        guest: input.guest,
-        byStaff: staff && customerId !== ctx.customer.customer_id,
-      });
+      const booking = { customerId, singleClassId: input.single_class_id, spot: input.spot, guest: input.guest };
+      // Staff booking for a customer is an admin write (audited); booking for oneself is not.
+      const row =
+        customerId !== ctx.customer.customer_id
+          ? await staffCreateReservation(ctx.db, booking, { customerId: ctx.customer.customer_id })
+          : await createReservation(ctx.db, { ...booking, byStaff: false });
       return { class_reservation: toReservationOutput(row) };
     }),
 
   update: customerProcedure
-    .meta({ openapi: { method: 'PUT', path: '/class_reservations', tags, summary: 'Cambia el lugar o el invitado de una reservación', errorResponses: bookingErrors } })
-    .input(updateReservationInput)
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/class_reservations',
+        tags,
+        summary: 'Cambia el lugar o el invitado de una reservación; recepción y admin también marcan asistencia y pago',
+        errorResponses: bookingErrors,
+      },
+    })
+    .input(staffUpdateReservationInput)
     .output(reservationResult)
     .mutation(async ({ ctx, input }) => {
+      if (isStaff(ctx.customer.role)) {
+        return { class_reservation: toReservationOutput(await staffUpdateReservation(ctx.db, input, { customerId: ctx.customer.customer_id })) };
+      }
+      if (input.attend !== undefined || input.is_paid !== undefined) throw domainError('forbidden');
       const row = await updateReservation(ctx.db, {
         reservationId: input.class_reservation_id,
         spot: input.spot,
@@ -71,23 +89,60 @@ export const reservationsRouter = router({
     .input(reservationIdInput)
     .output(cancelReservationOutput)
     .mutation(async ({ ctx, input }) => {
-      const { reservation, creditReturned } = await cancelReservation(ctx.db, {
-        reservationId: input.id,
-        actor: { customerId: ctx.customer.customer_id, role: ctx.customer.role },
-        mode: isStaff(ctx.customer.role) ? 'staff' : 'customer',
-      });
+      const actor = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
+      const { reservation, creditReturned } = isStaff(ctx.customer.role)
+        ? await staffCancelReservation(ctx.db, input.id, actor)
+        : await cancelReservation(ctx.db, { reservationId: input.id, actor, mode: 'customer' });
       return { class_reservation: toReservationOutput(reservation), credit_returned: creditReturned };
     }),
 
   search: customerProcedure
-    .meta({ openapi: { method: 'GET', path: '/class_reservations', tags, summary: 'Busca reservaciones (un cliente solo ve las suyas)' } })
-    .input(reservationSearchInput)
-    .output(reservationListOutput)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/class_reservations',
+        tags,
+        summary: 'Busca reservaciones por clase, cliente, fechas y estado, con su clase y su cliente (un cliente solo ve las suyas)',
+      },
+    })
+    .input(adminReservationSearchInput)
+    .output(adminReservationListOutput)
     .query(async ({ ctx, input }) => {
       // A customer's search is always pinned to their own rows, whatever customer_id says.
       const customer_id = isStaff(ctx.customer.role) ? input.customer_id : ctx.customer.customer_id;
-      return searchReservations(ctx.db, { ...input, customer_id });
+      return searchReservationsWithCustomer(ctx.db, { ...input, customer_id });
     }),
+
+  // Issue 8: the QR link's page (/admin/reservaciones/{id}) reads and checks in one reservation.
+  byId: staffProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/class_reservations/single/{id}',
+        tags,
+        summary: 'Una reservación con su clase y su cliente (recepción y admin)',
+        errorResponses: { 404: 'La reservación no existe' },
+      },
+    })
+    .input(reservationIdInput)
+    .output(adminReservationResult)
+    .query(async ({ ctx, input }) => ({ class_reservation: await getReservationWithCustomer(ctx.db, input.id) })),
+
+  checkIn: staffProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/class_reservations/{id}/checkin',
+        tags,
+        summary: 'Registra la asistencia de una reservación de hoy; repetirlo no cambia nada (recepción y admin)',
+        errorResponses: { 404: 'La reservación no existe', 409: 'Reservación o clase cancelada, u otro día' },
+      },
+    })
+    .input(reservationCheckInInput)
+    .output(reservationCheckInOutput)
+    .mutation(async ({ ctx, input }) => ({
+      class_reservation: toReservationOutput(await staffCheckIn(ctx.db, input.id, { customerId: ctx.customer.customer_id })),
+    })),
 
   mine: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/class_reservations/mine', tags, summary: 'Mis reservaciones: todas, próximas, pasadas o canceladas, 50 por página' } })

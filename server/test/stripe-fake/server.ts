@@ -108,9 +108,24 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (method === 'POST' && action === 'confirm') return pay(intent, form.payment_method ?? '');
     }
     if (method === 'POST' && kind === 'prices' && !id) {
-      const price = { id: newId('price'), object: 'price', currency: form.currency, unit_amount: Number(form.unit_amount), recurring: { interval: form['recurring[interval]'], interval_count: Number(form['recurring[interval_count]'] ?? 1) } };
+      const recurring = form['recurring[interval]'] ? { interval: form['recurring[interval]'], interval_count: Number(form['recurring[interval_count]'] ?? 1) } : null;
+      const price = { id: newId('price'), object: 'price', active: true, product: form.product ?? null, currency: form.currency, unit_amount: Number(form.unit_amount), recurring, metadata: metadataOf(form) };
       objects.set(price.id, price);
       return { status: 200, body: price };
+    }
+    // Products, and archiving or renaming products and prices (the admin's package catalogue).
+    if (method === 'POST' && kind === 'products' && !id) {
+      const product = { id: newId('prod'), object: 'product', active: true, name: form.name, description: form.description ?? null, metadata: metadataOf(form) };
+      objects.set(product.id, product);
+      return { status: 200, body: product };
+    }
+    if (method === 'POST' && (kind === 'products' || kind === 'prices') && id && !action) {
+      const object = objects.get(id);
+      if (!object) return notFound(id);
+      if (form.active !== undefined) object.active = form.active === 'true';
+      if (form.name !== undefined) object.name = form.name;
+      if (form.description !== undefined) object.description = form.description || null;
+      return { status: 200, body: object };
     }
     if (method === 'POST' && kind === 'coupons' && !id) {
       const coupon = { id: newId('coupon'), object: 'coupon', duration: form.duration, percent_off: form.percent_off ? Number(form.percent_off) : null, amount_off: form.amount_off ? Number(form.amount_off) : null };

@@ -11,14 +11,18 @@ export type PackageRow = typeof class_package.$inferSelect;
 const receipt = alias(file, 'receipt_file');
 const downloadable = alias(file, 'downloadable_file');
 
-/** Live (not deleted) packages matching `where`, with their per-class-type credits and files, in the configured order. */
-export async function loadPackages(db: Db, where?: SQL): Promise<ClassPackageOutput[]> {
+/**
+ * Live (not deleted) packages matching `where`, with their per-class-type
+ * credits and files, in the configured order. The admin list also asks for
+ * soft-deleted ones (`includeDeleted`).
+ */
+export async function loadPackages(db: Db, where?: SQL, options: { includeDeleted?: boolean } = {}): Promise<ClassPackageOutput[]> {
   const rows = await db
     .select({ p: class_package, receipt: receipt.src, dl: { name: downloadable.name, type: downloadable.type, src: downloadable.src } })
     .from(class_package)
     .leftJoin(receipt, eq(receipt.file_id, class_package.receipt_file_id))
     .leftJoin(downloadable, eq(downloadable.file_id, class_package.downloadable_file_id))
-    .where(and(isNull(class_package.deletedAt), where))
+    .where(and(options.includeDeleted ? undefined : isNull(class_package.deletedAt), where))
     .orderBy(asc(class_package.order), asc(class_package.class_package_id));
   const ids = rows.map((r) => r.p.class_package_id);
   const types = ids.length

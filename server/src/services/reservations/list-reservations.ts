@@ -1,10 +1,9 @@
-import { reservationPageSize, studioDayRange, studioTimeZone, type ReservationFilter, type ReservationWithClass } from '@estudio/core';
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { reservationPageSize, type ReservationFilter, type ReservationWithClass } from '@estudio/core';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadSingleClassOutputs, toPublicSingleClass } from '../schedule/single-class-output.ts';
-import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { toReservationOutput } from './reservation-output.ts';
 
 export interface ReservationPage {
@@ -61,33 +60,4 @@ export async function listMyReservations(
     case 'all':
       return reservationPage(db, own, [desc(single_class.class_date)], options.page);
   }
-}
-
-export interface ReservationSearch {
-  single_class_id?: number | undefined;
-  customer_id?: number | undefined;
-  /** Local dates in the studio's zone, inclusive. */
-  start_date?: string | undefined;
-  end_date?: string | undefined;
-  include_cancelled?: 'true' | 'false' | undefined;
-  page: number;
-}
-
-/**
- * GET /api/class_reservations: reservations by class, customer and local date
- * range, newest class first, 50 per page. Live ones only unless
- * include_cancelled. The router pins customer_id for a customer.
- */
-export async function searchReservations(db: Db, filters: ReservationSearch): Promise<ReservationPage> {
-  const where: SQL[] = [];
-  if (filters.single_class_id !== undefined) where.push(eq(class_reservation.single_class_id, filters.single_class_id));
-  if (filters.customer_id !== undefined) where.push(eq(class_reservation.customer_id, filters.customer_id));
-  if (filters.include_cancelled !== 'true') where.push(isNull(class_reservation.deletedAt));
-  if (filters.start_date || filters.end_date) {
-    const tz = studioTimeZone(await loadStudioSettings(db));
-    const { from, to } = studioDayRange(filters.start_date ?? filters.end_date ?? '', filters.end_date ?? filters.start_date ?? '', tz);
-    if (filters.start_date) where.push(gte(single_class.class_date, from));
-    if (filters.end_date) where.push(lte(single_class.class_date, to));
-  }
-  return reservationPage(db, and(...where), [desc(single_class.class_date)], filters.page);
 }

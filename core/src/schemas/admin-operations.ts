@@ -1,0 +1,245 @@
+import { z } from '../zod.ts';
+import { reservationOutput, reservationSearchInput, reservationWithClass, singleClassOutput, updateReservationInput } from './booking.ts';
+
+/**
+ * The API contract of the admin's schedule, reservations, reports and outbox
+ * (issue 8). Dates and times are the studio's wall clock; instants travel as
+ * ISO strings and money as strings with two decimals.
+ */
+
+const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive();
+const isoDate = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'La hora debe tener el formato HH:mm.' });
+const dayMs = 86_400_000;
+
+/** Whole days from start_date to end_date (both YYYY-MM-DD). */
+function spanDays(v: { start_date: string; end_date: string }): number {
+  return (Date.parse(v.end_date) - Date.parse(v.start_date)) / dayMs;
+}
+
+// ---------- Schedule ----------
+
+const capacity = z.coerce
+  .number({ error: 'El cupo debe ser un número.' })
+  .int({ error: 'El cupo debe ser un número entero.' })
+  .min(1, { error: 'El cupo debe ser de al menos 1 lugar.' })
+  .max(500, { error: 'El cupo no puede ser mayor a 500 lugares.' });
+const duration = z.coerce
+  .number({ error: 'La duración debe ser un número.' })
+  .int({ error: 'La duración debe ser un número entero de minutos.' })
+  .min(5, { error: 'La duración debe ser de al menos 5 minutos.' })
+  .max(600, { error: 'La duración no puede ser mayor a 600 minutos.' });
+const instructorIds = z.array(id).max(10, { error: 'Una clase puede tener hasta 10 coaches.' });
+
+/** What every class of the schedule needs: where, what, who, how many. */
+const classFields = {
+  duration_minutes: duration,
+  capacity,
+  location_id: id,
+  class_type_id: id,
+  instructor_ids: instructorIds.default([]),
+  /** A special class only buyers of this package can book. */
+  class_package_id: id.nullish(),
+  description: z.string().trim().max(2000).nullish(),
+  icon: z.string().trim().max(200).nullish(),
+};
+
+/** POST /api/single_class: one class on a local date and time of the studio. */
+export const singleClassCreateInput = z.object({ date: isoDate, time: hhmm, ...classFields });
+export type SingleClassCreateInput = z.infer<typeof singleClassCreateInput>;
+
+/**
+ * PUT /api/single_class: changes what is sent. Moving a class (date, time)
+ * keeps its reservations; the capacity may not go below the places taken.
+ */
+export const singleClassUpdateInput = z
+  .object({
+    single_class_id: id,
+    date: isoDate.optional(),
+    time: hhmm.optional(),
+    duration_minutes: duration.optional(),
+    capacity: capacity.optional(),
+    location_id: id.optional(),
+    class_type_id: id.optional(),
+    instructor_ids: instructorIds.optional(),
+    class_package_id: id.nullish(),
+    description: z.string().trim().max(2000).nullish(),
+    icon: z.string().trim().max(200).nullish(),
+  })
+  .refine((v) => (v.date === undefined) === (v.time === undefined), {
+    error: 'Para mover una clase indica la fecha y la hora.',
+    path: ['time'],
+  });
+export type SingleClassUpdateInput = z.infer<typeof singleClassUpdateInput>;
+
+export const singleClassIdInput = z.object({ id });
+
+/** Weekday 1 (lunes) to 7 (domingo), as ISO 8601 numbers them. */
+export const weeklySlot = z.object({
+  weekday: z.coerce.number().int().min(1, { error: 'El día debe ser de 1 (lunes) a 7 (domingo).' }).max(7, { error: 'El día debe ser de 1 (lunes) a 7 (domingo).' }),
+  time: hhmm,
+});
+
+/** POST /api/single_class/repeat: a weekly template over a local date range (at most 366 days). */
+export const singleClassRepeatInput = z
+  .object({
+    start_date: isoDate,
+    end_date: isoDate,
+    slots: z.array(weeklySlot).min(1, { error: 'Agrega al menos un horario.' }).max(70, { error: 'Son demasiados horarios por semana.' }),
+    ...classFields,
+  })
+  .refine((v) => v.start_date <= v.end_date, { error: 'La fecha final debe ser posterior a la inicial.', path: ['end_date'] })
+  .refine((v) => spanDays(v) <= 366, { error: 'El rango de fechas no puede ser mayor a 366 días.', path: ['end_date'] });
+export type SingleClassRepeatInput = z.infer<typeof singleClassRepeatInput>;
+
+export const adminSingleClassResult = z.object({ single_class: singleClassOutput });
+
+export const singleClassCancelOutput = z.object({
+  single_class: singleClassOutput,
+  /** Reservations cancelled by cancelling the class. */
+  reservations_cancelled: z.number(),
+  /** Limited credits that got their class back (unlimited memberships have none to give back). */
+  credits_returned: z.number(),
+  /** Messages queued in the outbox, one per customer. */
+  messages_queued: z.number(),
+  waitlist_removed: z.number(),
+});
+
+export const singleClassRepeatOutput = z.object({
+  /** Classes created, soonest first. */
+  single_class_ids: z.array(z.number()),
+  created: z.number(),
+  /** Slots that already had their class (same location, class type and start). */
+  skipped: z.number(),
+});
+
+/** The message each customer of a class cancelled by the studio gets (WhatsApp, or e-mail without a phone). */
+export const scheduleMessages = {
+  classCancelledSubject: (className: string) => `Clase cancelada: ${className}`,
+  classCancelled: (name: string, className: string, when: string, unlimited: boolean) =>
+    [
+      `Hola ${name}:`,
+      `Lamentamos avisarte que la clase de ${className} del ${when} fue cancelada por el estudio.`,
+      unlimited ? 'Tu membresía ilimitada sigue vigente para reservar otra clase.' : 'Te devolvimos el crédito que usaste para reservarla.',
+      'Puedes reservar otra clase desde tu cuenta.',
+    ].join('\n'),
+} as const;
+
+// ---------- Reservations (staff and admin) ----------
+
+export const reservationStatus = z.enum(['live', 'cancelled', 'attended', 'no_show', 'all']);
+export type ReservationStatus = z.infer<typeof reservationStatus>;
+
+export const reservationCustomerSummary = z.object({
+  customer_id: z.number(),
+  name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+
+/** A reservation as staff see it: with its class and who booked it. */
+export const adminReservationOutput = reservationWithClass.extend({ customer: reservationCustomerSummary });
+export type AdminReservationOutput = z.infer<typeof adminReservationOutput>;
+export const adminReservationResult = z.object({ class_reservation: adminReservationOutput });
+export const adminReservationListOutput = z.object({ total: z.number(), class_reservations: z.array(adminReservationOutput) });
+
+/**
+ * PUT /api/class_reservations: a customer changes the seat or the guest;
+ * staff and admin may also mark attendance and payment.
+ */
+export const staffUpdateReservationInput = updateReservationInput.extend({
+  attend: z.boolean().optional(),
+  is_paid: z.boolean().optional(),
+});
+
+/** GET /api/class_reservations?{filters}: the booking search plus a status filter. */
+export const adminReservationSearchInput = reservationSearchInput.extend({ status: reservationStatus.optional() });
+
+/** PUT /api/class_reservations/{id}/checkin */
+export const reservationCheckInInput = z.object({ id });
+export const reservationCheckInOutput = z.object({ class_reservation: reservationOutput });
+
+// ---------- Reports ----------
+
+/** Reports cover at most 366 days of the studio's calendar. */
+export const reportRangeInput = z
+  .object({ start_date: isoDate, end_date: isoDate })
+  .refine((v) => v.start_date <= v.end_date, { error: 'La fecha final debe ser posterior a la inicial.', path: ['end_date'] })
+  .refine((v) => spanDays(v) <= 366, { error: 'El rango de fechas no puede ser mayor a 366 días.', path: ['end_date'] });
+export type ReportRangeInput = z.infer<typeof reportRangeInput>;
+
+const attendanceRow = {
+  /** Live classes in the range (cancelled ones are left out). */
+  classes: z.number(),
+  capacity: z.number(),
+  /** Live reservations. */
+  reservations: z.number(),
+  attended: z.number(),
+  /** Live reservations not attended of classes that already ended. */
+  no_shows: z.number(),
+  /** Places taken (reservations plus guests) over capacity, in percent with one decimal. */
+  occupancy: z.number(),
+};
+export const attendanceReportOutput = z.object({
+  by_class_type: z.array(z.object({ class_type_id: z.number(), name: z.string(), ...attendanceRow })),
+  by_instructor: z.array(z.object({ instructor_id: z.number(), name: z.string(), last_name: z.string(), ...attendanceRow })),
+});
+
+export const salesReportOutput = z.object({
+  by_package: z.array(z.object({ class_package_id: z.number(), title: z.string(), count: z.number(), total: z.string() })),
+  /** Months of the studio's calendar, 'YYYY-MM'. */
+  by_month: z.array(z.object({ month: z.string(), count: z.number(), total: z.string() })),
+  count: z.number(),
+  total: z.string(),
+});
+
+export const membershipsReportOutput = z.object({
+  /** Customers with an unlimited membership that has not expired. */
+  unlimited_members: z.number(),
+  /** Subscription purchases still active. */
+  active_subscriptions: z.number(),
+  subscriptions_by_package: z.array(z.object({ class_package_id: z.number(), title: z.string(), count: z.number() })),
+});
+
+export const noShowsReportOutput = z.object({
+  customers: z.array(
+    z.object({
+      customer_id: z.number(),
+      name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      reservations: z.number(),
+      no_shows: z.number(),
+    }),
+  ),
+});
+
+// ---------- Outbox ----------
+
+export const outboxStatus = z.enum(['pending', 'sent', 'failed']);
+export const outboxChannel = z.enum(['email', 'whatsapp']);
+export const outboxPageSize = 50;
+
+export const outboxListInput = z.object({
+  status: outboxStatus.optional(),
+  channel: outboxChannel.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const outboxMessageOutput = z.object({
+  outbox_message_id: z.number(),
+  channel: outboxChannel,
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  status: outboxStatus,
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMessageOutput = z.infer<typeof outboxMessageOutput>;
+export const outboxListOutput = z.object({ total: z.number(), outbox_messages: z.array(outboxMessageOutput) });
+export const outboxIdInput = z.object({ id });
+export const outboxMessageResult = z.object({ outbox_message: outboxMessageOutput });

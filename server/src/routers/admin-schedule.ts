@@ -1,0 +1,87 @@
+import {
+  adminSingleClassResult,
+  singleClassCancelOutput,
+  singleClassCreateInput,
+  singleClassIdInput,
+  singleClassRepeatInput,
+  singleClassRepeatOutput,
+  singleClassUpdateInput,
+} from '@estudio/core';
+import { cancelSingleClass } from '../services/admin-schedule/cancel-class.ts';
+import { repeatSchedule } from '../services/admin-schedule/repeat-schedule.ts';
+import { createSingleClass, updateSingleClass } from '../services/admin-schedule/save-class.ts';
+import { getSingleClass } from '../services/schedule/get-single-class.ts';
+import { adminProcedure, router } from '../trpc.ts';
+
+const tags = ['schedule'];
+
+/** Issue 8: the admin's schedule. The public GET /single_class routes stay in schedule.ts. */
+export const adminScheduleRouter = router({
+  create: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/single_class',
+        tags,
+        summary: 'Crea una clase en una fecha y hora locales del estudio (admin)',
+        errorResponses: { 404: 'La sucursal, el tipo de clase, el paquete o un coach no existe' },
+      },
+    })
+    .input(singleClassCreateInput)
+    .output(adminSingleClassResult)
+    .mutation(async ({ ctx, input }) => ({ single_class: await createSingleClass(ctx.db, input, { customerId: ctx.customer.customer_id }) })),
+
+  update: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/single_class',
+        tags,
+        summary: 'Cambia una clase; moverla conserva sus reservaciones (admin)',
+        errorResponses: { 404: 'La clase o una referencia no existe', 409: 'Clase cancelada o cupo menor que los lugares reservados' },
+      },
+    })
+    .input(singleClassUpdateInput)
+    .output(adminSingleClassResult)
+    .mutation(async ({ ctx, input }) => ({ single_class: await updateSingleClass(ctx.db, input, { customerId: ctx.customer.customer_id }) })),
+
+  cancel: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/single_class/{id}/cancel',
+        tags,
+        summary: 'Cancela una clase: devuelve los créditos, avisa a cada cliente y vacía la lista de espera (admin)',
+        errorResponses: { 404: 'La clase no existe', 409: 'La clase ya estaba cancelada' },
+      },
+    })
+    .input(singleClassIdInput)
+    .output(singleClassCancelOutput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await cancelSingleClass(ctx.db, input.id, { customerId: ctx.customer.customer_id });
+      return {
+        single_class: await getSingleClass(ctx.db, input.id, null),
+        reservations_cancelled: result.reservationsCancelled,
+        credits_returned: result.creditsReturned,
+        messages_queued: result.messagesQueued,
+        waitlist_removed: result.waitlistRemoved,
+      };
+    }),
+
+  repeat: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/single_class/repeat',
+        tags,
+        summary: 'Repite una plantilla semanal entre dos fechas; lo que ya existe no se duplica (admin)',
+        errorResponses: { 404: 'La sucursal, el tipo de clase, el paquete o un coach no existe' },
+      },
+    })
+    .input(singleClassRepeatInput)
+    .output(singleClassRepeatOutput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await repeatSchedule(ctx.db, input, { customerId: ctx.customer.customer_id });
+      return { single_class_ids: result.singleClassIds, created: result.created, skipped: result.skipped };
+    }),
+});

@@ -1,0 +1,152 @@
+import { DomainError, formatDateTime, scheduleMessages, studioTimeZone } from '@estudio/core';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { customer } from '@estudio/db/schema/customer';
+import { outbox_message } from '@estudio/db/schema/outbox';
+import { available_classes } from '@estudio/db/schema/purchases';
+import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
+import { single_class } from '@estudio/db/schema/schedule';
+import type { Tx } from '@estudio/db';
+import type { Db } from '../../db.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { lockClass } from '../reservations/booking-locks.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import type { Actor } from './save-class.ts';
+
+export interface CancelClassResult {
+  reservationsCancelled: number;
+  creditsReturned: number;
+  messagesQueued: number;
+  waitlistRemoved: number;
+}
+
+/** A booking committed between the first read and the class lock, by a customer not yet locked: start over. */
+class NewBookerDuringCancel extends Error {}
+
+const maxAttempts = 5;
+
+function liveReservations(tx: Tx, singleClassId: number) {
+  return tx
+    .select({
+      class_reservation_id: class_reservation.class_reservation_id,
+      customer_id: class_reservation.customer_id,
+      available_class_id: class_reservation.available_class_id,
+    })
+    .from(class_reservation)
+    .where(and(eq(class_reservation.single_class_id, singleClassId), isNull(class_reservation.deletedAt)));
+}
+
+async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: string, now: Date): Promise<CancelClassResult> {
+  return db.transaction(async (tx) => {
+    // Decision 006 order: the customers (ascending ids), their credits, then the class.
+    const first = await liveReservations(tx, singleClassId);
+    const customerIds = [...new Set(first.map((r) => r.customer_id))].sort((a, b) => a - b);
+    const people =
+      customerIds.length === 0
+        ? []
+        : await tx
+            .select({ customer_id: customer.customer_id, name: customer.name, phone: customer.phone, email: customer.email, deletedAt: customer.deletedAt })
+            .from(customer)
+            .where(inArray(customer.customer_id, customerIds))
+            .orderBy(asc(customer.customer_id))
+            .for('update');
+    const creditIds = [...new Set(first.flatMap((r) => (r.available_class_id === null ? [] : [r.available_class_id])))].sort((a, b) => a - b);
+    if (creditIds.length > 0) {
+      await tx
+        .select({ id: available_classes.available_class_id })
+        .from(available_classes)
+        .where(inArray(available_classes.available_class_id, creditIds))
+        .orderBy(asc(available_classes.available_class_id))
+        .for('update');
+    }
+    const c = await lockClass(tx, singleClassId);
+    if (c.cancelledAt) throw new DomainError('schedule/class-cancelled');
+
+    // Under the class lock no booking of this class can commit: this read is final. A booking
+    // that committed after the first read belongs to a customer we hold no lock on; taking that
+    // lock now would invert the order, so the whole transaction starts over instead.
+    const live = await liveReservations(tx, singleClassId);
+    const lockedCustomers = new Set(customerIds);
+    const lockedCredits = new Set(creditIds);
+    if (live.some((r) => !lockedCustomers.has(r.customer_id) || (r.available_class_id !== null && !lockedCredits.has(r.available_class_id)))) {
+      throw new NewBookerDuringCancel();
+    }
+
+    await tx.update(single_class).set({ cancelledAt: now, updatedAt: now }).where(eq(single_class.single_class_id, singleClassId));
+    const reservationIds = live.map((r) => r.class_reservation_id);
+    const usedCredits = live.flatMap((r) => (r.available_class_id === null ? [] : [r.available_class_id]));
+    let creditsReturned = 0;
+    if (reservationIds.length > 0) {
+      await tx
+        .update(class_reservation)
+        .set({ deletedAt: now, credit_returned: true, updatedAt: now })
+        .where(inArray(class_reservation.class_reservation_id, reservationIds));
+    }
+    if (usedCredits.length > 0) {
+      // One live reservation per customer and class, so each credit row gives back one class;
+      // an unlimited membership (-1) has nothing to give back and stays as it is.
+      const returned = await tx
+        .update(available_classes)
+        .set({ available_classes: sql`${available_classes.available_classes} + 1`, updatedAt: now })
+        .where(and(inArray(available_classes.available_class_id, usedCredits), ne(available_classes.available_classes, -1)))
+        .returning({ id: available_classes.available_class_id });
+      creditsReturned = returned.length;
+    }
+    const unlimitedCredits =
+      usedCredits.length === 0
+        ? new Set<number>()
+        : new Set(
+            (
+              await tx
+                .select({ id: available_classes.available_class_id })
+                .from(available_classes)
+                .where(and(inArray(available_classes.available_class_id, usedCredits), eq(available_classes.available_classes, -1)))
+            ).map((r) => r.id),
+          );
+
+    const when = formatDateTime(c.class_date, tz);
+    const messages = people
+      .filter((p) => p.deletedAt === null)
+      .map((p) => {
+        const own = live.filter((r) => r.customer_id === p.customer_id);
+        const unlimited = own.every((r) => r.available_class_id !== null && unlimitedCredits.has(r.available_class_id));
+        const body = scheduleMessages.classCancelled(p.name, c.class_type.name, when, unlimited);
+        return p.phone
+          ? { channel: 'whatsapp' as const, recipient: p.phone, subject: null, body }
+          : { channel: 'email' as const, recipient: p.email, subject: scheduleMessages.classCancelledSubject(c.class_type.name), body };
+      });
+    if (messages.length > 0) await tx.insert(outbox_message).values(messages);
+    const removed = await tx.delete(waitlist).where(eq(waitlist.single_class_id, singleClassId)).returning({ id: waitlist.waitlist_id });
+
+    const result = { reservationsCancelled: reservationIds.length, creditsReturned, messagesQueued: messages.length, waitlistRemoved: removed.length };
+    await recordAudit(tx, {
+      actorId: actor.customerId,
+      action: 'cancel',
+      entity: 'single_class',
+      entityId: singleClassId,
+      changes: { ...result, class_reservation_ids: reservationIds },
+    });
+    return result;
+  });
+}
+
+/**
+ * POST /api/single_class/{id}/cancel: cancels a class in one transaction.
+ * Every live reservation is cancelled with its credit returned (the credit
+ * row it consumed gets its class back; an unlimited membership is left as it
+ * is), each customer gets one message in the outbox (WhatsApp to their phone,
+ * e-mail without one), the waitlist is emptied and the change is audited.
+ * Locks follow decision 006: customers in ascending id, their credits, the class.
+ */
+export async function cancelSingleClass(db: Db, singleClassId: number, actor: Actor, now: Date = new Date()): Promise<CancelClassResult> {
+  const tz = studioTimeZone(await loadStudioSettings(db));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await cancelOnce(db, singleClassId, actor, tz, now);
+    } catch (error) {
+      if (!(error instanceof NewBookerDuringCancel) || attempt >= maxAttempts) {
+        if (error instanceof NewBookerDuringCancel) throw new DomainError('internal');
+        throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import { and, asc, count, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { customer } from '@estudio/db/schema/customer';
+import { purchase } from '@estudio/db/schema/purchases';
+import { DomainError, fromCents, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
+import type { Db } from '../../db.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { IdentityProvider } from '../auth/identity-provider.ts';
+import { containsPattern, offsetOf } from '../content/search.ts';
+import { listCredits } from '../credits/list-credits.ts';
+import { loadPurchases } from '../purchases/purchase-output.ts';
+import { toCustomerProfileOutput } from './customer-output.ts';
+import type { CustomerRow } from './find-customer.ts';
+import { updateCustomer, type CustomerProfileChanges } from './update-customer.ts';
+
+const rowColumns = {
+  customer_id: customer.customer_id,
+  name: customer.name,
+  last_name: customer.last_name,
+  email: customer.email,
+  phone: customer.phone,
+  role: customer.role,
+  has_unlimited: customer.has_unlimited,
+  createdAt: customer.createdAt,
+};
+
+/**
+ * Name, last name, "name last name", e-mail or phone containing the text;
+ * the phone also matches the digits alone, so '(55) 1234' finds 551234….
+ */
+function matching(query: string | undefined): SQL | undefined {
+  const text = query?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const digits = text.replace(/\D/g, '');
+  return or(
+    ilike(customer.name, pattern),
+    ilike(customer.last_name, pattern),
+    ilike(sql`${customer.name} || ' ' || ${customer.last_name}`, pattern),
+    ilike(customer.email, pattern),
+    ilike(customer.phone, pattern),
+    digits.length >= 3 ? ilike(customer.phone, containsPattern(digits)) : undefined,
+  );
+}
+
+const toRow = (r: Omit<AdminCustomerRow, 'createdAt'> & { createdAt: Date }): AdminCustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/** GET /customer/admin/all: a page of customers (not deleted) matching the search, by name, and the total that match. */
+export async function listAdminCustomers(db: Db, input: { query?: string | undefined; page: number; limit: number }) {
+  const where = and(isNull(customer.deletedAt), matching(input.query));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(customer)
+      .where(where)
+      .orderBy(asc(customer.name), asc(customer.last_name), asc(customer.customer_id))
+      .limit(input.limit)
+      .offset(offsetOf(input)),
+    db.select({ n: count() }).from(customer).where(where),
+  ]);
+  return { customers: rows.map(toRow), total: total?.n ?? 0 };
+}
+
+/** GET /customer/query: the first 10 matches, for pickers (give access, reservations). */
+export async function queryCustomers(db: Db, query: string): Promise<AdminCustomerRow[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(customer)
+    .where(and(isNull(customer.deletedAt), matching(query)))
+    .orderBy(asc(customer.name), asc(customer.last_name), asc(customer.customer_id))
+    .limit(10);
+  return rows.map(toRow);
+}
+
+async function findLiveCustomer(db: Db, id: number): Promise<CustomerRow> {
+  const [row] = await db
+    .select()
+    .from(customer)
+    .where(and(eq(customer.customer_id, id), isNull(customer.deletedAt)))
+    .limit(1);
+  if (!row) throw new DomainError('customer/unknown');
+  return row;
+}
+
+/** GET /customer/admin/{id}: the profile, the usable credits and membership, every purchase and their totals. */
+export async function getAdminCustomer(db: Db, id: number, now: Date = new Date()): Promise<z.infer<typeof adminCustomerOneOutput>> {
+  const row = await findLiveCustomer(db, id);
+  const [profile, credits, purchases, [summary], [paid]] = await Promise.all([
+    toCustomerProfileOutput(db, row),
+    listCredits(db, id, { now }),
+    loadPurchases(db, eq(purchase.customer_id, id), now),
+    db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${purchase.status} = 'active')`.mapWith(Number),
+        last: max(purchase.createdAt),
+      })
+      .from(purchase)
+      .where(eq(purchase.customer_id, id)),
+    db
+      .select({ sum: sql<string | null>`sum(${purchase.total_payment})` })
+      .from(purchase)
+      .where(and(eq(purchase.customer_id, id), inArray(purchase.status, ['active', 'completed']))),
+  ]);
+  return {
+    customer: profile,
+    credits,
+    purchases,
+    purchases_summary: {
+      total: summary?.total ?? 0,
+      active: summary?.active ?? 0,
+      total_paid: fromCents(toCents(paid?.sum ?? '0')),
+      last_purchase_at: summary?.last ? new Date(summary.last).toISOString() : null,
+    },
+  };
+}
+
+export interface AdminCustomerChanges extends CustomerProfileChanges {
+  role?: Role | undefined;
+}
+
+/**
+ * PUT /customer as admin: another customer's profile (same rules as the
+ * customer's own save: phone format and uniqueness, own address and image)
+ * and its role. An admin cannot change its own role, so the studio never
+ * loses its last admin by a slip. Audited in the transaction of the change.
+ */
+export async function adminUpdateCustomer(db: Db, actorId: number, customerId: number, changes: AdminCustomerChanges): Promise<CustomerRow> {
+  const { role, ...profile } = changes;
+  return db.transaction(async (tx) => {
+    const before = await findLiveCustomer(tx, customerId);
+    let row = await updateCustomer(tx, customerId, profile);
+    if (role !== undefined && role !== before.role) {
+      if (customerId === actorId) throw new DomainError('customer/own-role');
+      const [updated] = await tx.update(customer).set({ role, updatedAt: new Date() }).where(eq(customer.customer_id, customerId)).returning();
+      if (updated) row = updated;
+    }
+    await recordAudit(tx, { actorId, action: 'update', entity: 'customer', entityId: customerId, changes });
+    return row;
+  });
+}
+
+/**
+ * POST /customer/recover: the admin sends a customer the password-recovery
+ * e-mail through the identity provider (the local provider writes it to the
+ * outbox), audited in the same transaction. An e-mail without a customer is 404.
+ */
+export async function sendCustomerRecovery(db: Db, identity: IdentityProvider, actorId: number, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ customer_id: customer.customer_id, email: customer.email })
+      .from(customer)
+      .where(and(eq(customer.email, email), isNull(customer.deletedAt)))
+      .limit(1);
+    if (!row) throw new DomainError('customer/unknown');
+    await identity.recover(tx, row.email);
+    await recordAudit(tx, { actorId, action: 'recover', entity: 'customer', entityId: row.customer_id, changes: { email: row.email } });
+  });
+}

@@ -1,0 +1,68 @@
+import { DomainError, outboxPageSize, type OutboxMessageOutput } from '@estudio/core';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { outbox_message } from '@estudio/db/schema/outbox';
+import type { Db } from '../../db.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { Actor } from '../admin-schedule/save-class.ts';
+
+type OutboxRow = typeof outbox_message.$inferSelect;
+
+export function toOutboxOutput(row: OutboxRow): OutboxMessageOutput {
+  return {
+    outbox_message_id: row.outbox_message_id,
+    channel: row.channel,
+    recipient: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+export interface OutboxFilters {
+  status?: OutboxRow['status'] | undefined;
+  channel?: OutboxRow['channel'] | undefined;
+  page: number;
+}
+
+/** GET /api/outbox: messages by status and channel, newest first, 50 per page. */
+export async function listOutbox(db: Db, filters: OutboxFilters): Promise<{ total: number; outbox_messages: OutboxMessageOutput[] }> {
+  const where: SQL[] = [];
+  if (filters.status) where.push(eq(outbox_message.status, filters.status));
+  if (filters.channel) where.push(eq(outbox_message.channel, filters.channel));
+  const [total] = await db.select({ n: count() }).from(outbox_message).where(and(...where));
+  const rows = await db
+    .select()
+    .from(outbox_message)
+    .where(and(...where))
+    .orderBy(desc(outbox_message.createdAt), desc(outbox_message.outbox_message_id))
+    .limit(outboxPageSize)
+    .offset((filters.page - 1) * outboxPageSize);
+  return { total: Number(total?.n ?? 0), outbox_messages: rows.map(toOutboxOutput) };
+}
+
+/**
+ * POST /api/outbox/{id}/retry: a failed message goes back to pending so the
+ * sender picks it up again; its attempts and last error are kept. The status
+ * changes only from 'failed' (a conditional update, so a sender marking it
+ * sent at the same moment wins cleanly); a sent message is 409.
+ */
+export async function retryOutboxMessage(db: Db, id: number, actor: Actor): Promise<OutboxMessageOutput> {
+  return db.transaction(async (tx) => {
+    const [retried] = await tx
+      .update(outbox_message)
+      .set({ status: 'pending' })
+      .where(and(eq(outbox_message.outbox_message_id, id), eq(outbox_message.status, 'failed')))
+      .returning();
+    if (!retried) {
+      const [row] = await tx.select({ status: outbox_message.status }).from(outbox_message).where(eq(outbox_message.outbox_message_id, id));
+      if (!row) throw new DomainError('outbox/not-found');
+      throw new DomainError(row.status === 'sent' ? 'outbox/already-sent' : 'outbox/not-failed');
+    }
+    await recordAudit(tx, { actorId: actor.customerId, action: 'retry', entity: 'outbox_message', entityId: id, changes: { status: { from: 'failed', to: 'pending' } } });
+    return toOutboxOutput(retried);
+  });
+}

@@ -1,0 +1,195 @@
+import {
+  fromCents,
+  studioDayRange,
+  studioTimeZone,
+  type attendanceReportOutput,
+  type membershipsReportOutput,
+  type noShowsReportOutput,
+  type ReportRangeInput,
+  type salesReportOutput,
+  type z,
+} from '@estudio/core';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { class_type, instructor } from '@estudio/db/schema/catalogue';
+import { customer } from '@estudio/db/schema/customer';
+import { class_package } from '@estudio/db/schema/packages';
+import { purchase } from '@estudio/db/schema/purchases';
+import { class_reservation } from '@estudio/db/schema/reservations';
+import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
+import type { Db } from '../../db.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+
+/**
+ * The admin's reports (issue 8). Every number is a SQL aggregate: the
+ * database groups and sums, the code only renames columns. Date ranges are
+ * local dates of the studio, inclusive.
+ */
+
+async function range(db: Db, input: ReportRangeInput) {
+  const tz = studioTimeZone(await loadStudioSettings(db));
+  return { tz, ...studioDayRange(input.start_date, input.end_date, tz) };
+}
+
+const int = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
+
+/**
+ * Attendance by class type and by coach over the live (not cancelled) classes
+ * of the range: live reservations, attended, no-shows (live, not attended, of
+ * classes that already ended) and occupancy (places taken, a guest taking one,
+ * over capacity, in percent with one decimal). A class with two coaches counts
+ * for each of them.
+ */
+export async function attendanceReport(db: Db, input: ReportRangeInput, now: Date = new Date()): Promise<z.infer<typeof attendanceReportOutput>> {
+  const { from, to } = await range(db, input);
+  const ended = sql`${single_class.class_date} + ${single_class.duration_minutes} * interval '1 minute' <= ${now.toISOString()}::timestamptz`;
+  const perClass = db
+    .select({
+      single_class_id: single_class.single_class_id,
+      class_type_id: single_class.class_type_id,
+      capacity: single_class.capacity,
+      reservations: sql<number>`count(${class_reservation.class_reservation_id})::int`.as('reservations'),
+      places: sql<number>`(count(${class_reservation.class_reservation_id}) + count(${class_reservation.guest}))::int`.as('places'),
+      attended: sql<number>`(count(*) filter (where ${class_reservation.attend}))::int`.as('attended'),
+      no_shows: sql<number>`(count(${class_reservation.class_reservation_id}) filter (where not ${class_reservation.attend} and ${ended}))::int`.as('no_shows'),
+    })
+    .from(single_class)
+    .leftJoin(class_reservation, and(eq(class_reservation.single_class_id, single_class.single_class_id), isNull(class_reservation.deletedAt)))
+    .where(and(isNull(single_class.cancelledAt), gte(single_class.class_date, from), lte(single_class.class_date, to)))
+    .groupBy(single_class.single_class_id)
+    .as('per_class');
+
+  const totals = {
+    classes: int(sql`count(*)::int`),
+    capacity: int(sql`coalesce(sum(${perClass.capacity}), 0)::int`),
+    reservations: int(sql`coalesce(sum(${perClass.reservations}), 0)::int`),
+    attended: int(sql`coalesce(sum(${perClass.attended}), 0)::int`),
+    no_shows: int(sql`coalesce(sum(${perClass.no_shows}), 0)::int`),
+    occupancy: int(sql`coalesce(round(100.0 * sum(${perClass.places}) / nullif(sum(${perClass.capacity}), 0), 1), 0)::float8`),
+  };
+  const [byType, byInstructor] = await Promise.all([
+    db
+      .select({ class_type_id: class_type.class_type_id, name: class_type.name, ...totals })
+      .from(perClass)
+      .innerJoin(class_type, eq(class_type.class_type_id, perClass.class_type_id))
+      .groupBy(class_type.class_type_id)
+      .orderBy(asc(class_type.name), asc(class_type.class_type_id)),
+    db
+      .select({ instructor_id: instructor.instructor_id, name: instructor.name, last_name: instructor.last_name, ...totals })
+      .from(perClass)
+      .innerJoin(single_class_instructor, eq(single_class_instructor.single_class_id, perClass.single_class_id))
+      .innerJoin(instructor, eq(instructor.instructor_id, single_class_instructor.instructor_id))
+      .groupBy(instructor.instructor_id)
+      .orderBy(asc(instructor.name), asc(instructor.last_name), asc(instructor.instructor_id)),
+  ]);
+  return { by_class_type: byType, by_instructor: byInstructor };
+}
+
+/** Purchases that were never paid: they are not sales. */
+const unpaidStatuses = ['pending', 'failed'] as const;
+
+/**
+ * Sales over the range: paid purchases (every status but pending and failed;
+ * gifts excluded, they took no money) by package and by month of the studio's
+ * calendar, counted and summed in cents by the database, as money strings.
+ */
+export async function salesReport(db: Db, input: ReportRangeInput): Promise<z.infer<typeof salesReportOutput>> {
+  const { tz, from, to } = await range(db, input);
+  const sold = and(
+    notInArray(purchase.status, [...unpaidStatuses]),
+    eq(purchase.is_gift, false),
+    gte(purchase.createdAt, from),
+    lte(purchase.createdAt, to),
+  );
+  const cents = sql<number>`coalesce(sum(round(${purchase.total_payment} * 100)), 0)::bigint`.mapWith(Number);
+  const month = sql<string>`to_char(${purchase.createdAt} at time zone ${tz}, 'YYYY-MM')`;
+  const [byPackage, byMonth, [all]] = await Promise.all([
+    db
+      .select({ class_package_id: purchase.class_package_id, title: class_package.title, count: int(sql`count(*)::int`), cents })
+      .from(purchase)
+      .innerJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+      .where(sold)
+      .groupBy(purchase.class_package_id, class_package.title)
+      .orderBy(desc(cents), asc(class_package.title)),
+    db
+      .select({ month, count: int(sql`count(*)::int`), cents })
+      .from(purchase)
+      .where(sold)
+      // By position: the month expression carries the zone as a parameter, and a repeated
+      // expression with its own parameter would not match the select list's.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`),
+    db.select({ count: int(sql`count(*)::int`), cents }).from(purchase).where(sold),
+  ]);
+  return {
+    by_package: byPackage.map(({ cents: c, ...row }) => ({ ...row, total: fromCents(c) })),
+    by_month: byMonth.map(({ cents: c, ...row }) => ({ ...row, total: fromCents(c) })),
+    count: all?.count ?? 0,
+    total: fromCents(all?.cents ?? 0),
+  };
+}
+
+/**
+ * Active memberships now: customers whose unlimited membership has not
+ * expired, and subscription purchases still active, also by package.
+ */
+export async function membershipsReport(db: Db, now: Date = new Date()): Promise<z.infer<typeof membershipsReportOutput>> {
+  const activeSubscription = and(eq(purchase.status, 'active'), isNotNull(purchase.subscription_period));
+  const [[members], [subs], byPackage] = await Promise.all([
+    db
+      .select({ n: int(sql`count(*)::int`) })
+      .from(customer)
+      .where(
+        and(
+          isNull(customer.deletedAt),
+          eq(customer.has_unlimited, true),
+          or(isNull(customer.unlimited_membership_expiration), gt(customer.unlimited_membership_expiration, now)),
+        ),
+      ),
+    db.select({ n: int(sql`count(*)::int`) }).from(purchase).where(activeSubscription),
+    db
+      .select({ class_package_id: purchase.class_package_id, title: class_package.title, count: int(sql`count(*)::int`) })
+      .from(purchase)
+      .innerJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+      .where(activeSubscription)
+      .groupBy(purchase.class_package_id, class_package.title)
+      .orderBy(desc(sql`count(*)`), asc(class_package.title)),
+  ]);
+  return { unlimited_members: members?.n ?? 0, active_subscriptions: subs?.n ?? 0, subscriptions_by_package: byPackage };
+}
+
+/**
+ * No-shows by customer over the range: live reservations of live classes that
+ * already ended, not attended. Customers with at least one, most first (top 100).
+ */
+export async function noShowsReport(db: Db, input: ReportRangeInput, now: Date = new Date()): Promise<z.infer<typeof noShowsReportOutput>> {
+  const { from, to } = await range(db, input);
+  const ended = sql`${single_class.class_date} + ${single_class.duration_minutes} * interval '1 minute' <= ${now.toISOString()}::timestamptz`;
+  const noShows = sql<number>`(count(*) filter (where not ${class_reservation.attend}))::int`.mapWith(Number);
+  const rows = await db
+    .select({
+      customer_id: customer.customer_id,
+      name: customer.name,
+      last_name: customer.last_name,
+      email: customer.email,
+      reservations: int(sql`count(*)::int`),
+      no_shows: noShows,
+    })
+    .from(class_reservation)
+    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+    .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
+    .where(
+      and(
+        isNull(class_reservation.deletedAt),
+        isNull(single_class.cancelledAt),
+        gte(single_class.class_date, from),
+        lte(single_class.class_date, to),
+        ended,
+      ),
+    )
+    .groupBy(customer.customer_id)
+    .having(sql`count(*) filter (where not ${class_reservation.attend}) > 0`)
+    .orderBy(desc(noShows), asc(customer.customer_id))
+    .limit(100);
+  return { customers: rows };
+}
+
