@@ -7,9 +7,11 @@
 //
 // Uses TEST_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres)
 // to create a fresh seeded database, dropped at the end. Knobs: BENCH_ATTEMPTS
-// (2000), BENCH_CONCURRENCY (50), BENCH_POOL (20 connections, both paths).
+// (2000), BENCH_CONCURRENCY (50), BENCH_POOL (20 connections, both paths),
+// BENCH_SYNC_TRIGGERS=off (drop the desks' change-log triggers, to measure what they cost).
 import { Worker } from 'node:worker_threads';
 import type postgres from 'postgres';
+import { replicatedTableNames } from '@estudio/core';
 import { createDb } from '@estudio/db';
 import { createTestDb } from '@estudio/db/testing';
 import { buildServer } from '../server/src/app.ts';
@@ -94,6 +96,12 @@ async function main() {
   const testDb = await createTestDb();
   const pool = await createDb(testDb.url, { max: poolSize });
   if (pool.kind !== 'postgres') throw new Error('the bench needs PostgreSQL');
+  if (process.env.BENCH_SYNC_TRIGGERS === 'off') {
+    for (const table of replicatedTableNames) {
+      await pool.client.unsafe(`drop trigger ${table}_sync_log on "${table}"; drop trigger ${table}_sync_log_update on "${table}"`);
+    }
+    console.log('Sin los triggers del log de sincronización (BENCH_SYNC_TRIGGERS=off).');
+  }
   const config = testConfig();
   const app = await buildServer({ config, db: pool.db });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
