@@ -67,6 +67,8 @@ describe.skipIf(!url)('sync on PostgreSQL', () => {
       const whileOpen = await pullChanges(first.db, { clientId: desk, cursor, limit: 5000 }, staffId);
       expect(whileOpen.changes.map(keyOf)).not.toContain(`customer:${JSON.stringify({ customer_id: nuevoId })}`);
       expect(whileOpen.changes.map(keyOf)).not.toContain(`customer:${JSON.stringify({ customer_id: clienteId })}`);
+      // B's change is committed and its poke sent: the desk is told to come back shortly.
+      expect(whileOpen.held).toBe(true);
       cursor = whileOpen.cursor;
       await a`commit`;
     } finally {

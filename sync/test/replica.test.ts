@@ -98,6 +98,7 @@ describe('pages, mutations and the rebase', () => {
     const tables = await applyPullPage(replica.db, clientId, {
       cursor: '100:1',
       more: false,
+      held: false,
       lastMutationId: 0,
       changes: [
         { table: 'location', key: { location_id: before.location_id as number }, row: { ...before, name: 'Primero' } },
@@ -114,6 +115,7 @@ describe('pages, mutations and the rebase', () => {
     await applyPullPage(replica.db, clientId, {
       cursor: '101:2',
       more: false,
+      held: false,
       lastMutationId: 0,
       changes: [
         { table: 'location', key: { location_id: 9001 }, row: null },
@@ -142,13 +144,13 @@ describe('pages, mutations and the rebase', () => {
     const [serverRow] = (await tableRows(server.db, 'class_reservation')).filter((r) => r.class_reservation_id === live.r.class_reservation_id);
     if (!serverRow) throw new Error('row missing on the server');
     const key = { class_reservation_id: live.r.class_reservation_id };
-    await applyPullPage(replica.db, clientId, { cursor: '102:3', more: false, lastMutationId: 0, changes: [{ table: 'class_reservation', key, row: { ...serverRow, comment: 'Sin toalla' } }] });
+    await applyPullPage(replica.db, clientId, { cursor: '102:3', more: false, held: false, lastMutationId: 0, changes: [{ table: 'class_reservation', key, row: { ...serverRow, comment: 'Sin toalla' } }] });
     expect(await attended()).toMatchObject({ attend: true, comment: 'Sin toalla' });
     expect(await allPending(replica.db)).toHaveLength(1);
 
     // The pull that carries the server's effect acknowledges it: what stays is exactly the server's row.
     const acknowledged = { ...serverRow, comment: 'Sin toalla', attend: true, attended_at: at };
-    await applyPullPage(replica.db, clientId, { cursor: '103:4', more: false, lastMutationId: mutationId, changes: [{ table: 'class_reservation', key, row: acknowledged }] });
+    await applyPullPage(replica.db, clientId, { cursor: '103:4', more: false, held: false, lastMutationId: mutationId, changes: [{ table: 'class_reservation', key, row: acknowledged }] });
     expect(await allPending(replica.db)).toHaveLength(0);
     const [stored] = await query<{ row: Record<string, unknown> }>(
       replica.db,

@@ -22,7 +22,7 @@ afterAll(async () => {
   await replica?.close();
 });
 
-const emptyPage: PullOutput = { cursor: '1:1', changes: [], more: false, lastMutationId: 0 };
+const emptyPage: PullOutput = { cursor: '1:1', changes: [], more: false, held: false, lastMutationId: 0 };
 
 interface ScriptedLink extends SyncServerLink {
   poke(): void;
@@ -85,6 +85,22 @@ describe('the sync loop', () => {
     // The first pull, one for the ten pokes, and syncNow's own.
     expect(pulls).toBeLessThanOrEqual(3);
     expect(client.status()).toMatchObject({ online: true, syncing: false, lastError: null });
+    await client.stop();
+  });
+
+  it('pulls again, without another poke, while committed changes wait behind an older transaction', async () => {
+    let pulls = 0;
+    // The server's horizon is held back for three pulls, then the changes come through.
+    const link = scriptedLink(async () => {
+      pulls += 1;
+      return { ...emptyPage, held: pulls <= 3 };
+    });
+    const client = createSyncClient({ replica, link, clientId: crypto.randomUUID() });
+    await client.start();
+    await eventually(() => pulls >= 4, 5_000, 'the pulls after a held page');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once nothing is held the desk waits for the next poke instead of polling.
+    expect(pulls).toBe(4);
     await client.stop();
   });
 

@@ -66,6 +66,12 @@ export const pullOutput = z.object({
   more: z.boolean(),
   /** The last of this desk's mutations whose effects are in the log up to `cursor`. */
   lastMutationId: z.number().int().min(0),
+  /**
+   * Committed changes are waiting behind an older transaction still running
+   * (the horizon of decision 008 is cluster-wide): pull again shortly, since
+   * their poke has already been sent.
+   */
+  held: z.boolean(),
 });
 export type PullOutput = z.infer<typeof pullOutput>;
 

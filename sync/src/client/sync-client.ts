@@ -104,6 +104,8 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let followUpTimer: ReturnType<typeof setTimeout> | null = null;
+  let heldTimer: ReturnType<typeof setTimeout> | null = null;
+  let heldDelayMs = 0;
   let inflight: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
 
@@ -149,8 +151,26 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       const tables = await applyPullPage(db, clientId, page);
       exchangeOk = true;
       await changed(tables);
-      if (!page.more) return;
+      if (page.more) continue;
+      if (page.held) scheduleHeldPull();
+      else heldDelayMs = 0;
+      return;
     }
+  }
+
+  /**
+   * Changes committed on the server but held behind an older transaction
+   * (another connection's long transaction, in any database of the cluster)
+   * already sent their poke: pull again shortly, waiting longer while the
+   * horizon stays put (50 ms doubling to 2 s).
+   */
+  function scheduleHeldPull(): void {
+    if (stopped || heldTimer) return;
+    heldDelayMs = Math.min(2_000, heldDelayMs ? heldDelayMs * 2 : 50);
+    heldTimer = setTimeout(() => {
+      heldTimer = null;
+      background(requestSync());
+    }, heldDelayMs);
   }
 
   async function firstSync(): Promise<void> {
@@ -360,8 +380,10 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
       if (followUpTimer) clearTimeout(followUpTimer);
+      if (heldTimer) clearTimeout(heldTimer);
       retryTimer = null;
       followUpTimer = null;
+      heldTimer = null;
       closePoke?.();
       closePoke = null;
       pokeOpen = false;

@@ -145,7 +145,11 @@ export async function pullChanges(
         tx,
         sql`select max(mutation_id) as last from sync_mutation where client_id = ${input.clientId} and ${done}`,
       );
-      return { cursor: nextCursor, changes, more, lastMutationId: Number(acked?.last ?? 0) };
+      // Visible changes at or past the horizon are committed but wait on an older transaction.
+      const [waiting] = more
+        ? [{ held: false }]
+        : await query<{ held: boolean }>(tx, sql`select exists (select 1 from sync_change where txid >= ${head.xmin}::bigint) as held`);
+      return { cursor: nextCursor, changes, more, lastMutationId: Number(acked?.last ?? 0), held: waiting?.held === true };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
