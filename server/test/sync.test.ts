@@ -157,6 +157,11 @@ describe('pull', () => {
     expect(rows).toEqual(expected);
     const whole = await pullAll(desk, null, 5000);
     expect(position.body.result.data.cursor).toBe(whole.cursor);
+
+    // A page key without the table's key columns is the client's mistake: 400 with the Spanish message, not a 500.
+    const bad = await trpcQuery(server.app, 'sync.snapshot', { clientId: desk, table: 'single_class_instructor', after: { single_class_id: 1 } }, staff);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Revisa los campos faltantes o inválidos.');
   });
 });
 

@@ -797,10 +797,20 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
     }
   });
   // A few guests, cash bookings and cancellations, as the front desk sees every week.
+  // A guest takes a place too, so one is added only where a place is left (the booking service would refuse
+  // the rest); the name is drawn either way, so the random sequence and everything after it stay as they were.
+  const guestsOf = classPlans.map(() => 0);
   reservations.forEach((r, k) => {
     if (r.customerIndex < generatedStart) return;
-    if (k % 23 === 4) r.guest = rng.pick(guestNames);
     const plan = classPlans[r.classIndex];
+    if (k % 23 === 4) {
+      const guest = rng.pick(guestNames);
+      const placesTaken = (liveCount[r.classIndex] ?? 0) + (guestsOf[r.classIndex] ?? 0);
+      if (r.deleted || placesTaken < (plan?.row.capacity ?? 0)) {
+        r.guest = guest;
+        if (!r.deleted) guestsOf[r.classIndex] = (guestsOf[r.classIndex] ?? 0) + 1;
+      }
+    }
     if (k % 41 === 7 && plan && plan.start.isAfter(now)) {
       // Paid at the desk in cash: no credit was used.
       r.isCash = true;

@@ -176,6 +176,10 @@ export async function snapshotPage(
   input: { table: ReplicatedTable; after: RowKey | null; limit: number },
 ): Promise<SnapshotOutput> {
   const { table } = input;
+  // A key missing one of the table's key columns would reach SQL as an undefined value: a client's mistake, a 400.
+  if (input.after && replicatedTables[table].key.some((column) => typeof input.after?.[column] !== 'number')) {
+    throw new DomainError('validation');
+  }
   const after = input.after ? sql`where ${keyColumns(table, 't')} > ${keyValues(table, input.after)}` : sql``;
   const found = await query<{ row: unknown }>(
     db,
