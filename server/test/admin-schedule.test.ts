@@ -166,9 +166,15 @@ describe('POST /api/single_class/{id}/cancel', () => {
       (await server.db.select().from(available_classes).where(eq(available_classes.available_class_id, id)))[0]?.available_classes;
     expect(await credit(limited.available_class_id)).toBe(2);
 
+    // The dialog's preview counts what the cancel then does: the unlimited member has no credit to get back.
+    const preview = await call(server.app, 'GET', `/api/single_class/${classId}/cancel_preview`, { token: admin });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ reservations: 3, credits_returned: 2, waitlisted: 1 });
+
     const res = await call(server.app, 'POST', `/api/single_class/${classId}/cancel`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ reservations_cancelled: 3, credits_returned: 2, messages_queued: 3, waitlist_removed: 1 });
+    expect((await call(server.app, 'GET', `/api/single_class/${classId}/cancel_preview`, { token: admin })).body.code).toBe('schedule/class-cancelled');
     expect(res.body.single_class.cancelledAt).not.toBeNull();
 
     expect(await credit(limited.available_class_id)).toBe(3);

@@ -393,6 +393,7 @@ describe('transport', () => {
         'POST /single_class',
         'PUT /single_class',
         'POST /single_class/{id}/cancel',
+        'GET /single_class/{id}/cancel_preview',
         'POST /single_class/repeat',
         'GET /class_reservations/single/{id}',
         'PUT /class_reservations/{id}/checkin',

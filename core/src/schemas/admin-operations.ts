@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 import { reservationOutput, reservationSearchInput, reservationWithClass, singleClassOutput, updateReservationInput } from './booking.ts';
 
 /**
@@ -7,7 +7,7 @@ import { reservationOutput, reservationSearchInput, reservationWithClass, single
  * ISO strings and money as strings with two decimals.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive();
+const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 const isoDate = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'La hora debe tener el formato HH:mm.' });
 const dayMs = 86_400_000;
@@ -93,6 +93,14 @@ export const singleClassRepeatInput = z
 export type SingleClassRepeatInput = z.infer<typeof singleClassRepeatInput>;
 
 export const adminSingleClassResult = z.object({ single_class: singleClassOutput });
+
+/** GET /api/single_class/{id}/cancel_preview: what a cancel would do, for the confirmation dialog. */
+export const singleClassCancelPreviewOutput = z.object({
+  reservations: z.number(),
+  /** Limited credits that would get their class back. */
+  credits_returned: z.number(),
+  waitlisted: z.number(),
+});
 
 export const singleClassCancelOutput = z.object({
   single_class: singleClassOutput,

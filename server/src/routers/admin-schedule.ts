@@ -1,13 +1,14 @@
 import {
   adminSingleClassResult,
   singleClassCancelOutput,
+  singleClassCancelPreviewOutput,
   singleClassCreateInput,
   singleClassIdInput,
   singleClassRepeatInput,
   singleClassRepeatOutput,
   singleClassUpdateInput,
 } from '@estudio/core';
-import { cancelSingleClass } from '../services/admin-schedule/cancel-class.ts';
+import { cancelSingleClass, previewCancelSingleClass } from '../services/admin-schedule/cancel-class.ts';
 import { repeatSchedule } from '../services/admin-schedule/repeat-schedule.ts';
 import { createSingleClass, updateSingleClass } from '../services/admin-schedule/save-class.ts';
 import { getSingleClass } from '../services/schedule/get-single-class.ts';
@@ -44,6 +45,23 @@ export const adminScheduleRouter = router({
     .input(singleClassUpdateInput)
     .output(adminSingleClassResult)
     .mutation(async ({ ctx, input }) => ({ single_class: await updateSingleClass(ctx.db, input, { customerId: ctx.customer.customer_id }) })),
+
+  cancelPreview: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/single_class/{id}/cancel_preview',
+        tags,
+        summary: 'Lo que haría cancelar una clase: reservaciones, créditos que se devolverían y lista de espera (admin)',
+        errorResponses: { 404: 'La clase no existe', 409: 'La clase ya estaba cancelada' },
+      },
+    })
+    .input(singleClassIdInput)
+    .output(singleClassCancelPreviewOutput)
+    .query(async ({ ctx, input }) => {
+      const preview = await previewCancelSingleClass(ctx.db, input.id);
+      return { reservations: preview.reservations, credits_returned: preview.creditsReturned, waitlisted: preview.waitlisted };
+    }),
 
   cancel: adminProcedure
     .meta({

@@ -150,3 +150,38 @@ export async function cancelSingleClass(db: Db, singleClassId: number, actor: Ac
     }
   }
 }
+
+export interface CancelPreview {
+  reservations: number;
+  creditsReturned: number;
+  waitlisted: number;
+}
+
+/**
+ * What cancelling a class would do, counted the way cancelSingleClass does it
+ * (a reservation paid with a limited credit gets its class back; one made with
+ * an unlimited membership has nothing to give back), so the admin's dialog
+ * shows exact numbers before the click. Nothing is locked: it is a preview,
+ * and the cancel itself answers what it really did.
+ */
+export async function previewCancelSingleClass(db: Db, singleClassId: number): Promise<CancelPreview> {
+  const [found] = await db
+    .select({ cancelledAt: single_class.cancelledAt })
+    .from(single_class)
+    .where(eq(single_class.single_class_id, singleClassId));
+  if (!found) throw new DomainError('class/not-found');
+  if (found.cancelledAt) throw new DomainError('schedule/class-cancelled');
+  const [counts] = await db
+    .select({
+      reservations: sql<number>`count(*)::int`,
+      creditsReturned: sql<number>`(count(*) filter (where ${available_classes.available_classes} is not null and ${available_classes.available_classes} <> -1))::int`,
+    })
+    .from(class_reservation)
+    .leftJoin(available_classes, eq(available_classes.available_class_id, class_reservation.available_class_id))
+    .where(and(eq(class_reservation.single_class_id, singleClassId), isNull(class_reservation.deletedAt)));
+  const [wait] = await db
+    .select({ waitlisted: sql<number>`count(*)::int` })
+    .from(waitlist)
+    .where(eq(waitlist.single_class_id, singleClassId));
+  return { reservations: counts?.reservations ?? 0, creditsReturned: counts?.creditsReturned ?? 0, waitlisted: wait?.waitlisted ?? 0 };
+}
