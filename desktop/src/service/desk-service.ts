@@ -6,6 +6,7 @@ import { accessOptions, customerCard, ensureSearchIndexes, searchCustomers } fro
 import { blocksCheckIn, findReservation, parseReservationCode, scanWarnings, type ReservationView, type ScanWarning } from './queries/scan.ts';
 import { bookableClasses, todayClasses } from './queries/today.ts';
 import { createServerApi, isUnreachable, type ServerApi } from './server-api.ts';
+import { createServerCall, isProxyPath, type ProxyCallType, type ServerCall } from './server-proxy.ts';
 import { parseStoredSession, publicUser, SESSION_KEY, withTokens, type DeskUser, type StoredSession } from './session.ts';
 
 /** How the desk reaches the sync engine of @estudio/sync; injected so a test can give it another replica or link. */
@@ -78,6 +79,7 @@ export class DeskService {
   readonly config: DeskConfig;
   private readonly deps: DeskSyncDeps;
   private readonly api: ServerApi;
+  private readonly serverCall: ServerCall;
   private readonly events = new EventEmitter();
   private replica: Replica | null = null;
   private session: StoredSession | null = null;
@@ -89,10 +91,11 @@ export class DeskService {
   sessionProblem: string | null = null;
   private readonly now: () => Date;
 
-  constructor(config: DeskConfig, deps: DeskSyncDeps, options: { api?: ServerApi; now?: () => Date } = {}) {
+  constructor(config: DeskConfig, deps: DeskSyncDeps, options: { api?: ServerApi; serverCall?: ServerCall; now?: () => Date } = {}) {
     this.config = config;
     this.deps = deps;
     this.api = options.api ?? createServerApi(config.serverUrl);
+    this.serverCall = options.serverCall ?? createServerCall(config.serverUrl);
     this.now = options.now ?? (() => new Date());
     this.events.setMaxListeners(100);
   }
@@ -170,6 +173,29 @@ export class DeskService {
 
   async mutate<N extends DeskMutationName>(name: N, args: DeskMutationArgs<N>): Promise<{ mutationId: number }> {
     return this.requireClient().mutate(name, args);
+  }
+
+  /**
+   * The admin console's call to the server's own tRPC (online, not the
+   * replica), with the signed-in account's token: refreshed first when about
+   * to expire, and once more when the server no longer accepts it. The server
+   * decides who may call what (admin routes answer 403 to staff).
+   */
+  async callServer(type: ProxyCallType, path: string, input: unknown): Promise<unknown> {
+    if (!this.session) throw new DomainError('desk/signed-out');
+    if (!isProxyPath(path)) throw new DomainError('forbidden');
+    const attempt = async () => {
+      const token = await this.token();
+      if (!token) throw new DomainError('desk/signed-out');
+      return this.serverCall(type, path, input, token);
+    };
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isStaleToken(error)) throw error;
+      await this.refresh();
+      return attempt();
+    }
   }
 
   async dismissRejection(mutationId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { deskMutationArgs, DomainError, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
 import type { DeskEvent, DeskService } from './desk-service.ts';
+import { ServerAnswerError } from './server-proxy.ts';
 
 export interface DeskContext {
   desk: DeskService;
@@ -12,6 +13,7 @@ const trpcCodeOf = (status: number): TRPCError['code'] =>
 /** The error the renderer shows: a DomainError's Spanish message, a validation's first Spanish issue, or a generic Spanish text. */
 function errorBody(error: TRPCError): ApiErrorBody {
   const cause = error.cause;
+  if (cause instanceof ServerAnswerError && cause.field) return { code: cause.code, message: cause.message, field: cause.field };
   if (cause instanceof DomainError) return { code: cause.code, message: cause.message };
   if (cause instanceof z.ZodError) {
     const issue = cause.issues[0];
@@ -36,6 +38,8 @@ const procedure = t.procedure.use(async ({ next }) => {
   }
   return result;
 });
+
+const proxyInput = z.object({ path: z.string().max(200), input: z.unknown().optional() });
 
 const id = z.number({ error: 'Debe ser un número.' }).int().positive();
 
@@ -101,6 +105,16 @@ export const deskRouter = t.router({
     giveAccess: mutation('giveAccess'),
     revokeAccess: mutation('revokeAccess'),
     removeClasses: mutation('removeClasses'),
+  }),
+
+  /**
+   * The admin console: a call to the server's tRPC router, forwarded with the
+   * desk's token (the renderer's serverLink sends every op of its typed
+   * AppRouter client here). Answers and Spanish errors come back as the server gave them.
+   */
+  server: t.router({
+    query: procedure.input(proxyInput).query(({ ctx, input }) => ctx.desk.callServer('query', input.path, input.input)),
+    mutation: procedure.input(proxyInput).mutation(({ ctx, input }) => ctx.desk.callServer('mutation', input.path, input.input)),
   }),
 });
 

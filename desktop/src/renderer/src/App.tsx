@@ -1,7 +1,8 @@
-import { Alert, AppShell, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconCloudOff, IconCloudCheck, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, ScrollArea, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconCloudOff, IconCloudCheck, IconDeviceDesktop, IconLogout, IconRefresh } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { adminSections, type AdminSectionKey } from './admin/sections.ts';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { pendingText } from './format.ts';
 import { useDeskLive } from './live.ts';
@@ -13,6 +14,8 @@ import { TodayScreen } from './today/TodayScreen.tsx';
 import { trpc, type DeskOutputs } from './trpc.ts';
 
 const t = texts.desk;
+// The console's screens (charts, date pickers, forms) are a chunk of their own, loaded when an admin opens one.
+const AdminSection = lazy(() => import('./admin/AdminSection.tsx').then((m) => ({ default: m.AdminSection })));
 
 export function App() {
   const session = trpc.session.get.useQuery();
@@ -33,12 +36,15 @@ function Desk({ user, problem }: { user: NonNullable<DeskOutputs['session']['get
   const initial = trpc.status.get.useQuery();
   const status = live ?? initial.data ?? null;
   const [tab, setTab] = useState<string | null>('today');
+  // Only admins see the console's sections (the server refuses their routes to anyone else anyway).
+  const isAdmin = user.role === 'admin';
+  const [section, setSection] = useState<AdminSectionKey | 'reception'>('reception');
   const signOut = trpc.session.signOut.useMutation({ onSuccess: () => utils.session.get.invalidate() });
 
   return (
     <StatusContext.Provider value={status}>
       <CheckInProvider>
-        <AppShell header={{ height: 64 }} padding="md">
+        <AppShell header={{ height: 64 }} navbar={isAdmin ? { width: 210, breakpoint: 0 } : undefined} padding="md">
           <AppShell.Header>
             <Group h="100%" px="md" justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
@@ -55,7 +61,34 @@ function Desk({ user, problem }: { user: NonNullable<DeskOutputs['session']['get
               </Group>
             </Group>
           </AppShell.Header>
+          {isAdmin && (
+            <AppShell.Navbar p="xs" data-testid="admin-nav">
+              <ScrollArea>
+                <NavLink
+                  component="button"
+                  label={texts.adminConsole.nav.reception}
+                  leftSection={<IconDeviceDesktop size={18} />}
+                  active={section === 'reception'}
+                  onClick={() => setSection('reception')}
+                />
+                {adminSections.map((s) => (
+                  <NavLink key={s.key} component="button" label={s.label} leftSection={<s.icon size={18} />} active={section === s.key} onClick={() => setSection(s.key)} />
+                ))}
+              </ScrollArea>
+            </AppShell.Navbar>
+          )}
           <AppShell.Main>
+            {section !== 'reception' ? (
+              <Suspense
+                fallback={
+                  <Center py="xl">
+                    <Loader />
+                  </Center>
+                }
+              >
+                <AdminSection section={section} />
+              </Suspense>
+            ) : (
             <Stack gap="md">
               {problem && (
                 <Alert color="red" title={problem}>
@@ -84,6 +117,7 @@ function Desk({ user, problem }: { user: NonNullable<DeskOutputs['session']['get
                 </Tabs.Panel>
               </Tabs>
             </Stack>
+            )}
           </AppShell.Main>
         </AppShell>
       </CheckInProvider>

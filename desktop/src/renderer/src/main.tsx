@@ -1,6 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
@@ -8,6 +11,8 @@ import { createRoot } from 'react-dom/client';
 import 'dayjs/locale/es.js';
 import dayjs from 'dayjs';
 import { App } from './App.tsx';
+import { api } from './admin/api.ts';
+import { serverLink } from './server-link.ts';
 import { deskLinks, trpc } from './trpc.ts';
 
 dayjs.locale('es');
@@ -18,14 +23,25 @@ function Root() {
   // Reads come from the local replica: refetching on focus would only repeat the same answer; changes arrive by subscription.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false, staleTime: Infinity } } }));
   const [trpcClient] = useState(() => trpc.createClient({ links: deskLinks() }));
+  // The admin console reads the server (online), where other people change things too: a screen or a search shown
+  // again reads again (nothing kept once unused), and a failed read is not retried behind the admin's back.
+  const [adminQueryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false, staleTime: 0, gcTime: 0 } } }));
+  // The console's calls ride on the desk's own client: one client, one sequence of operation ids over IPC
+  // (trpc-electron routes every answer by id, so a second desk client would take the first one's answers).
+  const [adminClient] = useState(() => api.createClient({ links: [serverLink(trpcClient)] }));
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <api.Provider client={adminClient} queryClient={adminQueryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-right" />
-          <App />
+          {/* Date pickers in Spanish, weeks from Monday, like the studio's calendar. */}
+          <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+            <Notifications position="top-right" />
+            <App />
+          </DatesProvider>
         </MantineProvider>
       </QueryClientProvider>
+      </api.Provider>
     </trpc.Provider>
   );
 }

@@ -1,0 +1,47 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+import type { ReactNode } from 'react';
+import { useDeskStatus } from '../saved.ts';
+import { adminSections, type AdminSectionKey } from './sections.ts';
+import { AnnouncementsScreen, CategoriesScreen, ClassTypesScreen, InstructorsScreen, LocationsScreen, PagesScreen } from './catalogue/screens.tsx';
+import { CustomersAdminScreen } from './customers/CustomersAdminScreen.tsx';
+import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
+import { OutboxScreen } from './outbox/OutboxScreen.tsx';
+import { PackagesScreen } from './packages/PackagesScreen.tsx';
+import { ReportsScreen } from './reports/ReportsScreen.tsx';
+import { ScheduleScreen } from './schedule/ScheduleScreen.tsx';
+
+/** Each section's screen; every one works online against the server. */
+const screens: Record<AdminSectionKey, () => ReactNode> = {
+  packages: () => <PackagesScreen />,
+  discounts: () => <DiscountsScreen />,
+  locations: () => <LocationsScreen />,
+  classTypes: () => <ClassTypesScreen />,
+  categories: () => <CategoriesScreen />,
+  instructors: () => <InstructorsScreen />,
+  announcements: () => <AnnouncementsScreen />,
+  pages: () => <PagesScreen />,
+  schedule: () => <ScheduleScreen />,
+  customers: () => <CustomersAdminScreen />,
+  reports: () => <ReportsScreen />,
+  outbox: () => <OutboxScreen />,
+};
+
+export function AdminSection({ section }: { section: AdminSectionKey }) {
+  // The console reads and writes the server directly (not the replica): say so while the desk is offline.
+  const status = useDeskStatus();
+  const found = adminSections.find((s) => s.key === section);
+  if (!found) return null;
+  return (
+    <Stack gap="md" data-testid={`admin-${section}`}>
+      <Title order={2}>{found.label}</Title>
+      {status && !status.online && (
+        <Alert color="orange" icon={<IconCloudOff size={18} />}>
+          {texts.adminConsole.onlineOnly}
+        </Alert>
+      )}
+      {screens[section]()}
+    </Stack>
+  );
+}

@@ -1,0 +1,308 @@
+import { ActionIcon, Button, Center, Checkbox, Loader, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { texts, type z } from '@estudio/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { errorText } from '../../format.ts';
+import { useSchemaForm } from '../form.ts';
+import { ConfirmModal, FormError, Loaded, useSearch } from '../widgets.tsx';
+
+const t = texts.adminConsole;
+
+export type FieldValue = string | number | boolean | null;
+
+export interface FieldSpec {
+  key: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select';
+  required?: boolean;
+  /** select: the choices (ids as strings). */
+  options?: { value: string; label: string }[];
+  /** Required texts stay '' (the schema names them); optional ones go as null when empty. */
+  optional?: boolean;
+  /** Left out of the payload when empty (the server derives it, e.g. a category's handle). */
+  omitEmpty?: boolean;
+}
+
+/** Form values → the route's payload: '' → null for optional texts, numbers as numbers, select ids as numbers. */
+function toPayload(fields: FieldSpec[], values: Record<string, FieldValue>): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.key];
+    if (f.omitEmpty && (v === '' || v === null)) continue;
+    if (f.kind === 'checkbox') payload[f.key] = Boolean(v);
+    else if (f.kind === 'number') payload[f.key] = v === '' || v === null ? undefined : Number(v);
+    else if (f.kind === 'select') payload[f.key] = v === '' || v === null ? null : Number(v);
+    else payload[f.key] = f.optional && (v === '' || v === null) ? null : (v ?? '');
+  }
+  return payload;
+}
+
+interface CatalogueProps<Row, C extends z.ZodType, U extends z.ZodType> {
+  rows: Row[] | undefined;
+  query: { isPending: boolean; error: unknown };
+  rowId: (row: Row) => number;
+  rowTitle: (row: Row) => string;
+  /** The text the search box looks in (these lists are short and come whole from the server). */
+  searchText: (row: Row) => string;
+  columns: { label: string; render: (row: Row) => ReactNode }[];
+  fields: FieldSpec[];
+  blank: Record<string, FieldValue>;
+  toValues: (row: Row) => Record<string, FieldValue>;
+  /** When the list carries only a summary: reads the whole record before editing it, so nothing unseen is overwritten. */
+  loadValues?: (row: Row) => Promise<Record<string, FieldValue>>;
+  createSchema: C;
+  updateSchema: U;
+  /** The update payload's id key ('location_id', 'id'...). */
+  idKey: string;
+  create: (input: z.output<C>) => Promise<unknown>;
+  update: (input: z.output<U>) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
+  savedMessage?: string;
+  deletedMessage?: string;
+  testId: string;
+}
+
+/**
+ * The catalogue's screens (locations, class types, categories, coaches,
+ * notices, pages): a list, a form checked with the route's own core schema
+ * (the server's refusals by field), and delete with a confirmation.
+ */
+export function CatalogueScreen<Row, C extends z.ZodType, U extends z.ZodType>(props: CatalogueProps<Row, C, U>) {
+  const search = useSearch();
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Row | null>(null);
+  const [removeError, setRemoveError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const rows = useMemo(() => {
+    const q = search.debounced.toLowerCase();
+    return (props.rows ?? []).filter((r) => !q || props.searchText(r).toLowerCase().includes(q));
+  }, [props, search.debounced]);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await props.remove(props.rowId(removing));
+      notifications.show({ color: 'teal', message: props.deletedMessage ?? t.deleted });
+      setRemoving(null);
+    } catch (error) {
+      setRemoveError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Group justify="space-between">
+        {search.input}
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid={`${props.testId}-new`}>
+          {t.add}
+        </Button>
+      </Group>
+      <Loaded query={props.query}>
+        {() => (
+          <>
+            <Table striped highlightOnHover data-testid={`${props.testId}-table`}>
+              <Table.Thead>
+                <Table.Tr>
+                  {props.columns.map((c) => (
+                    <Table.Th key={c.label}>{c.label}</Table.Th>
+                  ))}
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={props.rowId(row)} data-testid={`${props.testId}-row`}>
+                    {props.columns.map((c) => (
+                      <Table.Td key={c.label}>{c.render(row)}</Table.Td>
+                    ))}
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Tooltip label={t.edit}>
+                          <ActionIcon variant="subtle" aria-label={`${t.edit} ${props.rowTitle(row)}`} onClick={() => setEditing(row)}>
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t.delete}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`${t.delete} ${props.rowTitle(row)}`}
+                            onClick={() => {
+                              setRemoveError(null);
+                              setRemoving(row);
+                            }}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {rows.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+          </>
+        )}
+      </Loaded>
+      {editing && <CatalogueEditor {...props} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmModal
+        opened={removing !== null}
+        title={`${t.delete} “${removing ? props.rowTitle(removing) : ''}”`}
+        confirmLabel={t.delete}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(null)}
+        loading={busy}
+        error={removeError}
+      >
+        <Text size="sm">Esta acción no se puede deshacer.</Text>
+      </ConfirmModal>
+    </>
+  );
+}
+
+type EditorProps<Row, C extends z.ZodType, U extends z.ZodType> = CatalogueProps<Row, C, U> & { row: Row | null; onClose: () => void };
+
+/** Reads the whole record first when the screen says the list has only a summary. */
+function CatalogueEditor<Row, C extends z.ZodType, U extends z.ZodType>(props: EditorProps<Row, C, U>) {
+  const { row, loadValues } = props;
+  const [loaded, setLoaded] = useState<{ values: Record<string, FieldValue> } | { error: unknown } | null>(null);
+  useEffect(() => {
+    if (!row || !loadValues) return;
+    let live = true;
+    loadValues(row).then(
+      (values) => live && setLoaded({ values }),
+      (error: unknown) => live && setLoaded({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [row, loadValues]);
+  if (!row) return <CatalogueForm {...props} initial={props.blank} />;
+  if (!loadValues) return <CatalogueForm {...props} initial={props.toValues(row)} />;
+  if (loaded && 'values' in loaded) return <CatalogueForm {...props} initial={loaded.values} />;
+  return (
+    <Modal opened onClose={props.onClose} title={`${t.edit}: ${props.rowTitle(row)}`} centered>
+      {loaded && 'error' in loaded ? (
+        <FormError message={errorText(loaded.error)} />
+      ) : (
+        <Center py="lg">
+          <Loader />
+        </Center>
+      )}
+    </Modal>
+  );
+}
+
+function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: EditorProps<Row, C, U> & { initial: Record<string, FieldValue> }) {
+  const { row, fields } = props;
+  const form = useSchemaForm<Record<string, FieldValue>>(props.initial);
+  const [saving, setSaving] = useState(false);
+  const v = form.values;
+  const e = form.errors;
+
+  const submit = async () => {
+    const payload = toPayload(fields, v);
+    setSaving(true);
+    try {
+      if (row) {
+        const input = form.validate(props.updateSchema, { [props.idKey]: props.rowId(row), ...payload });
+        if (!input) return;
+        await props.update(input);
+      } else {
+        const input = form.validate(props.createSchema, payload);
+        if (!input) return;
+        await props.create(input);
+      }
+      notifications.show({ color: 'teal', message: props.savedMessage ?? t.saved });
+      props.onClose();
+    } catch (error) {
+      form.serverError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const input = (f: FieldSpec) => {
+    const value = v[f.key];
+    switch (f.kind) {
+      case 'checkbox':
+        return <Checkbox key={f.key} label={f.label} checked={Boolean(value)} onChange={(ev) => form.set(f.key, ev.currentTarget.checked)} error={e[f.key]} mt="md" />;
+      case 'number':
+        return (
+          <NumberInput
+            key={f.key}
+            label={f.label}
+            required={f.required}
+            value={typeof value === 'number' || typeof value === 'string' ? value : ''}
+            onChange={(x) => form.set(f.key, x)}
+            error={e[f.key]}
+            allowDecimal={false}
+          />
+        );
+      case 'select':
+        return (
+          <Select
+            key={f.key}
+            label={f.label}
+            required={f.required}
+            clearable={!f.required}
+            data={f.options ?? []}
+            value={value === null || value === '' ? null : String(value)}
+            onChange={(x) => form.set(f.key, x)}
+            error={e[f.key]}
+          />
+        );
+      case 'textarea':
+        return (
+          <Textarea
+            key={f.key}
+            label={f.label}
+            required={f.required}
+            autosize
+            minRows={3}
+            maxRows={14}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(ev) => form.set(f.key, ev.currentTarget.value)}
+            error={e[f.key]}
+            style={{ gridColumn: '1 / -1' }}
+          />
+        );
+      default:
+        return (
+          <TextInput
+            key={f.key}
+            label={f.label}
+            required={f.required}
+            value={typeof value === 'string' ? value : value === null ? '' : String(value)}
+            onChange={(ev) => form.set(f.key, ev.currentTarget.value)}
+            error={e[f.key]}
+          />
+        );
+    }
+  };
+
+  return (
+    <Modal opened onClose={props.onClose} title={row ? `${t.edit}: ${props.rowTitle(row)}` : t.add} size="lg" centered>
+      <Stack gap="sm" data-testid={`${props.testId}-form`}>
+        <SimpleGrid cols={2}>{fields.map(input)}</SimpleGrid>
+        <FormError message={form.formError} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {t.cancel}
+          </Button>
+          <Button onClick={() => void submit()} loading={saving} data-testid={`${props.testId}-save`}>
+            {t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A yes/no cell. */
+export const yesNo = (value: boolean) => (value ? t.yes : t.no);

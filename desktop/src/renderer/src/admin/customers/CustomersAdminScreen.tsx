@@ -1,0 +1,244 @@
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconMailForward } from '@tabler/icons-react';
+import { customerSaveInput, texts } from '@estudio/core';
+import { useState } from 'react';
+import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
+import { api, type ApiOutputs } from '../api.ts';
+import { textOrNull, useSchemaForm } from '../form.ts';
+import { FormError, Loaded, Pager, useSearch } from '../widgets.tsx';
+
+const t = texts.adminConsole;
+const limit = 25;
+const roleText = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador' } as const;
+
+export function CustomersAdminScreen() {
+  const search = useSearch();
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const list = api.customer.adminAll.useQuery({ query: search.debounced || undefined, page, limit });
+  if (openId !== null) return <CustomerDetail id={openId} onBack={() => setOpenId(null)} />;
+  return (
+    <>
+      <Group>{search.input}</Group>
+      <Loaded query={list}>
+        {() => (
+          <>
+            <Table striped highlightOnHover data-testid="admin-customers-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Nombre</Table.Th>
+                  <Table.Th>Correo</Table.Th>
+                  <Table.Th>Teléfono</Table.Th>
+                  <Table.Th>Rol</Table.Th>
+                  <Table.Th>Alta</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.customers.map((c) => (
+                  <Table.Tr key={c.customer_id} style={{ cursor: 'pointer' }} onClick={() => setOpenId(c.customer_id)} data-testid="admin-customer-row">
+                    <Table.Td>
+                      {c.name} {c.last_name} {c.has_unlimited && <Badge size="xs">Ilimitado</Badge>}
+                    </Table.Td>
+                    <Table.Td>{c.email}</Table.Td>
+                    <Table.Td>{c.phone ?? '—'}</Table.Td>
+                    <Table.Td>{roleText[c.role]}</Table.Td>
+                    <Table.Td>{dateOf(c.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {list.data?.customers.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+            <Pager page={page} limit={limit} total={list.data?.total ?? 0} onChange={setPage} />
+          </>
+        )}
+      </Loaded>
+    </>
+  );
+}
+
+type AdminCustomer = ApiOutputs['customer']['adminById'];
+
+function CustomerDetail({ id, onBack }: { id: number; onBack: () => void }) {
+  const one = api.customer.adminById.useQuery({ id });
+  const recover = api.customer.recover.useMutation({
+    onSuccess: (r) => notifications.show({ color: 'teal', message: r.message }),
+    onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
+  });
+  return (
+    <Stack gap="md">
+      <Group>
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+          Volver a la lista
+        </Button>
+      </Group>
+      <Loaded query={one}>
+        {() => {
+          const data = one.data;
+          if (!data) return null;
+          const c = data.customer;
+          return (
+            <Stack gap="md" data-testid="admin-customer-detail">
+              <Group justify="space-between">
+                <div>
+                  <Title order={3}>
+                    {c.name} {c.last_name}
+                  </Title>
+                  <Text c="dimmed">
+                    {c.email} · {c.phone ?? 'sin teléfono'} · {roleText[c.role]}
+                  </Text>
+                </div>
+                <Button variant="light" leftSection={<IconMailForward size={16} />} loading={recover.isPending} onClick={() => recover.mutate({ email: c.email })}>
+                  Enviar correo para reestablecer contraseña
+                </Button>
+              </Group>
+              <SimpleGrid cols={3}>
+                <Card withBorder>
+                  <Text size="sm" c="dimmed">
+                    Créditos disponibles
+                  </Text>
+                  <Text fw={700} size="xl" data-testid="admin-customer-credits">
+                    {data.credits.has_unlimited ? 'Ilimitado' : data.credits.total}
+                  </Text>
+                </Card>
+                <Card withBorder>
+                  <Text size="sm" c="dimmed">
+                    Compras (activas)
+                  </Text>
+                  <Text fw={700} size="xl">
+                    {data.purchases_summary.total} ({data.purchases_summary.active})
+                  </Text>
+                </Card>
+                <Card withBorder>
+                  <Text size="sm" c="dimmed">
+                    Total pagado
+                  </Text>
+                  <Text fw={700} size="xl">
+                    {money(data.purchases_summary.total_paid)}
+                  </Text>
+                </Card>
+              </SimpleGrid>
+              <CustomerEdit data={data} />
+              <Title order={4}>Créditos vigentes</Title>
+              {data.credits.available_classes.length === 0 ? (
+                <Text c="dimmed">Sin créditos vigentes.</Text>
+              ) : (
+                <Table striped data-testid="admin-customer-credit-rows">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Clases</Table.Th>
+                      <Table.Th>Tipo de clase</Table.Th>
+                      <Table.Th>Horarios</Table.Th>
+                      <Table.Th>Vence</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.credits.available_classes.map((c) => (
+                      <Table.Tr key={c.available_class_id}>
+                        <Table.Td>{c.available_classes === -1 ? 'Ilimitadas' : c.available_classes}</Table.Td>
+                        <Table.Td>{c.class_types?.name ?? 'Cualquiera'}</Table.Td>
+                        <Table.Td>{c.allowed_times ?? 'Cualquiera'}</Table.Td>
+                        <Table.Td>{c.expiration_date ? dateOf(c.expiration_date) : 'Sin vencimiento'}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              <Title order={4}>Compras</Title>
+              {data.purchases.length === 0 ? (
+                <Text c="dimmed">{t.empty}</Text>
+              ) : (
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Paquete</Table.Th>
+                      <Table.Th>Total</Table.Th>
+                      <Table.Th>Estado</Table.Th>
+                      <Table.Th>Descuento</Table.Th>
+                      <Table.Th>Vence</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.purchases.map((p) => (
+                      <Table.Tr key={p.purchase_id}>
+                        <Table.Td>{p.title}</Table.Td>
+                        <Table.Td>{money(p.total_payment)}</Table.Td>
+                        <Table.Td>{purchaseStatusText[p.status] ?? p.status}</Table.Td>
+                        <Table.Td>{p.discount?.code ?? '—'}</Table.Td>
+                        <Table.Td>{p.expiration_date ? dateOf(p.expiration_date) : '—'}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Stack>
+          );
+        }}
+      </Loaded>
+    </Stack>
+  );
+}
+
+function CustomerEdit({ data }: { data: AdminCustomer }) {
+  const c = data.customer;
+  const form = useSchemaForm({
+    name: c.name,
+    last_name: c.last_name,
+    phone: c.phone ?? '',
+    instagram: c.instagram ?? '',
+    birthdate: c.birthdate ?? '',
+    role: c.role as string | null,
+  });
+  const v = form.values;
+  const utils = api.useUtils();
+  const [saved, setSaved] = useState(false);
+  const save = api.customer.update.useMutation({
+    onSuccess: () => {
+      setSaved(true);
+      notifications.show({ color: 'teal', message: t.saved });
+      void utils.customer.invalidate();
+    },
+    onError: form.serverError,
+  });
+  const submit = () => {
+    setSaved(false);
+    const input = form.validate(customerSaveInput, {
+      customer_id: c.customer_id,
+      name: v.name,
+      last_name: v.last_name,
+      ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
+      instagram: textOrNull(v.instagram),
+      birthdate: textOrNull(v.birthdate),
+      role: v.role ?? undefined,
+    });
+    if (input) save.mutate(input);
+  };
+  return (
+    <Card withBorder>
+      <Stack gap="sm" data-testid="admin-customer-edit">
+        <SimpleGrid cols={3}>
+          <TextInput label="Nombre" value={v.name} onChange={(e) => form.set('name', e.currentTarget.value)} error={form.errors.name} />
+          <TextInput label="Apellido" value={v.last_name} onChange={(e) => form.set('last_name', e.currentTarget.value)} error={form.errors.last_name} />
+          <TextInput label="Teléfono" value={v.phone} onChange={(e) => form.set('phone', e.currentTarget.value)} error={form.errors.phone} />
+          <TextInput label="Instagram" value={v.instagram} onChange={(e) => form.set('instagram', e.currentTarget.value)} error={form.errors.instagram} />
+          <TextInput label="Fecha de nacimiento (AAAA-MM-DD)" value={v.birthdate} onChange={(e) => form.set('birthdate', e.currentTarget.value)} error={form.errors.birthdate} />
+          <Select
+            label="Rol"
+            data={Object.entries(roleText).map(([value, label]) => ({ value, label }))}
+            value={v.role}
+            onChange={(x) => form.set('role', x)}
+            error={form.errors.role}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+        <FormError message={form.formError} />
+        {saved && <Alert color="teal">{t.saved}</Alert>}
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={save.isPending}>
+            {t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

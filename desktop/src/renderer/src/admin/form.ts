@@ -1,0 +1,72 @@
+import { useCallback, useState } from 'react';
+import type { z } from '@estudio/core';
+import { errorText } from '../format.ts';
+import { errorField } from './api.ts';
+
+type Errors = Record<string, string>;
+
+/**
+ * Form state checked with the core schema the server route uses: the first
+ * message of each field shows under it. A refusal of the server that names a
+ * field shows there too; any other shows as the form's error.
+ */
+export function useSchemaForm<V extends Record<string, unknown>>(initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => {
+      if (!(key as string in e)) return e;
+      const { [key as string]: _gone, ...rest } = e;
+      return rest;
+    });
+  }, []);
+
+  /**
+   * The parsed payload, or null with the errors shown. `missing` names, per
+   * field, what to say when a choice (a select) was left empty, where the
+   * schema can only say that the id is not a number.
+   */
+  const validate = <S extends z.ZodType>(schema: S, payload: Record<string, unknown>, missing: Record<string, string> = {}): z.output<S> | null => {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) {
+      setErrors({});
+      setFormError(null);
+      return parsed.data;
+    }
+    const next: Errors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.length ? String(issue.path[0]) : '_';
+      next[key] ??= payload[key] === undefined && missing[key] ? missing[key] : issue.message;
+    }
+    setErrors(next);
+    setFormError(next._ ?? null);
+    return null;
+  };
+
+  const serverError = (error: unknown) => {
+    const field = errorField(error);
+    const message = errorText(error);
+    if (field) {
+      // 'Revisa el campo code: …' → '…' under the field itself.
+      const own = message.replace(/^Revisa el campo [^:]+:\s*/, '');
+      setErrors({ [field.split('.')[0] ?? field]: own });
+      setFormError(null);
+    } else setFormError(message);
+  };
+
+  const reset = (next: V) => {
+    setValues(next);
+    setErrors({});
+    setFormError(null);
+  };
+
+  return { values, set, errors, formError, validate, serverError, reset };
+}
+
+/** '' → null, otherwise the number (NumberInput gives '' when emptied). */
+export const numberOrNull = (v: number | string | null | undefined): number | null => (v === '' || v === null || v === undefined ? null : Number(v));
+/** '' → null for optional texts. */
+export const textOrNull = (v: string | null | undefined): string | null => (v && v.trim() ? v.trim() : null);

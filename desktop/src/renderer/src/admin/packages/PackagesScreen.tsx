@@ -1,0 +1,169 @@
+import { ActionIcon, Badge, Button, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+import { useState } from 'react';
+import { errorText, money } from '../../format.ts';
+import { api, type ApiOutputs } from '../api.ts';
+import { ConfirmModal, Loaded, Pager, useSearch } from '../widgets.tsx';
+import { PackageForm } from './PackageForm.tsx';
+
+const t = texts.adminConsole;
+const limit = 25;
+export type AdminPackage = ApiOutputs['packages']['adminAll']['class_packages'][number];
+
+const kindOf = (p: AdminPackage) =>
+  p.is_special_event ? 'Evento' : p.is_subscription ? 'Suscripción' : p.is_online && !p.is_presencial ? 'Online' : p.is_presencial ? 'Presencial' : 'Otro';
+const classesOf = (p: AdminPackage) => (p.class_amount === -1 ? 'Ilimitadas' : String(p.class_amount));
+
+export function PackagesScreen() {
+  const search = useSearch();
+  const [page, setPage] = useState(1);
+  const [includeDeleted, setIncludeDeleted] = useState(false);
+  const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
+  const [removing, setRemoving] = useState<AdminPackage | null>(null);
+  const utils = api.useUtils();
+  const list = api.packages.adminAll.useQuery({ query: search.debounced || undefined, page, limit, include_deleted: includeDeleted });
+  const refresh = () => utils.packages.invalidate();
+
+  const onHome = (ok: { message: string }) => {
+    notifications.show({ color: 'teal', message: ok.message });
+    void refresh();
+  };
+  const fail = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
+  const addToHome = api.packages.addToHome.useMutation({ onSuccess: onHome, onError: fail });
+  const removeFromHome = api.packages.removeFromHome.useMutation({ onSuccess: onHome, onError: fail });
+  const remove = api.packages.remove.useMutation({
+    onSuccess: (r) => {
+      notifications.show({ color: 'teal', message: r.soft ? 'El paquete tiene compras: quedó oculto y marcado como eliminado.' : 'Paquete eliminado.' });
+      setRemoving(null);
+      void refresh();
+    },
+  });
+
+  return (
+    <>
+      <Group justify="space-between">
+        <Group>
+          {search.input}
+          <Switch
+            label="Mostrar eliminados"
+            checked={includeDeleted}
+            onChange={(e) => {
+              setIncludeDeleted(e.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+        </Group>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="package-new">
+          {t.add}
+        </Button>
+      </Group>
+      <Loaded query={list}>
+        {() => (
+          <>
+            <Table striped highlightOnHover data-testid="packages-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Paquete</Table.Th>
+                  <Table.Th>Tipo</Table.Th>
+                  <Table.Th>Clases</Table.Th>
+                  <Table.Th>Precio</Table.Th>
+                  <Table.Th>Vigencia</Table.Th>
+                  <Table.Th>Compras</Table.Th>
+                  <Table.Th>En el home</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.class_packages.map((p) => (
+                  <Table.Tr key={p.class_package_id} data-package-id={p.class_package_id} data-testid="package-row">
+                    <Table.Td>
+                      <Text fw={600}>{p.title}</Text>
+                      <Group gap={4}>
+                        {!p.available && <Badge color="gray" size="xs">Oculto</Badge>}
+                        {p.deletedAt && <Badge color="red" size="xs">Eliminado</Badge>}
+                        {p.stripe_price_id && <Badge color="violet" size="xs" variant="light">Stripe</Badge>}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{kindOf(p)}</Table.Td>
+                    <Table.Td>{classesOf(p)}</Table.Td>
+                    <Table.Td>
+                      {p.sale_price ? (
+                        <>
+                          <Text span td="line-through" c="dimmed" size="sm">
+                            {money(p.price)}
+                          </Text>{' '}
+                          {money(p.sale_price)}
+                        </>
+                      ) : (
+                        money(p.price)
+                      )}
+                    </Table.Td>
+                    <Table.Td>{p.expiration_days ? `${p.expiration_days} días` : '—'}</Table.Td>
+                    <Table.Td>{p.purchases}</Table.Td>
+                    <Table.Td>
+                      <Switch
+                        aria-label={`En el home: ${p.title}`}
+                        data-testid="package-home"
+                        checked={p.show_on_home}
+                        disabled={Boolean(p.deletedAt) || addToHome.isPending || removeFromHome.isPending}
+                        onChange={(e) => (e.currentTarget.checked ? addToHome : removeFromHome).mutate({ id: p.class_package_id })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label={t.edit}>
+                          <ActionIcon variant="subtle" aria-label={`${t.edit} ${p.title}`} onClick={() => setEditing(p)}>
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        {!p.deletedAt && (
+                          <Tooltip label={t.delete}>
+                            <ActionIcon variant="subtle" color="red" aria-label={`${t.delete} ${p.title}`} onClick={() => setRemoving(p)}>
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {list.data?.class_packages.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+            <Pager page={page} limit={limit} total={list.data?.total ?? 0} onChange={setPage} />
+          </>
+        )}
+      </Loaded>
+      {editing && (
+        <PackageForm
+          pkg={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        title={`${t.delete} “${removing?.title ?? ''}”`}
+        confirmLabel={t.delete}
+        onConfirm={() => removing && remove.mutate({ id: removing.class_package_id })}
+        onClose={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+        loading={remove.isPending}
+        error={remove.error}
+      >
+        <Text size="sm">
+          {removing?.purchases
+            ? `Tiene ${removing.purchases} compras: se ocultará y se marcará como eliminado para conservar su historial.`
+            : 'Se eliminará el paquete y sus clases por tipo de clase.'}
+        </Text>
+      </ConfirmModal>
+    </>
+  );
+}

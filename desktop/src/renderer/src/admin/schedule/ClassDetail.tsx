@@ -1,0 +1,185 @@
+import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { singleClassUpdateInput, texts } from '@estudio/core';
+import { useState } from 'react';
+import { dateTimeOf } from '../../format.ts';
+import { api, type ApiOutputs } from '../api.ts';
+import { useSchemaForm } from '../form.ts';
+import { ConfirmModal, FormError, Loaded } from '../widgets.tsx';
+import { ClassFields, classFieldsMissing, classFieldsPayload } from './ClassFields.tsx';
+import { studioSlot } from './week.ts';
+
+const t = texts.adminConsole;
+type SingleClass = ApiOutputs['schedule']['byId']['single_class'];
+
+/** One class: who booked it, edit it, or cancel it (every credit goes back and each customer gets a message). */
+export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const one = api.schedule.byId.useQuery({ id });
+  const reservations = api.reservations.search.useQuery({ single_class_id: id, status: 'live' });
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const utils = api.useUtils();
+  const cancel = api.adminSchedule.cancel.useMutation({
+    onSuccess: (r) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Clase cancelada.',
+        message: `Reservaciones canceladas: ${r.reservations_cancelled}. Créditos devueltos: ${r.credits_returned}. Mensajes en cola: ${r.messages_queued}.`,
+      });
+      setConfirming(false);
+      void utils.schedule.invalidate();
+      void utils.reservations.invalidate();
+    },
+  });
+  const live = reservations.data?.class_reservations ?? [];
+  // Counted by the server exactly as the cancel will do it (unlimited memberships have no credit to give back).
+  const preview = api.adminSchedule.cancelPreview.useQuery({ id }, { enabled: confirming });
+
+  return (
+    <Modal opened onClose={onClose} title="Clase" size="xl" centered>
+      <Loaded query={one}>
+        {() => {
+          const c = one.data?.single_class;
+          if (!c) return null;
+          if (editing) return <EditClass c={c} onDone={() => setEditing(false)} />;
+          const cancelled = c.cancelledAt !== null;
+          return (
+            <Stack gap="sm" data-testid="class-detail" data-class-id={c.single_class_id}>
+              <Group justify="space-between">
+                <div>
+                  <Text fw={700} size="lg">
+                    {c.class_type.name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {dateTimeOf(c.class_date)} · {c.duration_minutes} min · {c.location.name}
+                  </Text>
+                  <Text size="sm">{c.class_instructors.map((i) => `${i.name} ${i.last_name}`).join(', ') || 'Sin coach'}</Text>
+                </div>
+                <Stack gap={4} align="flex-end">
+                  <Badge size="lg" variant="light">
+                    {c.reservation_count}/{c.capacity} lugares
+                  </Badge>
+                  {cancelled && <Badge color="red">Cancelada</Badge>}
+                </Stack>
+              </Group>
+              <Loaded query={reservations}>
+                {() =>
+                  live.length === 0 ? (
+                    <Text c="dimmed" size="sm">
+                      Sin reservaciones.
+                    </Text>
+                  ) : (
+                    <Table>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Cliente</Table.Th>
+                          <Table.Th>Correo</Table.Th>
+                          <Table.Th>Lugar</Table.Th>
+                          <Table.Th>Asistió</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {live.map((r) => (
+                          <Table.Tr key={r.class_reservation_id}>
+                            <Table.Td>
+                              {r.customer.name} {r.customer.last_name}
+                              {r.guest ? ` + ${r.guest}` : ''}
+                            </Table.Td>
+                            <Table.Td>{r.customer.email}</Table.Td>
+                            <Table.Td>{r.spot ?? '—'}</Table.Td>
+                            <Table.Td>{r.attend ? t.yes : t.no}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  )
+                }
+              </Loaded>
+              {!cancelled && (
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={() => setEditing(true)}>
+                    {t.edit}
+                  </Button>
+                  <Button color="red" onClick={() => setConfirming(true)} data-testid="class-cancel">
+                    Cancelar clase
+                  </Button>
+                </Group>
+              )}
+              <ConfirmModal
+                opened={confirming}
+                title="Cancelar clase"
+                confirmLabel="Cancelar clase"
+                onConfirm={() => cancel.mutate({ id: c.single_class_id })}
+                onClose={() => {
+                  setConfirming(false);
+                  cancel.reset();
+                }}
+                loading={cancel.isPending}
+                error={cancel.error}
+              >
+                <Text size="sm" data-testid="cancel-summary">
+                  {preview.data
+                    ? `Se cancelarán ${preview.data.reservations} reservaciones y se devolverán ${preview.data.credits_returned} créditos. ` +
+                      (preview.data.waitlisted ? `Se vaciará la lista de espera (${preview.data.waitlisted}). ` : '')
+                    : 'Contando reservaciones… '}
+                  Cada cliente recibe un mensaje. Una reservación hecha con membresía ilimitada no tiene crédito que devolver: la membresía sigue vigente.
+                </Text>
+              </ConfirmModal>
+              {cancel.data && (
+                <Alert color="teal" data-testid="cancel-result">
+                  {`Reservaciones canceladas: ${cancel.data.reservations_cancelled}. Créditos devueltos: ${cancel.data.credits_returned}.`}
+                </Alert>
+              )}
+            </Stack>
+          );
+        }}
+      </Loaded>
+    </Modal>
+  );
+}
+
+function EditClass({ c, onDone }: { c: SingleClass; onDone: () => void }) {
+  const slot = studioSlot(c.class_date);
+  const form = useSchemaForm({
+    date: slot.date,
+    time: slot.time,
+    class_type_id: String(c.class_type_id) as string | null,
+    location_id: String(c.location_id) as string | null,
+    instructor_ids: c.class_instructors.map((i) => String(i.instructor_id)),
+    capacity: c.capacity as number | string,
+    duration_minutes: c.duration_minutes as number | string,
+    description: c.description ?? '',
+  });
+  const v = form.values;
+  const utils = api.useUtils();
+  const update = api.adminSchedule.update.useMutation({
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t.saved });
+      void utils.schedule.invalidate();
+      onDone();
+    },
+    onError: form.serverError,
+  });
+  const submit = () => {
+    const input = form.validate(singleClassUpdateInput, { single_class_id: c.single_class_id, date: v.date, time: v.time, ...classFieldsPayload(v) }, classFieldsMissing);
+    if (input) update.mutate(input);
+  };
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={2}>
+        <TextInput label="Fecha (AAAA-MM-DD)" value={v.date} onChange={(e) => form.set('date', e.currentTarget.value)} error={form.errors.date} />
+        <TextInput label="Hora (HH:mm)" value={v.time} onChange={(e) => form.set('time', e.currentTarget.value)} error={form.errors.time} />
+      </SimpleGrid>
+      <ClassFields values={v} errors={form.errors} set={form.set} />
+      <FormError message={form.formError} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t.cancel}
+        </Button>
+        <Button onClick={submit} loading={update.isPending}>
+          {t.save}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { singleClassCreateInput, texts } from '@estudio/core';
+import { api } from '../api.ts';
+import { useSchemaForm } from '../form.ts';
+import { FormError } from '../widgets.tsx';
+import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
+
+const t = texts.adminConsole;
+
+/** A new class on a local date and time of the studio (from a drag over the week). */
+export function ClassForm({ initial, onClose }: { initial: { date: string; time: string; duration: number }; onClose: () => void }) {
+  const form = useSchemaForm({ date: initial.date, time: initial.time, ...emptyClassFields(initial.duration) });
+  const v = form.values;
+  const utils = api.useUtils();
+  const create = api.adminSchedule.create.useMutation({
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: 'Clase creada.' });
+      void utils.schedule.invalidate();
+      onClose();
+    },
+    onError: form.serverError,
+  });
+  const submit = () => {
+    const input = form.validate(singleClassCreateInput, { date: v.date, time: v.time, ...classFieldsPayload(v) }, classFieldsMissing);
+    if (input) create.mutate(input);
+  };
+  return (
+    <Modal opened onClose={onClose} title="Nueva clase" size="lg" centered>
+      <Stack gap="sm" data-testid="class-form">
+        <SimpleGrid cols={2}>
+          <TextInput label="Fecha (AAAA-MM-DD)" required value={v.date} onChange={(e) => form.set('date', e.currentTarget.value)} error={form.errors.date} />
+          <TextInput label="Hora (HH:mm)" required value={v.time} onChange={(e) => form.set('time', e.currentTarget.value)} error={form.errors.time} />
+        </SimpleGrid>
+        <ClassFields values={v} errors={form.errors} set={form.set} />
+        <FormError message={form.formError} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button onClick={submit} loading={create.isPending} data-testid="class-save">
+            {t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

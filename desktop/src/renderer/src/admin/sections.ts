@@ -1,0 +1,40 @@
+import {
+  IconCalendarWeek,
+  IconCategory,
+  IconChartBar,
+  IconDiscount2,
+  IconFileText,
+  IconMail,
+  IconMapPin,
+  IconPackage,
+  IconSpeakerphone,
+  IconUsers,
+  IconUserStar,
+  IconYoga,
+  type Icon,
+} from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+
+const nav = texts.adminConsole.nav;
+
+/**
+ * The console's sections in the order of the navigation. Only the names and
+ * icons live here: the screens (charts, date pickers) load on an admin's
+ * first visit to a section, so staff never download them.
+ */
+export const adminSections = [
+  { key: 'packages', label: nav.packages, icon: IconPackage },
+  { key: 'discounts', label: nav.discounts, icon: IconDiscount2 },
+  { key: 'locations', label: nav.locations, icon: IconMapPin },
+  { key: 'classTypes', label: nav.classTypes, icon: IconYoga },
+  { key: 'categories', label: nav.categories, icon: IconCategory },
+  { key: 'instructors', label: nav.instructors, icon: IconUserStar },
+  { key: 'announcements', label: nav.announcements, icon: IconSpeakerphone },
+  { key: 'pages', label: nav.pages, icon: IconFileText },
+  { key: 'schedule', label: nav.schedule, icon: IconCalendarWeek },
+  { key: 'customers', label: nav.customers, icon: IconUsers },
+  { key: 'reports', label: nav.reports, icon: IconChartBar },
+  { key: 'outbox', label: nav.outbox, icon: IconMail },
+] as const satisfies readonly { key: string; label: string; icon: Icon }[];
+
+export type AdminSectionKey = (typeof adminSections)[number]['key'];

@@ -1,0 +1,112 @@
+import { Alert, Button, Center, Group, Loader, Modal, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { texts } from '@estudio/core';
+import { useState, type ReactNode } from 'react';
+import { errorText } from '../format.ts';
+
+const t = texts.adminConsole;
+
+/** A search box whose value reaches the server 300 ms after the last key. */
+export function useSearch(): { query: string; debounced: string; input: ReactNode; reset: () => void } {
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 300);
+  const input = (
+    <TextInput
+      placeholder={t.search}
+      leftSection={<IconSearch size={16} />}
+      value={query}
+      onChange={(e) => setQuery(e.currentTarget.value)}
+      w={320}
+      data-testid="admin-search"
+      aria-label={t.search}
+    />
+  );
+  return { query, debounced, input, reset: () => setQuery('') };
+}
+
+/** '26–50 de 112' and the page buttons; the server pages the rows. */
+export function Pager({ page, limit, total, onChange }: { page: number; limit: number; total: number; onChange: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed" data-testid="admin-total">
+        {t.totalOf(from, to, total)}
+      </Text>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={onChange} size="sm" />}
+    </Group>
+  );
+}
+
+/** Loading, error or the content of a server read. */
+export function Loaded({ query, children }: { query: { isPending: boolean; error: unknown }; children: () => ReactNode }) {
+  if (query.error) return <Alert color="red">{errorText(query.error)}</Alert>;
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  return <>{children()}</>;
+}
+
+/** A confirmation before an irreversible change; the error of the change shows inside. */
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  loading,
+  error,
+  color = 'red',
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  loading: boolean;
+  error: unknown;
+  color?: string;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        {children}
+        {error ? <Alert color="red">{errorText(error)}</Alert> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t.close}
+          </Button>
+          <Button color={color} onClick={onConfirm} loading={loading} data-testid="confirm-button">
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The form's own error (not tied to a field). */
+export function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <Alert color="red" data-testid="form-error">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/** A line of help under a screen's tools. */
+export function Hint({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}

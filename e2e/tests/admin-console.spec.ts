@@ -1,0 +1,352 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fillSandboxCard } from './checkout-helpers.ts';
+import { demoPassword, signIn } from './helpers.ts';
+
+/**
+ * The admin console of the desk (desk:web) in Chromium, against its own
+ * server, which also serves a fresh build of the portal: what the admin does
+ * in the console shows on the portal and in the customers' accounts.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const serverPort = basePort + 60;
+const deskPort = basePort + 61;
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+const deskUrl = `http://127.0.0.1:${deskPort}`;
+const work = path.join(root, '.tmp', `admin-console-e2e-${basePort}`);
+const portalDist = path.join(work, 'portal');
+
+// The portal's pages (signIn, checkout) use relative URLs: they are this run's server.
+test.use({ baseURL: serverUrl });
+test.describe.configure({ mode: 'serial' });
+
+let server: ChildProcess | null = null;
+let desk: ChildProcess | null = null;
+
+function run(args: string[], env: Record<string, string>, name: string): ChildProcess {
+  const child = spawn(args[0] ?? process.execPath, args.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    // npm's notices about the machine's own npm configuration are not the test's business.
+    const text = chunk.toString().split('\n').filter((line) => line && !line.startsWith('npm warn')).join('\n');
+    if (text) process.stderr.write(`[${name}] ${text}\n`);
+  });
+  return child;
+}
+
+async function finished(child: ChildProcess, what: string): Promise<void> {
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${what} terminó con ${code}`);
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > end) throw new Error(`${url} no respondió`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+async function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post(`${serverUrl}/api/auth/login`, { data: { email, password: demoPassword } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { idToken: string }).idToken;
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function customerId(request: APIRequestContext, token: string): Promise<number> {
+  const answer = await request.get(`${serverUrl}/api/customer`, { headers: auth(token) });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { customer: { customer_id: number } }).customer.customer_id;
+}
+
+async function credits(request: APIRequestContext, token: string): Promise<number> {
+  const answer = await request.get(`${serverUrl}/api/available_classes`, { headers: auth(token) });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { total: number }).total;
+}
+
+async function openSection(page: Page, name: string) {
+  await page.getByTestId('admin-nav').getByRole('button', { name, exact: true }).click();
+}
+
+/** Picks the first option of a Mantine Select (the input carries the test id; its listbox is the one it controls). */
+async function pickFirst(page: Page, testId: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  const listbox = await input.getAttribute('aria-controls');
+  await page.locator(`[id="${listbox ?? ''}"]`).getByRole('option').first().click();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  // The portal as it is in the tree, and the desk's screens, built side by side.
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const portal = run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal');
+  desk = run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts', '--rebuild'], {
+    DESK_PORT: String(deskPort),
+    DESK_DATA_DIR: path.join(work, 'desk-data'),
+    DESK_SERVER_URL: serverUrl,
+    DESK_WEB_DIST: path.join(work, 'desk-web'),
+  }, 'recepción');
+  await finished(portal, 'la construcción del portal');
+  server = run([process.execPath, '--import', 'tsx', 'server/src/main.ts'], {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(work, 'server-data'),
+    PORTAL_DIST: portalDist,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    START_DESK: '0',
+  }, 'servidor');
+  await waitFor(`${serverUrl}/api/health`, 180_000);
+  await waitFor(deskUrl, 240_000);
+});
+
+test.afterAll(async () => {
+  await stop(desk);
+  await stop(server);
+});
+
+/** Signs the admin into the desk; the console's navigation shows next to Recepción. */
+async function adminDesk(page: Page) {
+  await page.goto(deskUrl);
+  const email = page.getByLabel('Correo electrónico');
+  // The desk remembers its session: either the console or the sign-in shows once the page has loaded.
+  await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });
+  if (await email.isVisible()) {
+    await email.fill('admin@estudio.demo');
+    await page.getByLabel('Contraseña').fill(demoPassword);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+  }
+  await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 60_000 });
+}
+
+test('the admin creates a package, puts it on the home page, and the landing shows it', async ({ page, context }) => {
+  const title = `Paquete Consola ${Date.now() % 100000}`;
+  await adminDesk(page);
+  await openSection(page, 'Paquetes');
+  await page.getByTestId('package-new').click();
+  const form = page.getByTestId('package-form');
+  // The core schema speaks first: no name, no price.
+  await page.getByTestId('package-save').click();
+  await expect(form.getByText('Debes escribir el nombre del paquete.')).toBeVisible();
+  await form.getByLabel('Nombre').fill(title);
+  await form.getByLabel('Precio (MXN)').fill('1234.5');
+  await form.getByLabel('Clases (-1 ilimitadas)').fill('8');
+  await page.getByTestId('package-save').click();
+  await expect(form).toBeHidden();
+
+  await page.getByTestId('admin-search').fill(title);
+  const row = page.getByTestId('package-row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('$1,234.50');
+  await row.getByTestId('package-home').click({ force: true });
+  await expect(page.getByText('¡Paquete agregado al home con éxito!')).toBeVisible();
+
+  const portal = await context.newPage();
+  await portal.goto(`${serverUrl}/`);
+  await expect(portal.locator('[data-section="packages"]').getByText(title)).toBeVisible();
+
+  await row.getByTestId('package-home').click({ force: true });
+  await expect(page.getByText('¡Paquete eliminado del home!')).toBeVisible();
+  await portal.reload();
+  await expect(portal.locator('[data-section="hero"]')).toBeVisible();
+  await expect(portal.getByText(title)).toHaveCount(0);
+});
+
+test('the admin creates a discount and a customer pays less with it at checkout', async ({ page, context, request }) => {
+  const code = `CONSOLA${Date.now() % 100000}`;
+  await adminDesk(page);
+  await openSection(page, 'Descuentos');
+  await page.getByTestId('discount-new').click();
+  const form = page.getByTestId('discount-form');
+  await form.getByLabel('Código').fill('con espacio');
+  await form.getByLabel('Descuento (%)').fill('25');
+  await page.getByTestId('discount-save').click();
+  await expect(form.getByText('El código solo puede tener letras, números, guiones y guiones bajos.')).toBeVisible();
+  await form.getByLabel('Código').fill(code.toLowerCase());
+  await page.getByTestId('discount-save').click();
+  await expect(form).toBeHidden();
+  await page.getByTestId('admin-search').fill(code);
+  const row = page.getByTestId('discount-row').filter({ hasText: code });
+  await expect(row).toContainText('25%');
+
+  // The customer, in the portal: 25 % off '5 Clases' ($800.00).
+  const packages = (await (await request.get(`${serverUrl}/api/class_packages`)).json()) as { class_packages: { class_package_id: number; title: string }[] };
+  const fiveClasses = packages.class_packages.find((p) => p.title === '5 Clases');
+  expect(fiveClasses).toBeDefined();
+  const portal = await context.newPage();
+  await signIn(portal, 'cliente@estudio.demo');
+  await expect(portal).toHaveURL(/\/mystudio$/);
+  await portal.goto(`/checkout/${fiveClasses?.class_package_id ?? 0}`);
+  await portal.getByLabel('Código de descuento').fill(code.toLowerCase());
+  await portal.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(portal.getByText(`Descuento ${code} aplicado`)).toBeVisible();
+  await expect(portal.getByTestId('discount-total')).toHaveText('$600.00');
+  await fillSandboxCard(portal, '4242 4242 4242 4242');
+  await portal.getByRole('button', { name: 'Pagar Ahora' }).click();
+  await expect(portal.getByText('¡Compra exitosa!')).toBeVisible();
+  await expect(portal.getByText('$600.00 MXN')).toBeVisible();
+
+  const admin = await apiLogin(request, 'admin@estudio.demo');
+  const listed = await request.get(`${serverUrl}/api/discounts/admin/all`, { params: { query: code }, headers: auth(admin) });
+  expect(((await listed.json()) as { discounts: { uses: number }[] }).discounts.map((d) => d.uses)).toEqual([1]);
+  // Back in the console, the list read again from the server counts the use.
+  await openSection(page, 'Paquetes');
+  await openSection(page, 'Descuentos');
+  await page.getByTestId('admin-search').fill(code);
+  await expect(page.getByTestId('discount-row').filter({ hasText: code }).locator('td').nth(2)).toHaveText('1');
+});
+
+test('the admin drags a new class into the week, cancels it with two reservations, and both customers get their credit back', async ({ page, request }) => {
+  const admin = await apiLogin(request, 'admin@estudio.demo');
+  const cliente = await apiLogin(request, 'cliente@estudio.demo');
+  const nuevo = await apiLogin(request, 'nuevo@estudio.demo');
+  // nuevo@ has no credits in the demo: the desk gives him '5 Clases'.
+  const packages = (await (await request.get(`${serverUrl}/api/class_packages`)).json()) as { class_packages: { class_package_id: number; title: string }[] };
+  const five = packages.class_packages.find((p) => p.title === '5 Clases')?.class_package_id ?? 0;
+  const given = await request.post(`${serverUrl}/api/customer/giveAccess`, { headers: auth(admin), data: { customer_id: await customerId(request, nuevo), class_package_id: five, is_gift: true } });
+  expect(given.ok()).toBeTruthy();
+
+  await adminDesk(page);
+  await openSection(page, 'Horarios');
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  const week = await page.getByTestId('schedule-week').textContent();
+  expect(week).toBeTruthy();
+  // Wednesday of next week, 06:00–07:00 (two half-hour slots): nothing of the demo's grid is that early.
+  const slots = page.locator('[data-testid^="slot-"][data-testid$="-06:00"]');
+  const wednesday = ((await slots.nth(2).getAttribute('data-testid')) ?? '').slice(5, 15);
+  const from = page.getByTestId(`slot-${wednesday}-06:00`);
+  const to = page.getByTestId(`slot-${wednesday}-06:30`);
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('the grid is not visible');
+  await page.mouse.move(a.x + a.width / 2, a.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + 10, { steps: 5 });
+  await page.mouse.up();
+
+  const form = page.getByTestId('class-form');
+  await expect(form.getByLabel('Hora (HH:mm)')).toHaveValue('06:00');
+  await expect(form.getByLabel('Duración (min)')).toHaveValue('60');
+  await page.getByTestId('class-save').click();
+  await expect(form.getByText('Elige el tipo de clase.')).toBeVisible();
+  await expect(form.getByText('Elige la sucursal.')).toBeVisible();
+  await pickFirst(page, 'class-type-select');
+  await pickFirst(page, 'location-select');
+  await form.getByLabel('Cupo').fill('10');
+  await page.getByTestId('class-save').click();
+  await expect(form).toBeHidden();
+  const block = page.getByTestId('schedule-class').filter({ hasText: '06:00' });
+  await expect(block).toHaveCount(1);
+  const classId = Number(await block.getAttribute('data-class-id'));
+
+  const before = { cliente: await credits(request, cliente), nuevo: await credits(request, nuevo) };
+  for (const token of [cliente, nuevo]) {
+    const booked = await request.post(`${serverUrl}/api/class_reservations`, { headers: auth(token), data: { single_class_id: classId } });
+    expect(booked.ok(), await booked.text()).toBeTruthy();
+  }
+  expect(await credits(request, cliente)).toBe(before.cliente - 1);
+  expect(await credits(request, nuevo)).toBe(before.nuevo - 1);
+
+  await block.click();
+  const detail = page.getByTestId('class-detail');
+  await expect(detail.getByRole('row')).toHaveCount(3);
+  await page.getByTestId('class-cancel').click();
+  await expect(page.getByTestId('cancel-summary')).toContainText('Se cancelarán 2 reservaciones y se devolverán 2 créditos.');
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('cancel-result')).toHaveText('Reservaciones canceladas: 2. Créditos devueltos: 2.');
+
+  expect(await credits(request, cliente)).toBe(before.cliente);
+  expect(await credits(request, nuevo)).toBe(before.nuevo);
+  // The console's customer detail shows the same credits.
+  await page.keyboard.press('Escape');
+  await openSection(page, 'Clientes');
+  await page.getByTestId('admin-search').fill('nuevo@estudio.demo');
+  await page.getByTestId('admin-customer-row').filter({ hasText: 'nuevo@estudio.demo' }).click();
+  await expect(page.getByTestId('admin-customer-credits')).toHaveText(String(before.nuevo));
+
+  // Each customer got a message; Mensajes shows them waiting or sent.
+  await openSection(page, 'Mensajes');
+  await expect(page.getByTestId('outbox-row').filter({ hasText: 'Lamentamos avisarte que la clase de' })).toHaveCount(2);
+});
+
+test('the admin repeats a weekly template over next week, and the week shows its classes', async ({ page }) => {
+  await adminDesk(page);
+  await openSection(page, 'Horarios');
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  const monday = ((await page.locator('[data-testid^="slot-"][data-testid$="-06:00"]').first().getAttribute('data-testid')) ?? '').slice(5, 15);
+  const sunday = ((await page.locator('[data-testid^="slot-"][data-testid$="-06:00"]').nth(6).getAttribute('data-testid')) ?? '').slice(5, 15);
+  await page.getByRole('button', { name: 'Repetir semanalmente' }).click();
+  const form = page.getByTestId('repeat-form');
+  await form.getByLabel('Desde (AAAA-MM-DD)').fill(monday);
+  await form.getByLabel('Hasta (AAAA-MM-DD)').fill(sunday);
+  await form.getByLabel('Horas (HH:mm, separadas por comas)').fill('21:00');
+  await pickFirst(page, 'class-type-select');
+  await pickFirst(page, 'location-select');
+  await form.getByRole('button', { name: 'Crear clases' }).click();
+  // No day chosen: the schema's message.
+  await expect(form.getByText('Agrega al menos un horario.')).toBeVisible();
+  await form.getByText('Lun', { exact: true }).click();
+  await form.getByText('Jue', { exact: true }).click();
+  await form.getByRole('button', { name: 'Crear clases' }).click();
+  await expect(page.getByTestId('repeat-result')).toHaveText('Clases creadas: 2. Ya existían: 0.');
+  // The same template again: nothing is duplicated.
+  await form.getByRole('button', { name: 'Crear clases' }).click();
+  await expect(page.getByTestId('repeat-result')).toHaveText('Clases creadas: 0. Ya existían: 2.');
+  await form.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByTestId('schedule-class').filter({ hasText: '21:00' })).toHaveCount(2);
+});
+
+test('Reportes draws the studio numbers of the last 30 days', async ({ page }) => {
+  await adminDesk(page);
+  await openSection(page, 'Reportes');
+  const reports = page.getByTestId('reports');
+  await expect(page.getByTestId('sales-total')).toContainText('$');
+  await expect(reports.locator('.recharts-surface').first()).toBeVisible();
+  await expect(reports.getByRole('alert')).toHaveCount(0);
+});
+
+test('the admin publishes a notice and deletes it, with the spec messages', async ({ page, context }) => {
+  const title = `Aviso de la consola ${Date.now() % 100000}`;
+  await adminDesk(page);
+  await openSection(page, 'Avisos');
+  await page.getByTestId('announcements-new').click();
+  const form = page.getByTestId('announcements-form');
+  await page.getByTestId('announcements-save').click();
+  await expect(form.getByText('Debes escribir el título del aviso.')).toBeVisible();
+  await form.getByLabel('Título').fill(title);
+  await form.getByLabel('Contenido').fill('Este sábado la clase de las 9:00 cambia de sucursal.');
+  await page.getByTestId('announcements-save').click();
+  await expect(page.getByText('Announcement saved.')).toBeVisible();
+  const row = page.getByTestId('announcements-row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+
+  const portal = await context.newPage();
+  await portal.goto(`${serverUrl}/avisos`);
+  await expect(portal.getByText(title)).toBeVisible();
+
+  await row.getByRole('button', { name: `Eliminar ${title}` }).click();
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByText('Announcement deleted.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
