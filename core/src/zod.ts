@@ -4,3 +4,10 @@ import { z } from 'zod';
 z.config(z.locales.es());
 
 export { z };
+
+/**
+ * The largest value of a PostgreSQL `integer` column. Ids are integer
+ * identities: a bigger id in a request is a validation error, not a query
+ * the database refuses with "out of range" (a 500).
+ */
+export const maxInt4 = 2_147_483_647;

@@ -124,6 +124,21 @@ function sendError(req: FastifyRequest, reply: FastifyReply, body: ApiErrorBody)
   return reply.send(isTrpcPath(req.url) ? trpcErrorPayload(req, body, status) : body);
 }
 
+/** The deepest nesting a request body may have; the API's inputs need a handful of levels. */
+const maxBodyDepth = 64;
+
+/** Whether a parsed body nests objects or arrays more than `limit` levels deep (iterative: the body may be 500 000 levels deep). */
+function nestedDeeperThan(body: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[body, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (!value || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
+    if (depth >= limit) return true;
+    for (const item of Object.values(value)) stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
 export interface BuildServerOptions {
   config: Config;
   db: Db;
@@ -144,6 +159,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     bodyLimit: 1024 * 1024,
     // A batched tRPC call names every procedure in one path segment ('/trpc/a.list,b.list,...'); Fastify's default of 100 characters answers 404 to a page with many queries.
     routerOptions: { maxParamLength: 5000 },
+    // A URL that does not decode (a lone surrogate's bytes, a stray %) is refused by the router itself; answer it in the API's error shape.
+    frameworkErrors: (error, req, reply) => sendError(req, reply, fastifyErrorBody(error as { code?: string; statusCode?: number })),
     logger: {
       level: config.LOG_LEVEL,
       redact: {
@@ -200,6 +217,11 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   });
   app.addHook('onRequest', async (req, reply) => {
     if (credentialBucket(req)) await credentialLimiter.call(app, req, reply);
+  });
+
+  // A JSON body nested deeper than any input of the API is refused before the adapters walk it recursively (they overflow the stack: a 500).
+  app.addHook('preValidation', async (req) => {
+    if (nestedDeeperThan(req.body, maxBodyDepth)) throw new DomainError('validation');
   });
 
   app.setErrorHandler((error, req, reply) => {

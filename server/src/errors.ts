@@ -69,8 +69,13 @@ export function validationBody(error: z.ZodError): ApiErrorBody {
 export function apiErrorBody(error: TRPCError): ApiErrorBody {
   const cause = error.cause;
   if (cause instanceof DomainError) {
-    const declineCode = (cause as { decline_code?: unknown }).decline_code;
-    return { code: cause.code, message: cause.message, ...(typeof declineCode === 'string' ? { decline_code: declineCode } : {}) };
+    const { decline_code: declineCode, field } = cause as { decline_code?: unknown; field?: unknown };
+    return {
+      code: cause.code,
+      message: cause.message,
+      ...(typeof field === 'string' ? { field } : {}),
+      ...(typeof declineCode === 'string' ? { decline_code: declineCode } : {}),
+    };
   }
   if (error.code === 'BAD_REQUEST' && isZodError(cause)) return validationBody(cause);
   const code = domainCodeByTrpcCode[error.code] ?? 'internal';
@@ -104,4 +109,35 @@ export function fastifyErrorBody(error: { code?: string; statusCode?: number }):
   };
   const code = byStatus[status] ?? 'internal';
   return { code, message: domainErrors[code].message };
+}
+
+/** A NUL byte, or half of a UTF-16 surrogate pair: neither has a UTF-8 form PostgreSQL keeps as sent. */
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The dotted path of the first string (or object key) in an input that the
+ * database cannot store verbatim, or null. Iterative, so a deeply nested
+ * body cannot overflow the stack.
+ */
+export function unstorableTextPath(input: unknown): string | null {
+  const stack: [unknown, string][] = [[input, '']];
+  while (stack.length) {
+    const [value, at] = stack.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      if (unstorable.test(value)) return at;
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const path = at ? `${at}.${key}` : key;
+        if (unstorable.test(key)) return path;
+        stack.push([item, path]);
+      }
+    }
+  }
+  return null;
+}
+
+/** The validation answer for unstorable text, naming the field like any other validation error. */
+export function unstorableTextError(field: string): TRPCError {
+  const message = field ? `Revisa el campo ${field}: El texto contiene caracteres no válidos.` : `${domainErrors.validation.message} El texto contiene caracteres no válidos.`;
+  return toTRPCError(Object.assign(new DomainError('validation', message), field ? { field } : {}));
 }

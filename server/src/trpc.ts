@@ -5,7 +5,7 @@ import type { ChangeFeed } from '@estudio/sync';
 import { DomainError, type Role } from '@estudio/core';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
-import { apiErrorBody, domainError, toTRPCError } from './errors.ts';
+import { apiErrorBody, domainError, toTRPCError, unstorableTextError, unstorableTextPath } from './errors.ts';
 import type { IdentityProvider } from './services/auth/identity-provider.ts';
 import { findCustomerByUid, type CustomerRow } from './services/customer/find-customer.ts';
 
@@ -94,7 +94,19 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+/**
+ * Text PostgreSQL cannot store as sent: a NUL byte (refused by the server,
+ * which became a 500) or a lone UTF-16 surrogate (silently turned into U+FFFD,
+ * so not stored verbatim). Refused as a validation error before any guard or
+ * service runs, so nothing is half written.
+ */
+const rejectUnstorableText = t.middleware(async ({ getRawInput, next }) => {
+  const field = unstorableTextPath(await getRawInput());
+  if (field !== null) throw unstorableTextError(field);
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(rejectUnstorableText).use(mapDomainErrors);
 
 async function verifyCaller(ctx: Context, token: string): Promise<Caller> {
   const identity = await ctx.identity.verifyIdToken(ctx.db, token);

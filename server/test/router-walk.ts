@@ -57,7 +57,10 @@ export const staffRoutes = guarded(guardOf(staffProcedure));
 interface ZodInternals {
   _zod: { def: Record<string, unknown> & { type: string }; optin?: string };
 }
-const defs = (s: unknown) => (s as ZodInternals)._zod.def;
+/** The internal definition of a zod 4 schema (its type name and parts). */
+export const defs = (s: unknown) => (s as ZodInternals)._zod.def;
+/** Whether an object field may be left out. */
+export const omittable = (s: unknown) => (s as ZodInternals)._zod.optin !== undefined;
 export const valid = (s: z.ZodType, v: unknown) => s.safeParse(v).success;
 
 const stringCandidates = () => [

@@ -1,6 +1,6 @@
 import { domainErrors, type DomainErrorCode } from '../errors.ts';
 import { fromCents, toCents } from '../rules/money.ts';
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 import { email, roles } from './auth.ts';
 import { availableClassesOutput } from './booking.ts';
 import { classPackageOutput, purchaseOutput } from './checkout.ts';
@@ -12,8 +12,8 @@ import { customerOutput, customerUpdateInput } from './customer.ts';
  * integer centavos. Lists page on the server: `page` from 1, `limit` rows.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive();
-const bodyId = z.number({ error: 'Debe ser un número.' }).int().positive();
+const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
+const bodyId = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 const isoDateTime = z.string();
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 const periodEnum = z.enum(['day', 'week', 'month', 'year']);

@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 
 /**
  * The API contract of schedule, reservations, waitlists, credits and
@@ -6,7 +6,7 @@ import { z } from '../zod.ts';
  * the spec's. Timestamps travel as ISO strings.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive();
+const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 const isoDate = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
 const isoDateTime = z.string();
 

@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 
 /**
  * The API contract of the shop (issue 4): packages, discounts, checkout,
@@ -6,7 +6,7 @@ import { z } from '../zod.ts';
  * two decimals ('1350.00'), never floats; timestamps as ISO strings.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive();
+const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 const isoDateTime = z.string();
 const money = z.string();
 const periodEnum = z.enum(['day', 'week', 'month', 'year']);

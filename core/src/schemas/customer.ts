@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 import { normalizePhone, isValidPhone } from '../phone.ts';
 import { email, roles } from './auth.ts';
 import { fileSummary } from './content.ts';
@@ -24,7 +24,7 @@ export const customerProfileFields = {
   birthdate: birthdate.nullish(),
   signup_reason: z.string().trim().max(200).nullish(),
   signup_reason_other: z.string().trim().max(500).nullish(),
-  file_id: z.number().int().positive().nullish(),
+  file_id: z.number().int().positive().max(maxInt4).nullish(),
 };
 
 /** POST /api/customer/signup: the customer row for the signed-in identity. */
@@ -34,7 +34,7 @@ export const customerSignupInput = z.object({
   /** The identity's uid; must match the bearer token's. */
   uid: z.string().min(1).max(128).optional(),
   /** Ids of required pages the customer accepted at sign-up. */
-  accepted_page_ids: z.array(z.number().int().positive()).max(50).default([]),
+  accepted_page_ids: z.array(z.number().int().positive().max(maxInt4)).max(50).default([]),
 });
 
 /**
@@ -51,7 +51,7 @@ export const customerUpdateInput = z.object({
   signup_reason_other: customerProfileFields.signup_reason_other,
   file_id: customerProfileFields.file_id,
   /** One of the caller's own addresses (POST /api/addresses sets it on the first one). */
-  address_id: z.number().int().positive().nullish(),
+  address_id: z.number().int().positive().max(maxInt4).nullish(),
 });
 
 export const customerByPhoneInput = z.object({ phone });

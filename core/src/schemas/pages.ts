@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 
 export const pageOutput = z.object({
   page_id: z.number(),
@@ -27,7 +27,7 @@ export const acceptedPagesListOutput = z.object({ accepted_pages: z.array(accept
 
 /** POST /api/accepted_pages: the spec sends customer_id too; it must be the caller's own. */
 export const acceptPageInput = z.object({
-  page_id: z.number().int().positive(),
-  customer_id: z.number().int().positive().optional(),
+  page_id: z.number().int().positive().max(maxInt4),
+  customer_id: z.number().int().positive().max(maxInt4).optional(),
 });
 export const acceptPageOutput = z.object({ accepted_page: acceptedPageOutput });

@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 
 /**
  * The sync protocol between the server and the front desks (issue 7,
@@ -90,7 +90,7 @@ export const positionOutput = z.object({ cursor: syncCursor });
 
 // ---------- Mutations a desk can push ----------
 
-const id = z.number({ error: 'Debe ser un número.' }).int().positive();
+const id = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 
 /** Args of each desk mutation. The same services back the spec's REST routes. */
 export const deskMutationArgs = {
@@ -116,7 +116,7 @@ export const deskMutationArgs = {
     customer_id: id,
     class_package_id: id,
     /** Days of access; defaults to the package's expiration_days. */
-    package_days: id.nullable().default(null),
+    package_days: id.max(3650).nullable().default(null),
     is_gift: z.boolean().default(false),
     payment_method_id: id.nullable().default(null),
     /** Record an invoice for the amount paid at the desk. */

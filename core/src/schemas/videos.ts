@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 import { fileSummary } from './content.ts';
 
 /**
@@ -8,8 +8,8 @@ import { fileSummary } from './content.ts';
  * the save pattern's non-numeric id ('nuevo') on a create is fine.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive();
-const bodyId = z.number({ error: 'Debe ser un número.' }).int().positive();
+const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
+const bodyId = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 const isoDateTime = z.string();
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 const order = z.number().int().min(0).max(100_000);
