@@ -8,7 +8,7 @@ import { single_class } from '@estudio/db/schema/schedule';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { lockClass } from '../reservations/booking-locks.ts';
+import { closeClassGate, lockClass } from '../reservations/booking-locks.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { Actor } from './save-class.ts';
 
@@ -37,6 +37,8 @@ function liveReservations(tx: Tx, singleClassId: number) {
 
 async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: string, now: Date): Promise<CancelClassResult> {
   return db.transaction(async (tx) => {
+    // The class gate first: bookings in flight finish, new ones wait, so the reservations read next are all there will be.
+    await closeClassGate(tx, singleClassId);
     // Decision 006 order: the customers (ascending ids), their credits, then the class.
     const first = await liveReservations(tx, singleClassId);
     const customerIds = [...new Set(first.map((r) => r.customer_id))].sort((a, b) => a - b);
@@ -61,9 +63,9 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
     const c = await lockClass(tx, singleClassId);
     if (c.cancelledAt) throw new DomainError('schedule/class-cancelled');
 
-    // Under the class lock no booking of this class can commit: this read is final. A booking
-    // that committed after the first read belongs to a customer we hold no lock on; taking that
-    // lock now would invert the order, so the whole transaction starts over instead.
+    // Under the class lock no booking of this class can commit: this read is final. With the gate
+    // closed no booking can have committed since the first read; should one ever (a path that books
+    // without the gate), taking its customer's lock now would invert the order: start over instead.
     const live = await liveReservations(tx, singleClassId);
     const lockedCustomers = new Set(customerIds);
     const lockedCredits = new Set(creditIds);

@@ -18,6 +18,26 @@ import type { Tx } from '@estudio/db';
  * statements as possible.
  */
 
+/** Key space of the class gate's advisory locks (two-int form: this, then the class id). */
+const CLASS_GATE = 61_007;
+
+/**
+ * The class gate, taken before any row lock. Every booking enters it shared
+ * (bookings of one class never wait for each other here); cancelling the class
+ * closes it exclusively, so it waits for the bookings in flight and no new one
+ * starts until it commits. Without it, a cancel that must lock the customers of
+ * the class before the class row (this file's order) could find a new booker
+ * after its class lock and start over, again and again under a rush.
+ */
+export async function enterClassGate(tx: Tx, singleClassId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLASS_GATE}, ${singleClassId})`);
+}
+
+/** Closes the class gate for this transaction (see enterClassGate). */
+export async function closeClassGate(tx: Tx, singleClassId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CLASS_GATE}, ${singleClassId})`);
+}
+
 export type CustomerRow = typeof customer.$inferSelect;
 export type ClassWithType = typeof single_class.$inferSelect & { class_type: typeof class_type.$inferSelect };
 

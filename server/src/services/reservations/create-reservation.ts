@@ -17,7 +17,7 @@ import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { lockClass, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
+import { enterClassGate, lockClass, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
 import { unlimitedPenalty, type PenaltyRow } from './penalties.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
@@ -103,6 +103,7 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
   const guest = input.guest?.trim() || null;
 
   const outcome = await db.transaction(async (tx): Promise<{ reservation: ReservationRow } | { penalized: PenaltyRow }> => {
+    await enterClassGate(tx, input.singleClassId);
     const who = await lockCustomer(tx, input.customerId);
     const c = await readClass(tx, input.singleClassId);
     if (c.cancelledAt) throw new DomainError('booking/class-cancelled');
