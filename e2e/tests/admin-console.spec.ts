@@ -1,16 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fillSandboxCard } from './checkout-helpers.ts';
 import { demoPassword, signIn } from './helpers.ts';
+import { apiLogin, finished, repoRoot, run, stop, waitFor } from './desk-processes.ts';
 
 /**
  * The admin console of the desk (desk:web) in Chromium, against its own
  * server, which also serves a fresh build of the portal: what the admin does
  * in the console shows on the portal and in the customers' accounts.
  */
-const root = path.resolve(import.meta.dirname, '../..');
+const root = repoRoot;
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 const serverPort = basePort + 60;
 const deskPort = basePort + 61;
@@ -25,47 +26,6 @@ test.describe.configure({ mode: 'serial' });
 
 let server: ChildProcess | null = null;
 let desk: ChildProcess | null = null;
-
-function run(args: string[], env: Record<string, string>, name: string): ChildProcess {
-  const child = spawn(args[0] ?? process.execPath, args.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    // npm's notices about the machine's own npm configuration are not the test's business.
-    const text = chunk.toString().split('\n').filter((line) => line && !line.startsWith('npm warn')).join('\n');
-    if (text) process.stderr.write(`[${name}] ${text}\n`);
-  });
-  return child;
-}
-
-async function finished(child: ChildProcess, what: string): Promise<void> {
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`${what} terminó con ${code}`);
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > end) throw new Error(`${url} no respondió`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-async function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post(`${serverUrl}/api/auth/login`, { data: { email, password: demoPassword } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { idToken: string }).idToken;
-}
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -207,7 +167,7 @@ test('the admin creates a discount and a customer pays less with it at checkout'
   await expect(portal.getByText('¡Compra exitosa!')).toBeVisible();
   await expect(portal.getByText('$600.00 MXN')).toBeVisible();
 
-  const admin = await apiLogin(request, 'admin@estudio.demo');
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
   const listed = await request.get(`${serverUrl}/api/discounts/admin/all`, { params: { query: code }, headers: auth(admin) });
   expect(((await listed.json()) as { discounts: { uses: number }[] }).discounts.map((d) => d.uses)).toEqual([1]);
   // Back in the console, the list read again from the server counts the use.
@@ -218,9 +178,9 @@ test('the admin creates a discount and a customer pays less with it at checkout'
 });
 
 test('the admin drags a new class into the week, cancels it with two reservations, and both customers get their credit back', async ({ page, request }) => {
-  const admin = await apiLogin(request, 'admin@estudio.demo');
-  const cliente = await apiLogin(request, 'cliente@estudio.demo');
-  const nuevo = await apiLogin(request, 'nuevo@estudio.demo');
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const cliente = await apiLogin(request, serverUrl, 'cliente@estudio.demo');
+  const nuevo = await apiLogin(request, serverUrl, 'nuevo@estudio.demo');
   // nuevo@ has no credits in the demo: the desk gives him '5 Clases'.
   const packages = (await (await request.get(`${serverUrl}/api/class_packages`)).json()) as { class_packages: { class_package_id: number; title: string }[] };
   const five = packages.class_packages.find((p) => p.title === '5 Clases')?.class_package_id ?? 0;

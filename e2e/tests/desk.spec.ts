@@ -1,15 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
+import { apiLogin, repoRoot, run, stop, waitFor } from './desk-processes.ts';
 import { localDate } from './booking-helpers.ts';
 
 /**
  * The front desk in Chromium against `desk:web`: its own server and desk
  * processes, so the test can take the server away and bring it back.
  */
-const root = path.resolve(import.meta.dirname, '../..');
+const root = repoRoot;
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 const serverPort = basePort + 50;
 const deskPort = basePort + 51;
@@ -21,34 +22,8 @@ const serverData = path.join(work, 'server-data');
 let server: ChildProcess | null = null;
 let desk: ChildProcess | null = null;
 
-function run(args: string[], env: Record<string, string>, name: string): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
-  return child;
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > end) throw new Error(`${url} no respondió`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-async function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function startServer(): Promise<void> {
-  server = run(['--import', 'tsx', 'server/src/main.ts'], {
+  server = run([process.execPath, '--import', 'tsx', 'server/src/main.ts'], {
     PORT: String(serverPort),
     HOST: '127.0.0.1',
     DATA_DIR: serverData,
@@ -58,12 +33,6 @@ async function startServer(): Promise<void> {
     AUTH_RATE_LIMIT_MAX: '1000',
   }, 'servidor');
   await waitFor(`${serverUrl}/api/health`, 120_000);
-}
-
-async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post(`${serverUrl}/api/auth/login`, { data: { email, password: demoPassword } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { idToken: string }).idToken;
 }
 
 interface Reservation {
@@ -94,7 +63,7 @@ test.beforeAll(async () => {
   mkdirSync(path.join(work, 'no-portal'), { recursive: true });
   writeFileSync(path.join(work, 'README'), 'Datos desechables de la prueba de recepción.');
   await startServer();
-  desk = run(['--import', 'tsx', 'desktop/src/web/main.ts', '--rebuild'], {
+  desk = run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts', '--rebuild'], {
     DESK_PORT: String(deskPort),
     DESK_DATA_DIR: path.join(work, 'desk-data'),
     DESK_SERVER_URL: serverUrl,
@@ -110,7 +79,7 @@ test.afterAll(async () => {
 
 test('staff check in a QR link and a roster click, the second while the server is down', async ({ page, request }) => {
   // cliente@'s reservation today (the demo seed books her into a class of today).
-  const cliente = await apiLogin(request, 'cliente@estudio.demo');
+  const cliente = await apiLogin(request, serverUrl, 'cliente@estudio.demo');
   const mine = async (filter: string) => {
     const answer = await request.get(`${serverUrl}/api/class_reservations/mine`, { params: { filter }, headers: { Authorization: `Bearer ${cliente}` } });
     return ((await answer.json()) as { class_reservations: Reservation[] }).class_reservations;
@@ -155,7 +124,7 @@ test('staff check in a QR link and a roster click, the second while the server i
   await expect(page.getByTestId('pending-count')).toHaveText('Todo enviado');
 
   // Someone else booked today who has not arrived (asked of the server, so the test does not depend on the hour).
-  const staff = await apiLogin(request, 'recepcion@estudio.demo');
+  const staff = await apiLogin(request, serverUrl, 'recepcion@estudio.demo');
   const todayList = await request.get(`${serverUrl}/api/class_reservations`, { params: { start_date: today, end_date: today }, headers: { Authorization: `Bearer ${staff}` } });
   const other = ((await todayList.json()) as { class_reservations: (Reservation & { single_class: { cancelledAt: string | null } })[] }).class_reservations.find(
     (r) => !r.attend && r.class_reservation_id !== reservationId && !r.single_class.cancelledAt,
@@ -180,12 +149,12 @@ test('staff check in a QR link and a roster click, the second while the server i
   await startServer();
   await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 90_000 });
   await expect(page.getByTestId('pending-count')).toHaveText('Todo enviado', { timeout: 60_000 });
-  const roster = await reservationsOfClass(request, await apiLogin(request, 'recepcion@estudio.demo'), other?.single_class_id ?? 0);
+  const roster = await reservationsOfClass(request, await apiLogin(request, serverUrl, 'recepcion@estudio.demo'), other?.single_class_id ?? 0);
   expect(roster.find((r) => r.class_reservation_id === otherId)?.attend).toBe(true);
 });
 
 test('staff grant access, remove classes and revoke access from the customer card', async ({ page, request }) => {
-  const nuevo = await apiLogin(request, 'nuevo@estudio.demo');
+  const nuevo = await apiLogin(request, serverUrl, 'nuevo@estudio.demo');
   const serverCredits = async () => {
     const answer = await request.get(`${serverUrl}/api/available_classes`, { headers: { Authorization: `Bearer ${nuevo}` } });
     return ((await answer.json()) as { total: number }).total;
@@ -237,7 +206,7 @@ test('staff grant access, remove classes and revoke access from the customer car
 });
 
 test('a keyboard-wedge scanner is heard whatever has the focus, and a reservation of another day is shown, not checked in', async ({ page, request }) => {
-  const cliente = await apiLogin(request, 'cliente@estudio.demo');
+  const cliente = await apiLogin(request, serverUrl, 'cliente@estudio.demo');
   const answer = await request.get(`${serverUrl}/api/class_reservations/mine`, { params: { filter: 'upcoming' }, headers: { Authorization: `Bearer ${cliente}` } });
   const later = ((await answer.json()) as { class_reservations: Reservation[] }).class_reservations.find((r) => localDate(r.single_class.class_date) !== localDate(new Date()));
   expect(later, 'the demo seed gives cliente@ an upcoming reservation on another day').toBeDefined();
