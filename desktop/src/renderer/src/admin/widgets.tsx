@@ -1,6 +1,6 @@
-import { Alert, Button, Center, Group, Loader, Modal, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, Pagination, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { useState, type ReactNode } from 'react';
 import { errorText } from '../format.ts';
@@ -108,5 +108,25 @@ export function Hint({ children }: { children: ReactNode }) {
     <Text size="sm" c="dimmed">
       {children}
     </Text>
+  );
+}
+
+/** The edit and delete icons at the end of a list row; `name` makes each button's label unique for screen readers and tests. No `onDelete`: no delete icon. */
+export function RowActions({ name, onEdit, onDelete, end = false }: { name: string; onEdit: () => void; onDelete?: (() => void) | undefined; end?: boolean }) {
+  return (
+    <Group gap={4} wrap="nowrap" justify={end ? 'flex-end' : undefined}>
+      <Tooltip label={t.edit}>
+        <ActionIcon variant="subtle" aria-label={`${t.edit} ${name}`} onClick={onEdit}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {onDelete && (
+        <Tooltip label={t.delete}>
+          <ActionIcon variant="subtle" color="red" aria-label={`${t.delete} ${name}`} onClick={onDelete}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
   );
 }

@@ -1,11 +1,11 @@
-import { ActionIcon, Button, Center, Checkbox, Loader, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Button, Center, Checkbox, Loader, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { texts, type z } from '@estudio/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { errorText } from '../../format.ts';
 import { useSchemaForm } from '../form.ts';
-import { ConfirmModal, FormError, Loaded, useSearch } from '../widgets.tsx';
+import { ConfirmModal, FormError, Loaded, RowActions, useSearch } from '../widgets.tsx';
 
 const t = texts.adminConsole;
 
@@ -120,26 +120,15 @@ export function CatalogueScreen<Row, C extends z.ZodType, U extends z.ZodType>(p
                       <Table.Td key={c.label}>{c.render(row)}</Table.Td>
                     ))}
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Tooltip label={t.edit}>
-                          <ActionIcon variant="subtle" aria-label={`${t.edit} ${props.rowTitle(row)}`} onClick={() => setEditing(row)}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.delete}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`${t.delete} ${props.rowTitle(row)}`}
-                            onClick={() => {
-                              setRemoveError(null);
-                              setRemoving(row);
-                            }}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions
+                        end
+                        name={props.rowTitle(row)}
+                        onEdit={() => setEditing(row)}
+                        onDelete={() => {
+                          setRemoveError(null);
+                          setRemoving(row);
+                        }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,14 +1,14 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { discountCreateInput, discountUpdateInput, texts } from '@estudio/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { dateOf, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { numberOrNull, textOrNull, useSchemaForm } from '../form.ts';
-import { ConfirmModal, FormError, Loaded, Pager, useSearch } from '../widgets.tsx';
+import { ConfirmModal, FormError, Loaded, Pager, RowActions, useSearch } from '../widgets.tsx';
 
 const t = texts.adminConsole;
 const limit = 25;
@@ -84,18 +84,7 @@ export function DiscountsScreen() {
                     </Table.Td>
                     <Table.Td>{d.class_package_ids.length ? d.class_package_ids.length : 'Todos'}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label={t.edit}>
-                          <ActionIcon variant="subtle" aria-label={`${t.edit} ${d.code}`} onClick={() => setEditing(d)}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t.delete}>
-                          <ActionIcon variant="subtle" color="red" aria-label={`${t.delete} ${d.code}`} onClick={() => setRemoving(d)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions name={d.code} onEdit={() => setEditing(d)} onDelete={() => setRemoving(d)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

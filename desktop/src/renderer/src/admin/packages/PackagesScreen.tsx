@@ -1,11 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { useState } from 'react';
 import { errorText, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
-import { ConfirmModal, Loaded, Pager, useSearch } from '../widgets.tsx';
+import { ConfirmModal, Loaded, Pager, RowActions, useSearch } from '../widgets.tsx';
 import { PackageForm } from './PackageForm.tsx';
 
 const t = texts.adminConsole;
@@ -112,20 +112,7 @@ export function PackagesScreen() {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label={t.edit}>
-                          <ActionIcon variant="subtle" aria-label={`${t.edit} ${p.title}`} onClick={() => setEditing(p)}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        {!p.deletedAt && (
-                          <Tooltip label={t.delete}>
-                            <ActionIcon variant="subtle" color="red" aria-label={`${t.delete} ${p.title}`} onClick={() => setRemoving(p)}>
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
+                      <RowActions name={p.title} onEdit={() => setEditing(p)} onDelete={p.deletedAt ? undefined : () => setRemoving(p)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
