@@ -30,7 +30,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (![cost, blockSize, parallel].every((v) => Number.isInteger(v) && v > 0) || cost > 2 ** 20) return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64');
   const expected = Buffer.from(parts[5] ?? '', 'base64');
-  if (salt.length === 0 || expected.length === 0) return false;
+  // A cut-short hash would be matched by a fraction of all passwords (1 in 256 for one byte): refuse less than 16 bytes of salt and of hash.
+  if (salt.length < 16 || expected.length < 16) return false;
   const actual = await derive(password, salt, expected.length, {
     N: cost,
     r: blockSize,

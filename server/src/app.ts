@@ -34,7 +34,8 @@ import { createContextFactory } from './trpc.ts';
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com', 'https://www.paypalobjects.com'],
+  // Stripe serves Stripe.js chunks and frames from *.js.stripe.com; PayPal's SDK loads from *.paypal.com (www.sandbox.paypal.com for sandbox client ids).
+  scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://www.paypal.com', 'https://*.paypal.com', 'https://www.paypalobjects.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:', 'https:'],
@@ -43,14 +44,17 @@ export const contentSecurityPolicy = {
     "'self'",
     'https://api.stripe.com',
     'https://www.paypal.com',
+    'https://*.paypal.com',
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
   ],
   frameSrc: [
     "'self'",
     'https://js.stripe.com',
+    'https://*.js.stripe.com',
     'https://hooks.stripe.com',
     'https://www.paypal.com',
+    'https://*.paypal.com',
     'https://*.firebaseapp.com',
     'https://www.youtube.com',
     'https://www.youtube-nocookie.com',
@@ -205,7 +209,13 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   if (config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_AUTH_EMULATOR_HOST) {
     csp.connectSrc = [...csp.connectSrc, `http://${config.FIREBASE_AUTH_EMULATOR_HOST}`];
   }
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: csp } });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: csp },
+    // PayPal's checkout and Stripe's 3-D Secure may open a popup that must keep talking to this window; 'same-origin' would cut it off.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Payment frames check which site embeds them from the referrer's origin; never send more than the origin to other sites (reset links carry codes).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
 
   await app.register(fastifyRateLimit, { global: false });
   const credentialLimiter = app.rateLimit({
@@ -305,6 +315,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   if (portalIndex) {
     await app.register(fastifyStatic, {
       root: config.PORTAL_DIST,
+      // The portal's build writes .br/.gz beside each file (portal/vite.config.ts); without them the plain file is sent.
+      preCompressed: true,
       wildcard: true,
       index: ['index.html'],
       setHeaders(reply, filePath) {

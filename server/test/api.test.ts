@@ -432,7 +432,8 @@ describe('transport', () => {
     expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Origin only, to other sites: Stripe.js and PayPal's frames need the embedding site's origin (security.test.ts).
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   it('serves the same procedures over tRPC, errors carrying the domain code', async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, domainErrors, type FileUploadOutput } from '@estudio/core';
 import type { AppDeps } from '../trpc.ts';
 import { findCustomerByUid } from '../services/customer/find-customer.ts';
@@ -114,12 +114,17 @@ export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): P
   await app.register(
     async (files) => {
       // A missing file is a JSON 404, not the portal's index.html.
-      files.setNotFoundHandler((_req, reply) =>
+      const notFound = (reply: FastifyReply) =>
         reply
           .code(404)
           .type('application/json; charset=utf-8')
-          .send({ code: 'file/not-found', message: domainErrors['file/not-found'].message }),
-      );
+          .send({ code: 'file/not-found', message: domainErrors['file/not-found'].message });
+      files.setNotFoundHandler((_req, reply) => notFound(reply));
+      // A path that climbs out of the folder ('/files/%2e%2e/...') is refused by @fastify/static as 403; it is a missing file like any other (not a 500).
+      files.setErrorHandler((error, _req, reply) => {
+        if ((error as { code?: string }).code === 'FST_STATIC_FORBIDDEN_PATH') return notFound(reply);
+        throw error;
+      });
       await files.register(fastifyStatic, {
         root: filesDir,
         prefix: '/',

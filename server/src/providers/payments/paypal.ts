@@ -9,7 +9,8 @@ import { DomainError } from '@estudio/core';
  */
 export interface PayPalClient {
   createOrder(req: { purchaseId: number; amount: string; description: string; requestId: string }): Promise<{ id: string; status: string }>;
-  captureOrder(orderId: string, requestId: string): Promise<{ id: string; status: string; customId: string | null }>;
+  /** `amount` is what PayPal says was captured (null when its answer has none). */
+  captureOrder(orderId: string, requestId: string): Promise<{ id: string; status: string; customId: string | null; amount: { value: string; currency: string } | null }>;
   getSubscription(subscriptionId: string): Promise<{ id: string; status: string; plan_id: string; custom_id: string | null }>;
   cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
 }
@@ -67,14 +68,23 @@ export function createPayPalClient(opts: { base: string; clientId: string; secre
       return { id: order.id, status: order.status };
     },
     async captureOrder(orderId, requestId) {
-      const order = await api<{ id: string; status: string; purchase_units?: { payments?: { captures?: { custom_id?: string }[] } }[] }>(
+      const order = await api<{
+        id: string;
+        status: string;
+        purchase_units?: { payments?: { captures?: { custom_id?: string; amount?: { value: string; currency_code: string } }[] } }[];
+      }>(
         'POST',
         `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
         {},
         requestId,
       );
-      const customId = order.purchase_units?.[0]?.payments?.captures?.[0]?.custom_id ?? null;
-      return { id: order.id, status: order.status, customId };
+      const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+      return {
+        id: order.id,
+        status: order.status,
+        customId: capture?.custom_id ?? null,
+        amount: capture?.amount ? { value: capture.amount.value, currency: capture.amount.currency_code } : null,
+      };
     },
     async getSubscription(subscriptionId) {
       const sub = await api<{ id: string; status: string; plan_id: string; custom_id?: string }>('GET', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}`);

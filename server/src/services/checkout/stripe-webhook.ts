@@ -1,4 +1,5 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { toCents } from '@estudio/core';
 import type Stripe from 'stripe';
 import { processed_webhook_event } from '@estudio/db/schema/payments';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
@@ -9,16 +10,33 @@ import { endAccessNow, markPurchaseFailed, markPurchasePaid, recordRenewal, type
 const cents = (n: number | null | undefined) => ((n ?? 0) / 100).toFixed(2);
 const idOf = (v: string | { id: string } | null | undefined) => (v ? (typeof v === 'string' ? v : v.id) : null);
 
-async function purchaseByMetadata(tx: Tx, metadata: Record<string, string> | null | undefined, where: ReturnType<typeof eq> | undefined): Promise<PurchaseRow | null> {
+/**
+ * The purchase a PaymentIntent or Checkout Session event is about: the one
+ * that stored that Stripe id. The metadata's purchase_id is only a fallback
+ * for a purchase that has no id of that kind yet (the server stopped between
+ * creating the intent and storing its id): an event for another intent
+ * never settles a purchase that is waiting on its own.
+ */
+async function purchaseOfObject(
+  tx: Tx,
+  column: typeof purchase.provider_payment_id | typeof purchase.provider_session_id,
+  id: string,
+  metadata: Record<string, string> | null | undefined,
+): Promise<PurchaseRow | null> {
+  const [byId] = await tx.select().from(purchase).where(and(eq(purchase.provider, 'stripe'), eq(column, id)));
+  if (byId) return byId;
   const fromMeta = Number(metadata?.purchase_id);
-  const conditions = [where, Number.isInteger(fromMeta) && fromMeta > 0 ? eq(purchase.purchase_id, fromMeta) : undefined].filter(Boolean);
-  if (!conditions.length) return null;
-  const [row] = await tx
+  if (!Number.isInteger(fromMeta) || fromMeta <= 0) return null;
+  const [byMeta] = await tx
     .select()
     .from(purchase)
-    .where(and(eq(purchase.provider, 'stripe'), or(...conditions)));
-  return row ?? null;
+    .where(and(eq(purchase.provider, 'stripe'), eq(purchase.purchase_id, fromMeta), isNull(column)));
+  return byMeta ?? null;
 }
+
+/** Whether a charge covers the purchase: MXN, and at least the total the server asked for. */
+const covers = (p: PurchaseRow, amountCents: number | null | undefined, currency: string | null | undefined) =>
+  (!currency || currency.toLowerCase() === 'mxn') && (amountCents ?? 0) >= toCents(p.total_payment);
 
 function subscriptionOfInvoice(inv: Stripe.Invoice): string | null {
   return idOf(inv.parent?.subscription_details?.subscription ?? null);
@@ -28,20 +46,23 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void>
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const pi = event.data.object;
-      const p = await purchaseByMetadata(tx, pi.metadata, eq(purchase.provider_payment_id, pi.id));
-      if (p && !p.subscription_period) await markPurchasePaid(tx, p.purchase_id, { providerPaymentId: pi.id, totalPayment: cents(pi.amount_received || pi.amount), now });
+      const p = await purchaseOfObject(tx, purchase.provider_payment_id, pi.id, pi.metadata);
+      // A charge for less than the purchase, or in another currency, pays nothing (a mistaken or foreign event).
+      if (p && !p.subscription_period && covers(p, pi.amount_received || pi.amount, pi.currency)) await markPurchasePaid(tx, p.purchase_id, { providerPaymentId: pi.id, totalPayment: cents(pi.amount_received || pi.amount), now });
       return;
     }
     case 'payment_intent.payment_failed': {
       const pi = event.data.object;
-      const p = await purchaseByMetadata(tx, pi.metadata, eq(purchase.provider_payment_id, pi.id));
+      const p = await purchaseOfObject(tx, purchase.provider_payment_id, pi.id, pi.metadata);
       if (p) await markPurchaseFailed(tx, p.purchase_id, now);
       return;
     }
     case 'checkout.session.completed': {
       const s = event.data.object;
-      const p = await purchaseByMetadata(tx, s.metadata, eq(purchase.provider_session_id, s.id));
+      const p = await purchaseOfObject(tx, purchase.provider_session_id, s.id, s.metadata);
       if (!p) return;
+      // One-off sessions carry the charged amount; subscription sessions may be a trial (nothing charged now).
+      if (s.mode === 'payment' && !covers(p, s.amount_total, s.currency)) return;
       if (s.payment_status === 'paid' || s.payment_status === 'no_payment_required') {
         await markPurchasePaid(tx, p.purchase_id, {
           providerPaymentId: idOf(s.payment_intent),
