@@ -12,6 +12,8 @@ export const domainErrors = {
   'forbidden': { status: 403, message: 'No tienes permiso para realizar esta acción.' },
   'rate-limited': { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
   'internal': { status: 500, message: 'Hubo un error inesperado. Inténtalo más tarde.' },
+  // The database connection was lost mid-request (PostgreSQL rolls back a transaction cut before its commit).
+  'db/unavailable': { status: 503, message: 'Se perdió la conexión con la base de datos. Inténtalo de nuevo en un momento.' },
   'invalid-json': { status: 400, message: 'El cuerpo de la solicitud no es un JSON válido.' },
   'unsupported-media-type': { status: 415, message: 'El cuerpo de la solicitud debe enviarse como application/json.' },
   'payload-too-large': { status: 413, message: 'La solicitud es demasiado grande.' },
@@ -88,6 +90,8 @@ export const domainErrors = {
   'checkout/disabled': { status: 412, message: 'Por el momento no es posible realizar compras en línea.' },
   'checkout/no-payment-method': { status: 400, message: 'No has seleccionado un método de pago.' },
   'checkout/method-unavailable': { status: 400, message: 'Esta forma de pago no está disponible.' },
+  // The card was charged but the purchase could not be recorded (database lost): the payment webhook completes it.
+  'payment/charged-pending': { status: 503, message: 'Tu pago se realizó, pero aún no pudimos registrarlo. Aparecerá en Mis Compras en unos minutos; no es necesario pagar de nuevo.' },
   'payment/card-declined': { status: 402, message: 'Lo sentimos. Tu tarjeta ha sido rechazada por tu banco. Comunícate con tu banco para saber más.' },
   'payment/intent-not-found': { status: 404, message: 'No encontramos este pago. Inicia la compra de nuevo.' },
   'payment/already-processed': { status: 409, message: 'Este pago ya fue procesado.' },

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { openPgSocket } from './pg-socket.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -74,6 +75,8 @@ export async function createDb(url?: string | undefined, options: CreateDbOption
     max: options.max ?? 10,
     // Notices (e.g. "relation already exists, skipping") are not errors; keep test output clean.
     onnotice: () => {},
+    // A dropped connection must not crash the process or poison the pool (see pg-socket.ts).
+    ...({ socket: openPgSocket } as object),
   });
   const db = drizzlePostgres({ client, schema, logger: options.logger ?? false });
   return {

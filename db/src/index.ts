@@ -5,4 +5,4 @@ export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export { demoAccounts, demoPassword, seedDemoStudio, seedIfEmpty } from './seed/index.ts';
 export type { DemoAccountKey, SeedOptions, SeedSummary } from './seed/index.ts';
-export { isCheckViolation, isUniqueViolation, pgConstraint, pgErrorCode } from './errors.ts';
+export { isCheckViolation, isConnectionLost, isUniqueViolation, pgConstraint, pgErrorCode } from './errors.ts';

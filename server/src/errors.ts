@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { DomainError, domainErrors, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
 import { z } from '@estudio/core';
+import { isConnectionLost } from '@estudio/db/errors';
 
 /**
  * The one place where errors become answers. Services throw DomainError; the
@@ -89,6 +90,8 @@ export function httpStatusOf(body: ApiErrorBody): number {
 /** Errors raised by Fastify itself before tRPC runs (bad JSON, wrong content type, size). */
 export function fastifyErrorBody(error: { code?: string; statusCode?: number }): ApiErrorBody {
   if (error instanceof DomainError) return { code: error.code, message: error.message };
+  // Routes outside tRPC (webhooks, uploads) answer a lost database connection as the procedures do.
+  if (isConnectionLost(error)) return { code: 'db/unavailable', message: domainErrors['db/unavailable'].message };
   const byFastifyCode: Record<string, DomainErrorCode> = {
     FST_ERR_CTP_INVALID_JSON_BODY: 'invalid-json',
     FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid-json',

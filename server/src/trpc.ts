@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ChangeFeed } from '@estudio/sync';
 import { DomainError, type Role } from '@estudio/core';
+import { isConnectionLost } from '@estudio/db/errors';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, domainError, toTRPCError, unstorableTextError, unstorableTextPath } from './errors.ts';
@@ -87,10 +88,14 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Services throw DomainError; here it becomes a tRPC error with the catalogue's status. */
+/**
+ * Services throw DomainError; here it becomes a tRPC error with the catalogue's status.
+ * A lost database connection is a 503 'db/unavailable': try again.
+ */
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
+  if (!result.ok && isConnectionLost(result.error.cause)) throw toTRPCError(new DomainError('db/unavailable'));
   return result;
 });
 

@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { domainErrors, type ApiErrorBody } from '@estudio/core';
 import type Stripe from 'stripe';
+import { isConnectionLost } from '@estudio/db/errors';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { processStripeEvent } from '../../services/checkout/stripe-webhook.ts';
 import { paymentProviders } from './index.ts';
 
-const body = (code: 'webhook/invalid-signature' | 'route-not-found' | 'internal'): ApiErrorBody => ({ code, message: domainErrors[code].message });
+const body = (code: 'webhook/invalid-signature' | 'route-not-found' | 'internal' | 'db/unavailable'): ApiErrorBody => ({ code, message: domainErrors[code].message });
+
+/** Stripe's default: a signature is good for five minutes either side of now. */
+const toleranceSeconds = 300;
+
+/** The `t=` timestamp of a Stripe-Signature header (seconds). */
+const signedAt = (header: string) => Number(/(?:^|,)t=(\d+)/.exec(header)?.[1] ?? 0);
 
 /**
  * POST /api/webhooks/stripe, as an encapsulated plugin: its own
@@ -28,16 +35,19 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { config: 
     if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) return reply.code(400).send(body('webhook/invalid-signature'));
     let event: Stripe.Event;
     try {
-      event = stripe.webhooks.constructEvent(raw, signature, secret);
+      event = stripe.webhooks.constructEvent(raw, signature, secret, toleranceSeconds);
     } catch {
       return reply.code(400).send(body('webhook/invalid-signature'));
     }
+    // stripe-node refuses signatures older than the tolerance but not ones dated ahead of it, which could be replayed until then.
+    if (signedAt(signature) > Date.now() / 1000 + toleranceSeconds) return reply.code(400).send(body('webhook/invalid-signature'));
     try {
       const applied = await processStripeEvent(opts.db, event);
       return reply.send({ received: true, duplicate: !applied });
     } catch (err) {
       req.log.error({ err, eventId: event.id, type: event.type }, 'stripe webhook failed');
-      // 500 makes Stripe deliver the event again later.
+      // Any non-2xx makes Stripe deliver the event again later; a lost database connection says so honestly.
+      if (isConnectionLost(err)) return reply.code(503).send(body('db/unavailable'));
       return reply.code(500).send(body('internal'));
     }
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, fromCents, isFreePackage, isOn, trialDays, type AppConfigMap, type ClassPackageOutput } from '@estudio/core';
+import { DomainError, fromCents, isFreePackage, isOn, toCents, trialDays, type AppConfigMap, type ClassPackageOutput } from '@estudio/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { discount as discountTable } from '@estudio/db/schema/discounts';
@@ -188,6 +188,8 @@ export async function checkoutAttempt(deps: CheckoutDeps, input: AttemptInput) {
   });
   const purchaseId = prepared.purchase.purchase_id;
 
+  // Once the card is charged the purchase is never failed (a retry would charge again): the payment webhook completes it.
+  let charged = false;
   try {
     if (card.createSession && settings.stripe_checkout_mode === 'checkout' && !token) {
       const session = await card.createSession({
@@ -214,6 +216,7 @@ export async function checkoutAttempt(deps: CheckoutDeps, input: AttemptInput) {
       ? await startSubscription(deps, card, owner, pkg, prepared, token)
       : await startPayment(deps, card, owner, pkg, prepared, token, input.save_card === true && !sourceId);
     if (result.paid) {
+      charged = true;
       await payNow(deps.db, purchaseId, { providerPaymentId: result.paymentId, subscriptionId: result.subscriptionId });
       if (input.save_card && token && !sourceId && input.card_type && input.last_digits) {
         await saveCardForCustomer(deps, { token, card_type: input.card_type, last_digits: input.last_digits }).catch(() => undefined);
@@ -224,6 +227,10 @@ export async function checkoutAttempt(deps: CheckoutDeps, input: AttemptInput) {
     if (!result.clientSecret) throw new DomainError('payment/provider-error');
     return { clientSecret: result.clientSecret, purchase_id: purchaseId };
   } catch (err) {
+    if (charged) {
+      deps.log?.error({ err, purchaseId }, 'card charged but the purchase not recorded; the payment webhook completes it');
+      throw new DomainError('payment/charged-pending');
+    }
     return failAndRethrow(deps, purchaseId, err);
   }
 }
@@ -428,12 +435,18 @@ export async function checkoutCapture(deps: CheckoutDeps, input: { purchase_id?:
     const [pkg] = await deps.db.select({ plan: class_package.paypal_plan_id }).from(class_package).where(eq(class_package.class_package_id, row.class_package_id));
     const mine = sub.custom_id === null || sub.custom_id === String(row.purchase_id);
     if (sub.status !== 'ACTIVE' || sub.plan_id !== pkg?.plan || !mine) throw new DomainError('payment/not-approved');
+    // One PayPal subscription pays for one purchase: the same id sent for a second purchase is not a new payment.
+    const [taken] = await deps.db.select({ id: purchase.purchase_id }).from(purchase).where(eq(purchase.subscription_id, sub.id));
+    if (taken && taken.id !== row.purchase_id) throw new DomainError('payment/not-approved');
     await payNow(deps.db, row.purchase_id, { subscriptionId: sub.id });
     return { purchase_id: row.purchase_id };
   }
   if (!row.provider_payment_id) throw new DomainError('payment/not-approved');
   const captured = await paypal.captureOrder(row.provider_payment_id, `purchase-${row.purchase_id}-capture`);
   if (captured.status !== 'COMPLETED') throw new DomainError('payment/not-approved');
+  // The order was created with this purchase's total in MXN; a capture for another amount is not this purchase's payment.
+  const { amount } = captured;
+  if (amount && (amount.currency !== 'MXN' || toCents(amount.value) !== toCents(row.total_payment))) throw new DomainError('payment/not-approved');
   await payNow(deps.db, row.purchase_id, { providerPaymentId: captured.id });
   return { purchase_id: row.purchase_id };
 }
