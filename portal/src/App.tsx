@@ -8,7 +8,7 @@ import { createPublicClient, sessionLinks, trpc, type PublicTrpcClient } from '.
 import { apiErrors } from './api/api-errors.ts';
 import { errorFacts } from './api/errors.ts';
 import { AppConfigContext } from './config/AppConfigContext.tsx';
-import { themeFromConfig } from './config/theme.ts';
+import { readableColors, themeFromConfig } from './config/theme.ts';
 import { authClientFromConfig } from './config/auth-provider.ts';
 import { SessionStore } from './session/session-store.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
@@ -85,7 +85,7 @@ function ConfiguredApp({ queryClient }: { queryClient: QueryClient }) {
   const theme = useMemo(() => (config ? themeFromConfig(config) : loadingTheme), [config]);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={readableColors} defaultColorScheme="light">
       <Notifications position="top-right" zIndex={1000} />
       {config ? (
         <AppConfigContext.Provider value={config}>

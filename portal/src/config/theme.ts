@@ -1,4 +1,15 @@
-import { colorsTuple, createTheme, darken, lighten, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import {
+  DEFAULT_THEME,
+  colorsTuple,
+  createTheme,
+  darken,
+  getPrimaryShade,
+  lighten,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from '@mantine/core';
 import type { AppConfigMap } from '@estudio/core';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -17,12 +28,62 @@ export function shadesOf(color: string): MantineColorsTuple {
   return colorsTuple([...lighter, base, ...darker]);
 }
 
+/**
+ * Mantine's greys with shade 6 darkened from #868e96 to #656d75: shade 6 is the
+ * `dimmed` text colour (descriptions, captions, hints), and Mantine's own value
+ * reads at 3.3:1 on white, below WCAG AA's 4.5:1. The new one keeps AA on
+ * white (5.3:1) and on the portal's grey panels, gray.0 and gray.1 (5.0 and 4.7).
+ */
+export const readableGray: MantineColorsTuple = colorsTuple(DEFAULT_THEME.colors.gray.map((shade, index) => (index === 6 ? '#656d75' : shade)));
+
+/** WCAG AA for body text. */
+const AA = 4.5;
+
+/** WCAG contrast ratio of two colours. */
+export function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+/** `color` itself when it reads at AA on `background`, else the least darkening of it that does. */
+export function readableOn(color: string, background: string): string {
+  for (let amount = 0; amount < 1; amount += 0.04) {
+    const candidate = amount === 0 ? color : darken(color, amount);
+    if (contrast(candidate, background) >= AA) return candidate;
+  }
+  return '#000000';
+}
+
+/**
+ * Text colours the theme's palettes do not guarantee, as CSS variables for the
+ * light scheme (passed to MantineProvider beside the theme):
+ * - the `light` variant's text (shade 9 on shade 1) of Mantine's teal, green,
+ *   lime, yellow and orange reads below AA (teal 4.3:1, yellow 2.7:1), so those
+ *   palettes get a darker one;
+ * - links (`--mantine-color-anchor`) are the studio's brand colour, which is any
+ *   colour an owner picks: they take the first brand shade from the primary one
+ *   on that reads at AA on the portal's grey panels (gray.0).
+ */
+export const readableColors: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    const [text, background] = [shades[9], shades[1]];
+    if (text && background && contrast(text, background) < AA) light[`--mantine-color-${name}-light-color`] = readableOn(text, background);
+  }
+  const brand = theme.colors[theme.primaryColor] ?? DEFAULT_THEME.colors.blue;
+  const panel = theme.colors.gray[0];
+  const fromShade = getPrimaryShade(theme, 'light');
+  const anchor = brand.slice(fromShade).find((shade) => contrast(shade, panel) >= AA) ?? readableOn(brand[9], panel);
+  light['--mantine-color-anchor'] = anchor;
+  return { variables: {}, light, dark: {} };
+};
+
 /** The Mantine theme of a studio, from its app configuration. */
 export function themeFromConfig(config: AppConfigMap): MantineThemeOverride {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
-    colors: { brand: shadesOf(config.primary) },
+    colors: { brand: shadesOf(config.primary), gray: readableGray },
     autoContrast: true,
     defaultRadius: 'md',
     fontFamily:

@@ -11,7 +11,8 @@ export function WhatsAppButton({ number, prefix }: { number: string; prefix: '52
   const href = whatsappLink(number, prefix);
   if (!href) return null;
   return (
-    <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
+    // Affix renders in a portal at the end of <body>, outside the page's landmarks; a labelled landmark of its own, it is not stray content.
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={150} role="complementary" aria-label={texts.landing.whatsapp}>
       <Tooltip label={texts.landing.whatsapp} position="left" withArrow>
         <ActionIcon
           component="a"

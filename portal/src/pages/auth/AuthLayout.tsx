@@ -8,7 +8,7 @@ import classes from './AuthLayout.module.css';
 export function AuthLayout({ heading, width = 440, children }: { heading: string; width?: number; children: ReactNode }) {
   const config = useAppConfig();
   return (
-    <Box className={classes.root} style={{ backgroundImage: config.bg_login ? `url("${config.bg_login}")` : undefined }}>
+    <Box component="main" className={classes.root} style={{ backgroundImage: config.bg_login ? `url("${config.bg_login}")` : undefined }}>
       <div className={classes.scrim} />
       <Paper className={classes.card} maw={width} w="100%" radius="lg" shadow="xl" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">

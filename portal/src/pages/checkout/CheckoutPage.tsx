@@ -322,7 +322,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
       <CheckoutHeader />
-      <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Container component="main" size="lg" py={{ base: 'md', sm: 'xl' }}>
         <Grid gap={{ base: 'md', md: 'xl' }}>
           <Grid.Col span={{ base: 12, md: 6 }}>{left}</Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
