@@ -1,0 +1,63 @@
+// Load generator of bench/api-budget.ts, in a worker thread: one autocannon
+// run against one server for one kind of request.
+//   kind 'week': GET /api/single_class for the given week, anonymous.
+//   kind 'book': POST /api/class_reservations; request j of the run books
+//     customer j mod K into class j mod C (K customers, C classes, K and C
+//     coprime), so no pair repeats within K·C bookings and requests in flight
+//     at once hold different customers and different classes. The real
+//     server gets the customer's token; the bare one gets customer_id in the body.
+// Posts back: seconds, the next turn, 2xx count, latencies of every answer (ms), non-2xx by
+// `status code`, network errors and timeouts.
+import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+
+const { base, kind, bare, duration, connections, week, bookers, classIds, firstTurn } = workerData;
+
+const latencies = [];
+const refusals = {};
+let ok = 0;
+const record = (status, body) => {
+  if (status >= 200 && status < 300) ok++;
+  else {
+    let code = '';
+    try {
+      code = JSON.parse(body).code ?? '';
+    } catch {
+      code = body.slice(0, 80);
+    }
+    const key = `${status} ${code}`;
+    refusals[key] = (refusals[key] ?? 0) + 1;
+  }
+};
+
+// Runs against one server continue where its last one stopped (warm-up, then the measure).
+let turn = firstTurn;
+const requests =
+  kind === 'week'
+    ? [{ method: 'GET', path: `/api/single_class?start_date=${week.start_date}&end_date=${week.end_date}`, onResponse: record }]
+    : [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const j = turn++;
+            const who = bookers[j % bookers.length];
+            const single_class_id = classIds[j % classIds.length];
+            return {
+              ...req,
+              path: '/api/class_reservations',
+              headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+              body: JSON.stringify(bare ? { single_class_id, customer_id: who.customer_id } : { single_class_id }),
+            };
+          },
+          onResponse: record,
+        },
+      ];
+
+let errors = 0;
+const started = performance.now();
+const result = await new Promise((resolve, reject) => {
+  const instance = autocannon({ url: base, connections, duration, requests, timeout: 30 }, (err, res) => (err ? reject(err) : resolve(res)));
+  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  instance.on('reqError', () => errors++);
+});
+parentPort.postMessage({ seconds: (performance.now() - started) / 1000, turns: turn, ok, latencies, refusals, errors, timeouts: result.timeouts });

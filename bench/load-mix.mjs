@@ -1,0 +1,173 @@
+// Load generator of bench/load.ts, in a worker thread so the HTTP client does
+// not share an event loop with anything else: one autocannon instance per kind
+// of request, all running at once for `duration` seconds, with connections
+// split by the weight of each kind. Signed-in requests take the next token of
+// a rotating list; a booking takes a customer with nothing booked from a shared
+// queue and the same connection then cancels that reservation, which puts the
+// customer back in the queue (so bookings and cancellations keep going for the
+// whole run and never collide: one live booking per customer at most).
+// Posts back, per kind: latencies (ms) and every non-2xx by `status code`;
+// plus network errors and timeouts.
+import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+
+const { base, duration, tokens, classIds, weeks, connections } = workerData;
+const url = new URL(base);
+
+/** kind → { latencies, refusals } */
+const stats = new Map();
+const statsOf = (kind) => {
+  let s = stats.get(kind);
+  if (!s) stats.set(kind, (s = { latencies: [], refusals: {} }));
+  return s;
+};
+
+/** Records one answer; the latency comes in autocannon's 'response' event, right after (same tick). */
+let answered = null;
+function record(kind, status, body) {
+  const s = statsOf(kind);
+  if (status < 200 || status >= 300) {
+    let code = '';
+    try {
+      code = JSON.parse(body).code ?? '';
+    } catch {
+      code = body.slice(0, 80);
+    }
+    const key = `${status} ${code}`;
+    s.refusals[key] = (s.refusals[key] ?? 0) + 1;
+  }
+  answered = kind;
+}
+
+let tokenTurn = 0;
+const nextToken = () => tokens[tokenTurn++ % tokens.length];
+let weekTurn = 0;
+const nextWeek = () => weeks[weekTurn++ % weeks.length];
+const weekPath = () => {
+  const w = nextWeek();
+  return `/api/single_class?start_date=${w.start_date}&end_date=${w.end_date}`;
+};
+
+/** Customers with no live booking, as indexes into `tokens`. */
+const free = tokens.map((_, i) => i);
+let classTurn = 0;
+
+/** One request kind: its autocannon requests and connection count. */
+const kinds = [
+  {
+    name: 'semana (anónimo)',
+    connections: connections.anonWeek,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: weekPath() }), onResponse: (status, body) => record('semana (anónimo)', status, body) }],
+  },
+  {
+    name: 'semana (con sesión)',
+    connections: connections.signedWeek,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({ ...req, path: weekPath(), headers: { ...req.headers, authorization: `Bearer ${nextToken()}` } }),
+        onResponse: (status, body) => record('semana (con sesión)', status, body),
+      },
+    ],
+  },
+  {
+    name: 'reservar / cancelar',
+    connections: connections.book,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/class_reservations',
+        setupRequest: (req, context) => {
+          const who = free.shift();
+          if (who === undefined) throw new Error('no customer left without a booking: raise BENCH_CUSTOMERS');
+          context.who = who;
+          const classId = classIds[classTurn++ % classIds.length];
+          return {
+            ...req,
+            headers: { ...req.headers, authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ single_class_id: classId }),
+          };
+        },
+        onResponse: (status, body, context) => {
+          record('reservar', status, body);
+          if (status === 200) context.reservationId = JSON.parse(body).class_reservation.class_reservation_id;
+          else free.push(context.who);
+        },
+      },
+      {
+        method: 'POST',
+        // Nothing to cancel when the booking was refused: autocannon then starts the next booking.
+        setupRequest: (req, context) =>
+          context.reservationId === undefined
+            ? null
+            : {
+                ...req,
+                path: `/api/class_reservations/${context.reservationId}/cancel`,
+                headers: { ...req.headers, authorization: `Bearer ${tokens[context.who]}`, 'content-type': 'application/json' },
+                body: '{}',
+              },
+        onResponse: (status, body, context) => {
+          record('cancelar', status, body);
+          // A failed cancel leaves the booking live: that customer stays out of the queue.
+          if (status === 200) free.push(context.who);
+        },
+      },
+    ],
+  },
+  {
+    name: 'mis reservaciones',
+    connections: connections.mine,
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/class_reservations/mine?page=1&filter=all',
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${nextToken()}` } }),
+        onResponse: (status, body) => record('mis reservaciones', status, body),
+      },
+    ],
+  },
+  {
+    name: 'videos',
+    connections: connections.videos,
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/videos?page=1',
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${nextToken()}` } }),
+        onResponse: (status, body) => record('videos', status, body),
+      },
+    ],
+  },
+].filter((k) => k.connections > 0);
+
+let errors = 0;
+const errorSamples = {};
+const runs = kinds.map(
+  (kind) =>
+    new Promise((resolve, reject) => {
+      const instance = autocannon(
+        { url: url.origin, connections: kind.connections, duration, requests: kind.requests, timeout: 30 },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      instance.on('response', (_client, _status, _bytes, ms) => {
+        if (answered) statsOf(answered).latencies.push(ms);
+        answered = null;
+      });
+      instance.on('reqError', (err) => {
+        errors++;
+        const key = `${kind.name}: ${err.code ?? err.message}`;
+        errorSamples[key] = (errorSamples[key] ?? 0) + 1;
+      });
+    }),
+);
+
+const started = performance.now();
+const results = await Promise.all(runs);
+const seconds = (performance.now() - started) / 1000;
+parentPort.postMessage({
+  seconds,
+  stats: Object.fromEntries(stats),
+  errors,
+  errorSamples,
+  timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+});
