@@ -127,18 +127,21 @@ export async function listVideos(db: Db, customerId: number, filters: VideoFilte
   const where = videoWhere(filters, customerId, now);
   const tsquery = filters.query ? searchTsQuery(filters.query) : undefined;
   const rank = tsquery ? sql`ts_rank(${video.search}, ${tsquery})` : undefined;
-  const [totalRow] = await db.select({ n: count() }).from(video).where(where);
-  const rows = await db
-    .select({ id: video.video_id })
-    .from(video)
-    .where(where)
-    .orderBy(...(rank ? [desc(rank)] : []), desc(video.release_date), desc(video.video_id))
-    .limit(VIDEO_PAGE_SIZE)
-    .offset((page - 1) * VIDEO_PAGE_SIZE);
+  const [[totalRow], rows, favorites] = await Promise.all([
+    db.select({ n: count() }).from(video).where(where),
+    db
+      .select({ id: video.video_id })
+      .from(video)
+      .where(where)
+      .orderBy(...(rank ? [desc(rank)] : []), desc(video.release_date), desc(video.video_id))
+      .limit(VIDEO_PAGE_SIZE)
+      .offset((page - 1) * VIDEO_PAGE_SIZE),
+    countFavorites(db, customerId, now),
+  ]);
   return {
     videos: await loadVideoOutputs(db, rows.map((r) => r.id), customerId),
     total: Number(totalRow?.n ?? 0),
-    favorites: await countFavorites(db, customerId, now),
+    favorites,
     purchase_needed: false,
   };
 }
@@ -146,19 +149,22 @@ export async function listVideos(db: Db, customerId: number, filters: VideoFilte
 /** GET /api/videos/program/{id}: the program's published videos in the program's order. */
 export async function listProgramVideos(db: Db, customerId: number, programId: number, page: number, now = new Date()): Promise<VideoListOutput> {
   const where = and(publishedVideo(now), eq(video_program.program_id, programId));
-  const [totalRow] = await db.select({ n: count() }).from(video).innerJoin(video_program, eq(video_program.video_id, video.video_id)).where(where);
-  const rows = await db
-    .select({ id: video.video_id })
-    .from(video)
-    .innerJoin(video_program, eq(video_program.video_id, video.video_id))
-    .where(where)
-    .orderBy(asc(video_program.order), asc(video.video_id))
-    .limit(VIDEO_PAGE_SIZE)
-    .offset((page - 1) * VIDEO_PAGE_SIZE);
+  const [[totalRow], rows, favorites] = await Promise.all([
+    db.select({ n: count() }).from(video).innerJoin(video_program, eq(video_program.video_id, video.video_id)).where(where),
+    db
+      .select({ id: video.video_id })
+      .from(video)
+      .innerJoin(video_program, eq(video_program.video_id, video.video_id))
+      .where(where)
+      .orderBy(asc(video_program.order), asc(video.video_id))
+      .limit(VIDEO_PAGE_SIZE)
+      .offset((page - 1) * VIDEO_PAGE_SIZE),
+    countFavorites(db, customerId, now),
+  ]);
   return {
     videos: await loadVideoOutputs(db, rows.map((r) => r.id), customerId),
     total: Number(totalRow?.n ?? 0),
-    favorites: await countFavorites(db, customerId, now),
+    favorites,
     purchase_needed: false,
   };
 }

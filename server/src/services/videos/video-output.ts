@@ -24,44 +24,45 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 export async function loadVideoOutputs(db: Db, ids: readonly number[], customerId: number | null): Promise<VideoOutput[]> {
   if (ids.length === 0) return [];
   const wanted = [...new Set(ids)];
-  const rows = await db
-    .select({
-      v: video,
-      instructor: { instructor_id: instructor.instructor_id, name: instructor.name, last_name: instructor.last_name, nick_name: instructor.nick_name, file_id: instructor.file_id },
-      video_type: { video_type_id: video_type.video_type_id, name: video_type.name },
-      class_type: { class_type_id: class_type.class_type_id, name: class_type.name },
-    })
-    .from(video)
-    .leftJoin(instructor, eq(instructor.instructor_id, video.instructor_id))
-    .leftJoin(video_type, eq(video_type.video_type_id, video.video_type_id))
-    .leftJoin(class_type, eq(class_type.class_type_id, video.class_type_id))
-    .where(inArray(video.video_id, wanted));
-  const tags = await db
-    .select({ video_id: video_tag.video_id, tag_id: tag.tag_id, name: tag.name, color: tag.color, type: tag.type })
-    .from(video_tag)
-    .innerJoin(tag, eq(tag.tag_id, video_tag.tag_id))
-    .where(inArray(video_tag.video_id, wanted))
-    .orderBy(asc(tag.name));
-  const programs = await db
-    .select({ video_id: video_program.video_id, program_id: program.program_id, name: program.name })
-    .from(video_program)
-    .innerJoin(program, eq(program.program_id, video_program.program_id))
-    .where(inArray(video_program.video_id, wanted))
-    .orderBy(asc(program.order), asc(program.program_id));
-  const favorites =
+  // Independent batched reads, sent together: one round trip of latency for the page instead of six.
+  const [rows, tags, programs, favorites, playbacks] = await Promise.all([
+    db
+      .select({
+        v: video,
+        instructor: { instructor_id: instructor.instructor_id, name: instructor.name, last_name: instructor.last_name, nick_name: instructor.nick_name, file_id: instructor.file_id },
+        video_type: { video_type_id: video_type.video_type_id, name: video_type.name },
+        class_type: { class_type_id: class_type.class_type_id, name: class_type.name },
+      })
+      .from(video)
+      .leftJoin(instructor, eq(instructor.instructor_id, video.instructor_id))
+      .leftJoin(video_type, eq(video_type.video_type_id, video.video_type_id))
+      .leftJoin(class_type, eq(class_type.class_type_id, video.class_type_id))
+      .where(inArray(video.video_id, wanted)),
+    db
+      .select({ video_id: video_tag.video_id, tag_id: tag.tag_id, name: tag.name, color: tag.color, type: tag.type })
+      .from(video_tag)
+      .innerJoin(tag, eq(tag.tag_id, video_tag.tag_id))
+      .where(inArray(video_tag.video_id, wanted))
+      .orderBy(asc(tag.name)),
+    db
+      .select({ video_id: video_program.video_id, program_id: program.program_id, name: program.name })
+      .from(video_program)
+      .innerJoin(program, eq(program.program_id, video_program.program_id))
+      .where(inArray(video_program.video_id, wanted))
+      .orderBy(asc(program.order), asc(program.program_id)),
     customerId === null
       ? []
-      : await db
+      : db
           .select({ video_id: favorite.video_id, favorite_id: favorite.favorite_id })
           .from(favorite)
-          .where(and(eq(favorite.customer_id, customerId), inArray(favorite.video_id, wanted)));
-  const playbacks =
+          .where(and(eq(favorite.customer_id, customerId), inArray(favorite.video_id, wanted))),
     customerId === null
       ? []
-      : await db
+      : db
           .select()
           .from(playback)
-          .where(and(eq(playback.customer_id, customerId), inArray(playback.video_id, wanted)));
+          .where(and(eq(playback.customer_id, customerId), inArray(playback.video_id, wanted))),
+  ]);
   const files = await fileSummaries(db, rows.flatMap((r) => [r.v.file_id, r.instructor?.file_id ?? null]));
 
   const tagsBy = groupBy(tags, (t) => t.video_id);
