@@ -10,6 +10,7 @@
 // `status code`, network errors and timeouts.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import { answerKey } from './answer-key.mjs';
 
 const { base, kind, bare, duration, connections, week, bookers, classIds, firstTurn } = workerData;
 
@@ -19,13 +20,7 @@ let ok = 0;
 const record = (status, body) => {
   if (status >= 200 && status < 300) ok++;
   else {
-    let code = '';
-    try {
-      code = JSON.parse(body).code ?? '';
-    } catch {
-      code = body.slice(0, 80);
-    }
-    const key = `${status} ${code}`;
+    const key = answerKey(status, body);
     refusals[key] = (refusals[key] ?? 0) + 1;
   }
 };

@@ -10,6 +10,7 @@
 // plus network errors and timeouts.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import { answerKey } from './answer-key.mjs';
 
 const { base, duration, tokens, classIds, weeks, connections } = workerData;
 const url = new URL(base);
@@ -27,13 +28,7 @@ let answered = null;
 function record(kind, status, body) {
   const s = statsOf(kind);
   if (status < 200 || status >= 300) {
-    let code = '';
-    try {
-      code = JSON.parse(body).code ?? '';
-    } catch {
-      code = body.slice(0, 80);
-    }
-    const key = `${status} ${code}`;
+    const key = answerKey(status, body);
     s.refusals[key] = (s.refusals[key] ?? 0) + 1;
   }
   answered = kind;

@@ -1,14 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app_config } from '@estudio/db/schema/app-config';
 import { class_package } from '@estudio/db/schema/packages';
-import { payment_method, processed_webhook_event } from '@estudio/db/schema/payments';
+import { processed_webhook_event } from '@estudio/db/schema/payments';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
+import { enablePayPalCheckout, startPayPalFake, type PayPalFake } from './paypal-fake.ts';
 import { deliver, stripeEnv, stripeEvent, webhookSecret } from './stripe-fake/helpers.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake/server.ts';
 
@@ -34,13 +33,11 @@ const signer = new Stripe('sk_test_estudio_fake');
 beforeAll(async () => {
   fake = await startStripeFake();
   paypal = await startPayPalFake();
-  server = await startTestServer({ ...stripeEnv(fake), PAYPAL_CLIENT_ID: 'cliente-paypal', PAYPAL_SECRET: 'secreto-paypal', PAYPAL_API_BASE: paypal.base });
+  server = await startTestServer({ ...stripeEnv(fake), ...paypal.env });
   nuevo = (await login(server.app, 'nuevo@estudio.demo')).idToken;
   cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   for (const p of await server.db.select().from(class_package)) pkg[p.title] = p.class_package_id;
-  await server.db.insert(app_config).values({ key: 'paypal_enabled', value: 'true' }).onConflictDoUpdate({ target: app_config.key, set: { value: 'true' } });
-  await server.db.update(payment_method).set({ available: true }).where(eq(payment_method.provider, 'paypal'));
-  await server.db.update(class_package).set({ paypal_plan_id: 'P-ONLINE' }).where(eq(class_package.class_package_id, pkg['Online Mensual']!));
+  await enablePayPalCheckout(server, pkg);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -195,55 +192,6 @@ function lastSessionId(): string {
 }
 
 // ---------- PayPal ----------
-
-interface PayPalFake {
-  base: string;
-  orders: Map<string, { status: string; custom_id: string; value: string; captured?: { value: string; currency_code: string } }>;
-  subscriptions: Map<string, { status: string; plan_id: string; custom_id?: string }>;
-  close(): Promise<void>;
-}
-
-/** PayPal REST on loopback: token, order create and capture, subscription read (what checkout.capture calls). */
-function startPayPalFake(): Promise<PayPalFake> {
-  const orders: PayPalFake['orders'] = new Map();
-  const subscriptions: PayPalFake['subscriptions'] = new Map();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      const path = req.url ?? '/';
-      if (path === '/v1/oauth2/token') return send(200, { access_token: 'A21-token', expires_in: 3600 });
-      if (req.method === 'POST' && path === '/v2/checkout/orders') {
-        const unit = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { purchase_units: { custom_id: string; amount: { value: string } }[] }).purchase_units[0]!;
-        const id = `ORDER-${orders.size + 1}`;
-        orders.set(id, { status: 'CREATED', custom_id: unit.custom_id, value: unit.amount.value });
-        return send(201, { id, status: 'CREATED' });
-      }
-      const capture = /^\/v2\/checkout\/orders\/([\w-]+)\/capture$/.exec(path);
-      if (req.method === 'POST' && capture?.[1]) {
-        const order = orders.get(capture[1]);
-        if (!order || order.status !== 'APPROVED') return send(422, { name: 'UNPROCESSABLE_ENTITY' });
-        order.status = 'COMPLETED';
-        const amount = order.captured ?? { value: order.value, currency_code: 'MXN' };
-        return send(201, { id: capture[1], status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ custom_id: order.custom_id, amount }] } }] });
-      }
-      const sub = /^\/v1\/billing\/subscriptions\/([\w-]+)$/.exec(path);
-      if (sub?.[1] && subscriptions.has(sub[1])) return send(200, { id: sub[1], ...subscriptions.get(sub[1]) });
-      return send(404, { name: 'RESOURCE_NOT_FOUND' });
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        orders,
-        subscriptions,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
 
 describe('PayPal confirmations that are not the purchase’s', () => {
   const paypalOrder = async (token: string, title: string) => {
