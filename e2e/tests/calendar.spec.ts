@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, openClass, upcomingClasses, weekStart } from './booking-helpers.ts';
+import { patchPageConfig } from './content-helpers.ts';
 
 test('the calendar shows the week Monday to Sunday, the legend, the location filter and its links', async ({ page }) => {
   await signIn(page, 'cliente@estudio.demo');
@@ -46,13 +47,7 @@ test('a week with no classes left says so', async ({ page }) => {
 
 test('the popup image shows once a day when configured', async ({ page }) => {
   // The demo studio has the popup off; the configuration answer turns it on for this page.
-  await page.route('**/trpc/appconfig.get*', async (route) => {
-    const answer = await route.fetch();
-    const body = (await answer.json()) as { result: { data: { config: { key: string; value: string }[] } } };
-    const popup: Record<string, string> = { popup_presencial_enabled: 'true', popup_presencial_src: '/demo/hero.jpg', popup_presencial_link: '/mystudio/paquetes' };
-    body.result.data.config = [...body.result.data.config.filter((entry) => !(entry.key in popup)), ...Object.entries(popup).map(([key, value]) => ({ key, value }))];
-    await route.fulfill({ response: answer, json: body });
-  });
+  await patchPageConfig(page, { popup_presencial_enabled: 'true', popup_presencial_src: '/demo/hero.jpg', popup_presencial_link: '/mystudio/paquetes' });
   await signIn(page, 'cliente@estudio.demo');
   await expectSignedIn(page, /Mariana/);
   const popup = page.getByRole('dialog').filter({ has: page.getByRole('img', { name: 'Aviso del estudio' }) });

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, bearer } from './booking-helpers.ts';
 
 export { apiLogin, bearer };
@@ -9,6 +9,21 @@ export async function readConfig(request: APIRequestContext): Promise<Record<str
   expect(answer.ok()).toBeTruthy();
   const { config } = (await answer.json()) as { config: { key: string; value: string }[] };
   return Object.fromEntries(config.map(({ key, value }) => [key, value]));
+}
+
+/**
+ * Changes the configuration this page receives (the portal reads GET
+ * /api/appconfig, preloaded by index.html), leaving the studio's as it is.
+ * Call before the page loads.
+ */
+export async function patchPageConfig(page: Page, values: Record<string, string>): Promise<void> {
+  await page.route('**/api/appconfig', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { config: { key: string; value: string }[] };
+    body.config = [...body.config.filter((entry) => !(entry.key in values)), ...Object.entries(values).map(([key, value]) => ({ key, value }))];
+    await route.fulfill({ response: answer, json: body });
+  });
 }
 
 /** PUT /api/appconfig as the admin. */

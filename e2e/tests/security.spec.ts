@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { apiLogin, bearer } from './booking-helpers.ts';
 import { packageId } from './checkout-helpers.ts';
+import { patchPageConfig } from './content-helpers.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 
 /**
@@ -79,10 +80,6 @@ async function patchTrpc(page: Page, patches: Record<string, (data: Record<strin
   });
 }
 
-const withConfig = (values: Record<string, string>) => (data: Record<string, unknown>) => {
-  const config = data.config as { key: string; value: string }[];
-  data.config = [...config.filter((entry) => !(entry.key in values)), ...Object.entries(values).map(([key, value]) => ({ key, value }))];
-};
 
 test.describe('Content-security policy', () => {
   test('the landing raises no violation, and a script from outside the policy is blocked (the listener works)', async ({ page }) => {
@@ -143,7 +140,7 @@ test.describe('Content-security policy', () => {
     const id = await packageId(request, '1 Clase');
     const policy = await watchPolicy(page);
     // The studio's publishable key turns the card form into Stripe Elements (the answer is changed for this page only).
-    await patchTrpc(page, { 'appconfig.get': withConfig({ stripe_public: 'pk_test_estudio_seguridad' }) });
+    await patchPageConfig(page, { stripe_public: 'pk_test_estudio_seguridad' });
     await signIn(page, 'cliente@estudio.demo');
     await expectSignedIn(page, /Mariana/);
     await page.goto(`/checkout/${id}`);
@@ -158,8 +155,8 @@ test.describe('Content-security policy', () => {
   test('the checkout with PayPal enabled loads the PayPal SDK without a violation', async ({ page, request }) => {
     const id = await packageId(request, '1 Clase');
     const policy = await watchPolicy(page);
+    await patchPageConfig(page, { paypal_enabled: 'true', paypal_client_id: 'sb-estudio-seguridad' });
     await patchTrpc(page, {
-      'appconfig.get': withConfig({ paypal_enabled: 'true', paypal_client_id: 'sb-estudio-seguridad' }),
       'paymentMethods.list': (data) => {
         const methods = data.payment_methods as { provider: string }[];
         if (!methods.some((m) => m.provider === 'paypal')) {
