@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { lockClass, lockCustomer } from '../reservations/booking-locks.ts';
+import { lockReservationForChange } from '../reservations/booking-locks.ts';
 import { checkSeatAndPlaces, guardSpot } from '../reservations/create-reservation.ts';
 import type { ReservationRow } from '../reservations/reservation-output.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
@@ -29,21 +29,7 @@ export interface StaffUpdateReservationInput {
 export async function staffUpdateReservation(db: Db, input: StaffUpdateReservationInput, actor: Actor, now: Date = new Date()): Promise<ReservationRow> {
   const settings = await loadStudioSettings(db);
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ customer_id: class_reservation.customer_id, single_class_id: class_reservation.single_class_id })
-      .from(class_reservation)
-      .where(eq(class_reservation.class_reservation_id, input.class_reservation_id));
-    if (!found) throw new DomainError('reservation/not-found');
-    await lockCustomer(tx, found.customer_id);
-    const c = await lockClass(tx, found.single_class_id);
-    const [r] = await tx
-      .select()
-      .from(class_reservation)
-      .where(eq(class_reservation.class_reservation_id, input.class_reservation_id))
-      .for('update');
-    if (!r) throw new DomainError('reservation/not-found');
-    if (r.deletedAt) throw new DomainError('reservation/already-cancelled');
-    if (c.cancelledAt) throw new DomainError('booking/class-cancelled');
+    const { reservation: r, klass: c } = await lockReservationForChange(tx, input.class_reservation_id);
 
     const spot = input.spot === undefined ? r.spot : input.spot;
     const guest = input.guest === undefined ? r.guest : input.guest?.trim() || null;

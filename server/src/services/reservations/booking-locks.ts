@@ -108,3 +108,29 @@ export async function occupancy(
 export async function countPlaces(tx: Tx, singleClassId: number, exceptReservationId?: number): Promise<number> {
   return (await occupancy(tx, singleClassId, null, exceptReservationId)).places;
 }
+
+/**
+ * A live reservation of a live class, locked for a change of seat, guest,
+ * attendance or payment in the booking order: the customer, the class, then
+ * the reservation row. With `ownerId`, someone else's reservation is
+ * reservation/not-found. Throws reservation/already-cancelled and
+ * booking/class-cancelled.
+ */
+export async function lockReservationForChange(
+  tx: Tx,
+  reservationId: number,
+  ownerId?: number,
+): Promise<{ reservation: typeof class_reservation.$inferSelect; klass: ClassWithType }> {
+  const [found] = await tx
+    .select({ customer_id: class_reservation.customer_id, single_class_id: class_reservation.single_class_id })
+    .from(class_reservation)
+    .where(eq(class_reservation.class_reservation_id, reservationId));
+  if (!found || (ownerId !== undefined && found.customer_id !== ownerId)) throw new DomainError('reservation/not-found');
+  await lockCustomer(tx, found.customer_id);
+  const klass = await lockClass(tx, found.single_class_id);
+  const [reservation] = await tx.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, reservationId)).for('update');
+  if (!reservation) throw new DomainError('reservation/not-found');
+  if (reservation.deletedAt) throw new DomainError('reservation/already-cancelled');
+  if (klass.cancelledAt) throw new DomainError('booking/class-cancelled');
+  return { reservation, klass };
+}

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { lockClass, lockCustomer } from './booking-locks.ts';
+import { lockReservationForChange } from './booking-locks.ts';
 import { checkSeatAndPlaces, guardSpot } from './create-reservation.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
@@ -28,21 +28,7 @@ export async function updateReservation(db: Db, input: UpdateReservationInput): 
   const settings = await loadStudioSettings(db);
   const staff = input.actor.role === 'staff' || input.actor.role === 'admin';
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ customer_id: class_reservation.customer_id, single_class_id: class_reservation.single_class_id })
-      .from(class_reservation)
-      .where(eq(class_reservation.class_reservation_id, input.reservationId));
-    if (!found || (!staff && found.customer_id !== input.actor.customerId)) throw new DomainError('reservation/not-found');
-    await lockCustomer(tx, found.customer_id);
-    const c = await lockClass(tx, found.single_class_id);
-    const [r] = await tx
-      .select()
-      .from(class_reservation)
-      .where(eq(class_reservation.class_reservation_id, input.reservationId))
-      .for('update');
-    if (!r) throw new DomainError('reservation/not-found');
-    if (r.deletedAt) throw new DomainError('reservation/already-cancelled');
-    if (c.cancelledAt) throw new DomainError('booking/class-cancelled');
+    const { reservation: r, klass: c } = await lockReservationForChange(tx, input.reservationId, staff ? undefined : input.actor.customerId);
     if (c.class_date <= now) throw new DomainError('booking/class-started');
 
     const spot = input.spot === undefined ? r.spot : input.spot;
