@@ -82,6 +82,7 @@ test.describe('Reservar', () => {
     await expect(modal.getByText(full.class_type.name)).toBeVisible();
     await modal.getByRole('button', { name: 'Anotarme' }).click();
     await expect(page.getByText('Anotada en lista de espera.')).toBeVisible();
+    await expect(card).toHaveAttribute('data-state', 'waitlist');
     await expect(card).toContainText('Lista de Espera');
 
     await page.getByRole('link', { name: 'Listas de Espera' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeMantineTheme, DEFAULT_THEME } from '@mantine/core';
+import { mergeMantineTheme, DEFAULT_THEME, getContrastColor } from '@mantine/core';
 import { configMap } from '@estudio/core';
 import { contrast, readableColors, themeFromConfig } from '../src/config/theme.ts';
 
@@ -28,5 +28,32 @@ describe('theme contrast (WCAG AA, 4.5:1)', () => {
       const text = light[`--mantine-color-${name}-light-color`] ?? shades[9];
       expect(contrast(text, shades[1]), name).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  /** Brand colours an owner might pick: the demo's, light ones and dark ones. */
+  const brands = ['#d6336c', '#fcc419', '#96f2d7', '#ffffff', '#82c91e', '#1c7ed6', '#1b1f3b', '#000000'];
+
+  it.each(brands)("gives brand-coloured text (a class card's places left) a shade that reads on every card surface, for brand %s", (primary) => {
+    const theme = studioTheme(primary);
+    const brandText = readableColors(theme).light['--mantine-color-brand-text'];
+    expect(brandText).toBeDefined();
+    // The available card (white), the panels (gray.0) and the special class's card (yellow.0).
+    for (const surface of ['#ffffff', theme.colors.gray[0], theme.colors.yellow[0]]) expect(contrast(brandText as string, surface), surface).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(brands)("puts readable text on the filled brand colour (buttons, today's column, the 'Reservada' badge), for brand %s", (primary) => {
+    const theme = studioTheme(primary);
+    const filled = theme.colors.brand[6];
+    const text = getContrastColor({ color: 'brand', theme }) === 'var(--mantine-color-black)' ? '#000000' : '#ffffff';
+    expect(contrast(text, filled)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(brands)('keeps the reserved card readable (its light brand background), for brand %s', (primary) => {
+    const theme = studioTheme(primary);
+    const light = readableColors(theme).light;
+    const dimmed = light['--mantine-color-brand-light-color'] ?? theme.colors.brand[9];
+    // Secondary text (duration) and the meta lines (gray.7) on brand shade 1.
+    expect(contrast(dimmed, theme.colors.brand[1])).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(theme.colors.gray[7], theme.colors.brand[1])).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -5,12 +5,16 @@ import { coachNames } from './time.ts';
 import type { SingleClassOutput } from './types.ts';
 import classes from './Schedule.module.css';
 
-export type ClassCardState = 'reserved' | 'full' | 'special' | 'available';
+export type ClassCardState = 'reserved' | 'waitlist' | 'full' | 'special' | 'available';
 
-/** Spec card states: reserved (the user has reservations), full (sold out), special package-only, available. */
+/**
+ * Spec card states: reserved (the user has reservations), full (sold out),
+ * special package-only, available; a full class the user waits for is shown
+ * apart ('waitlist'), so she finds it at a glance.
+ */
 export function classCardState(c: SingleClassOutput): ClassCardState {
   if (c.class_reservations.length > 0) return 'reserved';
-  if (isClassFull(c)) return 'full';
+  if (isClassFull(c)) return c.waitlist_id != null ? 'waitlist' : 'full';
   if (c.class_package_id != null) return 'special';
   return 'available';
 }
@@ -57,9 +61,13 @@ export function ClassCard({ singleClass: c, tz, busy, onSelect }: { singleClass:
               </Text>
             )}
           </>
+        ) : state === 'waitlist' ? (
+          <Badge size="sm" variant="light" color="orange" leftSection={<IconClock size={12} />} className={classes.cardBadge}>
+            {texts.booking.waitlistTitle}
+          </Badge>
         ) : state === 'full' ? (
-          <Badge size="sm" variant="light" color="gray" leftSection={c.waitlist_id != null ? <IconClock size={12} /> : undefined} className={classes.cardBadge}>
-            {c.waitlist_id != null ? texts.booking.waitlistTitle : texts.booking.legendFull}
+          <Badge size="sm" variant="light" color="gray" className={classes.cardBadge}>
+            {texts.booking.legendFull}
           </Badge>
         ) : (
           <>

@@ -55,14 +55,22 @@ export function readableOn(color: string, background: string): string {
 }
 
 /**
+ * The lightest-but-one surfaces the portal puts brand-coloured text on: white
+ * cards, the grey panels (gray.0) and the special class's card (yellow.0).
+ * Brand text that reads at AA on the darkest of them reads on all.
+ */
+const brandTextSurfaces = (theme: Parameters<CSSVariablesResolver>[0]) => [theme.white, theme.colors.gray[0], theme.colors.yellow[0]];
+
+/**
  * Text colours the theme's palettes do not guarantee, as CSS variables for the
  * light scheme (passed to MantineProvider beside the theme):
  * - the `light` variant's text (shade 9 on shade 1) of Mantine's teal, green,
  *   lime, yellow and orange reads below AA (teal 4.3:1, yellow 2.7:1), so those
- *   palettes get a darker one;
- * - links (`--mantine-color-anchor`) are the studio's brand colour, which is any
- *   colour an owner picks: they take the first brand shade from the primary one
- *   on that reads at AA on the portal's grey panels (gray.0).
+ *   palettes get a darker one; so does the studio's brand when it is a light colour;
+ * - brand-coloured text (links, `--mantine-color-anchor`, and the brand's
+ *   `-text` colour: a class card's "Quedan 5 lugares") is the studio's brand
+ *   colour, which is any colour an owner picks: it takes the first brand shade
+ *   from the primary one on that reads at AA on every surface it is shown on.
  */
 export const readableColors: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {};
@@ -71,10 +79,13 @@ export const readableColors: CSSVariablesResolver = (theme) => {
     if (text && background && contrast(text, background) < AA) light[`--mantine-color-${name}-light-color`] = readableOn(text, background);
   }
   const brand = theme.colors[theme.primaryColor] ?? DEFAULT_THEME.colors.blue;
-  const panel = theme.colors.gray[0];
+  const surface = brandTextSurfaces(theme)
+    .filter((color): color is string => Boolean(color))
+    .sort((a, b) => luminance(a) - luminance(b))[0] as string;
   const fromShade = getPrimaryShade(theme, 'light');
-  const anchor = brand.slice(fromShade).find((shade) => contrast(shade, panel) >= AA) ?? readableOn(brand[9], panel);
-  light['--mantine-color-anchor'] = anchor;
+  const brandText = brand.slice(fromShade).find((shade) => contrast(shade, surface) >= AA) ?? readableOn(brand[9], surface);
+  light['--mantine-color-anchor'] = brandText;
+  light[`--mantine-color-${theme.primaryColor}-text`] = brandText;
   return { variables: {}, light, dark: {} };
 };
 
@@ -85,6 +96,10 @@ export function themeFromConfig(config: AppConfigMap): MantineThemeOverride {
     primaryShade: 6,
     colors: { brand: shadesOf(config.primary), gray: readableGray },
     autoContrast: true,
+    // Text on a filled colour (buttons, today's column, the 'Reservada' badge) turns black above this
+    // luminance: 0.179 is where white and black read alike (4.58:1), so either choice keeps WCAG AA.
+    // Mantine's default (0.3) puts white on mid-light brand colours at 3:1.
+    luminanceThreshold: 0.179,
     defaultRadius: 'md',
     fontFamily:
       'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
