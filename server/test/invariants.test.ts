@@ -124,23 +124,29 @@ describe('bench/invariants.sql', () => {
                                         where p.class_amount > 0 and ac.available_classes >= 0)`),
     },
     {
-      // A booking that did not spend its credit: the reservation is there, the class was never taken.
+      // A booking that did not spend its credit: a live reservation on a limited purchase credit that was
+      // never decremented. Made here rather than found in the seed (an in-time cancellation on a limited
+      // credit, undone): on some days every seeded cancellation is on an unlimited membership.
       invariant: 'credito-libro',
       cantidad: 1,
       break: (tx: Db) =>
         tx.execute(sql`
-          update class_reservation set deleted_at = null
-           where class_reservation_id = (select min(r.class_reservation_id) from class_reservation r
-                                          join available_classes ac using (available_class_id)
-                                          join purchase p on p.purchase_id = ac.purchase_id
-                                         where r.deleted_at is not null and r.credit_returned and p.class_amount > 0
-                                           and not exists (select 1 from class_reservation o where o.single_class_id = r.single_class_id
-                                                            and o.customer_id = r.customer_id and o.deleted_at is null)
-                                           and (select count(*) + count(o.guest) from class_reservation o
-                                                 where o.single_class_id = r.single_class_id and o.deleted_at is null)
-                                               < (select capacity from single_class s where s.single_class_id = r.single_class_id)
-                                           and (r.spot is null or not exists (select 1 from class_reservation o where o.single_class_id = r.single_class_id
-                                                                               and o.spot = r.spot and o.deleted_at is null)))`),
+          with credito as (
+            select ac.available_class_id, ac.customer_id
+              from available_classes ac join purchase p using (purchase_id)
+             where p.class_amount > 0 and ac.available_classes >= 0
+             order by ac.available_class_id limit 1
+          ), clase as (
+            select s.single_class_id
+              from single_class s, credito
+             where (select count(*) + count(o.guest) from class_reservation o
+                     where o.single_class_id = s.single_class_id and o.deleted_at is null) < s.capacity
+               and not exists (select 1 from class_reservation o where o.single_class_id = s.single_class_id
+                                and o.customer_id = credito.customer_id and o.deleted_at is null)
+             order by s.single_class_id limit 1
+          )
+          insert into class_reservation (single_class_id, customer_id, available_class_id)
+          select clase.single_class_id, credito.customer_id, credito.available_class_id from credito, clase`),
     },
     {
       invariant: 'credito-ajeno',
