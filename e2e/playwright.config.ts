@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // E2E_PORT lets two suites run side by side (e.g. a CI rehearsal while developing).
@@ -43,17 +44,7 @@ export default defineConfig({
       testIgnore: deskSpec,
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
     {
@@ -64,10 +55,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

@@ -7,20 +7,42 @@
 //   4. the Firebase sign-in test against the Firebase Auth emulator
 //   5. Playwright tests of the portal and the desk (desk:web) in Chromium
 // Every step runs even when an earlier one failed, so one run shows everything.
+//
+// `npm test -- --clock=2028-12-31T23:30:00-06:00` (or `--clock=fin-de-año`, the next
+// 31 December on a Sunday, 23:30 in Mexico City) runs the same steps with every
+// process's clock moved forward to that instant (libfaketime; decision 010): the
+// test runners, the server, PGlite, Chromium and a PostgreSQL started for the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import postgres from 'postgres';
+import { namedInstant, startClockedPostgres, testClockEnv } from './test-clock.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = join(root, '.tmp', 'test-results');
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const args = process.argv.slice(2);
+const clock = args.find((a) => a.startsWith('--clock='))?.slice('--clock='.length);
+const only = args.filter((a) => !a.startsWith('--')); // e.g. `npm test -- unit e2e`
 const wanted = (step) => only.length === 0 || only.includes(step);
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+let postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+let stopClockedPostgres = async () => {};
+if (clock) {
+  // Every child inherits the moved clock; PostgreSQL must share it, so the run gets a server of its own.
+  Object.assign(process.env, testClockEnv(clock));
+  console.log(`\n⏰ Reloj de la corrida: ${namedInstant(clock) ?? clock} (${process.env.FAKETIME} s respecto al reloj real)`);
+  if (wanted('postgres')) {
+    const clocked = await startClockedPostgres();
+    postgresUrl = clocked.url;
+    process.env.TEST_DATABASE_URL = clocked.url;
+    stopClockedPostgres = clocked.stop;
+    // Stopped with the run (Ctrl-C or a kill reaches this once the running step has ended).
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void clocked.stop().finally(() => process.exit(130)));
+  }
+}
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 const started = Date.now();
@@ -105,7 +127,8 @@ if (wanted('e2e')) {
   countPlaywright(out);
 }
 
+await stopClockedPostgres();
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
-console.log(`\nTiempo total: ${minutes} min${failedSteps.length ? ` — pasos con fallas: ${failedSteps.join(', ')}` : ''}`);
+console.log(`\nTiempo total: ${minutes} min${clock ? ` (reloj en ${clock})` : ''}${failedSteps.length ? ` — pasos con fallas: ${failedSteps.join(', ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length === 0 && totals.failed === 0 ? 0 : 1);

@@ -1,28 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expectSignedIn, signIn } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { signIn } from './helpers.ts';
 import { packageId } from './checkout-helpers.ts';
 
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-/** One line per failing node: rule, impact, selector and axe's own summary of what to fix. */
-function readable(violations: Violation[]): string[] {
-  return violations.flatMap((v) =>
-    v.nodes.map((node) => `${v.id} (${v.impact ?? 'sin impacto'}): ${v.help} — ${node.target.join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
-  );
-}
-
-/**
- * Runs axe-core (every rule of its default set: WCAG 2 A/AA and best practices)
- * on the page as it is once its data has arrived, and expects nothing.
- */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  // The sections fetch their data after the first paint; axe must see what a visitor sees.
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(readable(violations), `axe-core en ${page.url()}`).toEqual([]);
-}
-
+// The account's weekly calendar, with every card state, is in accessibility-calendar.spec.ts (on a pinned clock).
 test.describe('Accesibilidad (axe-core)', () => {
   test('the landing page has no violations', async ({ page }) => {
     await page.goto('/');
@@ -44,23 +25,6 @@ test.describe('Accesibilidad (axe-core)', () => {
   test('the sign-in page has no violations', async ({ page }) => {
     await page.goto('/entrar');
     await expect(page.getByLabel('Correo electrónico')).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-
-  test("the account's weekly calendar has no violations", async ({ page }) => {
-    await signIn(page, 'cliente@estudio.demo');
-    await expectSignedIn(page, /Mariana/);
-    await expect(page.getByRole('heading', { name: 'Calendario', level: 1 })).toBeVisible();
-    // This week (with its past days dimmed, unless today is Monday), once loaded...
-    await expect(page.locator('[data-class-id]').or(page.getByText(/^No hay (más )?clases programadas/)).first()).toBeVisible();
-    await expectNoAxeViolations(page);
-    // ...and next week, which always has classes in the seed.
-    await page.getByRole('button', { name: 'Semana siguiente' }).click();
-    // The pointer left on the arrow keeps its tooltip open; axe is about the page, not a hover.
-    await page.mouse.move(0, 0);
-    await expect(page.getByRole('tooltip')).toHaveCount(0);
-    await expect(page).toHaveURL(/semana=/);
-    await expect(page.locator('[data-class-id]').first()).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

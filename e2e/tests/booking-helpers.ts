@@ -11,6 +11,8 @@ export interface ScheduleClass {
   capacity: number;
   reservation_count: number;
   class_package_id: number | null;
+  location_id: number;
+  class_type_id: number;
   cancelledAt: string | null;
   taken_spots: number[];
   class_type: { name: string; spot_map: string | null };

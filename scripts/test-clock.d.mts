@@ -1,0 +1,11 @@
+/** Types of test-clock.mjs (plain JavaScript, so scripts/test.mjs runs it without a compiler). */
+export interface TestClockEnv {
+  LD_PRELOAD: string;
+  FAKETIME: string;
+  FAKETIME_DONT_RESET: string;
+}
+export function faketimeLibrary(): string;
+export function currentClockOffsetSeconds(env?: NodeJS.ProcessEnv): number;
+export function namedInstant(name: string, now?: Date): string | null;
+export function testClockEnv(instant: string, env?: NodeJS.ProcessEnv): TestClockEnv;
+export function startClockedPostgres(): Promise<{ url: string; stop: () => Promise<void> }>;
