@@ -8,6 +8,13 @@ function studioTheme(primary: string) {
   return mergeMantineTheme(DEFAULT_THEME, themeFromConfig(configMap([{ key: 'primary', value: primary }])));
 }
 
+/** The studio's palette: shade 6 is the brand colour itself. */
+function brandOf(theme: ReturnType<typeof studioTheme>) {
+  const shades = theme.colors.brand;
+  if (!shades) throw new Error('the theme has no brand palette');
+  return shades;
+}
+
 describe('theme contrast (WCAG AA, 4.5:1)', () => {
   it("keeps dimmed text readable on white and on the portal's grey panels", () => {
     const theme = studioTheme('#d6336c');
@@ -43,7 +50,7 @@ describe('theme contrast (WCAG AA, 4.5:1)', () => {
 
   it.each(brands)("puts readable text on the filled brand colour (buttons, today's column, the 'Reservada' badge), for brand %s", (primary) => {
     const theme = studioTheme(primary);
-    const filled = theme.colors.brand[6];
+    const filled = brandOf(theme)[6];
     const text = getContrastColor({ color: 'brand', theme }) === 'var(--mantine-color-black)' ? '#000000' : '#ffffff';
     expect(contrast(text, filled)).toBeGreaterThanOrEqual(4.5);
   });
@@ -51,9 +58,10 @@ describe('theme contrast (WCAG AA, 4.5:1)', () => {
   it.each(brands)('keeps the reserved card readable (its light brand background), for brand %s', (primary) => {
     const theme = studioTheme(primary);
     const light = readableColors(theme).light;
-    const dimmed = light['--mantine-color-brand-light-color'] ?? theme.colors.brand[9];
+    const brand = brandOf(theme);
+    const dimmed = light['--mantine-color-brand-light-color'] ?? brand[9];
     // Secondary text (duration) and the meta lines (gray.7) on brand shade 1.
-    expect(contrast(dimmed, theme.colors.brand[1])).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.colors.gray[7], theme.colors.brand[1])).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(dimmed, brand[1])).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(theme.colors.gray[7], brand[1])).toBeGreaterThanOrEqual(4.5);
   });
 });

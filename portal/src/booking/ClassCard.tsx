@@ -5,6 +5,9 @@ import { coachNames } from './time.ts';
 import type { SingleClassOutput } from './types.ts';
 import classes from './Schedule.module.css';
 
+/** Badges wrap inside the card's narrow column instead of cutting their label ('Lista de Esp…'). */
+const badgeClassNames = { root: classes.cardBadge, label: classes.cardBadgeLabel };
+
 export type ClassCardState = 'reserved' | 'waitlist' | 'full' | 'special' | 'available';
 
 /**
@@ -52,7 +55,7 @@ export function ClassCard({ singleClass: c, tz, busy, onSelect }: { singleClass:
       <div className={classes.cardFooter}>
         {state === 'reserved' ? (
           <>
-            <Badge size="sm" variant="filled" leftSection={<IconCheck size={12} />} className={classes.cardBadge}>
+            <Badge size="sm" variant="filled" leftSection={<IconCheck size={12} />} classNames={badgeClassNames}>
               {texts.booking.legendReserved}
             </Badge>
             {ownSpot != null && (
@@ -62,17 +65,17 @@ export function ClassCard({ singleClass: c, tz, busy, onSelect }: { singleClass:
             )}
           </>
         ) : state === 'waitlist' ? (
-          <Badge size="sm" variant="light" color="orange" leftSection={<IconClock size={12} />} className={classes.cardBadge}>
+          <Badge size="sm" variant="light" color="orange" leftSection={<IconClock size={12} />} classNames={badgeClassNames}>
             {texts.booking.waitlistTitle}
           </Badge>
         ) : state === 'full' ? (
-          <Badge size="sm" variant="light" color="gray" className={classes.cardBadge}>
+          <Badge size="sm" variant="light" color="gray" classNames={badgeClassNames}>
             {texts.booking.legendFull}
           </Badge>
         ) : (
           <>
             {state === 'special' && (
-              <Badge size="sm" variant="light" color="yellow" leftSection={<IconSparkles size={12} />} className={classes.cardBadge} title={texts.booking.specialClassHint}>
+              <Badge size="sm" variant="light" color="yellow" leftSection={<IconSparkles size={12} />} classNames={badgeClassNames} title={texts.booking.specialClassHint}>
                 {texts.booking.specialClass}
               </Badge>
             )}
