@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { withReservedTransactions } from './pg-reserved-begin.ts';
 import { openPgSocket } from './pg-socket.ts';
 import * as schema from './schema/index.ts';
 
@@ -71,13 +72,16 @@ export async function createDb(url?: string | undefined, options: CreateDbOption
       },
     };
   }
-  const client = postgres(url, {
-    max: options.max ?? 10,
-    // Notices (e.g. "relation already exists, skipping") are not errors; keep test output clean.
-    onnotice: () => {},
-    // A dropped connection must not crash the process or poison the pool (see pg-socket.ts).
-    ...({ socket: openPgSocket } as object),
-  });
+  // Transactions own their connection from BEGIN to COMMIT (pg-reserved-begin.ts, decision 011).
+  const client = withReservedTransactions(
+    postgres(url, {
+      max: options.max ?? 10,
+      // Notices (e.g. "relation already exists, skipping") are not errors; keep test output clean.
+      onnotice: () => {},
+      // A dropped connection must not crash the process or poison the pool (see pg-socket.ts).
+      ...({ socket: openPgSocket } as object),
+    }),
+  );
   const db = drizzlePostgres({ client, schema, logger: options.logger ?? false });
   return {
     kind: 'postgres',
