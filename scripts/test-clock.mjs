@@ -111,7 +111,7 @@ export async function startClockedPostgres() {
     if (result.status !== 0) throw new Error(`${command} terminó con ${result.status}`);
   };
   run(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  run(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  run(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     stop: async () => {

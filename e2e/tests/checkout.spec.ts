@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/es.js';
 import { signIn } from './helpers.ts';
 import { fillSandboxCard, packageId, signUpInline } from './checkout-helpers.ts';
+import { localDate } from './booking-helpers.ts';
 
 test.describe('Checkout', () => {
   test('a visitor signs up at checkout, buys 5 Clases with the card 4242 and sees 5 more credits', async ({ page }) => {
@@ -78,7 +79,8 @@ test.describe('Checkout', () => {
     await expect(page.getByText('$0 MXN')).toBeVisible();
     await expect(page.getByText('Siguiente Cargo')).toBeVisible();
     await expect(page.getByText('$349.00 MXN')).toBeVisible();
-    const nextCharge = dayjs().add(7, 'day').locale('es').format('DD MMM YYYY');
+    // The studio's calendar day a week from now (on a Sunday night in Mexico City, UTC is already Monday).
+    const nextCharge = dayjs(localDate(new Date(Date.now() + 7 * 86_400_000))).locale('es').format('DD MMM YYYY');
     await expect(page.getByTestId('next-charge-date')).toHaveText(nextCharge);
 
     await page.goto('/mystudio/membresias');

@@ -21,7 +21,8 @@ afterAll(async () => {
 type Row = { outbox_message_id: number; status: string; channel: string; createdAt: string; attempts: number; last_error: string | null };
 
 async function insertMessages() {
-  const base = Date.parse('2031-01-01T12:00:00Z');
+  // Newer than every message the seed wrote, whatever the clock reads.
+  const base = Date.now() + 365 * 86_400_000;
   return server.db
     .insert(outbox_message)
     .values([
@@ -65,7 +66,8 @@ describe('GET /api/outbox', () => {
   });
 
   it('pages 50 at a time', async () => {
-    const base = Date.parse('2032-01-01T12:00:00Z');
+    // Newer than the messages above.
+    const base = Date.now() + 2 * 365 * 86_400_000;
     await server.db
       .insert(outbox_message)
       .values(Array.from({ length: 60 }, (_, i) => ({ channel: 'email' as const, recipient: `p${i}@buzon.demo`, body: `Página ${i}`, createdAt: new Date(base + i * 1000) })));
