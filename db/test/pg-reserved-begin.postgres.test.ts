@@ -46,7 +46,8 @@ describe.skipIf(!url)('transactions own their connection (postgres.js)', () => {
     await sql?.end({ timeout: 1 });
     sql = null;
   });
-  const pool = () => postgres(url as string, { max: 3, max_pipeline: 2, onnotice: () => {}, connection: { application_name: applicationName } });
+  // max_pipeline is a driver option its type definitions leave out.
+  const pool = () => postgres(url as string, { max: 3, ...({ max_pipeline: 2 } as object), onnotice: () => {}, connection: { application_name: applicationName } });
 
   it('never sends BEGIN on a connection it does not own, and leaves no transaction open', async () => {
     sql = withReservedTransactions(pool());
