@@ -13,31 +13,39 @@ import { withReservedTransactions } from '../src/pg-reserved-begin.ts';
 const url = process.env.TEST_DATABASE_URL;
 const applicationName = `reserved-begin-${process.pid}`;
 
-async function crowd(sql: Sql): Promise<{ unsafe: number; failed: unknown[]; openTransactionsAfter: number }> {
+/** Runs the scenario on fresh pools (one connection warm, two to open), as the upstream reproduction does. */
+async function crowd(makePool: () => Sql): Promise<{ unsafe: number; failed: unknown[]; openTransactionsAfter: number }> {
   let unsafe = 0;
+  let openTransactionsAfter = 0;
   const failed: unknown[] = [];
-  for (let round = 0; round < 6; round++) {
-    // A query written as sql`…` is sent on the next tick unless execute() sends it now; sql.begin's BEGIN goes at once.
-    const busy = [0, 1, 2].map(() => sql`select pg_sleep(0.05)`.execute());
-    await new Promise((r) => setImmediate(r));
-    const plain = Array.from({ length: 6 }, (_, k) => sql`select ${k}::int as n`.execute());
-    const transactions = Array.from({ length: 5 }, (_, k) => sql.begin(async (tx) => (await tx`select ${k}::int as n`)[0]?.n));
-    const sent: Promise<unknown>[] = [...busy, ...plain, ...transactions];
-    for (const r of await Promise.allSettled(sent)) {
-      if (r.status === 'fulfilled') continue;
-      if ((r.reason as { code?: string }).code === 'UNSAFE_TRANSACTION') unsafe++;
-      else failed.push(r.reason);
-    }
-  }
-  // What the server sees once everything answered: this pool's connections left inside a transaction.
   const observer = postgres(url as string, { max: 1, onnotice: () => {} });
   try {
-    await new Promise((r) => setTimeout(r, 100));
-    const [row] = await observer`select count(*)::int as n from pg_stat_activity where application_name = ${applicationName} and state like 'idle in transaction%'`;
-    return { unsafe, failed, openTransactionsAfter: row?.n ?? -1 };
+    for (let round = 0; round < 6; round++) {
+      const sql = makePool();
+      try {
+        await sql`select 1`;
+        // A query written as sql`…` is sent on the next tick unless execute() sends it now; sql.begin's BEGIN goes at once.
+        const busy = [0, 1, 2].map(() => sql`select pg_sleep(0.05)`.execute());
+        await new Promise((r) => setImmediate(r));
+        const plain = Array.from({ length: 6 }, (_, k) => sql`select ${k}::int as n`.execute());
+        const transactions = Array.from({ length: 5 }, (_, k) => sql.begin(async (tx) => (await tx`select ${k}::int as n`)[0]?.n));
+        for (const r of await Promise.allSettled([...busy, ...plain, ...transactions])) {
+          if (r.status === 'fulfilled') continue;
+          if ((r.reason as { code?: string }).code === 'UNSAFE_TRANSACTION') unsafe++;
+          else failed.push(r.reason);
+        }
+        // What the server sees once everything answered: this pool's connections left inside a transaction.
+        await new Promise((r) => setTimeout(r, 50));
+        const [row] = await observer`select count(*)::int as n from pg_stat_activity where application_name = ${applicationName} and state like 'idle in transaction%'`;
+        openTransactionsAfter += row?.n ?? 0;
+      } finally {
+        await sql.end({ timeout: 1 });
+      }
+    }
   } finally {
     await observer.end({ timeout: 1 });
   }
+  return { unsafe, failed, openTransactionsAfter };
 }
 
 describe.skipIf(!url)('transactions own their connection (postgres.js)', () => {
@@ -50,8 +58,7 @@ describe.skipIf(!url)('transactions own their connection (postgres.js)', () => {
   const pool = () => postgres(url as string, { max: 3, ...({ max_pipeline: 2 } as object), onnotice: () => {}, connection: { application_name: applicationName } });
 
   it('never sends BEGIN on a connection it does not own, and leaves no transaction open', async () => {
-    sql = withReservedTransactions(pool());
-    const outcome = await crowd(sql);
+    const outcome = await crowd(() => withReservedTransactions(pool()));
     expect(outcome).toEqual({ unsafe: 0, failed: [], openTransactionsAfter: 0 });
   });
 
@@ -81,8 +88,7 @@ describe.skipIf(!url)('transactions own their connection (postgres.js)', () => {
 
   // When a postgres.js release fixes #823 this fails: then the wrapper (and decision 011) can go.
   it("is needed: the driver's own begin fails the same scenario (postgres.js 3.4.9)", async () => {
-    sql = pool();
-    const outcome = await crowd(sql);
+    const outcome = await crowd(pool);
     expect(outcome.unsafe).toBeGreaterThan(0);
   });
 });
