@@ -2,7 +2,6 @@
 export interface TestClockEnv {
   LD_PRELOAD: string;
   FAKETIME: string;
-  FAKETIME_DONT_RESET: string;
 }
 export function faketimeLibrary(): string;
 export function currentClockOffsetSeconds(env?: NodeJS.ProcessEnv): number;

@@ -68,7 +68,6 @@ export function testClockEnv(instant, env = process.env) {
   return {
     LD_PRELOAD: faketimeLibrary(),
     FAKETIME: `+${offset}`,
-    FAKETIME_DONT_RESET: '1',
   };
 }
 
@@ -126,7 +125,7 @@ export async function startClockedPostgres() {
 
 /** The clock's variables, passed explicitly where a user switch could drop them. */
 function clockVars() {
-  return ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_RESET'].flatMap((name) => (process.env[name] ? [`${name}=${process.env[name]}`] : []));
+  return ['LD_PRELOAD', 'FAKETIME'].flatMap((name) => (process.env[name] ? [`${name}=${process.env[name]}`] : []));
 }
 
 function userIds(name) {

@@ -1,9 +1,10 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, bearer, weekStart, type ScheduleClass } from './booking-helpers.ts';
+import { addDays, apiLogin, bearer, classesBetween, isFull, weekStart, type ScheduleClass } from './booking-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { patchPageConfig } from './content-helpers.ts';
 import { signIn } from './helpers.ts';
-import { launchOptionsOn, pinnedClock, startPinnedStudio, type PinnedStudio } from './pinned-clock.ts';
+import { testClockEnv } from '../../scripts/test-clock.mjs';
+import { launchOptionsOn, startPinnedStudio, type PinnedStudio } from './pinned-clock.ts';
 
 /**
  * The account's weekly calendar with every card state in one week, checked
@@ -14,12 +15,11 @@ import { launchOptionsOn, pinnedClock, startPinnedStudio, type PinnedStudio } fr
 
 /** Wednesday 10:00 in Mexico City (UTC-6 all year since 2022) two weeks from now: a moved clock only goes forward. */
 function wednesdayMorningAhead(now = new Date()): string {
-  const wednesday = new Date(Date.parse(`${weekStart(now)}T00:00:00Z`) + 16 * 86_400_000).toISOString().slice(0, 10);
-  return `${wednesday}T10:00:00-06:00`;
+  return `${addDays(weekStart(now), 16)}T10:00:00-06:00`;
 }
 
 const pinnedInstant = wednesdayMorningAhead();
-const clock = pinnedClock(pinnedInstant);
+const clock = testClockEnv(pinnedInstant);
 const port = Number(process.env.E2E_PORT ?? 3100) + 50;
 
 test.use({ baseURL: `http://127.0.0.1:${port}`, launchOptions: launchOptionsOn(clock) });
@@ -35,13 +35,6 @@ const brands = [
 
 const cardStates = ['available', 'reserved', 'full', 'waitlist', 'special'] as const;
 
-async function weekClasses(api: APIRequestContext, token: string, monday: string): Promise<ScheduleClass[]> {
-  const sunday = new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
-  const answer = await api.get('/api/single_class', { params: { start_date: monday, end_date: sunday }, headers: bearer(token) });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { single_classes: ScheduleClass[] }).single_classes.filter((c) => !c.cancelledAt);
-}
-
 /**
  * Makes sure the week ahead of the pinned instant shows every state for the
  * demo customer, arranging through /api what the seed left out: her own
@@ -52,8 +45,7 @@ async function arrangeEveryState(api: APIRequestContext): Promise<void> {
   const admin = await apiLogin(api, 'admin@estudio.demo');
   const monday = weekStart(pinnedInstant);
   const soon = Date.parse(pinnedInstant) + 2 * 3_600_000;
-  const ahead = async () => (await weekClasses(api, cliente, monday)).filter((c) => Date.parse(c.class_date) > soon);
-  const isFull = (c: ScheduleClass) => c.reservation_count >= c.capacity;
+  const ahead = async () => (await classesBetween(api, monday, addDays(monday, 6), cliente)).filter((c) => Date.parse(c.class_date) > soon);
   const isOpen = (c: ScheduleClass) => !isFull(c) && !c.class_package_id && c.class_reservations.length === 0 && c.waitlist_id == null;
 
   let classes = await ahead();
@@ -77,14 +69,13 @@ async function arrangeEveryState(api: APIRequestContext): Promise<void> {
   }
   if (!classes.some((c) => c.class_package_id != null)) {
     // The seed's special event falls in a later week: the same package-only class, on Friday evening of this one.
-    const later = await weekClasses(api, cliente, weekStart(new Date(Date.parse(pinnedInstant) + 7 * 86_400_000)));
+    const later = await classesBetween(api, addDays(monday, 7), addDays(monday, 13), cliente);
     const event = [...classes, ...later].find((c) => c.class_package_id != null);
     const sample = classes[0];
     expect(event && sample, 'el demo tiene una clase especial').toBeTruthy();
-    const friday = new Date(Date.parse(`${monday}T00:00:00Z`) + 4 * 86_400_000).toISOString().slice(0, 10);
     const created = await api.post('/api/single_class', {
       headers: bearer(admin),
-      data: { date: friday, time: '18:30', duration_minutes: 60, capacity: 20, location_id: sample?.location_id, class_type_id: sample?.class_type_id, class_package_id: event?.class_package_id },
+      data: { date: addDays(monday, 4), time: '18:30', duration_minutes: 60, capacity: 20, location_id: sample?.location_id, class_type_id: sample?.class_type_id, class_package_id: event?.class_package_id },
     });
     expect(created.ok(), await created.text()).toBeTruthy();
   }

@@ -33,7 +33,8 @@ export function localDate(instant: Date | string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: studioTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
 }
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** 'YYYY-MM-DD' plus some days. */
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The Monday of the studio-local week holding the instant: the calendar's ?semana= value. */
 export function weekStart(instant: Date | string): string {
@@ -42,19 +43,24 @@ export function weekStart(instant: Date | string): string {
   return addDays(date, -((weekday + 6) % 7));
 }
 
+/** The live classes from `start` to `end` (YYYY-MM-DD), seen by the given customer when a token is passed. */
+export async function classesBetween(request: APIRequestContext, start: string, end: string, token?: string): Promise<ScheduleClass[]> {
+  const answer = await request.get('/api/single_class', {
+    params: { start_date: start, end_date: end },
+    headers: token ? bearer(token) : {},
+  });
+  expect(answer.ok()).toBeTruthy();
+  const { single_classes } = (await answer.json()) as { single_classes: ScheduleClass[] };
+  return single_classes.filter((c) => !c.cancelledAt);
+}
+
 /**
  * The next two weeks of the seeded schedule (the seed runs to 13 days ahead of
  * its start), seen by the given customer when a token is passed.
  */
 export async function upcomingClasses(request: APIRequestContext, token?: string): Promise<ScheduleClass[]> {
   const today = localDate(new Date());
-  const answer = await request.get('/api/single_class', {
-    params: { start_date: today, end_date: addDays(today, 13) },
-    headers: token ? bearer(token) : {},
-  });
-  expect(answer.ok()).toBeTruthy();
-  const { single_classes } = (await answer.json()) as { single_classes: ScheduleClass[] };
-  return single_classes.filter((c) => !c.cancelledAt);
+  return classesBetween(request, today, addDays(today, 13), token);
 }
 
 export const isFull = (c: ScheduleClass) => c.reservation_count >= c.capacity;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
-import { testClockEnv, type TestClockEnv } from '../../scripts/test-clock.mjs';
+import type { TestClockEnv } from '../../scripts/test-clock.mjs';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { finished, repoRoot, run, stop, waitFor } from './desk-processes.ts';
 
@@ -17,10 +17,7 @@ export interface PinnedStudio {
   stop: () => Promise<void>;
 }
 
-/** The clock's environment for `instant` (ISO with its offset), shared by the server and the browser of a spec. */
-export const pinnedClock = (instant: string): TestClockEnv => testClockEnv(instant);
-
-/** Chromium's launch options on that clock (for `test.use({ launchOptions })` at the top of a spec file). */
+/** Chromium's launch options on a clock from `testClockEnv`, shared with the spec's server (for `test.use({ launchOptions })` at the top of a spec file). */
 export function launchOptionsOn(clock: TestClockEnv): LaunchOptions {
   return { ...chromiumLaunchOptions, env: { ...process.env, ...clock } as Record<string, string> };
 }

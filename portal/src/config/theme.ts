@@ -55,11 +55,13 @@ export function readableOn(color: string, background: string): string {
 }
 
 /**
- * The lightest-but-one surfaces the portal puts brand-coloured text on: white
- * cards, the grey panels (gray.0) and the special class's card (yellow.0).
- * Brand text that reads at AA on the darkest of them reads on all.
+ * The surfaces the portal puts brand-coloured text on: white cards, the grey
+ * panels (gray.0) and the special class's card (yellow.0). Brand text that
+ * reads at AA on the darkest of them reads on all.
  */
-const brandTextSurfaces = (theme: Parameters<CSSVariablesResolver>[0]) => [theme.white, theme.colors.gray[0], theme.colors.yellow[0]];
+function darkestBrandTextSurface(theme: Parameters<CSSVariablesResolver>[0]): string {
+  return [theme.colors.gray[0], theme.colors.yellow[0]].reduce<string>((darkest, color) => (color && luminance(color) < luminance(darkest) ? color : darkest), theme.white);
+}
 
 /**
  * Text colours the theme's palettes do not guarantee, as CSS variables for the
@@ -79,9 +81,7 @@ export const readableColors: CSSVariablesResolver = (theme) => {
     if (text && background && contrast(text, background) < AA) light[`--mantine-color-${name}-light-color`] = readableOn(text, background);
   }
   const brand = theme.colors[theme.primaryColor] ?? DEFAULT_THEME.colors.blue;
-  const surface = brandTextSurfaces(theme)
-    .filter((color): color is string => Boolean(color))
-    .sort((a, b) => luminance(a) - luminance(b))[0] as string;
+  const surface = darkestBrandTextSurface(theme);
   const fromShade = getPrimaryShade(theme, 'light');
   const brandText = brand.slice(fromShade).find((shade) => contrast(shade, surface) >= AA) ?? readableOn(brand[9], surface);
   light['--mantine-color-anchor'] = brandText;
