@@ -68,6 +68,10 @@ export const appConfigDefaults = {
   cash_checkout_enabled: 'true',
   checkout_disabled: 'false',
   checkout_redirect_url: '',
+  /** Hours an unpaid 'Efectivo' purchase holds its place (package and event limits, discount uses) before it lapses. */
+  cash_hold_hours: '24',
+  /** Minutes an unfinished card or PayPal attempt holds its place. */
+  card_hold_minutes: '30',
   payment_sources_enabled: 'true',
   paypal_enabled: 'false',
   paypal_client_id: '',
