@@ -4,6 +4,7 @@ export * from './texts.ts';
 export * from './phone.ts';
 export * from './password-policy.ts';
 export * from './appconfig.ts';
+export * from './schemas/dates.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/appconfig.ts';

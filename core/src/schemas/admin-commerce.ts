@@ -5,6 +5,7 @@ import { email, roles } from './auth.ts';
 import { availableClassesOutput } from './booking.ts';
 import { classPackageOutput, purchaseOutput } from './checkout.ts';
 import { customerOutput, customerUpdateInput } from './customer.ts';
+import { instant } from './dates.ts';
 
 /**
  * The admin console's commerce contract (issue 8): customers, packages and
@@ -120,7 +121,7 @@ const packageFields = {
   free_trial_period: periodEnum.nullish(),
   is_trial: z.boolean().optional(),
   is_special_event: z.boolean().optional(),
-  event_date: z.iso.datetime({ offset: true, error: 'La fecha del evento no es válida.' }).nullish(),
+  event_date: instant('La fecha del evento').nullish(),
   is_presencial: z.boolean().optional(),
   is_online: z.boolean().optional(),
   is_signup_fee: z.boolean().optional(),
@@ -229,8 +230,8 @@ const discountFields = {
   first_invoice_only: z.boolean().optional(),
   max_uses: z.number().int().min(0).max(10_000_000).nullish(),
   max_uses_per_customer: z.number().int().min(0).max(10_000).nullish(),
-  starts_at: z.iso.datetime({ offset: true, error: 'La fecha de inicio no es válida.' }).nullish(),
-  expires_at: z.iso.datetime({ offset: true, error: 'La fecha de fin no es válida.' }).nullish(),
+  starts_at: instant('La fecha de inicio').nullish(),
+  expires_at: instant('La fecha de fin').nullish(),
   available: z.boolean().optional(),
   /** Packages the code applies to; empty: every package. */
   class_package_ids: z.array(bodyId).max(200).optional(),

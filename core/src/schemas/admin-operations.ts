@@ -1,5 +1,6 @@
 import { maxInt4, z } from '../zod.ts';
 import { reservationOutput, reservationSearchInput, reservationWithClass, singleClassOutput, updateReservationInput } from './booking.ts';
+import { calendarDate, classDate } from './dates.ts';
 
 /**
  * The API contract of the admin's schedule, reservations, reports and outbox
@@ -8,7 +9,8 @@ import { reservationOutput, reservationSearchInput, reservationWithClass, single
  */
 
 const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const isoDate = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
+const startDate = calendarDate('La fecha inicial');
+const endDate = calendarDate('La fecha final');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'La hora debe tener el formato HH:mm.' });
 const dayMs = 86_400_000;
 
@@ -45,7 +47,7 @@ const classFields = {
 };
 
 /** POST /api/single_class: one class on a local date and time of the studio. */
-export const singleClassCreateInput = z.object({ date: isoDate, time: hhmm, ...classFields });
+export const singleClassCreateInput = z.object({ date: classDate(), time: hhmm, ...classFields });
 export type SingleClassCreateInput = z.infer<typeof singleClassCreateInput>;
 
 /**
@@ -55,7 +57,7 @@ export type SingleClassCreateInput = z.infer<typeof singleClassCreateInput>;
 export const singleClassUpdateInput = z
   .object({
     single_class_id: id,
-    date: isoDate.optional(),
+    date: classDate().optional(),
     time: hhmm.optional(),
     duration_minutes: duration.optional(),
     capacity: capacity.optional(),
@@ -83,8 +85,8 @@ export const weeklySlot = z.object({
 /** POST /api/single_class/repeat: a weekly template over a local date range (at most 366 days). */
 export const singleClassRepeatInput = z
   .object({
-    start_date: isoDate,
-    end_date: isoDate,
+    start_date: classDate('La fecha inicial'),
+    end_date: classDate('La fecha final'),
     slots: z.array(weeklySlot).min(1, { error: 'Agrega al menos un horario.' }).max(70, { error: 'Son demasiados horarios por semana.' }),
     ...classFields,
   })
@@ -172,7 +174,7 @@ export const reservationCheckInOutput = z.object({ class_reservation: reservatio
 
 /** Reports cover at most 366 days of the studio's calendar. */
 export const reportRangeInput = z
-  .object({ start_date: isoDate, end_date: isoDate })
+  .object({ start_date: startDate, end_date: endDate })
   .refine((v) => v.start_date <= v.end_date, { error: 'La fecha final debe ser posterior a la inicial.', path: ['end_date'] })
   .refine((v) => spanDays(v) <= 366, { error: 'El rango de fechas no puede ser mayor a 366 días.', path: ['end_date'] });
 export type ReportRangeInput = z.infer<typeof reportRangeInput>;

@@ -1,4 +1,5 @@
 import { maxInt4, z } from '../zod.ts';
+import { calendarDate, instant } from './dates.ts';
 
 /**
  * The API contract of schedule, reservations, waitlists, credits and
@@ -7,7 +8,8 @@ import { maxInt4, z } from '../zod.ts';
  */
 
 const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const isoDate = z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' });
+const startDate = calendarDate('La fecha inicial');
+const endDate = calendarDate('La fecha final');
 const isoDateTime = z.string();
 
 // ---------- Schedule ----------
@@ -15,8 +17,8 @@ const isoDateTime = z.string();
 /** GET /api/single_class: a date range in the studio's time zone (inclusive), at most 62 days. */
 export const scheduleInput = z
   .object({
-    start_date: isoDate,
-    end_date: isoDate,
+    start_date: startDate,
+    end_date: endDate,
     instructor_id: id.optional(),
     location_id: id.optional(),
     class_type_id: id.optional(),
@@ -93,7 +95,7 @@ export const singleClassByIdOutput = z.object({ single_class: singleClassOutput 
 
 /** GET /api/locations: every location, or with a date range only those with classes in it. */
 export const locationsInput = z
-  .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
+  .object({ start_date: startDate.optional(), end_date: endDate.optional() })
   .refine((v) => !v.start_date === !v.end_date, { error: 'Indica ambas fechas o ninguna.', path: ['end_date'] });
 export const locationsOutput = z.object({ locations: z.array(locationSummary) });
 
@@ -167,8 +169,8 @@ export const reservationListOutput = z.object({ total: z.number(), class_reserva
 export const reservationSearchInput = z.object({
   single_class_id: id.optional(),
   customer_id: id.optional(),
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
+  start_date: startDate.optional(),
+  end_date: endDate.optional(),
   include_cancelled: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
@@ -237,7 +239,7 @@ export const availableClassIdInput = z.object({ id });
 export const grantCreditsInput = z.object({
   customer_id: id,
   available_classes: z.number().int().min(-1).max(10_000),
-  expiration_date: z.iso.datetime({ offset: true }).nullish(),
+  expiration_date: instant('La fecha de vencimiento').nullish(),
   class_type_id: id.nullish(),
   allowed_times: z.string().regex(/^\d{2}:\d{2}(,\d{2}:\d{2})*$/, { error: 'Los horarios deben tener el formato HH:mm separados por comas.' }).nullish(),
 });

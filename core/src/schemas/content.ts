@@ -1,4 +1,5 @@
 import { maxInt4, z } from '../zod.ts';
+import { birthdate } from './dates.ts';
 import { pageOutput } from './pages.ts';
 
 /**
@@ -134,7 +135,7 @@ const instructorFields = {
   quote: optionalText(500),
   short_bio: optionalText(5000),
   instagram: optionalText(100),
-  birthdate: z.iso.date({ error: 'La fecha debe tener el formato AAAA-MM-DD.' }).nullish(),
+  birthdate: birthdate.nullish(),
   music_type: optionalText(200),
   file_id: bodyId.nullish(),
   show_on_home: z.boolean().optional(),

@@ -2,6 +2,7 @@ import { maxInt4, z } from '../zod.ts';
 import { normalizePhone, isValidPhone } from '../phone.ts';
 import { email, roles } from './auth.ts';
 import { fileSummary } from './content.ts';
+import { birthdate } from './dates.ts';
 import { addressOutput } from './profile.ts';
 
 const name = z.string().trim().min(1, { error: 'Debes escribir tu nombre.' }).max(100);
@@ -13,8 +14,6 @@ export const phone = z
   .max(40)
   .transform(normalizePhone)
   .refine((v) => v === '' || isValidPhone(v), { error: 'El formato del teléfono no es correcto.' });
-
-const birthdate = z.iso.date({ error: 'La fecha de nacimiento no es válida.' });
 
 export const customerProfileFields = {
   name,
