@@ -127,6 +127,15 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (form.description !== undefined) object.description = form.description || null;
       return { status: 200, body: object };
     }
+    if (method === 'POST' && kind === 'refunds' && !id) {
+      const intent = objects.get(form.payment_intent ?? '');
+      if (!intent) return notFound(form.payment_intent ?? '');
+      if (intent.status !== 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' } } };
+      const refund = { id: newId('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded', metadata: metadataOf(form) };
+      objects.set(refund.id, refund);
+      intent.amount_refunded = intent.amount;
+      return { status: 200, body: refund };
+    }
     if (method === 'POST' && kind === 'coupons' && !id) {
       const coupon = { id: newId('coupon'), object: 'coupon', duration: form.duration, percent_off: form.percent_off ? Number(form.percent_off) : null, amount_off: form.amount_off ? Number(form.amount_off) : null };
       objects.set(coupon.id, coupon);

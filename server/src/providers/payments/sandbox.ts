@@ -40,6 +40,9 @@ export function createSandboxProvider(secret: string): CardProvider {
       if (!m?.[1] || m[2] !== sign(m[1])) return null;
       return m[1];
     },
+    async refundPayment() {
+      // No money moved in the sandbox: nothing to give back.
+    },
     async createSubscription(req) {
       const paymentId = `sandbox_pi_${req.purchaseId}`;
       const subscriptionId = `sandbox_sub_${req.purchaseId}`;

@@ -1,13 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { domainErrors, type ApiErrorBody } from '@estudio/core';
 import type Stripe from 'stripe';
 import { isConnectionLost } from '@estudio/db/errors';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
-import { processStripeEvent } from '../../services/checkout/stripe-webhook.ts';
+import { processStripeEvent, type RefusedCharge } from '../../services/checkout/stripe-webhook.ts';
 import { paymentProviders } from './index.ts';
 
 const body = (code: 'webhook/invalid-signature' | 'route-not-found' | 'internal' | 'db/unavailable'): ApiErrorBody => ({ code, message: domainErrors[code].message });
+
+/** A charge for a purchase a cap refused (issue 15): the subscription ends and the payment is refunded; a failure is logged for a refund by hand. */
+async function giveBack(config: Config, charge: RefusedCharge, log: FastifyBaseLogger): Promise<void> {
+  const { card } = paymentProviders(config);
+  try {
+    if (charge.subscriptionId) await card.cancelSubscription(charge.subscriptionId, { now: true });
+    else if (charge.paymentId) await card.refundPayment(charge.paymentId, `purchase-${charge.purchaseId}-refund`);
+    log.warn({ purchaseId: charge.purchaseId }, 'charge for a purchase refused by a cap was given back');
+  } catch (err) {
+    log.error({ err, purchaseId: charge.purchaseId }, 'a purchase refused by a cap after its charge could not be refunded: refund it by hand');
+  }
+}
 
 /** Stripe's default: a signature is good for five minutes either side of now. */
 const toleranceSeconds = 300;
@@ -42,7 +54,9 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { config: 
     // stripe-node refuses signatures older than the tolerance but not ones dated ahead of it, which could be replayed until then.
     if (signedAt(signature) > Date.now() / 1000 + toleranceSeconds) return reply.code(400).send(body('webhook/invalid-signature'));
     try {
-      const applied = await processStripeEvent(opts.db, event);
+      const refused: RefusedCharge[] = [];
+      const applied = await processStripeEvent(opts.db, event, new Date(), refused);
+      for (const charge of refused) await giveBack(opts.config, charge, req.log);
       return reply.send({ received: true, duplicate: !applied });
     } catch (err) {
       req.log.error({ err, eventId: event.id, type: event.type }, 'stripe webhook failed');

@@ -112,6 +112,11 @@ export function createStripeProvider(stripe: Stripe): CardProvider {
       return intent.client_secret === clientSecret ? intent.id : null;
     },
 
+    refundPayment: (paymentId, idempotencyKey) =>
+      guarded(async () => {
+        await stripe.refunds.create({ payment_intent: paymentId, metadata: { reason: 'purchase-cap' } }, { idempotencyKey });
+      }),
+
     createSubscription: (req) =>
       guarded(async () => {
         const customerId = await ensureCustomer(req.customer);

@@ -95,6 +95,8 @@ export interface CardProvider {
   paymentStatus(paymentId: string): Promise<PaymentStatus>;
   /** The payment id inside a client secret, when the secret is genuine for it. */
   paymentIdOf(clientSecret: string): Promise<string | null>;
+  /** Gives back a successful one-off payment in full (a purchase refused by a cap after its card was charged). */
+  refundPayment(paymentId: string, idempotencyKey: string): Promise<void>;
   createSubscription(req: SubscriptionRequest): Promise<SubscriptionResult>;
   /** Checkout Session (redirect); sandbox has none. */
   createSession?(req: SessionRequest): Promise<{ sessionId: string; url: string; providerCustomerId?: string | undefined; stripeCouponId?: string | undefined }>;

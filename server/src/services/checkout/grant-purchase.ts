@@ -6,6 +6,8 @@ import type { Tx } from '@estudio/db';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { releaseDiscountUse } from '../discounts/validate-discount.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { claimPurchaseCaps, holdTimes } from './purchase-caps.ts';
 
 export type PurchaseRow = typeof purchase.$inferSelect;
 
@@ -56,8 +58,9 @@ async function grantCredits(tx: Tx, p: PurchaseRow, from: Date, until: Date | nu
 }
 
 /**
- * Marks a purchase paid and grants what it sells, exactly once: the
- * conditional UPDATE (status pending or failed → completed, or active for a
+ * Marks a purchase paid and grants what it sells, exactly once, after
+ * checking every cap again (claimPurchaseCaps: 412/409 when one has no room
+ * left, and nothing changes): the conditional UPDATE (status pending or failed → completed, or active for a
  * subscription) is the single point where a purchase becomes paid, so a
  * second confirmation, a repeated webhook or a concurrent delivery finds no
  * row and grants nothing. Credits and the invoice are written in the same
@@ -69,6 +72,10 @@ export async function markPurchasePaid(tx: Tx, purchaseId: number, details: Paid
   if (!current) throw new Error(`purchase ${purchaseId} not found`);
   // Customer first, as every booking transaction locks (credits are the customer's).
   await lockCustomer(tx, current.customer_id);
+  if (current.status !== 'pending' && current.status !== 'failed') return { purchase: current, paidNow: false };
+  // Every cap again, under the package's and the discount's locks: the purchase may have been failed or superseded since it was created.
+  const settings = await loadStudioSettings(tx);
+  await claimPurchaseCaps(tx, current, now, holdTimes(settings));
   const until = accessEnd(current, now, true);
   const [paid] = await tx
     .update(purchase)

@@ -7,17 +7,15 @@ import {
   type AppConfigMap,
   type ClassPackageOutput,
 } from '@estudio/core';
-import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
-import { findApplicableDiscount, releaseDiscountUse, takeDiscountUse, type DiscountRow } from '../discounts/validate-discount.ts';
+import { findApplicableDiscount, releaseDiscountUse, type DiscountRow } from '../discounts/validate-discount.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
-import type { PurchaseRow } from './grant-purchase.ts';
-
-/** A card, PayPal or Stripe purchase left pending holds its unit this long; a cash purchase until staff act on it. */
-export const pendingHoldMinutes = 30;
+import { markPurchasePaid, type PurchaseRow } from './grant-purchase.ts';
+import { claimPurchaseCaps, holdTimes, recordDiscountUse } from './purchase-caps.ts';
 
 export interface PrepareInput {
   customerId: number;
@@ -27,6 +25,8 @@ export interface PrepareInput {
   paymentMethodId: number | null;
   paymentSourceId?: number | null | undefined;
   settings: AppConfigMap;
+  /** Pay it in the same transaction (free packages; cash with nothing left to charge): created and paid at once, or neither. */
+  payNow?: 'always' | 'when-nothing-to-charge';
   now?: Date;
 }
 
@@ -39,15 +39,6 @@ export interface Prepared {
   priceCents: number;
 }
 
-/** Purchases that take a unit of a package: paid ones, cash ones awaiting payment, and recent card attempts. */
-function holdsUnit(now: Date) {
-  const since = new Date(now.getTime() - pendingHoldMinutes * 60_000).toISOString();
-  return or(
-    inArray(purchase.status, ['active', 'completed']),
-    and(eq(purchase.status, 'pending'), or(eq(purchase.provider, 'cash'), gt(purchase.createdAt, sql`${since}::timestamptz`))),
-  );
-}
-
 /**
  * Creates the pending purchase of a checkout in one transaction, with the
  * server's price and every cap:
@@ -58,10 +49,10 @@ function holdsUnit(now: Date) {
  *   refused by the limits;
  * - the enrolment fee (app_config signup_fee) must be paid first, except for
  *   the fee itself and trials: 412 naming the fee package;
- * - the package row is locked (FOR UPDATE), so the people limit is counted by
- *   one buyer at a time: 412 when reached; 409 when this customer reached
- *   limit_per_customer;
- * - the discount code is checked and one use taken with a conditional UPDATE.
+ * - every cap (people and per-customer limits, the discount's uses) is
+ *   claimed under the package's and the discount's locks by claimPurchaseCaps,
+ *   the same rule that checks them again when the purchase is paid;
+ * - `payNow` pays it in this same transaction (free packages).
  * The price is the package's (sale price when set) minus the discount; a
  * subscription with a free trial charges 0 now.
  */
@@ -86,30 +77,11 @@ export async function preparePurchase(db: Db, input: PrepareInput): Promise<Prep
       .returning({ id: purchase.purchase_id });
     for (const s of stale) await releaseDiscountUse(tx, s.id);
 
-    const [locked] = await tx
-      .select({ people_limit: class_package.people_limit, limit_per_customer: class_package.limit_per_customer })
-      .from(class_package)
-      .where(eq(class_package.class_package_id, pkg.class_package_id))
-      .for('update');
-    if (!locked) throw new DomainError('package/not-found');
-    if (locked.people_limit !== null) {
-      const [sold] = await tx
-        .select({ n: count() })
-        .from(purchase)
-        .where(and(eq(purchase.class_package_id, pkg.class_package_id), holdsUnit(now)));
-      if ((sold?.n ?? 0) >= locked.people_limit) throw new DomainError('package/people-limit');
-    }
-    if (locked.limit_per_customer !== null) {
-      const [mine] = await tx
-        .select({ n: count() })
-        .from(purchase)
-        .where(and(eq(purchase.class_package_id, pkg.class_package_id), eq(purchase.customer_id, input.customerId), holdsUnit(now)));
-      if ((mine?.n ?? 0) >= locked.limit_per_customer) throw new DomainError('package/customer-limit');
-    }
-
     const discount = input.discountCode
-      ? await findApplicableDiscount(tx, { code: input.discountCode, pkg, customerId: input.customerId, now })
+      ? await findApplicableDiscount(tx, { code: input.discountCode, pkg, customerId: input.customerId, now, checkUses: false })
       : null;
+    const subject = { purchase_id: null, customer_id: input.customerId, class_package_id: pkg.class_package_id, discount_id: discount?.discount_id ?? null };
+    await claimPurchaseCaps(tx, subject, now, holdTimes(input.settings));
     const priceCents = effectivePriceCents(pkg);
     const discounted = discountedCents(priceCents, discount);
     const inTrial = pkg.is_subscription && (pkg.free_trial_length ?? 0) > 0;
@@ -139,7 +111,9 @@ export async function preparePurchase(db: Db, input: PrepareInput): Promise<Prep
       })
       .returning();
     if (!row) throw new DomainError('internal');
-    if (discount) await takeDiscountUse(tx, discount, input.customerId, row.purchase_id);
+    if (discount) await recordDiscountUse(tx, discount.discount_id, input.customerId, row.purchase_id);
+    const nothingToCharge = chargeCents === 0 && !pkg.is_subscription;
+    if (input.payNow === 'always' || (input.payNow === 'when-nothing-to-charge' && nothingToCharge)) await markPurchasePaid(tx, row.purchase_id, { now });
     return { purchase: row, discount, chargeCents, priceCents };
   });
 }

@@ -5,7 +5,8 @@ import { processed_webhook_event } from '@estudio/db/schema/payments';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
-import { endAccessNow, markPurchaseFailed, markPurchasePaid, recordRenewal, type PurchaseRow } from './grant-purchase.ts';
+import { endAccessNow, markPurchaseFailed, markPurchasePaid, recordRenewal, type PaidDetails, type PurchaseRow } from './grant-purchase.ts';
+import { isCapRefusal } from './purchase-caps.ts';
 
 const cents = (n: number | null | undefined) => ((n ?? 0) / 100).toFixed(2);
 const idOf = (v: string | { id: string } | null | undefined) => (v ? (typeof v === 'string' ? v : v.id) : null);
@@ -42,13 +43,36 @@ function subscriptionOfInvoice(inv: Stripe.Invoice): string | null {
   return idOf(inv.parent?.subscription_details?.subscription ?? null);
 }
 
-async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void> {
+/** A charge Stripe took for a purchase that a cap refused when it was to be paid: given back once the event is recorded. */
+export interface RefusedCharge {
+  purchaseId: number;
+  paymentId: string | null;
+  subscriptionId: string | null;
+}
+
+/**
+ * Pays the purchase of a successful charge, every cap checked again. A cap
+ * with no room left (the attempt was superseded, the last place sold
+ * meanwhile) fails the purchase instead, and the charge is handed back to
+ * be refunded: the event is still recorded, so Stripe does not retry it.
+ */
+async function payOrRefuse(tx: Tx, p: PurchaseRow, details: PaidDetails & { now: Date }, refused: RefusedCharge[]): Promise<void> {
+  try {
+    await markPurchasePaid(tx, p.purchase_id, details);
+  } catch (err) {
+    if (!isCapRefusal(err)) throw err;
+    await markPurchaseFailed(tx, p.purchase_id, details.now);
+    refused.push({ purchaseId: p.purchase_id, paymentId: details.providerPaymentId ?? null, subscriptionId: details.subscriptionId ?? p.subscription_id });
+  }
+}
+
+async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: RefusedCharge[]): Promise<void> {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const pi = event.data.object;
       const p = await purchaseOfObject(tx, purchase.provider_payment_id, pi.id, pi.metadata);
       // A charge for less than the purchase, or in another currency, pays nothing (a mistaken or foreign event).
-      if (p && !p.subscription_period && covers(p, pi.amount_received || pi.amount, pi.currency)) await markPurchasePaid(tx, p.purchase_id, { providerPaymentId: pi.id, totalPayment: cents(pi.amount_received || pi.amount), now });
+      if (p && !p.subscription_period && covers(p, pi.amount_received || pi.amount, pi.currency)) await payOrRefuse(tx, p, { providerPaymentId: pi.id, totalPayment: cents(pi.amount_received || pi.amount), now }, refused);
       return;
     }
     case 'payment_intent.payment_failed': {
@@ -64,12 +88,12 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void>
       // One-off sessions carry the charged amount; subscription sessions may be a trial (nothing charged now).
       if (s.mode === 'payment' && !covers(p, s.amount_total, s.currency)) return;
       if (s.payment_status === 'paid' || s.payment_status === 'no_payment_required') {
-        await markPurchasePaid(tx, p.purchase_id, {
-          providerPaymentId: idOf(s.payment_intent),
-          subscriptionId: idOf(s.subscription),
-          totalPayment: cents(s.amount_total),
-          now,
-        });
+        await payOrRefuse(
+          tx,
+          p,
+          { providerPaymentId: idOf(s.payment_intent), subscriptionId: idOf(s.subscription), totalPayment: cents(s.amount_total), now },
+          refused,
+        );
       }
       return;
     }
@@ -80,7 +104,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void>
       const [p] = await tx.select().from(purchase).where(and(eq(purchase.provider, 'stripe'), eq(purchase.subscription_id, subId)));
       if (!p) return;
       if (p.status === 'pending' || p.status === 'failed') {
-        await markPurchasePaid(tx, p.purchase_id, { providerInvoiceId: inv.id, totalPayment: cents(inv.amount_paid), now });
+        await payOrRefuse(tx, p, { providerInvoiceId: inv.id, totalPayment: cents(inv.amount_paid), subscriptionId: subId, now }, refused);
         return;
       }
       if (p.status !== 'active' || inv.billing_reason === 'subscription_create') return;
@@ -133,9 +157,10 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date): Promise<void>
  * processed_webhook_event (unique per provider) in the same transaction as its
  * effect. A repeated or concurrent delivery conflicts on the insert and
  * changes nothing; a failed effect rolls the insert back so Stripe's retry is
- * applied. Returns false when the event had been processed already.
+ * applied. Returns false when the event had been processed already. Charges
+ * a cap refused are added to `refused`, for the caller to give back.
  */
-export async function processStripeEvent(db: Db, event: Stripe.Event, now: Date = new Date()): Promise<boolean> {
+export async function processStripeEvent(db: Db, event: Stripe.Event, now: Date = new Date(), refused: RefusedCharge[] = []): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(processed_webhook_event)
@@ -143,7 +168,7 @@ export async function processStripeEvent(db: Db, event: Stripe.Event, now: Date 
       .onConflictDoNothing({ target: [processed_webhook_event.provider, processed_webhook_event.event_id] })
       .returning({ id: processed_webhook_event.processed_webhook_event_id });
     if (!inserted.length) return false;
-    await applyEvent(tx, event, now);
+    await applyEvent(tx, event, now, refused);
     return true;
   });
 }

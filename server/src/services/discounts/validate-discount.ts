@@ -3,6 +3,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { discount, discount_class_package, discount_use } from '@estudio/db/schema/discounts';
 import { purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
+import { holdTimes, takesUnit } from '../checkout/purchase-caps.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 export type DiscountRow = typeof discount.$inferSelect;
@@ -35,11 +36,19 @@ export function toDiscountOutput(d: DiscountRow): DiscountOutput {
  *   discounted): 412 'discount/not-applicable' (same text);
  * - uses >= max_uses, or the customer's redemptions >= max_uses_per_customer:
  *   412 'discount/exhausted'.
- * The use itself is taken at checkout by `takeDiscountUse`.
+ * The use itself is claimed at checkout, and again when the purchase is paid,
+ * by claimPurchaseCaps.
  */
 export async function findApplicableDiscount(
   db: Db,
-  input: { code: string; pkg: PricedPackage; customerId: number; now?: Date },
+  input: {
+    code: string;
+    pkg: PricedPackage;
+    customerId: number;
+    now?: Date;
+    /** false at checkout: the uses are claimed there under the discount's lock (claimPurchaseCaps), after lapsed holds give theirs back. */
+    checkUses?: boolean;
+  },
 ): Promise<DiscountRow> {
   const now = input.now ?? new Date();
   const settings = await loadStudioSettings(db);
@@ -72,12 +81,13 @@ export async function findApplicableDiscount(
     if ((earlier?.n ?? 0) > 0) throw new DomainError('discount/not-applicable');
   }
 
+  if (input.checkUses === false) return d;
   if (d.max_uses !== null && d.uses >= d.max_uses) throw new DomainError('discount/exhausted');
   if (d.max_uses_per_customer !== null) {
     const [mine] = await db
       .select({ n: count() })
-      .from(discount_use)
-      .where(and(eq(discount_use.discount_id, d.discount_id), eq(discount_use.customer_id, input.customerId)));
+      .from(purchase)
+      .where(and(eq(purchase.discount_id, d.discount_id), eq(purchase.customer_id, input.customerId), takesUnit(now, holdTimes(settings))));
     if ((mine?.n ?? 0) >= d.max_uses_per_customer) throw new DomainError('discount/exhausted');
   }
   return d;
@@ -87,22 +97,6 @@ export async function findApplicableDiscount(
 export async function validateDiscount(db: Db, input: { code: string; pkg: PricedPackage; customerId: number }) {
   const d = await findApplicableDiscount(db, input);
   return { discount: toDiscountOutput(d), total: fromCents(discountedCents(effectivePriceCents(input.pkg), d)) };
-}
-
-/**
- * Takes one use of the code inside the checkout transaction: a conditional
- * UPDATE (uses < max_uses), so the last use cannot be taken twice, and a
- * discount_use row for the per-customer limit (counted under the customer's
- * lock by findApplicableDiscount).
- */
-export async function takeDiscountUse(tx: Db, d: DiscountRow, customerId: number, purchaseId: number): Promise<void> {
-  const taken = await tx
-    .update(discount)
-    .set({ uses: sql`${discount.uses} + 1` })
-    .where(and(eq(discount.discount_id, d.discount_id), sql`(${discount.max_uses} is null or ${discount.uses} < ${discount.max_uses})`))
-    .returning({ id: discount.discount_id });
-  if (!taken.length) throw new DomainError('discount/exhausted');
-  await tx.insert(discount_use).values({ discount_id: d.discount_id, customer_id: customerId, purchase_id: purchaseId });
 }
 
 /** Gives back the use of a purchase that failed or was abandoned. */
