@@ -1,3 +1,5 @@
+import { passwordLengthCeiling, passwordLengthFloor } from './password-policy.ts';
+
 /**
  * Every app-configuration key named by the specification, with the demo
  * studio's value. Values are strings, as the spec's `{config: [{key, value}]}`
@@ -87,7 +89,7 @@ export const appConfigDefaults = {
 
   // Sign-in provider
   firebaseConfig: '{"provider":"local"}',
-  password_min_length: '6',
+  password_min_length: '8',
   password_max_length: '',
   password_require_lowercase: 'false',
   password_require_uppercase: 'false',
@@ -128,11 +130,247 @@ export type AppConfigMap = Record<AppConfigKey, string>;
 
 export interface AppConfigEntry { key: string; value: string }
 
-/** Turns the spec's key/value list into a lookup, falling back to the defaults. */
+/**
+ * Turns the spec's key/value list into a lookup, falling back to the defaults,
+ * also for a value that does not fit its setting (stored before app-config
+ * values were checked): a time zone 'Mars/Olympus' reads as the default zone
+ * instead of failing every schedule and report.
+ */
 export function configMap(entries: readonly AppConfigEntry[]): AppConfigMap {
   const map: Record<string, string> = { ...appConfigDefaults };
-  for (const { key, value } of entries) map[key] = value;
+  for (const { key, value } of entries) if (isValidAppConfigValue(key, value)) map[key] = value;
   return map as AppConfigMap;
 }
 
 export const isOn = (value: string | undefined): boolean => value === 'true' || value === '1';
+
+/**
+ * How a setting's value is checked before it is saved (and when it is read:
+ * a value stored before these checks that fails them gives way to the default).
+ * Keys not listed here are free text.
+ */
+type SettingKind =
+  | { kind: 'boolean' }
+  | { kind: 'integer'; min: number; max: number; optional?: boolean }
+  | { kind: 'choice'; options: readonly string[] }
+  | { kind: 'colour' }
+  | { kind: 'timezone' }
+  | { kind: 'email' }
+  | { kind: 'url' }
+  | { kind: 'whatsapp' }
+  | { kind: 'text'; min: number; max: number }
+  | { kind: 'json-object' }
+  /** '' or the id of a class package; the server checks that the package exists. */
+  | { kind: 'package-id' };
+
+interface SettingRule {
+  /** The setting's name as the admin reads it, in the error message. */
+  label: string;
+  rule: SettingKind;
+}
+
+const bool = (label: string): SettingRule => ({ label, rule: { kind: 'boolean' } });
+const int = (label: string, min: number, max: number, optional = false): SettingRule => ({ label, rule: { kind: 'integer', min, max, optional } });
+const sectionLabels = {
+  hero: 'Portada',
+  about: 'Nosotros',
+  mission: 'Misión',
+  class_types: 'Tipos de clase',
+  coaches: 'Coaches',
+  packages: 'Paquetes',
+  announcements: 'Avisos',
+  schedule: 'Horario',
+} as const;
+
+/** The checked settings. password_min_length never goes below the password floor (decision 013). */
+export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
+  business_name: { label: 'Nombre del estudio', rule: { kind: 'text', min: 1, max: 120 } },
+  primary: { label: 'Color principal', rule: { kind: 'colour' } },
+  secondary: { label: 'Color secundario', rule: { kind: 'colour' } },
+  accent: { label: 'Color de acento', rule: { kind: 'colour' } },
+  email: { label: 'Correo de contacto', rule: { kind: 'email' } },
+  whatsapp: { label: 'WhatsApp', rule: { kind: 'whatsapp' } },
+  facebook: { label: 'Facebook', rule: { kind: 'url' } },
+  instagram: { label: 'Instagram', rule: { kind: 'url' } },
+  tiktok: { label: 'TikTok', rule: { kind: 'url' } },
+  powered_by_url: { label: 'Enlace de «Powered by»', rule: { kind: 'url' } },
+  checkout_redirect_url: { label: 'Dirección a la que lleva el pago', rule: { kind: 'url' } },
+  S3_ENDPOINT: { label: 'Servidor S3', rule: { kind: 'url' } },
+
+  single_class_enabled: bool('Clases sueltas'),
+  videos_enabled: bool('Videos'),
+  subscriptions_enabled: bool('Suscripciones'),
+  allow_restricted_class_types: bool('Créditos limitados a tipos de clase'),
+  allow_restricted_times: bool('Créditos limitados a horarios'),
+  waitlist_enabled: bool('Lista de espera'),
+  qrcode_enabled: bool('Código QR'),
+  reservation_rating_enabled: bool('Calificación de clases'),
+  allow_class_guests: bool('Invitados en clase'),
+  unlimited_membership_penalties_enabled: bool('Penalizaciones de membresía ilimitada'),
+  banner_enabled: bool('Banner'),
+  popup_presencial_enabled: bool('Aviso emergente'),
+  allow_cancel_reservations: bool('Permitir cancelar reservaciones'),
+  allow_cancel_after_treshold: bool('Permitir cancelar fuera de tiempo'),
+  cash_checkout_enabled: bool('Pago en efectivo'),
+  checkout_disabled: bool('Compras desactivadas'),
+  payment_sources_enabled: bool('Tarjetas guardadas'),
+  paypal_enabled: bool('PayPal'),
+  discounts_enabled: bool('Códigos de descuento'),
+  password_require_lowercase: bool('Contraseña con minúscula'),
+  password_require_uppercase: bool('Contraseña con mayúscula'),
+  password_require_numeric: bool('Contraseña con número'),
+  password_require_non_alphanumeric: bool('Contraseña con carácter especial'),
+
+  timezone: { label: 'Zona horaria', rule: { kind: 'timezone' } },
+  timezone_offset: int('Diferencia horaria (horas)', -14, 14),
+  reservation_timeframe_hours: int('Anticipación para reservar (horas)', 0, 720),
+  reservation_timeframe_minutes: int('Anticipación para reservar (minutos)', 0, 1440),
+  cancel_timeframe_value: int('Anticipación para cancelar', 0, 10_000),
+  cancel_timeframe_unit: { label: 'Unidad de anticipación para cancelar', rule: { kind: 'choice', options: ['hours', 'hour', 'minutes', 'minute', 'seconds', 'second', 'days', 'day'] } },
+  max_cancels_per_available_class: int('Cancelaciones por crédito', 0, 100),
+  unlimited_max_no_shows_for_penalty: int('Inasistencias antes de la penalización', 1, 100),
+  unlimited_penalty_days: int('Días de penalización', 0, 365),
+
+  stripe_checkout_mode: { label: 'Modo de pago con Stripe', rule: { kind: 'choice', options: ['elements', 'checkout'] } },
+  cash_hold_hours: int('Horas que se aparta una compra en efectivo', 1, 720),
+  card_hold_minutes: int('Minutos que se aparta un pago con tarjeta', 1, 1440),
+  signup_fee: { label: 'Paquete de inscripción', rule: { kind: 'package-id' } },
+  home_reserve_class_package_id: { label: 'Paquete de «Reserva tu clase» en la portada', rule: { kind: 'package-id' } },
+  files_location: { label: 'Ubicación de los archivos', rule: { kind: 'choice', options: ['server', 's3'] } },
+
+  firebaseConfig: { label: 'Configuración de Firebase', rule: { kind: 'json-object' } },
+  password_min_length: int('Longitud mínima de contraseña', passwordLengthFloor, passwordLengthCeiling),
+  password_max_length: int('Longitud máxima de contraseña', passwordLengthFloor, passwordLengthCeiling, true),
+
+  ...Object.fromEntries(
+    Object.entries(sectionLabels).flatMap(([section, name]) => [
+      [`${section}_enabled`, bool(`Sección ${name}`)],
+      [`${section}_order`, int(`Orden de la sección ${name}`, 1, 99)],
+    ]),
+  ),
+};
+
+const emailFormat = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('es-MX', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function fits(rule: SettingKind, value: string): boolean {
+  switch (rule.kind) {
+    case 'boolean':
+      return ['true', 'false', '1', '0'].includes(value);
+    case 'integer': {
+      if (rule.optional && value === '') return true;
+      if (!/^-?\d{1,6}$/.test(value)) return false;
+      const n = Number(value);
+      return n >= rule.min && n <= rule.max;
+    }
+    case 'choice':
+      return rule.options.includes(value);
+    case 'colour':
+      return /^#[0-9a-fA-F]{6}$/.test(value);
+    case 'timezone':
+      return value.trim() !== '' && isTimeZone(value.trim());
+    case 'email':
+      return value === '' || (value.length <= 254 && emailFormat.test(value));
+    case 'url':
+      return value === '' || (value.length <= 2000 && isHttpUrl(value));
+    case 'whatsapp':
+      return value === '' || /^\+?\d{10,15}$/.test(value);
+    case 'text': {
+      const length = [...value.trim()].length;
+      return length >= rule.min && length <= rule.max;
+    }
+    case 'json-object':
+      try {
+        const parsed: unknown = JSON.parse(value);
+        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+      } catch {
+        return false;
+      }
+    case 'package-id':
+      return value === '' || /^[1-9]\d{0,9}$/.test(value);
+  }
+}
+
+function hint(rule: SettingKind): string {
+  switch (rule.kind) {
+    case 'boolean':
+      return 'debe ser «true» (activado) o «false» (desactivado)';
+    case 'integer':
+      return `debe ser un número entero entre ${rule.min} y ${rule.max}${rule.optional ? ', o quedar vacío' : ''}`;
+    case 'choice':
+      return `debe ser uno de: ${rule.options.join(', ')}`;
+    case 'colour':
+      return 'debe ser un color en formato #RRGGBB, por ejemplo #d6336c';
+    case 'timezone':
+      return 'debe ser una zona horaria válida, por ejemplo America/Mexico_City';
+    case 'email':
+      return 'debe ser un correo electrónico válido';
+    case 'url':
+      return 'debe ser una dirección completa que empiece con https://';
+    case 'whatsapp':
+      return 'debe tener de 10 a 15 dígitos';
+    case 'text':
+      return `debe tener entre ${rule.min} y ${rule.max} caracteres`;
+    case 'json-object':
+      return 'debe ser un objeto JSON';
+    case 'package-id':
+      return 'debe ser el número de un paquete que exista, o quedar vacío';
+  }
+}
+
+/** The Spanish message for a value that does not fit its setting. */
+export function appConfigValueText(key: string, reason: 'invalid' | 'max-below-min' = 'invalid'): string {
+  const setting = appConfigRules[key as AppConfigKey];
+  if (!setting) return 'El valor de la configuración no es válido.';
+  if (reason === 'max-below-min') {
+    return `El valor de «${setting.label}» no es válido: no puede ser menor que «${appConfigRules.password_min_length?.label}».`;
+  }
+  return `El valor de «${setting.label}» no es válido: ${hint(setting.rule)}.`;
+}
+
+/** True when the value fits its setting's type (keys without a rule take any text). */
+export function isValidAppConfigValue(key: string, value: string): boolean {
+  const setting = appConfigRules[key as AppConfigKey];
+  return !setting || fits(setting.rule, value);
+}
+
+/** The keys whose value names a class package (the server checks that it exists). */
+export const appConfigPackageKeys: readonly AppConfigKey[] = (Object.keys(appConfigRules) as AppConfigKey[]).filter(
+  (key) => appConfigRules[key]?.rule.kind === 'package-id',
+);
+
+/**
+ * The first problem of a change: a value that does not fit its setting, or a
+ * maximum password length below the minimum once the change is applied over
+ * `current` (the stored values). Null when every value fits.
+ */
+export function appConfigProblem(
+  entries: readonly AppConfigEntry[],
+  current: Readonly<Record<string, string>>,
+): { key: string; message: string } | null {
+  for (const { key, value } of entries) {
+    if (!isValidAppConfigValue(key, value)) return { key, message: appConfigValueText(key) };
+  }
+  const after = { ...current, ...Object.fromEntries(entries.map((e) => [e.key, e.value])) };
+  const min = Number(after.password_min_length || appConfigDefaults.password_min_length);
+  const max = after.password_max_length ?? '';
+  if (max !== '' && Number(max) < min) return { key: 'password_max_length', message: appConfigValueText('password_max_length', 'max-below-min') };
+  return null;
+}

@@ -182,6 +182,9 @@ export const domainErrors = {
 
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },
+  // Issue 15: app-config values checked by their type (the message names the setting); the current password to change it
+  'appconfig/invalid-value': { status: 400, message: 'Uno de los valores de la configuración no es válido.' },
+  'auth/wrong-current-password': { status: 400, message: 'La contraseña actual no es correcta.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type DomainErrorCode = keyof typeof domainErrors;

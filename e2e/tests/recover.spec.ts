@@ -36,7 +36,7 @@ test.describe('/recuperar?token= (the link of the recovery e-mail)', () => {
     await password.fill('abc');
     await page.getByLabel('Confirma tu contraseña').fill('abc');
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-    await expect(page.getByText('La contraseña debe tener al menos 6 caracteres.')).toBeVisible();
+    await expect(page.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
 
     await password.fill(newPassword);
     await page.getByLabel('Confirma tu contraseña').fill('Otra1234!');

@@ -66,7 +66,7 @@ describe('sign-up', () => {
   it('applies the password policy of the app configuration', async () => {
     const res = await call(server.app, 'POST', '/api/auth/signup', { body: { email: 'corta@correo.mx', password: '12345' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'auth/weak-password', message: 'La contraseña debe tener al menos 6 caracteres.' });
+    expect(res.body).toEqual({ code: 'auth/weak-password', message: 'La contraseña debe tener al menos 8 caracteres.' });
     const [row] = await server.db.select({ n: count() }).from(auth_user).where(eq(auth_user.email, 'corta@correo.mx'));
     expect(row?.n).toBe(0);
   });

@@ -5,6 +5,7 @@ import {
   checkPassword,
   DomainError,
   passwordPolicyFromConfig,
+  isValidAppConfigValue,
   passwordRuleTexts,
   type AppConfigEntry,
   type PasswordPolicy,
@@ -30,12 +31,18 @@ export function firebaseConfigValue(config: Config): string {
 
 /**
  * Every configuration entry: the stored values, then any key of the defaults
- * that is not stored yet, with `firebaseConfig` taken from the server.
+ * that is not stored yet, with `firebaseConfig` taken from the server. A
+ * stored value that does not fit its setting (saved before values were
+ * checked) answers as the default, as the server's own readers use it.
  */
 export async function getAppConfig(db: Db, config: Config): Promise<AppConfigEntry[]> {
   const rows = await db.select({ key: app_config.key, value: app_config.value }).from(app_config).orderBy(app_config.key);
   const stored = new Map(rows.map((r) => [r.key, r.value]));
-  const entries: AppConfigEntry[] = rows.map((r) => ({ key: r.key, value: r.value }));
+  const defaults: Record<string, string> = appConfigDefaults;
+  const entries: AppConfigEntry[] = rows.map((r) => ({
+    key: r.key,
+    value: isValidAppConfigValue(r.key, r.value) ? r.value : (defaults[r.key] ?? r.value),
+  }));
   for (const [key, value] of Object.entries(appConfigDefaults)) {
     if (!stored.has(key)) entries.push({ key, value });
   }
