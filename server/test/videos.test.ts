@@ -90,6 +90,23 @@ describe('access to the library', () => {
       expect(v.favorite).toBe(0);
     }
   });
+
+  it("gives the upcoming videos' url only to online members and staff (issue 15: it was public)", async () => {
+    const urls = async (token?: string) => {
+      const res = await call(server.app, 'GET', '/api/videos/upcoming', token ? { token } : {});
+      expect(res.status).toBe(200);
+      expect(res.body.videos).toHaveLength(2);
+      return (res.body.videos as { url: string | null }[]).map((v) => v.url);
+    };
+    for (const outsider of [undefined, nuevo, cliente]) expect(await urls(outsider)).toEqual([null, null]);
+    for (const insider of [ilimitado, recepcion, admin]) {
+      for (const url of await urls(insider)) expect(url).toMatch(/^https:\/\//);
+    }
+    // The same through tRPC, which the portal uses.
+    const trpc = await call(server.app, 'GET', '/trpc/videos.upcoming');
+    expect(trpc.status).toBe(200);
+    expect(JSON.stringify(trpc.body)).not.toMatch(/"url":"http/);
+  });
 });
 
 describe('filters', () => {

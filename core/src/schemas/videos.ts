@@ -124,7 +124,14 @@ export const videoListOutput = z.object({
 });
 export type VideoListOutput = z.infer<typeof videoListOutput>;
 
-export const videoUpcomingOutput = z.object({ videos: z.array(videoOutput) });
+/**
+ * An announced video on the public teaser (GET /api/videos/upcoming): `url`,
+ * the player's address, is null unless the caller may watch (an online
+ * membership, or staff); everything else is the library's video.
+ */
+export const videoTeaserOutput = videoOutput.extend({ url: z.string().nullable() });
+export type VideoTeaserOutput = z.infer<typeof videoTeaserOutput>;
+export const videoUpcomingOutput = z.object({ videos: z.array(videoTeaserOutput) });
 export const videoOneOutput = z.object({ video: videoOutput });
 
 /** POST /api/videos/rating: one rating per customer and video; rating again replaces it. */

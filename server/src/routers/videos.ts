@@ -32,9 +32,12 @@ export const videosRouter = router({
     }),
 
   upcoming: optionalAuthProcedure
-    .meta({ openapi: { method: 'GET', path: '/videos/upcoming', tags, protect: false, summary: 'Próximos estrenos (no requiere membresía)' } })
+    .meta({ openapi: { method: 'GET', path: '/videos/upcoming', tags, protect: false, summary: 'Próximos estrenos (no requiere membresía; la url del video solo para miembros online y staff)' } })
     .output(videoUpcomingOutput)
-    .query(async ({ ctx }) => ({ videos: await listUpcomingVideos(ctx.db, ctx.caller?.customer?.customer_id ?? null) })),
+    .query(async ({ ctx }) => {
+      const customer = ctx.caller?.customer;
+      return { videos: await listUpcomingVideos(ctx.db, customer ? { customerId: customer.customer_id, role: customer.role } : null) };
+    }),
 
   byTag: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/videos/tag/{id}', tags, summary: 'Videos con una etiqueta (requiere membresía online)', errorResponses: listErrors } })

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { favorite, playback, video, video_program, video_tag } from '@estudio/db/schema/videos';
-import { VIDEO_PAGE_SIZE, type VideoListOutput, type VideoOutput } from '@estudio/core';
+import { VIDEO_PAGE_SIZE, type VideoListOutput, type VideoTeaserOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
+import { hasOnlineAccess, type VideoViewer } from './online-access.ts';
 import { loadVideoOutputs } from './video-output.ts';
 
 export interface VideoFilters {
@@ -169,13 +170,21 @@ export async function listProgramVideos(db: Db, customerId: number, programId: n
   };
 }
 
-/** GET /api/videos/upcoming: announced videos (future release), soonest first; a public teaser. */
-export async function listUpcomingVideos(db: Db, customerId: number | null, now = new Date()): Promise<VideoOutput[]> {
-  const rows = await db
-    .select({ id: video.video_id })
-    .from(video)
-    .where(and(eq(video.available, true), isNull(video.deletedAt), gt(video.release_date, now)))
-    .orderBy(asc(video.release_date), asc(video.video_id))
-    .limit(VIDEO_PAGE_SIZE);
-  return loadVideoOutputs(db, rows.map((r) => r.id), customerId);
+/**
+ * GET /api/videos/upcoming: announced videos (future release), soonest first;
+ * a public teaser. The player's url is the members' content: a visitor or a
+ * customer without an online membership gets the video without it.
+ */
+export async function listUpcomingVideos(db: Db, viewer: VideoViewer | null, now = new Date()): Promise<VideoTeaserOutput[]> {
+  const [rows, mayWatch] = await Promise.all([
+    db
+      .select({ id: video.video_id })
+      .from(video)
+      .where(and(eq(video.available, true), isNull(video.deletedAt), gt(video.release_date, now)))
+      .orderBy(asc(video.release_date), asc(video.video_id))
+      .limit(VIDEO_PAGE_SIZE),
+    viewer === null ? false : hasOnlineAccess(db, viewer, now),
+  ]);
+  const videos = await loadVideoOutputs(db, rows.map((r) => r.id), viewer?.customerId ?? null);
+  return mayWatch ? videos : videos.map((v) => ({ ...v, url: null }));
 }
