@@ -23,6 +23,8 @@ describe('instructor details', () => {
   it('shows the birthdate as day and month only', () => {
     expect(birthdayDayMonth('1989-03-14')).toBe('14 de marzo');
     expect(birthdayDayMonth('1990-12-01')).toBe('1 de diciembre');
+    // The public API's form, without the year.
+    expect(birthdayDayMonth('--03-14')).toBe('14 de marzo');
     expect(birthdayDayMonth(null)).toBeNull();
     expect(birthdayDayMonth('sin fecha')).toBeNull();
   });

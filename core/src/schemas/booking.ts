@@ -34,6 +34,7 @@ export const instructorSummary = z.object({
   name: z.string(),
   last_name: z.string().nullable(),
   nick_name: z.string().nullable(),
+  /** Day and month only, '--MM-DD': the schedule is public (yearlessBirthdate). */
   birthdate: z.string().nullable(),
   file: z.object({ src: z.string(), name: z.string().nullable(), type: z.string().nullable() }).nullable(),
 });

@@ -118,6 +118,7 @@ export const instructorOutput = z.object({
   quote: z.string().nullable(),
   short_bio: z.string().nullable(),
   instagram: z.string().nullable(),
+  /** AAAA-MM-DD for staff and admins; for everyone else day and month only, '--MM-DD' (yearlessBirthdate). */
   birthdate: z.string().nullable(),
   music_type: z.string().nullable(),
   file_id: z.number().nullable(),

@@ -83,3 +83,13 @@ export function instant(label: string) {
     }
   });
 }
+
+/**
+ * A birthdate as the public site may show it: day and month only, in the
+ * ISO 8601 form without a year ('1989-03-14' → '--03-14'). The spec shows a
+ * coach's birthday as '14 de marzo'; the year (the age) is for staff only.
+ */
+export function yearlessBirthdate(date: string | null): string | null {
+  const match = date ? /^\d{4}-(\d{2})-(\d{2})/.exec(date) : null;
+  return match ? `--${match[1]}-${match[2]}` : null;
+}

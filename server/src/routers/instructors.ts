@@ -7,16 +7,18 @@ import {
   removeInstructor,
   updateInstructor,
 } from '../services/instructors/instructors.ts';
-import { adminProcedure, optionalAuthProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, optionalAuthProcedure, publicProcedure, router, type Caller } from '../trpc.ts';
 
 const tags = ['instructors'];
+/** Staff and admins read a coach's whole birthdate; the public site, day and month. */
+const readerOf = (caller: Caller | null) => ({ staff: caller?.role === 'staff' || caller?.role === 'admin' });
 
 /** Coaches: public reads (unavailable ones only for admins), admin writes; removal is a soft delete. */
 export const instructorsRouter = router({
   list: optionalAuthProcedure
     .meta({ openapi: { method: 'GET', path: '/instructors', tags, protect: false, summary: 'Coaches' } })
     .output(instructorsListOutput)
-    .query(async ({ ctx }) => ({ instructors: await listInstructors(ctx.db, ctx.caller?.role === 'admin') })),
+    .query(async ({ ctx }) => ({ instructors: await listInstructors(ctx.db, ctx.caller?.role === 'admin', readerOf(ctx.caller)) })),
 
   home: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/instructors/home/all', tags, protect: false, summary: 'Coaches de la página de inicio, con foto, bio y frase' } })
@@ -27,7 +29,7 @@ export const instructorsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/instructors/{id}', tags, protect: false, summary: 'Un coach' } })
     .input(idInput)
     .output(instructorOneOutput)
-    .query(async ({ ctx, input }) => ({ instructor: await getInstructor(ctx.db, input.id, ctx.caller?.role === 'admin') })),
+    .query(async ({ ctx, input }) => ({ instructor: await getInstructor(ctx.db, input.id, ctx.caller?.role === 'admin', readerOf(ctx.caller)) })),
 
   create: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/instructors', tags, summary: 'Crea un coach (admin)' } })

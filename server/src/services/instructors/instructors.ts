@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { instructor } from '@estudio/db/schema/catalogue';
-import { DomainError, type InstructorOutput, type RemovedOutput } from '@estudio/core';
+import { DomainError, yearlessBirthdate, type InstructorOutput, type RemovedOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { definedOnly, missingReferenceAs } from '../content/removed.ts';
 import { fileSummaries } from '../files/file-output.ts';
@@ -22,7 +22,16 @@ export interface InstructorFields {
   order?: number | undefined;
 }
 
-async function toOutputs(db: Db, rows: InstructorRow[]): Promise<InstructorOutput[]> {
+/**
+ * Who reads the coaches: the public site (visitors and customers) sees a
+ * birthday as day and month only; staff and admins, who edit it, the date.
+ */
+export interface InstructorReader {
+  staff: boolean;
+}
+const staffReader: InstructorReader = { staff: true };
+
+async function toOutputs(db: Db, rows: InstructorRow[], reader: InstructorReader): Promise<InstructorOutput[]> {
   const files = await fileSummaries(
     db,
     rows.map((r) => r.file_id),
@@ -35,7 +44,7 @@ async function toOutputs(db: Db, rows: InstructorRow[]): Promise<InstructorOutpu
     quote: r.quote,
     short_bio: r.short_bio,
     instagram: r.instagram,
-    birthdate: r.birthdate,
+    birthdate: reader.staff ? r.birthdate : yearlessBirthdate(r.birthdate),
     music_type: r.music_type,
     file_id: r.file_id,
     file: r.file_id === null ? null : (files.get(r.file_id) ?? null),
@@ -45,9 +54,9 @@ async function toOutputs(db: Db, rows: InstructorRow[]): Promise<InstructorOutpu
   }));
 }
 
-async function one(db: Db, row: InstructorRow | undefined): Promise<InstructorOutput> {
+async function one(db: Db, row: InstructorRow | undefined, reader: InstructorReader = staffReader): Promise<InstructorOutput> {
   if (!row) throw new DomainError('instructor/not-found');
-  const [output] = await toOutputs(db, [row]);
+  const [output] = await toOutputs(db, [row], reader);
   if (!output) throw new Error('instructor output missing');
   return output;
 }
@@ -55,13 +64,13 @@ async function one(db: Db, row: InstructorRow | undefined): Promise<InstructorOu
 const order = [asc(instructor.order), asc(instructor.name), asc(instructor.instructor_id)];
 
 /** Every coach not deleted; unavailable ones only for admins. */
-export async function listInstructors(db: Db, includeHidden: boolean): Promise<InstructorOutput[]> {
+export async function listInstructors(db: Db, includeHidden: boolean, reader: InstructorReader): Promise<InstructorOutput[]> {
   const rows = await db
     .select()
     .from(instructor)
     .where(and(isNull(instructor.deletedAt), includeHidden ? undefined : eq(instructor.available, true)))
     .orderBy(...order);
-  return toOutputs(db, rows);
+  return toOutputs(db, rows, reader);
 }
 
 /** The landing's Coaches section: available coaches marked show_on_home, with photo, bio and quote. */
@@ -71,17 +80,17 @@ export async function listHomeInstructors(db: Db): Promise<InstructorOutput[]> {
     .from(instructor)
     .where(and(isNull(instructor.deletedAt), eq(instructor.available, true), eq(instructor.show_on_home, true)))
     .orderBy(...order);
-  return toOutputs(db, rows);
+  return toOutputs(db, rows, { staff: false });
 }
 
 /** One coach; deleted (and, for non-admins, unavailable) coaches are 404. */
-export async function getInstructor(db: Db, id: number, includeHidden: boolean): Promise<InstructorOutput> {
+export async function getInstructor(db: Db, id: number, includeHidden: boolean, reader: InstructorReader): Promise<InstructorOutput> {
   const [row] = await db
     .select()
     .from(instructor)
     .where(and(eq(instructor.instructor_id, id), isNull(instructor.deletedAt)))
     .limit(1);
-  return one(db, row && (includeHidden || row.available) ? row : undefined);
+  return one(db, row && (includeHidden || row.available) ? row : undefined, reader);
 }
 
 export async function createInstructor(db: Db, fields: InstructorFields): Promise<InstructorOutput> {

@@ -1,4 +1,4 @@
-import type { SingleClassOutput } from '@estudio/core';
+import { yearlessBirthdate, type SingleClassOutput } from '@estudio/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
 import { file } from '@estudio/db/schema/content';
@@ -130,7 +130,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
         name: i.name,
         last_name: i.last_name,
         nick_name: i.nick_name,
-        birthdate: i.birthdate,
+        birthdate: yearlessBirthdate(i.birthdate),
         file: i.file_src === null ? null : { src: i.file_src, name: i.file_name, type: i.file_type },
       })),
       tags: (tagsBy.get(id) ?? []).map((t) => ({ tag_id: t.tag_id, name: t.name, color: t.color })),

@@ -10,9 +10,12 @@ export const initials = (person: { name: string; last_name?: string | null }) =>
 
 const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
-/** Spec: an instructor's birthdate shows as day and month only ('14 de marzo'). */
+/**
+ * Spec: an instructor's birthdate shows as day and month only ('14 de marzo').
+ * The public API sends it without the year ('--03-14'); staff read '1989-03-14'.
+ */
 export function birthdayDayMonth(birthdate: string | null): string | null {
-  const match = birthdate ? /^\d{4}-(\d{2})-(\d{2})/.exec(birthdate) : null;
+  const match = birthdate ? /^(?:\d{4}|-)-(\d{2})-(\d{2})/.exec(birthdate) : null;
   if (!match) return null;
   const month = monthNames[Number(match[1]) - 1];
   return month ? `${Number(match[2])} de ${month}` : null;
