@@ -112,7 +112,8 @@ export interface RacingServer {
 export async function startRacingServer(): Promise<RacingServer> {
   const testDb = await createTestDb();
   const pool = await createDb(testDb.url, { max: 20 });
-  const config = testConfig();
+  // RACE_LOG=1 shows the server's errors (a 500 in a race is otherwise only a status).
+  const config = testConfig(process.env.RACE_LOG ? { LOG_LEVEL: 'error' } : {});
   const app = await buildServer({ config, db: pool.db });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
