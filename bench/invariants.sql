@@ -145,6 +145,55 @@ violaciones as (
             having count(*) > d.max_uses_per_customer) x)
 
   union all
+  -- Issue 15: los topes se cuentan desde las compras pagadas, no solo desde los contadores
+  -- (services/checkout/purchase-caps.ts los revisa al crear y otra vez al pagar).
+  select 'paquete-cupo',
+         'Paquetes con más compras pagadas que su límite de personas',
+         (select count(*)
+            from class_package cp
+           where cp.people_limit is not null
+             and (select count(*) from purchase p where p.class_package_id = cp.class_package_id and p.status in ('active', 'completed')) > cp.people_limit)
+
+  union all
+  select 'paquete-por-cliente',
+         'Clientes con más compras pagadas de un paquete que su límite por cliente',
+         (select count(*) from (
+            select p.class_package_id, p.customer_id
+              from purchase p
+              join class_package cp on cp.class_package_id = p.class_package_id
+             where cp.limit_per_customer is not null and p.status in ('active', 'completed')
+             group by p.class_package_id, p.customer_id, cp.limit_per_customer
+            having count(*) > cp.limit_per_customer) x)
+
+  union all
+  select 'descuento-compras',
+         'Descuentos con más compras pagadas que su máximo de usos',
+         (select count(*)
+            from discount d
+           where d.max_uses is not null
+             and (select count(*) from purchase p where p.discount_id = d.discount_id and p.status in ('active', 'completed')) > d.max_uses)
+
+  union all
+  select 'descuento-compras-cliente',
+         'Clientes con más compras pagadas con un descuento que su máximo por cliente',
+         (select count(*) from (
+            select p.discount_id, p.customer_id
+              from purchase p
+              join discount d on d.discount_id = p.discount_id
+             where d.max_uses_per_customer is not null and p.status in ('active', 'completed')
+             group by p.discount_id, p.customer_id, d.max_uses_per_customer
+            having count(*) > d.max_uses_per_customer) x)
+
+  union all
+  -- Una compra pagada con descuento tiene su uso registrado; si no, el contador se queda corto (el ataque: 6 pagadas, contador en 1).
+  select 'descuento-compra-sin-uso',
+         'Compras pagadas con descuento sin su uso registrado (el contador del descuento se queda corto)',
+         (select count(*)
+            from purchase p
+           where p.discount_id is not null and p.status in ('active', 'completed')
+             and not exists (select 1 from discount_use u where u.purchase_id = p.purchase_id and u.discount_id = p.discount_id))
+
+  union all
   -- has_unlimited sigue en true después de vencer la membresía (nada lo apaga al pasar la fecha; el portal
   -- compara unlimited_membership_expiration), así que solo una membresía vigente exige su crédito vigente.
   select 'ilimitado-sin-credito',

@@ -35,6 +35,34 @@ async function violations(db: Db): Promise<Violation[]> {
 
 const brief = (found: Violation[]) => found.map(({ invariante, cantidad }) => ({ invariante, cantidad }));
 
+/**
+ * Paid purchases of a new package without classes (so no credits are due)
+ * with `limits` (people_limit, limit_per_customer), one per row of the
+ * `customers` query; with `discountLimits` (max_uses_per_customer, max_uses)
+ * they use a new code, whose uses are recorded unless `recordUses` is false.
+ */
+async function paidPurchases(tx: Db, o: { limits: SQL; customers: SQL; discountLimits?: SQL; recordUses?: boolean }) {
+  await tx.execute(sql`
+    insert into class_package (title, price, class_amount, people_limit, limit_per_customer)
+    values ('Paquete del invariante', '100.00', 0, ${o.limits})`);
+  if (o.discountLimits) {
+    await tx.execute(sql`
+      insert into discount (code, amount, is_percent, max_uses_per_customer, max_uses)
+      values ('INVARIANTE', '50', true, ${o.discountLimits})`);
+  }
+  const discountId = o.discountLimits ? sql`(select discount_id from discount where code = 'INVARIANTE')` : sql`null`;
+  await tx.execute(sql`
+    insert into purchase (customer_id, class_package_id, discount_id, title, amount, total_payment, class_amount, status, provider)
+    select c.customer_id, (select max(class_package_id) from class_package), ${discountId}, 'Paquete del invariante', '100.00', '50.00', 0, 'completed', 'sandbox'
+      from (${o.customers}) c`);
+  if (!o.discountLimits || o.recordUses === false) return;
+  await tx.execute(sql`
+    insert into discount_use (discount_id, customer_id, purchase_id)
+    select p.discount_id, p.customer_id, p.purchase_id from purchase p
+     where p.class_package_id = (select max(class_package_id) from class_package)`);
+  await tx.execute(sql`update discount set uses = least(max_uses, 3) where code = 'INVARIANTE' and max_uses is not null`);
+}
+
 class Rollback extends Error {}
 
 /** Breaks the data inside a transaction, runs the script there, and rolls everything back. */
@@ -198,6 +226,53 @@ describe('bench/invariants.sql', () => {
                  generate_series(1, 2)`),
     },
     {
+      // Four paid purchases of a package for three people (the attacker's break 1): a package without classes, so no credits are due.
+      invariant: 'paquete-cupo',
+      cantidad: 1,
+      break: (tx: Db) => paidPurchases(tx, { limits: sql`3, null`, customers: sql`select customer_id from customer where role = 'customer' order by customer_id limit 4` }),
+    },
+    {
+      invariant: 'paquete-por-cliente',
+      cantidad: 1,
+      break: (tx: Db) =>
+        paidPurchases(tx, { limits: sql`null, 1`, customers: sql`select customer_id from customer, generate_series(1, 2) where email = 'cliente@estudio.demo'` }),
+    },
+    {
+      // Three paid purchases with a code for two, each with its use recorded: the recorded uses are over too.
+      invariant: 'descuento-compras',
+      alongside: ['descuento-usos'],
+      cantidad: 1,
+      break: (tx: Db) =>
+        paidPurchases(tx, {
+          limits: sql`null, null`,
+          customers: sql`select customer_id from customer where role = 'customer' order by customer_id limit 3`,
+          discountLimits: sql`null, 2`,
+        }),
+    },
+    {
+      invariant: 'descuento-compras-cliente',
+      alongside: ['descuento-usos-cliente'],
+      cantidad: 1,
+      break: (tx: Db) =>
+        paidPurchases(tx, {
+          limits: sql`null, null`,
+          customers: sql`select customer_id from customer, generate_series(1, 2) where email = 'cliente@estudio.demo'`,
+          discountLimits: sql`1, null`,
+        }),
+    },
+    {
+      // A failed attempt paid later without taking its use again (the attacker's 6 paid purchases with the counter at 1).
+      invariant: 'descuento-compra-sin-uso',
+      cantidad: 1,
+      break: (tx: Db) =>
+        paidPurchases(tx, {
+          limits: sql`null, null`,
+          customers: sql`select customer_id from customer where email = 'cliente@estudio.demo'`,
+          discountLimits: sql`null, null`,
+          recordUses: false,
+        }),
+    },
+    {
       invariant: 'ilimitado-sin-credito',
       cantidad: 1,
       break: (tx: Db) =>
@@ -205,9 +280,10 @@ describe('bench/invariants.sql', () => {
           update available_classes set deleted_at = now()
            where available_classes = -1 and customer_id = (select customer_id from customer where email = 'ilimitado@estudio.demo')`),
     },
-  ])('finds $invariant when it is broken', async ({ invariant, cantidad, break: breakIt }) => {
+  ] as { invariant: string; alongside?: string[]; cantidad: number; break: (tx: Db) => Promise<unknown> }[])('finds $invariant when it is broken', async ({ invariant, alongside = [], cantidad, break: breakIt }) => {
     const found = await whenBroken(db, breakIt);
-    expect(brief(found)).toEqual([{ invariante: invariant, cantidad }]);
+    const expected = [{ invariante: invariant, cantidad }, ...alongside.map((other) => ({ invariante: other, cantidad: 1 }))];
+    expect(brief(found)).toEqual(expected.sort((a, b) => a.invariante.localeCompare(b.invariante)));
     expect(found[0]?.descripcion).toMatch(/\p{L}{3,}/u);
   });
 
