@@ -104,6 +104,50 @@ describe('Stripe PaymentIntents', () => {
   });
 });
 
+describe('Stripe: a charge for an attempt a cap refuses is given back (issue 15)', () => {
+  const onePerCustomer = async () => {
+    const [row] = await server.db
+      .insert(class_package)
+      .values({ title: `Uno por persona ${Date.now()}`, price: '400.00', class_amount: 1, expiration_days: 30, limit_per_customer: 1, is_special_event: true })
+      .returning({ id: class_package.class_package_id });
+    return row!.id;
+  };
+
+  it('an attempt superseded and then paid in the browser: the webhook does not grant it past the limit and refunds the charge', async () => {
+    const id = await onePerCustomer();
+    const first = await attempt({ class_package_id: id });
+    const second = await attempt({ class_package_id: id });
+    expect((await purchaseRow(first.body.purchase_id)).status).toBe('failed');
+    // The second is paid; then the browser that still had the first card form open pays it too.
+    const paidSecond = await call(server.app, 'POST', '/api/checkout/confirm', { token: nuevo, body: { clientSecret: second.body.clientSecret, payment_method_token: 'pm_card_visa' } });
+    expect(paidSecond.status).toBe(200);
+    const firstRow = await purchaseRow(first.body.purchase_id);
+    const intent = fake.objects.get(firstRow.provider_payment_id!)!;
+    intent.status = 'succeeded';
+    const event = stripeEvent('payment_intent.succeeded', { ...intent, amount_received: intent.amount });
+    expect((await deliver(server.app, event)).status).toBe(200);
+    expect((await purchaseRow(first.body.purchase_id)).status).toBe('failed');
+    expect(await server.db.select().from(available_classes).where(eq(available_classes.purchase_id, first.body.purchase_id))).toEqual([]);
+    const refund = fake.requests.find((r) => r.path === '/v1/refunds' && r.form.payment_intent === intent.id);
+    expect(refund?.idempotencyKey).toBe(`purchase-${first.body.purchase_id}-refund`);
+    // Delivered again, nothing more happens (the event was recorded).
+    expect((await deliver(server.app, event)).body.duplicate).toBe(true);
+  });
+
+  it('confirming a superseded attempt after the other was paid is refused before Stripe charges the card', async () => {
+    const id = await onePerCustomer();
+    const first = await attempt({ class_package_id: id });
+    const second = await attempt({ class_package_id: id });
+    expect((await call(server.app, 'POST', '/api/checkout/confirm', { token: nuevo, body: { clientSecret: second.body.clientSecret, payment_method_token: 'pm_card_visa' } })).status).toBe(200);
+    const confirms = () => fake.requests.filter((r) => r.path.endsWith('/confirm')).length;
+    const before = confirms();
+    const refused = await call(server.app, 'POST', '/api/checkout/confirm', { token: nuevo, body: { clientSecret: first.body.clientSecret, payment_method_token: 'pm_card_visa' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Lo sentimos, ya has alcanzado el límite de compras de este paquete.');
+    expect(confirms()).toBe(before);
+  });
+});
+
 describe('Stripe subscriptions', () => {
   it('a recurring package creates a Price once and an incomplete Subscription; invoice.paid activates it and a renewal adds a period', async () => {
     const res = await attempt({ class_package_id: pkg['Ilimitado Mensual'] });
