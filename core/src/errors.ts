@@ -128,6 +128,10 @@ export const domainErrors = {
   'file/too-large': { status: 413, message: 'El archivo es demasiado grande.' },
   'file/storage-unavailable': { status: 502, message: 'No fue posible guardar el archivo. Inténtalo más tarde.' },
   'file/s3-not-configured': { status: 412, message: 'El almacenamiento en la nube no está configurado.' },
+  // Issue 15: quotas and deletes that would lose what others rely on (the messages with numbers: core/src/rules/refusals.ts)
+  'file/quota-exceeded': { status: 413, message: 'Ya no tienes espacio para más archivos. Borra alguno de tus archivos e inténtalo de nuevo.' },
+  'page/in-use': { status: 409, message: 'No puedes eliminar esta página: es obligatoria o tus clientes ya la aceptaron, y esas aceptaciones se conservan. Para dejar de mostrarla, quítale la marca de obligatoria y deja su contenido vacío.' },
+  'class-category/in-use': { status: 409, message: 'No puedes eliminar esta categoría porque hay tipos de clase o videos en ella. Asígnales otra categoría primero.' },
 
   // Online videos (issue 6); the 404 and 412 texts are the spec's
   'video/not-found': { status: 404, message: 'Lo sentimos, no hemos encontrado este video.' },

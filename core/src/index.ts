@@ -5,6 +5,7 @@ export * from './phone.ts';
 export * from './password-policy.ts';
 export * from './appconfig.ts';
 export * from './schemas/dates.ts';
+export * from './rules/refusals.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/appconfig.ts';

@@ -55,6 +55,8 @@ const envSchema = z.object({
   PAYPAL_API_BASE: z.string().trim().url().default('https://api-m.sandbox.paypal.com'),
   /** Largest upload accepted by POST /api/files (bytes). */
   FILES_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  /** Bytes a customer may keep in uploaded files, all together (staff and admins: no quota). */
+  FILES_CUSTOMER_QUOTA_BYTES: positiveInt(20 * 1024 * 1024),
   /** Local file storage; defaults to DATA_DIR/files. Served at /files/*. */
   FILES_DIR: optionalText.transform((p) => (p ? path.resolve(p) : undefined)),
   /** S3 credentials for files_location 's3' (else the AWS SDK's default chain). Endpoint, bucket and region are app config keys. */

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customer } from '@estudio/db/schema/customer';
+import { file as fileTable } from '@estudio/db/schema/content';
 import { uploadsPerMinute } from '../src/routers/files-upload.ts';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
 
@@ -176,6 +179,68 @@ describe('local uploads', () => {
   });
 });
 
+/** Bytes the customer with this e-mail keeps in files now. */
+async function usedBytes(email: string): Promise<number> {
+  const [row] = await server.db
+    .select({ bytes: sum(fileTable.size) })
+    .from(fileTable)
+    .innerJoin(customer, eq(customer.customer_id, fileTable.customer_id))
+    .where(eq(customer.email, email));
+  return Number(row?.bytes ?? 0);
+}
+
+/** A 40 KB PNG (a real PNG header, then padding). */
+const photo40k = () => Buffer.concat([png, Buffer.alloc(40 * 1024 - png.length)]);
+const filesOnDisk = () => readdirSync(filesDir).length;
+
+describe('per-customer upload quota (issue 15: 100 MB in 20 requests)', () => {
+  it('refuses the upload that would pass the quota with a Spanish 413, stores nothing, and a delete frees the space', async () => {
+    const ilimitado = (await login(server.app, 'ilimitado@estudio.demo')).idToken;
+    const used = await usedBytes('ilimitado@estudio.demo');
+    const quota = used + 100 * 1024;
+    const app = await server.withConfig({ FILES_DIR: filesDir, FILES_MAX_BYTES: String(64 * 1024), FILES_CUSTOMER_QUOTA_BYTES: String(quota) });
+    const first = await upload(app, '/api/files', ilimitado, [{ name: 'file', value: photo40k(), filename: 'uno.png' }]);
+    const second = await upload(app, '/api/files', ilimitado, [{ name: 'file', value: photo40k(), filename: 'dos.png' }]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+
+    const onDisk = filesOnDisk();
+    const third = await upload(app, '/api/files', ilimitado, [{ name: 'file', value: photo40k(), filename: 'tres.png' }]);
+    expect(third.status).toBe(413);
+    expect(third.body.code).toBe('file/quota-exceeded');
+    expect(third.body.message).toMatch(/^Ya no tienes espacio para este archivo: tus archivos ocupan .* de .*\. Borra alguno de tus archivos/);
+    expect(filesOnDisk()).toBe(onDisk);
+    expect(await usedBytes('ilimitado@estudio.demo')).toBe(used + 2 * photo40k().length);
+
+    expect((await call(app, 'DELETE', `/api/files/${first.body.file_id}`, { token: ilimitado })).status).toBe(200);
+    expect((await upload(app, '/api/files', ilimitado, [{ name: 'file', value: photo40k(), filename: 'tres.png' }])).status).toBe(200);
+  });
+
+  it('counts parallel uploads of one customer one after another: 10 at once, room for 2, 2 stored', async () => {
+    const nuevoToken = (await login(server.app, 'nuevo@estudio.demo')).idToken;
+    const used = await usedBytes('nuevo@estudio.demo');
+    const app = await server.withConfig({
+      FILES_DIR: filesDir,
+      FILES_MAX_BYTES: String(64 * 1024),
+      FILES_CUSTOMER_QUOTA_BYTES: String(used + 2 * photo40k().length + 1024),
+    });
+    const onDisk = filesOnDisk();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => upload(app, '/api/files', nuevoToken, [{ name: 'file', value: photo40k(), filename: `p${i}.png` }])),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, ...Array(8).fill(413)]);
+    expect(filesOnDisk()).toBe(onDisk + 2);
+    expect(await usedBytes('nuevo@estudio.demo')).toBe(used + 2 * photo40k().length);
+  });
+
+  it('has no quota for staff and admins, and a 20 MB default for customers', async () => {
+    const app = await server.withConfig({ FILES_DIR: filesDir, FILES_MAX_BYTES: String(64 * 1024), FILES_CUSTOMER_QUOTA_BYTES: String(1024) });
+    expect((await upload(app, '/api/files', staff, [{ name: 'file', value: photo40k(), filename: 'recepcion.png' }])).status).toBe(200);
+    expect((await upload(app, '/api/files', admin, [{ name: 'file', value: photo40k(), filename: 'admin.png' }])).status).toBe(200);
+    expect((await upload(app, '/api/files', cliente, [{ name: 'file', value: photo40k(), filename: 'cliente.png' }])).status).toBe(413);
+    expect(server.config.FILES_CUSTOMER_QUOTA_BYTES).toBe(20 * 1024 * 1024);
+  });
+});
+
 describe('S3 uploads (s3rver on loopback)', () => {
   interface S3rverInstance {
     run(): Promise<{ port: number }>;
@@ -238,5 +303,23 @@ describe('S3 uploads (s3rver on loopback)', () => {
     expect(removed.status).toBe(200);
     expect((await fetch(src)).status).toBe(404);
     await call(app, 'PUT', '/api/appconfig', { token: admin, body: { config: [{ key: 'files_location', value: 'server' }] } });
+  });
+
+  it('keeps the per-customer quota in the bucket too: the refused upload leaves no object', async () => {
+    const used = await usedBytes('cliente@estudio.demo');
+    const app = await server.withConfig({
+      FILES_DIR: filesDir,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      FILES_MAX_BYTES: String(64 * 1024),
+      FILES_CUSTOMER_QUOTA_BYTES: String(used + photo40k().length + 1024),
+    });
+    const objects = () => readdirSync(s3Dir, { recursive: true }).length;
+    expect((await upload(app, '/api/files/s3', cliente, [{ name: 'file', value: photo40k(), filename: 'nube1.png' }])).status).toBe(200);
+    const before = objects();
+    const refused = await upload(app, '/api/files/s3', cliente, [{ name: 'file', value: photo40k(), filename: 'nube2.png' }]);
+    expect(refused.status).toBe(413);
+    expect(refused.body.code).toBe('file/quota-exceeded');
+    expect(objects()).toBe(before);
   });
 });

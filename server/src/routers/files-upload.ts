@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, domainErrors, type FileUploadOutput } from '@estudio/core';
 import type { AppDeps } from '../trpc.ts';
 import { findCustomerByUid } from '../services/customer/find-customer.ts';
-import { chooseStorage, localFilesDir, tooLargeError, uploadFile, type UploadKind } from '../services/files/files.ts';
+import { chooseStorage, localFilesDir, tooLargeError, uploadFile, uploadQuota, type UploadKind } from '../services/files/files.ts';
 
 /**
  * The upload routes are plain Fastify (multipart is not JSON, so not tRPC):
@@ -100,6 +100,7 @@ export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): P
         clientName,
         kind: kind ?? queryKind ?? 'any',
         customerId: customer.customer_id,
+        quotaBytes: uploadQuota(deps.config, customer.role),
       });
       const answer: FileUploadOutput = { file_id: file.file_id, file };
       return answer;

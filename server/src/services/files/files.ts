@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { app_config } from '@estudio/db/schema/app-config';
 import { file } from '@estudio/db/schema/content';
-import { appConfigDefaults, DomainError, type FileOutput, type RemovedOutput, type Role } from '@estudio/core';
+import { appConfigDefaults, DomainError, fileQuotaMessage, type FileOutput, type RemovedOutput, type Role } from '@estudio/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { createLocalStorage } from '../../providers/files/local-storage.ts';
@@ -97,40 +97,66 @@ export interface UploadInput {
   clientName: string | undefined;
   kind: UploadKind;
   customerId: number;
+  /** Bytes the uploader may keep in files, this one included; null: no quota (staff and admins). */
+  quotaBytes: number | null;
 }
 
+/** The uploader's quota: customers get the configured one, staff and admins none. */
+export function uploadQuota(config: Config, role: Role): number | null {
+  return role === 'staff' || role === 'admin' ? null : config.FILES_CUSTOMER_QUOTA_BYTES;
+}
+
+/** Key space of the per-customer upload lock (two-int advisory lock: this, then the customer id). */
+const UPLOAD_QUOTA_LOCK = 61_015;
+
 /**
- * Stores an upload after checking its content type, and records the file row.
- * The storage key is a random id with the detected extension.
+ * Stores an upload after checking its content type and the uploader's quota,
+ * and records the file row. The storage key is a random id with the detected
+ * extension. One transaction holds a per-customer advisory lock from the
+ * quota check to the insert, so parallel uploads of one customer are counted
+ * one after another and cannot pass the quota together; nothing is stored
+ * when the quota is refused.
  */
 export async function uploadFile(db: Db, storage: FileStorage, input: UploadInput): Promise<FileOutput> {
   if (input.body.length === 0) throw new DomainError('file/missing');
   const { mime, ext } = await detectAllowedType(input.body, input.kind);
   const key = `${randomUUID()}.${ext}`;
-  let src: string;
+  let stored = false;
   try {
-    ({ src } = await storage.put(key, input.body, mime));
-  } catch (error) {
-    throw Object.assign(new DomainError('file/storage-unavailable'), { cause: error });
-  }
-  try {
-    const [row] = await db
-      .insert(file)
-      .values({
-        name: displayName(input.clientName, ext),
-        type: mime,
-        src,
-        storage: storage.kind,
-        storage_key: key,
-        size: input.body.length,
-        customer_id: input.customerId,
-      })
-      .returning();
-    if (!row) throw new Error('file insert returned nothing');
-    return toFileOutput(row);
+    return await db.transaction(async (tx) => {
+      if (input.quotaBytes !== null) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_QUOTA_LOCK}, ${input.customerId})`);
+        const [used] = await tx.select({ bytes: sum(file.size) }).from(file).where(eq(file.customer_id, input.customerId));
+        const usedBytes = Number(used?.bytes ?? 0);
+        if (usedBytes + input.body.length > input.quotaBytes) {
+          throw new DomainError('file/quota-exceeded', fileQuotaMessage(input.quotaBytes, usedBytes));
+        }
+      }
+      let src: string;
+      try {
+        ({ src } = await storage.put(key, input.body, mime));
+      } catch (error) {
+        throw Object.assign(new DomainError('file/storage-unavailable'), { cause: error });
+      }
+      stored = true;
+      const [row] = await tx
+        .insert(file)
+        .values({
+          name: displayName(input.clientName, ext),
+          type: mime,
+          src,
+          storage: storage.kind,
+          storage_key: key,
+          size: input.body.length,
+          customer_id: input.customerId,
+        })
+        .returning();
+      if (!row) throw new Error('file insert returned nothing');
+      return toFileOutput(row);
+    });
   } catch (error) {
     // No row, no bytes: do not leave an object nobody can list or delete.
-    await storage.remove(key).catch(() => undefined);
+    if (stored) await storage.remove(key).catch(() => undefined);
     throw error;
   }
 }
