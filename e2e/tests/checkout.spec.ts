@@ -47,6 +47,21 @@ test.describe('Checkout', () => {
     await page.getByRole('button', { name: 'Pagar Ahora' }).click();
     await expect(page.getByText('Lo sentimos. Tu tarjeta ha sido rechazada por fondos insuficientes.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/checkout/${id}$`));
+    // Nothing was charged, so Mis Compras shows no 'Fallido' order for the attempt (issue 15).
+    await page.goto('/mystudio/membresias');
+    await expect(page.getByRole('heading', { name: 'Mis Compras' })).toBeVisible();
+    await expect(page.getByText('Fallido')).toHaveCount(0);
+  });
+
+  test('a mistyped card number (it fails the Luhn check) is refused in the form, as Stripe does', async ({ page, request }) => {
+    const id = await packageId(request, '1 Clase');
+    await signIn(page, 'cliente@estudio.demo');
+    await expect(page).toHaveURL(/\/mystudio$/);
+    await page.goto(`/checkout/${id}`);
+    await fillSandboxCard(page, '4242 4242 4242 4241');
+    await page.getByRole('button', { name: 'Pagar Ahora' }).click();
+    await expect(page.getByText('Lo sentimos. El número de la tarjeta es incorrecto.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/checkout/${id}$`));
   });
 
   test('a discount code lowers the total', async ({ page, request }) => {

@@ -126,6 +126,17 @@ describe('purchase caps hold when a purchase is paid', () => {
     expect(await paidOf(packageId)).toHaveLength(5);
   });
 
+  it('a declined card leaves no order in the customer’s purchases (nothing was charged); staff still see the attempt', async () => {
+    const packageId = await newPackage('Tarjeta rechazada');
+    const declined = await attempt(customerToken, { class_package_id: packageId, payment_method_token: 'pm_card_visa_chargeDeclinedInsufficientFunds' });
+    expect(declined.status).toBe(402);
+    const mine = await call(t.app, 'GET', '/api/purchases', { token: customerToken });
+    expect(mine.body.purchases.filter((p: { title: string }) => p.title === 'Tarjeta rechazada')).toEqual([]);
+    const [attemptRow] = await t.db.select().from(purchase).where(eq(purchase.class_package_id, packageId));
+    expect(attemptRow?.status).toBe('failed');
+    expect((await call(t.app, 'GET', `/api/purchases/${attemptRow!.purchase_id}`, { token: staffToken })).body.purchase.status).toBe('failed');
+  });
+
   it('staff may still collect a lapsed cash hold while places remain (the caps are checked again)', async () => {
     const packageId = await newPackage('Evento con lugares', { price: '300.00', people_limit: 10 });
     const [holder] = await createBookers(t.db, testSecret, 1, { prefix: 'apartado-vencido', credits: 0 });

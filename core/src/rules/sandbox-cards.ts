@@ -52,6 +52,22 @@ export function sandboxCardToken(number: string): SandboxCard {
   return { token, brand, last4 };
 }
 
+/** The Luhn check every card number passes (Stripe's test numbers too): 4242 4242 4242 4241 does not. */
+export function passesLuhn(number: string): boolean {
+  const digits = number.replace(/\D/g, '');
+  if (digits.length < 12) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 /** What the sandbox does with a token: pay, or decline with Stripe's code. Unknown tokens are declined. */
 export function sandboxOutcome(token: string): { ok: true } | { ok: false; decline_code: string } {
   if ((sandboxPayingTokens as readonly string[]).includes(token)) return { ok: true };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
-import { sandboxCardToken, texts, type SandboxCard } from '@estudio/core';
+import { passesLuhn, purchaseErrorTexts, sandboxCardToken, texts, type SandboxCard } from '@estudio/core';
 
 /** '4242424242424242' → '4242 4242 4242 4242' (amex 4-6-5). */
 function groupDigits(digits: string): string {
@@ -49,7 +49,8 @@ export function SandboxCardForm({ disabled, paying, onPay }: SandboxCardFormProp
     const year = Number(expiry.slice(3));
     const now = new Date();
     const found = {
-      number: digits.length < 13 ? texts.checkout.cardFormatError : undefined,
+      // A mistyped digit fails the Luhn check: Stripe's own form says the number is wrong, so does this one.
+      number: digits.length < 13 ? texts.checkout.cardFormatError : passesLuhn(digits) ? undefined : purchaseErrorTexts.incorrectNumber,
       expiry:
         !/^\d{2}\/\d{4}$/.test(expiry) || month < 1 || month > 12 || year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1
           ? texts.checkout.cardFormatError

@@ -1,5 +1,5 @@
 import { DomainError, isTrialPackage, trialEnd, type PurchaseOutput } from '@estudio/core';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { class_package } from '@estudio/db/schema/packages';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Config } from '../../config.ts';
@@ -11,7 +11,9 @@ import { lockCustomer } from '../reservations/booking-locks.ts';
 import { loadPurchases } from './purchase-output.ts';
 
 export async function listOwnPurchases(db: Db, customerId: number): Promise<PurchaseOutput[]> {
-  return loadPurchases(db, eq(purchase.customer_id, customerId));
+  // A failed purchase is a card attempt that was declined, abandoned or superseded: nothing was charged, and a
+  // 'Fallido' order in Mis Compras made customers think it was (issue 15). Staff still see them.
+  return loadPurchases(db, and(eq(purchase.customer_id, customerId), ne(purchase.status, 'failed'))!);
 }
 
 /** One purchase of the caller (404 for anyone else's), or any purchase for staff. */
