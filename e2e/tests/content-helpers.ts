@@ -57,5 +57,15 @@ export async function removePage(request: APIRequestContext, adminToken: string,
   expect(answer.ok(), await answer.text()).toBeTruthy();
 }
 
+/**
+ * A page customers accepted cannot be deleted (decision 014): as the 409 tells
+ * the admin, it is unmarked as required and emptied, so it leaves the footer
+ * and asks nobody to accept it, and the acceptances stay on record.
+ */
+export async function retirePage(request: APIRequestContext, adminToken: string, pageId: number): Promise<void> {
+  const answer = await request.put('/api/pages', { headers: bearer(adminToken), data: { page_id: pageId, required: false, content: null } });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+}
+
 /** A suffix that keeps slugs unique across re-runs against the same data. */
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

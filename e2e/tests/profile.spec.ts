@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './helpers.ts';
-import { apiLogin, bearer, createPage, removePage, uniqueSuffix } from './content-helpers.ts';
+import { apiLogin, bearer, createPage, retirePage, uniqueSuffix } from './content-helpers.ts';
 
 const alert = (page: import('@playwright/test').Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -85,10 +85,10 @@ test.describe('Mi Información', () => {
       const addresses = (await (await request.get('/api/addresses', { headers: bearer(nuevo) })).json()) as { addresses: { address_id: number }[] };
       addressId = addresses.addresses[0]?.address_id;
     } finally {
-      // Back to the seeded, incomplete profile without an address; the extra document goes away.
+      // Back to the seeded, incomplete profile without an address; the extra document is retired (accepted, so kept on record).
       await request.put('/api/customer', { headers: bearer(nuevo), data: { phone: '', birthdate: null } });
       if (addressId) await request.delete(`/api/addresses/${addressId}`, { headers: bearer(nuevo) });
-      await removePage(request, admin, rules.page_id);
+      await retirePage(request, admin, rules.page_id);
     }
   });
 
@@ -128,12 +128,19 @@ test.describe('Mi Información', () => {
     await form.getByLabel('Nueva contraseña').fill('abc');
     await form.getByLabel('Confirma tu contraseña').fill('abc');
     await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await expect(form.getByText('La contraseña debe tener al menos 6 caracteres.')).toBeVisible();
+    await expect(form.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
     await form.getByLabel('Nueva contraseña').fill('Nueva2025!');
     await form.getByLabel('Confirma tu contraseña').fill('Nueva2026!');
     await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await expect(form.getByText('Las contraseñas no coinciden')).toBeVisible();
     await form.getByLabel('Confirma tu contraseña').fill('Nueva2025!');
+    await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    // Issue 15: the current password is asked for, and a wrong one shows by its field.
+    await expect(form.getByText('Debes llenar este campo.')).toBeVisible();
+    await form.getByLabel('Contraseña actual').fill('NoEsLaMia1');
+    await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(form.getByText('La contraseña actual no es correcta.')).toBeVisible();
+    await form.getByLabel('Contraseña actual').fill('Inicial2024');
     await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await expect(alert(page, 'Contraseña actualizada.')).toBeVisible();
 

@@ -37,6 +37,9 @@ describe('pages (admin)', () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.code).toBe('page/slug-taken');
 
+    // A required page is not deleted (decision 014): unmarked first.
+    expect((await call(server.app, 'DELETE', `/api/pages/${id}`, { token: admin })).status).toBe(409);
+    await call(server.app, 'PUT', '/api/pages', { token: admin, body: { page_id: id, required: false } });
     const removed = await call(server.app, 'DELETE', `/api/pages/${id}`, { token: admin });
     expect(removed.body).toEqual({ deleted: true, id });
     expect((await call(server.app, 'GET', '/api/pages/horarios-especiales')).status).toBe(404);

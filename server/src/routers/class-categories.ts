@@ -50,7 +50,7 @@ export const classCategoriesRouter = router({
     })),
 
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/class_categories/{id}', tags, summary: 'Elimina una categoría (admin)' } })
+    .meta({ openapi: { method: 'DELETE', path: '/class_categories/{id}', tags, summary: 'Elimina una categoría sin tipos de clase ni videos (admin)', errorResponses: { 409: 'Tiene tipos de clase o videos: no se cambia nada' } } })
     .input(idInput)
     .output(removedOutput)
     .mutation(async ({ ctx, input }) => removeClassCategory(ctx.db, input.id)),

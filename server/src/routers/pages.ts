@@ -43,7 +43,7 @@ export const pagesRouter = router({
     .mutation(async ({ ctx, input: { page_id, ...changes } }) => ({ page: await updatePage(ctx.db, page_id, changes) })),
 
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/pages/{id}', tags: ['pages'], summary: 'Elimina una página y sus aceptaciones (admin)' } })
+    .meta({ openapi: { method: 'DELETE', path: '/pages/{id}', tags: ['pages'], summary: 'Elimina una página (admin); una obligatoria o ya aceptada por clientes es 409', errorResponses: { 409: 'Obligatoria o aceptada: se conservan las aceptaciones' } } })
     .input(idInput)
     .output(removedOutput)
     .mutation(async ({ ctx, input }) => removePage(ctx.db, input.id)),

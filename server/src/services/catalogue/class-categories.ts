@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
-import { class_category } from '@estudio/db/schema/catalogue';
-import { DomainError, type ClassCategoryOutput, type RemovedOutput } from '@estudio/core';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { class_category, class_type } from '@estudio/db/schema/catalogue';
+import { video } from '@estudio/db/schema/videos';
+import { classCategoryInUseMessage, DomainError, type ClassCategoryOutput, type RemovedOutput } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
-import { definedOnly, removeOrInUse } from '../content/removed.ts';
+import { definedOnly } from '../content/removed.ts';
 
 export interface ClassCategoryFields {
   name: string;
@@ -85,13 +86,23 @@ export async function updateClassCategory(db: Db, id: number, changes: Partial<C
   });
 }
 
-/** Deletes a category; its class types keep existing without one. */
+/**
+ * Deletes a category nothing is in. Class types and videos would only lose
+ * it (the foreign keys set null), silently changing the schedule's filters
+ * and the video library, so while any live one is in it the delete is a 409
+ * 'class-category/in-use' saying how many, and nothing changes.
+ */
 export async function removeClassCategory(db: Db, id: number): Promise<RemovedOutput> {
-  return removeOrInUse(async () => {
-    const [row] = await db
-      .delete(class_category)
-      .where(eq(class_category.class_category_id, id))
-      .returning({ id: class_category.class_category_id });
-    return row?.id;
-  }, new DomainError('class-category/not-found'));
+  return db.transaction(async (tx) => {
+    // Locked first: a class type or video being put in the category waits for this delete and then finds it gone.
+    const [row] = await tx.select({ id: class_category.class_category_id }).from(class_category).where(eq(class_category.class_category_id, id)).for('update');
+    if (!row) throw new DomainError('class-category/not-found');
+    const [types] = await tx.select({ n: count() }).from(class_type).where(eq(class_type.class_category_id, id));
+    const [videos] = await tx.select({ n: count() }).from(video).where(and(eq(video.class_category_id, id), isNull(video.deletedAt)));
+    const classTypes = Number(types?.n ?? 0);
+    const liveVideos = Number(videos?.n ?? 0);
+    if (classTypes > 0 || liveVideos > 0) throw new DomainError('class-category/in-use', classCategoryInUseMessage(classTypes, liveVideos));
+    await tx.delete(class_category).where(eq(class_category.class_category_id, id));
+    return { deleted: true as const, id };
+  });
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { page } from '@estudio/db/schema/content';
-import { DomainError, type PageAdminOutput, type RemovedOutput } from '@estudio/core';
+import { count, eq } from 'drizzle-orm';
+import { accepted_page, page } from '@estudio/db/schema/content';
+import { DomainError, pageInUseMessage, type PageAdminOutput, type RemovedOutput } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
-import { definedOnly, removeOrInUse } from '../content/removed.ts';
+import { definedOnly } from '../content/removed.ts';
 
 export interface PageFields {
   slug: string;
@@ -59,10 +59,22 @@ export async function updatePage(db: Db, pageId: number, changes: Partial<PageFi
   });
 }
 
-/** Deletes a page and, by cascade, its acceptances. */
+/**
+ * Deletes a page nobody relies on. A required page, or one any customer
+ * accepted, is refused with 409 'page/in-use': the acceptances are the
+ * customers' consent on record and would go with the page (the foreign key
+ * cascades), so the admin unmarks it or empties it instead (decision 014).
+ * The page row is locked first, so an acceptance in flight either counts or
+ * finds the page gone.
+ */
 export async function removePage(db: Db, pageId: number): Promise<RemovedOutput> {
-  return removeOrInUse(async () => {
-    const [row] = await db.delete(page).where(eq(page.page_id, pageId)).returning({ id: page.page_id });
-    return row?.id;
-  }, new DomainError('page/not-found'));
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ required: page.required }).from(page).where(eq(page.page_id, pageId)).for('update');
+    if (!row) throw new DomainError('page/not-found');
+    const [accepted] = await tx.select({ n: count() }).from(accepted_page).where(eq(accepted_page.page_id, pageId));
+    const acceptances = Number(accepted?.n ?? 0);
+    if (row.required || acceptances > 0) throw new DomainError('page/in-use', pageInUseMessage(row.required, acceptances));
+    await tx.delete(page).where(eq(page.page_id, pageId));
+    return { deleted: true as const, id: pageId };
+  });
 }

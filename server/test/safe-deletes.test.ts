@@ -1,0 +1,86 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { class_category, class_type } from '@estudio/db/schema/catalogue';
+import { accepted_page, page } from '@estudio/db/schema/content';
+import { call, login, startTestServer, type TestServer } from './helpers.ts';
+
+/**
+ * Deletes that would silently lose what others rely on are refused with a
+ * Spanish 409 and change nothing (issue 15): the required 'Términos y
+ * condiciones' page and its acceptances, a class category its class types use.
+ */
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const acceptances = async (pageId: number) =>
+  Number((await server.db.select({ n: count() }).from(accepted_page).where(eq(accepted_page.page_id, pageId)))[0]?.n ?? 0);
+
+describe('deleting a page', () => {
+  it("refuses the required 'Términos y condiciones' with a 409 and keeps every acceptance", async () => {
+    const [terms] = await server.db.select().from(page).where(eq(page.title, 'Términos y condiciones'));
+    expect(terms?.required).toBe(true);
+    const id = terms!.page_id;
+    const accepted = await acceptances(id);
+    expect(accepted, 'the demo seed has customers who accepted the terms').toBeGreaterThan(0);
+
+    const res = await call(server.app, 'DELETE', `/api/pages/${id}`, { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('page/in-use');
+    expect(res.body.message).toMatch(/^No puedes eliminar esta página: es obligatoria y \d+ clientes? la acept/);
+    expect(await acceptances(id)).toBe(accepted);
+    expect((await call(server.app, 'GET', `/api/pages/${terms!.slug}`)).status).toBe(200);
+
+    // No longer required, it still has acceptances: still refused, still kept.
+    expect((await call(server.app, 'PUT', '/api/pages', { token: admin, body: { page_id: id, required: false } })).status).toBe(200);
+    const again = await call(server.app, 'DELETE', `/api/pages/${id}`, { token: admin });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/^No puedes eliminar esta página: \d+ clientes? la acept.* quítale la marca de obligatoria y deja su contenido vacío\.$/);
+    expect(await acceptances(id)).toBe(accepted);
+    await call(server.app, 'PUT', '/api/pages', { token: admin, body: { page_id: id, required: true } });
+  });
+
+  it('refuses a required page nobody accepted yet, and deletes it once it is not required', async () => {
+    const created = await call(server.app, 'POST', '/api/pages', { token: admin, body: { slug: 'aviso-de-privacidad-2', title: 'Aviso de privacidad', required: true } });
+    const id = created.body.page.page_id as number;
+    const refused = await call(server.app, 'DELETE', `/api/pages/${id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^No puedes eliminar esta página: es obligatoria\./);
+    await call(server.app, 'PUT', '/api/pages', { token: admin, body: { page_id: id, required: false } });
+    expect((await call(server.app, 'DELETE', `/api/pages/${id}`, { token: admin })).body).toEqual({ deleted: true, id });
+  });
+});
+
+describe('deleting a class category', () => {
+  it('refuses a category its class types use with a 409 naming how many, and detaches nothing', async () => {
+    const [used] = await server.db
+      .select({ id: class_category.class_category_id, n: count(class_type.class_type_id) })
+      .from(class_category)
+      .innerJoin(class_type, eq(class_type.class_category_id, class_category.class_category_id))
+      .groupBy(class_category.class_category_id)
+      .limit(1);
+    expect(used, 'the demo seed has a category with class types').toBeDefined();
+    const res = await call(server.app, 'DELETE', `/api/class_categories/${used!.id}`, { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('class-category/in-use');
+    const n = Number(used!.n);
+    expect(res.body.message).toContain(`${n} ${n === 1 ? 'tipo de clase' : 'tipos de clase'}`);
+    expect(res.body.message).toMatch(/no se cambió nada\.$/);
+    const still = await server.db.select({ n: count() }).from(class_type).where(eq(class_type.class_category_id, used!.id));
+    expect(Number(still[0]?.n)).toBe(n);
+    expect((await call(server.app, 'GET', `/api/class_categories/${used!.id}`)).status).toBe(200);
+  });
+
+  it('deletes a category once nothing uses it', async () => {
+    const created = await call(server.app, 'POST', '/api/class_categories', { token: admin, body: { name: 'Categoría de paso' } });
+    const id = created.body.class_category.class_category_id as number;
+    expect((await call(server.app, 'DELETE', `/api/class_categories/${id}`, { token: admin })).body).toEqual({ deleted: true, id });
+  });
+});
