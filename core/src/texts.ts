@@ -24,6 +24,11 @@ export const texts = {
     accessingHint: 'si la página no carga en más de 30 segundos',
     /** Firebase answers this when it will not say whether the e-mail or the password was wrong. */
     invalidCredential: 'El correo o la contraseña son incorrectos. Por favor, intenta de nuevo',
+    // Issue 15: an identity whose customer was never created (the phone was refused, the tab was closed) finishes its sign-up.
+    completeHeading: 'Completa tu registro',
+    completeIntro: (email: string) => `Tu cuenta ${email} ya existe, pero faltan tus datos. Complétalos para terminar tu registro.`,
+    completeButton: 'Terminar registro',
+    otherAccount: 'Usar otra cuenta',
   },
   nav: {
     presenciales: 'Presenciales',
@@ -319,6 +324,9 @@ export const texts = {
     cardName: 'Nombre en la tarjeta',
     sandboxNote: 'Modo de pruebas: usa una tarjeta de prueba (4242 4242 4242 4242). El número no sale de tu navegador.',
     cashNote: 'Tu compra quedará pendiente hasta que registremos tu pago en efectivo en el estudio.',
+    /** Issue 15: an unpaid cash purchase holds its place for the studio's cash_hold_hours. */
+    cashHold: (hours: number) =>
+      `Tu lugar queda apartado ${hours === 1 ? '1 hora' : `${hours} horas`}. Si en ese tiempo no registramos tu pago, el apartado vence y el lugar se libera.`,
     processing: 'Procesando tu pago…',
     checkoutDisabled: 'Las compras en línea no están disponibles por el momento.',
     notFound: 'Lo sentimos, no encontramos el paquete que quieres comprar.',

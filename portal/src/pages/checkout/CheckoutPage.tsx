@@ -283,7 +283,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
           {choice === 'cash' && (
             <Stack gap="sm">
               <Alert variant="light" color="gray" icon={<IconBuildingBank size={18} />}>
-                {texts.checkout.cashNote}
+                {texts.checkout.cashNote} {texts.checkout.cashHold(Number(config.cash_hold_hours) || 24)}
               </Alert>
               <Button size="md" fullWidth onClick={() => void payCash()} disabled={blocked} loading={paying}>
                 {texts.checkout.pay}
@@ -327,7 +327,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
           <Grid.Col span={{ base: 12, md: 6 }}>{left}</Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
-              {status === 'signedOut' && <CheckoutAuth />}
+              {(status === 'signedOut' || status === 'needsProfile') && <CheckoutAuth />}
               {status === 'signingIn' && (
                 <Paper withBorder radius="lg" p="xl">
                   <Loader mx="auto" display="block" aria-label="Cargando" />

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatMXN, texts, toCents, trialEnd } from 
 import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
 import { useStudioTimeZone } from '../../booking/time.ts';
+import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { PurchaseStatusBadge } from '../../shop/PurchaseStatusBadge.tsx';
 import type { ShopPurchase } from '../../shop/types.ts';
@@ -37,6 +38,7 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
   const trial = isFreeTrial(purchase);
   const trialCharge = trial ? trialEnd(purchase) : null;
   const cash = purchase.provider === 'cash' || purchase.payment_method?.name === texts.checkout.cash;
+  const config = useAppConfig();
   const days = purchase.expiration_days;
 
   return (
@@ -91,6 +93,7 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
             <Stack gap="xs">
               <Text size="sm">{texts.thanks.cashBankTransfer}</Text>
               <Text size="sm">{texts.thanks.cashNote}</Text>
+              {purchase.status === 'pending' && <Text size="sm">{texts.checkout.cashHold(Number(config.cash_hold_hours) || 24)}</Text>}
             </Stack>
           </Alert>
         )}
