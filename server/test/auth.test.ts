@@ -157,11 +157,11 @@ describe('password recovery and change', () => {
   it('a signed-in user changes the password; mismatched confirmation names the field', async () => {
     const signup = await call(server.app, 'POST', '/api/auth/signup', { body: { email: 'cambio@correo.mx', password: 'Primera1' } });
     const token = signup.body.idToken as string;
-    const mismatch = await call(server.app, 'PUT', '/api/auth/password', { token, body: { password: 'Segunda2', password_confirm: 'Segunda3' } });
+    const mismatch = await call(server.app, 'PUT', '/api/auth/password', { token, body: { current_password: 'Primera1', password: 'Segunda2', password_confirm: 'Segunda3' } });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toEqual({ code: 'validation', field: 'password_confirm', message: 'Revisa el campo password_confirm: Las contraseñas no coinciden' });
 
-    const changed = await call(server.app, 'PUT', '/api/auth/password', { token, body: { password: 'Segunda2', password_confirm: 'Segunda2' } });
+    const changed = await call(server.app, 'PUT', '/api/auth/password', { token, body: { current_password: 'Primera1', password: 'Segunda2', password_confirm: 'Segunda2' } });
     expect(changed.status).toBe(200);
     expect(changed.body.idToken).toEqual(expect.any(String));
     await login(server.app, 'cambio@correo.mx', 'Segunda2');
@@ -234,7 +234,7 @@ describe('ending sessions refuses the ID tokens issued before', () => {
 
     const changed = await call(other, 'PUT', '/api/auth/password', {
       token: old.idToken,
-      body: { password: 'Nueva5678!', password_confirm: 'Nueva5678!' },
+      body: { current_password: demoPassword, password: 'Nueva5678!', password_confirm: 'Nueva5678!' },
     });
     expect(changed.status).toBe(200);
     const fresh = changed.body as typeof old;

@@ -11,6 +11,7 @@ import {
   resetPasswordInput,
   signupAuthInput,
 } from '@estudio/core';
+import { changeOwnPassword } from '../services/auth/change-password.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 const tags = ['auth'];
@@ -59,10 +60,10 @@ export const authRouter = router({
     }),
 
   changePassword: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/auth/password', tags, summary: 'Cambia la contraseña y cierra las demás sesiones' } })
+    .meta({ openapi: { method: 'PUT', path: '/auth/password', tags, summary: 'Cambia la contraseña (con la actual) y cierra las demás sesiones' } })
     .input(changePasswordInput)
     .output(authTokens)
-    .mutation(({ ctx, input }) => ctx.identity.changePassword(ctx.db, ctx.caller.uid, input.password)),
+    .mutation(({ ctx, input }) => changeOwnPassword(ctx.db, ctx.identity, ctx.caller, input, ctx.ip)),
 
   requestEmailChange: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/email', tags, summary: 'Envía al correo nuevo el enlace que confirma el cambio de correo' } })

@@ -1,11 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { auth_user, refresh_token } from '@estudio/db/schema/identity';
+import { auth_user, email_change, password_reset, refresh_token } from '@estudio/db/schema/identity';
 import type { Db } from '../../db.ts';
 
 /**
  * Ends every session of the identity ("sign out everywhere", and after a
- * password change or reset): revokes its refresh tokens and refuses the ID
- * tokens already issued, by setting auth_user.tokens_valid_after.
+ * password change, a reset or an e-mail change): revokes its refresh tokens,
+ * refuses the ID tokens already issued, by setting auth_user.tokens_valid_after,
+ * and spends every outstanding mailed code (password reset links and e-mail
+ * change links), so a link sent before cannot undo what was just done: after
+ * one reset the other reset links are dead, and a password change kills the
+ * reset links an intruder may have asked for (issue 15).
  *
  * The instant is this process's clock truncated to the second, because a
  * token's iat is whole seconds from the same clock: a token issued after this
@@ -24,4 +28,6 @@ export async function revokeSessions(db: Db, uid: string): Promise<void> {
     .update(auth_user)
     .set({ tokens_valid_after: sql`greatest(${auth_user.tokens_valid_after}, ${validAfter.toISOString()}::timestamptz)` })
     .where(eq(auth_user.uid, uid));
+  await db.update(password_reset).set({ usedAt: sql`now()` }).where(and(eq(password_reset.uid, uid), isNull(password_reset.usedAt)));
+  await db.update(email_change).set({ usedAt: sql`now()` }).where(and(eq(email_change.uid, uid), isNull(email_change.usedAt)));
 }

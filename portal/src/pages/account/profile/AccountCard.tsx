@@ -2,43 +2,53 @@ import { useState } from 'react';
 import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { checkPassword, email as emailSchema, passwordPolicyFromConfig, passwordRuleTexts, texts } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
-import { errorMessage } from '../../../api/errors.ts';
+import { errorFacts, errorMessage } from '../../../api/errors.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
 import { useSession, type Customer } from '../../../session/SessionProvider.tsx';
 import { showError, showSuccess } from '../../../ui/alerts.ts';
 
 /**
  * The account's e-mail and a password change through the identity provider.
- * The password change revokes every other session and answers new tokens,
- * which this session keeps. An e-mail change only mails a link to the new
+ * The password change asks for the current password (a wrong one shows by its
+ * field and counts as a failed sign-in), revokes every other session and
+ * answers new tokens, which this session keeps. An e-mail change only mails a link to the new
  * address (EmailChangeForm); the e-mail changes when that link is opened.
  */
 export function AccountCard({ customer }: { customer: Customer }) {
   const config = useAppConfig();
   const { store } = useSession();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [errors, setErrors] = useState<{ current?: string; password?: string; confirm?: string }>({});
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: (tokens) => {
       store.start(tokens);
+      setCurrent('');
       setPassword('');
       setConfirm('');
       showSuccess(texts.profile.passwordChanged);
     },
-    onError: (failure) => showError(errorMessage(failure)),
+    onError: (failure) => {
+      const { code, message } = errorFacts(failure);
+      // The server's answers that belong to one field show by it; anything else is an alert.
+      if (code === 'auth/wrong-current-password') setErrors({ current: message });
+      else if (code === 'auth/weak-password') setErrors({ password: message });
+      else showError(errorMessage(failure));
+    },
   });
 
   const submit = () => {
     const policy = passwordPolicyFromConfig(config);
     const broken = checkPassword(password, policy)[0];
     const found = {
+      current: current ? undefined : texts.forms.fieldRequired,
       password: broken ? passwordRuleTexts[broken](policy) : undefined,
       confirm: !broken && password !== confirm ? texts.auth.passwordsMismatch : undefined,
     };
     setErrors(found);
-    if (found.password || found.confirm) return;
-    change.mutate({ password, password_confirm: confirm });
+    if (found.current || found.password || found.confirm) return;
+    change.mutate({ current_password: current, password, password_confirm: confirm });
   };
 
   return (
@@ -50,6 +60,14 @@ export function AccountCard({ customer }: { customer: Customer }) {
         <EmailChangeForm key={customer.email} current={customer.email} />
         <Stack gap="sm" component="form" aria-label={texts.profile.passwordHeading} onSubmit={(e) => { e.preventDefault(); submit(); }}>
           <Text fw={700}>{texts.profile.passwordHeading}</Text>
+          <PasswordInput
+            label={texts.profile.currentPassword}
+            name="current_password"
+            autoComplete="current-password"
+            value={current}
+            error={errors.current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <PasswordInput label={texts.forms.newPassword} autoComplete="new-password" value={password} error={errors.password} onChange={(e) => setPassword(e.currentTarget.value)} />
             <PasswordInput label={texts.forms.passwordConfirm} autoComplete="new-password" value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
