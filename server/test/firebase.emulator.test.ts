@@ -20,6 +20,16 @@ async function emulatorSignUp(email: string, password: string): Promise<{ idToke
   return (await res.json()) as { idToken: string; localId: string };
 }
 
+async function emulatorSignIn(email: string, password: string): Promise<{ idToken: string; localId: string }> {
+  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`emulator signIn failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { idToken: string; localId: string };
+}
+
 describe.runIf(emulatorHost)('Firebase identity provider (Auth emulator)', () => {
   let server: TestServer;
   let app: FastifyInstance;
@@ -63,6 +73,32 @@ describe.runIf(emulatorHost)('Firebase identity provider (Auth emulator)', () =>
       body: { name: 'Fernanda', last_name: 'Cruz', phone: '5566778800', email, accepted_page_ids: required },
     });
     expect(again.status).toBe(409);
+  });
+
+  it('a sign-up refused for its phone leaves the Firebase identity, which finishes by signing in again (issue 15)', async () => {
+    const email = `firebase.mitad.${Date.now()}@correo.mx`;
+    const user = await emulatorSignUp(email, 'Renata2024!');
+    const pages = await call(app, 'GET', '/api/pages');
+    const required = (pages.body.pages as { page_id: number; required: boolean }[]).filter((p) => p.required).map((p) => p.page_id);
+    const profile = (phone: string) => ({ name: 'Renata', last_name: 'Mitad', phone, email, accepted_page_ids: required });
+
+    // 5512340001 is the demo customer's phone.
+    const refused = await call(app, 'POST', '/api/customer/signup', { token: user.idToken, body: profile('5512340001') });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('customer/phone-taken');
+
+    // Another day: Firebase says the e-mail exists, so the portal signs in with the same password instead.
+    await expect(emulatorSignUp(email, 'Renata2024!')).rejects.toThrow(/EMAIL_EXISTS/);
+    const signedIn = await emulatorSignIn(email, 'Renata2024!');
+    expect(signedIn.localId).toBe(user.localId);
+    const missing = await call(app, 'GET', '/api/customer', { token: signedIn.idToken });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('customer/not-found');
+
+    const finished = await call(app, 'POST', '/api/customer/signup', { token: signedIn.idToken, body: profile('5599881122') });
+    expect(finished.status).toBe(200);
+    expect(finished.body.customer).toMatchObject({ uid: user.localId, email, phone: '5599881122' });
+    expect((await call(app, 'GET', '/api/customer', { token: signedIn.idToken })).status).toBe(200);
   });
 
   it('rejects a garbage token and leaves password sign-in to the browser', async () => {

@@ -10,8 +10,12 @@ import type { SessionStore, StoredSession } from './session-store.ts';
 
 export type Customer = inferRouterOutputs<AppRouter>['customer']['me']['customer'];
 
-/** Spec: signed out, signing in (spinner), signed in with the customer loaded. */
-export type SessionStatus = 'signedOut' | 'signingIn' | 'signedIn';
+/**
+ * Spec: signed out, signing in (spinner), signed in with the customer loaded.
+ * 'needsProfile': the identity signed in but has no customer yet (a sign-up
+ * stopped between the two steps); the sign-up page lets the person finish it.
+ */
+export type SessionStatus = 'signedOut' | 'signingIn' | 'signedIn' | 'needsProfile';
 
 export interface SessionValue {
   status: SessionStatus;
@@ -68,12 +72,14 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
     if (uid) void utils.customer.me.invalidate();
   }, [uid, utils]);
 
+  const needsProfile = me.isError && errorFacts(me.error).code === 'customer/not-found';
   useEffect(() => {
-    if (!me.isError || !tokens) return;
+    // An identity without its customer stays signed in, so the sign-up page can complete it (issue 15).
+    if (!me.isError || !tokens || needsProfile) return;
     const facts = errorFacts(me.error);
     if (!facts.code || !sessionEndingCodes.has(facts.code)) showError(facts.message);
     store.signOut();
-  }, [me.isError, me.error, tokens, store]);
+  }, [me.isError, me.error, tokens, store, needsProfile]);
 
   useEffect(
     () =>
@@ -94,7 +100,7 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
   );
 
   const customer = tokens ? (me.data?.customer ?? null) : null;
-  const status: SessionStatus = !tokens ? 'signedOut' : customer && !me.isError ? 'signedIn' : 'signingIn';
+  const status: SessionStatus = !tokens ? 'signedOut' : customer && !me.isError ? 'signedIn' : needsProfile ? 'needsProfile' : 'signingIn';
 
   const value = useMemo<SessionValue>(
     () => ({ status, customer: status === 'signedIn' ? customer : null, tokens, store, signIn, signOut }),

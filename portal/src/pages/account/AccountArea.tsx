@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
@@ -53,5 +53,6 @@ function Accessing() {
 export default function AccountArea() {
   const { status, customer } = useSession();
   if (status === 'signedIn' && customer) return <AccountLayout customer={customer} />;
+  if (status === 'needsProfile') return <Navigate to="/registro" replace />;
   return <Accessing />;
 }

@@ -8,6 +8,8 @@ import { SignInForm } from './SignInForm.tsx';
 export default function LoginPage() {
   const { status } = useSession();
   if (status === 'signedIn') return <Navigate to="/mystudio" replace />;
+  // Signed in, but the sign-up never created the customer: finish it there.
+  if (status === 'needsProfile') return <Navigate to="/registro" replace />;
 
   return (
     <AuthLayout heading={texts.auth.loginHeading}>

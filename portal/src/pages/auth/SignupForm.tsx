@@ -58,10 +58,18 @@ interface SignupFormProps {
  * The sign-up form (spec: the customer's fields plus password and
  * password_confirm, and the acceptance checkbox when a page is required).
  * Used by /registro and inline at checkout; on success the session starts.
+ *
+ * A sign-up is two steps, the identity and then the customer, and the second
+ * can be refused (a phone already registered) or never sent (a closed tab).
+ * No half account is a dead end (issue 15): signing up again with the same
+ * e-mail and password signs in to that identity and creates its customer, and
+ * an identity signed in without a customer ('needsProfile') gets this form
+ * without e-mail and password, to finish its profile.
  */
 export function SignupForm({ onSignInInstead }: SignupFormProps) {
   const config = useAppConfig();
-  const { status, store } = useSession();
+  const { status, store, tokens: session, signOut } = useSession();
+  const completing = status === 'needsProfile';
   const utils = trpc.useUtils();
   const pages = trpc.pages.list.useQuery(undefined, { staleTime: 5 * 60_000 });
   const requiredPages = useMemo(() => (pages.data?.pages ?? []).filter((page) => page.required), [pages.data]);
@@ -78,10 +86,12 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
 
   const validate = (): FormErrors => {
     const found: FormErrors = {};
-    const required: (keyof SignupForm)[] = ['name', 'last_name', 'email', 'phone', 'birthdate', 'password', 'password_confirm'];
+    const required: (keyof SignupForm)[] = completing
+      ? ['name', 'last_name', 'phone', 'birthdate']
+      : ['name', 'last_name', 'email', 'phone', 'birthdate', 'password', 'password_confirm'];
     for (const key of required) if (!String(form[key] ?? '').trim()) found[key] = texts.forms.fieldRequired;
     if (form.phone && !isValidPhone(form.phone)) found.phone = texts.auth.phoneFormat;
-    if (form.password) {
+    if (form.password && !completing) {
       const policy = passwordPolicyFromConfig(config);
       const broken = checkPassword(form.password, policy)[0];
       if (broken) found.password = passwordRuleTexts[broken](policy);
@@ -97,34 +107,55 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
-    const email = form.email.trim().toLowerCase();
+    const email = completing ? (session?.email ?? '') : form.email.trim().toLowerCase();
+    const customerData = {
+      name: form.name.trim(),
+      last_name: form.last_name.trim(),
+      email,
+      phone: form.phone,
+      birthdate: form.birthdate || undefined,
+      instagram: form.instagram.trim() || undefined,
+      signup_reason: form.signup_reason ?? undefined,
+      signup_reason_other: form.signup_reason === texts.forms.signupReasonOtherValue ? form.signup_reason_other.trim() || undefined : undefined,
+      accepted_page_ids: accepted ? requiredPages.map((page) => page.page_id) : [],
+    };
     try {
+      if (completing) {
+        // The session's identity is already signed in: only its customer is missing.
+        try {
+          await utils.client.customer.signup.mutate(customerData);
+        } catch (error) {
+          const { code, message } = errorFacts(error);
+          if (code === 'customer/phone-taken') setErrors({ phone: texts.auth.phoneTaken });
+          showError(code === 'customer/phone-taken' ? texts.auth.phoneTaken : message);
+          return;
+        }
+        await utils.customer.me.invalidate();
+        return;
+      }
       let tokens = pending && pending.email === email && pending.password === form.password ? pending.tokens : null;
       if (!tokens) {
         try {
           tokens = await store.authClient.signUp(email, form.password);
         } catch (error) {
           const { code, message } = errorFacts(error);
-          showError(code === 'auth/email-already-in-use' ? texts.auth.signupExists : message);
-          return;
+          if (code !== 'auth/email-already-in-use') {
+            showError(message);
+            return;
+          }
+          // The identity may be the half of an earlier sign-up that stopped before its customer: the same e-mail
+          // and password resume it (the customer step below answers 409 if the account is in fact complete).
+          try {
+            tokens = await store.authClient.signIn(email, form.password);
+          } catch {
+            showError(texts.auth.signupExists);
+            return;
+          }
         }
         setPending({ email, password: form.password, tokens });
       }
       try {
-        await utils.client.customer.signup.mutate(
-          {
-            name: form.name.trim(),
-            last_name: form.last_name.trim(),
-            email,
-            phone: form.phone,
-            birthdate: form.birthdate || undefined,
-            instagram: form.instagram.trim() || undefined,
-            signup_reason: form.signup_reason ?? undefined,
-            signup_reason_other: form.signup_reason === texts.forms.signupReasonOtherValue ? form.signup_reason_other.trim() || undefined : undefined,
-            accepted_page_ids: accepted ? requiredPages.map((page) => page.page_id) : [],
-          },
-          { context: { idToken: tokens.idToken } },
-        );
+        await utils.client.customer.signup.mutate(customerData, { context: { idToken: tokens.idToken } });
       } catch (error) {
         const { code, status: httpStatus, message } = errorFacts(error);
         if (code === 'customer/phone-taken') {
@@ -149,12 +180,22 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
 
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate aria-label={completing ? texts.auth.completeHeading : undefined}>
         <Stack gap="md">
+          {completing && (
+            <Stack gap={4}>
+              <Text fw={700}>{texts.auth.completeHeading}</Text>
+              <Text size="sm">{texts.auth.completeIntro(session?.email ?? '')}</Text>
+            </Stack>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
             <TextInput label={texts.forms.name} name="name" autoComplete="given-name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
             <TextInput label={texts.forms.lastName} name="last_name" autoComplete="family-name" value={form.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} error={errors.last_name} />
-            <EmailField value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
+            {completing ? (
+              <TextInput label={texts.forms.email} name="email" type="email" value={session?.email ?? ''} readOnly disabled />
+            ) : (
+              <EmailField value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
+            )}
             <TextInput
               label={texts.forms.phone}
               description={texts.forms.phoneHint}
@@ -183,10 +224,12 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
           {form.signup_reason === texts.forms.signupReasonOtherValue && (
             <TextInput label={optional(texts.forms.signupReasonOther)} name="signup_reason_other" value={form.signup_reason_other} onChange={(e) => set('signup_reason_other', e.currentTarget.value)} />
           )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <PasswordField label={texts.forms.password} name="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
-            <PasswordField label={texts.forms.passwordConfirm} name="password_confirm" autoComplete="new-password" value={form.password_confirm} onChange={(e) => set('password_confirm', e.currentTarget.value)} error={errors.password_confirm} />
-          </SimpleGrid>
+          {!completing && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+              <PasswordField label={texts.forms.password} name="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
+              <PasswordField label={texts.forms.passwordConfirm} name="password_confirm" autoComplete="new-password" value={form.password_confirm} onChange={(e) => set('password_confirm', e.currentTarget.value)} error={errors.password_confirm} />
+            </SimpleGrid>
+          )}
           {requiredPages.length > 0 && (
             <Checkbox
               checked={accepted}
@@ -208,18 +251,26 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
             />
           )}
           <Button type="submit" size="md" fullWidth loading={submitting || status === 'signingIn'}>
-            {texts.forms.signupButton}
+            {completing ? texts.auth.completeButton : texts.forms.signupButton}
           </Button>
           <Text ta="center" size="sm">
-            {texts.forms.haveAccount}{' '}
-            {onSignInInstead ? (
-              <Anchor component="button" type="button" fw={600} onClick={onSignInInstead}>
-                {texts.forms.signInLink}
+            {completing ? (
+              <Anchor component="button" type="button" fw={600} onClick={signOut}>
+                {texts.auth.otherAccount}
               </Anchor>
             ) : (
-              <Anchor component={Link} to="/entrar" fw={600}>
-                {texts.forms.signInLink}
-              </Anchor>
+              <>
+                {texts.forms.haveAccount}{' '}
+                {onSignInInstead ? (
+                  <Anchor component="button" type="button" fw={600} onClick={onSignInInstead}>
+                    {texts.forms.signInLink}
+                  </Anchor>
+                ) : (
+                  <Anchor component={Link} to="/entrar" fw={600}>
+                    {texts.forms.signInLink}
+                  </Anchor>
+                )}
+              </>
             )}
           </Text>
         </Stack>
