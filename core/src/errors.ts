@@ -132,6 +132,7 @@ export const domainErrors = {
   'file/quota-exceeded': { status: 413, message: 'Ya no tienes espacio para más archivos. Borra alguno de tus archivos e inténtalo de nuevo.' },
   'page/in-use': { status: 409, message: 'No puedes eliminar esta página: es obligatoria o tus clientes ya la aceptaron, y esas aceptaciones se conservan. Para dejar de mostrarla, quítale la marca de obligatoria y deja su contenido vacío.' },
   'class-category/in-use': { status: 409, message: 'No puedes eliminar esta categoría porque hay tipos de clase o videos en ella. Asígnales otra categoría primero.' },
+  'desk/key-required': { status: 401, message: 'Abre la recepción con el enlace que muestra la terminal donde la iniciaste (npm run desk:web).' },
 
   // Online videos (issue 6); the 404 and 412 texts are the spec's
   'video/not-found': { status: 404, message: 'Lo sentimos, no hemos encontrado este video.' },

@@ -44,7 +44,9 @@ beforeAll(async () => {
   const dist = temp('desk-admin-web-');
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Recepción</title>');
   web = await startDeskWeb({ port: 0, distDir: dist, desk });
-  deskClient = createTRPCClient<DeskRouter>({ links: [httpBatchLink({ url: `http://127.0.0.1:${web.port}/trpc` })] });
+  // The page's cookie, as the browser gets it from the terminal's link.
+  const cookie = `${web.cookieName}=${web.key}`;
+  deskClient = createTRPCClient<DeskRouter>({ links: [httpBatchLink({ url: `http://127.0.0.1:${web.port}/trpc`, headers: { cookie } })] });
   admin = createTRPCClient<AppRouter>({ links: [serverLink(deskClient)] });
 });
 

@@ -125,13 +125,47 @@ describe('desk service', () => {
     const web = await startDeskWeb({ port: 0, distDir: dist, desk });
     const base = `http://127.0.0.1:${web.port}`;
     try {
-      expect(await (await fetch(base)).text()).toContain('Recepción');
+      // Issue 15: any local process (curl) read the signed-in user's data. Without this run's key, nothing answers.
+      const salesReport = `/trpc/server.query?input=${encodeURIComponent(JSON.stringify({ path: 'reports.sales', input: {} }))}`;
+      for (const path of ['/trpc/session.get', salesReport, '/', '/index.html']) {
+        const denied = await fetch(`${base}${path}`);
+        expect(denied.status, path).toBe(401);
+        expect(await denied.text(), path).not.toContain('recepcion@estudio.demo');
+      }
+      const wrongKey = await fetch(`${base}/trpc/session.get`, { headers: { cookie: `${web.cookieName}=otra-llave` } });
+      expect(wrongKey.status).toBe(401);
+      expect(((await wrongKey.json()) as { error: { message: string; data: { domainCode: string } } }).error).toMatchObject({
+        message: 'Abre la recepción con el enlace que muestra la terminal donde la iniciaste (npm run desk:web).',
+        data: { domainCode: 'desk/key-required' },
+      });
+      // A batch is refused call by call, in the router's own shape.
+      const batch = await fetch(`${base}/trpc/session.get,status.get?batch=1&input=${encodeURIComponent('{}')}`);
+      expect(batch.status).toBe(401);
+      expect(((await batch.json()) as unknown[]).length).toBe(2);
+      expect((await fetch(`${base}/?llave=otra-llave`, { redirect: 'manual' })).status).toBe(401);
+      expect((await fetch(`${base}/health`)).status).toBe(200);
+
+      // The link the terminal shows: the key becomes an HttpOnly, SameSite=Strict cookie and leaves the address bar.
+      expect(web.url).toBe(`${base}/?llave=${web.key}`);
+      const opened = await fetch(web.url, { redirect: 'manual' });
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get('location')).toBe('/');
+      const setCookie = opened.headers.get('set-cookie') ?? '';
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Strict/);
+      const cookie = setCookie.split(';')[0] ?? '';
+      expect(await (await fetch(base, { headers: { cookie } })).text()).toContain('Recepción');
+      const withCookie = (init?: RequestInit): RequestInit => ({ ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
       const client = createTRPCClient<DeskRouter>({
         links: [
           splitLink({
             condition: (op) => op.type === 'subscription',
-            true: httpSubscriptionLink({ url: `${base}/trpc`, EventSource }),
-            false: httpBatchLink({ url: `${base}/trpc` }),
+            true: httpSubscriptionLink({
+              url: `${base}/trpc`,
+              EventSource,
+              eventSourceOptions: { fetch: (input: string | URL | Request, init?: RequestInit) => fetch(input, withCookie(init)) },
+            }),
+            false: httpBatchLink({ url: `${base}/trpc`, headers: { cookie } }),
           }),
         ],
       });
@@ -151,11 +185,11 @@ describe('desk service', () => {
       });
       expect(first.status).toMatchObject({ ready: true });
 
-      const foreign = await fetch(`${base}/trpc/session.get`, { headers: { origin: 'https://otro-sitio.example' } });
+      const foreign = await fetch(`${base}/trpc/session.get`, { headers: { origin: 'https://otro-sitio.example', cookie } });
       expect(foreign.status).toBe(403);
       // fetch may not set Host; a DNS-rebinding page's requests carry the attacker's host name.
       const rebound = await new Promise<number>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port: web.port, path: '/trpc/session.get', headers: { host: 'recepcion.example' } }, (res) => {
+        http.get({ host: '127.0.0.1', port: web.port, path: '/trpc/session.get', headers: { host: 'recepcion.example', cookie } }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         }).on('error', reject);

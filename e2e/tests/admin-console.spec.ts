@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fillSandboxCard } from './checkout-helpers.ts';
 import { demoPassword, signIn } from './helpers.ts';
-import { apiLogin, finished, repoRoot, run, stop, waitFor } from './desk-processes.ts';
+import { apiLogin, deskKey, deskLink, finished, repoRoot, run, stop, waitFor } from './desk-processes.ts';
 
 /**
  * The admin console of the desk (desk:web) in Chromium, against its own
@@ -65,6 +65,7 @@ test.beforeAll(async () => {
     DESK_DATA_DIR: path.join(work, 'desk-data'),
     DESK_SERVER_URL: serverUrl,
     DESK_WEB_DIST: path.join(work, 'desk-web'),
+    DESK_WEB_KEY: deskKey,
   }, 'recepción');
   await finished(portal, 'la construcción del portal');
   server = run([process.execPath, '--import', 'tsx', 'server/src/main.ts'], {
@@ -78,7 +79,7 @@ test.beforeAll(async () => {
     START_DESK: '0',
   }, 'servidor');
   await waitFor(`${serverUrl}/api/health`, 180_000);
-  await waitFor(deskUrl, 240_000);
+  await waitFor(`${deskUrl}/health`, 240_000);
 });
 
 test.afterAll(async () => {
@@ -88,7 +89,7 @@ test.afterAll(async () => {
 
 /** Signs the admin into the desk; the console's navigation shows next to Recepción. */
 async function adminDesk(page: Page) {
-  await page.goto(deskUrl);
+  await page.goto(deskLink(deskUrl));
   const email = page.getByLabel('Correo electrónico');
   // The desk remembers its session: either the console or the sign-in shows once the page has loaded.
   await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });

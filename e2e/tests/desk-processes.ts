@@ -19,6 +19,13 @@ export function run([command = process.execPath, ...args]: string[], env: Record
   return child;
 }
 
+/**
+ * The key desk:web answers to (DESK_WEB_KEY), and the link that opens its
+ * page with it, as the terminal's link does (decision 014).
+ */
+export const deskKey = `e2e-${process.pid}-${Date.now()}`;
+export const deskLink = (deskUrl: string) => `${deskUrl}/?llave=${deskKey}`;
+
 /** Resolves when the process ends with code 0. */
 export async function finished(child: ChildProcess, what: string): Promise<void> {
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

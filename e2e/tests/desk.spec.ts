@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
-import { apiLogin, repoRoot, run, stop, waitFor } from './desk-processes.ts';
+import { apiLogin, deskKey, deskLink, repoRoot, run, stop, waitFor } from './desk-processes.ts';
 import { localDate } from './booking-helpers.ts';
 
 /**
@@ -68,8 +68,9 @@ test.beforeAll(async () => {
     DESK_DATA_DIR: path.join(work, 'desk-data'),
     DESK_SERVER_URL: serverUrl,
     DESK_WEB_DIST: path.join(work, 'desk-web'),
+    DESK_WEB_KEY: deskKey,
   }, 'recepción');
-  await waitFor(deskUrl, 180_000);
+  await waitFor(`${deskUrl}/health`, 180_000);
 });
 
 test.afterAll(async () => {
@@ -89,7 +90,7 @@ test('staff check in a QR link and a roster click, the second while the server i
   expect(todays, 'the demo seed gives cliente@ a reservation today').toBeDefined();
   const reservationId = todays?.class_reservation_id ?? 0;
 
-  await page.goto(deskUrl);
+  await page.goto(deskLink(deskUrl));
   await page.getByLabel('Correo electrónico').fill('recepcion@estudio.demo');
   await page.getByLabel('Contraseña').fill(demoPassword);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -161,7 +162,7 @@ test('staff grant access, remove classes and revoke access from the customer car
   };
   expect(await serverCredits()).toBe(0);
 
-  await page.goto(deskUrl);
+  await page.goto(deskLink(deskUrl));
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
   await page.getByRole('tab', { name: 'Clientes' }).click();
   await page.getByTestId('customer-search').fill('nuevo@');
@@ -211,7 +212,7 @@ test('a keyboard-wedge scanner is heard whatever has the focus, and a reservatio
   const later = ((await answer.json()) as { class_reservations: Reservation[] }).class_reservations.find((r) => localDate(r.single_class.class_date) !== localDate(new Date()));
   expect(later, 'the demo seed gives cliente@ an upcoming reservation on another day').toBeDefined();
 
-  await page.goto(deskUrl);
+  await page.goto(deskLink(deskUrl));
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
   // Focus on no field at all: the scanner "types" anyway.
   await page.getByRole('heading', { name: 'Recepción', exact: true }).click();
@@ -230,4 +231,31 @@ test('a keyboard-wedge scanner is heard whatever has the focus, and a reservatio
   // The camera: this machine has none, and the desk says so in Spanish.
   await page.getByRole('button', { name: 'Cámara' }).click();
   await expect(page.getByRole('dialog', { name: 'Escanear con la cámara' })).toContainText('No pudimos usar la cámara.');
+});
+
+test("answers only its own page: a local process without this run's key gets 401, the page opened with the link works", async ({ browser, request }) => {
+  // Signed in from the tests above: the session belongs to recepcion@ (issue 15: curl read the sales report).
+  const salesReport = `${deskUrl}/trpc/server.query?input=${encodeURIComponent(JSON.stringify({ path: 'reports.sales', input: {} }))}`;
+  for (const url of [`${deskUrl}/trpc/session.get`, salesReport, deskUrl, `${deskUrl}/?llave=otra`]) {
+    const answer = await request.get(url, { maxRedirects: 0 });
+    expect(answer.status(), url).toBe(401);
+    expect(await answer.text(), url).not.toContain('@estudio.demo');
+  }
+
+  // A browser tab without the link sees how to open the desk, in Spanish.
+  const stranger = await browser.newContext();
+  const tab = await stranger.newPage();
+  await tab.goto(deskUrl);
+  await expect(tab.getByText('Abre la recepción con el enlace que muestra la terminal donde la iniciaste (npm run desk:web).')).toBeVisible();
+  await stranger.close();
+
+  // The link: the key becomes a cookie, leaves the address bar, and the desk works.
+  const staffContext = await browser.newContext();
+  const page = await staffContext.newPage();
+  await page.goto(deskLink(deskUrl));
+  await expect(page).toHaveURL(`${deskUrl}/`);
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
+  const cookie = (await staffContext.cookies(deskUrl)).find((c) => c.value === deskKey);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  await staffContext.close();
 });

@@ -6,6 +6,9 @@ import { startDeskWeb } from './server.ts';
  * `npm run desk:web`: the desk service in a Node process, its screens and its
  * router on http://127.0.0.1:DESK_PORT. `--rebuild` rebuilds the screens
  * even when a build exists (DESK_WEB_DIST picks where, for parallel runs).
+ * The desk answers only the page opened with the link printed below, which
+ * carries this run's key (DESK_WEB_KEY fixes it, for scripts that open the
+ * page themselves, such as the e2e specs).
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const distDir = path.resolve(process.env.DESK_WEB_DIST ?? path.join(root, 'out/web'));
@@ -19,8 +22,10 @@ if (rebuild || !existsSync(path.join(distDir, 'index.html'))) {
 }
 
 const port = Number(process.env.DESK_PORT ?? 3400);
-const web = await startDeskWeb({ port, distDir });
-console.log(`Recepción lista en http://127.0.0.1:${web.port} (servidor: ${web.desk.config.serverUrl}, datos: ${web.desk.config.dataDir})`);
+const key = process.env.DESK_WEB_KEY?.trim() || undefined;
+const web = await startDeskWeb({ port, distDir, ...(key ? { key } : {}) });
+console.log(`Recepción lista. Ábrela con este enlace (solo sirve en esta ejecución): ${web.url}`);
+console.log(`Servidor: ${web.desk.config.serverUrl}, datos: ${web.desk.config.dataDir}`);
 
 const stop = async () => {
   await web.close();
