@@ -18,6 +18,9 @@ export const domainErrors = {
   'unsupported-media-type': { status: 415, message: 'El cuerpo de la solicitud debe enviarse como application/json.' },
   'payload-too-large': { status: 413, message: 'La solicitud es demasiado grande.' },
   'method-not-allowed': { status: 405, message: 'El método no está permitido en esta ruta.' },
+  // Limits count work, not requests (issue 15, decision 012)
+  'batch-too-large': { status: 400, message: 'La solicitud agrupa demasiadas operaciones. Envíalas en varias solicitudes.' },
+  'busy': { status: 503, message: 'Hay muchas solicitudes en este momento. Inténtalo de nuevo en unos segundos.' },
 
   // Identity: the codes are Firebase's, so the portal handles both providers alike
   'auth/user-not-found': { status: 400, message: 'Lo sentimos. No encontramos una cuenta con ese correo. ¡Regístrate!' },

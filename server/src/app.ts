@@ -7,7 +7,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
-import { DomainError, domainErrors, type ApiErrorBody } from '@estudio/core';
+import { DomainError, domainErrors, trpcMaxBatchSize, type ApiErrorBody } from '@estudio/core';
 import { createPollingChangeFeed, type ChangeFeed } from '@estudio/sync';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
@@ -17,6 +17,8 @@ import { stripeWebhookRoutes } from './providers/payments/stripe-webhook-route.t
 import { appRouter, type AppRouter } from './router.ts';
 import { createIdentityProvider, type IdentityProvider } from './services/auth/identity-provider.ts';
 import { createLoginFailureStore } from './services/auth/login-failures.ts';
+import { createCallLimits } from './services/rate-limit/call-limits.ts';
+import { hashingSlotsFor } from './services/rate-limit/hashing-slots.ts';
 import { registerFileRoutes } from './routers/files-upload.ts';
 import { createContextFactory } from './trpc.ts';
 
@@ -68,48 +70,27 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
-/** Routes that guess or spend credentials: limited per client address. */
-const credentialProcedures = new Map([
-  ['auth.login', 'signin'],
-  ['auth.signup', 'signin'],
-  ['auth.recover', 'signin'],
-  ['auth.resetPassword', 'signin'],
-  ['auth.requestEmailChange', 'signin'],
-  ['auth.confirmEmailChange', 'signin'],
-  ['auth.refresh', 'refresh'],
-]);
-const credentialRestPaths = new Map([
-  ['/api/auth/login', 'signin'],
-  ['/api/auth/signup', 'signin'],
-  ['/api/auth/recover', 'signin'],
-  ['/api/auth/reset', 'signin'],
-  ['/api/auth/email', 'signin'],
-  ['/api/auth/email/confirm', 'signin'],
-  ['/api/auth/refresh', 'refresh'],
-]);
-
 function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 }
 
-/** The rate-limit bucket of a request, or undefined when it is not a credential route. */
-function credentialBucket(req: FastifyRequest): string | undefined {
-  const p = pathOf(req.url);
-  if (p.startsWith('/trpc/')) {
-    for (const name of decodeURIComponent(p.slice('/trpc/'.length)).split(',')) {
-      const bucket = credentialProcedures.get(name);
-      if (bucket) return bucket;
-    }
-    return undefined;
+/** How many procedure calls a /trpc request names, read as tRPC reads it: a batch names them comma-separated in one decoded path segment. */
+function trpcCallCount(req: FastifyRequest): number {
+  const url = new URL(req.url, 'http://localhost');
+  if (url.searchParams.get('batch') !== '1') return 1;
+  const segment = url.pathname.slice('/trpc/'.length);
+  try {
+    return decodeURIComponent(segment).split(',').length;
+  } catch {
+    return segment.split(',').length;
   }
-  return credentialRestPaths.get(p.replace(/\/$/, ''));
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 const isTrpcPath = (url: string) => url === '/trpc' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
 
-/** A tRPC-shaped error, for answers given before tRPC runs (rate limit) so tRPC clients can read them. */
+/** A tRPC-shaped error, for answers given before tRPC runs (a batch too large, a body too deep) so tRPC clients can read them. */
 function trpcErrorPayload(req: FastifyRequest, body: ApiErrorBody, status: number) {
   const trpcCode = status === 429 ? 'TOO_MANY_REQUESTS' : status === 404 ? 'NOT_FOUND' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
   const jsonRpcCode = status === 429 ? -32029 : status === 404 ? -32004 : status >= 500 ? -32603 : -32600;
@@ -197,13 +178,16 @@ export async function buildServer({ config, db, identity: identityOverride, chan
 
   const portalIndex = existsSync(path.join(config.PORTAL_DIST, 'index.html'));
   const loginFailures = createLoginFailureStore(config.LOGIN_FAILURE_MAX, config.LOGIN_FAILURE_WINDOW_MS);
-  const identity = identityOverride ?? createIdentityProvider(config, loginFailures);
+  const identity = identityOverride ?? createIdentityProvider(config, { loginFailures, hashing: hashingSlotsFor(config) });
   // Open pokes are SSE streams that never end on their own; they end at preClose so close() does not wait for the desks to hang up.
   const feed = changeFeed ?? createPollingChangeFeed(db);
   const closing = new AbortController();
   app.addHook('preClose', async () => closing.abort());
   if (!changeFeed) app.addHook('onClose', async () => feed.close());
-  const createContext = createContextFactory({ db, config, identity, sync: { feed, closing: closing.signal } });
+  // Per-call limits over the shared store (the database, or Redis with REDIS_URL), and this process's hashing slots.
+  const limits = createCallLimits(config, db);
+  app.addHook('onClose', async () => limits.close());
+  const createContext = createContextFactory({ db, config, identity, sync: { feed, closing: closing.signal }, limits });
 
   const csp = { ...contentSecurityPolicy };
   if (config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -217,16 +201,12 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  // Upload routes keep @fastify/rate-limit per route; the credential and discount limits count procedure calls (trpc.ts, decision 012).
   await app.register(fastifyRateLimit, { global: false });
-  const credentialLimiter = app.rateLimit({
-    timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
-    // Refresh has its own, looser bucket: every open portal tab may refresh every 15 s behind one shared address.
-    max: (_req, key) => (key.endsWith(':refresh') ? config.AUTH_RATE_LIMIT_MAX * 4 : config.AUTH_RATE_LIMIT_MAX),
-    keyGenerator: (req) => `${req.ip}:${credentialBucket(req) ?? 'other'}`,
-    errorResponseBuilder: () => new DomainError('rate-limited'),
-  });
-  app.addHook('onRequest', async (req, reply) => {
-    if (credentialBucket(req)) await credentialLimiter.call(app, req, reply);
+
+  // A batch larger than any page of the portal sends is refused whole, before a single call of it runs.
+  app.addHook('onRequest', async (req) => {
+    if (isTrpcPath(req.url) && trpcCallCount(req) > trpcMaxBatchSize) throw new DomainError('batch-too-large');
   });
 
   // A JSON body nested deeper than any input of the API is refused before the adapters walk it recursively (they overflow the stack: a 500).
@@ -260,6 +240,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     trpcOptions: {
       router: appRouter,
       createContext,
+      // The hook above answers first, in Spanish; this is tRPC's own guard behind it.
+      maxBatchSize: trpcMaxBatchSize,
       onError: logProcedureError,
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -300,7 +282,7 @@ export async function buildServer({ config, db, identity: identityOverride, chan
 
     await api.register(fastifyTRPCOpenApiPlugin, {
       router: appRouter,
-      createContext: ({ req }: { req: unknown }) => createContext({ req: req as FastifyRequest }),
+      createContext: ({ req, res }: { req: unknown; res: unknown }) => createContext({ req: req as FastifyRequest, res: res as FastifyReply }),
       onError: ({ error, req, path: procedurePath }: { error: TRPCError; req: unknown; path?: string | undefined }) => {
         const request = req as FastifyRequest;
         restErrors.set(request, apiErrorBody(error));

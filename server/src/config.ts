@@ -37,9 +37,17 @@ const envSchema = z.object({
   PASSWORD_RESET_TTL_MINUTES: positiveInt(60),
   /** Lifetime of the link that confirms a new sign-in e-mail. */
   EMAIL_CHANGE_TTL_MINUTES: positiveInt(24 * 60),
-  /** Requests per IP and window on sign-in, sign-up, recovery and refresh. */
+  /** Calls per client address and window of sign-in, sign-up, recovery and the e-mail change (refresh: four times as many), counted inside batches too (decision 012). */
   AUTH_RATE_LIMIT_MAX: positiveInt(30),
   AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  /** Discount codes tried per customer and window (validation, and checkouts that carry a code). */
+  DISCOUNT_RATE_LIMIT_MAX: positiveInt(20),
+  DISCOUNT_RATE_LIMIT_WINDOW_MS: positiveInt(15 * 60_000),
+  /** Where the limits are counted: redis://... shares them through Redis; absent, through the app's database. */
+  REDIS_URL: optionalText,
+  /** Password hashes run at once per process (default: the CPUs), and how many more may wait before 'busy' (503). */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(16),
   /** Failed sign-ins per account and window before 'auth/too-many-requests'. */
   LOGIN_FAILURE_MAX: positiveInt(10),
   LOGIN_FAILURE_WINDOW_MS: positiveInt(15 * 60_000),

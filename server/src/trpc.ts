@@ -1,5 +1,5 @@
 import { initTRPC } from '@trpc/server';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ChangeFeed } from '@estudio/sync';
 import { DomainError, type Role } from '@estudio/core';
@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, domainError, toTRPCError, unstorableTextError, unstorableTextPath } from './errors.ts';
 import type { IdentityProvider } from './services/auth/identity-provider.ts';
+import type { CallLimits } from './services/rate-limit/call-limits.ts';
+import { bucketCaller, limitedProcedures, type LimitBucket } from './services/rate-limit/limited-procedures.ts';
 import { findCustomerByUid, type CustomerRow } from './services/customer/find-customer.ts';
 
 /** The desks' live poke (issue 7): the change feed, and a signal that ends open pokes when the server closes. */
@@ -37,6 +39,10 @@ export interface Context extends AppDeps {
   token: string | null;
   ip: string;
   log: FastifyBaseLogger;
+  /** Per-call limits (decision 012). */
+  limits: CallLimits;
+  /** Sets a header of the HTTP answer (Retry-After of a limited call). */
+  setHeader(name: string, value: string): void;
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -44,13 +50,14 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** One context factory for both transports: /trpc and /api hand in a Fastify request. */
-export function createContextFactory(deps: AppDeps) {
-  return ({ req }: { req: FastifyRequest }): Context => ({
+/** One context factory for both transports: /trpc and /api hand in a Fastify request and reply. */
+export function createContextFactory(deps: AppDeps & { limits: CallLimits }) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
     ...deps,
     token: bearerToken(req.headers.authorization),
     ip: req.ip,
     log: req.log,
+    setHeader: (name, value) => void res.header(name, value),
   });
 }
 
@@ -111,7 +118,29 @@ const rejectUnstorableText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(rejectUnstorableText).use(mapDomainErrors);
+/** Counts one call of `bucket` by `caller`; past the limit, a 429 'rate-limited' with Retry-After. */
+async function takeCall(ctx: Context, bucket: LimitBucket, caller: string): Promise<void> {
+  const retryAfter = await ctx.limits.take(bucket, caller);
+  if (retryAfter === null) return;
+  ctx.setHeader('retry-after', String(retryAfter));
+  throw new DomainError('rate-limited');
+}
+
+/**
+ * The per-call limits of server/src/services/rate-limit/limited-procedures.ts
+ * that count per client address. Middleware runs once per procedure call, so
+ * each call of a batch counts, on /trpc and /api alike; it runs before the
+ * input is parsed, so malformed calls count too.
+ */
+const limitByAddress = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const limit = limitedProcedures[path];
+  if (limit?.bucket && bucketCaller[limit.bucket] === 'address' && (!limit.counts || limit.counts(await getRawInput()))) {
+    await takeCall(ctx, limit.bucket, ctx.ip);
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(rejectUnstorableText).use(mapDomainErrors).use(limitByAddress);
 
 async function verifyCaller(ctx: Context, token: string): Promise<Caller> {
   const identity = await ctx.identity.verifyIdToken(ctx.db, token);
@@ -135,11 +164,20 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
   return next({ ctx: { caller } });
 });
 
-export const customerProcedure = authedProcedure.use(({ ctx, next }) => {
-  const { customer } = ctx.caller;
-  if (!customer) throw domainError('customer/not-found');
-  return next({ ctx: { caller: ctx.caller, customer } });
-});
+export const customerProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    const { customer } = ctx.caller;
+    if (!customer) throw domainError('customer/not-found');
+    return next({ ctx: { caller: ctx.caller, customer } });
+  })
+  // The limits that count per customer (discount codes tried), whatever the address.
+  .use(async ({ ctx, path, getRawInput, next }) => {
+    const limit = limitedProcedures[path];
+    if (limit?.bucket && bucketCaller[limit.bucket] === 'customer' && (!limit.counts || limit.counts(await getRawInput()))) {
+      await takeCall(ctx, limit.bucket, `customer:${ctx.customer.customer_id}`);
+    }
+    return next();
+  });
 
 export const staffProcedure = customerProcedure.use(({ ctx, next }) => {
   if (ctx.customer.role !== 'staff' && ctx.customer.role !== 'admin') throw domainError('forbidden');

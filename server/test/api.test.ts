@@ -4,6 +4,7 @@ import { customer } from '@estudio/db/schema/customer';
 import { accepted_page } from '@estudio/db/schema/content';
 import { appConfigDefaults } from '@estudio/core';
 import { createLocalProvider } from '../src/services/auth/local-provider.ts';
+import { hashingSlotsFor } from '../src/services/rate-limit/hashing-slots.ts';
 import { createLoginFailureStore } from '../src/services/auth/login-failures.ts';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
 
@@ -411,7 +412,7 @@ describe('transport', () => {
   });
 
   it('an unexpected failure answers a Spanish 500 without leaking its text', async () => {
-    const local = createLocalProvider(server.config, createLoginFailureStore(10, 60_000));
+    const local = createLocalProvider(server.config, { loginFailures: createLoginFailureStore(10, 60_000), hashing: hashingSlotsFor(server.config) });
     const failing = async (): Promise<never> => {
       throw new Error('connection to 10.0.0.7 refused (secret detail)');
     };

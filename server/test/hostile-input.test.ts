@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors } from '@estudio/core';
 import { hashPassword } from '@estudio/db/password';
+import { limitedProcedures } from '../src/services/rate-limit/limited-procedures.ts';
 import { hostileInput, RawNumber, toJson } from './hostile-arbitraries.ts';
 import { demoPassword, login, startTestServer, type TestServer } from './helpers.ts';
 import { accessOf, openapiOf, procedures, type Access, type ProcedureDef } from './router-walk.ts';
@@ -42,7 +43,12 @@ const actorOf: Record<Access, Actor> = {
  * why; anything else that changes on a refusal is a partial write.
  */
 const writesOnRefusal: Record<string, { tables: string[]; why: string }> = {
-  'auth.login': { tables: ['auth_login_failure'], why: 'a wrong password is counted for the per-account sign-in limit (decision 004)' },
+  ...Object.fromEntries(
+    Object.entries(limitedProcedures)
+      .filter(([, limit]) => limit.bucket)
+      .map(([path]) => [path, { tables: ['rate_limit_counter'], why: 'each call is counted against its rate limit before its input is read (decision 012)' }]),
+  ),
+  'auth.login': { tables: ['auth_login_failure', 'rate_limit_counter'], why: 'a wrong password is counted for the per-account sign-in limit (decision 004), each call for the per-address one (decision 012)' },
 };
 
 // ---------- The routes, from the router and the OpenAPI document ----------

@@ -7,3 +7,4 @@ export * from './cancellation.ts';
 export * from './reservation-status.ts';
 export * from './rating.ts';
 export * from './penalty.ts';
+export * from './limits.ts';

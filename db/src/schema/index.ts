@@ -14,3 +14,4 @@ export * from './videos.ts';
 export * from './relations.ts';
 export * from './sync.ts';
 export * from './audit.ts';
+export * from './rate-limit.ts';

@@ -1,5 +1,6 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, type TRPCClient } from '@trpc/client';
+import { trpcMaxBatchSize } from '@estudio/core';
 import type { AppRouter } from '@estudio/server/router';
 import type { SessionStore } from '../session/session-store.ts';
 
@@ -32,6 +33,8 @@ export function sessionLinks(store: SessionStore) {
   return [
     httpBatchLink({
       url: '/trpc',
+      // The server refuses larger batches (decision 012); a page with more queries sends two requests.
+      maxItems: trpcMaxBatchSize,
       async headers({ opList }) {
         const explicit = opList.map((op) => (op.context as CallContext).idToken).find(Boolean);
         const token = explicit ?? (await store.idToken());

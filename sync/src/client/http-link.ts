@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { EventSource } from 'eventsource';
-import { DomainError, isDomainErrorCode } from '@estudio/core';
+import { DomainError, isDomainErrorCode, trpcMaxBatchSize } from '@estudio/core';
 import type { AppRouter } from '@estudio/server/router';
 import type { SyncServerLink } from './types.ts';
 
@@ -61,7 +61,8 @@ export function createHttpServerLink(options: HttpServerLinkOptions): SyncServer
             };
           },
         }),
-        false: httpBatchLink({ url: options.url, headers: authorization, fetch: fetchImpl }),
+        // The server refuses batches larger than trpcMaxBatchSize (decision 012).
+        false: httpBatchLink({ url: options.url, headers: authorization, fetch: fetchImpl, maxItems: trpcMaxBatchSize }),
       }),
     ],
   });

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { createFirebaseProvider } from './firebase-provider.ts';
 import { createLocalProvider } from './local-provider.ts';
+import type { HashingSlots } from '../rate-limit/hashing-slots.ts';
 import type { LoginFailureStore } from './login-failures.ts';
 
 export interface VerifiedIdentity {
@@ -42,6 +43,6 @@ export interface IdentityProvider {
   revokeAll(db: Db, uid: string): Promise<void>;
 }
 
-export function createIdentityProvider(config: Config, loginFailures: LoginFailureStore): IdentityProvider {
-  return config.AUTH_PROVIDER === 'firebase' ? createFirebaseProvider(config) : createLocalProvider(config, loginFailures);
+export function createIdentityProvider(config: Config, local: { loginFailures: LoginFailureStore; hashing: HashingSlots }): IdentityProvider {
+  return config.AUTH_PROVIDER === 'firebase' ? createFirebaseProvider(config) : createLocalProvider(config, local);
 }
