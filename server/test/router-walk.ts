@@ -68,6 +68,8 @@ const stringCandidates = () => [
   'cliente@estudio.demo',
   '2030-01-15T10:00:00.000Z',
   '2030-01-15',
+  // A class date is kept within a few years of the clock (core's classDate): a date a month ahead.
+  new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   '10:00',
   'https://estudio.demo/prueba',
   '5512345678',
