@@ -60,6 +60,8 @@ test.describe('Landing', () => {
     await page.getByRole('link', { name: /^Entrena con / }).click();
     await expect(page).toHaveURL(/\/instructor\/\d+$/);
     await expect(page.getByRole('heading', { level: 2, name: /^Entrena con / })).toBeVisible();
+    // The public API sends a coach's birthday without the year (issue 15); the page still shows day and month.
+    await expect(page.getByLabel('Cumpleaños')).toHaveText(/^\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)$/);
 
     await page.goto('/coach/999999');
     await expect(page).toHaveURL(/\/$/);
