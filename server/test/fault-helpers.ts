@@ -1,13 +1,20 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { preparePostgresTemplate } from '@estudio/db/testing';
+import { testSecret } from './helpers.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * PostgreSQL helpers of the fault tests (faults.postgres.test.ts,
  * sigkill.postgres.test.ts): a private database cloned from the seeded test
  * template, the invariant checker, and a way to find the backend of a
- * transaction that waits on a lock so it can be terminated at that point.
+ * transaction that waits on a lock so it can be terminated at that point;
+ * and the real server started as its own process.
  */
 
 export interface FaultDatabase {
@@ -122,5 +129,51 @@ export async function dropConnectionWhenBlocked<T>(
   } finally {
     await holder`rollback`.catch(() => undefined);
     holder.release();
+  }
+}
+
+/** Where a spawned server keeps its files and finds a built portal. */
+export interface ServerProcessOptions {
+  databaseUrl: string;
+  port: number;
+  dataDir: string;
+  portalDist: string;
+  /** More environment: limits, TRUST_PROXY. */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts the server the way the product starts it (`node --import tsx
+ * server/src/main.ts`) and resolves once /api/health answers; a server that
+ * exits or does not answer in 60 s fails with its stderr.
+ */
+export async function startServerProcess(o: ServerProcessOptions): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: o.databaseUrl,
+      PORT: String(o.port),
+      HOST: '127.0.0.1',
+      AUTH_SECRET: testSecret,
+      DATA_DIR: o.dataDir,
+      PORTAL_DIST: o.portalDist,
+      LOG_LEVEL: 'error',
+      ...o.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const limit = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`el servidor terminó al arrancar: ${stderr}`);
+    const up = await fetch(`http://127.0.0.1:${o.port}/api/health`).then((r) => r.ok, () => false);
+    if (up) return child;
+    if (Date.now() > limit) throw new Error(`el servidor no respondió en 60 s: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

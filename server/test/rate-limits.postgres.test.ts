@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFaultDatabase, type FaultDatabase } from './fault-helpers.ts';
-import { demoPassword, fakePortalDist, testSecret } from './helpers.ts';
+import { createFaultDatabase, startServerProcess, type FaultDatabase } from './fault-helpers.ts';
+import { demoPassword, fakePortalDist } from './helpers.ts';
 
 /**
  * Limits shared across server processes (issue 15, break 3): two real server
@@ -18,7 +17,6 @@ import { demoPassword, fakePortalDist, testSecret } from './helpers.ts';
  * LOGIN_FAILURE_MAX times, and the right password sent after them is refused.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** This file's ports. */
 const ports = [3262, 3263] as const;
 /** The i-th request goes to one process, the next to the other. */
@@ -63,40 +61,10 @@ describe.skipIf(!adminUrl)('limits shared by two server processes (PostgreSQL)',
   let dataDir = '';
   let portalDist = '';
 
-  /** Starts the server the way the product starts it and waits for /api/health. */
   async function startServer(port: number): Promise<void> {
     if (!database) throw new Error('sin base de datos');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        AUTH_SECRET: testSecret,
-        DATA_DIR: dataDir,
-        PORTAL_DIST: portalDist,
-        LOG_LEVEL: 'error',
-        TRUST_PROXY: 'true',
-        AUTH_RATE_LIMIT_MAX: String(perAddress),
-        LOGIN_FAILURE_MAX: String(failureMax),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.push(child);
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const limit = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`el servidor terminó al arrancar: ${stderr}`);
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-      if (up) return;
-      if (Date.now() > limit) throw new Error(`el servidor no respondió en 60 s: ${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const env = { TRUST_PROXY: 'true', AUTH_RATE_LIMIT_MAX: String(perAddress), LOGIN_FAILURE_MAX: String(failureMax) };
+    children.push(await startServerProcess({ databaseUrl: database.url, port, dataDir, portalDist, env }));
   }
 
   beforeAll(async () => {

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@estudio/db';
-import { createFaultDatabase, invariantViolations, type FaultDatabase } from './fault-helpers.ts';
+import { createFaultDatabase, invariantViolations, startServerProcess, type FaultDatabase } from './fault-helpers.ts';
 import { fakePortalDist, testSecret } from './helpers.ts';
 import { createBookers, newClass, type Booker } from './reservations-fixtures.ts';
 
@@ -26,7 +25,6 @@ import { createBookers, newClass, type Booker } from './reservations-fixtures.ts
  * flight get no answer; whether they were committed is for the checks to find.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** This file's port (3250–3259 belong to the fault tests). */
 const port = 3250;
 
@@ -90,36 +88,9 @@ describe.skipIf(!adminUrl)('SIGKILL during a burst of bookings (PostgreSQL)', ()
     return { database, db: setup.db, sql };
   };
 
-  /** Starts the server the way the product starts it and waits for /api/health. */
   async function startServer(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: ready().database.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        AUTH_SECRET: testSecret,
-        DATA_DIR: dataDir,
-        PORTAL_DIST: portalDist,
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    server = child;
-    const limit = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`el servidor terminó al arrancar: ${stderr}`);
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-      if (up) return child;
-      if (Date.now() > limit) throw new Error(`el servidor no respondió en 60 s: ${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    server = await startServerProcess({ databaseUrl: ready().database.url, port, dataDir, portalDist });
+    return server;
   }
 
   async function killServer(signal: NodeJS.Signals): Promise<void> {
