@@ -57,6 +57,21 @@ describe('requesting an e-mail change', () => {
     expect(await mailTo('otro.destino@correo.mx')).toHaveLength(0);
   });
 
+  it('a wrong password counts as a failed sign-in: a stolen session cannot guess the password here past the lockout', async () => {
+    const strict = await server.withConfig({ LOGIN_FAILURE_MAX: '3' });
+    const email = 'correo.robado@correo.mx';
+    const token = await newAccount(email);
+    for (let i = 0; i < 3; i++) {
+      const guess = await call(strict, 'POST', '/api/auth/email', { token, body: { email: 'del.ladron@correo.mx', password: `Intento${i}x` } });
+      expect(guess.body.code).toBe('auth/wrong-password');
+    }
+    const locked = await call(strict, 'POST', '/api/auth/email', { token, body: { email: 'del.ladron@correo.mx', password } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('auth/too-many-requests');
+    expect(await mailTo('del.ladron@correo.mx')).toHaveLength(0);
+    expect((await call(strict, 'POST', '/api/auth/login', { body: { email, password } })).status).toBe(429);
+  });
+
   it('refuses an e-mail another identity or customer already uses, and its own', async () => {
     const token = await newAccount('cambio.ocupado@correo.mx');
     for (const email of ['cliente@estudio.demo', 'cambio.ocupado@correo.mx']) {

@@ -34,8 +34,9 @@ export function createLocalProvider(config: Config, { loginFailures, hashing }: 
     recover: (db, email) => recoverPassword(db, { publicUrl: config.PUBLIC_URL, resetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES }, email),
     resetPassword: (db, input) => hashing.run(() => resetPassword(db, input)),
     changePassword: (db, uid, password) => hashing.run(() => changePassword(db, session, uid, password)),
+    // Its password check takes the slot (and counts for the lockout) itself.
     requestEmailChange: (db, uid, input) =>
-      hashing.run(() => requestEmailChange(db, { publicUrl: config.PUBLIC_URL, ttlMinutes: config.EMAIL_CHANGE_TTL_MINUTES }, uid, input)),
+      requestEmailChange(db, { publicUrl: config.PUBLIC_URL, ttlMinutes: config.EMAIL_CHANGE_TTL_MINUTES, loginFailures, hashing }, uid, input),
     confirmEmailChange: (db, token) => confirmEmailChange(db, token),
     revokeAll: (db, uid) => revokeSessions(db, uid),
   };

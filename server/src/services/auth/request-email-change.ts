@@ -1,5 +1,4 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
-import { verifyPassword } from '@estudio/db/password';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user, email_change } from '@estudio/db/schema/identity';
@@ -7,6 +6,7 @@ import { outbox_message } from '@estudio/db/schema/outbox';
 import { appConfigDefaults, DomainError, mailTexts } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { hashToken, randomToken } from './tokens.ts';
+import { checkPasswordAttempt, type PasswordCheck } from './sign-in.ts';
 
 export interface EmailChangeSettings {
   publicUrl: string;
@@ -35,20 +35,21 @@ export async function emailTakenByOther(db: Db, uid: string, email: string): Pro
 
 /**
  * Starts a change of sign-in e-mail, as Firebase's verifyBeforeUpdateEmail
- * does: after checking the current password, stores a one-time code and mails
+ * does: after checking the current password (as a sign-in attempt), stores a one-time code and mails
  * the confirmation link to the NEW address, in one transaction. Nothing about
  * the account changes until the link is opened (confirmEmailChange). The
  * e-mail arrives lower-cased from the input schema.
  */
 export async function requestEmailChange(
   db: Db,
-  settings: EmailChangeSettings,
+  settings: EmailChangeSettings & PasswordCheck,
   uid: string,
   input: { email: string; password: string },
 ): Promise<void> {
   const [user] = await db.select().from(auth_user).where(eq(auth_user.uid, uid)).limit(1);
   if (!user) throw new DomainError('auth/user-not-found');
-  if (!(await verifyPassword(input.password, user.password_hash))) throw new DomainError('auth/wrong-password');
+  // Counted as a sign-in attempt: a stolen session cannot guess the password here past the lockout.
+  if (!(await checkPasswordAttempt(db, settings, user, input.password))) throw new DomainError('auth/wrong-password');
   if (input.email === user.email || (await emailTakenByOther(db, uid, input.email))) {
     throw new DomainError('auth/email-already-in-use');
   }
