@@ -5,8 +5,10 @@ import { trpcMaxBatchSize } from '@estudio/core';
 import { auth_user } from '@estudio/db/schema/identity';
 import { class_package } from '@estudio/db/schema/packages';
 import { limitedProcedures } from '../src/services/rate-limit/limited-procedures.ts';
+import { createCallLimits } from '../src/services/rate-limit/call-limits.ts';
 import { createHashingSlots } from '../src/services/rate-limit/hashing-slots.ts';
-import { call, demoPassword, login, startTestServer, type TestServer } from './helpers.ts';
+import type { RateLimitStore } from '../src/services/rate-limit/store.ts';
+import { call, demoPassword, login, startTestServer, testConfig, type TestServer } from './helpers.ts';
 import { procedures } from './router-walk.ts';
 
 /**
@@ -109,6 +111,31 @@ describe('a batch cannot outrun the account lockout', () => {
     const after = await call(strict, 'POST', '/api/auth/login', { body: { email, password: 'Correcta1' } });
     expect(after.status).toBe(429);
     expect(after.body.code).toBe(locked);
+  });
+});
+
+describe('a spent window is answered from memory', () => {
+  it('after the limit, refused calls cost no store round trip until the window ends', async () => {
+    let storeHits = 0;
+    const counts = new Map<string, number>();
+    const store: RateLimitStore = {
+      hit: async (key) => {
+        storeHits += 1;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return { hits: counts.get(key) ?? 0, resetInMs: 60_000 };
+      },
+      close: async () => {},
+    };
+    const limits = createCallLimits(testConfig({ AUTH_RATE_LIMIT_MAX: '3' }), server.db, store);
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await limits.take('signin', '203.0.113.7'));
+    expect(answers.slice(0, 3)).toEqual([null, null, null]);
+    expect(answers.slice(3).every((seconds) => seconds !== null && seconds >= 59 && seconds <= 60)).toBe(true);
+    // Three within the limit, the fourth learns the window is spent; the other sixteen never reach the store.
+    expect(storeHits).toBe(4);
+    // Another address is counted on its own.
+    expect(await limits.take('signin', '203.0.113.8')).toBeNull();
+    expect(storeHits).toBe(5);
   });
 });
 
