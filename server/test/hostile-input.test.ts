@@ -49,6 +49,9 @@ const writesOnRefusal: Record<string, { tables: string[]; why: string }> = {
       .map(([path]) => [path, { tables: ['rate_limit_counter'], why: 'each call is counted against its rate limit before its input is read (decision 012)' }]),
   ),
   'auth.login': { tables: ['auth_login_failure', 'rate_limit_counter'], why: 'a wrong password is counted for the per-account sign-in limit (decision 004), each call for the per-address one (decision 012)' },
+  // The password typed to change the e-mail or the password is checked as a sign-in attempt (decisions 012, 013).
+  'auth.requestEmailChange': { tables: ['auth_login_failure', 'rate_limit_counter'], why: 'a wrong password is a failed sign-in for the lockout' },
+  'auth.changePassword': { tables: ['auth_login_failure', 'rate_limit_counter'], why: 'a wrong current password is a failed sign-in for the lockout' },
 };
 
 // ---------- The routes, from the router and the OpenAPI document ----------
