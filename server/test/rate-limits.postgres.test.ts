@@ -104,8 +104,10 @@ describe.skipIf(!adminUrl)('limits shared by two server processes (PostgreSQL)',
     const counts = tally(answers);
     expect(counts['rate-limited']).toBe(100 - perAddress);
     expect((counts['auth/wrong-password'] ?? 0) + (counts['auth/too-many-requests'] ?? 0)).toBe(perAddress);
+    // One shared counter; once a process has seen the window spent it refuses from memory without counting (decision 012).
     const [row] = await sql!<{ hits: number }[]>`select hits from rate_limit_counter where key like ${`signin:${perAddress}/%:${address}`}`;
-    expect(row?.hits).toBe(100);
+    expect(row?.hits).toBeGreaterThan(perAddress);
+    expect(row?.hits).toBeLessThanOrEqual(100);
   });
 
   it(`200 parallel wrong guesses from 20 addresses, REST and batched, over both processes: ${failureMax} are checked, then the right password is refused`, async () => {

@@ -187,7 +187,13 @@ describe('optimistic effects match the server', () => {
       .values({ customer_id: cliente.customer_id, class_package_id: pkg.class_package_id, payment_method_id: 2, title: pkg.title, amount: pkg.price, total_payment: pkg.price, class_amount: pkg.class_amount, expiration_days: pkg.expiration_days, status: 'pending', provider: 'cash' })
       .returning();
     if (!pending) throw new Error('no purchase');
-    await client.syncNow();
+    // A pull hands out changes below the cluster's oldest open transaction (decision 008); on a PostgreSQL shared
+    // with other test files' open transactions that can take a few rounds.
+    for (let round = 0; round < 100; round++) {
+      await client.syncNow();
+      if ((await replica.db.select({ id: purchase.purchase_id }).from(purchase).where(eq(purchase.purchase_id, pending.purchase_id))).length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const read = async () => {
       const [p] = await replica.db.select().from(purchase).where(eq(purchase.purchase_id, pending.purchase_id));
       const credits = await replica.db.select().from(available_classes).where(eq(available_classes.purchase_id, pending.purchase_id));
