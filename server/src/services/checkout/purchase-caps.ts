@@ -81,8 +81,8 @@ export interface CapsSubject {
 /** Other purchases than the subject (all of them while it is being created). */
 const others = (subject: CapsSubject) => (subject.purchase_id === null ? undefined : ne(purchase.purchase_id, subject.purchase_id));
 
-async function countPurchases(tx: Tx, where: SQL | undefined): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(purchase).where(where);
+async function countPurchases(db: Tx | Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(purchase).where(where);
   return row?.n ?? 0;
 }
 
@@ -119,14 +119,34 @@ async function claimDiscountUse(tx: Tx, subject: CapsSubject & { discount_id: nu
     subject.purchase_id === null
       ? []
       : await tx.select({ id: discount_use.discount_use_id }).from(discount_use).where(eq(discount_use.purchase_id, subject.purchase_id));
+  await assertDiscountHasRoom(tx, d, subject, now, holds, Boolean(held));
+  if (takeUse && !held && subject.purchase_id !== null) await recordDiscountUse(tx, d.discount_id, subject.customer_id, subject.purchase_id);
+}
+
+/**
+ * Whether a code has room for one more use by the subject: 412
+ * 'discount/exhausted' past `max_uses` (unless the subject already holds a
+ * use) or `max_uses_per_customer`, 412 'discount/not-applicable' when
+ * `first_invoice_only` and the customer bought the package before. Under the
+ * discount's lock at checkout and payment (claimPurchaseCaps); without it for
+ * the code's preview (findApplicableDiscount), which the checkout checks again.
+ */
+export async function assertDiscountHasRoom(
+  db: Tx | Db,
+  d: Pick<typeof discount.$inferSelect, 'discount_id' | 'uses' | 'max_uses' | 'max_uses_per_customer' | 'first_invoice_only'>,
+  subject: CapsSubject,
+  now: Date,
+  holds: HoldTimes,
+  holdsUse = false,
+): Promise<void> {
   // `uses` is the counter of every use, those of before this system included (imported, or set by the owner): a new use needs room in it.
-  if (!held && d.max_uses !== null && d.uses >= d.max_uses) throw new DomainError('discount/exhausted');
+  if (!holdsUse && d.max_uses !== null && d.uses >= d.max_uses) throw new DomainError('discount/exhausted');
   const withCode = and(eq(purchase.discount_id, d.discount_id), others(subject), takesUnit(now, holds), eq(purchase.customer_id, subject.customer_id));
-  if (d.max_uses_per_customer !== null && (await countPurchases(tx, withCode)) + 1 > d.max_uses_per_customer) throw new DomainError('discount/exhausted');
+  if (d.max_uses_per_customer !== null && (await countPurchases(db, withCode)) + 1 > d.max_uses_per_customer) throw new DomainError('discount/exhausted');
   if (d.first_invoice_only) {
     // It discounts a customer's first purchase of the package: any other one paid (or paid and ended) rules it out.
     const earlier = await countPurchases(
-      tx,
+      db,
       and(
         eq(purchase.customer_id, subject.customer_id),
         eq(purchase.class_package_id, subject.class_package_id),
@@ -136,7 +156,6 @@ async function claimDiscountUse(tx: Tx, subject: CapsSubject & { discount_id: nu
     );
     if (earlier > 0) throw new DomainError('discount/not-applicable');
   }
-  if (takeUse && !held && subject.purchase_id !== null) await recordDiscountUse(tx, d.discount_id, subject.customer_id, subject.purchase_id);
 }
 
 /** One use of a code by a purchase: the discount_use row and the `uses` counter, together. */

@@ -1,9 +1,8 @@
 import { discountedCents, DomainError, effectivePriceCents, fromCents, isOn, type DiscountOutput } from '@estudio/core';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { discount, discount_class_package, discount_use } from '@estudio/db/schema/discounts';
-import { purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
-import { holdTimes, takesUnit } from '../checkout/purchase-caps.ts';
+import { assertDiscountHasRoom, holdTimes } from '../checkout/purchase-caps.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 export type DiscountRow = typeof discount.$inferSelect;
@@ -46,7 +45,7 @@ export async function findApplicableDiscount(
     pkg: PricedPackage;
     customerId: number;
     now?: Date;
-    /** false at checkout: the uses are claimed there under the discount's lock (claimPurchaseCaps), after lapsed holds give theirs back. */
+    /** false at checkout: its room (uses, first purchase) is checked there under the discount's lock (claimPurchaseCaps), after lapsed holds give theirs back. */
     checkUses?: boolean;
   },
 ): Promise<DiscountRow> {
@@ -67,29 +66,9 @@ export async function findApplicableDiscount(
     .where(eq(discount_class_package.discount_id, d.discount_id));
   if (packages.length && !packages.some((p) => p.id === input.pkg.class_package_id)) throw new DomainError('discount/not-applicable');
 
-  if (d.first_invoice_only) {
-    const [earlier] = await db
-      .select({ n: count() })
-      .from(purchase)
-      .where(
-        and(
-          eq(purchase.customer_id, input.customerId),
-          eq(purchase.class_package_id, input.pkg.class_package_id),
-          inArray(purchase.status, ['active', 'completed', 'cancelled', 'revoked']),
-        ),
-      );
-    if ((earlier?.n ?? 0) > 0) throw new DomainError('discount/not-applicable');
-  }
-
   if (input.checkUses === false) return d;
-  if (d.max_uses !== null && d.uses >= d.max_uses) throw new DomainError('discount/exhausted');
-  if (d.max_uses_per_customer !== null) {
-    const [mine] = await db
-      .select({ n: count() })
-      .from(purchase)
-      .where(and(eq(purchase.discount_id, d.discount_id), eq(purchase.customer_id, input.customerId), takesUnit(now, holdTimes(settings))));
-    if ((mine?.n ?? 0) >= d.max_uses_per_customer) throw new DomainError('discount/exhausted');
-  }
+  const subject = { purchase_id: null, customer_id: input.customerId, class_package_id: input.pkg.class_package_id, discount_id: d.discount_id };
+  await assertDiscountHasRoom(db, d, subject, now, holdTimes(settings));
   return d;
 }
 
