@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
@@ -16,6 +16,16 @@ const workspacePackages = ['@estudio/core', '@estudio/db', '@estudio/sync'];
  * eventsource...) is bundled into out/main.
  */
 const runtimeLibraries = ['@electric-sql/pglite'];
+
+/**
+ * electron-vite keeps every `dependencies` entry external by default, and
+ * electron-builder.yml ships only PGlite: anything else the main process
+ * imports (tRPC, trpc-electron, dayjs, electron-updater...) is bundled.
+ * desktop/test/packaging.test.ts checks the built bundle's imports.
+ */
+const bundledDependencies = Object.keys(
+  (JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
+).filter((name) => !runtimeLibraries.includes(name));
 
 /**
  * @estudio/db finds its migrations at '../migrations' from its module; bundled
@@ -37,7 +47,7 @@ export default defineConfig({
     plugins: [copyMigrations()],
     build: {
       outDir: 'out/main',
-      externalizeDeps: { exclude: workspacePackages, include: runtimeLibraries },
+      externalizeDeps: { exclude: [...workspacePackages, ...bundledDependencies], include: runtimeLibraries },
       rollupOptions: { input: { index: path.join(here, 'src/main/index.ts') } },
     },
   },

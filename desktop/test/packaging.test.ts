@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { parse } from 'yaml';
+
+/**
+ * What electron-builder would ship (electron-builder.yml) against what the
+ * built main process imports at run time (desktop/out/main/index.js after
+ * `npm run desk:build`). Electron's binary cannot be downloaded here, so the
+ * package itself is not built: its configuration and its file list are.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const desktop = path.join(root, 'desktop');
+const mainBundle = path.join(desktop, 'out/main/index.js');
+
+interface FileSet {
+  from: string;
+  to: string;
+  filter: string[];
+}
+interface BuilderConfig {
+  appId: string;
+  productName: string;
+  directories: { app: string; output: string; buildResources: string };
+  files: (string | FileSet)[];
+  asarUnpack: string[];
+  publish: { provider: string; url: string };
+  win: { target: string[] };
+  mac: { target: string[] };
+  linux: { target: string[]; maintainer: string };
+  nsis: { artifactName: string };
+}
+const config = parse(readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
+const appDir = path.join(root, config.directories.app);
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (/\.(ts|tsx|sql|json)$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** The bundle as it is now: rebuilt when a source the main process is made of is newer than it. */
+function builtMain(): string {
+  const sources = ['desktop/src/main', 'desktop/src/service', 'sync/src/client', 'db/src', 'core/src'].map((dir) => newestMtime(path.join(root, dir)));
+  const stale = !existsSync(mainBundle) || statSync(mainBundle).mtimeMs < Math.max(...sources, statSync(path.join(desktop, 'electron.vite.config.ts')).mtimeMs);
+  if (stale) execFileSync('npm', ['run', 'desk:build'], { cwd: root, stdio: 'pipe', timeout: 600_000 });
+  return mainBundle;
+}
+
+/** Every module specifier the bundle loads (static and dynamic imports, require), as esbuild parses it (comments and strings are not imports). */
+async function importsOf(file: string): Promise<string[]> {
+  const result = await build({ entryPoints: [file], bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', external: ['*'] });
+  const found = new Set<string>();
+  for (const input of Object.values(result.metafile.inputs)) for (const imported of input.imports) if (imported.external) found.add(imported.original ?? imported.path);
+  return [...found].filter((s) => !s.startsWith('.') && !s.startsWith('/'));
+}
+
+const packageName = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier));
+const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier) || builtinModules.includes(packageName(specifier));
+
+/** The files of the app folder matched by the plain `files` globs (relative to desktop/). */
+function appFiles(): string[] {
+  const globs = config.files.filter((f): f is string => typeof f === 'string');
+  const all: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'release') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else all.push(path.relative(appDir, full).split(path.sep).join('/'));
+    }
+  };
+  walk(appDir);
+  return all.filter((file) => globs.some((glob) => path.matchesGlob(file, glob)));
+}
+
+/** Where a shipped package's files come from (a from/to set), and which of them pass its filter. */
+function shippedPackage(name: string): { dir: string; files: string[] } | null {
+  const set = config.files.find((f): f is FileSet => typeof f !== 'string' && f.to === `node_modules/${name}`);
+  if (!set) return null;
+  const dir = path.resolve(appDir, set.from);
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.push(path.relative(dir, full).split(path.sep).join('/'));
+    }
+  };
+  walk(dir);
+  return { dir, files: files.filter((file) => set.filter.some((glob) => path.matchesGlob(file, glob))) };
+}
+
+describe('the packaged desk', () => {
+  it('ships every package the built main process imports at run time (the rest is bundled)', { timeout: 600_000 }, async () => {
+    const imports = await importsOf(builtMain());
+    expect(imports).toContain('electron');
+    const external = imports.filter((s) => s !== 'electron' && !isBuiltin(s));
+    // PGlite is the one library kept outside the bundle (its wasm and data load from beside it).
+    expect([...new Set(external.map(packageName))]).toEqual(['@electric-sql/pglite']);
+    for (const specifier of external) {
+      const shipped = shippedPackage(packageName(specifier));
+      expect(shipped, `${specifier} no se empaqueta`).not.toBeNull();
+      if (!shipped) continue;
+      const manifest = JSON.parse(readFileSync(path.join(shipped.dir, 'package.json'), 'utf8')) as { exports?: unknown; main?: string };
+      const subpath = specifier.slice(packageName(specifier).length) || '.';
+      const exported = JSON.stringify((manifest.exports as Record<string, unknown> | undefined)?.[subpath] ?? manifest.main ?? '');
+      // Every file its exports entry names (import/require/types) is among the shipped files.
+      const targets = [...exported.matchAll(/"\.\/([^"]+)"/g)].map((m) => m[1] ?? '').filter((t) => !t.endsWith('.d.ts') && !t.endsWith('.d.cts'));
+      expect(targets.length, specifier).toBeGreaterThan(0);
+      for (const target of targets) expect(shipped.files, `${specifier} → ${target}`).toContain(target);
+      // Its wasm and data files too, and they are unpacked from the asar archive.
+      expect(shipped.files.some((f) => f.endsWith('.wasm'))).toBe(true);
+      expect(shipped.files.some((f) => f.endsWith('.data'))).toBe(true);
+      expect(config.asarUnpack).toContain(`node_modules/${packageName(specifier)}/**`);
+    }
+  });
+
+  it("ships the built main, preload, renderer and the replica's migrations, and package.json's main is among them", { timeout: 600_000 }, async () => {
+    builtMain();
+    const files = appFiles();
+    const manifest = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { main: string };
+    for (const needed of [manifest.main.replace(/^\.\//, ''), 'out/preload/index.cjs', 'out/renderer/index.html', 'out/migrations/meta/_journal.json', 'package.json']) {
+      expect(files, needed).toContain(needed);
+    }
+    // No sources, tests or build resources go into the app.
+    expect(files.filter((f) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
+    // The preload of a sandboxed window can only require 'electron'.
+    expect((await importsOf(path.join(appDir, 'out/preload/index.cjs'))).filter((s) => s !== 'electron')).toEqual([]);
+  });
+
+  it('names the product, its author, version and description, and has a real icon', () => {
+    const manifest = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string; description?: string; author?: { name: string; email: string } };
+    expect(config.productName).toBe('Estudio Recepción');
+    expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(manifest.description?.length).toBeGreaterThan(10);
+    expect(manifest.author?.name).toBeTruthy();
+    expect(manifest.author?.email).toMatch(/@/);
+    const icon = readFileSync(path.join(root, config.directories.buildResources, 'icon.png'));
+    // A PNG of 512×512: electron-builder makes the .ico and .icns from it.
+    expect(icon.subarray(1, 4).toString()).toBe('PNG');
+    expect([icon.readUInt32BE(16), icon.readUInt32BE(20)]).toEqual([512, 512]);
+  });
+
+  it('builds an NSIS installer for Windows, dmg for macOS, AppImage and deb for Linux, and publishes updates to our server', () => {
+    expect(config.win.target).toContain('nsis');
+    expect(config.mac.target).toContain('dmg');
+    // electron-updater on macOS updates from the zip.
+    expect(config.mac.target).toContain('zip');
+    expect(config.linux.target).toEqual(expect.arrayContaining(['AppImage', 'deb']));
+    expect(config.linux.maintainer).toMatch(/@/);
+    expect(config.publish.provider).toBe('generic');
+    expect(new URL(config.publish.url).pathname).toBe('/desk/updates');
+    // Artifact names without spaces or accents: they travel in latest.yml and in update URLs.
+    expect(config.nsis.artifactName).toMatch(/^[a-z0-9${}.-]+$/);
+  });
+});
