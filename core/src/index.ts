@@ -30,3 +30,4 @@ export * from './schemas/sync.ts';
 export * from './schemas/admin-operations.ts';
 export * from './rules/weekly-schedule.ts';
 export * from './schemas/admin-commerce.ts';
+export * from './search-key.ts';

@@ -2,7 +2,7 @@ import { EventEmitter, on } from 'node:events';
 import { DomainError, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
 import type { Replica, SyncClient, SyncServerLink, SyncStatus } from '@estudio/sync/client/types';
 import type { DeskConfig } from './config.ts';
-import { accessOptions, customerCard, ensureSearchIndexes, searchCustomers } from './queries/customers.ts';
+import { accessOptions, customerCard, ensureSearchIndexes, searchCustomers, warmCustomerSearch } from './queries/customers.ts';
 import { blocksCheckIn, findReservation, parseReservationCode, scanWarnings, type ReservationView, type ScanWarning } from './queries/scan.ts';
 import { bookableClasses, todayClasses } from './queries/today.ts';
 import { createServerApi, isUnreachable, type ServerApi } from './server-api.ts';
@@ -249,6 +249,8 @@ export class DeskService {
   }
 
   private emit(tables: ReplicatedTable[]): void {
+    // Customers changed (a sync, a walk-in): read them into the search index now, not on the next keystroke.
+    if (tables.includes('customer') && this.replica) void warmCustomerSearch(this.replica.db).catch(() => undefined);
     this.events.emit('change', { tables, status: this.status(), user: this.user() } satisfies DeskEvent);
   }
 
