@@ -5,6 +5,8 @@
 // desk in a browser tab (`desk:web`, its replica in ./desk-data). Pass
 // --rebuild to rebuild the portal and the desk's screens; START_DESK=0 starts
 // the server alone (the portal's Playwright run and the startup benchmark).
+// The desk is its own process and outlives the server: stop the server and the
+// desk keeps working offline (the console says so); Ctrl-C stops both.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,17 +26,40 @@ if (rebuild || !existsSync(join(portalDist, 'index.html'))) {
 }
 
 const children = new Set();
+let desk = null;
+let stopping = false;
+let exitCode = 0;
+/** Ends this script once the last child has exited (the server, and the desk, which may outlive it). */
+const exitWhenAlone = () => {
+  if (children.size === 0) process.exit(exitCode);
+};
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, PORTAL_DIST: portalDist, NODE_ENV: process.env.NODE_ENV ?? 'development' },
 });
 children.add(server);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));
+// Ctrl-C (or a SIGTERM to this script) stops both.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopping = true;
+    children.forEach((child) => child.kill(signal));
+  });
 server.on('exit', (code, signal) => {
   children.delete(server);
+  exitCode = code ?? (signal ? 1 : 0);
+  // The desk works offline: it outlives the server it talks to, so going offline can be shown with this one command.
+  if (!stopping && desk && children.has(desk)) {
+    console.log(
+      `\nEl servidor se detuvo${signal ? ` (${signal})` : code ? ` (código ${code})` : ''}. La recepción sigue abierta y trabaja sin conexión: ` +
+        'registra asistencias y ventas y las envía cuando el servidor vuelva. Para volver a iniciarlo, en otra terminal: START_DESK=0 npm start. ' +
+        'Ctrl-C cierra la recepción.',
+    );
+    return;
+  }
+  stopping = true;
   children.forEach((child) => child.kill('SIGTERM'));
-  process.exit(code ?? (signal ? 1 : 0));
+  exitWhenAlone();
 });
 
 if (withDesk) void startDesk();
@@ -48,7 +73,8 @@ async function startDesk() {
     if (up) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  const desk = spawn(process.execPath, ['--import', 'tsx', join(root, 'desktop', 'src', 'web', 'main.ts'), ...(rebuild ? ['--rebuild'] : [])], {
+  if (stopping) return;
+  desk = spawn(process.execPath, ['--import', 'tsx', join(root, 'desktop', 'src', 'web', 'main.ts'), ...(rebuild ? ['--rebuild'] : [])], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, DESK_SERVER_URL: process.env.DESK_SERVER_URL ?? serverUrl, DESK_DATA_DIR: process.env.DESK_DATA_DIR ?? join(root, 'desk-data') },
@@ -57,6 +83,7 @@ async function startDesk() {
   // The desk is an extra: if it stops, the portal and /api keep running.
   desk.on('exit', (code) => {
     children.delete(desk);
-    if (code) console.error(`La recepción se detuvo (código ${code}); el portal sigue en ${serverUrl}.`);
+    if (code && children.has(server)) console.error(`La recepción se detuvo (código ${code}); el portal sigue en ${serverUrl}.`);
+    exitWhenAlone();
   });
 }
