@@ -44,6 +44,9 @@ export const domainErrors = {
   'customer/phone-format': { status: 400, message: 'El formato del teléfono no es correcto.' },
   'customer/not-found': { status: 404, message: 'No encontramos tu cuenta de cliente.' },
   'customer/terms-not-accepted': { status: 400, message: 'Debes aceptar los términos y condiciones antes de continuar.' },
+  // Issue 16: a customer registered at the desk (POST /api/customer by staff); the texts address staff
+  'customer/email-taken': { status: 409, message: 'Ya existe una cuenta con ese correo electrónico.' },
+  'customer/documents-not-accepted': { status: 400, message: 'El cliente debe aceptar los documentos obligatorios del estudio.' },
 
   // Pages
   'page/not-found': { status: 404, message: 'No encontramos esta página.' },
@@ -169,6 +172,11 @@ export const domainErrors = {
   'desk/server-unreachable': { status: 503, message: 'No pudimos conectar con el servidor. Revisa la conexión a internet e inténtalo de nuevo.' },
   'desk/code-not-recognised': { status: 400, message: 'El código no es de una reservación. Escanea el Código de Acceso del cliente o escribe el folio.' },
   'desk/not-synced': { status: 409, message: 'La recepción aún no termina de descargar los datos del estudio. Espera un momento.' },
+  // Issue 16: desk actions (decision 017)
+  'desk/override-reason': { status: 400, message: 'Escribe el motivo para decidir el crédito en lugar de las reglas de cancelación.' },
+  'desk/move-same-class': { status: 400, message: 'Elige una clase distinta a la de la reservación.' },
+  'desk/move-attended': { status: 409, message: 'Esta reservación ya tiene asistencia registrada. Deshaz la asistencia antes de cambiarla de clase.' },
+  'desk/create-customer-offline': { status: 503, message: 'Para registrar un cliente nuevo se necesita conexión con el servidor (el correo no debe estar registrado). Inténtalo cuando vuelva la conexión.' },
 
   // Admin customers, packages and discounts (issue 8); 'Descuento no encontrado.' is the spec's
   'customer/unknown': { status: 404, message: 'No encontramos a este cliente.' },

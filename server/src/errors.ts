@@ -61,6 +61,11 @@ function isZodError(cause: unknown): cause is z.ZodError {
 export function validationBody(error: z.ZodError): ApiErrorBody {
   const issue = error.issues[0];
   if (!issue) return { code: 'validation', message: domainErrors.validation.message };
+  if (issue.code === 'unrecognized_keys') {
+    // A strict input (no silent drop): name the first field it does not take.
+    const field = [...issue.path.map(String), issue.keys[0] ?? ''].filter(Boolean).join('.');
+    return { code: 'validation', message: `Revisa el campo ${field}: este campo no existe en esta operación.`, field };
+  }
   const field = issue.path.map(String).join('.');
   if (!field) return { code: 'validation', message: `${domainErrors.validation.message} ${issue.message}` };
   return { code: 'validation', message: `Revisa el campo ${field}: ${issue.message}`, field };

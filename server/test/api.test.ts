@@ -237,6 +237,7 @@ describe('transport', () => {
         'GET /customer',
         'PUT /customer',
         'POST /customer/signup',
+        'POST /customer',
         'GET /customer/phone',
         'POST /customer/giveAccess',
         'PUT /customer/revokeAccess',

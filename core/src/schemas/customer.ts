@@ -37,6 +37,21 @@ export const customerSignupInput = z.object({
 });
 
 /**
+ * POST /api/customer (staff and admin): a customer registered at the desk or by
+ * the studio, without an account to sign in with (uid stays empty). Unknown
+ * fields are refused, naming the field; the required documents are the pages
+ * the customer accepted at the counter.
+ */
+export const customerCreateInput = z.strictObject({
+  name: z.string().trim().min(1, { error: 'Escribe el nombre del cliente.' }).max(100),
+  last_name: z.string().trim().min(1, { error: 'Escribe el apellido del cliente.' }).max(100),
+  phone: phone.refine((v) => v !== '', { error: 'Escribe el teléfono del cliente.' }),
+  email,
+  accepted_page_ids: z.array(z.number().int().positive().max(maxInt4)).max(50).default([]),
+});
+export type CustomerCreateInput = z.input<typeof customerCreateInput>;
+
+/**
  * PUT /api/customer: the spec strips related lists and invoices before a save;
  * unknown keys are dropped the same way rather than rejected.
  */

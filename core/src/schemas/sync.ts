@@ -126,6 +126,35 @@ export const deskMutationArgs = {
   revokeAccess: z.object({ purchase_id: id }),
   /** PUT /api/customer/removeClasses */
   removeClasses: z.object({ customer_id: id, amount: id }),
+  // Issue 16 (decision 017). customer_id and single_class_id name whom and which class a change is about,
+  // also when the server refuses it; the server checks they are the reservation's own.
+  /**
+   * Cancels a reservation at the desk. Without `return_credit` the spec's rules decide (as if the customer
+   * cancelled, at `at`: the desk's time); with it, staff override the rules and must give a `reason`,
+   * recorded with who did it in the audit log.
+   */
+  cancelReservation: z.object({
+    class_reservation_id: id,
+    customer_id: id,
+    single_class_id: id,
+    at: z.iso.datetime({ offset: true }).optional(),
+    return_credit: z.boolean().nullable().default(null),
+    reason: z.string().trim().max(300).nullable().default(null),
+  }),
+  /** Undoes a mistaken check-in: the reservation is no longer attended. */
+  undoCheckIn: z.object({ class_reservation_id: id, customer_id: id, single_class_id: id }),
+  /** Moves a reservation to another class (`single_class_id`, the new one) in one step, with its credit. */
+  moveReservation: z.object({
+    class_reservation_id: id,
+    customer_id: id,
+    from_single_class_id: id,
+    single_class_id: id,
+    spot: id.nullable().default(null),
+  }),
+  /** Adds a customer to a full class's waitlist (the portal's rules). */
+  joinWaitlist: z.object({ customer_id: id, single_class_id: id }),
+  /** Takes a customer off a class's waitlist. Promoting them is a walkIn, which also leaves the waitlist. */
+  leaveWaitlist: z.object({ customer_id: id, single_class_id: id }),
 } as const;
 
 export type DeskMutationName = keyof typeof deskMutationArgs;
@@ -144,6 +173,11 @@ export const deskMutation = z.discriminatedUnion('name', [
   mutationOf('giveAccess'),
   mutationOf('revokeAccess'),
   mutationOf('removeClasses'),
+  mutationOf('cancelReservation'),
+  mutationOf('undoCheckIn'),
+  mutationOf('moveReservation'),
+  mutationOf('joinWaitlist'),
+  mutationOf('leaveWaitlist'),
 ]);
 export type DeskMutation = z.output<typeof deskMutation>;
 

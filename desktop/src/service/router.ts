@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { deskMutationArgs, DomainError, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
+import { customerCreateInput, deskMutationArgs, DomainError, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
 import type { DeskEvent, DeskService } from './desk-service.ts';
 import { ServerAnswerError } from './server-proxy.ts';
 
@@ -96,6 +96,15 @@ export const deskRouter = t.router({
     card: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerCard(input.customer_id)),
     accessOptions: procedure.query(({ ctx }) => ctx.desk.accessOptions()),
     bookableClasses: procedure.query(({ ctx }) => ctx.desk.bookableClasses()),
+    // Issue 16: a first-time walk-in (online: the server gives the id and checks the e-mail), and the documents they accept.
+    documents: procedure.query(({ ctx }) => ctx.desk.requiredDocuments()),
+    create: procedure.input(customerCreateInput).mutation(({ ctx, input }) => ctx.desk.createCustomer(input)),
+  }),
+
+  // Issue 16: reads behind the cancel and waitlist modals.
+  reservations: t.router({
+    cancelPreview: procedure.input(z.object({ class_reservation_id: id })).query(({ ctx, input }) => ctx.desk.cancelPreview(input.class_reservation_id)),
+    waitlist: procedure.input(z.object({ single_class_id: id })).query(({ ctx, input }) => ctx.desk.classWaitlist(input.single_class_id)),
   }),
 
   actions: t.router({
@@ -105,6 +114,11 @@ export const deskRouter = t.router({
     giveAccess: mutation('giveAccess'),
     revokeAccess: mutation('revokeAccess'),
     removeClasses: mutation('removeClasses'),
+    cancelReservation: mutation('cancelReservation'),
+    undoCheckIn: mutation('undoCheckIn'),
+    moveReservation: mutation('moveReservation'),
+    joinWaitlist: mutation('joinWaitlist'),
+    leaveWaitlist: mutation('leaveWaitlist'),
   }),
 
   /**

@@ -3,6 +3,7 @@ import {
   adminCustomersInput,
   adminCustomersOutput,
   customerByPhoneInput,
+  customerCreateInput,
   customerOutput,
   customerQueryInput,
   customerQueryOutput,
@@ -17,6 +18,7 @@ import {
 } from '@estudio/core';
 import { domainError } from '../errors.ts';
 import { adminUpdateCustomer, getAdminCustomer, listAdminCustomers, queryCustomers, sendCustomerRecovery } from '../services/customer/admin-customers.ts';
+import { createCustomer } from '../services/customer/create-customer.ts';
 import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { signUpCustomer } from '../services/customer/sign-up-customer.ts';
@@ -105,6 +107,21 @@ export const customerRouter = router({
       const row = await signUpCustomer(ctx.db, ctx.caller, input);
       return { customer: toCustomerOutput(row) };
     }),
+
+  // Issue 16: a first-time walk-in registered at the desk (or a customer added by an admin), with the documents they accepted there.
+  create: staffProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/customer',
+        tags,
+        summary: 'Registra un cliente nuevo sin cuenta de acceso, con los documentos que aceptó (recepción y admin)',
+        errorResponses: { 400: 'Un campo falta, no es válido o no existe; faltan documentos obligatorios', 409: 'El correo o el teléfono ya tienen una cuenta' },
+      },
+    })
+    .input(customerCreateInput)
+    .output(customerEnvelope)
+    .mutation(async ({ ctx, input }) => ({ customer: toCustomerOutput(await createCustomer(ctx.db, ctx.customer.customer_id, input)) })),
 
   byPhone: staffProcedure
     .meta({ openapi: { method: 'GET', path: '/customer/phone', tags, summary: 'Busca un cliente por teléfono (recepción y admin)' } })

@@ -3,7 +3,9 @@ import {
   configMap,
   DomainError,
   effectivePriceCents,
+  evaluateCancellation,
   fromCents,
+  isClassFull,
   isOn,
   isValidSpot,
   localDate,
@@ -362,6 +364,123 @@ const removeClasses: Mutator<'removeClasses'> = async ({ tx, now }, args) => {
   return ['available_classes'];
 };
 
+// ---------- Issue 16: desk actions (decision 017) ----------
+
+/** The reservation a mutation names, when it is the customer's and the class's the mutation says (the server's reservationNamedBy). */
+async function reservationNamedBy(tx: Tx, args: { class_reservation_id: number; customer_id: number; single_class_id: number }) {
+  const [row] = await tx.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, args.class_reservation_id));
+  if (!row || row.customer_id !== args.customer_id || row.single_class_id !== args.single_class_id) throw new DomainError('reservation/not-found');
+  return row;
+}
+
+/**
+ * The server's cancelReservation on the replica: frees the place and gives the
+ * credit back as decided. `countsAsCancel`: the customer's rules decided, so a
+ * limited credit uses one of its cancellations.
+ */
+async function cancelOnReplica(
+  tx: Tx,
+  r: typeof class_reservation.$inferSelect,
+  creditReturned: boolean,
+  countsAsCancel: boolean,
+  now: Date,
+): Promise<ReplicatedTable[]> {
+  await tx
+    .update(class_reservation)
+    .set({ deletedAt: now, credit_returned: creditReturned, updatedAt: now })
+    .where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+  if (!creditReturned || r.available_class_id === null) return ['class_reservation'];
+  const [credit] = await tx.select().from(available_classes).where(eq(available_classes.available_class_id, r.available_class_id));
+  if (!credit || credit.available_classes === -1) return ['class_reservation'];
+  await tx
+    .update(available_classes)
+    .set({
+      available_classes: sql`${available_classes.available_classes} + 1`,
+      ...(countsAsCancel ? { cancels_used: sql`${available_classes.cancels_used} + 1` } : {}),
+      updatedAt: now,
+    })
+    .where(eq(available_classes.available_class_id, credit.available_class_id));
+  return ['class_reservation', 'available_classes'];
+}
+
+const cancelReservation: Mutator<'cancelReservation'> = async ({ tx, now, settings }, args) => {
+  const at = args.at ? new Date(args.at) : now;
+  if (at.getTime() > now.getTime() + checkInFutureToleranceMs) throw new DomainError('checkin/time-in-future');
+  const override = args.return_credit !== null;
+  if (override && (args.reason?.trim().length ?? 0) < 3) throw new DomainError('desk/override-reason');
+  const r = await reservationNamedBy(tx, args);
+  if (r.deletedAt) throw new DomainError('reservation/already-cancelled');
+  if (override) return cancelOnReplica(tx, r, args.return_credit === true, false, at);
+  const [c] = await tx.select({ class_date: single_class.class_date }).from(single_class).where(eq(single_class.single_class_id, r.single_class_id));
+  if (!c) throw new DomainError('class/not-found');
+  const [credit] = r.available_class_id
+    ? await tx.select().from(available_classes).where(eq(available_classes.available_class_id, r.available_class_id))
+    : [];
+  const limited = credit !== undefined && credit.available_classes !== -1;
+  const verdict = evaluateCancellation({ classDate: c.class_date, now: at, config: settings, cancelsUsed: limited ? credit.cancels_used : 0, cancelled: false });
+  if (!verdict.allowed) throw new DomainError(verdict.code ?? 'reservation/cancel-disabled');
+  return cancelOnReplica(tx, r, verdict.creditReturned, true, at);
+};
+
+const undoCheckIn: Mutator<'undoCheckIn'> = async ({ tx, now }, args) => {
+  const r = await reservationNamedBy(tx, args);
+  if (r.deletedAt) throw new DomainError('checkin/reservation-cancelled');
+  if (!r.attend) return [];
+  await tx
+    .update(class_reservation)
+    .set({ attend: false, attendedAt: null, updatedAt: now })
+    .where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
+  return ['class_reservation'];
+};
+
+const moveReservation: Mutator<'moveReservation'> = async (ctx, args) => {
+  if (args.single_class_id === args.from_single_class_id) throw new DomainError('desk/move-same-class');
+  const old = await reservationNamedBy(ctx.tx, { ...args, single_class_id: args.from_single_class_id });
+  if (old.deletedAt) throw new DomainError('reservation/already-cancelled');
+  if (old.attend) throw new DomainError('desk/move-attended');
+  // Cancelled by staff (the credit comes back, no cancellation used), then booked as a walk-in; a refusal undoes both.
+  const cancelled = await cancelOnReplica(ctx.tx, old, true, false, ctx.now);
+  const booked = await walkIn(ctx, { customer_id: old.customer_id, single_class_id: args.single_class_id, spot: args.spot, guest: old.guest });
+  return [...new Set([...cancelled, ...booked])];
+};
+
+const joinWaitlist: Mutator<'joinWaitlist'> = async ({ tx, now, tempId, settings }, args) => {
+  if (!isOn(settings.waitlist_enabled)) throw new DomainError('waitlist/disabled');
+  await liveCustomer(tx, args.customer_id);
+  const [c] = await tx.select().from(single_class).where(eq(single_class.single_class_id, args.single_class_id));
+  if (!c) throw new DomainError('class/not-found');
+  if (c.cancelledAt) throw new DomainError('booking/class-cancelled');
+  if (c.class_date.getTime() <= now.getTime()) throw new DomainError('booking/class-started');
+  const live = await tx
+    .select({ customer_id: class_reservation.customer_id, guest: class_reservation.guest })
+    .from(class_reservation)
+    .where(and(eq(class_reservation.single_class_id, c.single_class_id), isNull(class_reservation.deletedAt)));
+  if (live.some((r) => r.customer_id === args.customer_id)) throw new DomainError('waitlist/already-booked');
+  const [joined] = await tx
+    .select({ id: waitlist.waitlist_id })
+    .from(waitlist)
+    .where(and(eq(waitlist.single_class_id, c.single_class_id), eq(waitlist.customer_id, args.customer_id)));
+  if (joined) throw new DomainError('waitlist/already-joined');
+  const places = live.reduce((sum, r) => sum + placesForBooking(r.guest), 0);
+  if (!isClassFull({ capacity: c.capacity, reservation_count: places })) throw new DomainError('waitlist/class-not-full');
+  await insertRow(tx, 'waitlist', {
+    waitlist_id: tempId,
+    single_class_id: c.single_class_id,
+    customer_id: args.customer_id,
+    created_at: now.toISOString(),
+  });
+  return ['waitlist'];
+};
+
+const leaveWaitlist: Mutator<'leaveWaitlist'> = async ({ tx }, args) => {
+  const left = await tx
+    .delete(waitlist)
+    .where(and(eq(waitlist.single_class_id, args.single_class_id), eq(waitlist.customer_id, args.customer_id)))
+    .returning({ id: waitlist.waitlist_id });
+  if (!left.length) throw new DomainError('waitlist/not-found');
+  return ['waitlist'];
+};
+
 const mutators: { [N in DeskMutationName]: Mutator<N> } = {
   checkIn,
   walkIn,
@@ -370,6 +489,11 @@ const mutators: { [N in DeskMutationName]: Mutator<N> } = {
   giveAccess,
   revokeAccess,
   removeClasses,
+  cancelReservation,
+  undoCheckIn,
+  moveReservation,
+  joinWaitlist,
+  leaveWaitlist,
 };
 
 /** Runs the local mutator of `name`; returns the tables it changed. Throws DomainError when the replica says the server would refuse. */

@@ -1,8 +1,8 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
-import { accepted_page, page } from '@estudio/db/schema/content';
 import { DomainError } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
+import { acceptDocuments } from './accept-documents.ts';
 import type { CustomerRow } from './find-customer.ts';
 
 export interface CustomerSignupData {
@@ -45,12 +45,6 @@ export async function signUpCustomer(db: Db, identity: { uid: string; email: str
         if (samePhone) throw new DomainError('customer/phone-taken');
       }
 
-      const accepted = [...new Set(data.accepted_page_ids)];
-      const pages = await tx.select({ page_id: page.page_id, required: page.required }).from(page);
-      const known = new Set(pages.map((p) => p.page_id));
-      if (accepted.some((id) => !known.has(id))) throw new DomainError('page/not-found');
-      if (pages.some((p) => p.required && !accepted.includes(p.page_id))) throw new DomainError('customer/terms-not-accepted');
-
       const [row] = await tx
         .insert(customer)
         .values({
@@ -67,9 +61,7 @@ export async function signUpCustomer(db: Db, identity: { uid: string; email: str
         })
         .returning();
       if (!row) throw new Error('insert customer returned no row');
-      if (accepted.length) {
-        await tx.insert(accepted_page).values(accepted.map((page_id) => ({ page_id, customer_id: row.customer_id })));
-      }
+      await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: true, refusal: 'customer/terms-not-accepted' });
       return row;
     });
   } catch (error) {

@@ -1,12 +1,16 @@
 import type { DeskMutation } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import type { CustomerRow } from '../customer/find-customer.ts';
+import { cancelAtDesk } from './cancel-at-desk.ts';
 import { checkIn } from './check-in.ts';
 import { giveAccess } from './give-access.ts';
 import { markCashPurchasePaid } from './mark-purchase-paid.ts';
 import { markReservationPaid } from './mark-reservation-paid.ts';
 import { removeClasses } from './remove-classes.ts';
 import { revokeAccess } from './revoke-access.ts';
+import { moveReservation } from './move-reservation.ts';
+import { undoCheckIn } from './undo-check-in.ts';
+import { joinWaitlistAtDesk, leaveWaitlistAtDesk } from './waitlist-at-desk.ts';
 import { walkIn } from './walk-in.ts';
 
 /**
@@ -14,9 +18,9 @@ import { walkIn } from './walk-in.ts';
  * the push's transaction (pushMutations in @estudio/sync). `now` is the
  * server's time of the push; a check-in carries its own scan time in `at`.
  * `staff` is the signed-in desk account; the services authorise by role at the
- * router, so it is not consulted here.
+ * router; the actions of issue 16 record it in the audit log as who did them.
  */
-export async function applyDeskMutation(tx: Tx, _staff: Pick<CustomerRow, 'customer_id'>, mutation: DeskMutation, now: Date): Promise<unknown> {
+export async function applyDeskMutation(tx: Tx, staff: Pick<CustomerRow, 'customer_id'>, mutation: DeskMutation, now: Date): Promise<unknown> {
   switch (mutation.name) {
     case 'checkIn':
       return checkIn(tx, mutation.args, now);
@@ -32,5 +36,15 @@ export async function applyDeskMutation(tx: Tx, _staff: Pick<CustomerRow, 'custo
       return revokeAccess(tx, mutation.args, now);
     case 'removeClasses':
       return removeClasses(tx, mutation.args, now);
+    case 'cancelReservation':
+      return cancelAtDesk(tx, staff.customer_id, mutation.args, now);
+    case 'undoCheckIn':
+      return undoCheckIn(tx, staff.customer_id, mutation.args, now);
+    case 'moveReservation':
+      return moveReservation(tx, staff.customer_id, mutation.args, now);
+    case 'joinWaitlist':
+      return joinWaitlistAtDesk(tx, staff.customer_id, mutation.args, now);
+    case 'leaveWaitlist':
+      return leaveWaitlistAtDesk(tx, staff.customer_id, mutation.args);
   }
 }

@@ -19,12 +19,20 @@ export interface CancelReservationInput {
    * and the credit always comes back, without using one of the customer's cancellations.
    */
   mode: 'customer' | 'staff';
+  /**
+   * Issue 16: staff at the desk overriding the customer's rules (mode 'customer'): the cancellation is
+   * allowed whatever the rules say, and the credit comes back or not as staff chose, without using one of
+   * the customer's cancellations. The caller records who and why in the audit log.
+   */
+  override?: { returnCredit: boolean } | undefined;
   now?: Date;
 }
 
 export interface CancelReservationResult {
   reservation: ReservationRow;
   creditReturned: boolean;
+  /** What the customer's rules said (mode 'customer'): whether they allowed it and gave the credit back. */
+  rules?: { allowed: boolean; creditReturned: boolean; code?: string | undefined };
 }
 
 const isStaff = (role: Role) => role === 'staff' || role === 'admin';
@@ -70,6 +78,7 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
     const unlimited = credit?.available_classes === -1;
 
     let creditReturned: boolean;
+    let rules: CancelReservationResult['rules'];
     if (input.mode === 'staff') {
       if (r.deletedAt) throw new DomainError('reservation/already-cancelled');
       creditReturned = true;
@@ -82,8 +91,14 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
         cancelsUsed: credit && !unlimited ? credit.cancels_used : 0,
         cancelled: r.deletedAt !== null,
       });
-      if (!verdict.allowed) throw new DomainError(verdict.code ?? 'reservation/cancel-disabled');
-      creditReturned = verdict.creditReturned;
+      rules = { allowed: verdict.allowed, creditReturned: verdict.creditReturned, code: verdict.code };
+      if (input.override) {
+        if (r.deletedAt) throw new DomainError('reservation/already-cancelled');
+        creditReturned = input.override.returnCredit;
+      } else {
+        if (!verdict.allowed) throw new DomainError(verdict.code ?? 'reservation/cancel-disabled');
+        creditReturned = verdict.creditReturned;
+      }
     }
 
     const [cancelled] = await tx
@@ -98,12 +113,12 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
         .update(available_classes)
         .set({
           available_classes: sql`${available_classes.available_classes} + 1`,
-          ...(input.mode === 'customer' ? { cancels_used: sql`${available_classes.cancels_used} + 1` } : {}),
+          ...(input.mode === 'customer' && !input.override ? { cancels_used: sql`${available_classes.cancels_used} + 1` } : {}),
           updatedAt: now,
         })
         .where(eq(available_classes.available_class_id, credit.available_class_id));
     }
     await notifyWaitlist(tx, r.single_class_id, now);
-    return { reservation: cancelled, creditReturned };
+    return { reservation: cancelled, creditReturned, ...(rules ? { rules } : {}) };
   });
 }

@@ -7,6 +7,7 @@ import { dateOf, dateTimeOf, errorText, money, purchaseStatusText } from '../for
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 import { GiveAccessModal, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
+import { ReservationMenu } from './ReservationActions.tsx';
 
 const t = texts.desk;
 type Card = DeskOutputs['customers']['card'];
@@ -68,7 +69,7 @@ export function CustomerCard({ customerId }: { customerId: number }) {
             {t.penalties} {c.penalties.some((p) => p.active) && <Badge color="red" size="xs">{t.penaltyActive}</Badge>}
           </Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="upcoming" pt="sm"><Reservations rows={c.upcoming} /></Tabs.Panel>
+        <Tabs.Panel value="upcoming" pt="sm"><Reservations rows={c.upcoming} customer={person} /></Tabs.Panel>
         <Tabs.Panel value="past" pt="sm"><Reservations rows={c.past} /></Tabs.Panel>
         <Tabs.Panel value="purchases" pt="sm"><Purchases card={c} /></Tabs.Panel>
         <Tabs.Panel value="penalties" pt="sm"><Penalties card={c} /></Tabs.Panel>
@@ -100,7 +101,7 @@ function Credits({ card }: { card: Card }) {
   );
 }
 
-function Reservations({ rows }: { rows: Card['upcoming'] }) {
+function Reservations({ rows, customer }: { rows: Card['upcoming']; customer?: Card['customer'] }) {
   const saved = useSavedNotice();
   const markPaid = trpc.actions.markReservationPaid.useMutation({
     onSuccess: () => saved(t.paymentRecorded),
@@ -132,6 +133,14 @@ function Reservations({ rows }: { rows: Card['upcoming'] }) {
                 )}
               </Group>
             </Table.Td>
+            {customer && (
+              <Table.Td w={40}>
+                {/* Issue 16: cancel, move or undo the check-in of an upcoming reservation. */}
+                {!r.deletedAt && !r.classCancelledAt && (
+                  <ReservationMenu r={{ ...r, customer_id: customer.customer_id, name: `${customer.name} ${customer.last_name}` }} />
+                )}
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>

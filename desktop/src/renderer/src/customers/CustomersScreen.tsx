@@ -1,11 +1,12 @@
-import { Badge, Grid, Loader, NavLink, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Grid, Loader, NavLink, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { trpc } from '../trpc.ts';
 import { CustomerCard } from './CustomerCard.tsx';
+import { NewCustomerModal } from './ReservationActions.tsx';
 
 const t = texts.desk;
 
@@ -15,6 +16,7 @@ export function CustomersScreen() {
   const [debounced] = useDebouncedValue(q, 80);
   const [selected, setSelected] = useState<number | null>(null);
   const [cursor, setCursor] = useState(0);
+  const [creating, setCreating] = useState(false);
   const search = trpc.customers.search.useQuery({ q: debounced }, { enabled: debounced.trim().length > 0, placeholderData: keepPreviousData });
   const hits = debounced.trim() ? (search.data ?? []) : [];
 
@@ -46,6 +48,11 @@ export function CustomersScreen() {
               autoFocus
               data-testid="customer-search"
             />
+            {/* Issue 16: a first-time walk-in; their card opens to book or sell. */}
+            <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-customer">
+              {texts.deskActions.newCustomer}
+            </Button>
+            <NewCustomerModal opened={creating} onClose={() => setCreating(false)} onCreated={setSelected} />
             <ScrollArea.Autosize mah="60vh">
               {debounced.trim() && !search.isPending && hits.length === 0 && (
                 <Text size="sm" c="dimmed" p="xs">

@@ -4,6 +4,7 @@ import { texts } from '@estudio/core';
 import { useEffect, useState } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
 import { useCheckIn } from '../scanner/check-in.tsx';
+import { ReservationMenu, WaitlistButton } from '../customers/ReservationActions.tsx';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 
 const t = texts.desk;
@@ -76,6 +77,7 @@ function ClassCard({ cls }: { cls: DeskClass }) {
           <Badge variant="light" color="teal">
             {t.attended}: {attended}
           </Badge>
+          <WaitlistButton singleClassId={cls.single_class_id} disabled={!!cls.cancelledAt} />
         </Stack>
       </Group>
       {cls.roster.length === 0 ? (
@@ -124,6 +126,9 @@ function ClassCard({ cls }: { cls: DeskClass }) {
                       {t.attended}
                     </Badge>
                   )}
+                </Table.Td>
+                <Table.Td w={36}>
+                  {!cls.cancelledAt && <ReservationMenu r={{ ...r, single_class_id: cls.single_class_id, name: `${r.name} ${r.last_name}` }} />}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,0 +1,50 @@
+import { DomainError, type customerCreateInput, type z } from '@estudio/core';
+import { and, eq, isNull } from 'drizzle-orm';
+import { customer } from '@estudio/db/schema/customer';
+import { isUniqueViolation, type Db } from '../../db.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { acceptDocuments } from './accept-documents.ts';
+import type { CustomerRow } from './find-customer.ts';
+
+export type CreateCustomerData = z.output<typeof customerCreateInput>;
+
+/**
+ * POST /api/customer (issue 16): staff register a first-time walk-in, or an
+ * admin a customer, in one transaction: the customer row (no sign-in identity
+ * yet), the required documents the customer accepted at the counter, and an
+ * audit record naming the staff member. The e-mail and the phone are unique:
+ * customer/email-taken and customer/phone-taken (409), also when a concurrent
+ * registration wins the race (the unique indexes decide).
+ */
+export async function createCustomer(db: Db, actorId: number, data: CreateCustomerData): Promise<CustomerRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [sameEmail] = await tx.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, data.email)).limit(1);
+      if (sameEmail) throw new DomainError('customer/email-taken');
+      const [samePhone] = await tx
+        .select({ id: customer.customer_id })
+        .from(customer)
+        .where(and(eq(customer.phone, data.phone), isNull(customer.deletedAt)))
+        .limit(1);
+      if (samePhone) throw new DomainError('customer/phone-taken');
+      const [row] = await tx
+        .insert(customer)
+        .values({ uid: null, email: data.email, name: data.name, last_name: data.last_name, phone: data.phone })
+        .returning();
+      if (!row) throw new Error('insert customer returned no row');
+      const accepted = await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: true });
+      await recordAudit(tx, {
+        actorId,
+        action: 'customer.create',
+        entity: 'customer',
+        entityId: row.customer_id,
+        changes: { name: row.name, last_name: row.last_name, email: row.email, phone: row.phone, accepted_page_ids: accepted },
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'customer_phone_key')) throw new DomainError('customer/phone-taken');
+    if (isUniqueViolation(error, 'customer_email_key')) throw new DomainError('customer/email-taken');
+    throw error;
+  }
+}
