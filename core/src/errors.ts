@@ -220,6 +220,28 @@ export function isDomainErrorCode(code: unknown): code is DomainErrorCode {
   return typeof code === 'string' && Object.hasOwn(domainErrors, code);
 }
 
+/**
+ * The same refusals said to staff at the desk (issue 16): the catalogue's
+ * messages above speak to the customer ('tus créditos', 'tu invitado'); at the
+ * counter they speak of the customer. The desk answers with these.
+ */
+export const staffErrorMessages: Partial<Record<DomainErrorCode, string>> = {
+  'booking/no-credits': 'El cliente no tiene créditos para esta clase. Véndele un paquete o regístralo con pago en efectivo.',
+  'booking/penalized': 'El cliente no puede reservar: tiene una penalización vigente.',
+  'booking/already-booked': 'El cliente ya tiene una reservación en esta clase.',
+  'booking/guest-name': 'Escribe el nombre del invitado.',
+  'reservation/cancel-disabled': 'Las clases de este cliente son transferibles y no se cancelan.',
+  'reservation/cancel-limit': 'El cliente ya alcanzó el número máximo de cancelaciones de este crédito.',
+  'waitlist/class-not-full': 'Solo se puede anotar en la lista de espera de una clase llena.',
+  'waitlist/already-joined': 'El cliente ya está en la lista de espera de esta clase.',
+  'waitlist/already-booked': 'El cliente ya tiene una reservación en esta clase.',
+};
+
+/** What staff read for an error code: the staff wording when the catalogue's speaks to the customer, else `message`. */
+export function staffErrorMessage(code: string, message: string): string {
+  return (isDomainErrorCode(code) && staffErrorMessages[code]) || message;
+}
+
 /** The JSON body of every error answer of /api (and the `data` of tRPC errors). */
 export interface ApiErrorBody {
   code: string;

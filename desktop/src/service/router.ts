@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { customerCreateInput, deskMutationArgs, DomainError, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
+import { customerCreateInput, deskMutationArgs, DomainError, staffErrorMessage, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
 import type { DeskEvent, DeskService } from './desk-service.ts';
 import { ServerAnswerError } from './server-proxy.ts';
 
@@ -10,11 +10,15 @@ export interface DeskContext {
 const trpcCodeOf = (status: number): TRPCError['code'] =>
   status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
 
-/** The error the renderer shows: a DomainError's Spanish message, a validation's first Spanish issue, or a generic Spanish text. */
-function errorBody(error: TRPCError): ApiErrorBody {
+/**
+ * The error the renderer shows: a DomainError's Spanish message (in the staff
+ * wording where the catalogue's speaks to the customer), a validation's first
+ * Spanish issue, or a generic Spanish text.
+ */
+export function errorBody(error: TRPCError): ApiErrorBody {
   const cause = error.cause;
-  if (cause instanceof ServerAnswerError && cause.field) return { code: cause.code, message: cause.message, field: cause.field };
-  if (cause instanceof DomainError) return { code: cause.code, message: cause.message };
+  if (cause instanceof ServerAnswerError && cause.field) return { code: cause.code, message: staffErrorMessage(cause.code, cause.message), field: cause.field };
+  if (cause instanceof DomainError) return { code: cause.code, message: staffErrorMessage(cause.code, cause.message) };
   if (cause instanceof z.ZodError) {
     const issue = cause.issues[0];
     return { code: 'validation', message: issue?.message ?? 'Revisa los datos.', ...(issue?.path.length ? { field: issue.path.join('.') } : {}) };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
 import { class_reservation, class_type, customer, instructor, location, single_class, single_class_instructor } from '@estudio/db';
+import { placesTaken } from '@estudio/core';
 import { iso, studioDay } from '../time.ts';
 
 export interface RosterEntry {
@@ -30,6 +31,8 @@ export interface DeskClass {
   cancelledAt: string | null;
   /** Live reservations, by seat then name. */
   roster: RosterEntry[];
+  /** Places taken: each reservation one, its guest another (core's `placesTaken`, as the server counts). */
+  places: number;
 }
 
 export interface TodayOutput {
@@ -90,15 +93,19 @@ export async function classesBetween(db: Db, from: Date, to: Date, only?: number
       .innerJoin(instructor, eq(instructor.instructor_id, single_class_instructor.instructor_id))
       .where(inArray(single_class_instructor.single_class_id, ids)),
   ]);
-  return rows.map((r) => ({
-    ...r,
-    class_date: r.class_date.toISOString(),
-    cancelledAt: iso(r.cancelledAt),
-    instructors: coaches.filter((c) => c.single_class_id === r.single_class_id).map((c) => c.nick_name || c.name),
-    roster: people
+  return rows.map((r) => {
+    const roster = people
       .filter((p) => p.single_class_id === r.single_class_id)
-      .map(({ single_class_id: _, attendedAt, ...p }) => ({ ...p, attendedAt: iso(attendedAt) })),
-  }));
+      .map(({ single_class_id: _, attendedAt, ...p }) => ({ ...p, attendedAt: iso(attendedAt) }));
+    return {
+      ...r,
+      class_date: r.class_date.toISOString(),
+      cancelledAt: iso(r.cancelledAt),
+      instructors: coaches.filter((c) => c.single_class_id === r.single_class_id).map((c) => c.nick_name || c.name),
+      roster,
+      places: placesTaken(roster),
+    };
+  });
 }
 
 /** Today's classes (studio time) grouped by location; every open location gets a tab even on a day without classes. */
@@ -145,7 +152,8 @@ export async function bookableClasses(db: Db, now = new Date(), days = 7): Promi
       location: c.location,
       instructors: c.instructors,
       capacity: c.capacity,
-      booked: c.roster.length,
+      /** Places taken, guests included (the server's count). */
+      booked: c.places,
       spot_map: c.spot_map,
       takenSpots: c.roster.flatMap((r) => (r.spot === null ? [] : [r.spot])),
       customerIds: c.roster.map((r) => r.customer_id),

@@ -72,7 +72,7 @@ function ClassCard({ cls }: { cls: DeskClass }) {
         <Stack gap={4} align="flex-end">
           {cls.cancelledAt ? <Badge color="red">{t.classCancelled}</Badge> : null}
           <Badge variant="light">
-            {cls.roster.length}/{cls.capacity}
+            {cls.places}/{cls.capacity}
           </Badge>
           <Badge variant="light" color="teal">
             {t.attended}: {attended}
