@@ -55,6 +55,8 @@ filas_replicadas as (
   union all select 'class_reservation', jsonb_build_object('class_reservation_id', class_reservation_id) from class_reservation
   union all select 'waitlist', jsonb_build_object('waitlist_id', waitlist_id) from waitlist
   union all select 'class_reservation_penalty', jsonb_build_object('class_reservation_penalty_id', class_reservation_penalty_id) from class_reservation_penalty
+  union all select 'page', jsonb_build_object('page_id', page_id) from page
+  union all select 'accepted_page', jsonb_build_object('accepted_page_id', accepted_page_id) from accepted_page
 ),
 violaciones as (
   -- Cupo: cada reservación viva ocupa un lugar y su invitado otro (core/src/rules/capacity.ts).

@@ -156,6 +156,8 @@ export const domainErrors = {
   'checkin/reservation-cancelled': { status: 409, message: 'Esta reservación fue cancelada.' },
   'checkin/class-cancelled': { status: 409, message: 'Esta clase fue cancelada.' },
   'checkin/wrong-day': { status: 409, message: 'Esta reservación es para otro día.' },
+  'checkin/too-early': { status: 409, message: 'Todavía no abre el registro de asistencia de esta clase.' },
+  'checkin/too-late': { status: 409, message: 'Ya cerró el registro de asistencia de esta clase.' },
   'checkin/time-in-future': { status: 400, message: 'La hora del registro de asistencia está en el futuro. Revisa la fecha y hora de este equipo.' },
   // Admin schedule and outbox (issue 8)
   'schedule/class-cancelled': { status: 409, message: 'Esta clase ya fue cancelada; no se puede modificar.' },
@@ -170,13 +172,31 @@ export const domainErrors = {
   'desk/staff-only': { status: 403, message: 'Solo el personal de recepción o un administrador puede usar la recepción.' },
   'desk/signed-out': { status: 401, message: 'Inicia sesión para usar la recepción.' },
   'desk/server-unreachable': { status: 503, message: 'No pudimos conectar con el servidor. Revisa la conexión a internet e inténtalo de nuevo.' },
-  'desk/code-not-recognised': { status: 400, message: 'El código no es de una reservación. Escanea el Código de Acceso del cliente o escribe el folio.' },
+  'desk/code-not-recognised': { status: 400, message: 'Esto no es un Código de Acceso del estudio. Escanea el código de la app del cliente o escríbelo (10 letras y números).' },
+  'desk/code-outdated': { status: 400, message: 'Este código ya no es válido (folio o código anterior). Pide al cliente su Código de Acceso actual o márcalo en la lista de la clase.' },
+  'desk/code-unknown': { status: 404, message: 'Código no reconocido: no corresponde a ninguna reservación de este estudio.' },
   'desk/not-synced': { status: 409, message: 'La recepción aún no termina de descargar los datos del estudio. Espera un momento.' },
   // Issue 16: desk actions (decision 017)
   'desk/override-reason': { status: 400, message: 'Escribe el motivo para decidir el crédito en lugar de las reglas de cancelación.' },
   'desk/move-same-class': { status: 400, message: 'Elige una clase distinta a la de la reservación.' },
   'desk/move-attended': { status: 409, message: 'Esta reservación ya tiene asistencia registrada. Deshaz la asistencia antes de cambiarla de clase.' },
   'desk/create-customer-offline': { status: 503, message: 'Para registrar un cliente nuevo se necesita conexión con el servidor (el correo no debe estar registrado). Inténtalo cuando vuelva la conexión.' },
+  // Offline sign-in and the desk lock (issue 16)
+  'desk/offline-unknown-account': { status: 503, message: 'No hay conexión con el servidor y esta cuenta no ha entrado antes en esta recepción. Entra con una cuenta que ya la haya usado, o espera a que vuelva la conexión.' },
+  'desk/offline-wrong-password': { status: 401, message: 'La contraseña no coincide con la última que usaste en esta recepción.' },
+  'desk/too-many-guesses': { status: 429, message: 'Demasiados intentos en esta recepción. Espera unos minutos e inténtalo de nuevo.' },
+  'desk/locked': { status: 403, message: 'La recepción está bloqueada. Desbloquéala con tu PIN o tu contraseña.' },
+  'desk/wrong-pin': { status: 401, message: 'El PIN no es correcto.' },
+  'desk/no-pin': { status: 409, message: 'Aún no tienes un PIN en esta recepción. Desbloquea con tu contraseña.' },
+  'desk/pin-format': { status: 400, message: 'El PIN debe tener de 4 a 6 números.' },
+  // The studio's server address, set on the desk's first run (issue 16, decision 019)
+  'desk/server-not-set': { status: 409, message: 'Primero escribe la dirección del servidor del estudio.' },
+  'desk/server-address-invalid': { status: 400, message: 'Escribe la dirección completa del servidor, por ejemplo https://reservas.tuestudio.mx' },
+  'desk/server-address-unreachable': { status: 503, message: 'No hubo respuesta en esa dirección. Revisa que esté bien escrita y que este equipo tenga internet.' },
+  'desk/server-address-not-ours': { status: 400, message: 'Esa dirección responde, pero no es el servidor de reservaciones del estudio. Pide la dirección correcta a quien administra el sistema.' },
+  'desk/server-address-fixed': { status: 409, message: 'La dirección del servidor está fijada en este equipo con DESK_SERVER_URL; cámbiala ahí.' },
+  'desk/server-change-admin-only': { status: 403, message: 'Solo un administrador puede cambiar la dirección del servidor.' },
+  'desk/server-change-pending': { status: 409, message: 'Hay cambios de esta recepción que aún no llegan al servidor. Espera a que se envíen (o atiende los rechazados) antes de cambiar de servidor.' },
 
   // Admin customers, packages and discounts (issue 8); 'Descuento no encontrado.' is the spec's
   'customer/unknown': { status: 404, message: 'No encontramos a este cliente.' },

@@ -8,3 +8,4 @@ export * from './reservation-status.ts';
 export * from './rating.ts';
 export * from './penalty.ts';
 export * from './limits.ts';
+export * from './desk-local-sign-in.ts';

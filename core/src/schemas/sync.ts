@@ -26,6 +26,9 @@ export const replicatedTables = {
   class_reservation: { key: ['class_reservation_id'], hidden: [] },
   waitlist: { key: ['waitlist_id'], hidden: [] },
   class_reservation_penalty: { key: ['class_reservation_penalty_id'], hidden: [] },
+  // Issue 16 (decision 018): the counter warns about required documents not yet accepted, and collects them.
+  page: { key: ['page_id'], hidden: [] },
+  accepted_page: { key: ['accepted_page_id'], hidden: [] },
 } as const satisfies Record<string, { key: readonly string[]; hidden: readonly string[] }>;
 
 export type ReplicatedTable = keyof typeof replicatedTables;
@@ -155,6 +158,15 @@ export const deskMutationArgs = {
   joinWaitlist: z.object({ customer_id: id, single_class_id: id }),
   /** Takes a customer off a class's waitlist. Promoting them is a walkIn, which also leaves the waitlist. */
   leaveWaitlist: z.object({ customer_id: id, single_class_id: id }),
+  /**
+   * Issue 16 (decision 018): staff showed the customer these documents (pages) at the counter and the
+   * customer accepted them in person. `at` is when, on the desk's clock; who is the signed-in staff (audit log).
+   */
+  acceptDocuments: z.object({
+    customer_id: id,
+    page_ids: z.array(id).min(1, { error: 'Elige al menos un documento.' }).max(50),
+    at: z.iso.datetime({ offset: true }).optional(),
+  }),
 } as const;
 
 export type DeskMutationName = keyof typeof deskMutationArgs;
@@ -178,6 +190,7 @@ export const deskMutation = z.discriminatedUnion('name', [
   mutationOf('moveReservation'),
   mutationOf('joinWaitlist'),
   mutationOf('leaveWaitlist'),
+  mutationOf('acceptDocuments'),
 ]);
 export type DeskMutation = z.output<typeof deskMutation>;
 

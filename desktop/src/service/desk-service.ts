@@ -2,12 +2,28 @@ import { EventEmitter, on } from 'node:events';
 import { DomainError, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
 import type { Replica, SyncClient, SyncServerLink, SyncStatus } from '@estudio/sync/client/types';
 import type { DeskConfig } from './config.ts';
+import { counterWarnings } from './queries/counter-warnings.ts';
 import { accessOptions, customerCard, ensureSearchIndexes, searchCustomers, warmCustomerSearch } from './queries/customers.ts';
-import { blocksCheckIn, findReservation, parseReservationCode, scanWarnings, type ReservationView, type ScanWarning } from './queries/scan.ts';
+import {
+  blocksCheckIn,
+  findReservation,
+  resolveScannedCode,
+  scanNotices,
+  scanOutcome,
+  scanWarnings,
+  type ReservationView,
+  type ScanNotice,
+  type ScanOutcome,
+  type ScanWarning,
+} from './queries/scan.ts';
+import { cacheStudioSettings, SETTINGS_REFRESH_MS } from './studio-settings.ts';
 import { bookableClasses, todayClasses } from './queries/today.ts';
-import { createServerApi, isUnreachable, type ServerApi } from './server-api.ts';
-import { createServerCall, isProxyPath, type ProxyCallType, type ServerCall } from './server-proxy.ts';
-import { parseStoredSession, publicUser, SESSION_KEY, withTokens, type DeskUser, type StoredSession } from './session.ts';
+import { cancelPreview, classWaitlist, hasCustomer } from './queries/desk-actions.ts';
+import { ServerAddress, unsentWork, wipeReplica, type ServerAddressView } from './server-address.ts';
+import { isUnreachable, type ServerApi } from './server-api.ts';
+import { isProxyPath, type ProxyCallType, type ServerCall } from './server-proxy.ts';
+import { LocalAuth } from './local-auth.ts';
+import { LOCK_KEY, parseStoredSession, publicUser, SESSION_KEY, withoutTokens, withTokens, type DeskUser, type StoredSession } from './session.ts';
 
 /** How the desk reaches the sync engine of @estudio/sync; injected so a test can give it another replica or link. */
 export interface DeskSyncDeps {
@@ -30,6 +46,10 @@ export interface ScanResult {
   /** A check-in was recorded now (false when it was already attended or a warning blocks it). */
   checkedIn: boolean;
   at: string;
+  /** Green, amber or red on the scan panel (decision 016). */
+  outcome: ScanOutcome;
+  /** The warnings in Spanish, in order, each saying whether it refuses entry. */
+  notices: ScanNotice[];
 }
 
 const offlineStatus: SyncStatus = { online: false, pending: 0, syncing: false, ready: false, lastSyncAt: null, lastError: null, rejections: [] };
@@ -37,14 +57,22 @@ const offlineStatus: SyncStatus = { online: false, pending: 0, syncing: false, r
 /** The server no longer accepts the ID token (restarted with a new signing key, revoked, clock skew): refresh and try again. */
 const staleTokenCodes = new Set(['auth/id-token-expired', 'auth/invalid-id-token', 'auth/id-token-revoked']);
 const isStaleToken = (error: unknown) => error instanceof DomainError && staleTokenCodes.has(error.code);
+/** The server answered that this account may not sync: its role was taken away (or its session is gone). */
+const isRefusedAccount = (error: unknown) => error instanceof DomainError && (error.code === 'forbidden' || error.code === 'unauthenticated');
 
-function retryOnStaleToken(link: SyncServerLink, refresh: () => Promise<unknown>): SyncServerLink {
+/**
+ * The sync link with the desk's token handling: a stale token is refreshed and
+ * the call tried once more; any answer of the server while the session has no
+ * tokens (signed in offline) or refusing the account goes to `onRefused`.
+ */
+function retryOnStaleToken(link: SyncServerLink, refresh: () => Promise<unknown>, onRefused: (error: DomainError) => void): SyncServerLink {
   const once =
     <A, R>(call: (input: A) => Promise<R>) =>
     async (input: A): Promise<R> => {
       try {
         return await call(input);
       } catch (error) {
+        if (isRefusedAccount(error)) onRefused(error as DomainError);
         if (!isStaleToken(error)) throw error;
         await refresh();
         return call(input);
@@ -59,6 +87,7 @@ function retryOnStaleToken(link: SyncServerLink, refresh: () => Promise<unknown>
       link.subscribePoke(input, {
         onPoke: handlers.onPoke,
         onError: (error) => {
+          if (isRefusedAccount(error)) onRefused(error as DomainError);
           // The client reconnects with backoff and asks for a token again: have a fresh one ready.
           if (isStaleToken(error)) void refresh();
           handlers.onError(error);
@@ -78,8 +107,14 @@ const REFRESH_MARGIN_MS = 5 * 60_000;
 export class DeskService {
   readonly config: DeskConfig;
   private readonly deps: DeskSyncDeps;
-  private readonly api: ServerApi;
-  private readonly serverCall: ServerCall;
+  /** Where the server is (DESK_SERVER_URL or the first-run screen); its API and proxy follow it (decision 019). */
+  private readonly address: ServerAddress;
+  private get api(): ServerApi {
+    return this.address.api;
+  }
+  private get serverCall(): ServerCall {
+    return this.address.serverCall;
+  }
   private readonly events = new EventEmitter();
   private replica: Replica | null = null;
   private session: StoredSession | null = null;
@@ -89,14 +124,25 @@ export class DeskService {
   private refreshing: Promise<StoredSession | null> | null = null;
   /** Spanish reason the server stopped accepting this session, shown until staff signs in again. */
   sessionProblem: string | null = null;
+  /** The server is reachable but this session has no tokens it takes (signed in offline, or refused): staff must type the password once online. */
+  passwordNeeded = false;
+  /** The uid of who locked the desk (kept in the replica, so a restart stays locked); every call but unlocking is refused meanwhile. */
+  private lockedBy: string | null = null;
+  private readonly localAuth: LocalAuth;
   private readonly now: () => Date;
 
-  constructor(config: DeskConfig, deps: DeskSyncDeps, options: { api?: ServerApi; serverCall?: ServerCall; now?: () => Date } = {}) {
+  constructor(config: DeskConfig, deps: DeskSyncDeps, options: { api?: ServerApi; serverCall?: ServerCall; fetch?: typeof fetch; now?: () => Date } = {}) {
     this.config = config;
     this.deps = deps;
-    this.api = options.api ?? createServerApi(config.serverUrl);
-    this.serverCall = options.serverCall ?? createServerCall(config.serverUrl);
+    this.address = new ServerAddress(config, options);
     this.now = options.now ?? (() => new Date());
+    this.localAuth = new LocalAuth(
+      () => {
+        if (!this.replica) throw new Error('desk service not started');
+        return this.replica;
+      },
+      () => this.now().getTime(),
+    );
     this.events.setMaxListeners(100);
   }
 
@@ -104,14 +150,58 @@ export class DeskService {
   async start(): Promise<void> {
     this.replica = await this.deps.openReplica(this.config.dataDir);
     await ensureSearchIndexes(this.replica.db);
+    await this.address.load(this.replica);
     this.session = parseStoredSession(await this.replica.getMeta(SESSION_KEY));
-    if (this.session) await this.startClient(this.session);
+    this.lockedBy = this.session ? await this.replica.getMeta(LOCK_KEY) : null;
+    if (this.session && this.address.url) await this.startClient(this.session);
   }
 
   async close(): Promise<void> {
     await this.stopClient();
     await this.replica?.close();
     this.replica = null;
+  }
+
+  /** Where the desk connects (for the sign-in screen) and whether DESK_SERVER_URL fixed it. */
+  serverAddress(): ServerAddressView {
+    return this.address.view();
+  }
+
+  /**
+   * Sets the studio's server: on the first run by whoever is at the desk, later
+   * only by a signed-in admin. The address must answer as our server. Another
+   * server is another studio (decision 019): the change is refused while
+   * changes of this desk are unsent or refusals unacknowledged, and otherwise
+   * the replica is wiped (customers, outbox, sessions) and staff sign in again.
+   */
+  async setServerAddress(input: string): Promise<ServerAddressView> {
+    if (this.address.fromEnv) throw new DomainError('desk/server-address-fixed');
+    const previous = this.address.url;
+    if (previous && this.session?.role !== 'admin') throw new DomainError('desk/server-change-admin-only');
+    if (previous) this.requireUnlocked();
+    const url = await this.address.check(input);
+    const replica = this.replica;
+    if (!replica) throw new Error('desk service not started');
+    if (url === previous) return this.address.view();
+    if (!previous) {
+      await this.address.save(replica, url);
+      if (this.session && !this.client) await this.startClient(this.session);
+      this.emit([]);
+      return this.address.view();
+    }
+    if ((await unsentWork(replica)) > 0) throw new DomainError('desk/server-change-pending');
+    await this.stopClient();
+    await replica.close();
+    this.replica = null;
+    this.session = null;
+    this.sessionProblem = null;
+    this.lockedBy = null;
+    await wipeReplica(this.config.dataDir);
+    this.replica = await this.deps.openReplica(this.config.dataDir);
+    await ensureSearchIndexes(this.replica.db);
+    await this.address.save(this.replica, url);
+    this.emit([]);
+    return this.address.view();
   }
 
   get db() {
@@ -124,7 +214,15 @@ export class DeskService {
   }
 
   status(): SyncStatus {
-    return this.client?.status() ?? offlineStatus;
+    const status = this.client?.status() ?? offlineStatus;
+    // Locked, the screen shows no customer: rejections name them.
+    return this.lockedBy ? { ...status, rejections: [] } : status;
+  }
+
+  /** What the sign-in and lock screens need: who is signed in, whether the desk is locked and how it unlocks. */
+  async lockState(): Promise<{ locked: boolean; hasPin: boolean; passwordNeeded: boolean }> {
+    const email = this.session?.email;
+    return { locked: this.lockedBy !== null, hasPin: email ? await this.localAuth.hasPin(email) : false, passwordNeeded: this.passwordNeeded };
   }
 
   /** Every change the screens must show: pulled rows, local mutations, rollbacks, connection and session changes. */
@@ -142,32 +240,101 @@ export class DeskService {
     }
   }
 
-  /** Signs a staff member in against the server; customers are refused (the desk replicates every customer). */
+  /**
+   * Signs a staff member in against the server; customers are refused (the
+   * desk replicates every customer). With the server away, staff who signed in
+   * on this desk before are checked against the desk's verifier (decision 018)
+   * and work from the replica; their changes wait in the outbox until they type
+   * the password once the server is back. Also the lock screen's account switch.
+   */
   async signIn(email: string, password: string): Promise<DeskUser> {
-    const tokens = await this.api.login(email, password);
+    let tokens;
+    try {
+      tokens = await this.api.login(email, password);
+    } catch (error) {
+      if (isUnreachable(error)) return this.signInOffline(email, password);
+      // The server refused these credentials (changed password, disabled account): no offline sign-in with them either.
+      // A typo keeps it; the password this desk knows being refused means it changed on the server.
+      if (error instanceof DomainError && error.code.startsWith('auth/') && (await this.localAuth.passwordMatches(email, password))) await this.localAuth.forget(email);
+      throw error;
+    }
     const me = await this.api.me(tokens.idToken);
-    if (me.role !== 'staff' && me.role !== 'admin') throw new DomainError('desk/staff-only');
-    const session = withTokens(
-      { uid: tokens.localId, customer_id: me.customer_id, email: me.email, name: me.name, last_name: me.last_name, role: me.role },
-      tokens,
-      this.now().getTime(),
-    );
+    if (me.role !== 'staff' && me.role !== 'admin') {
+      await this.localAuth.forget(email);
+      throw new DomainError('desk/staff-only');
+    }
+    const user: DeskUser = { uid: tokens.localId, customer_id: me.customer_id, email: me.email, name: me.name, last_name: me.last_name, role: me.role };
+    await this.localAuth.remember(user, password);
+    const session = withTokens(user, tokens, this.now().getTime());
+    await this.replaceSession(session);
+    return publicUser(session);
+  }
+
+  private async signInOffline(email: string, password: string): Promise<DeskUser> {
+    const user = await this.localAuth.checkPassword(email, password);
+    // The same account signing in again keeps its tokens; another starts without (the server takes its password when back).
+    const session = this.session?.uid === user.uid ? { ...this.session, ...user } : withoutTokens(user);
+    await this.replaceSession(session);
+    return user;
+  }
+
+  private async replaceSession(session: StoredSession): Promise<void> {
     await this.stopClient();
     this.sessionProblem = null;
+    this.passwordNeeded = false;
+    await this.setLock(null);
     await this.saveSession(session);
     await this.startClient(session);
+  }
+
+  /** 'Bloquear': covers the screen; the service refuses every call but unlocking and switching account until then. */
+  async lock(): Promise<void> {
+    if (!this.session) throw new DomainError('desk/signed-out');
+    await this.setLock(this.session.uid);
+    this.emit([]);
+  }
+
+  /** Unlocks with the signed-in person's PIN or password, checked locally (works offline), with the desk's guess limit. */
+  async unlock(secret: { pin: string } | { password: string }): Promise<DeskUser> {
+    const session = this.session;
+    if (!session) throw new DomainError('desk/signed-out');
+    if ('pin' in secret) await this.localAuth.checkPin(session.email, secret.pin);
+    else await this.localAuth.checkPassword(session.email, secret.password);
+    await this.setLock(null);
+    this.emit([]);
     return publicUser(session);
+  }
+
+  /** Sets the signed-in person's PIN on this desk; the password confirms it is them (checked locally). */
+  async setPin(password: string, pin: string): Promise<void> {
+    const session = this.session;
+    if (!session) throw new DomainError('desk/signed-out');
+    this.requireUnlocked();
+    await this.localAuth.checkPassword(session.email, password);
+    await this.localAuth.setPin(session.email, pin);
+  }
+
+  private async setLock(uid: string | null): Promise<void> {
+    this.lockedBy = uid;
+    await this.replica?.setMeta(LOCK_KEY, uid);
+  }
+
+  private requireUnlocked(): void {
+    if (this.lockedBy) throw new DomainError('desk/locked');
   }
 
   /** Stops syncing and forgets the tokens. Unsent changes stay in the outbox, bound to this account's client id, and go out at its next sign-in. */
   async signOut(): Promise<void> {
+    this.requireUnlocked();
     await this.stopClient();
+    this.passwordNeeded = false;
     await this.saveSession(null);
     this.emit([]);
   }
 
   requireClient(): SyncClient {
     if (!this.client) throw new DomainError('desk/signed-out');
+    this.requireUnlocked();
     return this.client;
   }
 
@@ -183,6 +350,7 @@ export class DeskService {
    */
   async callServer(type: ProxyCallType, path: string, input: unknown): Promise<unknown> {
     if (!this.session) throw new DomainError('desk/signed-out');
+    this.requireUnlocked();
     if (!isProxyPath(path)) throw new DomainError('forbidden');
     const attempt = async () => {
       const token = await this.token();
@@ -222,14 +390,77 @@ export class DeskService {
     return customerCard(this.db, customerId, this.now());
   }
 
+  /** Required documents not accepted and missing profile fields, for the customer card and the walk-in booking (issue 16). */
+  async counterWarnings(customerId: number) {
+    this.requireClient();
+    return counterWarnings(this.db, customerId);
+  }
+
+  /** Staff collected the customer's acceptance at the counter: a sync mutation (works offline), timed by the desk's clock. */
+  async acceptDocuments(customerId: number, pageIds: number[]): Promise<{ mutationId: number }> {
+    return this.requireClient().mutate('acceptDocuments', { customer_id: customerId, page_ids: pageIds, at: this.now().toISOString() });
+  }
+
+  /** Issue 16: what cancelling a reservation now would do by the studio's rules (decision 017). */
+  async cancelPreview(classReservationId: number) {
+    this.requireClient();
+    return cancelPreview(this.db, classReservationId, this.now());
+  }
+
+  /** Issue 16: a class's waitlist in order, with its free places. */
+  async classWaitlist(singleClassId: number) {
+    this.requireClient();
+    return classWaitlist(this.db, singleClassId);
+  }
+
+  /** Issue 16: the documents a new customer accepts at the counter (the studio's required pages), from the server. */
+  async requiredDocuments(): Promise<{ page_id: number; title: string; slug: string }[]> {
+    const answer = (await this.onlineOnly(() => this.callServer('query', 'pages.list', undefined))) as { pages: { page_id: number; title: string; slug: string; required: boolean }[] };
+    return answer.pages.filter((p) => p.required).map(({ page_id, title, slug }) => ({ page_id, title, slug }));
+  }
+
+  /**
+   * Issue 16: registers a first-time walk-in on the server (POST /api/customer: it gives the id and checks the
+   * e-mail is free, so it needs the connection), then pulls until the replica holds them, so staff can book or
+   * sell at once. Offline: desk/create-customer-offline (decision 017).
+   */
+  async createCustomer(input: unknown): Promise<{ customer_id: number }> {
+    const client = this.requireClient();
+    const answer = (await this.onlineOnly(() => this.callServer('mutation', 'customer.create', input))) as { customer: { customer_id: number } };
+    const id = answer.customer.customer_id;
+    const deadline = Date.now() + 10_000;
+    while (!(await hasCustomer(this.db, id))) {
+      if (Date.now() > deadline) break;
+      await client.syncNow();
+      if (!(await hasCustomer(this.db, id))) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { customer_id: id };
+  }
+
+  private async onlineOnly<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'desk/server-unreachable') throw new DomainError('desk/create-customer-offline');
+      throw error;
+    }
+  }
+
   async accessOptions() {
     this.requireClient();
     return accessOptions(this.db);
   }
 
-  /** A scanned 'Código de Acceso' link or a typed folio: who, which class, what to watch for; checks in when it may. */
+  /** A scanned 'Código de Acceso' (QR link or the typed code): who, which class, what to watch for; checks in when it may. */
   async scan(code: string): Promise<ScanResult> {
-    return this.checkIn(parseReservationCode(code));
+    const client = this.requireClient();
+    try {
+      return await this.checkIn(await resolveScannedCode(this.db, code));
+    } catch (error) {
+      // Before the first sync finishes, an unknown code may just not be here yet.
+      if (error instanceof DomainError && error.code === 'desk/code-unknown' && !client.status().ready) throw new DomainError('desk/not-synced');
+      throw error;
+    }
   }
 
   /** Checks a reservation in (roster click or scan). Cancelled, other-day and cancelled-class reservations are shown, not sent. */
@@ -245,7 +476,24 @@ export class DeskService {
       checkedIn = true;
     }
     const reservation = checkedIn ? ((await findReservation(this.db, classReservationId)) ?? found) : found;
-    return { reservation, warnings, checkedIn, at: at.toISOString() };
+    if (Date.now() - this.settingsCachedAt > SETTINGS_REFRESH_MS) void this.refreshStudioSettings();
+    return { reservation, warnings, checkedIn, at: at.toISOString(), outcome: scanOutcome(found, warnings, checkedIn), notices: scanNotices(reservation, warnings) };
+  }
+
+  /** When the studio's settings were last copied into the replica (0: not by this process). */
+  private settingsCachedAt = 0;
+
+  /** Copies the studio's settings (check-in window, time zone) into the replica; offline, the copy already there stays. */
+  private async refreshStudioSettings(): Promise<void> {
+    const replica = this.replica;
+    const url = this.address.url;
+    if (!replica || !url) return;
+    this.settingsCachedAt = Date.now();
+    try {
+      await cacheStudioSettings(replica, url);
+    } catch {
+      this.settingsCachedAt = 0;
+    }
   }
 
   private emit(tables: ReplicatedTable[]): void {
@@ -263,7 +511,11 @@ export class DeskService {
     const replica = this.replica;
     if (!replica) throw new Error('desk service not started');
     const clientId = await this.deps.clientIdFor(replica, session.uid);
-    const link = retryOnStaleToken(this.deps.createLink({ serverUrl: this.config.serverUrl, getToken: () => this.token() }), () => this.refresh());
+    const link = retryOnStaleToken(
+      this.deps.createLink({ serverUrl: this.address.require(), getToken: () => this.token() }),
+      () => this.refresh(),
+      (error) => void this.accountRefused(session, error),
+    );
     const client = this.deps.createSyncClient({ replica, link, clientId });
     this.client = client;
     this.stopClientListener = client.onChange((event) => this.emit(event.tables));
@@ -271,6 +523,7 @@ export class DeskService {
     this.emit([]);
     // start() never throws for a network failure: a desk opened offline works from its replica.
     await client.start();
+    void this.refreshStudioSettings();
   }
 
   private async stopClient(): Promise<void> {
@@ -283,10 +536,23 @@ export class DeskService {
     await client?.stop();
   }
 
+  /**
+   * The server answered a sync call of this session without accepting it: with
+   * no tokens (signed in offline) it needs the password once; with tokens the
+   * account was refused (role taken away), so it can no longer sign in offline.
+   * The outbox stays; it goes out once the password is typed.
+   */
+  private async accountRefused(session: StoredSession, error: DomainError): Promise<void> {
+    if (this.session?.uid !== session.uid || this.passwordNeeded) return;
+    if (this.session.idToken && error.code === 'forbidden') await this.localAuth.forget(session.email);
+    this.passwordNeeded = true;
+    this.emit([]);
+  }
+
   /** The ID token for the next request, refreshed first when it is about to expire. */
   private async token(): Promise<string | null> {
     const session = this.session;
-    if (!session) return null;
+    if (!session?.idToken) return null;
     if (session.expiresAt - this.now().getTime() > REFRESH_MARGIN_MS) return session.idToken;
     return (await this.refresh())?.idToken ?? session.idToken;
   }
@@ -295,7 +561,7 @@ export class DeskService {
   private refresh(): Promise<StoredSession | null> {
     this.refreshing ??= (async () => {
       const current = this.session;
-      if (!current) return null;
+      if (!current?.refreshToken) return current;
       try {
         const tokens = await this.api.refresh(current.refreshToken);
         if (this.session?.uid !== current.uid) return this.session;
@@ -306,6 +572,8 @@ export class DeskService {
         // The server refused the refresh token (signed out everywhere, password changed): staff must sign in again.
         if (!isUnreachable(error)) {
           this.sessionProblem = error instanceof Error ? error.message : String(error);
+          this.passwordNeeded = true;
+          await this.localAuth.forget(current.email);
           this.emit([]);
         }
         return current;

@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { customerCreateInput, deskMutationArgs, DomainError, staffErrorMessage, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
+import { customerCreateInput, deskMutationArgs, deskPinPattern, DomainError, staffErrorMessage, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
 import type { DeskEvent, DeskService } from './desk-service.ts';
 import { ServerAnswerError } from './server-proxy.ts';
 
@@ -58,7 +58,13 @@ const mutation = <N extends keyof typeof deskMutationArgs>(name: N) =>
  */
 export const deskRouter = t.router({
   session: t.router({
-    get: procedure.query(({ ctx }) => ({ user: ctx.desk.user(), problem: ctx.desk.sessionProblem, serverUrl: ctx.desk.config.serverUrl })),
+    get: procedure.query(async ({ ctx }) => ({
+      user: ctx.desk.user(),
+      problem: ctx.desk.sessionProblem,
+      serverUrl: ctx.desk.serverAddress().url,
+      server: ctx.desk.serverAddress(),
+      ...(await ctx.desk.lockState()),
+    })),
     signIn: procedure
       .input(
         z.object({
@@ -71,6 +77,38 @@ export const deskRouter = t.router({
       await ctx.desk.signOut();
       return { ok: true as const };
     }),
+    /** 'Bloquear' (issue 16): every other call is refused until unlocked or another account signs in. */
+    lock: procedure.mutation(async ({ ctx }) => {
+      await ctx.desk.lock();
+      return { ok: true as const };
+    }),
+    unlock: procedure
+      .input(
+        z.union([
+          z.object({ pin: z.string().trim().regex(deskPinPattern, { error: 'El PIN debe tener de 4 a 6 números.' }) }),
+          z.object({ password: z.string().min(1, { error: 'Debes escribir tu contraseña.' }).max(256) }),
+        ]),
+      )
+      .mutation(({ ctx, input }) => ctx.desk.unlock(input)),
+    setPin: procedure
+      .input(
+        z.object({
+          password: z.string().min(1, { error: 'Debes escribir tu contraseña.' }).max(256),
+          pin: z.string().trim().regex(deskPinPattern, { error: 'El PIN debe tener de 4 a 6 números.' }),
+        }),
+      )
+      .mutation(async ({ ctx, input }) => {
+        await ctx.desk.setPin(input.password, input.pin);
+        return { ok: true as const };
+      }),
+  }),
+
+  /** The studio's server address: the first-run screen sets it, an admin may change it (decision 019). */
+  serverAddress: t.router({
+    get: procedure.query(({ ctx }) => ctx.desk.serverAddress()),
+    set: procedure
+      .input(z.object({ url: z.string().trim().min(1, { error: 'Escribe la dirección del servidor.' }).max(300, { error: 'La dirección es demasiado larga.' }) }))
+      .mutation(({ ctx, input }) => ctx.desk.setServerAddress(input.url)),
   }),
 
   status: t.router({
@@ -99,6 +137,7 @@ export const deskRouter = t.router({
     search: procedure.input(z.object({ q: z.string().max(120) })).query(({ ctx, input }) => ctx.desk.searchCustomers(input.q)),
     card: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerCard(input.customer_id)),
     accessOptions: procedure.query(({ ctx }) => ctx.desk.accessOptions()),
+    warnings: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.counterWarnings(input.customer_id)),
     bookableClasses: procedure.query(({ ctx }) => ctx.desk.bookableClasses()),
     // Issue 16: a first-time walk-in (online: the server gives the id and checks the e-mail), and the documents they accept.
     documents: procedure.query(({ ctx }) => ctx.desk.requiredDocuments()),
@@ -123,6 +162,10 @@ export const deskRouter = t.router({
     moveReservation: mutation('moveReservation'),
     joinWaitlist: mutation('joinWaitlist'),
     leaveWaitlist: mutation('leaveWaitlist'),
+    /** Issue 16 (decision 018): the customer accepted these documents in person; the desk stamps the time. */
+    acceptDocuments: procedure
+      .input(deskMutationArgs.acceptDocuments.omit({ at: true }))
+      .mutation(({ ctx, input }) => ctx.desk.acceptDocuments(input.customer_id, input.page_ids)),
   }),
 
   /**

@@ -10,10 +10,13 @@ export interface DeskUser {
   role: Role;
 }
 
-/** What the replica's meta keeps so a restarted desk stays signed in, even with the server down. */
+/**
+ * What the replica's meta keeps so a restarted desk stays signed in, even with the server down.
+ * Tokens are null after an offline sign-in (decision 018) until the password is typed again online.
+ */
 export interface StoredSession extends DeskUser {
-  idToken: string;
-  refreshToken: string;
+  idToken: string | null;
+  refreshToken: string | null;
   /** Epoch ms when idToken stops being accepted. */
   expiresAt: number;
 }
@@ -24,7 +27,8 @@ export function parseStoredSession(raw: string | null): StoredSession | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<StoredSession>;
-    if (typeof value.idToken !== 'string' || typeof value.refreshToken !== 'string' || typeof value.uid !== 'string') return null;
+    const tokenOk = (t: unknown) => typeof t === 'string' || t === null;
+    if (!tokenOk(value.idToken) || !tokenOk(value.refreshToken) || typeof value.uid !== 'string') return null;
     return value as StoredSession;
   } catch {
     return null;
@@ -34,5 +38,13 @@ export function parseStoredSession(raw: string | null): StoredSession | null {
 export function withTokens(user: DeskUser, tokens: AuthTokens, now = Date.now()): StoredSession {
   return { ...user, idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresAt: now + Number(tokens.expiresIn) * 1000 };
 }
+
+/** A session opened offline against the desk's verifier: no tokens until the server takes the password again. */
+export function withoutTokens(user: DeskUser): StoredSession {
+  return { ...user, idToken: null, refreshToken: null, expiresAt: 0 };
+}
+
+/** Where the desk keeps whether it is locked (the uid of who locked it), so a restart stays locked. */
+export const LOCK_KEY = 'desk.locked';
 
 export const publicUser = ({ idToken: _i, refreshToken: _r, expiresAt: _e, ...user }: StoredSession): DeskUser => user;

@@ -31,9 +31,12 @@ import {
   purchase,
   single_class,
   waitlist,
+  page,
+  accepted_page,
   type Tx,
 } from '@estudio/db';
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { query } from './replica.ts';
 import { ident, tableInfo } from './tables.ts';
 
 /**
@@ -481,6 +484,35 @@ const leaveWaitlist: Mutator<'leaveWaitlist'> = async ({ tx }, args) => {
   return ['waitlist'];
 };
 
+/**
+ * Issue 16 (decision 018): the customer accepted these documents at the
+ * counter. Every id must be a page the replica has; pages already accepted
+ * keep their first acceptance (the server's acceptDocuments).
+ */
+const acceptDocuments: Mutator<'acceptDocuments'> = async ({ tx, now }, args) => {
+  const who = await liveCustomer(tx, args.customer_id);
+  const ids = [...new Set(args.page_ids)];
+  const known = await tx.select({ page_id: page.page_id }).from(page).where(inArray(page.page_id, ids));
+  if (known.length !== ids.length) throw new DomainError('page/not-found');
+  const have = await tx
+    .select({ page_id: accepted_page.page_id })
+    .from(accepted_page)
+    .where(and(eq(accepted_page.customer_id, who.customer_id), inArray(accepted_page.page_id, ids)));
+  const missing = ids.filter((id) => !have.some((h) => h.page_id === id));
+  for (const pageId of missing) {
+    // One temporary id per row (the mutation's own covers one).
+    const [next] = await query<{ id: number }>(tx, sql`select nextval('desk.temp_id')::int as id`);
+    if (!next) throw new Error('desk.temp_id gave no value');
+    await insertRow(tx, 'accepted_page', {
+      accepted_page_id: next.id,
+      page_id: pageId,
+      customer_id: who.customer_id,
+      created_at: (args.at ? new Date(args.at) : now).toISOString(),
+    });
+  }
+  return missing.length ? ['accepted_page'] : [];
+};
+
 const mutators: { [N in DeskMutationName]: Mutator<N> } = {
   checkIn,
   walkIn,
@@ -494,6 +526,7 @@ const mutators: { [N in DeskMutationName]: Mutator<N> } = {
   moveReservation,
   joinWaitlist,
   leaveWaitlist,
+  acceptDocuments,
 };
 
 /** Runs the local mutator of `name`; returns the tables it changed. Throws DomainError when the replica says the server would refuse. */

@@ -76,6 +76,8 @@ const deskSchema = [
      message text NOT NULL,
      at timestamptz NOT NULL DEFAULT now(),
      PRIMARY KEY (client_id, mutation_id))`,
+  // Whom and what a rejection was about, resolved when it arrived (issue 16).
+  `ALTER TABLE desk.rejection ADD COLUMN IF NOT EXISTS subject jsonb`,
   // Last mutation id handed out per client: ids keep increasing after the outbox empties.
   `CREATE TABLE IF NOT EXISTS desk.client (client_id text PRIMARY KEY, last_mutation_id integer NOT NULL DEFAULT 0)`,
   // Temporary ids of rows a pending mutation creates (a walk-in's reservation): negative, never a server id.

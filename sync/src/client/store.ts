@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { applyChanges, deleteRows, upsertRows, wipeReplicatedTables } from './apply.ts';
 import { loadReplicaSettings, runMutator } from './mutators.ts';
 import { metaKeys, query, writeMeta } from './replica.ts';
+import { resolveRejectionSubject, type RejectionSubject } from './rejection-subject.ts';
 import { replicated } from './tables.ts';
 import type { SyncRejection } from './types.ts';
 
@@ -198,10 +199,13 @@ export async function rejectMutation(
   at: Date = new Date(),
 ): Promise<ReplicatedTable[]> {
   return db.transaction(async (tx) => {
+    // Named while its rows are still in the replica (before the undo), and kept with it.
+    const [pending] = await query<{ name: string; args: unknown }>(tx, sql`select name, args from desk.outbox where client_id = ${clientId} and mutation_id = ${mutationId}`);
+    const subject = pending ? await resolveRejectionSubject(tx, pending.name, pending.args) : null;
     const touched = await undoPending(tx);
     await tx.execute(
-      sql`insert into desk.rejection (client_id, mutation_id, name, args, code, message, at)
-          select client_id, mutation_id, name, args, ${reason.code}, ${reason.message}, ${at.toISOString()}::timestamptz
+      sql`insert into desk.rejection (client_id, mutation_id, name, args, code, message, at, subject)
+          select client_id, mutation_id, name, args, ${reason.code}, ${reason.message}, ${at.toISOString()}::timestamptz, ${subject ? JSON.stringify(subject) : null}::jsonb
           from desk.outbox where client_id = ${clientId} and mutation_id = ${mutationId}
           on conflict do nothing`,
     );
@@ -222,11 +226,17 @@ export async function resetReplica(db: Db, taken: { clientId: string; through: n
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from desk.undo`);
     await tx.execute(sql`delete from desk.outbox where client_id = ${taken.clientId} and mutation_id <= ${taken.through}`);
-    await tx.execute(
-      sql`insert into desk.rejection (client_id, mutation_id, name, args, code, message, at)
-          select client_id, mutation_id, name, args, 'sync/reset-required', ${domainErrors['sync/reset-required'].message}, ${at.toISOString()}::timestamptz
-          from desk.outbox on conflict do nothing`,
-    );
+    // Named before the replicated tables are wiped.
+    const lost = await query<{ client_id: string; mutation_id: number; name: string; args: unknown }>(tx, sql`select client_id, mutation_id, name, args from desk.outbox`);
+    for (const m of lost) {
+      const subject = await resolveRejectionSubject(tx, m.name, m.args);
+      await tx.execute(
+        sql`insert into desk.rejection (client_id, mutation_id, name, args, code, message, at, subject)
+            values (${m.client_id}, ${m.mutation_id}, ${m.name}, ${JSON.stringify(m.args)}::jsonb, 'sync/reset-required',
+                    ${domainErrors['sync/reset-required'].message}, ${at.toISOString()}::timestamptz, ${JSON.stringify(subject)}::jsonb)
+            on conflict do nothing`,
+      );
+    }
     await tx.execute(sql`delete from desk.outbox`);
     // A replaced server has no mutations of this desk; the first pull raises the ids to what it has, if anything.
     await tx.execute(sql`update desk.client set last_mutation_id = 0`);
@@ -237,11 +247,24 @@ export async function resetReplica(db: Db, taken: { clientId: string; through: n
 }
 
 export async function listRejections(db: Db | Tx, clientId: string): Promise<SyncRejection[]> {
-  const rows = await query<{ mutation_id: number; name: DeskMutationName; args: unknown; code: string; message: string; at: string | Date }>(
-    db,
-    sql`select mutation_id, name, args, code, message, at from desk.rejection where client_id = ${clientId} order by at, mutation_id`,
-  );
-  return rows.map((r) => ({ mutationId: r.mutation_id, name: r.name, args: r.args, code: r.code, message: r.message, at: new Date(r.at).toISOString() }));
+  const rows = await query<{
+    mutation_id: number;
+    name: DeskMutationName;
+    args: unknown;
+    code: string;
+    message: string;
+    at: string | Date;
+    subject: RejectionSubject | null;
+  }>(db, sql`select mutation_id, name, args, code, message, at, subject from desk.rejection where client_id = ${clientId} order by at, mutation_id`);
+  return rows.map((r) => ({
+    mutationId: r.mutation_id,
+    name: r.name,
+    args: r.args,
+    code: r.code,
+    message: r.message,
+    at: new Date(r.at).toISOString(),
+    subject: r.subject ?? null,
+  }));
 }
 
 export async function dismissRejection(db: Db | Tx, clientId: string, mutationId: number): Promise<void> {

@@ -10,6 +10,9 @@ import type {
   SyncCursor,
 } from '@estudio/core';
 import type { Db } from '@estudio/db';
+import type { RejectionSubject } from './rejection-subject.ts';
+
+export type { RejectionSubject };
 
 /**
  * The contract between the sync client (sync/src/client) and the desk
@@ -40,6 +43,8 @@ export interface SyncRejection {
   code: string;
   message: string;
   at: string;
+  /** Whom and what it was about (customer, phone, class, package), resolved against the replica when it arrived; null for rejections stored before issue 16. */
+  subject: RejectionSubject | null;
 }
 
 export interface SyncStatus {

@@ -9,6 +9,8 @@ import { useDeskLive } from './live.ts';
 import { StatusContext } from './saved.ts';
 import { CheckInProvider } from './scanner/check-in.tsx';
 import { Scanner } from './scanner/Scanner.tsx';
+import { LockControls, LockScreen, PasswordNeeded, Rejections } from './lock/ShiftScreens.tsx';
+import { ChangeServerButton, FirstRunServer } from './ServerAddress.tsx';
 import { SignIn } from './SignIn.tsx';
 import { TodayScreen } from './today/TodayScreen.tsx';
 import { trpc, type DeskOutputs } from './trpc.ts';
@@ -26,11 +28,15 @@ export function App() {
       </Center>
     );
   }
+  // First run: the studio's server address before anything else (decision 019).
+  if (session.data && !session.data.server.url) return <FirstRunServer />;
   if (!session.data?.user) return <SignIn problem={session.data?.problem ?? null} serverUrl={session.data?.serverUrl ?? null} />;
-  return <Desk user={session.data.user} problem={session.data.problem} />;
+  // Locked, nothing of the desk is mounted (the service refuses its calls anyway).
+  if (session.data.locked) return <LockScreen user={session.data.user} hasPin={session.data.hasPin} />;
+  return <Desk user={session.data.user} problem={session.data.problem} passwordNeeded={session.data.passwordNeeded} />;
 }
 
-function Desk({ user, problem }: { user: NonNullable<DeskOutputs['session']['get']['user']>; problem: string | null }) {
+function Desk({ user, problem, passwordNeeded }: { user: NonNullable<DeskOutputs['session']['get']['user']>; problem: string | null; passwordNeeded: boolean }) {
   const utils = trpc.useUtils();
   const live = useDeskLive(true);
   const initial = trpc.status.get.useQuery();
@@ -55,6 +61,7 @@ function Desk({ user, problem }: { user: NonNullable<DeskOutputs['session']['get
                 <Text size="sm" c="dimmed">
                   {user.name} {user.last_name}
                 </Text>
+                <LockControls />
                 <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate()} loading={signOut.isPending}>
                   {t.signOut}
                 </Button>
@@ -74,6 +81,7 @@ function Desk({ user, problem }: { user: NonNullable<DeskOutputs['session']['get
                 {adminSections.map((s) => (
                   <NavLink key={s.key} component="button" label={s.label} leftSection={<s.icon size={18} />} active={section === s.key} onClick={() => setSection(s.key)} />
                 ))}
+                <ChangeServerButton />
               </ScrollArea>
             </AppShell.Navbar>
           )}
@@ -90,7 +98,9 @@ function Desk({ user, problem }: { user: NonNullable<DeskOutputs['session']['get
               </Suspense>
             ) : (
             <Stack gap="md">
-              {problem && (
+              {passwordNeeded ? (
+                <PasswordNeeded user={user} pending={status?.pending ?? 0} />
+              ) : problem && (
                 <Alert color="red" title={problem}>
                   <Button size="xs" variant="light" color="red" onClick={() => signOut.mutate()}>
                     {t.signOut}
@@ -146,26 +156,5 @@ function SyncIndicator({ status }: { status: Status }) {
       </Badge>
       {status.syncing && <IconRefresh size={16} aria-label={t.syncing} />}
     </Group>
-  );
-}
-
-function Rejections({ status }: { status: Status }) {
-  const dismiss = trpc.status.dismiss.useMutation();
-  if (!status.rejections.length) return null;
-  return (
-    <Alert color="red" title={t.rejectedTitle} data-testid="rejections">
-      <Stack gap={6}>
-        {status.rejections.map((r) => (
-          <Group key={r.mutationId} justify="space-between" wrap="nowrap">
-            <Text size="sm">
-              <b>{t.mutationNames[r.name]}:</b> {r.message}
-            </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => dismiss.mutate({ mutationId: r.mutationId })}>
-              {t.dismiss}
-            </Button>
-          </Group>
-        ))}
-      </Stack>
-    </Alert>
   );
 }

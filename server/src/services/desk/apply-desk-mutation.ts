@@ -1,6 +1,7 @@
 import type { DeskMutation } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import type { CustomerRow } from '../customer/find-customer.ts';
+import { acceptDocumentsAtDesk } from './accept-documents-at-desk.ts';
 import { cancelAtDesk } from './cancel-at-desk.ts';
 import { checkIn } from './check-in.ts';
 import { giveAccess } from './give-access.ts';
@@ -46,5 +47,7 @@ export async function applyDeskMutation(tx: Tx, staff: Pick<CustomerRow, 'custom
       return joinWaitlistAtDesk(tx, staff.customer_id, mutation.args, now);
     case 'leaveWaitlist':
       return leaveWaitlistAtDesk(tx, staff.customer_id, mutation.args);
+    case 'acceptDocuments':
+      return acceptDocumentsAtDesk(tx, staff.customer_id, mutation.args, now);
   }
 }

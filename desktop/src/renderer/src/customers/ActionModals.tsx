@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
+import { CounterWarnings } from './CounterWarnings.tsx';
 
 const t = texts.desk;
 type Person = DeskOutputs['customers']['card']['customer'];
@@ -53,6 +54,7 @@ export function WalkInModal({ opened, onClose, customer }: ModalProps) {
       <form onSubmit={submit}>
         <Stack>
           {problem && <Alert color="red" role="alert">{problem}</Alert>}
+          <CounterWarnings customerId={customer.customer_id} customerName={fullName(customer)} compact />
           <Select
             label={t.walkInClass}
             searchable

@@ -7,6 +7,7 @@ import { dateOf, dateTimeOf, errorText, money, purchaseStatusText } from '../for
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 import { GiveAccessModal, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
+import { CounterWarnings } from './CounterWarnings.tsx';
 import { ReservationMenu } from './ReservationActions.tsx';
 
 const t = texts.desk;
@@ -42,6 +43,7 @@ export function CustomerCard({ customerId }: { customerId: number }) {
         </Group>
       </Group>
 
+      <CounterWarnings customerId={person.customer_id} customerName={`${person.name} ${person.last_name}`} />
       <Group mt="md" gap="xl" align="flex-start">
         <Stack gap={2}>
           <Text size="sm" c="dimmed">{t.credits}</Text>

@@ -1,0 +1,41 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@estudio/db';
+import { accepted_page, customer, page } from '@estudio/db';
+import { missingProfileFields, type RequiredProfileField } from '@estudio/core';
+
+/** A required document (page) the customer has not accepted, with what staff show at the counter. */
+export interface PendingDocument {
+  page_id: number;
+  title: string;
+  /** The page's HTML as the studio wrote it; null: 'Sin contenido.'. */
+  content: string | null;
+}
+
+/** What to look twice at before booking or checking in a customer (issue 16, decision 018). */
+export interface CounterWarnings {
+  /** Required pages not accepted (the spec: required pages must be accepted before booking or buying). */
+  pendingDocuments: PendingDocument[];
+  /** Empty required profile fields (core's requiredProfileFields: name, last_name, phone, birthdate). */
+  missingProfile: RequiredProfileField[];
+}
+
+/** Reads the replica: the required pages without an acceptance of this customer, and the profile's missing fields. */
+export async function counterWarnings(db: Db, customerId: number): Promise<CounterWarnings> {
+  const [who] = await db
+    .select({ name: customer.name, last_name: customer.last_name, phone: customer.phone, birthdate: customer.birthdate })
+    .from(customer)
+    .where(and(eq(customer.customer_id, customerId), isNull(customer.deletedAt)))
+    .limit(1);
+  const rows = await db
+    .select({ page_id: page.page_id, title: page.title, content: page.content, accepted: accepted_page.accepted_page_id })
+    .from(page)
+    .leftJoin(accepted_page, and(eq(accepted_page.page_id, page.page_id), eq(accepted_page.customer_id, customerId)))
+    .where(eq(page.required, true))
+    .orderBy(asc(page.order), asc(page.page_id));
+  // A page accepted twice in the replica (an optimistic row and the server's) shows once.
+  const pending = rows.filter((r) => r.accepted === null && !rows.some((o) => o.page_id === r.page_id && o.accepted !== null));
+  return {
+    pendingDocuments: pending.filter((r, i) => pending.findIndex((o) => o.page_id === r.page_id) === i).map(({ page_id, title, content }) => ({ page_id, title, content })),
+    missingProfile: who ? missingProfileFields(who) : [],
+  };
+}

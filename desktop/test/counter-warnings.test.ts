@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accepted_page, audit_log, class_reservation, customer, page, single_class } from '@estudio/db';
+import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { DeskService } from '../src/service/desk-service.ts';
+import { syncDeps } from '../src/service/sync-deps.ts';
+import { studioDay } from '../src/service/time.ts';
+
+/**
+ * Issue 16, item 6: booking or checking in a customer who has not accepted the
+ * studio's required documents, or whose profile misses required fields, is
+ * flagged at the counter, and staff collect the acceptance on the desk.
+ */
+let server: TestServer;
+let dataDir: string;
+let desk: DeskService;
+let reservationId = 0;
+let customerId = 0;
+
+const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`esperando: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  const serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'desk-counter-'));
+  desk = new DeskService({ dataDir, serverUrl }, syncDeps);
+  await desk.start();
+  await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
+  await until('first sync', () => desk.status().ready && desk.status().online);
+
+  // A class of today with someone booked, moved to have started 10 minutes ago so it can be checked in now.
+  const day = studioDay();
+  const [row] = await server.db
+    .select({ id: class_reservation.class_reservation_id, customer_id: class_reservation.customer_id, class_id: single_class.single_class_id })
+    .from(class_reservation)
+    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+    .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
+    .where(and(isNull(class_reservation.deletedAt), eq(class_reservation.attend, false), isNull(single_class.cancelledAt), sql`${single_class.class_date} >= ${day.start.toISOString()}::timestamptz`))
+    .orderBy(single_class.class_date)
+    .limit(1);
+  if (!row) throw new Error('the demo seed has reservations from today on');
+  reservationId = row.id;
+  customerId = row.customer_id;
+  await server.db.update(single_class).set({ class_date: new Date(Date.now() - 10 * 60_000) }).where(eq(single_class.single_class_id, row.class_id));
+  // The customer has not accepted the documents and has no birthdate.
+  await server.db.delete(accepted_page).where(eq(accepted_page.customer_id, customerId));
+  await server.db.update(customer).set({ birthdate: null }).where(eq(customer.customer_id, customerId));
+});
+
+afterAll(async () => {
+  await desk?.close();
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('counter warnings', () => {
+  it('names the required documents not accepted (title and text) and the missing profile fields', async () => {
+    const required = await server.db.select({ page_id: page.page_id, title: page.title }).from(page).where(eq(page.required, true));
+    expect(required.length, 'the demo studio has required pages').toBeGreaterThan(0);
+    await until('replica has the change', async () => (await desk.counterWarnings(customerId)).missingProfile.includes('birthdate'));
+    const warnings = await desk.counterWarnings(customerId);
+    expect(warnings.pendingDocuments.map((d) => d.title).sort()).toEqual(required.map((r) => r.title).sort());
+    expect(warnings.missingProfile).toEqual(['birthdate']);
+  });
+
+  it('checks the customer in with both warnings on the scan outcome, without refusing entry', async () => {
+    const result = await desk.checkIn(reservationId);
+    expect(result.checkedIn).toBe(true);
+    expect(result.warnings).toEqual(expect.arrayContaining(['documents-pending', 'profile-incomplete']));
+  });
+
+  it('records the acceptance collected at the desk with the staff member and the time, through the outbox', async () => {
+    const pending = (await desk.counterWarnings(customerId)).pendingDocuments;
+    await desk.acceptDocuments(
+      customerId,
+      pending.map((d) => d.page_id),
+    );
+    // At once on the desk (optimistic), then on the server.
+    expect((await desk.counterWarnings(customerId)).pendingDocuments).toEqual([]);
+    await until('sent', () => desk.status().pending === 0);
+    const rows = await server.db.select().from(accepted_page).where(eq(accepted_page.customer_id, customerId));
+    expect(rows.map((r) => r.page_id).sort()).toEqual(pending.map((d) => d.page_id).sort());
+    const [staff] = await server.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'recepcion@estudio.demo'));
+    const [audit] = await server.db.select().from(audit_log).where(and(eq(audit_log.action, 'customer.documents.accept-at-desk'), eq(audit_log.entity_id, String(customerId))));
+    expect(audit).toMatchObject({ customer_id: staff?.id, entity: 'customer' });
+    expect((audit?.changes as { at?: string }).at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await until('replica has the server rows', async () => (await desk.counterWarnings(customerId)).pendingDocuments.length === 0 && desk.status().pending === 0);
+    expect(desk.status().rejections).toEqual([]);
+  });
+});
