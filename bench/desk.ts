@@ -2,7 +2,7 @@
 // 50,000 reservations:
 //   1. replica first sync (snapshot, and replaying the log from its start);
 //   2. scan-to-screen check-in time in the desk service (p50, p95 over 500
-//      scans of different reservations: parse the QR link, find it in the
+//      scans of different reservations: read the QR link, find its access code in the
 //      replica, record the optimistic check-in and its outbox row, answer);
 //   3. server write → replica with the poke (p50, p95): a write committed on
 //      the server until the desk's replica shows it;
@@ -143,10 +143,19 @@ try {
   const today = await desk.today();
   const big = today.locations.flatMap((l) => l.classes).sort((a, b) => b.roster.length - a.roster.length)[0];
   if (!big || big.roster.length < scans) throw new Error('no está la clase grande de hoy en la réplica');
+  // The QR's link carries the reservation's random access code (decision 016); the desk finds it by that code.
+  const codes = new Map(
+    (
+      await desk.db
+        .select({ id: class_reservation.class_reservation_id, code: class_reservation.access_code })
+        .from(class_reservation)
+        .where(eq(class_reservation.single_class_id, big.single_class_id))
+    ).map((r) => [r.id, r.code]),
+  );
   const scanTimes: number[] = [];
   for (const entry of big.roster.slice(0, scans)) {
     const started = performance.now();
-    const result = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${entry.class_reservation_id}`);
+    const result = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${entry.class_reservation_id}/${codes.get(entry.class_reservation_id)}`);
     scanTimes.push(performance.now() - started);
     if (!result.checkedIn) throw new Error(`no se registró ${entry.class_reservation_id}`);
   }

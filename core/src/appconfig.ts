@@ -63,6 +63,10 @@ export const appConfigDefaults = {
   unlimited_max_no_shows_for_penalty: '3',
   /** Days an unlimited member stays blocked after the penalty starts. */
   unlimited_penalty_days: '7',
+  /** Minutes before a class starts that the desk begins checking in (decision 016). */
+  check_in_opens_minutes: '60',
+  /** Minutes after a class ends that the desk still checks in (late arrivals, the roster marked after class). */
+  check_in_closes_minutes: '30',
 
   // Checkout and payments
   stripe_public: '',
@@ -230,6 +234,8 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   max_cancels_per_available_class: int('Cancelaciones por crédito', 0, 100),
   unlimited_max_no_shows_for_penalty: int('Inasistencias antes de la penalización', 1, 100),
   unlimited_penalty_days: int('Días de penalización', 0, 365),
+  check_in_opens_minutes: int('Minutos antes de la clase en que abre el registro de asistencia', 0, 1440),
+  check_in_closes_minutes: int('Minutos después de la clase en que cierra el registro de asistencia', 0, 1440),
 
   stripe_checkout_mode: { label: 'Modo de pago con Stripe', rule: { kind: 'choice', options: ['elements', 'checkout'] } },
   cash_hold_hours: int('Horas que se aparta una compra en efectivo', 1, 720),

@@ -101,22 +101,32 @@ describe('desk service', () => {
     expect(card.past.some((r) => r.attend)).toBe(true);
   });
 
-  it('checks in the QR link of a reservation of today, once, and the server records it', async () => {
+  it('checks in the QR code of a reservation of today, once, and the server records it; old links and folios are refused', async () => {
     const { today, other } = await clienteToday();
-    const first = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${today}\n`);
-    expect(first).toMatchObject({ checkedIn: true, warnings: [], reservation: { name: 'Mariana', attend: true } });
+    const codeOf = async (id: number) =>
+      (await server.db.select({ code: class_reservation.access_code }).from(class_reservation).where(eq(class_reservation.class_reservation_id, id)))[0]?.code ?? '';
+    // The seed's class of today may be outside the check-in window at this hour: move it to start in ten minutes.
+    const [row0] = await server.db.select({ cls: class_reservation.single_class_id }).from(class_reservation).where(eq(class_reservation.class_reservation_id, today));
+    const soon = new Date(Date.now() + 10 * 60_000);
+    await server.db.update(single_class).set({ class_date: soon }).where(eq(single_class.single_class_id, row0?.cls ?? 0));
+    const code = await codeOf(today);
+    await until('the moved class reaches the replica', async () => (await desk.db.select().from(single_class).where(eq(single_class.single_class_id, row0?.cls ?? 0)))[0]?.class_date.getTime() === soon.getTime());
+    await expect(desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${today}\n`)).rejects.toMatchObject({ code: 'desk/code-outdated' });
+    await expect(desk.scan(String(today))).rejects.toMatchObject({ code: 'desk/code-outdated' });
+    const first = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${today}/${code}\n`);
+    expect(first).toMatchObject({ checkedIn: true, outcome: 'admitted', warnings: [], reservation: { name: 'Mariana', attend: true } });
     await until('pending sent', () => desk.status().pending === 0);
     const [row] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, today));
     expect(row?.attend).toBe(true);
 
-    const again = await desk.scan(String(today));
-    expect(again).toMatchObject({ checkedIn: false, warnings: ['already-attended'] });
+    const again = await desk.scan(`${code.slice(0, 5).toLowerCase()}-${code.slice(5)}`);
+    expect(again).toMatchObject({ checkedIn: false, outcome: 'already', warnings: ['already-attended'] });
 
-    const wrongDay = await desk.scan(`https://estudio.demo/admin/reservaciones/${other}`);
-    expect(wrongDay.checkedIn).toBe(false);
+    const wrongDay = await desk.scan(`https://estudio.demo/admin/reservaciones/${other}/${await codeOf(other)}`);
+    expect(wrongDay).toMatchObject({ checkedIn: false, outcome: 'refused' });
     expect(wrongDay.warnings).toContain('wrong-day');
     await expect(desk.scan('hola')).rejects.toMatchObject({ code: 'desk/code-not-recognised' });
-    await expect(desk.scan('999999')).rejects.toMatchObject({ code: 'reservation/not-found' });
+    await expect(desk.scan('ZZZZZ-ZZZZZ')).rejects.toMatchObject({ code: 'desk/code-unknown' });
   });
 
   it('serves its screens and its router over HTTP, only to pages of its own loopback origin', async () => {
@@ -171,7 +181,7 @@ describe('desk service', () => {
       });
       expect((await client.session.get.query()).user).toMatchObject({ email: 'recepcion@estudio.demo' });
       await expect(client.checkIn.scan.mutate({ code: 'no es un código' })).rejects.toMatchObject({
-        message: 'El código no es de una reservación. Escanea el Código de Acceso del cliente o escribe el folio.',
+        message: 'Esto no es un Código de Acceso del estudio. Escanea el código de la app del cliente o escríbelo (10 letras y números).',
         data: { domainCode: 'desk/code-not-recognised', httpStatus: 400 },
       });
       const first = await new Promise<DeskEvent>((resolve, reject) => {
@@ -253,13 +263,24 @@ describe('desk service', () => {
   });
 
   it('restarted while the server is away, stays signed in, checks in offline, and sends it when the server is back', async () => {
+    // Someone of a class starting now (inside the check-in window, decision 016), synced before the server goes away.
+    const [anyClass] = await server.db.select().from(single_class).limit(1);
+    const [nowClass] = await server.db
+      .insert(single_class)
+      .values({ class_date: new Date(Date.now() + 5 * 60_000), capacity: 10, location_id: anyClass?.location_id ?? 0, class_type_id: anyClass?.class_type_id ?? 0 })
+      .returning();
+    const [someone] = await server.db.select({ id: customer.customer_id }).from(customer).limit(1);
+    await server.db.insert(class_reservation).values({ single_class_id: nowClass?.single_class_id ?? 0, customer_id: someone?.id ?? 0 });
+    await until('the class reaches the replica', async () => (await desk.db.$count(class_reservation, eq(class_reservation.single_class_id, nowClass?.single_class_id ?? 0))) === 1);
     await desk.close();
     // Nothing listens on port 9: the desk cannot reach any server.
     desk = new DeskService({ dataDir, serverUrl: 'http://127.0.0.1:9' }, syncDeps);
     await desk.start();
     expect(desk.user()).toMatchObject({ email: 'recepcion@estudio.demo' });
     expect(desk.status().online).toBe(false);
-    const waiting = (await desk.today()).locations.flatMap((l) => l.classes.filter((c) => !c.cancelledAt).flatMap((c) => c.roster)).find((r) => !r.attend);
+    const waiting = (await desk.today()).locations
+      .flatMap((l) => l.classes.filter((c) => c.single_class_id === nowClass?.single_class_id).flatMap((c) => c.roster))
+      .find((r) => !r.attend);
     expect(waiting, 'the demo seed has someone still to arrive today').toBeDefined();
     const id = waiting?.class_reservation_id ?? 0;
     expect(await desk.checkIn(id)).toMatchObject({ checkedIn: true, reservation: { attend: true } });
@@ -283,12 +304,12 @@ describe('desk service', () => {
     const rows = await server.db
       .insert(class_reservation)
       .values(Array.from({ length: 500 }, (_, i) => ({ single_class_id: today?.single_class_id ?? 0, customer_id: people[i % people.length]?.id ?? 0 })))
-      .returning({ id: class_reservation.class_reservation_id });
+      .returning({ id: class_reservation.class_reservation_id, code: class_reservation.access_code });
     await until('the bookings reach the replica', async () => (await desk.db.$count(class_reservation, eq(class_reservation.single_class_id, today?.single_class_id ?? 0))) === 500);
 
     // How fast is bench/desk.ts's business; here: every scan checks in, and all of them arrive.
-    for (const { id } of rows) {
-      const result = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${id}`);
+    for (const { id, code } of rows) {
+      const result = await desk.scan(`http://127.0.0.1:3000/admin/reservaciones/${id}/${code}`);
       expect(result.checkedIn).toBe(true);
     }
 

@@ -7,6 +7,7 @@ interface MineRow {
   attend: boolean;
   class_stars: number | null;
   deletedAt: string | null;
+  access_code: string;
   single_class: { class_date: string; class_type: { name: string } };
 }
 
@@ -58,7 +59,7 @@ test.describe('Mis Reservaciones', () => {
     await expect(row.getByLabel('5 de 5 estrellas')).toBeVisible();
   });
 
-  test('Código de Acceso shows the QR of the admin reservation link', async ({ page, request, baseURL }) => {
+  test('Código de Acceso shows the QR of the admin reservation link with the random access code, and the code to type under it', async ({ page, request, baseURL }) => {
     const token = await apiLogin(request, 'cliente@estudio.demo');
     const upcoming = (await mine(request, token, 'upcoming'))[0];
     expect(upcoming, 'the seed gives cliente@ an upcoming reservation').toBeDefined();
@@ -72,7 +73,10 @@ test.describe('Mis Reservaciones', () => {
     const modal = page.getByRole('dialog', { name: 'Código de Acceso' });
     const qr = modal.getByRole('img', { name: 'Código de Acceso' });
     await expect(qr).toBeVisible();
-    await expect(qr).toHaveAttribute('data-value', `${new URL(baseURL ?? '').origin}/admin/reservaciones/${upcoming?.class_reservation_id}`);
+    const code = upcoming?.access_code ?? '';
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    await expect(qr).toHaveAttribute('data-value', `${new URL(baseURL ?? '').origin}/admin/reservaciones/${upcoming?.class_reservation_id}/${code}`);
+    await expect(modal.getByTestId('access-code-text')).toHaveText(`${code.slice(0, 5)}-${code.slice(5)}`);
   });
 
   test('on a phone the reservations are cards and the calendar is a day-by-day list', async ({ page }) => {

@@ -72,6 +72,8 @@ export const router = createBrowserRouter([
       { path: '/checkout/:class_package_id', element: page(<CheckoutPage />) },
       { path: '/gracias/:purchase_id', element: page(<ThanksPage />) },
       { path: '/admin/reservaciones/:id', element: page(<AdminReservationPage />) },
+      // The QR link carries the access code last (decision 016); staff on a phone see the same page.
+      { path: '/admin/reservaciones/:id/:code', element: page(<AdminReservationPage />) },
       {
         path: '/mystudio',
         element: page(<AccountArea />),

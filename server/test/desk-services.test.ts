@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DomainError } from '@estudio/core';
+import { defaultStudioTimeZone, DomainError, localDate } from '@estudio/core';
+import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
 import { payment_method } from '@estudio/db/schema/payments';
@@ -102,6 +103,62 @@ describe('check-in', () => {
     const skew = new Date(Date.now() + 30_000);
     const done = await checkIn(server.db, { class_reservation_id: id, at: skew.toISOString() });
     expect(done.attendedAt?.getTime()).toBe(skew.getTime());
+  });
+});
+
+describe('check-in window (issue 16, decision 016)', () => {
+  const hour = 3_600_000;
+  /** A scan time ≤ now and a class start `gapMs` away from it, on the same studio day (so only the window can refuse). */
+  function sameDay(gapMs: number): { at: Date; start: Date } {
+    let at = new Date(Date.now() - 5 * 60_000);
+    while (localDate(new Date(at.getTime() - gapMs), defaultStudioTimeZone) !== localDate(at, defaultStudioTimeZone)) at = new Date(at.getTime() - hour);
+    return { at, start: new Date(at.getTime() - gapMs) };
+  }
+  async function classAt(start: Date): Promise<number> {
+    const id = await newClass(server.db, { minutesAhead: 60, capacity: 10 });
+    await server.db.update(single_class).set({ class_date: start, duration_minutes: 50 }).where(eq(single_class.single_class_id, id));
+    return id;
+  }
+
+  it('refuses a check-in 7 hours after the class (by the scan time `at`, also when sent later)', async () => {
+    const { at, start } = sameDay(7 * hour);
+    const id = await reserve(await classAt(start));
+    expect(await refusal(checkIn(server.db, { class_reservation_id: id, at: at.toISOString() }))).toBe('checkin/too-late');
+    expect((await reservation(id)).attend).toBe(false);
+    // Scanned offline 20 minutes after it started, sent now: admitted.
+    const inTime = new Date(start.getTime() + 20 * 60_000);
+    expect((await checkIn(server.db, { class_reservation_id: id, at: inTime.toISOString() })).attendedAt?.getTime()).toBe(inTime.getTime());
+    // A replay after the window closed keeps the first time and succeeds (a second desk, a retried push).
+    expect((await checkIn(server.db, { class_reservation_id: id, at: at.toISOString() })).attendedAt?.getTime()).toBe(inTime.getTime());
+  });
+
+  it('closes 30 minutes after the class ends and opens 60 minutes before it starts, ends included', async () => {
+    const { at, start } = sameDay(3 * hour);
+    const classId = await classAt(start);
+    const lastMinute = new Date(start.getTime() + 80 * 60_000);
+    const tooLate = new Date(lastMinute.getTime() + 1000);
+    const r1 = await reserve(classId);
+    expect(await refusal(checkIn(server.db, { class_reservation_id: r1, at: tooLate.toISOString() }))).toBe('checkin/too-late');
+    expect((await checkIn(server.db, { class_reservation_id: r1, at: lastMinute.toISOString() })).attend).toBe(true);
+    const r2 = await reserve(classId);
+    const opens = new Date(start.getTime() - 60 * 60_000);
+    if (localDate(opens, defaultStudioTimeZone) === localDate(start, defaultStudioTimeZone)) {
+      expect(await refusal(checkIn(server.db, { class_reservation_id: r2, at: new Date(opens.getTime() - 1000).toISOString() }))).toBe('checkin/too-early');
+      expect((await checkIn(server.db, { class_reservation_id: r2, at: opens.toISOString() })).attend).toBe(true);
+    }
+    void at;
+  });
+
+  it('the window is a setting: widening check_in_closes_minutes admits a late check-in', async () => {
+    const { at, start } = sameDay(7 * hour);
+    const id = await reserve(await classAt(start));
+    expect(await refusal(checkIn(server.db, { class_reservation_id: id, at: at.toISOString() }))).toBe('checkin/too-late');
+    await server.db.insert(app_config).values({ key: 'check_in_closes_minutes', value: '420' }).onConflictDoUpdate({ target: app_config.key, set: { value: '420' } });
+    try {
+      expect((await checkIn(server.db, { class_reservation_id: id, at: at.toISOString() })).attend).toBe(true);
+    } finally {
+      await server.db.delete(app_config).where(eq(app_config.key, 'check_in_closes_minutes'));
+    }
   });
 });
 

@@ -9,3 +9,5 @@ export * from './rating.ts';
 export * from './penalty.ts';
 export * from './limits.ts';
 export * from './desk-local-sign-in.ts';
+export * from './access-code.ts';
+export * from './check-in-window.ts';

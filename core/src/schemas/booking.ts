@@ -144,6 +144,8 @@ export const reservationOutput = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   deletedAt: isoDateTime.nullable(),
+  /** The QR 'Código de Acceso' (decision 016): only the customer and staff read a reservation. */
+  access_code: z.string(),
 });
 export type ReservationOutput = z.infer<typeof reservationOutput>;
 

@@ -37,9 +37,16 @@ export const class_reservation = pgTable(
     updatedAt: updatedAt(),
     /** Set when cancelled; cancelled rows free their seat. */
     deletedAt: tstz('deleted_at'),
+    /**
+     * The unguessable code of the QR 'Código de Acceso' (issue 16, decision 016):
+     * 10 random characters of Crockford's alphabet drawn by the database
+     * (migration 0008), replicated to the desks, which admit by it offline.
+     */
+    access_code: text('access_code').notNull().default(sql`reservation_access_code()`),
   },
   (t) => [
     index('class_reservation_single_class_id_idx').on(t.single_class_id),
+    uniqueIndex('class_reservation_access_code_key').on(t.access_code),
     index('class_reservation_customer_id_idx').on(t.customer_id, t.createdAt),
     /** One live reservation per seat; the database, not a check-then-insert, protects it. */
     uniqueIndex('class_reservation_spot_key')

@@ -1,5 +1,7 @@
 import {
   addPeriod,
+  checkInTiming,
+  checkInWindow,
   configMap,
   DomainError,
   effectivePriceCents,
@@ -120,6 +122,8 @@ const checkIn: Mutator<'checkIn'> = async ({ tx, now, settings }, args) => {
   if (localDate(row.c.class_date, tz) !== localDate(at, tz)) throw new DomainError('checkin/wrong-day');
   // Checking in twice keeps the first time.
   if (row.r.attend) return [];
+  const timing = checkInTiming(at, checkInWindow(row.c.class_date, row.c.duration_minutes, settings));
+  if (timing) throw new DomainError(timing === 'too-early' ? 'checkin/too-early' : 'checkin/too-late');
   await tx
     .update(class_reservation)
     .set({ attend: true, attendedAt: at, updatedAt: now })

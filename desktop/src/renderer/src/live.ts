@@ -23,6 +23,7 @@ export function useDeskLive(enabled: boolean): DeskStatus | null {
         timer.current = null;
         void utils.today.invalidate();
         void utils.customers.invalidate();
+        void utils.reservations.invalidate();
         void utils.session.get.invalidate();
       }, 150);
     },

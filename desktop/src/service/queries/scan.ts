@@ -1,24 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
-import { class_reservation, class_type, customer, location, single_class } from '@estudio/db';
-import { DomainError } from '@estudio/core';
+import { app_config, class_reservation, class_type, customer, location, single_class } from '@estudio/db';
+import { checkInTiming, checkInWindow, configMap, DomainError, readScannedCode, texts, type CheckInWindowSettings, type RequiredProfileField } from '@estudio/core';
 import { iso, studioDate } from '../time.ts';
+import { counterWarnings } from './counter-warnings.ts';
 
-/**
- * What a scanner (or staff) typed: the portal's 'Código de Acceso' link
- * `<origin>/admin/reservaciones/<id>` or a bare folio. Scanners add stray
- * whitespace and some keyboard layouts turn '/' into other characters, so
- * only the trailing number after 'reservaciones' matters.
- */
-export function parseReservationCode(code: string): number {
-  const text = code.trim();
-  const folio = /^#?(\d{1,9})$/.exec(text) ?? /reservaciones\D{0,3}(\d{1,9})\D*$/i.exec(text);
-  const id = folio ? Number(folio[1]) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError('desk/code-not-recognised');
-  return id;
-}
+const t = texts.desk;
 
-export type ScanWarning = 'wrong-day' | 'reservation-cancelled' | 'class-cancelled' | 'unpaid-cash' | 'already-attended';
+export type ScanWarning =
+  | 'wrong-day'
+  | 'reservation-cancelled'
+  | 'class-cancelled'
+  | 'too-early'
+  | 'too-late'
+  | 'unpaid-cash'
+  | 'already-attended'
+  // Issue 16 (decision 018, helper D): warn, never refuse.
+  | 'documents-pending'
+  | 'profile-incomplete';
 
 export interface ReservationView {
   class_reservation_id: number;
@@ -35,14 +34,45 @@ export interface ReservationView {
   deletedAt: string | null;
   single_class_id: number;
   class_date: string;
+  duration_minutes: number;
   class_type: string;
   location_id: number;
   location: string;
   classCancelledAt: string | null;
+  /** When the desk starts and stops checking this class in (decision 016). */
+  checkInOpensAt: string;
+  checkInClosesAt: string;
+  /** Titles of required documents the customer has not accepted, and empty required profile fields (counter-warnings.ts). */
+  pendingDocuments?: string[];
+  missingProfile?: RequiredProfileField[];
 }
 
-/** A reservation with its customer and class, as the check-in screen shows it; null when the replica does not have it. */
-export async function findReservation(db: Db, classReservationId: number): Promise<ReservationView | null> {
+/**
+ * Which reservation a scanned or typed code names (issue 16, decision 016).
+ * Only a reservation's random access code admits: an old sequential link, a
+ * bare folio or another site's link is refused with its own Spanish reason.
+ * A QR link's id must be the code's reservation.
+ */
+export async function resolveScannedCode(db: Db, text: string): Promise<number> {
+  const scanned = readScannedCode(text);
+  if (scanned.kind === 'old-code') throw new DomainError('desk/code-outdated');
+  if (scanned.kind === 'not-a-code') throw new DomainError('desk/code-not-recognised');
+  const [row] = await db
+    .select({ id: class_reservation.class_reservation_id })
+    .from(class_reservation)
+    .where(eq(class_reservation.access_code, scanned.code))
+    .limit(1);
+  if (!row || (scanned.reservationId !== null && scanned.reservationId !== row.id)) throw new DomainError('desk/code-unknown');
+  return row.id;
+}
+
+/** The check-in window settings the replica keeps from the server (the defaults until it has them). */
+export async function checkInSettings(db: Db): Promise<CheckInWindowSettings> {
+  const rows = await db.select({ key: app_config.key, value: app_config.value }).from(app_config);
+  return configMap(rows);
+}
+
+async function selectReservation(db: Db, where: SQL, settings: CheckInWindowSettings): Promise<ReservationView | null> {
   const [row] = await db
     .select({
       class_reservation_id: class_reservation.class_reservation_id,
@@ -59,6 +89,7 @@ export async function findReservation(db: Db, classReservationId: number): Promi
       deletedAt: class_reservation.deletedAt,
       single_class_id: single_class.single_class_id,
       class_date: single_class.class_date,
+      duration_minutes: single_class.duration_minutes,
       class_type: class_type.name,
       location_id: location.location_id,
       location: location.name,
@@ -69,16 +100,27 @@ export async function findReservation(db: Db, classReservationId: number): Promi
     .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
-    .where(eq(class_reservation.class_reservation_id, classReservationId))
+    .where(where)
     .limit(1);
   if (!row) return null;
+  const window = checkInWindow(row.class_date, row.duration_minutes, settings);
+  const counter = await counterWarnings(db, row.customer_id);
   return {
     ...row,
+    pendingDocuments: counter.pendingDocuments.map((d) => d.title),
+    missingProfile: counter.missingProfile,
     attendedAt: iso(row.attendedAt),
     deletedAt: iso(row.deletedAt),
     class_date: row.class_date.toISOString(),
     classCancelledAt: iso(row.classCancelledAt),
+    checkInOpensAt: window.opensAt.toISOString(),
+    checkInClosesAt: window.closesAt.toISOString(),
   };
+}
+
+/** A reservation with its customer and class, as the check-in screen shows it; null when the replica does not have it. */
+export async function findReservation(db: Db, classReservationId: number): Promise<ReservationView | null> {
+  return selectReservation(db, eq(class_reservation.class_reservation_id, classReservationId), await checkInSettings(db));
 }
 
 /** The reasons to look twice at a reservation before letting the person in, most serious first. */
@@ -87,12 +129,67 @@ export function scanWarnings(r: ReservationView, now: Date): ScanWarning[] {
   if (r.deletedAt) warnings.push('reservation-cancelled');
   if (r.classCancelledAt) warnings.push('class-cancelled');
   if (studioDate(new Date(r.class_date)) !== studioDate(now)) warnings.push('wrong-day');
+  else if (!r.attend) {
+    // The window only matters for a first check-in (the server keeps an earlier one whenever it is replayed).
+    const timing = checkInTiming(now, { opensAt: new Date(r.checkInOpensAt), closesAt: new Date(r.checkInClosesAt) });
+    if (timing) warnings.push(timing);
+  }
   if (r.is_cash && !r.is_paid) warnings.push('unpaid-cash');
   if (r.attend) warnings.push('already-attended');
+  if (r.pendingDocuments?.length) warnings.push('documents-pending');
+  if (r.missingProfile?.length) warnings.push('profile-incomplete');
   return warnings;
 }
 
-/** A check-in would only be rejected by the server (decision: the desk does not queue a mutation it knows is refused). */
+/**
+ * A check-in would only be rejected by the server (decision: the desk does
+ * not queue a mutation it knows is refused). Unpaid cash warns but admits:
+ * the button to record the payment is on the same panel.
+ */
+const blocking: ReadonlySet<ScanWarning> = new Set(['reservation-cancelled', 'class-cancelled', 'wrong-day', 'too-early', 'too-late']);
 export function blocksCheckIn(warnings: ScanWarning[]): boolean {
-  return warnings.some((w) => w === 'reservation-cancelled' || w === 'class-cancelled' || w === 'wrong-day');
+  return warnings.some((w) => blocking.has(w));
+}
+
+/** One line of the scan panel: the warning in Spanish, whether it refuses entry, and its colour. */
+export interface ScanNotice {
+  code: ScanWarning;
+  text: string;
+  blocks: boolean;
+  tone: 'red' | 'yellow' | 'blue';
+}
+
+const hhmm = (at: string) => new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+
+/** The warnings as the scan panel lists them. A new warning needs its code above, a line in scanWarnings, and its text here. */
+export function scanNotices(r: ReservationView, warnings: ScanWarning[]): ScanNotice[] {
+  const text: Record<ScanWarning, string> = {
+    'reservation-cancelled': t.warningReservationCancelled,
+    'class-cancelled': t.warningClassCancelled,
+    'wrong-day': t.warningWrongDay,
+    'too-early': t.warningTooEarly(hhmm(r.checkInOpensAt)),
+    'too-late': t.warningTooLate(hhmm(r.checkInClosesAt)),
+    'unpaid-cash': t.warningUnpaidCash,
+    'already-attended': r.attendedAt ? t.outcomeAlreadyDetail(hhmm(r.attendedAt)) : t.warningAlreadyAttended,
+    'documents-pending': texts.deskShift.warningDocumentsPending((r.pendingDocuments ?? []).join(', ')),
+    'profile-incomplete': texts.deskShift.warningProfileIncomplete((r.missingProfile ?? []).map((f) => texts.deskShift.profileFieldNames[f]).join(', ')),
+  };
+  return warnings.map((code) => ({
+    code,
+    text: text[code],
+    blocks: blocking.has(code),
+    tone: blocking.has(code) ? 'red' : code === 'unpaid-cash' || code === 'documents-pending' || code === 'profile-incomplete' ? 'yellow' : 'blue',
+  }));
+}
+
+/**
+ * The panel's verdict, one of three: 'admitted' (checked in now: green),
+ * 'already' (checked in before today, at attendedAt: amber), 'refused' (a
+ * blocking reason: red). A used code of another day is refused, not 'already'.
+ */
+export type ScanOutcome = 'admitted' | 'already' | 'refused';
+export function scanOutcome(r: ReservationView, warnings: ScanWarning[], checkedIn: boolean): ScanOutcome {
+  if (checkedIn) return 'admitted';
+  if (blocksCheckIn(warnings)) return 'refused';
+  return r.attend ? 'already' : 'refused';
 }

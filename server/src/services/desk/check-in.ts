@@ -1,4 +1,4 @@
-import { DomainError, localDate, studioTimeZone, type DeskMutationArgs } from '@estudio/core';
+import { checkInTiming, checkInWindow, DomainError, localDate, studioTimeZone, type DeskMutationArgs } from '@estudio/core';
 import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -16,7 +16,9 @@ export type CheckInInput = DeskMutationArgs<'checkIn'>;
  * offline is judged by the day it happened, not the day it reached the
  * server): the class must be on that calendar day in the studio's time zone.
  * A cancelled reservation or class is refused; checking in twice keeps the
- * first time and succeeds, so a double scan or a replay is harmless.
+ * first time and succeeds, so a double scan or a replay is harmless. A first
+ * check-in must fall inside the check-in window (app config
+ * check_in_opens_minutes / check_in_closes_minutes, decision 016).
  *
  * Locks only the reservation row: it is the last lock of the booking order
  * (decision 006), so a check-in never waits on a booking in the wrong order.
@@ -29,7 +31,12 @@ export async function checkIn(db: Db, input: CheckInInput, now: Date = new Date(
 
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ reservation: class_reservation, class_date: single_class.class_date, cancelledAt: single_class.cancelledAt })
+      .select({
+        reservation: class_reservation,
+        class_date: single_class.class_date,
+        duration_minutes: single_class.duration_minutes,
+        cancelledAt: single_class.cancelledAt,
+      })
       .from(class_reservation)
       .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
       .where(eq(class_reservation.class_reservation_id, input.class_reservation_id))
@@ -40,6 +47,9 @@ export async function checkIn(db: Db, input: CheckInInput, now: Date = new Date(
     if (found.cancelledAt) throw new DomainError('checkin/class-cancelled');
     if (localDate(found.class_date, tz) !== localDate(at, tz)) throw new DomainError('checkin/wrong-day');
     if (reservation.attend) return reservation;
+    // Decision 016: only inside the studio's check-in window, judged by the scan's time.
+    const timing = checkInTiming(at, checkInWindow(found.class_date, found.duration_minutes, settings));
+    if (timing) throw new DomainError(timing === 'too-early' ? 'checkin/too-early' : 'checkin/too-late');
     const [updated] = await tx
       .update(class_reservation)
       .set({ attend: true, attendedAt: at, updatedAt: now })

@@ -22,5 +22,6 @@ export function toReservationOutput(r: ReservationRow): ReservationOutput {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     deletedAt: r.deletedAt?.toISOString() ?? null,
+    access_code: r.access_code,
   };
 }

@@ -8,7 +8,7 @@ import {
   Loader,
   Menu,
   Modal,
-  SegmentedControl,
+  Radio,
   Select,
   Stack,
   Table,
@@ -148,14 +148,12 @@ export function CancelReservationModal({ opened, onClose, r }: RefModalProps) {
               {overriding && (
                 <>
                   {!p.unlimited && (
-                    <SegmentedControl
-                      value={credit}
-                      onChange={(v) => setCredit(v === 'keep' ? 'keep' : 'return')}
-                      data={[
-                        { value: 'return', label: t.overrideReturn },
-                        { value: 'keep', label: t.overrideKeep },
-                      ]}
-                    />
+                    <Radio.Group value={credit} onChange={(v) => setCredit(v === 'keep' ? 'keep' : 'return')}>
+                      <Stack gap={6}>
+                        <Radio value="return" label={t.overrideReturn} />
+                        <Radio value="keep" label={t.overrideKeep} />
+                      </Stack>
+                    </Radio.Group>
                   )}
                   <Textarea
                     label={t.reason}

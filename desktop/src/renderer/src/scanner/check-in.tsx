@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { errorText } from '../format.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
@@ -27,9 +26,9 @@ export function CheckInProvider({ children }: { children: ReactNode }) {
       setResult(await call());
       setError(null);
     } catch (e) {
+      // The red verdict on the scan panel says it; a toast too would say it twice and cover the buttons.
       setResult(null);
       setError(errorText(e));
-      notifications.show({ color: 'red', message: errorText(e) });
     }
   }, []);
   const value = useMemo<CheckInState>(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Center, Group, Modal, Rating, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { cancellationLimitText, cancellationRuleText, cancellationWarning, formatDateTime, guestName, texts } from '@estudio/core';
+import { accessCodeLink, cancellationLimitText, cancellationRuleText, cancellationWarning, formatAccessCode, formatDateTime, guestName, texts } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
@@ -132,14 +132,18 @@ export function RatingModal({ opened, onClose, reservation }: ModalProps) {
   );
 }
 
-/** The admin link of the reservation for the admin side (the host may carry an admin. prefix; the link keeps this origin). */
-export function accessCodeUrl(reservationId: number, origin = window.location.origin): string {
-  return `${origin}/admin/reservaciones/${reservationId}`;
+/**
+ * The QR's content: the spec's admin reservation link (the host may carry an
+ * admin. prefix; the link keeps this origin) with the reservation's random
+ * access code last, which is what the front desk admits by (decision 016).
+ */
+export function accessCodeUrl(reservationId: number, accessCode: string, origin = window.location.origin): string {
+  return accessCodeLink(origin, reservationId, accessCode);
 }
 
 /** 'Código de Acceso': a QR of the admin reservation link, scanned at the front desk. */
 export function AccessCodeModal({ opened, onClose, reservation }: ModalProps) {
-  const url = accessCodeUrl(reservation.class_reservation_id);
+  const url = accessCodeUrl(reservation.class_reservation_id, reservation.access_code);
   return (
     <Modal opened={opened} onClose={onClose} title={texts.reservations.accessCodeTitle} {...modalProps}>
       <Stack gap="md" align="stretch">
@@ -149,6 +153,9 @@ export function AccessCodeModal({ opened, onClose, reservation }: ModalProps) {
         </Center>
         <Text size="sm" c="dimmed" ta="center">
           {texts.reservations.accessCodeText}
+        </Text>
+        <Text ta="center" fz={28} fw={700} ff="monospace" lts={2} data-testid="access-code-text">
+          {formatAccessCode(reservation.access_code)}
         </Text>
         <Text size="xs" c="dimmed" ta="center">
           {texts.reservations.folio(reservation.class_reservation_id)}
