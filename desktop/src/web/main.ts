@@ -25,7 +25,7 @@ const port = Number(process.env.DESK_PORT ?? 3400);
 const key = process.env.DESK_WEB_KEY?.trim() || undefined;
 const web = await startDeskWeb({ port, distDir, ...(key ? { key } : {}) });
 console.log(`Recepción lista. Ábrela con este enlace (solo sirve en esta ejecución): ${web.url}`);
-console.log(`Servidor: ${web.desk.config.serverUrl}, datos: ${web.desk.config.dataDir}`);
+console.log(`Servidor: ${web.desk.serverAddress().url ?? '(se pide en la pantalla de inicio)'}, datos: ${web.desk.config.dataDir}`);
 
 const stop = async () => {
   await web.close();

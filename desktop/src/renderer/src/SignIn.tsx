@@ -2,6 +2,7 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Ti
 import { texts } from '@estudio/core';
 import { useState, type FormEvent } from 'react';
 import { errorText } from './format.ts';
+import { ConnectingTo } from './ServerAddress.tsx';
 import { trpc } from './trpc.ts';
 
 const t = texts.desk;
@@ -34,11 +35,8 @@ export function SignIn({ problem, serverUrl }: { problem: string | null; serverU
           <Button type="submit" size="md" loading={signIn.isPending}>
             {t.signInButton}
           </Button>
-          {serverUrl && (
-            <Text size="xs" c="dimmed" ta="center">
-              {t.serverLabel}: {serverUrl}
-            </Text>
-          )}
+          {/* 'Conectando a <host>' (decision 019), once the desk has an address. */}
+          {serverUrl && <ConnectingTo />}
         </Stack>
       </Paper>
     </Center>
