@@ -20,6 +20,7 @@ import { createLoginFailureStore } from './services/auth/login-failures.ts';
 import { createCallLimits } from './services/rate-limit/call-limits.ts';
 import { hashingSlotsFor } from './services/rate-limit/hashing-slots.ts';
 import { registerFileRoutes } from './routers/files-upload.ts';
+import { registerDeskUpdates } from './routers/desk-updates.ts';
 import { createContextFactory } from './trpc.ts';
 
 /**
@@ -293,6 +294,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
 
   // Issue 5: multipart uploads (POST /api/files, /api/files/s3) and local files at /files/*, multipart scoped to those routes.
   await registerFileRoutes(app, { db, config, identity });
+  // Issue 16: the installed desks' updates (electron-updater's generic provider), from a folder of releases.
+  await registerDeskUpdates(app, config.DESK_RELEASES_DIR ?? path.join(config.DATA_DIR, 'desk-releases'));
 
   if (portalIndex) {
     await app.register(fastifyStatic, {

@@ -67,6 +67,8 @@ const envSchema = z.object({
   FILES_CUSTOMER_QUOTA_BYTES: positiveInt(20 * 1024 * 1024),
   /** Local file storage; defaults to DATA_DIR/files. Served at /files/*. */
   FILES_DIR: optionalText.transform((p) => (p ? path.resolve(p) : undefined)),
+  /** The desk's releases (electron-builder's output: latest.yml and installers), served at /desk/updates; defaults to DATA_DIR/desk-releases. */
+  DESK_RELEASES_DIR: optionalText.transform((p) => (p ? path.resolve(p) : undefined)),
   /** S3 credentials for files_location 's3' (else the AWS SDK's default chain). Endpoint, bucket and region are app config keys. */
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, shell } from 'electron';
+import electronUpdater from 'electron-updater';
 import { createIPCHandler } from 'trpc-electron/main';
 import { loadDeskConfig } from '../service/config.ts';
 import { startDeskService } from '../service/index.ts';
 import { deskRouter } from '../service/router.ts';
 import type { DeskService } from '../service/desk-service.ts';
+import { restartQuestion, startDeskUpdates } from './updates.ts';
 
 /**
  * Electron's main process: runs the desk service (replica, sync client, staff
@@ -37,6 +39,13 @@ function createWindow(ipc: ReturnType<typeof createIPCHandler>): BrowserWindow {
     return { action: 'deny' };
   });
   const devServer = process.env.ELECTRON_RENDERER_URL;
+  // The window never leaves the desk's own page (a dropped link, a stray redirect): other sites open in the browser.
+  win.webContents.on('will-navigate', (event, url) => {
+    const own = !app.isPackaged && devServer ? url.startsWith(devServer) : url.startsWith('file://');
+    if (own) return;
+    event.preventDefault();
+    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+  });
   if (!app.isPackaged && devServer) void win.loadURL(devServer);
   else void win.loadFile(path.join(import.meta.dirname, '../renderer/index.html'));
   return win;
@@ -67,7 +76,21 @@ if (!app.requestSingleInstanceLock()) {
     desk = service;
     // One IPC handler for the app's life; each window is attached to it.
     const ipc = createIPCHandler({ router: deskRouter, windows: [], createContext: async () => ({ desk: service }) });
-    createWindow(ipc);
+    const win = createWindow(ipc);
+    // Updates from the studio's own server (decision 019); asked only when the desk has been quiet for two minutes.
+    let lastActivity = 0;
+    service.onChange((event) => {
+      if (event.tables.length) lastActivity = Date.now();
+    });
+    if (app.isPackaged) {
+      startDeskUpdates({
+        updater: electronUpdater.autoUpdater,
+        serverUrl: () => service.serverAddress().url,
+        busy: () => service.status().pending > 0 || Date.now() - lastActivity < 2 * 60_000,
+        ask: async (version) => (await dialog.showMessageBox(win, restartQuestion(version))).response === 0,
+        log: (message) => console.warn(message),
+      });
+    }
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow(ipc);
     });
