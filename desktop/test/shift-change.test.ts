@@ -262,3 +262,19 @@ describe('a password changed on the server', () => {
     relay.set(true);
   });
 });
+
+describe('a role taken away on the server', () => {
+  it('stops offline sign-in for that account at the next online contact, and asks for the password', async () => {
+    relay.set(true);
+    await desk.signIn('admin@estudio.demo', PASSWORD);
+    await until('online', () => desk.status().online);
+    await server.db.update(customer).set({ role: 'customer' }).where(eq(customer.email, 'admin@estudio.demo'));
+    // The change pokes the desk; its next pull is refused (forbidden).
+    await until('refused', async () => (await desk.lockState()).passwordNeeded);
+    // Forgotten already from the refused sync call, before any sign-in is tried.
+    relay.set(false);
+    await expect(desk.signIn('admin@estudio.demo', PASSWORD)).rejects.toMatchObject({ code: 'desk/offline-unknown-account' });
+    relay.set(true);
+    await expect(desk.signIn('admin@estudio.demo', PASSWORD)).rejects.toMatchObject({ code: 'desk/staff-only' });
+  });
+});
