@@ -51,6 +51,8 @@ beforeAll(async () => {
   impostor = http.createServer((req, res) => {
     if (req.url?.startsWith('/api/health')) return res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     if (req.url?.startsWith('/pagina')) return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Router</body></html>');
+    // As http:// → https:// would: every path moved to the studio's real address.
+    if (req.url?.startsWith('/mudado/')) return res.writeHead(301, { location: `${urlA}${req.url.slice('/mudado'.length)}` }).end();
     res.writeHead(404).end('no');
   });
   await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
@@ -100,6 +102,12 @@ describe('first run, and an admin changing the server', () => {
       expect(desk.serverAddress().url).toBeNull();
 
       const host = new URL(urlA).host;
+      // A redirecting address is kept as where it leads (a redirected POST would arrive as a GET).
+      expect(await desk.setServerAddress(`${impostorUrl}/mudado/`)).toEqual({ url: urlA, host, fromEnv: false });
+      await desk.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      desk = new DeskService({ dataDir }, syncDeps);
+      await desk.start();
       expect(await desk.setServerAddress(` ${urlA}/ `)).toEqual({ url: urlA, host, fromEnv: false });
       await desk.close();
       desk = new DeskService({ dataDir }, syncDeps);

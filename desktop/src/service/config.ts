@@ -64,17 +64,23 @@ export function serverHost(serverUrl: string): string {
  * (GET /api/health → {"ok":true}) and the same procedure over its tRPC
  * endpoint (GET /trpc/health → {"result":{"data":{"ok":true}}}), which the
  * desk's sync and sign-in use. Any other site (a router's page, another app)
- * fails one of the two. Throws the Spanish reason.
+ * fails one of the two. Throws the Spanish reason; answers the address to
+ * keep (where a redirect led, if the server redirected).
  */
-export async function verifyStudioServer(serverUrl: string, fetchImpl: typeof fetch = fetch, timeoutMs = 8_000): Promise<void> {
+export async function verifyStudioServer(serverUrl: string, fetchImpl: typeof fetch = fetch, timeoutMs = 8_000): Promise<string> {
+  let base = serverUrl;
   const get = async (pathname: string): Promise<unknown> => {
     let response: Response;
     try {
-      response = await fetchImpl(`${serverUrl}${pathname}`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow', headers: { accept: 'application/json' } });
+      response = await fetchImpl(`${base}${pathname}`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow', headers: { accept: 'application/json' } });
     } catch {
       throw new DomainError('desk/server-address-unreachable');
     }
     if (!response.ok) throw new DomainError('desk/server-address-not-ours');
+    // http:// answered by a redirect to https:// (or to another name): the desk keeps where the server really is,
+    // since a redirected POST (sign-in, sync) would arrive as a GET.
+    const landed = response.redirected ? new URL(response.url) : null;
+    if (landed?.pathname.endsWith(pathname)) base = normalizeServerUrl(`${landed.origin}${landed.pathname.slice(0, -pathname.length)}`);
     try {
       return await response.json();
     } catch {
@@ -85,4 +91,5 @@ export async function verifyStudioServer(serverUrl: string, fetchImpl: typeof fe
   if (rest?.ok !== true) throw new DomainError('desk/server-address-not-ours');
   const trpc = (await get('/trpc/health')) as { result?: { data?: { ok?: unknown } } } | null;
   if (trpc?.result?.data?.ok !== true) throw new DomainError('desk/server-address-not-ours');
+  return base;
 }

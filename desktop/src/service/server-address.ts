@@ -67,9 +67,7 @@ export class ServerAddress {
 
   /** Normalizes what staff typed and checks that it answers as the studio's server; returns the address to keep. */
   async check(input: string): Promise<string> {
-    const url = normalizeServerUrl(input);
-    await verifyStudioServer(url, this.injected.fetch);
-    return url;
+    return verifyStudioServer(normalizeServerUrl(input), this.injected.fetch);
   }
 
   async save(replica: Replica, url: string): Promise<void> {
