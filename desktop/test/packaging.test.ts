@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
@@ -160,5 +161,92 @@ describe('the packaged desk', () => {
     expect(new URL(config.publish.url).pathname).toBe('/desk/updates');
     // Artifact names without spaces or accents: they travel in latest.yml and in update URLs.
     expect(config.nsis.artifactName).toMatch(/^[a-z0-9${}.-]+$/);
+  });
+
+  it('the app folder assembled from those files alone starts: replica opened, window loaded, updater asked, closed cleanly', { timeout: 600_000 }, () => {
+    builtMain();
+    const work = mkdtempSync(path.join(tmpdir(), 'desk-package-'));
+    try {
+      // The app as electron-builder lays it out: the `files` of desktop/ and each from/to set, nothing else.
+      const app = path.join(work, 'app');
+      for (const file of appFiles()) {
+        mkdirSync(path.dirname(path.join(app, file)), { recursive: true });
+        cpSync(path.join(appDir, file), path.join(app, file));
+      }
+      for (const set of config.files.filter((f): f is FileSet => typeof f !== 'string')) {
+        const shipped = shippedPackage(set.to.replace(/^node_modules\//, ''));
+        for (const file of shipped?.files ?? []) {
+          mkdirSync(path.dirname(path.join(app, set.to, file)), { recursive: true });
+          cpSync(path.join(shipped?.dir ?? '', file), path.join(app, set.to, file));
+        }
+      }
+      // Electron's own module, as the packaged app gets it from Electron: a stand-in that logs what main does.
+      const fake = path.join(app, 'node_modules/electron');
+      mkdirSync(fake, { recursive: true });
+      writeFileSync(path.join(fake, 'package.json'), JSON.stringify({ name: 'electron', main: 'index.cjs' }));
+      writeFileSync(
+        path.join(fake, 'index.cjs'),
+        `const fs = require('node:fs');
+const log = (event) => process.stdout.write(JSON.stringify(event) + '\\n');
+const listeners = {};
+const app = {
+  isPackaged: true, name: 'Estudio Recepción', getVersion: () => '0.1.0', getName: () => 'Estudio Recepción',
+  getAppPath: () => ${JSON.stringify(app)}, getPath: () => ${JSON.stringify(path.join(work, 'user'))},
+  requestSingleInstanceLock: () => true, whenReady: () => Promise.resolve(),
+  on: (event, listener) => { (listeners[event] ??= []).push(listener); return app; }, once: (event, listener) => app.on(event, listener),
+  quit: () => { log({ event: 'quit' }); process.exit(0); }, exit: (code) => { log({ event: 'exit', code }); process.exit(code); },
+};
+class BrowserWindow {
+  static getAllWindows() { return []; }
+  constructor(options) {
+    this.webContents = { id: 1, on() {}, once() {}, setWindowOpenHandler() {} };
+    log({ event: 'window', preload: options.webPreferences.preload, preloadExists: fs.existsSync(options.webPreferences.preload) });
+  }
+  once() {} on() {} show() {}
+  loadFile(file) {
+    log({ event: 'load', file, exists: fs.existsSync(file) });
+    // Give the updater its first check, then quit as the user would.
+    setTimeout(() => { const event = { preventDefault() { log({ event: 'quit-deferred' }); } }; for (const l of listeners['before-quit'] ?? []) l(event); }, 1500);
+    return Promise.resolve();
+  }
+  loadURL(url) { return this.loadFile(url); }
+}
+// One assignment each: Node's ESM import of a CommonJS module sees only these as named exports.
+exports.app = app;
+exports.BrowserWindow = BrowserWindow;
+exports.shell = { openExternal: async () => {} };
+exports.dialog = { showErrorBox: (title, text) => log({ event: 'error-box', text }), showMessageBox: async () => ({ response: 1 }) };
+exports.ipcMain = { on() {}, removeListener() {}, handle() {} };
+exports.contextBridge = {};
+exports.ipcRenderer = {};
+exports.net = { request() { throw new Error('sin red en la prueba'); } };
+exports.session = { fromPartition: () => ({}) };
+exports.autoUpdater = { emit() {} };
+`,
+      );
+      const result = spawnSync(process.execPath, [path.join(app, 'out/main/index.js')], {
+        cwd: work,
+        env: { PATH: process.env.PATH ?? '', HOME: work, DESK_SERVER_URL: 'http://127.0.0.1:9', DESK_DATA_DIR: path.join(work, 'replica') },
+        encoding: 'utf8',
+        timeout: 300_000,
+      });
+      const events = result.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { event: string; exists?: boolean; preloadExists?: boolean; file?: string });
+      expect(result.status, `${result.stderr}\n${result.stdout}`).toBe(0);
+      expect(events.find((e) => e.event === 'error-box')).toBeUndefined();
+      expect(events.find((e) => e.event === 'window')?.preloadExists).toBe(true);
+      const load = events.find((e) => e.event === 'load');
+      expect(load?.exists).toBe(true);
+      expect(load?.file).toContain(path.join(app, 'out/renderer/index.html'));
+      expect(events.map((e) => e.event)).toEqual(['window', 'load', 'quit-deferred', 'quit']);
+      // The bundled electron-updater ran its check: on Linux, outside an AppImage, it says so and stands down.
+      if (process.platform === 'linux') expect(result.stderr).toContain('APPIMAGE env is not defined');
+      // The replica was built from the shipped migrations.
+      expect(existsSync(path.join(work, 'replica', 'PG_VERSION'))).toBe(true);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
