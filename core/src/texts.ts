@@ -780,7 +780,6 @@ export const texts = {
   },
   /** Offline sign-in, the desk lock, named rejections and counter warnings (issue 16, decision 018). */
   deskShift: {
-    offlineSignInHint: 'Sin conexión solo pueden entrar las cuentas que ya usaron esta recepción.',
     lock: 'Bloquear',
     lockedTitle: 'Recepción bloqueada',
     lockedBy: (name: string) => `Sesión de ${name}. Desbloquea con tu PIN o tu contraseña.`,
@@ -806,6 +805,9 @@ export const texts = {
         ? 'Entraste sin conexión. Escribe tu contraseña para volver a sincronizar con el servidor.'
         : `Entraste sin conexión. ${pending === 1 ? 'Tu cambio pendiente sigue guardado' : `Tus ${pending} cambios pendientes siguen guardados`} en esta recepción y se enviará${pending === 1 ? '' : 'n'} en cuanto escribas tu contraseña.`,
     reconnect: 'Conectar',
+    anotherAccount: 'otra cuenta',
+    waitingForOthers: (name: string, pending: number) =>
+      `${pending === 1 ? '1 cambio' : `${pending} cambios`} de ${name} ${pending === 1 ? 'espera' : 'esperan'} a que vuelva a entrar en esta recepción para enviarse.`,
     rejectedCall: 'Llama a',
     rejectedNoPhone: 'sin teléfono registrado',
     rejectedClass: 'Clase',

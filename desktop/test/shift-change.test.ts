@@ -179,6 +179,10 @@ describe('offline shift change', () => {
     skewMs += 61_000;
     await desk.unlock({ pin: '2468' });
     await expect(desk.today()).resolves.toBeTruthy();
+    // A check-in of this shift, still offline: it waits in this account's outbox.
+    const [first] = await waitingToday(desk);
+    expect(await desk.checkIn(first?.class_reservation_id ?? 0)).toMatchObject({ checkedIn: true });
+    expect(desk.status().pending).toBe(1);
   });
 
   it('switches to another staff member from the lock screen, offline; their change waits and goes out once they type the password online', async () => {
@@ -186,6 +190,10 @@ describe('offline shift change', () => {
     const admin = await desk.signIn('admin@estudio.demo', PASSWORD);
     expect(admin.role).toBe('admin');
     expect((await desk.lockState()).locked).toBe(false);
+    // The previous shift's change is not this account's to send: the screen says whose it is and that it waits.
+    const [recepcion] = await server.db.select({ name: customer.name, last_name: customer.last_name }).from(customer).where(eq(customer.email, 'recepcion@estudio.demo'));
+    expect((await desk.lockState()).waitingForOthers).toEqual([{ name: `${recepcion?.name} ${recepcion?.last_name}`, pending: 1 }]);
+    expect(desk.status().pending).toBe(0);
     const [first] = await waitingToday(desk);
     expect(first, 'the demo seed has someone still to arrive today').toBeDefined();
     const id = first?.class_reservation_id ?? 0;

@@ -220,9 +220,14 @@ export class DeskService {
   }
 
   /** What the sign-in and lock screens need: who is signed in, whether the desk is locked and how it unlocks. */
-  async lockState(): Promise<{ locked: boolean; hasPin: boolean; passwordNeeded: boolean }> {
+  async lockState(): Promise<{ locked: boolean; hasPin: boolean; passwordNeeded: boolean; waitingForOthers: { name: string; pending: number }[] }> {
     const email = this.session?.email;
-    return { locked: this.lockedBy !== null, hasPin: email ? await this.localAuth.hasPin(email) : false, passwordNeeded: this.passwordNeeded };
+    return {
+      locked: this.lockedBy !== null,
+      hasPin: email ? await this.localAuth.hasPin(email) : false,
+      passwordNeeded: this.passwordNeeded,
+      waitingForOthers: this.replica && !this.lockedBy ? await this.localAuth.waitingForOthers(this.client?.clientId ?? null) : [],
+    };
   }
 
   /** Every change the screens must show: pulled rows, local mutations, rollbacks, connection and session changes. */

@@ -1,5 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { afterFailure, deskPinPattern, DomainError, lockoutRemainingMs, noAttempts, waitMinutes, type LocalAttempts } from '@estudio/core';
+import { afterFailure, deskPinPattern, DomainError, lockoutRemainingMs, noAttempts, texts, waitMinutes, type LocalAttempts } from '@estudio/core';
+import { query } from '@estudio/sync/client/replica';
+import { sql } from 'drizzle-orm';
 import type { Replica } from '@estudio/sync/client/types';
 import type { DeskUser } from './session.ts';
 
@@ -88,6 +90,26 @@ export class LocalAuth {
   async passwordMatches(email: string, password: string): Promise<boolean> {
     const account = await this.read(email);
     return account ? matches(password, account.password) : false;
+  }
+
+  /**
+   * Changes other accounts made on this desk that still wait in their outbox
+   * (bound to their sync client id, they go out when that person signs in
+   * again), by the person's name, so the next shift knows.
+   */
+  async waitingForOthers(currentClientId: string | null): Promise<{ name: string; pending: number }[]> {
+    const db = this.replica().db;
+    const rows = await query<{ name: string | null; uid: string | null; pending: number }>(
+      db,
+      sql`select a.value::jsonb -> 'user' ->> 'name' || ' ' || (a.value::jsonb -> 'user' ->> 'last_name') as name,
+                 substr(c.key, length('sync.client_id.') + 1) as uid, count(*)::int as pending
+            from desk.outbox o
+            join desk.meta c on c.key like 'sync.client_id.%' and c.value = o.client_id
+            left join desk.meta a on a.key like 'desk.local_account.%' and (a.value::jsonb -> 'user' ->> 'uid') = substr(c.key, length('sync.client_id.') + 1)
+           where o.client_id is distinct from ${currentClientId}
+           group by 1, 2 order by 1`,
+    );
+    return rows.map((r) => ({ name: r.name ?? texts.deskShift.anotherAccount, pending: r.pending }));
   }
 
   /** Checks the password offline; counts the failure toward the account's lockout on this desk. */

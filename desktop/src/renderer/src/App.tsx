@@ -9,7 +9,7 @@ import { useDeskLive } from './live.ts';
 import { StatusContext } from './saved.ts';
 import { CheckInProvider } from './scanner/check-in.tsx';
 import { Scanner } from './scanner/Scanner.tsx';
-import { LockControls, LockScreen, PasswordNeeded, Rejections } from './lock/ShiftScreens.tsx';
+import { LockControls, LockScreen, PasswordNeeded, Rejections, WaitingForOthers } from './lock/ShiftScreens.tsx';
 import { ChangeServerButton, FirstRunServer } from './ServerAddress.tsx';
 import { SignIn } from './SignIn.tsx';
 import { TodayScreen } from './today/TodayScreen.tsx';
@@ -33,10 +33,20 @@ export function App() {
   if (!session.data?.user) return <SignIn problem={session.data?.problem ?? null} serverUrl={session.data?.serverUrl ?? null} />;
   // Locked, nothing of the desk is mounted (the service refuses its calls anyway).
   if (session.data.locked) return <LockScreen user={session.data.user} hasPin={session.data.hasPin} />;
-  return <Desk user={session.data.user} problem={session.data.problem} passwordNeeded={session.data.passwordNeeded} />;
+  return <Desk user={session.data.user} problem={session.data.problem} passwordNeeded={session.data.passwordNeeded} waitingForOthers={session.data.waitingForOthers} />;
 }
 
-function Desk({ user, problem, passwordNeeded }: { user: NonNullable<DeskOutputs['session']['get']['user']>; problem: string | null; passwordNeeded: boolean }) {
+function Desk({
+  user,
+  problem,
+  passwordNeeded,
+  waitingForOthers,
+}: {
+  user: NonNullable<DeskOutputs['session']['get']['user']>;
+  problem: string | null;
+  passwordNeeded: boolean;
+  waitingForOthers: DeskOutputs['session']['get']['waitingForOthers'];
+}) {
   const utils = trpc.useUtils();
   const live = useDeskLive(true);
   const initial = trpc.status.get.useQuery();
@@ -108,6 +118,7 @@ function Desk({ user, problem, passwordNeeded }: { user: NonNullable<DeskOutputs
                 </Alert>
               )}
               {status && <Rejections status={status} />}
+              <WaitingForOthers waiting={waitingForOthers} />
               {status && !status.ready && (
                 <Alert color="blue" icon={<Loader size="xs" />}>
                   {t.firstSync}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Menu, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Center, Group, Menu, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLock, IconSettings } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
@@ -146,9 +146,13 @@ export function LockControls() {
   return (
     <>
       <Group gap={0} wrap="nowrap">
-        <Button variant="light" color="dark" leftSection={<IconLock size={16} />} onClick={() => lock.mutate()} loading={lock.isPending} data-testid="lock-button">
+        <Button variant="light" color="dark" leftSection={<IconLock size={16} />} onClick={() => lock.mutate()} loading={lock.isPending} visibleFrom="sm" data-testid="lock-button">
           {t.lock}
         </Button>
+        {/* A phone-width window keeps the lock reachable as an icon. */}
+        <ActionIcon variant="light" color="dark" size="lg" onClick={() => lock.mutate()} loading={lock.isPending} hiddenFrom="sm" aria-label={t.lock} data-testid="lock-button-compact">
+          <IconLock size={18} />
+        </ActionIcon>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="subtle" color="dark" px={8} aria-label={t.pinMenu}>
@@ -295,6 +299,22 @@ export function Rejections({ status }: { status: Status }) {
             </Group>
           );
         })}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Changes other staff made on this desk that wait for them to sign in again (their own sync client sends them). */
+export function WaitingForOthers({ waiting }: { waiting: { name: string; pending: number }[] }) {
+  if (!waiting.length) return null;
+  return (
+    <Alert color="blue" data-testid="waiting-for-others">
+      <Stack gap={2}>
+        {waiting.map((w) => (
+          <Text key={w.name} size="sm">
+            {t.waitingForOthers(w.name, w.pending)}
+          </Text>
+        ))}
       </Stack>
     </Alert>
   );
