@@ -194,7 +194,7 @@ export const domainErrors = {
   'desk/server-address-invalid': { status: 400, message: 'Escribe la dirección completa del servidor, por ejemplo https://reservas.tuestudio.mx' },
   'desk/server-address-unreachable': { status: 503, message: 'No hubo respuesta en esa dirección. Revisa que esté bien escrita y que este equipo tenga internet.' },
   'desk/server-address-not-ours': { status: 400, message: 'Esa dirección responde, pero no es el servidor de reservaciones del estudio. Pide la dirección correcta a quien administra el sistema.' },
-  'desk/server-address-fixed': { status: 409, message: 'La dirección del servidor está fijada en este equipo con DESK_SERVER_URL; cámbiala ahí.' },
+  'desk/server-address-fixed': { status: 409, message: 'La dirección del servidor la fijó quien instaló esta recepción; pídele que la cambie.' },
   'desk/server-change-admin-only': { status: 403, message: 'Solo un administrador puede cambiar la dirección del servidor.' },
   'desk/server-change-pending': { status: 409, message: 'Hay cambios de esta recepción que aún no llegan al servidor. Espera a que se envíen (o atiende los rechazados) antes de cambiar de servidor.' },
 

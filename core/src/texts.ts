@@ -567,7 +567,7 @@ export const texts = {
     save: 'Conectar',
     checking: 'Comprobando la dirección…',
     connectingTo: (host: string) => `Conectando a ${host}`,
-    fromEnv: 'Esta dirección está fijada en este equipo (DESK_SERVER_URL).',
+    fromEnv: 'Esta dirección la fijó quien instaló esta recepción.',
     change: 'Cambiar servidor',
     changeHeading: 'Cambiar el servidor de esta recepción',
     changeWarning:
