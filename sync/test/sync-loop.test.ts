@@ -1,4 +1,4 @@
-import type { PullOutput } from '@estudio/core';
+import { DomainError, type PullOutput } from '@estudio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReplica, type ClientReplica } from '../src/client/replica.ts';
 import { createSyncClient } from '../src/client/sync-client.ts';
@@ -104,18 +104,15 @@ describe('the sync loop', () => {
     await client.stop();
   });
 
-  it('an unreachable server: offline with a Spanish reason, retried after growing delays up to the cap, online again when it answers', async () => {
+  it('a server that answers with errors: retried after growing delays up to the cap', async () => {
     const at: number[] = [];
-    let reachable = false;
     const link = scriptedLink(async () => {
       at.push(performance.now());
-      if (!reachable) throw new TypeError('fetch failed');
-      return emptyPage;
+      throw new DomainError('busy');
     });
     // Jitter at its top: each delay is exactly the backoff step, so the steps can be read off the calls.
     const client = createSyncClient({ replica, link, clientId: crypto.randomUUID(), backoff: { initialMs: 40, maxMs: 320 }, random: () => 1 });
     await client.start();
-    expect(client.status()).toMatchObject({ online: false, lastError: 'Sin conexión con el servidor; se reintentará en unos segundos.' });
     await eventually(() => at.length >= 7, 10_000, 'seven attempts');
     const gaps = at.slice(1).map((t, i) => t - at[i]!);
     const steps = [40, 80, 160, 320, 320, 320];
@@ -123,6 +120,27 @@ describe('the sync loop', () => {
     for (const [i, gap] of gaps.slice(2, 6).entries()) expect(gap).toBeGreaterThanOrEqual(steps[i + 2]! - 5);
     // Capped: without the cap the sixth wait would be 1,280 ms. The bound leaves room for a loaded machine's late timers.
     expect(gaps[5]).toBeLessThan(1_100);
+    await client.stop();
+  });
+
+  it('an unreachable server: offline with a Spanish reason, asked again every probe (no growing delay), online again as soon as it answers', async () => {
+    const at: number[] = [];
+    let reachable = false;
+    const link = scriptedLink(async () => {
+      at.push(performance.now());
+      if (!reachable) throw new TypeError('fetch failed');
+      return emptyPage;
+    });
+    const client = createSyncClient({ replica, link, clientId: crypto.randomUUID(), backoff: { initialMs: 40, maxMs: 5_000 }, probeMs: 100, random: () => 1 });
+    await client.start();
+    expect(client.status()).toMatchObject({ online: false, lastError: 'Sin conexión con el servidor; se reintentará en unos segundos.' });
+    await eventually(() => at.length >= 8, 10_000, 'eight attempts');
+    const gaps = at.slice(1).map((t, i) => t - at[i]!);
+    // Every attempt one probe after the last: a doubling delay would be at 2,560 ms by the seventh.
+    for (const gap of gaps.slice(2, 7)) {
+      expect(gap).toBeGreaterThanOrEqual(95);
+      expect(gap).toBeLessThan(800);
+    }
     reachable = true;
     await eventually(() => client.status().online && client.status().lastError === null, 5_000, 'the desk to be online again');
     // A dropped poke channel is a connection problem too: offline until it reopens.

@@ -37,8 +37,15 @@ export interface SyncClientOptions {
   snapshotLimit?: number;
   /** Mutations per push. */
   pushBatch?: number;
-  /** Reconnect delays: the first, doubling up to the last, each with random jitter. */
+  /** Reconnect delays after the server answered with an error: the first, doubling up to the last, each with random jitter. */
   backoff?: { initialMs: number; maxMs: number };
+  /**
+   * While the server does not answer at all (connection refused or cut, no
+   * route), the next attempt comes within this (1 s): asking costs the server
+   * nothing, and the desk shows it back within about a second, however long it
+   * was away (issue 16).
+   */
+  probeMs?: number;
   /** Source of jitter (tests make it deterministic). */
   random?: () => number;
 }
@@ -90,6 +97,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   // request every few seconds to the studio's own server costs nothing.
   const analyzeEveryRows = 10_000;
   const backoff = options.backoff ?? { initialMs: 500, maxMs: 10_000 };
+  const probeMs = options.probeMs ?? 1_000;
   const random = options.random ?? Math.random;
 
   const listeners = new Set<(event: SyncChangeEvent) => void>();
@@ -104,6 +112,8 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   let pokeGeneration = 0;
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the scheduled retry fires (a sooner one replaces it). */
+  let retryDue = 0;
   let followUpTimer: ReturnType<typeof setTimeout> | null = null;
   let heldTimer: ReturnType<typeof setTimeout> | null = null;
   let heldDelayMs = 0;
@@ -292,7 +302,8 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       } catch {
         // The replica itself failed (closed, disk full): the retry below tries the whole round again.
       }
-      scheduleRetry();
+      // A server that answered with an error gets room (backoff); one that did not answer is asked again soon.
+      scheduleRetry(answeredByServer(err) ? backoffDelay() : probeMs / 2 + (random() * probeMs) / 2);
     }
   }
 
@@ -319,7 +330,11 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   }
 
   function scheduleRetry(delay: number = backoffDelay()): void {
-    if (stopped || retryTimer) return;
+    if (stopped) return;
+    const due = Date.now() + delay;
+    if (retryTimer && retryDue <= due) return;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryDue = due;
     retryTimer = setTimeout(() => {
       retryTimer = null;
       if (!pokeOpen) openPoke();
