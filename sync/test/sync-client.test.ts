@@ -187,6 +187,13 @@ describe('a desk at work', () => {
     desk.link.restore();
     await eventually(() => desk.client.status().rejections.length > 0, 10_000, 'the rejection');
     expect(desk.client.status().rejections).toMatchObject([{ mutationId, name: 'walkIn', code: 'booking/class-full', message: 'Lo sentimos, esta clase ya está llena.' }]);
+    // Named from the replica when the refusal arrived (issue 16): whom to call and which class.
+    expect(desk.client.status().rejections[0]?.subject).toEqual({
+      customer: { id: cliente.customer_id, name: `${cliente.name} ${cliente.last_name}`, phone: cliente.phone || null },
+      class: { id: c.single_class_id, name: expect.any(String), start: c.class_date.toISOString() },
+      package: null,
+      amount: null,
+    });
     await desk.client.syncNow();
     const mine = await desk.replica.db
       .select()
@@ -212,6 +219,8 @@ describe('a desk at work', () => {
     await desk.client.syncNow();
     await expectConverged(desk.replica);
     expect(desk.client.status()).toMatchObject({ pending: 0, rejections: [{ mutationId, code: 'sync/reset-required' }] });
+    // Named before the replica was wiped.
+    expect(desk.client.status().rejections[0]?.subject?.customer?.id).toBe(r.customer_id);
     // The server knows no mutation of this desk now: the next one is number 1, and it is applied.
     const { mutationId: next } = await desk.client.mutate('checkIn', { class_reservation_id: r.class_reservation_id });
     expect(next).toBe(1);
