@@ -136,6 +136,7 @@ describe('cancel preview and the waitlist, read from the replica', () => {
     const view = await desk.classWaitlist(full);
     expect(view).toMatchObject({ capacity: 1, taken: 1, free: 0 });
     expect(view.entries.map((e) => e.customer_id)).toEqual([second.customer_id, third.customer_id]);
+    expect((await desk.waitlistCounts())[full]).toBe(2);
     await until('the server has the new entry', async () => {
       const rows = await server.db.select().from(waitlist).where(and(eq(waitlist.single_class_id, full), eq(waitlist.customer_id, third.customer_id)));
       return rows.length === 1;

@@ -241,6 +241,7 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   await waitlist.getByTestId('waitlist-add').first().click();
   await expect(waitlist.getByTestId('waitlist-entry')).toHaveCount(1);
   await expect(waitlist.getByTestId('waitlist-entry').first()).toContainText('Lucía Mostrador Prueba');
+  await expect(fullCard.getByTestId('waitlist-button')).toHaveAttribute('data-waiting', '1');
   await expect(waitlist.getByTestId('waitlist-free')).toHaveText('La clase sigue llena: cancela o mueve una reservación para liberar un lugar.');
   await expect(waitlist.getByRole('button', { name: 'Darle el lugar' })).toBeDisabled();
   await photograph(page, 'waitlist');
@@ -251,6 +252,7 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   await waitlist.getByRole('button', { name: 'Darle el lugar' }).click();
   await expect(page.getByText('¡Lugar asignado! Ya tiene reservación.')).toBeVisible();
   await expect(waitlist.getByText('Nadie está en la lista de espera.')).toBeVisible();
+  await expect(fullCard.getByTestId('waitlist-button')).toHaveAttribute('data-waiting', '0');
   await expect.poll(async () => (await liveIn(full)).length, { timeout: 20_000 }).toBe(1);
   await expect(page.getByTestId('pending-count')).toHaveText('Todo enviado', { timeout: 30_000 });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@estudio/core';
 import { audit_log } from '@estudio/db/schema/audit';
@@ -252,6 +252,25 @@ describe('move a customer to another class', () => {
     expect((await reservationRow(r.class_reservation_id)).deletedAt).toBeNull();
     expect(await credit(who.available_class_id)).toMatchObject({ available_classes: 2, cancels_used: 0 });
     expect(await refusal(moveReservation(server.db, staffId, { ...args, single_class_id: from }))).toBe('desk/move-same-class');
+  });
+
+  it('two moves into the last place at once: one moves, the other is refused and keeps its booking (capacity under the class lock)', async () => {
+    const [a, b] = [await person(), await person()];
+    const from = await newClass(server.db, { minutesAhead: 60, capacity: 5 });
+    const last = await newClass(server.db, { minutesAhead: 120, capacity: 1 });
+    const ra = await walkIn(server.db, { customer_id: a.customer_id, single_class_id: from, spot: null, guest: null });
+    const rb = await walkIn(server.db, { customer_id: b.customer_id, single_class_id: from, spot: null, guest: null });
+    const results = await Promise.allSettled([
+      moveReservation(server.db, staffId, { class_reservation_id: ra.class_reservation_id, customer_id: a.customer_id, from_single_class_id: from, single_class_id: last, spot: null }),
+      moveReservation(server.db, staffId, { class_reservation_id: rb.class_reservation_id, customer_id: b.customer_id, from_single_class_id: from, single_class_id: last, spot: null }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason instanceof DomainError ? refused.reason.code : null).toBe('booking/class-full');
+    const live = await server.db.select().from(class_reservation).where(and(eq(class_reservation.single_class_id, last), isNull(class_reservation.deletedAt)));
+    expect(live).toHaveLength(1);
+    const stayed = live[0]?.customer_id === a.customer_id ? rb : ra;
+    expect((await reservationRow(stayed.class_reservation_id)).deletedAt).toBeNull();
   });
 
   it('refuses a reservation already checked in', async () => {

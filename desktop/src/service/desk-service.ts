@@ -18,7 +18,7 @@ import {
 } from './queries/scan.ts';
 import { cacheStudioSettings, SETTINGS_REFRESH_MS } from './studio-settings.ts';
 import { bookableClasses, todayClasses } from './queries/today.ts';
-import { cancelPreview, classWaitlist, hasCustomer } from './queries/desk-actions.ts';
+import { cancelPreview, classWaitlist, hasCustomer, waitlistCounts } from './queries/desk-actions.ts';
 import { ServerAddress, unsentWork, wipeReplica, type ServerAddressView } from './server-address.ts';
 import { isUnreachable, type ServerApi } from './server-api.ts';
 import { isProxyPath, type ProxyCallType, type ServerCall } from './server-proxy.ts';
@@ -416,6 +416,12 @@ export class DeskService {
   async classWaitlist(singleClassId: number) {
     this.requireClient();
     return classWaitlist(this.db, singleClassId);
+  }
+
+  /** Issue 16: how many wait for each class. */
+  async waitlistCounts() {
+    this.requireClient();
+    return waitlistCounts(this.db);
   }
 
   /** Issue 16: the documents a new customer accepts at the counter (the studio's required pages), from the server. */

@@ -148,6 +148,7 @@ export const deskRouter = t.router({
   reservations: t.router({
     cancelPreview: procedure.input(z.object({ class_reservation_id: id })).query(({ ctx, input }) => ctx.desk.cancelPreview(input.class_reservation_id)),
     waitlist: procedure.input(z.object({ single_class_id: id })).query(({ ctx, input }) => ctx.desk.classWaitlist(input.single_class_id)),
+    waitlistCounts: procedure.query(({ ctx }) => ctx.desk.waitlistCounts()),
   }),
 
   actions: t.router({

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
 import { available_classes, class_reservation, class_type, customer, single_class, waitlist } from '@estudio/db';
 import { cancelUnitLabel, DomainError, domainErrors, evaluateCancellation, placesForBooking, texts } from '@estudio/core';
@@ -131,4 +131,10 @@ export async function classWaitlist(db: Db, singleClassId: number): Promise<Wait
 export async function hasCustomer(db: Db, customerId: number): Promise<boolean> {
   const [row] = await db.select({ id: customer.customer_id }).from(customer).where(eq(customer.customer_id, customerId));
   return row !== undefined;
+}
+
+/** How many people wait for each class that has a waitlist (one read for every class card on the screen). */
+export async function waitlistCounts(db: Db): Promise<Record<number, number>> {
+  const rows = await db.select({ id: waitlist.single_class_id, n: count() }).from(waitlist).groupBy(waitlist.single_class_id);
+  return Object.fromEntries(rows.map((r) => [r.id, Number(r.n)]));
 }

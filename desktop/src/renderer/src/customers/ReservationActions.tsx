@@ -311,10 +311,23 @@ export function MoveReservationModal({ opened, onClose, r }: RefModalProps) {
 /** The class card's 'Lista de espera' button and its modal. */
 export function WaitlistButton({ singleClassId, disabled }: { singleClassId: number; disabled?: boolean }) {
   const [opened, setOpened] = useState(false);
+  // One read for every card on the screen (the same query, shared).
+  const counts = trpc.reservations.waitlistCounts.useQuery();
+  const waiting = counts.data?.[singleClassId] ?? 0;
   return (
     <>
-      <Button size="compact-xs" variant="light" color="grape" leftSection={<IconListNumbers size={14} />} onClick={() => setOpened(true)} disabled={disabled} data-testid="waitlist-button">
+      <Button
+        size="compact-xs"
+        variant={waiting ? 'filled' : 'light'}
+        color="grape"
+        leftSection={<IconListNumbers size={14} />}
+        onClick={() => setOpened(true)}
+        disabled={disabled}
+        data-testid="waitlist-button"
+        data-waiting={waiting}
+      >
         {t.waitlist}
+        {waiting ? ` (${waiting})` : ''}
       </Button>
       <WaitlistModal opened={opened} onClose={() => setOpened(false)} singleClassId={singleClassId} />
     </>
@@ -386,7 +399,7 @@ export function WaitlistModal({ opened, onClose, singleClassId }: { opened: bool
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Group gap={4} justify="flex-end">
                           <Button
                             size="compact-xs"
                             disabled={w.free === 0}
