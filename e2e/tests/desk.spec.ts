@@ -35,8 +35,23 @@ async function startServer(): Promise<void> {
   await waitFor(`${serverUrl}/api/health`, 120_000);
 }
 
+/**
+ * The seed's classes of today are at fixed hours: open the check-in window to
+ * the whole day (decision 016), so these tests do not depend on the hour they
+ * run at (desk-check-in-outcome.spec.ts tests the window itself).
+ */
+async function openCheckInAllDay(request: APIRequestContext): Promise<void> {
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const answer = await request.put(`${serverUrl}/api/appconfig`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { config: [{ key: 'check_in_opens_minutes', value: '1440' }, { key: 'check_in_closes_minutes', value: '1440' }] },
+  });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+}
+
 interface Reservation {
   class_reservation_id: number;
+  access_code: string;
   single_class_id: number;
   attend: boolean;
   single_class: { class_date: string };
@@ -89,6 +104,7 @@ test('staff check in a QR link and a roster click, the second while the server i
   const todays = [...(await mine('upcoming')), ...(await mine('past'))].find((r) => localDate(r.single_class.class_date) === today);
   expect(todays, 'the demo seed gives cliente@ a reservation today').toBeDefined();
   const reservationId = todays?.class_reservation_id ?? 0;
+  await openCheckInAllDay(request);
 
   await page.goto(deskLink(deskUrl));
   await page.getByLabel('Correo electrónico').fill('recepcion@estudio.demo');
@@ -108,7 +124,7 @@ test('staff check in a QR link and a roster click, the second while the server i
 
   // The Código de Acceso link, pasted into the scanner field as a keyboard-wedge scanner types it.
   const scanner = page.getByTestId('scanner-input');
-  await scanner.fill(`${serverUrl}/admin/reservaciones/${reservationId}`);
+  await scanner.fill(`${serverUrl}/admin/reservaciones/${reservationId}/${todays?.access_code}`);
   await scanner.press('Enter');
   const result = page.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-checked-in', 'true');
@@ -216,17 +232,17 @@ test('a keyboard-wedge scanner is heard whatever has the focus, and a reservatio
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
   // Focus on no field at all: the scanner "types" anyway.
   await page.getByRole('heading', { name: 'Recepción', exact: true }).click();
-  await page.keyboard.type(`${serverUrl}/admin/reservaciones/${later?.class_reservation_id}`);
+  await page.keyboard.type(`${serverUrl}/admin/reservaciones/${later?.class_reservation_id}/${later?.access_code}`);
   await page.keyboard.press('Enter');
   const result = page.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-checked-in', 'false');
   await expect(page.getByTestId('scan-name')).toHaveText('Mariana López');
-  await expect(result.locator('[data-warning="wrong-day"]')).toHaveText('Esta reservación es para otro día.');
-  await expect(result).toContainText('No se registró la asistencia');
+  await expect(result).toHaveAttribute('data-outcome', 'refused');
+  await expect(page.getByTestId('scan-outcome-detail')).toHaveText('Esta reservación es para otro día.');
 
   await page.keyboard.type('hola');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('scan-error')).toContainText('El código no es de una reservación.');
+  await expect(page.getByTestId('scan-error')).toContainText('Esto no es un Código de Acceso del estudio.');
 
   // The camera: this machine has none, and the desk says so in Spanish.
   await page.getByRole('button', { name: 'Cámara' }).click();
