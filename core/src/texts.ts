@@ -613,6 +613,7 @@ export const texts = {
     noClassesToday: 'No hay clases hoy en esta sede.',
     classCancelled: 'Clase cancelada',
     emptyRoster: 'Nadie ha reservado esta clase.',
+    finishedClasses: (n: number) => (n === 1 ? '1 clase terminada' : `${n} clases terminadas`),
     attended: 'Asistió',
     checkInAction: 'Registrar asistencia',
     seat: 'Lugar',

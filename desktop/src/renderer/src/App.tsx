@@ -1,4 +1,4 @@
-import { Alert, AppShell, Badge, Button, Center, Group, Loader, NavLink, ScrollArea, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, AppShell, Badge, Button, Center, Grid, Group, Loader, NavLink, ScrollArea, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconCloudCheck, IconDeviceDesktop, IconLogout, IconRefresh } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { lazy, Suspense, useState } from 'react';
@@ -124,7 +124,12 @@ function Desk({
                   {t.firstSync}
                 </Alert>
               )}
-              <Scanner />
+              {/* Side by side from 992 px wide (the scan panel on the left): at 1024×768 the roster starts above the fold. */}
+              <Grid align="flex-start">
+                <Grid.Col span={{ base: 12, md: 5, xl: 4 }} data-testid="scan-column">
+                  <Scanner />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
               <Tabs value={tab} onChange={setTab} keepMounted={false}>
                 <Tabs.List>
                   <Tabs.Tab value="today">{t.tabToday}</Tabs.Tab>
@@ -137,6 +142,8 @@ function Desk({
                   <CustomersScreen />
                 </Tabs.Panel>
               </Tabs>
+                </Grid.Col>
+              </Grid>
             </Stack>
             )}
           </AppShell.Main>

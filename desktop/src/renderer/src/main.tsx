@@ -36,7 +36,8 @@ function Root() {
         <MantineProvider theme={theme} defaultColorScheme="light">
           {/* Date pickers in Spanish, weeks from Monday, like the studio's calendar. */}
           <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-            <Notifications position="top-right" />
+            {/* Top centre, over the header's empty middle: top right covered 'Registrar asistencia'. */}
+            <Notifications position="top-center" containerWidth={440} limit={3} />
             <App />
           </DatesProvider>
         </MantineProvider>

@@ -198,12 +198,17 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
           <NumberInput
             label={t.packageDays}
             description={chosen?.expiration_days ? `${t.packageDaysHint} (${chosen.expiration_days})` : t.packageDaysHint}
-            min={1}
+            // No clamping: a 0 typed here used to become 1 on blur; now it stays 0 and is refused in words.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             value={days}
             error={errors.days}
-            onChange={setDays}
+            onChange={(v) => {
+              setDays(v);
+              setErrors((e) => ({ ...e, days: undefined }));
+            }}
+            data-testid="access-days"
           />
           <Checkbox label={t.isGift} checked={gift} onChange={(e) => setGift(e.currentTarget.checked)} />
           {!gift && (
@@ -266,7 +271,7 @@ export function RemoveClassesModal({ opened, onClose, customer, available }: Mod
           <Text size="sm" c="dimmed">
             {t.credits}: {available === -1 ? t.creditsUnlimited : available}
           </Text>
-          <NumberInput label={t.amount} min={1} allowDecimal={false} allowNegative={false} value={amount} onChange={setAmount} error={amountError} data-autofocus />
+          <NumberInput label={t.amount} clampBehavior="none" allowDecimal={false} allowNegative={false} value={amount} onChange={setAmount} error={amountError} data-autofocus />
           <SimpleGrid cols={2}>
             <Button variant="default" onClick={onClose}>{t.cancel}</Button>
             <Button type="submit" color="orange" loading={remove.isPending}>{t.removeClasses}</Button>

@@ -119,11 +119,12 @@ function Reservations({ rows, customer }: { rows: Card['upcoming']; customer?: C
             <Table.Td>{r.class_type}</Table.Td>
             <Table.Td>{r.location}</Table.Td>
             <Table.Td>{r.spot !== null ? `${t.seat} ${r.spot}` : ''}{r.guest ? ` · ${t.guest}: ${r.guest}` : ''}</Table.Td>
-            <Table.Td>
-              <Group gap={4}>
-                {r.deletedAt && <Badge color="red" variant="light">{t.cancelled}</Badge>}
-                {r.classCancelledAt && <Badge color="red">{t.classCancelled}</Badge>}
-                {r.attend && <Badge color="teal">{t.attended}</Badge>}
+            {/* Badges at their own width: squeezed, 'ASISTIÓ' read 'A…'. */}
+            <Table.Td miw="max-content">
+              <Group gap={4} wrap="nowrap">
+                {r.deletedAt && <Badge color="red" variant="light" miw="max-content">{t.cancelled}</Badge>}
+                {r.classCancelledAt && <Badge color="red" miw="max-content">{t.classCancelled}</Badge>}
+                {r.attend && <Badge color="teal" miw="max-content">{t.attended}</Badge>}
                 {r.is_cash && !r.deletedAt && (
                   r.is_paid ? (
                     <Badge color="teal" variant="light">{t.cashPaid}</Badge>

@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { useEffect, useState } from 'react';
@@ -10,9 +10,27 @@ import { trpc, type DeskOutputs } from '../trpc.ts';
 const t = texts.desk;
 type DeskClass = DeskOutputs['today']['locations'][number]['classes'][number];
 
-/** Today's classes by location, each with its roster; a click on a name checks that person in. */
+/** The time now, again every 30 s: a class moves below when it ends, without a reload. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const endsAt = (c: DeskClass) => new Date(c.class_date).getTime() + c.duration_minutes * 60_000;
+
+/**
+ * Today's classes by location, each with its roster; a click on a name checks
+ * that person in. Classes under way and to come first; the ones that ended go
+ * below, under 'N clases terminadas', so the next class is the first thing
+ * staff see at the counter.
+ */
 export function TodayScreen() {
   const today = trpc.today.useQuery();
+  const now = useNow();
   const [location, setLocation] = useState<string | null>(null);
   const { result } = useCheckIn();
   const scanned = result?.reservation;
@@ -41,11 +59,27 @@ export function TodayScreen() {
             {l.classes.length === 0 ? (
               <Text c="dimmed">{t.noClassesToday}</Text>
             ) : (
-              <SimpleGrid cols={{ base: 1, lg: 2 }}>
-                {l.classes.map((c) => (
-                  <ClassCard key={c.single_class_id} cls={c} />
-                ))}
-              </SimpleGrid>
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, xl: 2 }} data-testid="classes-open">
+                  {l.classes
+                    .filter((c) => endsAt(c) > now)
+                    .map((c) => (
+                      <ClassCard key={c.single_class_id} cls={c} />
+                    ))}
+                </SimpleGrid>
+                {l.classes.some((c) => endsAt(c) <= now) && (
+                  <>
+                    <Divider label={t.finishedClasses(l.classes.filter((c) => endsAt(c) <= now).length)} labelPosition="left" />
+                    <SimpleGrid cols={{ base: 1, xl: 2 }} data-testid="classes-finished">
+                      {l.classes
+                        .filter((c) => endsAt(c) <= now)
+                        .map((c) => (
+                          <ClassCard key={c.single_class_id} cls={c} finished />
+                        ))}
+                    </SimpleGrid>
+                  </>
+                )}
+              </Stack>
             )}
           </Tabs.Panel>
         ))}
@@ -54,12 +88,12 @@ export function TodayScreen() {
   );
 }
 
-function ClassCard({ cls }: { cls: DeskClass }) {
+function ClassCard({ cls, finished = false }: { cls: DeskClass; finished?: boolean }) {
   const { checkIn, result } = useCheckIn();
   const last = result?.reservation.class_reservation_id;
   const attended = cls.roster.filter((r) => r.attend).length;
   return (
-    <Card withBorder padding="md" radius="md" data-class-id={cls.single_class_id} opacity={cls.cancelledAt ? 0.6 : 1}>
+    <Card withBorder padding="md" radius="md" data-class-id={cls.single_class_id} data-finished={finished} opacity={cls.cancelledAt ? 0.6 : finished ? 0.8 : 1}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <div>
           <Text fw={700} fz="lg">
@@ -120,9 +154,10 @@ function ClassCard({ cls }: { cls: DeskClass }) {
                     <Badge size="sm" color="gray" variant="light">{t.paidWithCredit}</Badge>
                   )}
                 </Table.Td>
-                <Table.Td w={100} ta="right">
+                {/* As wide as its badge: a fixed width cut 'ASISTIÓ' to 'ASIST…'. */}
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {r.attend && (
-                    <Badge size="sm" color="teal" leftSection={<IconCheck size={12} />} data-testid="attended">
+                    <Badge size="sm" color="teal" leftSection={<IconCheck size={12} />} data-testid="attended" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
                       {t.attended}
                     </Badge>
                   )}
