@@ -113,6 +113,7 @@ describe('scan outcome', () => {
     const start = startBefore(7 * hour);
     if (!start) return; // before 07:00 in Mexico City a class 7 hours ago was yesterday (the wrong-day case covers it)
     const { code } = await booking(start);
+    await until('earlier check-ins sent', () => desk.status().pending === 0);
     const late = await desk.scan(code);
     expect(late).toMatchObject({ outcome: 'refused', checkedIn: false, warnings: ['too-late'] });
     expect(late.notices[0]).toMatchObject({ code: 'too-late', blocks: true });

@@ -6,6 +6,7 @@ import { counterWarnings } from './queries/counter-warnings.ts';
 import { accessOptions, customerCard, ensureSearchIndexes, searchCustomers, warmCustomerSearch } from './queries/customers.ts';
 import {
   blocksCheckIn,
+  ensureScanIndexes,
   findReservation,
   resolveScannedCode,
   scanNotices,
@@ -150,6 +151,7 @@ export class DeskService {
   async start(): Promise<void> {
     this.replica = await this.deps.openReplica(this.config.dataDir);
     await ensureSearchIndexes(this.replica.db);
+    await ensureScanIndexes(this.replica.db);
     await this.address.load(this.replica);
     this.session = parseStoredSession(await this.replica.getMeta(SESSION_KEY));
     this.lockedBy = this.session ? await this.replica.getMeta(LOCK_KEY) : null;
