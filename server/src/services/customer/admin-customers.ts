@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { purchase } from '@estudio/db/schema/purchases';
-import { DomainError, fromCents, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
+import { DomainError, fromCents, searchFold, searchKey, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { IdentityProvider } from '../auth/identity-provider.ts';
@@ -23,19 +23,24 @@ const rowColumns = {
   createdAt: customer.createdAt,
 };
 
+/** The column as searched: core's `searchKey` in SQL (accented letters plain, lowercase). */
+const folded = (column: SQL) => sql`lower(translate(${column}, ${searchFold.from}, ${searchFold.to}))`;
+
 /**
  * Name, last name, "name last name", e-mail or phone containing the text;
- * the phone also matches the digits alone, so '(55) 1234' finds 551234….
+ * names ignore accents and case ('lopez' finds López, as on the desk: core's
+ * `searchKey`); the phone also matches the digits alone, so '(55) 1234' finds 551234….
  */
 function matching(query: string | undefined): SQL | undefined {
   const text = query?.trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
+  const plain = containsPattern(searchKey(text));
   const digits = text.replace(/\D/g, '');
   return or(
-    ilike(customer.name, pattern),
-    ilike(customer.last_name, pattern),
-    ilike(sql`${customer.name} || ' ' || ${customer.last_name}`, pattern),
+    sql`${folded(sql`${customer.name}`)} like ${plain}`,
+    sql`${folded(sql`${customer.last_name}`)} like ${plain}`,
+    sql`${folded(sql`${customer.name} || ' ' || ${customer.last_name}`)} like ${plain}`,
     ilike(customer.email, pattern),
     ilike(customer.phone, pattern),
     digits.length >= 3 ? ilike(customer.phone, containsPattern(digits)) : undefined,
