@@ -77,6 +77,13 @@ test.describe('Mis Reservaciones', () => {
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
     await expect(qr).toHaveAttribute('data-value', `${new URL(baseURL ?? '').origin}/admin/reservaciones/${upcoming?.class_reservation_id}/${code}`);
     await expect(modal.getByTestId('access-code-text')).toHaveText(`${code.slice(0, 5)}-${code.slice(5)}`);
+    if (process.env.SHOTS_DIR) {
+      for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+        await page.setViewportSize({ width, height });
+        await expect(modal.getByTestId('access-code-text')).toBeInViewport();
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/portal-access-code-${width}x${height}.png` });
+      }
+    }
   });
 
   test('on a phone the reservations are cards and the calendar is a day-by-day list', async ({ page }) => {
