@@ -3,6 +3,8 @@ import path from 'node:path';
 import { chromiumLaunchOptions } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+// When this run began (workers inherit it): the desk specs build the desk's screens once per run (desk-processes.ts).
+process.env.E2E_RUN_STARTED ??= String(Date.now());
 // E2E_PORT lets two suites run side by side (e.g. a CI rehearsal while developing).
 const port = Number(process.env.E2E_PORT ?? 3100);
 // E2E_BASE_URL points the suite at a server that is already running (no webServer is started then).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fillSandboxCard } from './checkout-helpers.ts';
 import { demoPassword, signIn } from './helpers.ts';
-import { apiLogin, deskKey, deskLink, finished, repoRoot, run, stop, waitFor } from './desk-processes.ts';
+import { apiLogin, deskLink, finished, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
 
 /**
  * The admin console of the desk (desk:web) in Chromium, against its own
@@ -60,24 +60,9 @@ test.beforeAll(async () => {
   // The portal as it is in the tree, and the desk's screens, built side by side.
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const portal = run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal');
-  desk = run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts', '--rebuild'], {
-    DESK_PORT: String(deskPort),
-    DESK_DATA_DIR: path.join(work, 'desk-data'),
-    DESK_SERVER_URL: serverUrl,
-    DESK_WEB_DIST: path.join(work, 'desk-web'),
-    DESK_WEB_KEY: deskKey,
-  }, 'recepción');
+  desk = deskWebProcess({ port: deskPort, work, serverUrl });
   await finished(portal, 'la construcción del portal');
-  server = run([process.execPath, '--import', 'tsx', 'server/src/main.ts'], {
-    PORT: String(serverPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'server-data'),
-    PORTAL_DIST: portalDist,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '1000',
-    START_DESK: '0',
-  }, 'servidor');
+  server = serverProcess({ port: serverPort, work, portalDist, env: { START_DESK: '0' } });
   await waitFor(`${serverUrl}/api/health`, 180_000);
   await waitFor(`${deskUrl}/health`, 240_000);
 });

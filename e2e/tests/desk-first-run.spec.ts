@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
-import { deskKey, deskLink, repoRoot, run, stop, waitFor } from './desk-processes.ts';
+import { deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
 
 /**
  * The desk's first run (decision 019): without DESK_SERVER_URL it asks for
@@ -39,23 +39,9 @@ async function shootAll(page: Page, name: string) {
 test.beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(path.join(work, 'no-portal'), { recursive: true });
-  server = run([process.execPath, '--import', 'tsx', 'server/src/main.ts'], {
-    PORT: String(serverPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'server-data'),
-    PORTAL_DIST: path.join(work, 'no-portal'),
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '1000',
-  }, 'servidor');
-  desk = run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts', '--rebuild'], {
-    DESK_PORT: String(deskPort),
-    DESK_DATA_DIR: path.join(work, 'desk-data'),
-    // No address given: the desk must ask for it.
-    DESK_SERVER_URL: '',
-    DESK_WEB_DIST: path.join(work, 'desk-web'),
-    DESK_WEB_KEY: deskKey,
-  }, 'recepción');
+  server = serverProcess({ port: serverPort, work });
+  // No address given: the desk must ask for it.
+  desk = deskWebProcess({ port: deskPort, work, serverUrl: '' });
   await waitFor(`${serverUrl}/api/health`, 120_000);
   await waitFor(`${deskUrl}/health`, 180_000);
 });

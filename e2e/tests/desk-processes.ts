@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
@@ -59,4 +60,45 @@ export async function apiLogin(request: APIRequestContext, serverUrl: string, em
   const answer = await request.post(`${serverUrl}/api/auth/login`, { data: { email, password: demoPassword } });
   expect(answer.ok()).toBeTruthy();
   return ((await answer.json()) as { idToken: string }).idToken;
+}
+
+/**
+ * The studio's server for a desk spec, on its embedded defaults in
+ * `<work>/server-data` (a throw-away database seeded with the demo studio).
+ * `portalDist` serves a built portal; by default nothing is served at /.
+ */
+export function serverProcess(options: { port: number; work: string; portalDist?: string; env?: Record<string, string> }): ChildProcess {
+  const portalDist = options.portalDist ?? path.join(options.work, 'no-portal');
+  mkdirSync(portalDist, { recursive: true });
+  return run([process.execPath, '--import', 'tsx', 'server/src/main.ts'], {
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(options.work, 'server-data'),
+    PORTAL_DIST: portalDist,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...options.env,
+  }, 'servidor');
+}
+
+/**
+ * desk:web for a desk spec, its replica in `<work>/desk-data`, answering to
+ * `deskKey`. The screens are built once per Playwright run, into a folder the
+ * desk specs of the run share (they run one after another: workers = 1); a
+ * spec run alone builds them too (the config stamps E2E_RUN_STARTED).
+ */
+export function deskWebProcess(options: { port: number; work: string; serverUrl: string; env?: Record<string, string> }): ChildProcess {
+  const dist = path.join(repoRoot, '.tmp', `desk-web-e2e-${process.env.E2E_PORT ?? 3100}`);
+  const index = path.join(dist, 'index.html');
+  const runStarted = Number(process.env.E2E_RUN_STARTED ?? Date.now());
+  const builtThisRun = existsSync(index) && statSync(index).mtimeMs >= runStarted;
+  return run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts', ...(builtThisRun ? [] : ['--rebuild'])], {
+    DESK_PORT: String(options.port),
+    DESK_DATA_DIR: path.join(options.work, 'desk-data'),
+    DESK_SERVER_URL: options.serverUrl,
+    DESK_WEB_DIST: dist,
+    DESK_WEB_KEY: deskKey,
+    ...options.env,
+  }, 'recepción');
 }
