@@ -37,6 +37,11 @@ export const domainErrors = {
   'auth/operation-not-allowed': { status: 400, message: 'Con el proveedor de identidad configurado esta acción se realiza desde la aplicación, no desde esta ruta.' },
   'auth/invalid-action-code': { status: 400, message: 'El enlace para restablecer tu contraseña no es válido o ya expiró. Solicita uno nuevo.' },
   'auth/user-disabled': { status: 403, message: 'Esta cuenta ha sido desactivada. Comunícate con el estudio.' },
+  // Sign-up with the e-mail of a customer the studio registered at the desk (decision 017)
+  'auth/customer-claim-sent': {
+    status: 409,
+    message: 'El estudio ya te registró con este correo. Te enviamos un correo con un enlace para crear tu contraseña; ábrelo para entrar a tu cuenta.',
+  },
 
   // Customer
   'customer/already-exists': { status: 409, message: 'Ya tienes una cuenta con nosotros. Por favor, inicia sesión.' },

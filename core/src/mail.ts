@@ -20,6 +20,19 @@ export const mailTexts = {
         'Si no fuiste tú, ignora este correo; tu contraseña no cambiará.',
       ].join('\n'),
   },
+  /** To a customer the studio registered at the desk, who signed up or asked for recovery (decision 017). */
+  customerClaim: {
+    subject: (businessName: string) => `Crea tu contraseña de ${businessName}`,
+    body: (businessName: string, link: string, minutes: number) =>
+      [
+        'Hola:',
+        '',
+        `El equipo de ${businessName} ya te registró con este correo. Para entrar a tu cuenta en línea (tus clases y créditos están ahí), crea tu contraseña con este enlace (vence en ${duration(minutes)}):`,
+        link,
+        '',
+        'Si no fuiste tú quien lo pidió, ignora este correo; nadie podrá entrar sin abrir este enlace.',
+      ].join('\n'),
+  },
   emailChange: {
     subject: (businessName: string) => `Confirma tu nuevo correo en ${businessName}`,
     body: (businessName: string, link: string, minutes: number) =>

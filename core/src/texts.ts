@@ -28,6 +28,9 @@ export const texts = {
     completeHeading: 'Completa tu registro',
     completeIntro: (email: string) => `Tu cuenta ${email} ya existe, pero faltan tus datos. Complétalos para terminar tu registro.`,
     completeButton: 'Terminar registro',
+    // Decision 017: sign-up with the e-mail of a customer the studio registered at the desk mails the link that creates the password.
+    claimSentHeading: 'Ya estás registrado en el estudio',
+    claimSentHint: (email: string) => `Abre el correo que enviamos a ${email} (revisa también la carpeta de correo no deseado). El enlace vence pronto y sirve una sola vez; si vence, regístrate de nuevo o usa «¿Olvidaste tu contraseña?».`,
     otherAccount: 'Usar otra cuenta',
   },
   nav: {

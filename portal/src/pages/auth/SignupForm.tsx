@@ -1,5 +1,5 @@
 import { Fragment, useMemo, useState, type FormEvent } from 'react';
-import { Anchor, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   checkPassword,
@@ -78,6 +78,8 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
   const [accepted, setAccepted] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The studio registered this e-mail at the desk: the server mailed the link that creates the password (decision 017).
+  const [claimSent, setClaimSent] = useState<{ email: string; message: string } | null>(null);
   const [openDocument, setOpenDocument] = useState<StudioDocument | null>(null);
   // The identity created on a previous attempt whose customer step failed (e.g. phone taken), reused on retry.
   const [pending, setPending] = useState<{ email: string; password: string; tokens: AuthTokens } | null>(null);
@@ -139,6 +141,10 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
           tokens = await store.authClient.signUp(email, form.password);
         } catch (error) {
           const { code, message } = errorFacts(error);
+          if (code === 'auth/customer-claim-sent') {
+            setClaimSent({ email, message });
+            return;
+          }
           if (code !== 'auth/email-already-in-use') {
             showError(message);
             return;
@@ -177,6 +183,22 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
   };
 
   const reasons = texts.forms.signupReasonOptions.map((value) => ({ value, label: value }));
+
+  if (claimSent) {
+    return (
+      <Stack gap="md">
+        <Alert color="blue" variant="light" role="status" title={texts.auth.claimSentHeading}>
+          <Stack gap="xs">
+            <Text size="sm">{claimSent.message}</Text>
+            <Text size="sm">{texts.auth.claimSentHint(claimSent.email)}</Text>
+          </Stack>
+        </Alert>
+        <Button component={Link} to="/entrar" size="md" variant="light" fullWidth>
+          {texts.forms.backToLogin}
+        </Button>
+      </Stack>
+    );
+  }
 
   return (
     <>

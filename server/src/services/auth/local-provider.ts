@@ -25,13 +25,14 @@ import { verifyLocalIdToken } from './verify-id-token.ts';
 export function createLocalProvider(config: Config, { loginFailures, hashing }: { loginFailures: LoginFailureStore; hashing: HashingSlots }): IdentityProvider {
   const signer = createIdTokenSigner(config.AUTH_SECRET, config.ID_TOKEN_TTL_SECONDS);
   const session = { signer, refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS };
+  const recover = { publicUrl: config.PUBLIC_URL, resetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES };
   return {
     name: 'local',
     verifyIdToken: (db, token) => verifyLocalIdToken(db, signer, token),
-    signUp: (db, input) => hashing.run(() => signUp(db, session, input)),
+    signUp: (db, input) => hashing.run(() => signUp(db, { ...session, recover }, input)),
     signIn: (db, input) => signIn(db, { ...session, loginFailures, hashing }, input),
     refresh: (db, refreshToken) => refreshSession(db, session, refreshToken),
-    recover: (db, email) => recoverPassword(db, { publicUrl: config.PUBLIC_URL, resetTtlMinutes: config.PASSWORD_RESET_TTL_MINUTES }, email),
+    recover: (db, email) => recoverPassword(db, recover, email),
     resetPassword: (db, input) => hashing.run(() => resetPassword(db, input)),
     changePassword: (db, uid, password) => hashing.run(() => changePassword(db, session, uid, password)),
     // Its password check takes the slot (and counts for the lockout) itself.

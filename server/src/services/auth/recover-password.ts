@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
+import { customer } from '@estudio/db/schema/customer';
 import { auth_user, password_reset } from '@estudio/db/schema/identity';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { appConfigDefaults, mailTexts } from '@estudio/core';
 import type { Db } from '../../db.ts';
-import { hashToken, randomToken } from './tokens.ts';
+import { hashToken, newUid, randomToken } from './tokens.ts';
 
 export interface RecoverSettings {
   publicUrl: string;
@@ -12,28 +13,76 @@ export interface RecoverSettings {
 }
 
 /**
+ * The password of an identity made for a customer the studio registered at
+ * the desk, until its owner opens the mailed link: no password verifies
+ * against it (not a scrypt hash), so nobody can sign in with it.
+ */
+export const UNSET_PASSWORD = '!unset';
+
+/**
+ * Writes a one-time password link and its e-mail to the outbox, in the
+ * caller's transaction. An account with a password gets the reset mail. An
+ * e-mail that only a desk-registered customer has (uid null, decision 017)
+ * gets an identity without password and the mail that invites its owner to
+ * create one: opening the link is what proves the e-mail, and the reset then
+ * binds the customer row (resetPassword). Anything else writes nothing.
+ */
+async function mailPasswordLink(tx: Db, settings: RecoverSettings, email: string): Promise<'reset' | 'claim' | null> {
+  let [user] = await tx.select({ uid: auth_user.uid, email: auth_user.email, password_hash: auth_user.password_hash }).from(auth_user).where(eq(auth_user.email, email)).limit(1);
+  let kind: 'reset' | 'claim' = 'reset';
+  if (!user || user.password_hash === UNSET_PASSWORD) {
+    const [desk] = await tx
+      .select({ customer_id: customer.customer_id })
+      .from(customer)
+      .where(and(eq(customer.email, email), isNull(customer.uid), isNull(customer.deletedAt)))
+      .limit(1);
+    if (!desk) return null;
+    kind = 'claim';
+    if (!user) {
+      // Two requests at once: the unique e-mail index keeps one identity, and both mail a link to it.
+      await tx.insert(auth_user).values({ uid: newUid(), email, password_hash: UNSET_PASSWORD }).onConflictDoNothing();
+      [user] = await tx.select({ uid: auth_user.uid, email: auth_user.email, password_hash: auth_user.password_hash }).from(auth_user).where(eq(auth_user.email, email)).limit(1);
+      if (!user) throw new Error('identity for the desk customer was not stored');
+    }
+  }
+  const token = randomToken();
+  await tx.insert(password_reset).values({
+    uid: user.uid,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + settings.resetTtlMinutes * 60_000),
+  });
+  const [nameRow] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
+  const businessName = nameRow?.value || appConfigDefaults.business_name;
+  const link = `${settings.publicUrl}/recuperar?token=${encodeURIComponent(token)}`;
+  const mail = kind === 'claim' ? mailTexts.customerClaim : mailTexts.passwordReset;
+  await tx.insert(outbox_message).values({
+    channel: 'email',
+    recipient: user.email,
+    subject: mail.subject(businessName),
+    body: mail.body(businessName, link, settings.resetTtlMinutes),
+  });
+  return kind;
+}
+
+/**
  * Writes a one-time reset code and its e-mail to the outbox, in one
- * transaction. Unknown e-mails write nothing; the caller answers the same
+ * transaction (for a desk-registered customer: the link that creates the
+ * password). Unknown e-mails write nothing; the caller answers the same
  * either way.
  */
 export async function recoverPassword(db: Db, settings: RecoverSettings, email: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [user] = await tx.select({ uid: auth_user.uid, email: auth_user.email }).from(auth_user).where(eq(auth_user.email, email)).limit(1);
-    if (!user) return;
-    const token = randomToken();
-    await tx.insert(password_reset).values({
-      uid: user.uid,
-      token_hash: hashToken(token),
-      expires_at: new Date(Date.now() + settings.resetTtlMinutes * 60_000),
-    });
-    const [nameRow] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
-    const businessName = nameRow?.value || appConfigDefaults.business_name;
-    const link = `${settings.publicUrl}/recuperar?token=${encodeURIComponent(token)}`;
-    await tx.insert(outbox_message).values({
-      channel: 'email',
-      recipient: user.email,
-      subject: mailTexts.passwordReset.subject(businessName),
-      body: mailTexts.passwordReset.body(businessName, link, settings.resetTtlMinutes),
-    });
+  await db.transaction((tx) => mailPasswordLink(tx, settings, email));
+}
+
+/**
+ * Sign-up with the e-mail of a customer the studio registered at the desk
+ * and who has no password yet: mails the link that creates it (like
+ * recovery) and answers true; false when the e-mail is anything else.
+ */
+export async function offerCustomerClaim(db: Db, settings: RecoverSettings, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ password_hash: auth_user.password_hash }).from(auth_user).where(eq(auth_user.email, email)).limit(1);
+    if (user && user.password_hash !== UNSET_PASSWORD) return false;
+    return (await mailPasswordLink(tx, settings, email)) === 'claim';
   });
 }

@@ -3,6 +3,7 @@ import { verifyPassword } from '@estudio/db/password';
 import { auth_user } from '@estudio/db/schema/identity';
 import { DomainError, type AuthTokens } from '@estudio/core';
 import type { Db } from '../../db.ts';
+import { UNSET_PASSWORD } from './recover-password.ts';
 import { issueSession, type SessionSettings } from './issue-session.ts';
 import type { HashingSlots } from '../rate-limit/hashing-slots.ts';
 import type { LoginFailureStore } from './login-failures.ts';
@@ -53,7 +54,8 @@ export async function signIn(
   input: { email: string; password: string; ip?: string | undefined },
 ): Promise<AuthTokens> {
   const [user] = await db.select().from(auth_user).where(eq(auth_user.email, input.email)).limit(1);
-  if (!user) throw new DomainError('auth/user-not-found');
+  // An identity waiting for its desk customer to create the password (decision 017) has no password to try yet.
+  if (!user || user.password_hash === UNSET_PASSWORD) throw new DomainError('auth/user-not-found');
   if (!(await checkPasswordAttempt(db, settings, user, input.password, input.ip ?? null))) throw new DomainError('auth/wrong-password');
   if (user.disabledAt) throw new DomainError('auth/user-disabled');
   return issueSession(db, settings, { uid: user.uid, email: user.email });

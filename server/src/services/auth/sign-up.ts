@@ -5,13 +5,22 @@ import { DomainError, type AuthTokens } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { assertPasswordAllowed } from '../appconfig/get-app-config.ts';
 import { issueSession, type SessionSettings } from './issue-session.ts';
+import { offerCustomerClaim, type RecoverSettings } from './recover-password.ts';
 import { newUid } from './tokens.ts';
 
 /**
  * Creates a local identity and its first session in one transaction.
- * The e-mail arrives lower-cased from the input schema.
+ * The e-mail arrives lower-cased from the input schema. The e-mail of a
+ * customer the studio registered at the desk (no identity yet) creates
+ * nothing: the link that creates the password is mailed and the answer is
+ * 409 'auth/customer-claim-sent' (decision 017).
  */
-export async function signUp(db: Db, settings: SessionSettings, input: { email: string; password: string }): Promise<AuthTokens> {
+export async function signUp(
+  db: Db,
+  settings: SessionSettings & { recover: RecoverSettings },
+  input: { email: string; password: string },
+): Promise<AuthTokens> {
+  if (await offerCustomerClaim(db, settings.recover, input.email)) throw new DomainError('auth/customer-claim-sent');
   await assertPasswordAllowed(db, input.password);
   const passwordHash = await hashPassword(input.password);
   try {
