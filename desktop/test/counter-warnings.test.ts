@@ -72,6 +72,7 @@ describe('counter warnings', () => {
     const warnings = await desk.counterWarnings(customerId);
     expect(warnings.pendingDocuments.map((d) => d.title).sort()).toEqual(required.map((r) => r.title).sort());
     expect(warnings.missingProfile).toEqual(['birthdate']);
+    expect(warnings.title).toBe('Documentos sin aceptar y perfil incompleto');
   });
 
   it('checks the customer in with both warnings on the scan outcome, without refusing entry', async () => {
@@ -97,5 +98,44 @@ describe('counter warnings', () => {
     expect((audit?.changes as { at?: string }).at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     await until('replica has the server rows', async () => (await desk.counterWarnings(customerId)).pendingDocuments.length === 0 && desk.status().pending === 0);
     expect(desk.status().rejections).toEqual([]);
+    // Everything accepted, the birth date still missing: the box is about the profile, not the documents.
+    const after = await desk.counterWarnings(customerId);
+    expect(after).toMatchObject({ pendingDocuments: [], missingProfile: ['birthdate'], title: 'Perfil incompleto' });
+  });
+
+  it('says nothing once the profile is complete too', async () => {
+    await server.db.update(customer).set({ birthdate: '1990-05-04' }).where(eq(customer.customer_id, customerId));
+    await until('replica has the birth date', async () => (await desk.counterWarnings(customerId)).missingProfile.length === 0);
+    expect(await desk.counterWarnings(customerId)).toMatchObject({ pendingDocuments: [], missingProfile: [], title: null });
+  });
+});
+
+describe('refused changes', () => {
+  it('reads the server’s reason in the staff wording by its code, also for refusals stored before this version', async () => {
+    // Refusals as the replica keeps them: the server's own text (to the customer), its code and whom it was about;
+    // 'Entendido' on the third refreshes the list the screen reads.
+    const [who] = await server.db.select({ name: customer.name, last_name: customer.last_name, phone: customer.phone }).from(customer).where(eq(customer.customer_id, customerId));
+    const subject = JSON.stringify({ customer: { id: customerId, name: `${who?.name} ${who?.last_name}`, phone: who?.phone ?? null }, class: null, package: null, amount: null });
+    // The desk's one sync client (the receptionist's, who sent the acceptance above).
+    const clients = ((await desk.db.execute(sql`select client_id from desk.client`)) as unknown as { rows: { client_id: string }[] }).rows;
+    expect(clients).toHaveLength(1);
+    const clientId = clients[0]?.client_id ?? '';
+    for (const [id, code, message] of [
+      [900001, 'booking/no-credits', 'Lo sentimos. Has agotado todos tus créditos para reservar Clases Presenciales...'],
+      [900002, 'booking/guest-name', 'Escribe el nombre de tu invitado.'],
+      [900003, 'desk/not-synced', 'Mensaje sin versión para el personal.'],
+    ] as const) {
+      await desk.db.execute(
+        sql`insert into desk.rejection (client_id, mutation_id, name, args, code, message, subject)
+            values (${clientId}, ${id}, 'walkIn', ${JSON.stringify({ customer_id: customerId, single_class_id: 1 })}::jsonb, ${code}, ${message}, ${subject}::jsonb)`,
+      );
+    }
+    await desk.dismissRejection(900003);
+    const shown = desk.status().rejections;
+    expect(shown.map((r) => [r.code, r.message])).toEqual([
+      ['booking/no-credits', 'El cliente no tiene créditos para esta clase. Véndele un paquete o regístralo con pago en efectivo.'],
+      ['booking/guest-name', 'Escribe el nombre del invitado.'],
+    ]);
+    for (const r of shown) expect(r.message).not.toMatch(/\b(tus?|tienes|has)\b/i);
   });
 });

@@ -1,5 +1,5 @@
 import { EventEmitter, on } from 'node:events';
-import { DomainError, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
+import { DomainError, staffErrorMessage, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
 import type { Replica, SyncClient, SyncServerLink, SyncStatus } from '@estudio/sync/client/types';
 import type { DeskConfig } from './config.ts';
 import { counterWarnings } from './queries/counter-warnings.ts';
@@ -218,7 +218,9 @@ export class DeskService {
   status(): SyncStatus {
     const status = this.client?.status() ?? offlineStatus;
     // Locked, the screen shows no customer: rejections name them.
-    return this.lockedBy ? { ...status, rejections: [] } : status;
+    if (this.lockedBy) return { ...status, rejections: [] };
+    // The replica keeps the server's reason as sent (to the customer: 'tus créditos'); staff read it about the customer, by its code.
+    return { ...status, rejections: status.rejections.map((r) => ({ ...r, message: staffErrorMessage(r.code, r.message) })) };
   }
 
   /** What the sign-in and lock screens need: who is signed in, whether the desk is locked and how it unlocks. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
 import { accepted_page, customer, page } from '@estudio/db';
-import { missingProfileFields, type RequiredProfileField } from '@estudio/core';
+import { missingProfileFields, texts, type RequiredProfileField } from '@estudio/core';
 
 /** A required document (page) the customer has not accepted, with what staff show at the counter. */
 export interface PendingDocument {
@@ -17,6 +17,16 @@ export interface CounterWarnings {
   pendingDocuments: PendingDocument[];
   /** Empty required profile fields (core's requiredProfileFields: name, last_name, phone, birthdate). */
   missingProfile: RequiredProfileField[];
+  /** The box's title, naming what is missing (documents, profile or both); null when nothing is. */
+  title: string | null;
+}
+
+/** 'Documentos sin aceptar' only when documents are missing: a customer who accepted everything reads 'Perfil incompleto'. */
+export function counterWarningsTitle(documents: boolean, profile: boolean): string | null {
+  const t = texts.deskShift;
+  if (documents && profile) return t.documentsAndProfileTitle;
+  if (documents) return t.documentsPendingTitle;
+  return profile ? t.profileIncompleteTitle : null;
 }
 
 /** Reads the replica: the required pages without an acceptance of this customer, and the profile's missing fields. */
@@ -34,8 +44,7 @@ export async function counterWarnings(db: Db, customerId: number): Promise<Count
     .orderBy(asc(page.order), asc(page.page_id));
   // A page accepted twice in the replica (an optimistic row and the server's) shows once.
   const pending = rows.filter((r) => r.accepted === null && !rows.some((o) => o.page_id === r.page_id && o.accepted !== null));
-  return {
-    pendingDocuments: pending.filter((r, i) => pending.findIndex((o) => o.page_id === r.page_id) === i).map(({ page_id, title, content }) => ({ page_id, title, content })),
-    missingProfile: who ? missingProfileFields(who) : [],
-  };
+  const pendingDocuments = pending.filter((r, i) => pending.findIndex((o) => o.page_id === r.page_id) === i).map(({ page_id, title, content }) => ({ page_id, title, content }));
+  const missingProfile = who ? missingProfileFields(who) : [];
+  return { pendingDocuments, missingProfile, title: counterWarningsTitle(pendingDocuments.length > 0, missingProfile.length > 0) };
 }

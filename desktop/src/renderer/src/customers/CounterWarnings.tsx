@@ -40,7 +40,7 @@ export function CounterWarnings({ customerId, customerName, compact = false }: {
   if (!w || (!w.pendingDocuments.length && !w.missingProfile.length)) return null;
   return (
     <>
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={compact ? undefined : t.documentsPendingTitle} data-testid="counter-warnings">
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={compact ? undefined : (w.title ?? undefined)} data-testid="counter-warnings">
         <Stack gap={6}>
           {w.pendingDocuments.length > 0 && <Text size="sm">{t.warningDocumentsPending(w.pendingDocuments.map((d) => d.title).join(', '))}</Text>}
           {w.missingProfile.length > 0 && <Text size="sm">{t.warningProfileIncomplete(w.missingProfile.map((f) => t.profileFieldNames[f]).join(', '))}</Text>}
