@@ -1,5 +1,6 @@
-import { Alert, AppShell, Badge, Button, Center, Grid, Group, Loader, NavLink, ScrollArea, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { IconCloudOff, IconCloudCheck, IconDeviceDesktop, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { Alert, AppShell, Badge, Burger, Button, Center, Grid, Group, Loader, NavLink, ScrollArea, Stack, Tabs, Title, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconCloudOff, IconCloudCheck, IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { lazy, Suspense, useState } from 'react';
 import { adminSections, type AdminSectionKey } from './admin/sections.ts';
@@ -55,27 +56,28 @@ function Desk({
   // Only admins see the console's sections (the server refuses their routes to anyone else anyway).
   const isAdmin = user.role === 'admin';
   const [section, setSection] = useState<AdminSectionKey | 'reception'>('reception');
+  // Below 576 px the admin's side menu folds behind a button in the header (it took 210 of a phone's 390 px).
+  const [navOpened, nav] = useDisclosure(false);
+  const goTo = (next: AdminSectionKey | 'reception') => {
+    setSection(next);
+    nav.close();
+  };
   const signOut = trpc.session.signOut.useMutation({ onSuccess: () => utils.session.get.invalidate() });
 
   return (
     <StatusContext.Provider value={status}>
       <CheckInProvider>
-        <AppShell header={{ height: 64 }} navbar={isAdmin ? { width: 210, breakpoint: 0 } : undefined} padding="md">
+        <AppShell header={{ height: 64 }} navbar={isAdmin ? { width: 210, breakpoint: 'sm', collapsed: { mobile: !navOpened } } : undefined} padding={{ base: 'xs', sm: 'md' }}>
           <AppShell.Header>
-            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
-                <Title order={3}>{t.appTitle}</Title>
+            <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                {isAdmin && <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t.adminMenu} />}
+                <Title order={3} style={{ whiteSpace: 'nowrap' }}>
+                  {t.appTitle}
+                </Title>
                 {status && <SyncIndicator status={status} />}
               </Group>
-              <Group gap="sm" wrap="nowrap">
-                <Text size="sm" c="dimmed">
-                  {user.name} {user.last_name}
-                </Text>
-                <LockControls />
-                <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate()} loading={signOut.isPending}>
-                  {t.signOut}
-                </Button>
-              </Group>
+              <LockControls userName={`${user.name} ${user.last_name}`} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
             </Group>
           </AppShell.Header>
           {isAdmin && (
@@ -86,10 +88,10 @@ function Desk({
                   label={texts.adminConsole.nav.reception}
                   leftSection={<IconDeviceDesktop size={18} />}
                   active={section === 'reception'}
-                  onClick={() => setSection('reception')}
+                  onClick={() => goTo('reception')}
                 />
                 {adminSections.map((s) => (
-                  <NavLink key={s.key} component="button" label={s.label} leftSection={<s.icon size={18} />} active={section === s.key} onClick={() => setSection(s.key)} />
+                  <NavLink key={s.key} component="button" label={s.label} leftSection={<s.icon size={18} />} active={section === s.key} onClick={() => goTo(s.key)} />
                 ))}
                 <ChangeServerButton />
               </ScrollArea>
@@ -155,23 +157,46 @@ function Desk({
 
 type Status = DeskOutputs['status']['get'];
 
+/**
+ * The connection and the changes not sent yet. From 576 px wide they read in
+ * full ('EN LÍNEA', 'TODO ENVIADO'); on a phone each is a short badge (an icon,
+ * the number of changes) whose tooltip and accessible name say it in full.
+ */
 function SyncIndicator({ status }: { status: Status }) {
   const label = status.online ? t.online : t.offline;
+  const pending = status.pending ? pendingText(status.pending) : t.allSent;
+  // Mantine's sm breakpoint (36em = 576 px).
+  const wide = useMediaQuery('(min-width: 36em)', true);
   return (
     <Group gap={6} wrap="nowrap" data-testid="sync-indicator" data-online={status.online} data-pending={status.pending}>
-      <Tooltip label={status.lastError ?? (status.lastSyncAt ? `Última sincronización: ${new Date(status.lastSyncAt).toLocaleTimeString('es-MX')}` : label)}>
+      <Tooltip label={status.lastError ?? (status.lastSyncAt ? t.lastSync(new Date(status.lastSyncAt).toLocaleTimeString('es-MX')) : label)}>
         <Badge
           size="lg"
           variant="light"
           color={status.online ? 'teal' : 'red'}
           leftSection={status.online ? <IconCloudCheck size={16} /> : <IconCloudOff size={16} />}
+          role="status"
+          aria-label={label}
+          data-testid="connection-status"
+          style={{ flexShrink: 0, overflow: 'visible' }}
         >
-          {label}
+          {wide ? label : null}
         </Badge>
       </Tooltip>
-      <Badge size="lg" variant={status.pending ? 'filled' : 'light'} color={status.pending ? 'orange' : 'gray'} data-testid="pending-count">
-        {status.pending ? pendingText(status.pending) : t.allSent}
-      </Badge>
+      <Tooltip label={pending} disabled={wide}>
+        <Badge
+          size="lg"
+          variant={status.pending ? 'filled' : 'light'}
+          color={status.pending ? 'orange' : 'gray'}
+          role="status"
+          aria-label={pending}
+          data-testid="pending-count"
+          leftSection={status.pending ? undefined : <IconCheck size={16} />}
+          style={{ flexShrink: 0, overflow: 'visible' }}
+        >
+          {wide ? pending : status.pending || null}
+        </Badge>
+      </Tooltip>
       {status.syncing && <IconRefresh size={16} aria-label={t.syncing} />}
     </Group>
   );

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Anchor, Button, Center, Group, Menu, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconLock, IconSettings } from '@tabler/icons-react';
+import { IconCheck, IconLock, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { capitalized, dateTimeOf, errorText } from '../format.ts';
@@ -114,8 +114,14 @@ export function LockScreen({ user, hasPin }: { user: User; hasPin: boolean }) {
 const AUTO_LOCK_KEY = 'desk.autoLockMinutes';
 const autoLockChoices = [0, 2, 5, 10, 15] as const;
 
-/** The header's 'Bloquear' button with its menu: the person's PIN and the idle auto-lock (kept on this computer). */
-export function LockControls() {
+/**
+ * The header's account controls: the name, 'Bloquear', the lock settings (PIN,
+ * idle auto-lock, kept on this computer) and 'Cerrar sesión'. From 992 px wide
+ * they sit in the header; narrower, they are the items of one menu button, so
+ * each stays reachable and reads whole (a phone's 390 px cut the name and
+ * 'Cerrar sesión').
+ */
+export function LockControls({ userName, onSignOut, signingOut }: { userName: string; onSignOut: () => void; signingOut: boolean }) {
   const utils = trpc.useUtils();
   const lock = trpc.session.lock.useMutation({ onSuccess: () => void utils.invalidate() });
   const [pinOpen, setPinOpen] = useState(false);
@@ -142,34 +148,69 @@ export function LockControls() {
     setMinutes(n);
     globalThis.localStorage?.setItem(AUTO_LOCK_KEY, String(n));
   };
+  const autoLockItems = (
+    <>
+      <Menu.Label>{t.autoLock}</Menu.Label>
+      {autoLockChoices.map((n) => (
+        <Menu.Item key={n} onClick={() => choose(n)} rightSection={n === minutes ? <IconCheck size={14} /> : null}>
+          {n ? t.autoLockMinutes(n) : t.autoLockNever}
+        </Menu.Item>
+      ))}
+    </>
+  );
 
   return (
     <>
-      <Group gap={0} wrap="nowrap">
-        <Button variant="light" color="dark" leftSection={<IconLock size={16} />} onClick={() => lock.mutate()} loading={lock.isPending} visibleFrom="sm" data-testid="lock-button">
-          {t.lock}
+      <Group gap="xs" wrap="nowrap" visibleFrom="md">
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {userName}
+        </Text>
+        <Group gap={0} wrap="nowrap">
+          <Button variant="light" color="dark" leftSection={<IconLock size={16} />} onClick={() => lock.mutate()} loading={lock.isPending} data-testid="lock-button">
+            {t.lock}
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="subtle" color="dark" px={8} aria-label={t.pinMenu}>
+                <IconSettings size={16} />
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => setPinOpen(true)}>{t.pinMenu}</Menu.Item>
+              {autoLockItems}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={onSignOut} loading={signingOut} style={{ flexShrink: 0 }}>
+          {d.signOut}
         </Button>
-        {/* A phone-width window keeps the lock reachable as an icon. */}
-        <ActionIcon variant="light" color="dark" size="lg" onClick={() => lock.mutate()} loading={lock.isPending} hiddenFrom="sm" aria-label={t.lock} data-testid="lock-button-compact">
-          <IconLock size={18} />
-        </ActionIcon>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="subtle" color="dark" px={8} aria-label={t.pinMenu}>
-              <IconSettings size={16} />
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setPinOpen(true)}>{t.pinMenu}</Menu.Item>
-            <Menu.Label>{t.autoLock}</Menu.Label>
-            {autoLockChoices.map((n) => (
-              <Menu.Item key={n} onClick={() => choose(n)} rightSection={n === minutes ? <IconCheck size={14} /> : null}>
-                {n ? t.autoLockMinutes(n) : t.autoLockNever}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
       </Group>
+      {/* Narrower than 992 px: one button, the same controls as menu items. */}
+      <Menu position="bottom-end" withinPortal width={240}>
+        <Menu.Target>
+          <ActionIcon variant="light" color="dark" size="lg" hiddenFrom="md" aria-label={d.accountMenu} loading={lock.isPending || signingOut} data-testid="account-menu">
+            <IconUserCircle size={20} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="dark">
+              {userName}
+            </Text>
+          </Menu.Label>
+          <Menu.Item leftSection={<IconLock size={16} />} onClick={() => lock.mutate()} data-testid="lock-button-compact">
+            {t.lock}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setPinOpen(true)}>
+            {t.pinMenu}
+          </Menu.Item>
+          {autoLockItems}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+            {d.signOut}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
       <PinModal opened={pinOpen} onClose={() => setPinOpen(false)} />
     </>
   );
@@ -267,7 +308,8 @@ export function Rejections({ status }: { status: Status }) {
           const s = r.subject;
           return (
             <Group key={r.mutationId} justify="space-between" align="flex-start" wrap="nowrap" data-testid="rejection">
-              <Stack gap={2}>
+              {/* The text takes what is left; 'Entendido' keeps its width (a phone cut it to 'Ent'). */}
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                 <Text size="sm" fw={700}>
                   {d.mutationNames[r.name]}
                   {s?.customer ? `: ${s.customer.name}` : ''}
@@ -293,7 +335,7 @@ export function Rejections({ status }: { status: Status }) {
                   {t.rejectedBy}: {r.message}
                 </Text>
               </Stack>
-              <Button size="xs" variant="light" color="red" onClick={() => dismiss.mutate({ mutationId: r.mutationId })} loading={dismiss.isPending && dismiss.variables?.mutationId === r.mutationId}>
+              <Button size="xs" variant="light" color="red" style={{ flexShrink: 0 }} onClick={() => dismiss.mutate({ mutationId: r.mutationId })} loading={dismiss.isPending && dismiss.variables?.mutationId === r.mutationId}>
                 {d.dismiss}
               </Button>
             </Group>
