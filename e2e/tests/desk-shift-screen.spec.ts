@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
-import { apiLogin, deskKey, deskLink, repoRoot, run, stop, waitFor } from './desk-processes.ts';
+import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
 import { localDate, studioTimeZone } from './booking-helpers.ts';
 
 /**
@@ -36,23 +36,9 @@ test.beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(path.join(work, 'no-portal'), { recursive: true });
   writeFileSync(path.join(work, 'README'), 'Datos desechables de la prueba de la pantalla de recepción.');
-  server = run([process.execPath, '--import', 'tsx', 'server/src/main.ts'], {
-    PORT: String(serverPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'server-data'),
-    PORTAL_DIST: path.join(work, 'no-portal'),
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '1000',
-  }, 'servidor');
+  server = serverProcess({ port: serverPort, work });
   await waitFor(`${serverUrl}/api/health`, 120_000);
-  desk = run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts', '--rebuild'], {
-    DESK_PORT: String(deskPort),
-    DESK_DATA_DIR: path.join(work, 'desk-data'),
-    DESK_SERVER_URL: serverUrl,
-    DESK_WEB_DIST: path.join(work, 'desk-web'),
-    DESK_WEB_KEY: deskKey,
-  }, 'recepción');
+  desk = deskWebProcess({ port: deskPort, work, serverUrl });
   await waitFor(`${deskUrl}/health`, 240_000);
 });
 
