@@ -1,4 +1,6 @@
 import { EventEmitter, on } from 'node:events';
+import { eq } from 'drizzle-orm';
+import { customer } from '@estudio/db';
 import { DomainError, staffErrorMessage, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
 import type { Replica, SyncClient, SyncServerLink, SyncStatus } from '@estudio/sync/client/types';
 import type { DeskConfig } from './config.ts';
@@ -24,6 +26,7 @@ import { ServerAddress, unsentWork, wipeReplica, type ServerAddressView } from '
 import { isUnreachable, type ServerApi } from './server-api.ts';
 import { isProxyPath, type ProxyCallType, type ServerCall } from './server-proxy.ts';
 import { LocalAuth } from './local-auth.ts';
+import { CustomerPhotos } from './customer-photos.ts';
 import { LOCK_KEY, parseStoredSession, publicUser, SESSION_KEY, withoutTokens, withTokens, type DeskUser, type StoredSession } from './session.ts';
 
 /** How the desk reaches the sync engine of @estudio/sync; injected so a test can give it another replica or link. */
@@ -130,6 +133,7 @@ export class DeskService {
   /** The uid of who locked the desk (kept in the replica, so a restart stays locked); every call but unlocking is refused meanwhile. */
   private lockedBy: string | null = null;
   private readonly localAuth: LocalAuth;
+  private readonly photos: CustomerPhotos;
   private readonly now: () => Date;
 
   constructor(config: DeskConfig, deps: DeskSyncDeps, options: { api?: ServerApi; serverCall?: ServerCall; fetch?: typeof fetch; now?: () => Date } = {}) {
@@ -143,6 +147,18 @@ export class DeskService {
         return this.replica;
       },
       () => this.now().getTime(),
+    );
+    this.photos = new CustomerPhotos(
+      () => {
+        if (!this.replica) throw new Error('desk service not started');
+        return this.replica;
+      },
+      {
+        file: async (fileId) => ((await this.callServer('query', 'files.byId', { id: fileId })) as { file: { src: string; type: string } }).file,
+        serverUrl: () => this.address.require(),
+        token: () => this.token(),
+      },
+      options.fetch,
     );
     this.events.setMaxListeners(100);
   }
@@ -397,6 +413,13 @@ export class DeskService {
   async customerCard(customerId: number) {
     this.requireClient();
     return customerCard(this.db, customerId, this.now());
+  }
+
+  /** The customer's photo (a data URL) for the scan verdict and the card; null shows the initials (customer-photos.ts). */
+  async customerPhoto(customerId: number): Promise<string | null> {
+    this.requireClient();
+    const [row] = await this.db.select({ file_id: customer.file_id }).from(customer).where(eq(customer.customer_id, customerId)).limit(1);
+    return row?.file_id ? this.photos.photo(row.file_id) : null;
   }
 
   /** Required documents not accepted and missing profile fields, for the customer card and the walk-in booking (issue 16). */

@@ -136,6 +136,7 @@ export const deskRouter = t.router({
   customers: t.router({
     search: procedure.input(z.object({ q: z.string().max(120) })).query(({ ctx, input }) => ctx.desk.searchCustomers(input.q)),
     card: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerCard(input.customer_id)),
+    photo: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerPhoto(input.customer_id)),
     accessOptions: procedure.query(({ ctx }) => ctx.desk.accessOptions()),
     warnings: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.counterWarnings(input.customer_id)),
     bookableClasses: procedure.query(({ ctx }) => ctx.desk.bookableClasses()),

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconMinus, IconPlus } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
@@ -16,6 +16,7 @@ type Card = DeskOutputs['customers']['card'];
 /** Everything the desk knows about one customer, and what staff can do for them. */
 export function CustomerCard({ customerId }: { customerId: number }) {
   const card = trpc.customers.card.useQuery({ customer_id: customerId });
+  const photo = trpc.customers.photo.useQuery({ customer_id: customerId }, { staleTime: Infinity });
   const [modal, setModal] = useState<'walkIn' | 'giveAccess' | 'removeClasses' | null>(null);
   if (card.isPending) return <Center p="xl"><Loader /></Center>;
   if (card.error) return <Text c="red">{errorText(card.error)}</Text>;
@@ -24,12 +25,17 @@ export function CustomerCard({ customerId }: { customerId: number }) {
   return (
     <Card withBorder padding="lg" data-testid="customer-card">
       <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2}>
-            {person.name} {person.last_name}
-          </Title>
-          <Text c="dimmed">{[person.email, person.phone].filter(Boolean).join(' · ')}</Text>
-        </div>
+        <Group gap="md" wrap="nowrap" miw={0}>
+          <Avatar src={photo.data ?? null} alt={`${person.name} ${person.last_name}`} size={64} radius="md" color="teal" data-testid="card-avatar" data-photo={photo.data ? 'yes' : 'no'}>
+            {`${person.name.trim().charAt(0)}${person.last_name.trim().charAt(0)}`.toUpperCase()}
+          </Avatar>
+          <div>
+            <Title order={2}>
+              {person.name} {person.last_name}
+            </Title>
+            <Text c="dimmed">{[person.email, person.phone].filter(Boolean).join(' · ')}</Text>
+          </div>
+        </Group>
         <Group gap="xs">
           <Button leftSection={<IconCalendarPlus size={18} />} onClick={() => setModal('walkIn')}>
             {t.walkIn}

@@ -141,6 +141,7 @@ function CodeRefused({ message, onClose }: { message: string; onClose: () => voi
 /** Who, which class, when — big enough to read from across the counter — under the verdict, and the warnings in words. */
 function ScanPanel({ result, onClose }: { result: ScanResult; onClose: () => void }) {
   const r = result.reservation;
+  const photo = trpc.customers.photo.useQuery({ customer_id: r.customer_id }, { staleTime: Infinity });
   const saved = useSavedNotice();
   const status = useDeskStatus();
   const markPaid = trpc.actions.markReservationPaid.useMutation({
@@ -159,8 +160,19 @@ function ScanPanel({ result, onClose }: { result: ScanResult; onClose: () => voi
   return (
     <Verdict outcome={result.outcome} detail={detail} onClose={onClose} testId="scan-result" checkedIn={result.checkedIn}>
       <Group gap="md" mt="sm" wrap="nowrap" align="center" data-testid="scan-person">
-        {/* The customer's photo is not in the desk's replica yet (decision 016): initials, so staff still match a face to a name. */}
-        <Avatar size={76} radius={76} color={look.color} variant="filled" title={t.noPhoto} data-testid="scan-avatar" style={{ flexShrink: 0 }}>
+        {/* The customer's photo (kept by the desk once seen, customer-photos.ts); the initials stand in until then or when there is none. */}
+        <Avatar
+          src={photo.data ?? null}
+          alt={`${r.name} ${r.last_name}`}
+          size={photo.data ? 120 : 76}
+          radius={photo.data ? 'md' : 76}
+          color={look.color}
+          variant="filled"
+          title={photo.data ? undefined : t.noPhoto}
+          data-testid="scan-avatar"
+          data-photo={photo.data ? 'yes' : 'no'}
+          style={{ flexShrink: 0 }}
+        >
           <Text fz={30} fw={800} c="white">
             {initials(r.name, r.last_name)}
           </Text>
