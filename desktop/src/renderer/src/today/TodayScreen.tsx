@@ -1,7 +1,7 @@
 import { Badge, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
 import { useCheckIn } from '../scanner/check-in.tsx';
 import { ReservationMenu, WaitlistButton } from '../customers/ReservationActions.tsx';
@@ -32,8 +32,13 @@ export function TodayScreen() {
   const today = trpc.today.useQuery();
   const now = useNow();
   const [location, setLocation] = useState<string | null>(null);
-  const { result } = useCheckIn();
+  const { result, checkIn } = useCheckIn();
   const scanned = result?.reservation;
+  // One stable callback for every card, so a scan re-renders only the card of the scanned class (memo below).
+  const checkInRef = useRef(checkIn);
+  checkInRef.current = checkIn;
+  const onCheckIn = useCallback((id: number) => void checkInRef.current(id), []);
+  const highlightIn = (c: DeskClass) => (scanned && scanned.single_class_id === c.single_class_id ? scanned.class_reservation_id : undefined);
   // After a check-in, show the location of that class, so staff see the name turn 'Asistió' in its roster.
   useEffect(() => {
     if (scanned) setLocation(String(scanned.location_id));
@@ -46,7 +51,8 @@ export function TodayScreen() {
     <Stack gap="sm">
       {/* Noon in Mexico City (UTC-6 all year): the studio's date, whatever the desk computer's zone. */}
       <Title order={3}>{capitalized(dayOf(`${date}T18:00:00Z`))}</Title>
-      <Tabs value={current} onChange={setLocation} variant="pills">
+      {/* Only the location on screen is rendered: a busy day's other rosters need not redraw on every scan. */}
+      <Tabs value={current} onChange={setLocation} variant="pills" keepMounted={false}>
         <Tabs.List>
           {locations.map((l) => (
             <Tabs.Tab key={l.location_id} value={String(l.location_id)} rightSection={<Badge size="sm" variant="light">{l.classes.length}</Badge>}>
@@ -64,7 +70,7 @@ export function TodayScreen() {
                   {l.classes
                     .filter((c) => endsAt(c) > now)
                     .map((c) => (
-                      <ClassCard key={c.single_class_id} cls={c} />
+                      <ClassCard key={c.single_class_id} cls={c} highlighted={highlightIn(c)} onCheckIn={onCheckIn} />
                     ))}
                 </SimpleGrid>
                 {l.classes.some((c) => endsAt(c) <= now) && (
@@ -74,7 +80,7 @@ export function TodayScreen() {
                       {l.classes
                         .filter((c) => endsAt(c) <= now)
                         .map((c) => (
-                          <ClassCard key={c.single_class_id} cls={c} finished />
+                          <ClassCard key={c.single_class_id} cls={c} finished highlighted={highlightIn(c)} onCheckIn={onCheckIn} />
                         ))}
                     </SimpleGrid>
                   </>
@@ -88,9 +94,23 @@ export function TodayScreen() {
   );
 }
 
-function ClassCard({ cls, finished = false }: { cls: DeskClass; finished?: boolean }) {
-  const { checkIn, result } = useCheckIn();
-  const last = result?.reservation.class_reservation_id;
+/**
+ * A class and its roster. Memoised: the today query keeps unchanged classes
+ * as the same objects (React Query's structural sharing), so a scan or a
+ * pulled change redraws only the classes it touched.
+ */
+const ClassCard = memo(function ClassCard({
+  cls,
+  finished = false,
+  highlighted: last,
+  onCheckIn: checkIn,
+}: {
+  cls: DeskClass;
+  finished?: boolean;
+  /** The reservation just checked in, when it is in this class. */
+  highlighted: number | undefined;
+  onCheckIn: (classReservationId: number) => void;
+}) {
   const attended = cls.roster.filter((r) => r.attend).length;
   return (
     <Card withBorder padding="md" radius="md" data-class-id={cls.single_class_id} data-finished={finished} opacity={cls.cancelledAt ? 0.6 : finished ? 0.8 : 1}>
@@ -131,7 +151,7 @@ function ClassCard({ cls, finished = false }: { cls: DeskClass; finished?: boole
                 </Table.Td>
                 <Table.Td>
                   <UnstyledButton
-                    onClick={() => void checkIn(r.class_reservation_id)}
+                    onClick={() => checkIn(r.class_reservation_id)}
                     disabled={r.attend || !!cls.cancelledAt}
                     title={r.attend ? t.attended : t.checkInAction}
                   >
@@ -172,4 +192,4 @@ function ClassCard({ cls, finished = false }: { cls: DeskClass; finished?: boole
       )}
     </Card>
   );
-}
+});
