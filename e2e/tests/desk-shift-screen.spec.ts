@@ -132,6 +132,12 @@ test('the shift screen: whole badges, classes to come first, the roster above th
   const badge = row.getByTestId('attended');
   await expect(badge).toBeVisible();
   expect(await badge.evaluate(isCut), 'the Asistió badge is cut').toBe(false);
+  // Every badge of the row (how it was paid too, which read 'P…'), on this screen and on a phone.
+  for (const size of [null, { width: 390, height: 844 }]) {
+    if (size) await page.setViewportSize(size);
+    for (const each of await row.locator('.mantine-Badge-root').all()) expect(await each.evaluate(isCut), `${await each.textContent()} is cut`).toBe(false);
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
   await photograph(page, 'today');
 
   // 'Días de acceso' 0: refused with a Spanish message, and still 0 (it used to become 1 on leaving the field).

@@ -1,7 +1,7 @@
-import { Badge, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Card, type BadgeProps, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
 import { useCheckIn } from '../scanner/check-in.tsx';
 import { ReservationMenu, WaitlistButton } from '../customers/ReservationActions.tsx';
@@ -95,6 +95,15 @@ export function TodayScreen() {
 }
 
 /**
+ * A roster badge read whole: Mantine's label ellipsises, and in a table the
+ * cell shrinks to nothing (a fixed width cut 'ASISTIÓ' to 'ASIST…', the
+ * payment badge to 'P…' at 1024 px and to an empty dot on a phone).
+ */
+function WholeBadge(props: BadgeProps & { children: ReactNode; 'data-testid'?: string }) {
+  return <Badge size="sm" {...props} style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }} />;
+}
+
+/**
  * A class and its roster. Memoised: the today query keeps unchanged classes
  * as the same objects (React Query's structural sharing), so a scan or a
  * pulled change redraws only the classes it touched.
@@ -165,22 +174,22 @@ const ClassCard = memo(function ClassCard({
                     )}
                   </UnstyledButton>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {r.is_cash ? (
-                    <Badge size="sm" color={r.is_paid ? 'teal' : 'yellow'} variant={r.is_paid ? 'light' : 'filled'}>
-                      {r.is_paid ? t.cashPaid : t.cashUnpaid}
-                    </Badge>
-                  ) : (
-                    <Badge size="sm" color="gray" variant="light">{t.paidWithCredit}</Badge>
-                  )}
-                </Table.Td>
-                {/* As wide as its badge: a fixed width cut 'ASISTIÓ' to 'ASIST…'. */}
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {r.attend && (
-                    <Badge size="sm" color="teal" leftSection={<IconCheck size={12} />} data-testid="attended" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
-                      {t.attended}
-                    </Badge>
-                  )}
+                {/* How it was paid, and whether they came: stacked, so the name keeps its room on a phone. */}
+                <Table.Td ta="right">
+                  <Stack gap={4} align="flex-end">
+                    {r.is_cash ? (
+                      <WholeBadge color={r.is_paid ? 'teal' : 'yellow'} variant={r.is_paid ? 'light' : 'filled'}>
+                        {r.is_paid ? t.cashPaid : t.cashUnpaid}
+                      </WholeBadge>
+                    ) : (
+                      <WholeBadge color="gray" variant="light">{t.paidWithCredit}</WholeBadge>
+                    )}
+                    {r.attend && (
+                      <WholeBadge color="teal" leftSection={<IconCheck size={12} />} data-testid="attended">
+                        {t.attended}
+                      </WholeBadge>
+                    )}
+                  </Stack>
                 </Table.Td>
                 <Table.Td w={36}>
                   {!cls.cancelledAt && <ReservationMenu r={{ ...r, single_class_id: cls.single_class_id, name: `${r.name} ${r.last_name}` }} />}
