@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { currentClockOffsetSeconds } from '../scripts/test-clock.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-// When this run began (workers inherit it): the desk specs build the desk's screens once per run (desk-processes.ts).
-process.env.E2E_RUN_STARTED ??= String(Date.now());
+// When this run began on the real clock, as files' times are (workers inherit it): the desk specs build the desk's
+// screens once per run (desk-processes.ts), also when the run's clock is moved (decision 010).
+process.env.E2E_RUN_STARTED ??= String(Date.now() - currentClockOffsetSeconds() * 1000);
 // E2E_PORT lets two suites run side by side (e.g. a CI rehearsal while developing).
 const port = Number(process.env.E2E_PORT ?? 3100);
 // E2E_BASE_URL points the suite at a server that is already running (no webServer is started then).

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
-import type { TestClockEnv } from '../../scripts/test-clock.mjs';
+import { currentClockOffsetSeconds, type TestClockEnv } from '../../scripts/test-clock.mjs';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { finished, repoRoot, run, stop, waitFor } from './desk-processes.ts';
 
@@ -20,6 +20,11 @@ export interface PinnedStudio {
 /** Chromium's launch options on a clock from `testClockEnv`, shared with the spec's server (for `test.use({ launchOptions })` at the top of a spec file). */
 export function launchOptionsOn(clock: TestClockEnv): LaunchOptions {
   return { ...chromiumLaunchOptions, env: { ...process.env, ...clock } as Record<string, string> };
+}
+
+/** What the processes started on `clock` read as now (this test runner's own clock may be moved differently). */
+export function nowOn(clock: TestClockEnv): Date {
+  return new Date(Date.now() + (currentClockOffsetSeconds({ ...clock }) - currentClockOffsetSeconds()) * 1000);
 }
 
 const portalPort = Number(process.env.E2E_PORT ?? 3100);
