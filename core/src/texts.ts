@@ -776,6 +776,8 @@ export const texts = {
     email: 'Correo electrónico',
     documents: 'Documentos que el cliente acepta',
     documentsHint: 'Léele o muéstrale cada documento; marca solo los que acepte.',
+    documentShow: (title: string) => `Leer «${title}»`,
+    documentHide: 'Ocultar el texto',
     documentsRequired: 'El cliente debe aceptar los documentos obligatorios.',
     required: 'Obligatorio',
     register: 'Registrar',

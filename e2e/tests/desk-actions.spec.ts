@@ -142,6 +142,9 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   await form.getByLabel('Teléfono').fill('55 1234 9876');
   // An e-mail that already has an account: the server's Spanish answer, under the field.
   await form.getByLabel('Correo electrónico').fill('cliente@estudio.demo');
+  // Staff can read each document to the customer before ticking it.
+  await form.getByRole('button', { name: 'Leer «Términos y condiciones»' }).click();
+  await expect(form.getByText('Términos y condiciones de uso')).toBeVisible();
   for (const box of await form.getByRole('checkbox').all()) await box.check();
   await photograph(page, 'new-customer');
   await form.getByRole('button', { name: 'Registrar' }).click();

@@ -452,9 +452,12 @@ export class DeskService {
   }
 
   /** Issue 16: the documents a new customer accepts at the counter (the studio's required pages), from the server. */
-  async requiredDocuments(): Promise<{ page_id: number; title: string; slug: string }[]> {
-    const answer = (await this.onlineOnly(() => this.callServer('query', 'pages.list', undefined))) as { pages: { page_id: number; title: string; slug: string; required: boolean }[] };
-    return answer.pages.filter((p) => p.required).map(({ page_id, title, slug }) => ({ page_id, title, slug }));
+  async requiredDocuments(): Promise<{ page_id: number; title: string; slug: string; content: string | null }[]> {
+    const answer = (await this.onlineOnly(() => this.callServer('query', 'pages.list', undefined))) as {
+      pages: { page_id: number; title: string; slug: string; content: string | null; required: boolean }[];
+    };
+    // With their text: staff read or show each document to the customer before ticking it.
+    return answer.pages.filter((p) => p.required).map(({ page_id, title, slug, content }) => ({ page_id, title, slug, content }));
   }
 
   /**

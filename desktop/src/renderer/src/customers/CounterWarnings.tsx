@@ -10,7 +10,7 @@ const t = texts.deskShift;
 type Warnings = DeskOutputs['customers']['warnings'];
 
 /** The page's HTML as plain paragraphs: staff read it aloud or turn the screen; no markup of the page runs on the desk. */
-function plainText(html: string | null): string[] {
+export function plainText(html: string | null): string[] {
   if (!html) return [t.noContent];
   const text = html
     .replace(/<(br|\/p|\/div|\/li|\/h\d)\s*\/?>/gi, '\n')
@@ -104,13 +104,7 @@ function AcceptDocumentsModal({
         {documents.map((d) => (
           <Stack key={d.page_id} gap="xs">
             <Title order={4}>{d.title}</Title>
-            <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars>
-              {plainText(d.content).map((line, i) => (
-                <Text key={i} size="sm" mb={6}>
-                  {line}
-                </Text>
-              ))}
-            </ScrollArea.Autosize>
+            <DocumentText content={d.content} />
             <Checkbox
               label={t.acceptCheckbox(d.title)}
               checked={checked.includes(d.page_id)}
@@ -127,5 +121,18 @@ function AcceptDocumentsModal({
         </Button>
       </Stack>
     </Modal>
+  );
+}
+
+/** A document's text as plain paragraphs in a scrolling box: staff read it, or turn the screen, to the customer. */
+export function DocumentText({ content, maxHeight = 220 }: { content: string | null; maxHeight?: number }) {
+  return (
+    <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars>
+      {plainText(content).map((line, i) => (
+        <Text key={i} size="sm" mb={6}>
+          {line}
+        </Text>
+      ))}
+    </ScrollArea.Autosize>
   );
 }

@@ -8,8 +8,10 @@ import {
   Loader,
   Menu,
   Modal,
+  Paper,
   Radio,
   Select,
+  Spoiler,
   Stack,
   Table,
   Text,
@@ -23,6 +25,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorText, timeOf } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc } from '../trpc.ts';
+import { DocumentText } from './CounterWarnings.tsx';
 
 /** Issue 16, item 3 (decision 017): cancel, undo a check-in, move, a class's waitlist and a first-time walk-in. */
 const t = texts.deskActions;
@@ -525,20 +528,26 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
               <Text size="sm" fw={500}>{t.documents}</Text>
               <Text size="xs" c="dimmed">{t.documentsHint}</Text>
               {docs.map((p) => (
-                <Checkbox
-                  key={p.page_id}
-                  label={
-                    <>
-                      {p.title} <Badge size="xs" variant="light" color="red">{t.required}</Badge>
-                    </>
-                  }
-                  checked={accepted.includes(p.page_id)}
-                  onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    setAccepted((a) => (on ? [...a, p.page_id] : a.filter((id) => id !== p.page_id)));
-                    setErrors((x) => ({ ...x, documents: undefined }));
-                  }}
-                />
+                <Stack key={p.page_id} gap={4}>
+                  <Spoiler maxHeight={0} showLabel={t.documentShow(p.title)} hideLabel={t.documentHide} fz="sm">
+                    <Paper withBorder p="xs" radius="sm">
+                      <DocumentText content={p.content} maxHeight={160} />
+                    </Paper>
+                  </Spoiler>
+                  <Checkbox
+                    label={
+                      <>
+                        {p.title} <Badge size="xs" variant="light" color="red">{t.required}</Badge>
+                      </>
+                    }
+                    checked={accepted.includes(p.page_id)}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      setAccepted((a) => (on ? [...a, p.page_id] : a.filter((id) => id !== p.page_id)));
+                      setErrors((x) => ({ ...x, documents: undefined }));
+                    }}
+                  />
+                </Stack>
               ))}
               {errors.documents && <Text size="sm" c="red">{errors.documents}</Text>}
             </Stack>
