@@ -8,7 +8,7 @@ import { createDirectServerLink } from '../src/client/direct-link.ts';
 import { openReplica, type ClientReplica } from '../src/client/replica.ts';
 import { createSyncClient } from '../src/client/sync-client.ts';
 import type { SyncClient } from '../src/client/types.ts';
-import { eventually, flakyLink, staffOf, type FlakyLink } from './fixtures.ts';
+import { eventually, flakyLink, optimisticThenServer, staffOf, type FlakyLink } from './fixtures.ts';
 
 /**
  * Issue 16, item 3: the desk's new actions (cancel with the rules or an
@@ -102,21 +102,6 @@ async function reaches(table: any, where: any): Promise<void> {
   );
 }
 
-/** Makes the mutation offline, returns what `read` saw then and after the server's answer arrived. */
-async function optimisticThenServer<T>(mutate: () => Promise<unknown>, read: () => Promise<T>): Promise<{ local: T; confirmed: T }> {
-  link.cut();
-  try {
-    await mutate();
-    const local = await read();
-    link.restore();
-    await eventually(() => client.status().pending === 0, 10_000, 'the mutation to be acknowledged');
-    await client.syncNow();
-    expect(client.status().rejections).toEqual([]);
-    return { local, confirmed: await read() };
-  } finally {
-    link.restore();
-  }
-}
 
 const reservationOf = async (id: number) => {
   const [r] = await replica.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, id));
@@ -144,7 +129,7 @@ describe('desk actions: optimistic effects match the server', () => {
     const id = await booked(who, klass);
     const read = async () => ({ r: await reservationOf(id), c: await creditOf(who.credit_id) });
     const args = { class_reservation_id: id, customer_id: who.customer_id, single_class_id: klass, return_credit: null, reason: null };
-    const { local, confirmed } = await optimisticThenServer(() => client.mutate('cancelReservation', args), read);
+    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('cancelReservation', args), read);
     expect(local).toMatchObject({ r: { deleted: true, credit_returned: true }, c: { left: 3, cancels_used: 1 } });
     expect(confirmed).toEqual(local);
   });
@@ -155,6 +140,8 @@ describe('desk actions: optimistic effects match the server', () => {
     const late = await booked(who, klass);
     const read = async (id: number) => ({ r: await reservationOf(id), c: await creditOf(who.credit_id) });
     const ruled = await optimisticThenServer(
+      link,
+      client,
       () => client.mutate('cancelReservation', { class_reservation_id: late, customer_id: who.customer_id, single_class_id: klass, return_credit: null, reason: null }),
       () => read(late),
     );
@@ -164,7 +151,7 @@ describe('desk actions: optimistic effects match the server', () => {
     const again = await booked(who, klass);
     const args = { class_reservation_id: again, customer_id: who.customer_id, single_class_id: klass, return_credit: true };
     expect(await refusedLocally(() => client.mutate('cancelReservation', { ...args, reason: null }))).toBe('desk/override-reason');
-    const overridden = await optimisticThenServer(() => client.mutate('cancelReservation', { ...args, reason: 'Autorizó la gerente' }), () => read(again));
+    const overridden = await optimisticThenServer(link, client, () => client.mutate('cancelReservation', { ...args, reason: 'Autorizó la gerente' }), () => read(again));
     expect(overridden.local).toMatchObject({ r: { deleted: true, credit_returned: true }, c: { left: 2, cancels_used: 0 } });
     expect(overridden.confirmed).toEqual(overridden.local);
   });
@@ -174,6 +161,8 @@ describe('desk actions: optimistic effects match the server', () => {
     const klass = await newClass(10, 5);
     const id = await booked(who, klass, { attend: true, attendedAt: new Date() });
     const { local, confirmed } = await optimisticThenServer(
+      link,
+      client,
       () => client.mutate('undoCheckIn', { class_reservation_id: id, customer_id: who.customer_id, single_class_id: klass }),
       () => reservationOf(id),
     );
@@ -198,7 +187,7 @@ describe('desk actions: optimistic effects match the server', () => {
         .where(and(eq(class_reservation.customer_id, who.customer_id)));
       return { old: await reservationOf(id), live: live.filter((r) => r.class_id === to), c: await creditOf(who.credit_id) };
     };
-    const { local, confirmed } = await optimisticThenServer(() => client.mutate('moveReservation', { ...args, single_class_id: to }), read);
+    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('moveReservation', { ...args, single_class_id: to }), read);
     expect(local).toMatchObject({ old: { deleted: true }, live: [{ class_id: to, credit: who.credit_id }], c: { left: 2, cancels_used: 0 } });
     expect(confirmed).toEqual(local);
   });
@@ -210,11 +199,11 @@ describe('desk actions: optimistic effects match the server', () => {
     await booked(other, full);
     const read = async () =>
       (await replica.db.select({ customer_id: waitlist.customer_id }).from(waitlist).where(eq(waitlist.single_class_id, full))).map((w) => w.customer_id);
-    const joined = await optimisticThenServer(() => client.mutate('joinWaitlist', { customer_id: who.customer_id, single_class_id: full }), read);
+    const joined = await optimisticThenServer(link, client, () => client.mutate('joinWaitlist', { customer_id: who.customer_id, single_class_id: full }), read);
     expect(joined.local).toEqual([who.customer_id]);
     expect(joined.confirmed).toEqual(joined.local);
     expect(await refusedLocally(() => client.mutate('joinWaitlist', { customer_id: who.customer_id, single_class_id: full }))).toBe('waitlist/already-joined');
-    const left = await optimisticThenServer(() => client.mutate('leaveWaitlist', { customer_id: who.customer_id, single_class_id: full }), read);
+    const left = await optimisticThenServer(link, client, () => client.mutate('leaveWaitlist', { customer_id: who.customer_id, single_class_id: full }), read);
     expect(left.local).toEqual([]);
     expect(left.confirmed).toEqual([]);
   });

@@ -5,7 +5,8 @@ import { replicatedTableNames, replicatedTables, type ReplicatedTable } from '@e
 import type { DbOrTx } from '@estudio/db';
 import { sql } from 'drizzle-orm';
 import { query } from '../src/client/replica.ts';
-import type { SyncServerLink } from '../src/client/types.ts';
+import { expect } from 'vitest';
+import type { SyncClient, SyncServerLink } from '../src/client/types.ts';
 
 /**
  * Rows of a replicated table as JSON (hidden columns removed), in key order:
@@ -97,5 +98,30 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (await check()) return;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Makes the mutation with the link cut (the desk offline), then lets it
+ * through: what `read` saw at the desk at once, and after the server's answer
+ * arrived. The optimistic effect of every desk mutation must equal the server's.
+ */
+export async function optimisticThenServer<T>(
+  link: FlakyLink,
+  client: SyncClient,
+  mutate: () => Promise<unknown>,
+  read: () => Promise<T>,
+): Promise<{ local: T; confirmed: T }> {
+  link.cut();
+  try {
+    await mutate();
+    const local = await read();
+    link.restore();
+    await eventually(() => client.status().pending === 0, 10_000, 'the mutation to be acknowledged');
+    await client.syncNow();
+    expect(client.status().rejections).toEqual([]);
+    return { local, confirmed: await read() };
+  } finally {
+    link.restore();
   }
 }

@@ -7,7 +7,7 @@ import { createDirectServerLink } from '../src/client/direct-link.ts';
 import { openReplica, query, type ClientReplica } from '../src/client/replica.ts';
 import { createSyncClient } from '../src/client/sync-client.ts';
 import type { SyncClient } from '../src/client/types.ts';
-import { eventually, flakyLink, staffOf, type FlakyLink } from './fixtures.ts';
+import { flakyLink, optimisticThenServer, staffOf, type FlakyLink } from './fixtures.ts';
 
 /**
  * What staff see at once is what the server then does: each desk mutation is
@@ -38,21 +38,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Makes the mutation offline, returns what `read` saw then and after the server's answer arrived. */
-async function optimisticThenServer<T>(mutate: () => Promise<unknown>, read: () => Promise<T>): Promise<{ local: T; confirmed: T }> {
-  link.cut();
-  try {
-    await mutate();
-    const local = await read();
-    link.restore();
-    await eventually(() => client.status().pending === 0, 10_000, 'the mutation to be acknowledged');
-    await client.syncNow();
-    expect(client.status().rejections).toEqual([]);
-    return { local, confirmed: await read() };
-  } finally {
-    link.restore();
-  }
-}
 
 /**
  * Equal, except that instants computed from "now" (an expiry, a membership
@@ -90,7 +75,7 @@ describe('optimistic effects match the server', () => {
       .limit(1);
     if (!r) throw new Error('no reservation');
     const read = async () => (await replica.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, r.id))).map((r) => withoutWriteTimes(r));
-    const { local, confirmed } = await optimisticThenServer(() => client.mutate('checkIn', { class_reservation_id: r.id, at: r.class_date.toISOString() }), read);
+    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('checkIn', { class_reservation_id: r.id, at: r.class_date.toISOString() }), read);
     expect(local[0]).toMatchObject({ attend: true });
     expectSame(local, confirmed);
   });
@@ -119,6 +104,8 @@ describe('optimistic effects match the server', () => {
       return { reservations: reservations.map((r) => withoutWriteTimes(r, 'class_reservation_id', 'access_code')), credits };
     };
     const { local, confirmed } = await optimisticThenServer(
+      link,
+      client,
       () => client.mutate('walkIn', { customer_id: cliente.customer_id, single_class_id: open.single_class_id, spot: null, guest: null }),
       read,
     );
@@ -134,7 +121,7 @@ describe('optimistic effects match the server', () => {
         .where(eq(available_classes.customer_id, cliente.customer_id))
         .orderBy(asc(available_classes.available_class_id));
     const before = await read();
-    const { local, confirmed } = await optimisticThenServer(() => client.mutate('removeClasses', { customer_id: cliente.customer_id, amount: 2 }), read);
+    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('removeClasses', { customer_id: cliente.customer_id, amount: 2 }), read);
     expect(local).not.toEqual(before);
     expectSame(local, confirmed);
   });
@@ -160,6 +147,8 @@ describe('optimistic effects match the server', () => {
         };
       };
       const given = await optimisticThenServer(
+        link,
+        client,
         () => client.mutate('giveAccess', { customer_id: cliente.customer_id, class_package_id: pkg.class_package_id, package_days: null, is_gift: title === '10 Clases', payment_method_id: null, bill: false }),
         read,
       );
@@ -173,7 +162,7 @@ describe('optimistic effects match the server', () => {
         .orderBy(sql`${purchase.purchase_id} desc`)
         .limit(1);
       if (!bought || bought.id < 0) throw new Error('the purchase did not arrive');
-      const revoked = await optimisticThenServer(() => client.mutate('revokeAccess', { purchase_id: bought.id }), read);
+      const revoked = await optimisticThenServer(link, client, () => client.mutate('revokeAccess', { purchase_id: bought.id }), read);
       expect(revoked.local.purchase).toMatchObject({ status: 'revoked' });
       expect(revoked.local.credits.every((c) => c.deleted)).toBe(true);
       expectSame(revoked.local, revoked.confirmed);
@@ -203,7 +192,7 @@ describe('optimistic effects match the server', () => {
         credits: credits.map((c) => ({ left: c.available_classes, class_type_id: c.class_type_id, expiration_date: c.expiration_date })),
       };
     };
-    const { local, confirmed } = await optimisticThenServer(() => client.mutate('markPurchasePaid', { purchase_id: pending.purchase_id }), read);
+    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('markPurchasePaid', { purchase_id: pending.purchase_id }), read);
     expect(local.purchase).toMatchObject({ status: 'completed' });
     expect(local.credits).toHaveLength(1);
     expectSame(local, confirmed);
@@ -217,7 +206,7 @@ describe('optimistic effects match the server', () => {
       .limit(1);
     if (!cash) throw new Error('the seed has no unpaid cash reservation');
     const read = async () => (await replica.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, cash.id))).map((r) => withoutWriteTimes(r));
-    const { local, confirmed } = await optimisticThenServer(() => client.mutate('markReservationPaid', { class_reservation_id: cash.id }), read);
+    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('markReservationPaid', { class_reservation_id: cash.id }), read);
     expect(local[0]).toMatchObject({ is_paid: true });
     expectSame(local, confirmed);
   });
