@@ -4,6 +4,9 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
 import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { addDays, weekStart } from './booking-helpers.ts';
+import { launchOptionsOn, nowOn } from './pinned-clock.ts';
+import { testClockEnv } from '../../scripts/test-clock.mjs';
 
 /**
  * Issue 16, "a green screen must mean let them in": the desk's scan panel in
@@ -23,6 +26,14 @@ const tz = 'America/Mexico_City';
 let server: ChildProcess | null = null;
 let desk: ChildProcess | null = null;
 
+/**
+ * The studio (server, desk and Chromium) runs on a clock pinned to a Wednesday
+ * at 10:00 in Mexico City, whatever the hour of the run (decision 010): its classes start minutes from now, and at 23:30 those
+ * are tomorrow's (another day: red).
+ */
+const clock = testClockEnv(`${addDays(weekStart(new Date()), 16)}T10:00:00-06:00`);
+test.use({ launchOptions: launchOptionsOn(clock) });
+
 const viewports = [
   { width: 1366, height: 900 },
   { width: 1024, height: 768 },
@@ -31,7 +42,7 @@ const viewports = [
 
 /** Studio-local date and HH:mm of now plus `minutes`. */
 function studioClock(minutes: number): { date: string; time: string } {
-  const at = new Date(Date.now() + minutes * 60_000);
+  const at = new Date(nowOn(clock).getTime() + minutes * 60_000);
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   const time = new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
   return { date, time };
@@ -80,9 +91,9 @@ test.beforeAll(async () => {
   mkdirSync(path.join(work, 'no-portal'), { recursive: true });
   mkdirSync(shots, { recursive: true });
   writeFileSync(path.join(work, 'README'), 'Datos desechables de la prueba de recepción.');
-  server = serverProcess({ port: serverPort, work });
+  server = serverProcess({ port: serverPort, work, env: { ...clock } });
   await waitFor(`${serverUrl}/api/health`, 120_000);
-  desk = deskWebProcess({ port: deskPort, work, serverUrl });
+  desk = deskWebProcess({ port: deskPort, work, serverUrl, env: { ...clock } });
   await waitFor(`${deskUrl}/health`, 180_000);
 });
 

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
 import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { addDays, weekStart } from './booking-helpers.ts';
+import { launchOptionsOn } from './pinned-clock.ts';
+import { testClockEnv } from '../../scripts/test-clock.mjs';
 
 /**
  * Issue 16, review of the front desk, in Chromium against `desk:web` with its
@@ -32,8 +35,16 @@ let desk: ChildProcess | null = null;
 
 test.setTimeout(400_000);
 
+/**
+ * The studio (server, desk and Chromium) runs on a clock pinned to a Wednesday
+ * at 10:00 in Mexico City, whatever the hour of the run (decision 010): the offline booking needs a class still
+ * to come today.
+ */
+const clock = testClockEnv(`${addDays(weekStart(new Date()), 16)}T10:00:00-06:00`);
+test.use({ launchOptions: launchOptionsOn(clock) });
+
 async function startServer(): Promise<void> {
-  server = serverProcess({ port: serverPort, work });
+  server = serverProcess({ port: serverPort, work, env: { ...clock } });
   await waitFor(`${serverUrl}/api/health`, 120_000);
 }
 
@@ -42,7 +53,7 @@ test.beforeAll(async () => {
   mkdirSync(work, { recursive: true });
   writeFileSync(path.join(work, 'README'), 'Datos desechables de la prueba de la cabecera de recepción.');
   await startServer();
-  desk = deskWebProcess({ port: deskPort, work, serverUrl });
+  desk = deskWebProcess({ port: deskPort, work, serverUrl, env: { ...clock } });
   await waitFor(`${deskUrl}/health`, 240_000);
 });
 
