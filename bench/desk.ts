@@ -9,18 +9,22 @@
 //   4. customer search latency per keystroke over the 20,000 customers (every
 //      prefix of names, surnames, phone digits and an e-mail, typed without accents);
 //   5. the desk's memory (resident set of this process, which runs only the
-//      desk: the server runs in a child process).
+//      desk: the server runs in a child process);
+//   6. the same desk in Chromium (desk:web, bench/desk-screen.ts), on classes of
+//      25 people: a scan typed into the page until the verdict with the name is
+//      painted, and a server write until the Today screen paints it.
 //
 //   npx tsx bench/desk.ts
 //
 // Uses TEST_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres)
 // for a fresh seeded database, dropped at the end. Knobs: BENCH_CUSTOMERS (20000),
-// BENCH_RESERVATIONS (50000), BENCH_SCANS (500), BENCH_WRITES (200).
+// BENCH_RESERVATIONS (50000), BENCH_SCANS (500), BENCH_WRITES (200), BENCH_SCREEN_SCANS (100),
+// BENCH_SCREEN_WRITES (50).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { searchKey } from '@estudio/core';
 import { class_reservation } from '@estudio/db';
 import { createTestDb } from '@estudio/db/testing';
@@ -28,6 +32,7 @@ import { DeskService } from '../desktop/src/service/desk-service.ts';
 import { syncDeps } from '../desktop/src/service/sync-deps.ts';
 import { createHttpServerLink } from '../sync/src/client/http-link.ts';
 import { openReplica } from '../sync/src/client/replica.ts';
+import { measureDeskScreen } from './desk-screen.ts';
 import { createSyncClient } from '../sync/src/client/sync-client.ts';
 
 process.env.TEST_DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -35,6 +40,8 @@ const customers = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
 const reservations = Number(process.env.BENCH_RESERVATIONS ?? 50_000);
 const scans = Number(process.env.BENCH_SCANS ?? 500);
 const writes = Number(process.env.BENCH_WRITES ?? 200);
+const screenScans = Number(process.env.BENCH_SCREEN_SCANS ?? 100);
+const screenWrites = Number(process.env.BENCH_SCREEN_WRITES ?? 50);
 const root = path.resolve(import.meta.dirname, '..');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
@@ -95,6 +102,19 @@ await sql.begin(async (tx) => {
     insert into class_reservation (single_class_id, customer_id)
     select (select max(single_class_id) from single_class), customer_id from customer
     where email like 'banco%' order by customer_id limit ${scans}`;
+  // For the scans in Chromium: classes of a real size (25 people, capacity 30) later this morning, in one location,
+  // so the screen shows what a receptionist's does, not a 500-person roster.
+  await tx`
+    insert into single_class (class_date, capacity, location_id, class_type_id)
+    select now() + interval '10 minutes' + (g || ' minutes')::interval, 30, (select max(location_id) from location), (select min(class_type_id) from class_type)
+    from generate_series(1, ${Math.ceil(screenScans / 25)}) g`;
+  await tx`
+    insert into class_reservation (single_class_id, customer_id)
+    select c.single_class_id, cu.customer_id
+    from (select single_class_id, row_number() over (order by single_class_id) as n from single_class where capacity = 30 and class_date > now()) c
+    cross join lateral (
+      select customer_id from customer where email like 'banco%' order by customer_id offset ${scans} + (c.n - 1) * 25 limit 25
+    ) cu`;
 });
 const [counts] = await sql<{ customers: number; reservations: number; changes: number }[]>`
   select (select count(*)::int from customer) as customers, (select count(*)::int from class_reservation) as reservations,
@@ -213,7 +233,35 @@ try {
   }
   if (searchMisses) throw new Error(`la búsqueda no encontró a nadie ${searchMisses} veces`);
 
+  // The desk service's memory, before this process also builds the screens and drives Chromium.
   const rssEnd = rssMb();
+
+  // ---------------------------------------------------------------- 6. in Chromium
+  const realSized = (await desk.today()).locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30);
+  const screenEntries = realSized.flatMap((c) => c.roster).slice(0, screenScans);
+  if (screenEntries.length < screenScans) throw new Error('faltan reservaciones para escanear en Chromium');
+  const screenCodes = new Map(
+    (
+      await desk.db
+        .select({ id: class_reservation.class_reservation_id, code: class_reservation.access_code })
+        .from(class_reservation)
+        .where(inArray(class_reservation.single_class_id, realSized.map((c) => c.single_class_id)))
+    ).map((r) => [r.id, r.code]),
+  );
+  // A row of the last class scanned: its location is the one on screen.
+  const screenTarget = screenEntries.at(-1)!;
+  const screen = await measureDeskScreen({
+    desk,
+    scans: screenEntries.map((entry) => ({
+      code: `http://127.0.0.1:3000/admin/reservaciones/${entry.class_reservation_id}/${screenCodes.get(entry.class_reservation_id)}`,
+      name: `${entry.name} ${entry.last_name}`.replace(/\s+/g, ' ').trim(),
+    })),
+    writes: screenWrites,
+    write: async (marker) => {
+      await sql`update class_reservation set guest = ${marker} where class_reservation_id = ${screenTarget.class_reservation_id}`;
+    },
+  });
+
   await desk.close();
 
   // ---------------------------------------------------------------- 1b. first sync from the log
@@ -244,7 +292,9 @@ try {
   console.log(`  primera sincronización, instantánea: ${(snapshotMs / 1000).toFixed(1)} s`);
   console.log(`  primera sincronización, log desde el inicio: ${(logMs / 1000).toFixed(1)} s`);
   console.log(`  escaneo → pantalla (check-in en el servicio de recepción): ${summary(scanTimes)}`);
+  console.log(`  escaneo → pantalla en Chromium (veredicto con el nombre pintado): ${summary(screen.scanToScreen)}`);
   console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
+  console.log(`  escritura en el servidor → pantalla de Hoy en Chromium: ${summary(screen.writeToScreen)}`);
   console.log(`  búsqueda de clientes por tecla (${counts?.customers} clientes): ${summary(searchTimes)}`);
   console.log(`  memoria del proceso de recepción (RSS): ${rssBefore} MB al abrir, ${rssAfterSync} MB tras sincronizar, ${rssEnd} MB al final`);
 } finally {

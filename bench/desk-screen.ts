@@ -1,0 +1,121 @@
+// The desk as a receptionist sees it (issue 16): the same desk service the
+// rest of bench/desk.ts measures, served by desk:web to Debian's Chromium.
+// Times are taken inside the page (performance.now / Date.now on this
+// machine), from the moment the scan reaches the page or the server commits,
+// until the answer is on screen and painted.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+import type { DeskService } from '../desktop/src/service/desk-service.ts';
+import { startDeskWeb } from '../desktop/src/web/server.ts';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
+
+// The page's side, as source text: tsx would wrap a function passed to
+// page.evaluate in its own helpers (__name), which the page does not have.
+
+/** Types the code and Enter as a keyboard wedge does; ms until the verdict shows the name, painted. */
+const scanInPage = `async ({ code, name }) => {
+  const input = document.querySelector('[data-testid="scanner-input"]');
+  if (!input || !input.form) throw new Error('no está el campo del escáner');
+  const started = performance.now();
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, code);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.form.requestSubmit();
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no apareció ' + name)), 10000);
+    const observer = new MutationObserver(() => {
+      const shown = document.querySelector('[data-testid="scan-name"]');
+      if (!shown || shown.textContent.replace(/\\s+/g, ' ').trim() !== name) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  // On screen means painted: the frame after the DOM has it.
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return performance.now() - started;
+}`;
+
+/** Resolves with Date.now() once the text is on the page, painted. */
+const paintedInPage = `async (text) => {
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no apareció ' + text)), 15000);
+    const observer = new MutationObserver(() => {
+      if (!document.body.textContent.includes(text)) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return Date.now();
+}`;
+
+export interface DeskScreenScan {
+  /** What the scanner types (the access code of the portal's QR). */
+  code: string;
+  /** The full name the outcome panel must show for it. */
+  name: string;
+}
+
+export interface DeskScreenFigures {
+  /** Scan typed into the page → the outcome panel with the customer's name painted. */
+  scanToScreen: number[];
+  /** A write committed on the server → the new text painted on the Today screen. */
+  writeToScreen: number[];
+}
+
+/**
+ * Opens the signed-in `desk` in Chromium and measures scans and server writes
+ * on screen. `write(marker)` must commit a change on the server that makes
+ * `marker` appear on the Today screen (e.g. a guest's name on a roster row).
+ */
+export async function measureDeskScreen(options: {
+  desk: DeskService;
+  scans: DeskScreenScan[];
+  writes: number;
+  write: (marker: string) => Promise<void>;
+}): Promise<DeskScreenFigures> {
+  const distDir = mkdtempSync(path.join(tmpdir(), 'bench-desk-web-'));
+  const { build } = await import('vite');
+  const { rendererConfig } = await import('../desktop/renderer.config.ts');
+  await build({ ...rendererConfig(distDir), logLevel: 'warn', configFile: false });
+  const key = `bench-${process.pid}`;
+  const web = await startDeskWeb({ port: 0, distDir, desk: options.desk, key });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`http://127.0.0.1:${web.port}/?llave=${key}`);
+    await page.getByTestId('scanner-input').waitFor({ timeout: 60_000 });
+
+    const scanToScreen: number[] = [];
+    for (const scan of options.scans) {
+      try {
+        scanToScreen.push(await page.evaluate(`(${scanInPage})(${JSON.stringify(scan)})`));
+      } catch (error) {
+        const shot = path.join(tmpdir(), 'bench-desk-scan-failed.png');
+        await page.screenshot({ path: shot });
+        throw new Error(`${error instanceof Error ? error.message : String(error)} (pantalla: ${shot})`);
+      }
+    }
+
+    const writeToScreen: number[] = [];
+    for (let i = 0; i < options.writes; i++) {
+      const marker = `Marca${i}x${Date.now().toString(36)}`;
+      const seen = page.evaluate(`(${paintedInPage})(${JSON.stringify(marker)})`) as Promise<number>;
+      // The observer is in place once evaluate has reached the page; a short pause covers the round trip.
+      await new Promise((r) => setTimeout(r, 50));
+      const started = Date.now();
+      await options.write(marker);
+      writeToScreen.push((await seen) - started);
+    }
+    return { scanToScreen, writeToScreen };
+  } finally {
+    await browser.close();
+    await web.close({ keepDesk: true });
+    rmSync(distDir, { recursive: true, force: true });
+  }
+}
