@@ -2,8 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoPassword } from './helpers.ts';
-import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess, deskSignIn } from './desk-processes.ts';
 import { addDays, localDate, studioTimeZone, weekStart } from './booking-helpers.ts';
 import { launchOptionsOn, nowOn } from './pinned-clock.ts';
 import { testClockEnv } from '../../scripts/test-clock.mjs';
@@ -123,9 +122,7 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   const takenId = ((await taken.json()) as { class_reservation: { class_reservation_id: number } }).class_reservation.class_reservation_id;
 
   await page.goto(deskLink(deskUrl));
-  await page.getByLabel('Correo electrónico').fill('recepcion@estudio.demo');
-  await page.getByLabel('Contraseña').fill(demoPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await deskSignIn(page, 'recepcion@estudio.demo');
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
   await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 60_000 });
 

@@ -2,8 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { demoPassword } from './helpers.ts';
-import { deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess, deskSignIn } from './desk-processes.ts';
 
 /**
  * The desk's first run (decision 019): without DESK_SERVER_URL it asks for
@@ -72,9 +71,7 @@ test('first run asks for the studio address, refuses a wrong one in Spanish, and
   await shootAll(page, 'entrar');
 
   // An admin sees 'Cambiar servidor', with what it means before anything is wiped.
-  await page.getByLabel('Correo electrónico').fill('admin@estudio.demo');
-  await page.getByLabel('Contraseña').fill(demoPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await deskSignIn(page, 'admin@estudio.demo');
   const change = page.getByRole('button', { name: /Cambiar servidor/ });
   await expect(change).toContainText(`127.0.0.1:${serverPort}`);
   if (shots) await page.screenshot({ path: path.join(shots, 'admin-1366x900.png') });

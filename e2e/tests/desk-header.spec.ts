@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
-import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor, deskSignIn } from './desk-processes.ts';
 import { addDays, weekStart } from './booking-helpers.ts';
 import { launchOptionsOn } from './pinned-clock.ts';
 import { testClockEnv } from '../../scripts/test-clock.mjs';
@@ -75,11 +75,6 @@ async function photograph(page: Page, name: string, focus?: Locator): Promise<vo
   if (original) await page.setViewportSize(original);
 }
 
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(demoPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
 
 /** The page is no wider than the window: nothing to scroll sideways. */
 const pageOverflow = (page: Page) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
@@ -154,7 +149,7 @@ test('the header at 390, 1024 and 1366 px, staff and admin: every control reacha
     { email: 'admin@estudio.demo', name: 'Carlos Méndez', admin: true, shot: 'header-admin' },
   ]) {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, who.email);
+    await deskSignIn(page, who.email);
     await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 90_000 });
     await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 90_000 });
     for (const size of sizes) {
@@ -179,7 +174,7 @@ test('the header at 390, 1024 and 1366 px, staff and admin: every control reacha
 test('the counter warnings say what is missing, and a refused change reads in the staff wording', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(deskLink(deskUrl));
-  await signIn(page, 'recepcion@estudio.demo');
+  await deskSignIn(page, 'recepcion@estudio.demo');
   const indicator = page.getByTestId('sync-indicator');
   await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 90_000 });
   await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 90_000 });
@@ -208,7 +203,7 @@ test('the counter warnings say what is missing, and a refused change reads in th
   await stop(server);
   await expect(indicator).toHaveAttribute('data-online', 'false', { timeout: 30_000 });
   await signOut(page);
-  await signIn(page, 'recepcion@estudio.demo');
+  await deskSignIn(page, 'recepcion@estudio.demo');
   await expect(indicator).toHaveAttribute('data-online', 'false', { timeout: 30_000 });
   await page.getByRole('tab', { name: 'Clientes' }).click();
   await page.getByTestId('customer-search').fill('clie');

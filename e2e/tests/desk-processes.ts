@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
 
 /**
@@ -101,4 +101,11 @@ export function deskWebProcess(options: { port: number; work: string; serverUrl:
     DESK_WEB_KEY: deskKey,
     ...options.env,
   }, 'recepción');
+}
+
+/** Signs a demo account in on the desk's sign-in screen (the page must show it). */
+export async function deskSignIn(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(demoPassword);
+  await page.getByRole('button', { name: 'Entrar' }).click();
 }

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoPassword } from './helpers.ts';
-import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess, deskSignIn } from './desk-processes.ts';
 
 /**
  * Issue 16, items 4–6, in Chromium against `desk:web` with its own server
@@ -59,11 +59,6 @@ test.afterAll(async () => {
   await stop(server);
 });
 
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(demoPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
 
 async function openCustomer(page: Page, query: string, email: string) {
   await page.getByRole('tab', { name: 'Clientes' }).click();
@@ -75,12 +70,12 @@ async function openCustomer(page: Page, query: string, email: string) {
 test('a shift change with the server down: offline sign-in, lock and PIN, a refused change named, documents accepted at the counter', async ({ page, request }) => {
   await page.goto(deskLink(deskUrl));
   // Both staff members have used this desk online before.
-  await signIn(page, 'admin@estudio.demo');
+  await deskSignIn(page, 'admin@estudio.demo');
   const indicator = page.getByTestId('sync-indicator');
   await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 90_000 });
   await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 90_000 });
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-  await signIn(page, 'recepcion@estudio.demo');
+  await deskSignIn(page, 'recepcion@estudio.demo');
   await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
 
   // A customer who has not accepted the required documents: the card says so, staff collect the acceptance.

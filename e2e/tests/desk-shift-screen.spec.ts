@@ -2,8 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { demoPassword } from './helpers.ts';
-import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess, deskSignIn } from './desk-processes.ts';
 import { localDate, studioTimeZone } from './booking-helpers.ts';
 
 /**
@@ -106,9 +105,7 @@ test('the shift screen: whole badges, classes to come first, the roster above th
   const { classId, reservationId } = await classToCome(request);
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(deskLink(deskUrl));
-  await page.getByLabel('Correo electrónico').fill('recepcion@estudio.demo');
-  await page.getByLabel('Contraseña').fill(demoPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await deskSignIn(page, 'recepcion@estudio.demo');
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
   await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 60_000 });
 

@@ -2,8 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoPassword } from './helpers.ts';
-import { apiLogin, deskKey, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { apiLogin, deskKey, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess, deskSignIn } from './desk-processes.ts';
 import { localDate } from './booking-helpers.ts';
 
 /**
@@ -92,9 +91,7 @@ test('staff check in a QR link and a roster click, the second while the server i
   await openCheckInAllDay(request);
 
   await page.goto(deskLink(deskUrl));
-  await page.getByLabel('Correo electrónico').fill('recepcion@estudio.demo');
-  await page.getByLabel('Contraseña').fill(demoPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await deskSignIn(page, 'recepcion@estudio.demo');
   const indicator = page.getByTestId('sync-indicator');
   await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
   await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 60_000 });
