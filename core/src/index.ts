@@ -31,3 +31,4 @@ export * from './schemas/admin-operations.ts';
 export * from './rules/weekly-schedule.ts';
 export * from './schemas/admin-commerce.ts';
 export * from './search-key.ts';
+export * from './messages/index.ts';

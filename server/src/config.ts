@@ -72,6 +72,33 @@ const envSchema = z.object({
   /** S3 credentials for files_location 's3' (else the AWS SDK's default chain). Endpoint, bucket and region are app config keys. */
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /**
+   * Messages (issue 17, decision 021). SMTP and the WhatsApp Cloud API; the
+   * studio's messaging settings (admin console) win over these. With neither,
+   * messages wait in the outbox (readable at the desk).
+   */
+  SMTP_HOST: optionalText,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_SECURE: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  /** "Estudio <hola@estudio.mx>"; defaults to the studio's name and contact e-mail. */
+  SMTP_FROM: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_ACCESS_TOKEN: optionalText,
+  WHATSAPP_API_BASE: z.string().trim().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().min(2).default('es_MX'),
+  /** The delivery worker and the studio's clock run in every server process unless turned off ('off'). */
+  MESSAGES_WORKER: z.enum(['on', 'off']).default('on'),
+  CLOCK: z.enum(['on', 'off']).default('on'),
+  /** How long a sender's claim on a message lasts before another process may take it (a crashed sender). */
+  MESSAGE_CLAIM_LEASE_MS: positiveInt(60_000),
+  /** How often the worker looks for due messages, and the clock for due jobs. */
+  MESSAGE_POLL_MS: positiveInt(1_000),
+  CLOCK_TICK_MS: positiveInt(5_000),
   /** Set when behind a load balancer so request.ip is the client's address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -25,6 +25,8 @@ export const class_reservation = pgTable(
     guest: text('guest'),
     attend: boolean('attend').notNull().default(false),
     attendedAt: tstz('attended_at'),
+    /** Set by the clock once the class's check-in window closed without attendance (issue 17); a later check-in clears it. */
+    noShowAt: tstz('no_show_at'),
     is_cash: boolean('is_cash').notNull().default(false),
     is_paid: boolean('is_paid').notNull().default(true),
     class_stars: smallint('class_stars'),

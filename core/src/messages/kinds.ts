@@ -1,0 +1,32 @@
+/**
+ * Every kind of message the product sends (issue 17). `optional` ones go only
+ * through the channels a customer left on (Mi Información) and carry a stop
+ * link; the others are transactional and always go: a customer who turned
+ * reminders off still gets the password reset, the receipt, and the news that
+ * the studio cancelled their class.
+ */
+export const messageKinds = {
+  general: { optional: false, label: 'Mensaje' },
+  'password-reset': { optional: false, label: 'Restablecer contraseña' },
+  'email-change': { optional: false, label: 'Confirmar correo' },
+  'customer-claim': { optional: false, label: 'Crear contraseña' },
+  'booking-confirmation': { optional: false, label: 'Confirmación de reservación' },
+  'class-reminder': { optional: true, label: 'Recordatorio de clase' },
+  'class-cancelled': { optional: false, label: 'Clase cancelada' },
+  'waitlist-spot-freed': { optional: true, label: 'Lugar libre en lista de espera' },
+  'waitlist-promoted': { optional: false, label: 'Lugar asignado desde la lista de espera' },
+  'no-show-penalty': { optional: false, label: 'Penalización por inasistencias' },
+  'hold-expired': { optional: false, label: 'Compra apartada vencida' },
+  'purchase-receipt': { optional: false, label: 'Recibo de compra' },
+  'credits-expiring': { optional: true, label: 'Créditos por vencer' },
+  'subscription-renewed': { optional: false, label: 'Suscripción renovada' },
+  'payment-failed': { optional: false, label: 'Pago rechazado' },
+  'subscription-cancelled': { optional: false, label: 'Suscripción cancelada' },
+  'video-rating': { optional: true, label: 'Calificar video' },
+  'owner-daily-summary': { optional: false, label: 'Resumen del día' },
+} as const satisfies Record<string, { optional: boolean; label: string }>;
+
+export type MessageKind = keyof typeof messageKinds;
+export const messageKindNames = Object.keys(messageKinds) as MessageKind[];
+
+export const isOptionalMessage = (kind: string): boolean => messageKinds[kind as MessageKind]?.optional ?? false;
