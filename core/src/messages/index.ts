@@ -1,2 +1,3 @@
 export * from './kinds.ts';
 export * from './compose.ts';
+export * from './ics.ts';
