@@ -68,6 +68,26 @@ export const appConfigDefaults = {
   /** Minutes after a class ends that the desk still checks in (late arrivals, the roster marked after class). */
   check_in_closes_minutes: '30',
 
+  // Messages and the studio's clock (issue 17)
+  /** A confirmation (access code, how to cancel, .ics) for every booking. */
+  booking_confirmations_enabled: 'true',
+  /** A reminder this many hours before each class. */
+  reminders_enabled: 'true',
+  reminder_hours_before: '2',
+  /** When a place frees up, book the first on the waitlist who has a credit (instead of messaging everyone at once). */
+  waitlist_auto_promote: 'false',
+  /** Minutes before the class after which places are no longer given automatically (everyone is messaged instead). */
+  waitlist_promotion_cutoff_minutes: '60',
+  /** Days before credits expire that their owner is told (0: never). */
+  credits_expiring_notice_days: '7',
+  /** Days after a failed subscription charge that it is tried again, comma separated; after the last, it is cancelled. */
+  subscription_retry_days: '1,3,5',
+  /** The owner's e-mail with yesterday's numbers, each morning at this hour (studio time). */
+  owner_summary_enabled: 'true',
+  owner_summary_hour: '7',
+  /** Where the summary goes; empty: the studio's contact e-mail. */
+  owner_summary_email: '',
+
   // Checkout and payments
   stripe_public: '',
   stripe_checkout_mode: 'elements',
@@ -165,7 +185,9 @@ type SettingKind =
   | { kind: 'text'; min: number; max: number }
   | { kind: 'json-object' }
   /** '' or the id of a class package; the server checks that the package exists. */
-  | { kind: 'package-id' };
+  | { kind: 'package-id' }
+  /** Comma-separated days, increasing, 1 to 30 each, at most 6 ('1,3,5'); '' for none. */
+  | { kind: 'day-list' };
 
 interface SettingRule {
   /** The setting's name as the admin reads it, in the error message. */
@@ -236,6 +258,17 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   unlimited_penalty_days: int('Días de penalización', 0, 365),
   check_in_opens_minutes: int('Minutos antes de la clase en que abre el registro de asistencia', 0, 1440),
   check_in_closes_minutes: int('Minutos después de la clase en que cierra el registro de asistencia', 0, 1440),
+
+  booking_confirmations_enabled: bool('Confirmación de reservaciones'),
+  reminders_enabled: bool('Recordatorios de clase'),
+  reminder_hours_before: int('Horas antes de la clase para el recordatorio', 1, 72),
+  waitlist_auto_promote: bool('Asignar lugares de la lista de espera automáticamente'),
+  waitlist_promotion_cutoff_minutes: int('Minutos antes de la clase en que se deja de asignar lugares automáticamente', 0, 1440),
+  credits_expiring_notice_days: int('Días de aviso antes de que venzan los créditos', 0, 60),
+  subscription_retry_days: { label: 'Días para reintentar un cobro rechazado', rule: { kind: 'day-list' } },
+  owner_summary_enabled: bool('Resumen diario para el dueño'),
+  owner_summary_hour: int('Hora del resumen diario', 0, 23),
+  owner_summary_email: { label: 'Correo del resumen diario', rule: { kind: 'email' } },
 
   stripe_checkout_mode: { label: 'Modo de pago con Stripe', rule: { kind: 'choice', options: ['elements', 'checkout'] } },
   cash_hold_hours: int('Horas que se aparta una compra en efectivo', 1, 720),
@@ -311,6 +344,13 @@ function fits(rule: SettingKind, value: string): boolean {
       }
     case 'package-id':
       return value === '' || /^[1-9]\d{0,9}$/.test(value);
+    case 'day-list': {
+      if (value === '') return true;
+      const days = value.split(',').map((d) => d.trim());
+      if (days.length > 6 || !days.every((d) => /^\d{1,2}$/.test(d))) return false;
+      const n = days.map(Number);
+      return n.every((d, i) => d >= 1 && d <= 30 && (i === 0 || d > (n[i - 1] as number)));
+    }
   }
 }
 
@@ -338,6 +378,8 @@ function hint(rule: SettingKind): string {
       return 'debe ser un objeto JSON';
     case 'package-id':
       return 'debe ser el número de un paquete que exista, o quedar vacío';
+    case 'day-list':
+      return 'deben ser días de 1 a 30, de menor a mayor y separados por comas (por ejemplo 1,3,5), o quedar vacío';
   }
 }
 

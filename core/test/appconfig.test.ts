@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appConfigDefaults, appConfigProblem, configMap, isValidAppConfigValue, studioTimeZone } from '../src/index.ts';
+import { appConfigDefaults, appConfigProblem, appConfigValueText, configMap, isValidAppConfigValue, studioTimeZone } from '../src/index.ts';
 
 describe('app-config values', () => {
   it('every default value fits its own setting', () => {
@@ -65,5 +65,13 @@ describe('app-config values', () => {
     expect(studioTimeZone(map)).toBe('America/Mexico_City');
     expect(map.cancel_timeframe_value).toBe(appConfigDefaults.cancel_timeframe_value);
     expect(map.banner_text).toBe('Hola');
+  });
+});
+
+describe('subscription_retry_days (issue 17)', () => {
+  it('takes increasing days from 1 to 30, or nothing', () => {
+    for (const ok of ['1,3,5', '2', '', '1, 7, 14']) expect(isValidAppConfigValue('subscription_retry_days', ok)).toBe(true);
+    for (const bad of ['3,1', '0,2', '31', '1,1', 'a', '1,2,3,4,5,6,7', '1;3']) expect(isValidAppConfigValue('subscription_retry_days', bad)).toBe(false);
+    expect(appConfigValueText('subscription_retry_days')).toContain('por ejemplo 1,3,5');
   });
 });
