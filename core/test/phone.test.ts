@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerUpdateInput, isValidPhone, normalizePhone } from '../src/index.ts';
+import { customerUpdateInput, isValidPhone, normalizePhone, whatsappRecipient } from '../src/index.ts';
 
 describe('phone', () => {
   it('keeps digits only and at most ten', () => {
@@ -21,5 +21,38 @@ describe('phone', () => {
     const result = customerUpdateInput.safeParse({ phone: '55123' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('El formato del teléfono no es correcto.');
+  });
+});
+
+describe('whatsappRecipient (E.164 digits for the WhatsApp Cloud API, Mexico\'s rules)', () => {
+  it('adds 52 to ten national digits, whatever the separators', () => {
+    expect(whatsappRecipient('5512345678')).toBe('525512345678');
+    expect(whatsappRecipient('(55) 1234-5678')).toBe('525512345678');
+    expect(whatsappRecipient('55.1234.5678')).toBe('525512345678');
+  });
+
+  it('keeps 52 + 10 and drops the old mobile 1 after 52', () => {
+    expect(whatsappRecipient('525512345678')).toBe('525512345678');
+    expect(whatsappRecipient('+52 55 1234 5678')).toBe('525512345678');
+    expect(whatsappRecipient('5215512345678')).toBe('525512345678');
+    expect(whatsappRecipient('+52 1 55 1234 5678')).toBe('525512345678');
+  });
+
+  it('drops the old national prefixes 044, 045 and 01', () => {
+    expect(whatsappRecipient('044 55 1234 5678')).toBe('525512345678');
+    expect(whatsappRecipient('0453312345678')).toBe('523312345678');
+    expect(whatsappRecipient('01 81 1234 5678')).toBe('528112345678');
+  });
+
+  it('keeps another country written with + (8 to 15 digits)', () => {
+    expect(whatsappRecipient('+1 (512) 555-0100')).toBe('15125550100');
+    expect(whatsappRecipient('+34 612 345 678')).toBe('34612345678');
+    expect(whatsappRecipient('0034612345678')).toBe('34612345678');
+  });
+
+  it('refuses what cannot be a WhatsApp number', () => {
+    for (const phone of ['', '12345', '551234567', '55123456789', '+52 55 1234', '+1234567', '+1234567890123456', 'teléfono', '52123456789']) {
+      expect(whatsappRecipient(phone), phone).toBeNull();
+    }
   });
 });
