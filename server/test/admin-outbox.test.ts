@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_log } from '@estudio/db/schema/audit';
+import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
 
@@ -63,6 +64,36 @@ describe('GET /api/outbox', () => {
     expect((await call(server.app, 'GET', '/api/outbox', { token: staff })).status).toBe(403);
     expect((await call(server.app, 'GET', '/api/outbox', { token: cliente })).status).toBe(403);
     expect((await call(server.app, 'GET', '/api/outbox')).status).toBe(401);
+  });
+
+  it('says what each message is about, whom it is for by name, and when a waiting one is tried next (issue 17)', async () => {
+    const [mariana] = await server.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
+    if (!mariana) throw new Error('seed');
+    const base = Date.now() + 1.5 * 365 * 86_400_000;
+    const next = new Date(base + 600_000);
+    const [reminder, reset, unknown] = await server.db
+      .insert(outbox_message)
+      .values([
+        { channel: 'whatsapp', recipient: '+525512345678', body: 'Tu clase es en 2 horas', kind: 'class-reminder', customer_id: mariana.customer_id, attempts: 2, last_error: 'Límite de envíos', next_attempt_at: next, createdAt: new Date(base) },
+        { channel: 'email', recipient: 'otra@buzon.demo', subject: 'Restablece tu contraseña', body: 'Código', kind: 'password-reset', createdAt: new Date(base + 1000) },
+        { channel: 'email', recipient: 'x@buzon.demo', body: 'Viejo', kind: 'algo-que-ya-no-existe', createdAt: new Date(base + 2000) },
+      ])
+      .returning();
+    const listed = await call(server.app, 'GET', '/api/outbox?page=1', { token: admin });
+    expect(listed.status).toBe(200);
+    const byId = new Map((listed.body.outbox_messages as (Row & Record<string, unknown>)[]).map((m) => [m.outbox_message_id, m]));
+    expect(byId.get(reminder!.outbox_message_id)).toMatchObject({
+      kind: 'class-reminder',
+      kind_label: 'Recordatorio de clase',
+      customer_id: mariana.customer_id,
+      customer_name: `${mariana.name} ${mariana.last_name}`,
+      status: 'pending',
+      attempts: 2,
+      next_attempt_at: next.toISOString(),
+    });
+    expect(byId.get(reset!.outbox_message_id)).toMatchObject({ kind: 'password-reset', kind_label: 'Restablecer contraseña', customer_id: null, customer_name: null });
+    // A kind no longer in the catalogue still reads as a message, never as its key.
+    expect(byId.get(unknown!.outbox_message_id)).toMatchObject({ kind_label: 'Mensaje' });
   });
 
   it('pages 50 at a time', async () => {

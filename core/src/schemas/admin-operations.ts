@@ -248,6 +248,14 @@ export const outboxMessageOutput = z.object({
   last_error: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** What it is about (core messageKinds) and its Spanish name for staff (issue 17). */
+  kind: z.string(),
+  kind_label: z.string(),
+  /** Whom it is for, when a customer, and their name. */
+  customer_id: z.number().nullable(),
+  customer_name: z.string().nullable(),
+  /** A waiting message is not tried before this time (the backoff after a temporary failure). */
+  next_attempt_at: z.string(),
 });
 export type OutboxMessageOutput = z.infer<typeof outboxMessageOutput>;
 export const outboxListOutput = z.object({ total: z.number(), outbox_messages: z.array(outboxMessageOutput) });

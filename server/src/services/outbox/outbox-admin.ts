@@ -1,5 +1,6 @@
-import { DomainError, outboxPageSize, type OutboxMessageOutput } from '@estudio/core';
+import { DomainError, messageKinds, outboxPageSize, type MessageKind, type OutboxMessageOutput } from '@estudio/core';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -7,7 +8,11 @@ import type { Actor } from '../admin-schedule/save-class.ts';
 
 type OutboxRow = typeof outbox_message.$inferSelect;
 
-export function toOutboxOutput(row: OutboxRow): OutboxMessageOutput {
+/** The kind's Spanish name; a kind no longer in the catalogue reads as a plain message, never as its key. */
+const kindLabel = (kind: string): string => (Object.hasOwn(messageKinds, kind) ? messageKinds[kind as MessageKind].label : messageKinds.general.label);
+
+/** `customerName`: the customer's full name when the message is for one (the list joins it; other callers may leave it out). */
+export function toOutboxOutput(row: OutboxRow, customerName: string | null = null): OutboxMessageOutput {
   return {
     outbox_message_id: row.outbox_message_id,
     channel: row.channel,
@@ -19,6 +24,11 @@ export function toOutboxOutput(row: OutboxRow): OutboxMessageOutput {
     last_error: row.last_error,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    kind: row.kind,
+    kind_label: kindLabel(row.kind),
+    customer_id: row.customer_id,
+    customer_name: row.customer_id === null ? null : customerName,
+    next_attempt_at: row.next_attempt_at.toISOString(),
   };
 }
 
@@ -35,13 +45,17 @@ export async function listOutbox(db: Db, filters: OutboxFilters): Promise<{ tota
   if (filters.channel) where.push(eq(outbox_message.channel, filters.channel));
   const [total] = await db.select({ n: count() }).from(outbox_message).where(and(...where));
   const rows = await db
-    .select()
+    .select({ message: outbox_message, name: customer.name, last_name: customer.last_name })
     .from(outbox_message)
+    .leftJoin(customer, eq(customer.customer_id, outbox_message.customer_id))
     .where(and(...where))
     .orderBy(desc(outbox_message.createdAt), desc(outbox_message.outbox_message_id))
     .limit(outboxPageSize)
     .offset((filters.page - 1) * outboxPageSize);
-  return { total: Number(total?.n ?? 0), outbox_messages: rows.map(toOutboxOutput) };
+  return {
+    total: Number(total?.n ?? 0),
+    outbox_messages: rows.map((r) => toOutboxOutput(r.message, r.name === null ? null : `${r.name} ${r.last_name ?? ''}`.trim())),
+  };
 }
 
 /**
