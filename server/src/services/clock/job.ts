@@ -28,4 +28,6 @@ export interface ClockJob {
   name: string;
   schedule: JobSchedule;
   run(ctx: ClockContext, now: Date): Promise<number>;
+  /** How long a claim of this job holds before another process may run it again (default: the scheduler's, 2 minutes). */
+  leaseMs?: number;
 }
