@@ -32,3 +32,4 @@ export * from './rules/weekly-schedule.ts';
 export * from './schemas/admin-commerce.ts';
 export * from './search-key.ts';
 export * from './messages/index.ts';
+export * from './schemas/messages.ts';

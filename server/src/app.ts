@@ -21,6 +21,7 @@ import { createCallLimits } from './services/rate-limit/call-limits.ts';
 import { hashingSlotsFor } from './services/rate-limit/hashing-slots.ts';
 import { registerFileRoutes } from './routers/files-upload.ts';
 import { registerDeskUpdates } from './routers/desk-updates.ts';
+import { registerMessageRoutes } from './routers/message-preferences.ts';
 import { createContextFactory } from './trpc.ts';
 
 /**
@@ -296,6 +297,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   await registerFileRoutes(app, { db, config, identity });
   // Issue 16: the installed desks' updates (electron-updater's generic provider), from a folder of releases.
   await registerDeskUpdates(app, config.DESK_RELEASES_DIR ?? path.join(config.DATA_DIR, 'desk-releases'));
+  // Issue 17: the customers' calendar feeds and the e-mails' one-click stop (RFC 8058).
+  await registerMessageRoutes(app, { db, config, limits });
 
   if (portalIndex) {
     await app.register(fastifyStatic, {

@@ -36,6 +36,8 @@ import { syncRouter } from './routers/sync.ts';
 import { adminScheduleRouter } from './routers/admin-schedule.ts';
 import { outboxRouter } from './routers/outbox.ts';
 import { reportsRouter } from './routers/reports.ts';
+// Issue 17: the customer's messages, stop links and calendar feed
+import { messagePreferencesRouter } from './routers/message-preferences.ts';
 import { publicProcedure, router } from './trpc.ts';
 
 export const appRouter = router({
@@ -82,6 +84,7 @@ export const appRouter = router({
   adminSchedule: adminScheduleRouter,
   reports: reportsRouter,
   outbox: outboxRouter,
+  messages: messagePreferencesRouter,
 });
 
 export type AppRouter = typeof appRouter;
