@@ -32,4 +32,5 @@ export * from './rules/weekly-schedule.ts';
 export * from './schemas/admin-commerce.ts';
 export * from './search-key.ts';
 export * from './messages/index.ts';
+export * from './schemas/messaging.ts';
 export * from './schemas/messages.ts';

@@ -1,6 +1,7 @@
 import { createDb, migrate, seedIfEmpty } from '@estudio/db';
 import { createChangeFeed } from '@estudio/sync';
 import { buildServer } from './app.ts';
+import { startBackgroundWork } from './background.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 /** Starts the server: configuration, database (migrated, demo seed on first start), HTTP. */
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   if (seeded) app.log.info('base de datos vacía: se cargó el estudio de demostración');
 
   let closing = false;
+  let background: { stop(): Promise<void> } | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await background?.stop();
       await changeFeed.close();
       await handle.close();
       clearTimeout(force);
@@ -47,6 +50,9 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ url: address, db: handle.kind, auth: config.AUTH_PROVIDER }, `Estudio listo en ${address}`);
+  // Messages leave the outbox (issue 17); a shutdown that began meanwhile stops it at once.
+  background = startBackgroundWork({ db: handle.db, config, log: app.log });
+  if (closing) await background.stop();
 }
 
 await main();

@@ -35,6 +35,8 @@ import { syncRouter } from './routers/sync.ts';
 // Issue 8 (H5): admin schedule, reports and outbox
 import { adminScheduleRouter } from './routers/admin-schedule.ts';
 import { outboxRouter } from './routers/outbox.ts';
+// Issue 17: messaging settings (SMTP, WhatsApp)
+import { messagingRouter } from './routers/messaging.ts';
 import { reportsRouter } from './routers/reports.ts';
 // Issue 17: the customer's messages, stop links and calendar feed
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
@@ -84,6 +86,7 @@ export const appRouter = router({
   adminSchedule: adminScheduleRouter,
   reports: reportsRouter,
   outbox: outboxRouter,
+  messaging: messagingRouter,
   messages: messagePreferencesRouter,
 });
 

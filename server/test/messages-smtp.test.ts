@@ -1,0 +1,202 @@
+import { icsInvitation } from '@estudio/core';
+import { createTestDb, type TestDb } from '@estudio/db/testing';
+import { app_config } from '@estudio/db/schema/app-config';
+import { customer } from '@estudio/db/schema/customer';
+import { outbox_message } from '@estudio/db/schema/outbox';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDeliveryWorker } from '../src/services/messages/delivery-worker.ts';
+import { messageContextOf } from '../src/services/messages/message-context.ts';
+import { preferencesOf, queueCustomerMessage, queueEmail, stopUrlOf } from '../src/services/messages/queue-message.ts';
+import { freePort, silentLog, startLoopbackSmtp, workerConfig } from './messages-fixtures.ts';
+
+/**
+ * E-mail leaves the outbox through nodemailer to a real SMTP server on
+ * loopback (smtp-server), which keeps what arrived: the test reads it back.
+ */
+let t: TestDb;
+let customerId: number;
+let customerEmail: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await t.db
+    .insert(app_config)
+    .values([
+      { key: 'business_name', value: 'Estudio Luna' },
+      { key: 'primary', value: '#2b8a3e' },
+      { key: 'email', value: 'hola@estudioluna.mx' },
+    ])
+    .onConflictDoUpdate({ target: app_config.key, set: { value: (await import('drizzle-orm')).sql`excluded.value` } });
+  const [someone] = await t.db.select({ id: customer.customer_id, email: customer.email }).from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
+  if (!someone) throw new Error('seed without cliente@estudio.demo');
+  customerId = someone.id;
+  customerEmail = someone.email;
+});
+afterAll(() => t.close());
+
+const start = new Date(Date.now() + 3 * 86_400_000);
+
+describe('SMTP delivery', () => {
+  it('sends a booking confirmation with text, HTML in the studio colours, the .ics and a stable Message-ID (without AUTH)', async () => {
+    const smtp = await startLoopbackSmtp();
+    const config = workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false' });
+    const ctx = messageContextOf(config);
+    const dedupeKey = `prueba-smtp:${Date.now()}`;
+    const ics = icsInvitation('Estudio Luna', { uid: 'reserva-1@estudio', start, end: new Date(start.getTime() + 3_600_000), summary: 'Yoga' });
+    await queueCustomerMessage(t.db, ctx, {
+      customerId,
+      channels: ['email'],
+      dedupeKey,
+      parts: {
+        kind: 'booking-confirmation',
+        subject: 'Tu clase de Yoga está reservada',
+        greetingName: 'Ana',
+        paragraphs: ['Te esperamos.'],
+        details: [['Clase', 'Yoga']],
+        attachments: [{ filename: 'clase.ics', contentType: 'text/calendar', content: ics }],
+      },
+    });
+    const worker = startDeliveryWorker({ db: t.db, config, log: silentLog });
+    try {
+      await worker.drain();
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    // The studio's name and contact e-mail (nodemailer drops the quotes a plain name does not need).
+    expect(mail.from).toBe('Estudio Luna <hola@estudioluna.mx>');
+    expect(mail.to).toBe(customerEmail);
+    expect(mail.envelopeTo).toEqual([customerEmail]);
+    expect(mail.subject).toBe('Tu clase de Yoga está reservada');
+    expect(mail.text).toContain('Hola, Ana:');
+    expect(mail.text).toContain('Clase: Yoga');
+    expect(mail.html).toContain('#2b8a3e');
+    expect(mail.html).toContain('Estudio Luna');
+    const invite = mail.parts.find((p) => p.filename === 'clase.ics');
+    expect(invite?.contentType).toMatch(/^text\/calendar/);
+    expect(invite?.contentType).toMatch(/method=PUBLISH/i);
+    expect(invite?.body).toContain('BEGIN:VEVENT');
+    expect(invite?.body).toContain('SUMMARY:Yoga');
+    // Transactional: no stop link.
+    expect(mail.headers.has('list-unsubscribe')).toBe(false);
+
+    const [row] = await t.db.select().from(outbox_message).where(eq(outbox_message.dedupe_key, `${dedupeKey}:email`));
+    expect(row?.status).toBe('sent');
+    expect(row?.attempts).toBe(1);
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.claimed_until).toBeNull();
+    expect(row?.provider_message_id).toBe(mail.messageId);
+    expect(mail.messageId).toBe(`<mensaje-${row!.outbox_message_id}.${row!.createdAt.getTime()}@estudio.test>`);
+  });
+
+  it('logs in with AUTH, and an optional message carries List-Unsubscribe with the stop link (one click)', async () => {
+    const smtp = await startLoopbackSmtp({ auth: { user: 'estudio', pass: 'secreta-123' } });
+    const config = workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: 'estudio', SMTP_PASSWORD: 'secreta-123', SMTP_FROM: 'Recepción <recepcion@estudioluna.mx>' });
+    const ctx = messageContextOf(config);
+    await queueCustomerMessage(t.db, ctx, {
+      customerId,
+      channels: ['email'],
+      dedupeKey: `prueba-auth:${Date.now()}`,
+      parts: { kind: 'class-reminder', subject: 'Tu clase es en 2 horas', paragraphs: ['Nos vemos pronto.'] },
+    });
+    const worker = startDeliveryWorker({ db: t.db, config, log: silentLog });
+    try {
+      await worker.drain();
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.user).toBe('estudio');
+    expect(mail.from).toBe('Recepción <recepcion@estudioluna.mx>');
+    const stop = stopUrlOf(ctx, (await preferencesOf(t.db, customerId)).stop_token);
+    expect(mail.headers.get('list-unsubscribe')).toBe(`<${stop}>`);
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(stop);
+  });
+
+  it('a wrong SMTP password keeps the message waiting with a reason for the admin, without using up its attempts', async () => {
+    const smtp = await startLoopbackSmtp({ auth: { user: 'estudio', pass: 'secreta-123' } });
+    const config = workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: 'estudio', SMTP_PASSWORD: 'otra' });
+    const ctx = messageContextOf(config);
+    await queueEmail(t.db, ctx, { to: 'contrasena.mala@correo.mx', parts: { kind: 'general', subject: 'Hola', paragraphs: ['Prueba'] } });
+    const worker = startDeliveryWorker({ db: t.db, config, log: silentLog });
+    try {
+      await worker.drain();
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+    const [row] = await t.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'contrasena.mala@correo.mx'));
+    expect(row?.status).toBe('pending');
+    expect(row?.attempts).toBe(0);
+    expect(row?.last_error).toMatch(/usuario o la contraseña SMTP/);
+    expect(row!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('a refused recipient (550) fails with the reason, and the next message still goes', async () => {
+    const smtp = await startLoopbackSmtp({ refuse: (a) => a === 'no.existe@correo.mx' });
+    const config = workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
+    const ctx = messageContextOf(config);
+    await queueEmail(t.db, ctx, { to: 'no.existe@correo.mx', parts: { kind: 'general', subject: 'Uno', paragraphs: ['Primero'] } });
+    await queueEmail(t.db, ctx, { to: 'si.existe@correo.mx', parts: { kind: 'general', subject: 'Dos', paragraphs: ['Segundo'] } });
+    const worker = startDeliveryWorker({ db: t.db, config, log: silentLog });
+    try {
+      await worker.drain();
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+    const rows = await t.db.select().from(outbox_message).where(inArray(outbox_message.recipient, ['no.existe@correo.mx', 'si.existe@correo.mx']));
+    const refused = rows.find((r) => r.recipient === 'no.existe@correo.mx');
+    const accepted = rows.find((r) => r.recipient === 'si.existe@correo.mx');
+    expect(refused?.status).toBe('failed');
+    expect(refused?.last_error).toMatch(/^El servidor de correo rechazó al destinatario: 550 /);
+    expect(refused?.last_error).toContain('Mailbox does not exist');
+    expect(accepted?.status).toBe('sent');
+    expect(smtp.received.map((m) => m.to)).toEqual(['si.existe@correo.mx']);
+  });
+
+  it('a server that is down leaves the message pending with a later attempt; it goes once the server is up', async () => {
+    const port = await freePort();
+    const config = workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) });
+    const ctx = messageContextOf(config);
+    await queueEmail(t.db, ctx, { to: 'espera@correo.mx', parts: { kind: 'general', subject: 'Espera', paragraphs: ['Paciencia'] } });
+    const worker = startDeliveryWorker({ db: t.db, config, log: silentLog });
+    try {
+      const before = Date.now();
+      await worker.drain();
+      const [waiting] = await t.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'espera@correo.mx'));
+      expect(waiting?.status).toBe('pending');
+      expect(waiting?.attempts).toBe(1);
+      expect(waiting?.last_error).toMatch(/No se pudo conectar con el servidor de correo/);
+      expect(waiting?.claimed_until).toBeNull();
+      // 30 s ± 20 % after the first attempt.
+      expect(waiting!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 24_000);
+      // Not due yet: a drain now does not touch it.
+      await worker.drain();
+      const [still] = await t.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'espera@correo.mx'));
+      expect(still?.attempts).toBe(1);
+
+      const smtp = await startLoopbackSmtp({ port });
+      try {
+        // The backoff has passed.
+        await t.db.update(outbox_message).set({ next_attempt_at: new Date(Date.now() - 1000) }).where(eq(outbox_message.recipient, 'espera@correo.mx'));
+        await worker.drain();
+        expect(smtp.received.map((m) => m.to)).toEqual(['espera@correo.mx']);
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      await worker.stop();
+    }
+    const [sent] = await t.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'espera@correo.mx'));
+    expect(sent?.status).toBe('sent');
+    expect(sent?.attempts).toBe(2);
+  });
+});
