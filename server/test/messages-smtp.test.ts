@@ -7,6 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeliveryWorker } from '../src/services/messages/delivery-worker.ts';
 import { messageContextOf } from '../src/services/messages/message-context.ts';
+import { oneClickStopUrlOf } from '../src/services/messages/preferences.ts';
 import { preferencesOf, queueCustomerMessage, queueEmail, stopUrlOf } from '../src/services/messages/queue-message.ts';
 import { freePort, silentLog, startLoopbackSmtp, workerConfig } from './messages-fixtures.ts';
 
@@ -113,8 +114,9 @@ describe('SMTP delivery', () => {
     const mail = smtp.received[0]!;
     expect(mail.user).toBe('estudio');
     expect(mail.from).toBe('Recepción <recepcion@estudioluna.mx>');
-    const stop = stopUrlOf(ctx, (await preferencesOf(t.db, customerId)).stop_token);
-    expect(mail.headers.get('list-unsubscribe')).toBe(`<${stop}>`);
+    const token = (await preferencesOf(t.db, customerId)).stop_token;
+    const stop = stopUrlOf(ctx, token);
+    expect(mail.headers.get('list-unsubscribe')).toBe(`<${oneClickStopUrlOf(ctx, token)}>`);
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain(stop);
   });

@@ -6,7 +6,8 @@ import type { Db } from '../../db.ts';
 import { DeliveryFailure, type MessageSender, type OutgoingMessage } from '../../providers/messages/types.ts';
 import { messageContextOf } from './message-context.ts';
 import { resolveMessaging, sendersOf } from './messaging-settings.ts';
-import { preferencesOf, stopUrlOf } from './queue-message.ts';
+import { oneClickStopUrlOf } from './preferences.ts';
+import { preferencesOf } from './queue-message.ts';
 
 type OutboxRow = typeof outbox_message.$inferSelect;
 type Channel = OutboxRow['channel'];
@@ -137,7 +138,8 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
   async function outgoing(row: OutboxRow): Promise<OutgoingMessage> {
     let unsubscribeUrl: string | null = null;
     if (row.channel === 'email' && row.customer_id !== null && isOptionalMessage(row.kind)) {
-      unsubscribeUrl = stopUrlOf(ctx, (await preferencesOf(db, row.customer_id)).stop_token);
+      // RFC 8058: the List-Unsubscribe URL takes the one-click POST (a GET leads to the portal's stop page).
+      unsubscribeUrl = oneClickStopUrlOf(ctx, (await preferencesOf(db, row.customer_id)).stop_token);
     }
     return {
       id: row.outbox_message_id,

@@ -1,0 +1,176 @@
+import { customer } from '@estudio/db/schema/customer';
+import { outbox_message } from '@estudio/db/schema/outbox';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDeliveryWorker, type DeliveryWorker } from '../src/services/messages/delivery-worker.ts';
+import { messageContextOf } from '../src/services/messages/message-context.ts';
+import { queueCustomerMessage } from '../src/services/messages/queue-message.ts';
+import { call, login, startTestServer, type TestServer } from './helpers.ts';
+import { silentLog, startLoopbackCloudApi, type LoopbackCloudApi } from './messages-fixtures.ts';
+
+/**
+ * WhatsApp leaves the outbox through the Cloud API's message endpoint, here a
+ * loopback HTTP server that records each request and answers as Meta does
+ * (success with a wamid, or its error answers). WhatsApp is configured only
+ * through the admin's settings (PUT /api/messaging/settings).
+ */
+let server: TestServer;
+let api: LoopbackCloudApi;
+let worker: DeliveryWorker;
+let admin: string;
+let customerId: number;
+
+const phoneNumberId = '109876543210987';
+
+async function setPhone(phone: string) {
+  await server.db.update(customer).set({ phone }).where(eq(customer.customer_id, customerId));
+}
+
+async function queueReminder(tag: string) {
+  const ctx = messageContextOf(server.config);
+  const dedupeKey = `wa-${tag}-${Date.now()}`;
+  const n = await queueCustomerMessage(server.db, ctx, {
+    customerId,
+    channels: ['whatsapp'],
+    dedupeKey,
+    parts: {
+      kind: 'booking-confirmation',
+      subject: 'Reservación confirmada',
+      paragraphs: ['Tu lugar está apartado.'],
+      whatsapp: { template: 'estudio_reservacion', parameters: ['Ana', 'Yoga', 'lunes 10:00'] },
+    },
+  });
+  expect(n).toBe(1);
+  return `${dedupeKey}:whatsapp`;
+}
+
+const rowOf = async (key: string) => (await server.db.select().from(outbox_message).where(eq(outbox_message.dedupe_key, key)))[0]!;
+
+beforeAll(async () => {
+  server = await startTestServer({ MESSAGE_POLL_MS: '60000' });
+  api = await startLoopbackCloudApi();
+  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+  const [someone] = await server.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
+  customerId = someone!.id;
+  const saved = await call(server.app, 'PUT', '/api/messaging/settings', {
+    token: admin,
+    body: { whatsapp_phone_number_id: phoneNumberId, whatsapp_access_token: 'EAAtoken-uno', whatsapp_api_base: api.base, whatsapp_template_language: 'es_MX' },
+  });
+  expect(saved.status).toBe(200);
+  expect(saved.body.whatsapp).toEqual({ configured: true, source: 'settings' });
+  worker = startDeliveryWorker({ db: server.db, config: server.config, log: silentLog });
+});
+afterAll(async () => {
+  await worker.stop();
+  await api.close();
+  await server.close();
+});
+
+describe('WhatsApp Cloud API delivery', () => {
+  it('posts the template message with the bearer token, the template, its language and parameters, to the E.164 number', async () => {
+    await setPhone('(55) 1234-5678');
+    const key = await queueReminder('ok');
+    api.requests.length = 0;
+    await worker.drain();
+    expect(api.requests).toHaveLength(1);
+    const request = api.requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe(`/v21.0/${phoneNumberId}/messages`);
+    expect(request.headers.authorization).toBe('Bearer EAAtoken-uno');
+    expect(request.headers['content-type']).toMatch(/^application\/json/);
+    expect(request.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '525512345678',
+      type: 'template',
+      template: {
+        name: 'estudio_reservacion',
+        language: { code: 'es_MX' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'Yoga' }, { type: 'text', text: 'lunes 10:00' }] }],
+      },
+    });
+    const row = await rowOf(key);
+    expect(row.status).toBe('sent');
+    expect(row.provider_message_id).toMatch(/^wamid\.PRUEBA/);
+  });
+
+  it('an invalid number fails for good with the reason, and the next message still goes', async () => {
+    await setPhone('5512345678');
+    const bad = await queueReminder('invalido');
+    const good = await queueReminder('siguiente');
+    api.answers.push({
+      status: 400,
+      body: { error: { message: '(#131026) Message undeliverable', type: 'OAuthException', code: 131026, error_data: { messaging_product: 'whatsapp', details: 'Message Undeliverable.' }, fbtrace_id: 'A1' } },
+    });
+    await worker.drain();
+    const failed = await rowOf(bad);
+    expect(failed.status).toBe('failed');
+    expect(failed.last_error).toBe('El número no tiene WhatsApp o no puede recibir este mensaje (código 131026: Message Undeliverable.).');
+    expect((await rowOf(good)).status).toBe('sent');
+  });
+
+  it('a number that cannot be a WhatsApp number fails without calling the API', async () => {
+    await setPhone('12345');
+    const key = await queueReminder('corto');
+    api.requests.length = 0;
+    await worker.drain();
+    expect(api.requests).toHaveLength(0);
+    const row = await rowOf(key);
+    expect(row.status).toBe('failed');
+    expect(row.last_error).toBe('El número de WhatsApp no es válido: «12345».');
+    await setPhone('5512345678');
+  });
+
+  it('a rate limit keeps the message pending for later (Retry-After honoured), then it is sent', async () => {
+    const key = await queueReminder('limite');
+    api.answers.push({
+      status: 429,
+      headers: { 'retry-after': '120' },
+      body: { error: { message: '(#130429) Rate limit hit', type: 'OAuthException', code: 130429, error_data: { messaging_product: 'whatsapp', details: 'Cloud API message throughput has been reached.' } } },
+    });
+    const before = Date.now();
+    await worker.drain();
+    const waiting = await rowOf(key);
+    expect(waiting.status).toBe('pending');
+    expect(waiting.attempts).toBe(1);
+    expect(waiting.last_error).toMatch(/^WhatsApp pidió esperar antes de enviar más mensajes \(código 130429/);
+    expect(waiting.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 120_000);
+    // Later: the wait is over.
+    await server.db.update(outbox_message).set({ next_attempt_at: new Date(Date.now() - 1000) }).where(eq(outbox_message.dedupe_key, key));
+    await worker.drain();
+    const sent = await rowOf(key);
+    expect(sent.status).toBe('sent');
+    expect(sent.attempts).toBe(2);
+  });
+
+  it('an expired token keeps the message pending with a Spanish reason for the admin; it goes once the token is renewed in settings', async () => {
+    const key = await queueReminder('token');
+    api.answers.push({
+      status: 401,
+      body: { error: { message: 'Error validating access token: Session has expired on Tuesday.', type: 'OAuthException', code: 190, error_subcode: 463, fbtrace_id: 'A2' } },
+    });
+    await worker.drain();
+    const waiting = await rowOf(key);
+    expect(waiting.status).toBe('pending');
+    expect(waiting.attempts).toBe(0);
+    expect(waiting.last_error).toBe(
+      'El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Configuración de mensajes; el mensaje se enviará en cuanto se guarde el nuevo token.',
+    );
+    expect(waiting.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    // Nothing is due until the admin acts.
+    api.requests.length = 0;
+    await worker.drain();
+    expect(api.requests).toHaveLength(0);
+
+    const renewed = await call(server.app, 'PUT', '/api/messaging/settings', { token: admin, body: { whatsapp_access_token: 'EAAtoken-dos' } });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.whatsapp_access_token_set).toBe(true);
+    expect(JSON.stringify(renewed.body)).not.toContain('EAAtoken');
+    await worker.drain();
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer EAAtoken-dos');
+    const sent = await rowOf(key);
+    expect(sent.status).toBe('sent');
+    expect(sent.last_error).toBeNull();
+  });
+});
