@@ -53,7 +53,12 @@ export function createSandboxProvider(secret: string): CardProvider {
       return { subscriptionId, status: 'incomplete', clientSecret: secretOf(paymentId), paymentId };
     },
     async cancelSubscription() {
-      // Nothing is scheduled in the sandbox: no renewal will come.
+      // Nothing is scheduled here: the clock renews only subscriptions still active (decision 024).
+    },
+    async chargeSubscription(req) {
+      // The saved card's token decides, as at checkout: pm_card_visa pays, a declining token declines.
+      pay(req.paymentMethod);
+      return { paymentId: `sandbox_pi_${req.idempotencyKey}` };
     },
     async saveCard(_customer, token, hint) {
       // The sandbox keeps the browser's test token as the card's id; a declining token saves fine and declines when used, as with Stripe.

@@ -5,6 +5,7 @@ import { isConnectionLost } from '@estudio/db/errors';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { processStripeEvent, type RefusedCharge } from '../../services/checkout/stripe-webhook.ts';
+import { messageContextOf } from '../../services/messages/message-context.ts';
 import { paymentProviders } from './index.ts';
 
 const body = (code: 'webhook/invalid-signature' | 'route-not-found' | 'internal' | 'db/unavailable'): ApiErrorBody => ({ code, message: domainErrors[code].message });
@@ -55,7 +56,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { config: 
     if (signedAt(signature) > Date.now() / 1000 + toleranceSeconds) return reply.code(400).send(body('webhook/invalid-signature'));
     try {
       const refused: RefusedCharge[] = [];
-      const applied = await processStripeEvent(opts.db, event, new Date(), refused);
+      const applied = await processStripeEvent(opts.db, event, new Date(), refused, messageContextOf(opts.config));
       for (const charge of refused) await giveBack(opts.config, charge, req.log);
       return reply.send({ received: true, duplicate: !applied });
     } catch (err) {

@@ -101,6 +101,12 @@ export interface CardProvider {
   /** Checkout Session (redirect); sandbox has none. */
   createSession?(req: SessionRequest): Promise<{ sessionId: string; url: string; providerCustomerId?: string | undefined; stripeCouponId?: string | undefined }>;
   cancelSubscription(subscriptionId: string, opts: { now: boolean }): Promise<void>;
+  /**
+   * Charges one renewal of a subscription that the server renews itself (the
+   * sandbox's, from the clock; Stripe renews and retries its own). Declines
+   * throw PaymentDeclinedError with the decline code.
+   */
+  chargeSubscription?(req: { subscriptionId: string; paymentMethod: string; amountCents: number; idempotencyKey: string }): Promise<{ paymentId: string }>;
   saveCard(customer: ProviderCustomer, token: string, hint: { card_type: string; last_digits: string }): Promise<SavedCard>;
   removeCard(sourceId: string): Promise<void>;
 }

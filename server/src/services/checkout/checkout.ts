@@ -12,6 +12,7 @@ import { paymentProviders, type CardProvider } from '../../providers/payments/in
 import type { ProviderCustomer } from '../../providers/payments/types.ts';
 import { getSellablePackage } from '../packages/package-output.ts';
 import { saveCardForCustomer } from '../payments/payment-sources.ts';
+import { messageContextOf } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { markPurchaseFailed, markPurchasePaid } from './grant-purchase.ts';
 import { preparePurchase, type Prepared } from './prepare-purchase.ts';
@@ -69,7 +70,7 @@ async function payNow(db: Db, purchaseId: number, details: Parameters<typeof mar
  */
 async function payCharged(deps: CheckoutDeps, purchaseId: number, details: Parameters<typeof markPurchasePaid>[2], giveBack: () => Promise<void>) {
   try {
-    await payNow(deps.db, purchaseId, details);
+    await payNow(deps.db, purchaseId, { ...details, messages: details?.messages ?? messageContextOf(deps.config) });
   } catch (err) {
     if (!isCapRefusal(err)) throw err;
     await deps.db.transaction((tx) => markPurchaseFailed(tx, purchaseId));

@@ -3,7 +3,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { class_package_type } from '@estudio/db/schema/packages';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
+import { receiptMessageContext } from '../billing/default-context.ts';
+import { queueReceipt } from '../billing/receipts.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { releaseDiscountUse } from '../discounts/validate-discount.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
@@ -20,6 +23,8 @@ export interface PaidDetails {
   totalPayment?: string;
   /** Record the invoice of this charge (default true); access granted at the desk without a bill has none. */
   recordInvoice?: boolean;
+  /** Where the receipt's links point; defaults to the process's (decision 024). Without any, no receipt is queued. */
+  messages?: MessageContext | null;
   now?: Date;
 }
 
@@ -90,29 +95,49 @@ export async function markPurchasePaid(tx: Tx, purchaseId: number, details: Paid
     .returning();
   if (!paid) return { purchase: current, paidNow: false };
   await grantCredits(tx, paid, now, until, now);
-  if (details.recordInvoice === false) return { purchase: paid, paidNow: true };
-  await tx.insert(invoice).values({
-    purchase_id: paid.purchase_id,
-    customer_id: paid.customer_id,
-    total_payment: details.totalPayment ?? paid.total_payment,
-    status: 'completed',
-    provider_invoice_id: details.providerInvoiceId ?? null,
-    period_start: now,
-    period_end: until,
-    paidAt: now,
-  });
+  const total = details.totalPayment ?? paid.total_payment;
+  const [bill] =
+    details.recordInvoice === false
+      ? []
+      : await tx
+          .insert(invoice)
+          .values({
+            purchase_id: paid.purchase_id,
+            customer_id: paid.customer_id,
+            total_payment: total,
+            status: 'completed',
+            provider_invoice_id: details.providerInvoiceId ?? null,
+            period_start: now,
+            period_end: until,
+            paidAt: now,
+          })
+          .returning({ id: invoice.invoice_id });
+  // The receipt (a confirmation when nothing was paid) is queued with the payment: both or neither.
+  const messages = receiptMessageContext(details.messages);
+  if (messages) await queueReceipt(tx, messages, paid, { invoiceId: bill?.id ?? null, total, paidAt: now, until, renewal: false });
   return { purchase: paid, paidNow: true };
 }
 
 /**
- * A renewal of an active subscription (Stripe invoice.paid after the first):
- * a new invoice and the credits of the new period. The invoice's unique
+ * A renewal of an active subscription (Stripe invoice.paid after the first,
+ * or a sandbox renewal the clock charged): a new invoice, the credits of the
+ * new period and its receipt ('subscription-renewed'). The invoice's unique
  * provider id keeps a repeated renewal from granting twice.
  */
 export async function recordRenewal(
   tx: Tx,
   p: PurchaseRow,
-  renewal: { providerInvoiceId: string; totalPayment: string; periodStart: Date; periodEnd: Date | null; now?: Date },
+  renewal: {
+    providerInvoiceId: string;
+    totalPayment: string;
+    periodStart: Date;
+    periodEnd: Date | null;
+    now?: Date;
+    /** Where the renewal's receipt links point; defaults to the process's. */
+    messages?: MessageContext | null;
+    /** The card charged, for the receipt. */
+    card?: { card_type: string; last_digits: string } | null;
+  },
 ): Promise<boolean> {
   const now = renewal.now ?? new Date();
   await lockCustomer(tx, p.customer_id);
@@ -134,6 +159,10 @@ export async function recordRenewal(
   const until = renewal.periodEnd ?? accessEnd(p, renewal.periodStart, false);
   await tx.update(purchase).set({ expiration_date: until, updatedAt: now }).where(eq(purchase.purchase_id, p.purchase_id));
   await grantCredits(tx, p, renewal.periodStart, until, now);
+  const messages = receiptMessageContext(renewal.messages);
+  if (messages) {
+    await queueReceipt(tx, messages, p, { invoiceId: inserted[0]?.id ?? null, total: renewal.totalPayment, paidAt: now, until, renewal: true, card: renewal.card ?? null });
+  }
   return true;
 }
 

@@ -5,6 +5,9 @@ import { processed_webhook_event } from '@estudio/db/schema/payments';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
+import { queuePaymentFailed, queueSubscriptionCancelled } from '../billing/notices.ts';
+import { receiptMessageContext } from '../billing/default-context.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { endAccessNow, markPurchaseFailed, markPurchasePaid, recordRenewal, type PaidDetails, type PurchaseRow } from './grant-purchase.ts';
 import { isCapRefusal } from './purchase-caps.ts';
 
@@ -39,6 +42,12 @@ async function purchaseOfObject(
 const covers = (p: PurchaseRow, amountCents: number | null | undefined, currency: string | null | undefined) =>
   (!currency || currency.toLowerCase() === 'mxn') && (amountCents ?? 0) >= toCents(p.total_payment);
 
+/** The decline code of an invoice's failed charge, when the event carries it (expanded payment intent); null reads as a generic decline. */
+function declineCodeOf(inv: Stripe.Invoice): string | null {
+  const last = (inv as unknown as { last_payment_error?: { decline_code?: string } | null }).last_payment_error;
+  return last?.decline_code ?? null;
+}
+
 function subscriptionOfInvoice(inv: Stripe.Invoice): string | null {
   return idOf(inv.parent?.subscription_details?.subscription ?? null);
 }
@@ -66,13 +75,13 @@ async function payOrRefuse(tx: Tx, p: PurchaseRow, details: PaidDetails & { now:
   }
 }
 
-async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: RefusedCharge[]): Promise<void> {
+async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: RefusedCharge[], messages: MessageContext | null): Promise<void> {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const pi = event.data.object;
       const p = await purchaseOfObject(tx, purchase.provider_payment_id, pi.id, pi.metadata);
       // A charge for less than the purchase, or in another currency, pays nothing (a mistaken or foreign event).
-      if (p && !p.subscription_period && covers(p, pi.amount_received || pi.amount, pi.currency)) await payOrRefuse(tx, p, { providerPaymentId: pi.id, totalPayment: cents(pi.amount_received || pi.amount), now }, refused);
+      if (p && !p.subscription_period && covers(p, pi.amount_received || pi.amount, pi.currency)) await payOrRefuse(tx, p, { providerPaymentId: pi.id, totalPayment: cents(pi.amount_received || pi.amount), now, messages }, refused);
       return;
     }
     case 'payment_intent.payment_failed': {
@@ -91,7 +100,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
         await payOrRefuse(
           tx,
           p,
-          { providerPaymentId: idOf(s.payment_intent), subscriptionId: idOf(s.subscription), totalPayment: cents(s.amount_total), now },
+          { providerPaymentId: idOf(s.payment_intent), subscriptionId: idOf(s.subscription), totalPayment: cents(s.amount_total), now, messages },
           refused,
         );
       }
@@ -104,7 +113,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
       const [p] = await tx.select().from(purchase).where(and(eq(purchase.provider, 'stripe'), eq(purchase.subscription_id, subId)));
       if (!p) return;
       if (p.status === 'pending' || p.status === 'failed') {
-        await payOrRefuse(tx, p, { providerInvoiceId: inv.id, totalPayment: cents(inv.amount_paid), subscriptionId: subId, now }, refused);
+        await payOrRefuse(tx, p, { providerInvoiceId: inv.id, totalPayment: cents(inv.amount_paid), subscriptionId: subId, now, messages }, refused);
         return;
       }
       if (p.status !== 'active' || inv.billing_reason === 'subscription_create') return;
@@ -115,6 +124,7 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
         periodStart: line?.start ? new Date(line.start * 1000) : now,
         periodEnd: line?.end ? new Date(line.end * 1000) : null,
         now,
+        messages,
       });
       return;
     }
@@ -128,11 +138,21 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
         await markPurchaseFailed(tx, p.purchase_id, now);
         return;
       }
-      // A renewal that failed: recorded as a failed charge; Stripe retries, and ends the subscription if it never pays.
+      // A renewal that failed: recorded as a failed charge; Stripe retries (Smart Retries), and ends the subscription if it never pays.
       await tx
         .insert(invoice)
         .values({ purchase_id: p.purchase_id, customer_id: p.customer_id, total_payment: cents(inv.amount_due), status: 'failed', provider_invoice_id: inv.id ?? null })
         .onConflictDoNothing({ target: invoice.provider_invoice_id });
+      // The customer reads what the sandbox's dunning says (decision 024): what failed, when Stripe tries again, where to change the card.
+      if (messages && p.status === 'active') {
+        await queuePaymentFailed(tx, messages, p, {
+          total: cents(inv.amount_due),
+          declineCode: declineCodeOf(inv),
+          cardDigits: null,
+          nextAttempt: inv.next_payment_attempt ? new Date(inv.next_payment_attempt * 1000) : null,
+          dedupeKey: `payment-failed:${inv.id ?? event.id}:${inv.attempt_count ?? 0}`,
+        });
+      }
       return;
     }
     case 'customer.subscription.deleted': {
@@ -145,6 +165,8 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
         .where(eq(purchase.purchase_id, p.purchase_id))
         .returning();
       if (cancelled) await endAccessNow(tx, cancelled, now);
+      // Stripe ends a subscription after its last retry (or when the studio ends it there): the customer is told, once.
+      if (cancelled && messages && p.status === 'active') await queueSubscriptionCancelled(tx, messages, cancelled, sub.cancellation_details?.reason === 'payment_failed' ? 'payment' : 'provider');
       return;
     }
     default:
@@ -160,7 +182,13 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
  * applied. Returns false when the event had been processed already. Charges
  * a cap refused are added to `refused`, for the caller to give back.
  */
-export async function processStripeEvent(db: Db, event: Stripe.Event, now: Date = new Date(), refused: RefusedCharge[] = []): Promise<boolean> {
+export async function processStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  now: Date = new Date(),
+  refused: RefusedCharge[] = [],
+  messages: MessageContext | null = receiptMessageContext(),
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(processed_webhook_event)
@@ -168,7 +196,7 @@ export async function processStripeEvent(db: Db, event: Stripe.Event, now: Date 
       .onConflictDoNothing({ target: [processed_webhook_event.provider, processed_webhook_event.event_id] })
       .returning({ id: processed_webhook_event.processed_webhook_event_id });
     if (!inserted.length) return false;
-    await applyEvent(tx, event, now, refused);
+    await applyEvent(tx, event, now, refused, messages);
     return true;
   });
 }

@@ -1,4 +1,6 @@
+import { creditsExpiringJob } from './credits-expiring.ts';
 import type { ClockJob } from './job.ts';
+import { subscriptionRenewalsJob } from './subscription-renewals.ts';
 
 /**
  * Every job of the studio's clock (issue 17, decision 021). Each job lives in
@@ -9,4 +11,6 @@ export const clockJobs: readonly ClockJob[] = [
   // booking side (clock)
   // waitlist and cancelled classes, owner's summary (helper C)
   // billing (helper D)
+  subscriptionRenewalsJob,
+  creditsExpiringJob,
 ];

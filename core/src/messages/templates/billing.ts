@@ -1,0 +1,215 @@
+import { declineMessage } from '../../rules/checkout-errors.ts';
+import { formatMXN, toCents } from '../../rules/money.ts';
+import { formatDate, formatDateTime, type DateInput } from '../../rules/time.ts';
+import type { MessageParts } from '../compose.ts';
+
+/**
+ * Billing messages (issue 17, decision 024): the receipt of a payment, the
+ * renewal of a subscription (its receipt), a charge that was declined, the
+ * subscription cancelled after the last retry, and credits about to expire.
+ * Receipts and renewals go by e-mail only (a document to keep, and a paid
+ * WhatsApp conversation per charge would cost the studio for no action);
+ * a declined charge, a cancellation and expiring credits ask the customer
+ * to do something soon, so they also go by WhatsApp when the studio has it.
+ */
+
+const mxn = (amount: string) => `${formatMXN(toCents(amount))} MXN`;
+
+/** The portal's words for an order number (texts.thanks.order). */
+export const orderNumber = (purchaseId: number) => `Orden #00${purchaseId}`;
+
+const classesText = (n: number) => (n === -1 ? 'Ilimitadas' : n === 1 ? '1 clase' : `${n} clases`);
+
+export interface ReceiptFacts {
+  /** The customer's first name. */
+  name: string | null;
+  purchaseId: number;
+  title: string;
+  /** Package price before the discount ('1500.00'). */
+  amount: string;
+  /** What was charged now. */
+  total: string;
+  /** The discount's code and the amount it took off, when there was one. */
+  discount: { code: string; off: string } | null;
+  /** 'Tarjeta Visa terminación 4242', 'Efectivo', 'PayPal'… */
+  paymentMethod: string;
+  paidAt: DateInput;
+  /** class_amount: -1 unlimited, 0 none (online, fee). */
+  classes: number;
+  /** End of the access (credits' expiry), or null when they do not expire. */
+  expiresAt: DateInput | null;
+  /** The next charge of a subscription, or null. */
+  nextCharge: DateInput | null;
+  /** Nothing was paid: a free offer, a gift, a free trial. */
+  free: boolean;
+  /** The studio gave it ('Regalo del estudio'). */
+  gift: boolean;
+  /** The order page in the portal (/gracias/{id}). */
+  orderUrl: string;
+  tz: string;
+}
+
+function receiptDetails(f: ReceiptFacts): [string, string][] {
+  const rows: [string, string][] = [
+    ['Orden', orderNumber(f.purchaseId)],
+    ['Paquete', f.title],
+  ];
+  if (!f.free) {
+    if (f.discount) rows.push(['Precio', mxn(f.amount)], ['Descuento', `${f.discount.code} (−${mxn(f.discount.off)})`]);
+    rows.push(['Total pagado', mxn(f.total)], ['Método de pago', f.paymentMethod]);
+  }
+  rows.push(['Fecha', formatDateTime(f.paidAt, f.tz)]);
+  if (f.classes !== 0) rows.push(['Clases', classesText(f.classes)]);
+  if (f.expiresAt) rows.push([f.nextCharge ? 'Vigentes hasta' : 'Vencen el', formatDate(f.expiresAt, f.tz)]);
+  if (f.nextCharge) rows.push(['Siguiente cargo', formatDate(f.nextCharge, f.tz)]);
+  return rows;
+}
+
+/**
+ * The receipt of a paid purchase (card, saved card, PayPal, cash at the
+ * desk). A purchase that cost nothing (a free offer 'Obtener Oferta', a gift,
+ * a free trial) gets a confirmation with the same facts and no amounts: there
+ * is no payment to prove.
+ */
+export function purchaseReceipt(f: ReceiptFacts): MessageParts {
+  const subject = f.free ? `Tu paquete «${f.title}» está listo` : `Recibo de tu compra: ${orderNumber(f.purchaseId)}`;
+  const first = f.gift
+    ? `El estudio te regaló «${f.title}». Ya puedes usarlo.`
+    : f.free
+      ? f.nextCharge
+        ? `Tu prueba gratis de «${f.title}» ya empezó. No te cobramos nada hoy.`
+        : `Tu paquete «${f.title}» ya está activo. No tuvo costo.`
+      : `Gracias por tu compra. Recibimos tu pago de ${mxn(f.total)} por «${f.title}».`;
+  return {
+    kind: 'purchase-receipt',
+    subject,
+    greetingName: f.name,
+    paragraphs: [first],
+    details: receiptDetails(f),
+    action: { label: 'Ver mi orden', url: f.orderUrl },
+    footnotes: f.nextCharge
+      ? [`Tu suscripción se renueva sola: el ${formatDate(f.nextCharge, f.tz)} te cobraremos con tu tarjeta guardada. Puedes cancelarla en Mis Compras.`]
+      : [],
+    whatsapp: null,
+  };
+}
+
+/** The receipt of one renewal of a subscription: each charge has its own. */
+export function subscriptionRenewed(f: ReceiptFacts): MessageParts {
+  return {
+    kind: 'subscription-renewed',
+    subject: `Tu suscripción «${f.title}» se renovó`,
+    greetingName: f.name,
+    paragraphs: [`Renovamos tu suscripción «${f.title}» y recibimos tu pago de ${mxn(f.total)}. Tus clases del nuevo periodo ya están en tu cuenta.`],
+    details: receiptDetails(f),
+    action: { label: 'Ver mi orden', url: f.orderUrl },
+    footnotes: ['Este correo es tu recibo de este cargo. Puedes cancelar tu suscripción en Mis Compras.'],
+    whatsapp: null,
+  };
+}
+
+export interface PaymentFailedFacts {
+  name: string | null;
+  purchaseId: number;
+  title: string;
+  total: string;
+  /** The provider's decline code ('insufficient_funds'), 'no_card' when no card is saved, or null. */
+  declineCode: string | null;
+  /** Last digits of the card that was tried, when known. */
+  cardDigits: string | null;
+  /** When the charge is tried again, or null when the provider did not say. */
+  nextAttempt: DateInput | null;
+  methodsUrl: string;
+  tz: string;
+}
+
+/** What failed, in the customer's words: the spec's decline texts without the apology. */
+export function failureReason(declineCode: string | null): string {
+  if (declineCode === 'no_card') return 'No tienes una tarjeta guardada para cobrar tu suscripción.';
+  return declineMessage(declineCode).replace(/^Lo sentimos\.\s*/, '');
+}
+
+export function paymentFailed(f: PaymentFailedFacts): MessageParts {
+  const reason = failureReason(f.declineCode);
+  const card = f.cardDigits ? ` con tu tarjeta terminación ${f.cardDigits}` : '';
+  const when = f.nextAttempt
+    ? `Lo intentaremos de nuevo el ${formatDateTime(f.nextAttempt, f.tz)}. Si cambias tu tarjeta antes, usaremos la nueva.`
+    : 'Lo intentaremos de nuevo en los próximos días. Si cambias tu tarjeta antes, usaremos la nueva.';
+  return {
+    kind: 'payment-failed',
+    subject: `No pudimos cobrar tu suscripción «${f.title}»`,
+    greetingName: f.name,
+    paragraphs: [`No pudimos cobrar ${mxn(f.total)}${card} para renovar «${f.title}».`, reason, when],
+    details: [
+      ['Orden', orderNumber(f.purchaseId)],
+      ['Importe', mxn(f.total)],
+      ...(f.nextAttempt ? ([['Siguiente intento', formatDate(f.nextAttempt, f.tz)]] as [string, string][]) : []),
+    ],
+    action: { label: 'Cambiar mi tarjeta', url: f.methodsUrl },
+    footnotes: ['Mientras no se complete el pago, tus clases de este periodo no estarán disponibles.'],
+    whatsapp: {
+      template: 'estudio_pago_rechazado',
+      parameters: [f.name ?? '', f.title, reason, f.nextAttempt ? formatDate(f.nextAttempt, f.tz) : 'los próximos días', f.methodsUrl],
+    },
+  };
+}
+
+export interface SubscriptionCancelledFacts {
+  name: string | null;
+  purchaseId: number;
+  title: string;
+  /** 'payment': every retry was declined; 'provider': the payment provider ended it. */
+  reason: 'payment' | 'provider';
+  packagesUrl: string;
+}
+
+export function subscriptionCancelled(f: SubscriptionCancelledFacts): MessageParts {
+  const why =
+    f.reason === 'payment'
+      ? `Cancelamos tu suscripción «${f.title}» porque no pudimos cobrarla después de varios intentos.`
+      : `Tu suscripción «${f.title}» terminó.`;
+  return {
+    kind: 'subscription-cancelled',
+    subject: `Tu suscripción «${f.title}» se canceló`,
+    greetingName: f.name,
+    paragraphs: [why, 'Ya no te haremos más cargos. Cuando quieras volver, puedes comprarla de nuevo en Paquetes.'],
+    details: [['Orden', orderNumber(f.purchaseId)]],
+    action: { label: 'Ver paquetes', url: f.packagesUrl },
+    whatsapp: { template: 'estudio_suscripcion_cancelada', parameters: [f.name ?? '', f.title, f.packagesUrl] },
+  };
+}
+
+export interface CreditsExpiringFacts {
+  name: string | null;
+  /** Unused classes of the credit row (-1 unlimited). */
+  classes: number;
+  title: string | null;
+  /** The class type the credits are for, when they are restricted to one. */
+  classType: string | null;
+  expiresAt: DateInput;
+  bookUrl: string;
+  tz: string;
+}
+
+export function creditsExpiring(f: CreditsExpiringFacts): MessageParts {
+  const date = formatDate(f.expiresAt, f.tz);
+  const what = f.classes === -1 ? 'Tu acceso ilimitado' : f.classes === 1 ? 'Te queda 1 clase que' : `Te quedan ${f.classes} clases que`;
+  const of = f.title ? ` de «${f.title}»` : '';
+  const sentence =
+    f.classes === -1
+      ? `${what}${of} vence el ${formatDateTime(f.expiresAt, f.tz)}.`
+      : `${what}${of} vence${f.classes === 1 ? '' : 'n'} el ${formatDateTime(f.expiresAt, f.tz)}.`;
+  return {
+    kind: 'credits-expiring',
+    subject: f.classes === -1 ? `Tu acceso vence el ${date}` : `Tus clases vencen el ${date}`,
+    greetingName: f.name,
+    paragraphs: [sentence, 'Aparta tu lugar antes de que venzan.'],
+    details: [
+      ['Clases', classesText(f.classes)],
+      ...(f.classType ? ([['Tipo de clase', f.classType]] as [string, string][]) : []),
+      ['Vencen el', date],
+    ],
+    action: { label: 'Reservar una clase', url: f.bookUrl },
+    whatsapp: { template: 'estudio_creditos_por_vencer', parameters: [f.name ?? '', classesText(f.classes), date, f.bookUrl] },
+  };
+}
