@@ -2,9 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user, password_reset } from '@estudio/db/schema/identity';
-import { outbox_message } from '@estudio/db/schema/outbox';
-import { appConfigDefaults, mailTexts } from '@estudio/core';
+import { appConfigDefaults } from '@estudio/core';
+import { customerClaim, passwordReset } from '@estudio/core/messages/templates/account';
 import type { Db } from '../../db.ts';
+import { messageContextOf } from '../messages/message-context.ts';
+import { queueEmail } from '../messages/queue-message.ts';
 import { hashToken, newUid, randomToken } from './tokens.ts';
 
 export interface RecoverSettings {
@@ -54,12 +56,11 @@ async function mailPasswordLink(tx: Db, settings: RecoverSettings, email: string
   const [nameRow] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
   const businessName = nameRow?.value || appConfigDefaults.business_name;
   const link = `${settings.publicUrl}/recuperar?token=${encodeURIComponent(token)}`;
-  const mail = kind === 'claim' ? mailTexts.customerClaim : mailTexts.passwordReset;
-  await tx.insert(outbox_message).values({
-    channel: 'email',
-    recipient: user.email,
-    subject: mail.subject(businessName),
-    body: mail.body(businessName, link, settings.resetTtlMinutes),
+  const template = kind === 'claim' ? customerClaim : passwordReset;
+  // Transactional (issue 17): it always goes, in the studio's colours, with the link as a button.
+  await queueEmail(tx, messageContextOf({ PUBLIC_URL: settings.publicUrl }), {
+    to: user.email,
+    parts: template({ businessName, link, minutes: settings.resetTtlMinutes }),
   });
   return kind;
 }

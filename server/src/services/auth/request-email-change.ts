@@ -2,9 +2,11 @@ import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user, email_change } from '@estudio/db/schema/identity';
-import { outbox_message } from '@estudio/db/schema/outbox';
-import { appConfigDefaults, DomainError, mailTexts } from '@estudio/core';
+import { appConfigDefaults, DomainError } from '@estudio/core';
+import { emailChange } from '@estudio/core/messages/templates/account';
 import type { Db } from '../../db.ts';
+import { messageContextOf } from '../messages/message-context.ts';
+import { queueEmail } from '../messages/queue-message.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { checkPasswordAttempt, type PasswordCheck } from './sign-in.ts';
 
@@ -64,11 +66,9 @@ export async function requestEmailChange(
     const [nameRow] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
     const businessName = nameRow?.value || appConfigDefaults.business_name;
     const link = `${settings.publicUrl}/confirmar-correo?token=${encodeURIComponent(token)}`;
-    await tx.insert(outbox_message).values({
-      channel: 'email',
-      recipient: input.email,
-      subject: mailTexts.emailChange.subject(businessName),
-      body: mailTexts.emailChange.body(businessName, link, settings.ttlMinutes),
+    await queueEmail(tx, messageContextOf({ PUBLIC_URL: settings.publicUrl }), {
+      to: input.email,
+      parts: emailChange({ businessName, link, minutes: settings.ttlMinutes }),
     });
   });
 }

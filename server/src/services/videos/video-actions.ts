@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
-import { outbox_message } from '@estudio/db/schema/outbox';
 import { playback, video } from '@estudio/db/schema/videos';
-import { appConfigDefaults, DomainError, mailTexts, type VideoOutput } from '@estudio/core';
+import { appConfigDefaults, DomainError, type VideoOutput } from '@estudio/core';
+import { videoRating } from '@estudio/core/messages/templates/account';
 import type { Db } from '../../db.ts';
+import { messageContextOf } from '../messages/message-context.ts';
+import { queueCustomerMessage } from '../messages/queue-message.ts';
 import { isStaffRole, requireOnlineAccess, type VideoViewer } from './online-access.ts';
 import { publishedVideo } from './list-videos.ts';
 import { loadVideoOutputs } from './video-output.ts';
@@ -78,15 +80,15 @@ export async function rateVideo(
 export async function queueRatingEmail(db: Db, videoId: number, viewer: VideoViewer, publicUrl: string): Promise<void> {
   const found = await findViewableVideo(db, videoId, viewer);
   await requireOnlineAccess(db, viewer);
-  const [me] = await db.select({ email: customer.email }).from(customer).where(eq(customer.customer_id, viewer.customerId)).limit(1);
+  const [me] = await db.select({ email: customer.email, name: customer.name }).from(customer).where(eq(customer.customer_id, viewer.customerId)).limit(1);
   if (!me) throw new DomainError('customer/not-found');
   const [nameRow] = await db.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
   const businessName = nameRow?.value || appConfigDefaults.business_name;
   const link = `${publicUrl}/mystudio/video/${videoId}`;
-  await db.insert(outbox_message).values({
-    channel: 'email',
-    recipient: me.email,
-    subject: mailTexts.videoRating.subject(businessName),
-    body: mailTexts.videoRating.body(businessName, found.name, link),
+  // Optional (issue 17): only if the customer leaves e-mail on, with the stop link.
+  await queueCustomerMessage(db, messageContextOf({ PUBLIC_URL: publicUrl }), {
+    customerId: viewer.customerId,
+    channels: ['email'],
+    parts: videoRating({ businessName, videoName: found.name, link, name: me.name }),
   });
 }

@@ -1,0 +1,76 @@
+import type { MessageParts } from '../compose.ts';
+
+/**
+ * The account's e-mails (issue 17): password reset, the invitation of a
+ * customer the studio registered at the desk to create a password, the
+ * confirmation of a new sign-in e-mail, and the invitation to rate an online
+ * class. E-mail only (no WhatsApp template). The wording is the one the
+ * product has sent since issue 3 (core/src/mail.ts), laid out by compose().
+ */
+
+/** "24 horas", "1 hora", "90 minutos": links live from minutes to a day. */
+export function linkLifetime(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minutos`;
+  const hours = minutes / 60;
+  return hours === 1 ? '1 hora' : `${hours} horas`;
+}
+
+export interface AccountLink {
+  businessName: string;
+  link: string;
+  /** How long the link works. */
+  minutes: number;
+}
+
+export function passwordReset(input: AccountLink): MessageParts {
+  return {
+    kind: 'password-reset',
+    subject: `Restablece tu contraseña de ${input.businessName}`,
+    paragraphs: [
+      `Recibimos una solicitud para restablecer la contraseña de tu cuenta en ${input.businessName}.`,
+      `Para elegir una nueva contraseña, abre este enlace (vence en ${input.minutes} minutos):`,
+    ],
+    action: { label: 'Elegir nueva contraseña', url: input.link },
+    footnotes: ['Si no fuiste tú, ignora este correo; tu contraseña no cambiará.'],
+  };
+}
+
+/** To a customer the studio registered at the desk, who signed up or asked for recovery (decision 017). */
+export function customerClaim(input: AccountLink): MessageParts {
+  return {
+    kind: 'customer-claim',
+    subject: `Crea tu contraseña de ${input.businessName}`,
+    paragraphs: [
+      `El equipo de ${input.businessName} ya te registró con este correo. Para entrar a tu cuenta en línea (tus clases y créditos están ahí), crea tu contraseña con este enlace (vence en ${linkLifetime(input.minutes)}):`,
+    ],
+    action: { label: 'Crear mi contraseña', url: input.link },
+    footnotes: ['Si no fuiste tú quien lo pidió, ignora este correo; nadie podrá entrar sin abrir este enlace.'],
+  };
+}
+
+export function emailChange(input: AccountLink): MessageParts {
+  return {
+    kind: 'email-change',
+    subject: `Confirma tu nuevo correo en ${input.businessName}`,
+    paragraphs: [
+      `Recibimos una solicitud para usar este correo en tu cuenta de ${input.businessName}.`,
+      `Para confirmarlo, abre este enlace (vence en ${linkLifetime(input.minutes)}):`,
+    ],
+    action: { label: 'Confirmar mi correo', url: input.link },
+    footnotes: ['Si no fuiste tú, ignora este correo; la cuenta seguirá con su correo actual.'],
+  };
+}
+
+/** Optional: it carries the stop link. */
+export function videoRating(input: { businessName: string; videoName: string; link: string; name?: string | null }): MessageParts {
+  return {
+    kind: 'video-rating',
+    subject: `¿Qué te pareció tu clase online en ${input.businessName}?`,
+    greetingName: input.name ?? null,
+    paragraphs: [
+      `Gracias por tomar "${input.videoName}" en ${input.businessName}.`,
+      'Califica el video con una a cinco estrellas; tu opinión nos ayuda a preparar mejores clases:',
+    ],
+    action: { label: 'Calificar el video', url: input.link },
+  };
+}
