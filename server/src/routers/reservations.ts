@@ -17,6 +17,7 @@ import { domainError } from '../errors.ts';
 import { getReservationWithCustomer, searchReservationsWithCustomer } from '../services/admin-reservations/search-reservations.ts';
 import { staffCancelReservation, staffCheckIn, staffCreateReservation } from '../services/admin-reservations/staff-booking.ts';
 import { staffUpdateReservation } from '../services/admin-reservations/staff-update-reservation.ts';
+import { messageContextOf } from '../services/messages/message-context.ts';
 import { cancelReservation } from '../services/reservations/cancel-reservation.ts';
 import { createReservation } from '../services/reservations/create-reservation.ts';
 import { listMyReservations } from '../services/reservations/list-reservations.ts';
@@ -91,8 +92,8 @@ export const reservationsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const actor = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
       const { reservation, creditReturned } = isStaff(ctx.customer.role)
-        ? await staffCancelReservation(ctx.db, input.id, actor)
-        : await cancelReservation(ctx.db, { reservationId: input.id, actor, mode: 'customer' });
+        ? await staffCancelReservation(ctx.db, input.id, actor, messageContextOf(ctx.config))
+        : await cancelReservation(ctx.db, { reservationId: input.id, actor, mode: 'customer', messages: messageContextOf(ctx.config) });
       return { class_reservation: toReservationOutput(reservation), credit_returned: creditReturned };
     }),
 
@@ -167,6 +168,7 @@ export const reservationsRouter = router({
         reservationId: input.id,
         actor: { customerId: ctx.customer.customer_id, role: ctx.customer.role },
         mode: 'customer',
+        messages: messageContextOf(ctx.config),
       });
       return { class_reservation: toReservationOutput(reservation), credit_returned: creditReturned };
     }),

@@ -11,6 +11,7 @@ import {
 } from '@estudio/core';
 import { bindClient, logPosition, pullChanges, pushMutations, snapshotPage } from '@estudio/sync';
 import { applyDeskMutation } from '../services/desk/apply-desk-mutation.ts';
+import { messageContextOf } from '../services/messages/message-context.ts';
 import { router, staffProcedure } from '../trpc.ts';
 
 const clientInput = z.object({ clientId: syncClientId });
@@ -29,7 +30,11 @@ export const syncRouter = router({
   push: staffProcedure
     .input(pushInput)
     .output(pushOutput)
-    .mutation(({ ctx, input }) => pushMutations(ctx.db, input, ctx.customer, applyDeskMutation)),
+    .mutation(({ ctx, input }) => {
+      // The desk's cancellations and moves message the class's waitlist in the push's transaction.
+      const messages = messageContextOf(ctx.config);
+      return pushMutations(ctx.db, input, ctx.customer, (tx, staff, mutation, now) => applyDeskMutation(tx, staff, mutation, now, messages));
+    }),
 
   position: staffProcedure
     .input(clientInput)

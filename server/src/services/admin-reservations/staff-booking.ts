@@ -2,6 +2,7 @@ import type { Role } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { checkIn } from '../desk/check-in.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { cancelReservation, type CancelReservationResult } from '../reservations/cancel-reservation.ts';
 import { createReservation, PenalizedError, type CreateReservationInput } from '../reservations/create-reservation.ts';
 import type { ReservationRow } from '../reservations/reservation-output.ts';
@@ -51,9 +52,10 @@ export async function staffCancelReservation(
   db: Db,
   reservationId: number,
   actor: Actor & { role: Role },
+  messages?: MessageContext,
 ): Promise<CancelReservationResult> {
   return db.transaction(async (tx) => {
-    const result = await cancelReservation(tx, { reservationId, actor, mode: 'staff' });
+    const result = await cancelReservation(tx, { reservationId, actor, mode: 'staff', messages });
     await recordAudit(tx, {
       actorId: actor.customerId,
       action: 'cancel',

@@ -1,6 +1,7 @@
 import type { DeskMutation } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import type { CustomerRow } from '../customer/find-customer.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { acceptDocumentsAtDesk } from './accept-documents-at-desk.ts';
 import { cancelAtDesk } from './cancel-at-desk.ts';
 import { checkIn } from './check-in.ts';
@@ -21,7 +22,13 @@ import { walkIn } from './walk-in.ts';
  * `staff` is the signed-in desk account; the services authorise by role at the
  * router; the actions of issue 16 record it in the audit log as who did them.
  */
-export async function applyDeskMutation(tx: Tx, staff: Pick<CustomerRow, 'customer_id'>, mutation: DeskMutation, now: Date): Promise<unknown> {
+export async function applyDeskMutation(
+  tx: Tx,
+  staff: Pick<CustomerRow, 'customer_id'>,
+  mutation: DeskMutation,
+  now: Date,
+  messages?: MessageContext,
+): Promise<unknown> {
   switch (mutation.name) {
     case 'checkIn':
       return checkIn(tx, mutation.args, now);
@@ -38,11 +45,11 @@ export async function applyDeskMutation(tx: Tx, staff: Pick<CustomerRow, 'custom
     case 'removeClasses':
       return removeClasses(tx, mutation.args, now);
     case 'cancelReservation':
-      return cancelAtDesk(tx, staff.customer_id, mutation.args, now);
+      return cancelAtDesk(tx, staff.customer_id, mutation.args, now, messages);
     case 'undoCheckIn':
       return undoCheckIn(tx, staff.customer_id, mutation.args, now);
     case 'moveReservation':
-      return moveReservation(tx, staff.customer_id, mutation.args, now);
+      return moveReservation(tx, staff.customer_id, mutation.args, now, messages);
     case 'joinWaitlist':
       return joinWaitlistAtDesk(tx, staff.customer_id, mutation.args, now);
     case 'leaveWaitlist':

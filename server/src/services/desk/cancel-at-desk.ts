@@ -1,6 +1,7 @@
 import { DomainError, type DeskMutationArgs } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { cancelReservation, type CancelReservationResult } from '../reservations/cancel-reservation.ts';
 import { deskTime, reservationNamedBy } from './desk-reservation.ts';
 
@@ -16,7 +17,13 @@ export type CancelAtDeskInput = DeskMutationArgs<'cancelReservation'>;
  * cancellation is recorded in the audit log with the staff member, what the
  * rules said, what was done and why, in the cancellation's transaction.
  */
-export async function cancelAtDesk(db: Db, staffId: number, input: CancelAtDeskInput, now: Date = new Date()): Promise<CancelReservationResult> {
+export async function cancelAtDesk(
+  db: Db,
+  staffId: number,
+  input: CancelAtDeskInput,
+  now: Date = new Date(),
+  messages?: MessageContext,
+): Promise<CancelReservationResult> {
   const at = deskTime(input.at, now);
   const override = input.return_credit !== null;
   const reason = input.reason?.trim() || null;
@@ -29,6 +36,7 @@ export async function cancelAtDesk(db: Db, staffId: number, input: CancelAtDeskI
       mode: 'customer',
       override: override ? { returnCredit: input.return_credit === true } : undefined,
       now: at,
+      messages,
     });
     await recordAudit(tx, {
       actorId: staffId,

@@ -1,6 +1,7 @@
 import { DomainError, type DeskMutationArgs } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { enterClassGate } from '../reservations/booking-locks.ts';
 import { cancelReservation } from '../reservations/cancel-reservation.ts';
 import { createReservation } from '../reservations/create-reservation.ts';
@@ -22,14 +23,20 @@ export type MoveReservationInput = DeskMutationArgs<'moveReservation'>;
  * Both class gates are entered first, in class id order, before any row
  * lock, so a move never waits on a class cancellation in the wrong order.
  */
-export async function moveReservation(db: Db, staffId: number, input: MoveReservationInput, now: Date = new Date()): Promise<ReservationRow> {
+export async function moveReservation(
+  db: Db,
+  staffId: number,
+  input: MoveReservationInput,
+  now: Date = new Date(),
+  messages?: MessageContext,
+): Promise<ReservationRow> {
   if (input.single_class_id === input.from_single_class_id) throw new DomainError('desk/move-same-class');
   return db.transaction(async (tx) => {
     for (const id of [input.from_single_class_id, input.single_class_id].sort((a, b) => a - b)) await enterClassGate(tx, id);
     const old = await reservationNamedBy(tx, { ...input, single_class_id: input.from_single_class_id });
     if (old.deletedAt) throw new DomainError('reservation/already-cancelled');
     if (old.attend) throw new DomainError('desk/move-attended');
-    await cancelReservation(tx, { reservationId: old.class_reservation_id, actor: { customerId: staffId, role: 'staff' }, mode: 'staff', now });
+    await cancelReservation(tx, { reservationId: old.class_reservation_id, actor: { customerId: staffId, role: 'staff' }, mode: 'staff', now, messages });
     const moved = await createReservation(tx, {
       customerId: old.customer_id,
       singleClassId: input.single_class_id,

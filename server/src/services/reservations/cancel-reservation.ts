@@ -4,6 +4,7 @@ import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
 import { lockCustomer } from './booking-locks.ts';
@@ -26,6 +27,8 @@ export interface CancelReservationInput {
    */
   override?: { returnCredit: boolean } | undefined;
   now?: Date;
+  /** To message the class's waitlist in this transaction; without it the clock's waitlist job tells them (decision 023). */
+  messages?: MessageContext | null | undefined;
 }
 
 export interface CancelReservationResult {
@@ -118,7 +121,7 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
         })
         .where(eq(available_classes.available_class_id, credit.available_class_id));
     }
-    await notifyWaitlist(tx, r.single_class_id, now);
+    await notifyWaitlist(tx, r.single_class_id, now, input.messages);
     return { reservation: cancelled, creditReturned, ...(rules ? { rules } : {}) };
   });
 }
