@@ -152,7 +152,7 @@ describe('PUT /api/single_class', () => {
 });
 
 describe('POST /api/single_class/{id}/cancel', () => {
-  it('returns every credit, messages each customer (WhatsApp or e-mail), empties the waitlist, all audited', async () => {
+  it('returns every credit, tells everyone booked and waiting (e-mail, and WhatsApp to a phone), empties the waitlist, all audited', async () => {
     const classId = await newClass(server.db, { minutesAhead: 4 * 24 * 60, capacity: 10, classType: 'Yoga' });
     const [limited, withPhone, unlimited, waiting] = await createBookers(server.db, server.config.AUTH_SECRET, 4, { prefix: 'cancelar-clase', credits: 3 });
     if (!limited || !withPhone || !unlimited || !waiting) throw new Error('bookers');
@@ -173,7 +173,8 @@ describe('POST /api/single_class/{id}/cancel', () => {
 
     const res = await call(server.app, 'POST', `/api/single_class/${classId}/cancel`, { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ reservations_cancelled: 3, credits_returned: 2, messages_queued: 3, waitlist_removed: 1 });
+    // Four people told: three booked, one waiting; the one with a phone by e-mail and WhatsApp.
+    expect(res.body).toMatchObject({ reservations_cancelled: 3, credits_returned: 2, messages_queued: 5, waitlist_removed: 1 });
     expect((await call(server.app, 'GET', `/api/single_class/${classId}/cancel_preview`, { token: admin })).body.code).toBe('schedule/class-cancelled');
     expect(res.body.single_class.cancelledAt).not.toBeNull();
 
@@ -187,15 +188,18 @@ describe('POST /api/single_class/{id}/cancel', () => {
     const messages = await server.db
       .select()
       .from(outbox_message)
-      .where(inArray(outbox_message.recipient, ['5512345678', 'cancelar-clase-0@carrera.demo', 'cancelar-clase-2@carrera.demo']));
+      .where(inArray(outbox_message.customer_id, [limited, withPhone, unlimited, waiting].map((b) => b.customer_id)));
     expect(messages.map((m) => [m.recipient, m.channel]).sort()).toEqual([
       ['5512345678', 'whatsapp'],
       ['cancelar-clase-0@carrera.demo', 'email'],
+      ['cancelar-clase-1@carrera.demo', 'email'],
       ['cancelar-clase-2@carrera.demo', 'email'],
+      ['cancelar-clase-3@carrera.demo', 'email'],
     ]);
-    expect(messages.every((m) => m.status === 'pending' && m.body.includes('fue cancelada por el estudio'))).toBe(true);
+    expect(messages.every((m) => m.status === 'pending' && m.kind === 'class-cancelled' && m.body.includes('fue cancelada por el estudio'))).toBe(true);
     expect(messages.find((m) => m.recipient === 'cancelar-clase-0@carrera.demo')?.body).toContain('Te devolvimos el crédito');
     expect(messages.find((m) => m.recipient === 'cancelar-clase-2@carrera.demo')?.body).toContain('membresía ilimitada');
+    expect(messages.find((m) => m.recipient === 'cancelar-clase-3@carrera.demo')?.body).toContain('ya no esperas lugar');
 
     const audit = await lastAudit('single_class', classId);
     expect(audit).toMatchObject({ customer_id: adminId, action: 'cancel' });

@@ -9,6 +9,7 @@ import {
   singleClassUpdateInput,
 } from '@estudio/core';
 import { cancelSingleClass, previewCancelSingleClass } from '../services/admin-schedule/cancel-class.ts';
+import { messageContextOf } from '../services/messages/message-context.ts';
 import { repeatSchedule } from '../services/admin-schedule/repeat-schedule.ts';
 import { createSingleClass, updateSingleClass } from '../services/admin-schedule/save-class.ts';
 import { getSingleClass } from '../services/schedule/get-single-class.ts';
@@ -76,7 +77,7 @@ export const adminScheduleRouter = router({
     .input(singleClassIdInput)
     .output(singleClassCancelOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await cancelSingleClass(ctx.db, input.id, { customerId: ctx.customer.customer_id });
+      const result = await cancelSingleClass(ctx.db, input.id, { customerId: ctx.customer.customer_id }, messageContextOf(ctx.config));
       return {
         single_class: await getSingleClass(ctx.db, input.id, null),
         reservations_cancelled: result.reservationsCancelled,

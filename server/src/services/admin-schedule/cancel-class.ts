@@ -1,13 +1,15 @@
-import { DomainError, formatDateTime, scheduleMessages, studioTimeZone } from '@estudio/core';
+import { DomainError, formatDateTime, studioTimeZone } from '@estudio/core';
+import { classCancelled } from '@estudio/core/messages/templates/studio';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
-import { outbox_message } from '@estudio/db/schema/outbox';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { MessageContext } from '../messages/message-context.ts';
+import { queueCustomerMessage } from '../messages/queue-message.ts';
 import { closeClassGate, lockClass } from '../reservations/booking-locks.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { Actor } from './save-class.ts';
@@ -15,6 +17,7 @@ import type { Actor } from './save-class.ts';
 export interface CancelClassResult {
   reservationsCancelled: number;
   creditsReturned: number;
+  /** Outbox messages queued: one per customer told and channel (e-mail, WhatsApp). */
   messagesQueued: number;
   waitlistRemoved: number;
 }
@@ -35,7 +38,7 @@ function liveReservations(tx: Tx, singleClassId: number) {
     .where(and(eq(class_reservation.single_class_id, singleClassId), isNull(class_reservation.deletedAt)));
 }
 
-async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: string, now: Date): Promise<CancelClassResult> {
+async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: string, now: Date, messages: MessageContext): Promise<CancelClassResult> {
   return db.transaction(async (tx) => {
     // The class gate first: bookings in flight finish, new ones wait, so the reservations read next are all there will be.
     await closeClassGate(tx, singleClassId);
@@ -46,7 +49,7 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
       customerIds.length === 0
         ? []
         : await tx
-            .select({ customer_id: customer.customer_id, name: customer.name, phone: customer.phone, email: customer.email, deletedAt: customer.deletedAt })
+            .select({ customer_id: customer.customer_id, name: customer.name, deletedAt: customer.deletedAt })
             .from(customer)
             .where(inArray(customer.customer_id, customerIds))
             .orderBy(asc(customer.customer_id))
@@ -105,21 +108,42 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
             ).map((r) => r.id),
           );
 
+    // Everyone booked and everyone waiting is told, in this transaction (issue 17): the booked
+    // whether their credit came back, the waiting that they no longer wait for it.
     const when = formatDateTime(c.class_date, tz);
-    const messages = people
-      .filter((p) => p.deletedAt === null)
-      .map((p) => {
-        const own = live.filter((r) => r.customer_id === p.customer_id);
-        const unlimited = own.every((r) => r.available_class_id !== null && unlimitedCredits.has(r.available_class_id));
-        const body = scheduleMessages.classCancelled(p.name, c.class_type.name, when, unlimited);
-        return p.phone
-          ? { channel: 'whatsapp' as const, recipient: p.phone, subject: null, body }
-          : { channel: 'email' as const, recipient: p.email, subject: scheduleMessages.classCancelledSubject(c.class_type.name), body };
+    const about = { className: c.class_type.name, when, scheduleUrl: `${messages.publicUrl}/calendario` };
+    let messagesQueued = 0;
+    for (const p of people.filter((person) => person.deletedAt === null)) {
+      const own = live.filter((r) => r.customer_id === p.customer_id);
+      const unlimited = own.every((r) => r.available_class_id !== null && unlimitedCredits.has(r.available_class_id));
+      messagesQueued += await queueCustomerMessage(tx, messages, {
+        customerId: p.customer_id,
+        parts: classCancelled({ ...about, name: p.name, was: unlimited ? 'unlimited' : 'credit' }),
+        dedupeKey: `class-cancelled:${singleClassId}:${p.customer_id}`,
       });
-    if (messages.length > 0) await tx.insert(outbox_message).values(messages);
-    const removed = await tx.delete(waitlist).where(eq(waitlist.single_class_id, singleClassId)).returning({ id: waitlist.waitlist_id });
+    }
+    const removed = await tx
+      .delete(waitlist)
+      .where(eq(waitlist.single_class_id, singleClassId))
+      .returning({ id: waitlist.waitlist_id, customer_id: waitlist.customer_id });
+    const waitingIds = removed.map((w) => w.customer_id).filter((id) => !lockedCustomers.has(id));
+    const waiting =
+      waitingIds.length === 0
+        ? []
+        : await tx
+            .select({ customer_id: customer.customer_id, name: customer.name })
+            .from(customer)
+            .where(and(inArray(customer.customer_id, waitingIds), isNull(customer.deletedAt)))
+            .orderBy(asc(customer.customer_id));
+    for (const w of waiting) {
+      messagesQueued += await queueCustomerMessage(tx, messages, {
+        customerId: w.customer_id,
+        parts: classCancelled({ ...about, name: w.name, was: 'waitlist' }),
+        dedupeKey: `class-cancelled:${singleClassId}:${w.customer_id}`,
+      });
+    }
 
-    const result = { reservationsCancelled: reservationIds.length, creditsReturned, messagesQueued: messages.length, waitlistRemoved: removed.length };
+    const result = { reservationsCancelled: reservationIds.length, creditsReturned, messagesQueued, waitlistRemoved: removed.length };
     await recordAudit(tx, {
       actorId: actor.customerId,
       action: 'cancel',
@@ -135,15 +159,23 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
  * POST /api/single_class/{id}/cancel: cancels a class in one transaction.
  * Every live reservation is cancelled with its credit returned (the credit
  * row it consumed gets its class back; an unlimited membership is left as it
- * is), each customer gets one message in the outbox (WhatsApp to their phone,
- * e-mail without one), the waitlist is emptied and the change is audited.
+ * is), each booked customer is told whether their credit came back and each
+ * waiting customer that the class is gone ('class-cancelled', transactional:
+ * e-mail and WhatsApp by their channels), the waitlist is emptied and the
+ * change is audited.
  * Locks follow decision 006: customers in ascending id, their credits, the class.
  */
-export async function cancelSingleClass(db: Db, singleClassId: number, actor: Actor, now: Date = new Date()): Promise<CancelClassResult> {
+export async function cancelSingleClass(
+  db: Db,
+  singleClassId: number,
+  actor: Actor,
+  messages: MessageContext,
+  now: Date = new Date(),
+): Promise<CancelClassResult> {
   const tz = studioTimeZone(await loadStudioSettings(db));
   for (let attempt = 1; ; attempt++) {
     try {
-      return await cancelOnce(db, singleClassId, actor, tz, now);
+      return await cancelOnce(db, singleClassId, actor, tz, now, messages);
     } catch (error) {
       if (!(error instanceof NewBookerDuringCancel) || attempt >= maxAttempts) {
         if (error instanceof NewBookerDuringCancel) throw new DomainError('internal');

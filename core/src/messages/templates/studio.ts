@@ -1,0 +1,87 @@
+import type { MessageParts } from '../compose.ts';
+
+/**
+ * Messages from the studio itself (issue 17): a class it cancelled, and the
+ * owner's daily summary. WhatsApp templates:
+ *  - estudio_clase_cancelada: {{1}} name, {{2}} class, {{3}} date and time, {{4}} what happens to the credit or the waitlist.
+ * The daily summary is e-mail only.
+ */
+
+export interface CancelledClass {
+  name: string;
+  className: string;
+  when: string;
+  /** The portal's calendar, to book another class. */
+  scheduleUrl: string;
+}
+
+/**
+ * The class a customer booked or waited for was cancelled by the studio.
+ * `booked`: 'credit' (a class credit came back), 'unlimited' (the membership
+ * had nothing to give back) or 'waitlist' (they were on the waitlist).
+ */
+export function classCancelled(input: CancelledClass & { was: 'credit' | 'unlimited' | 'waitlist' }): MessageParts {
+  const outcome =
+    input.was === 'credit'
+      ? 'Te devolvimos el crédito que usaste para reservarla.'
+      : input.was === 'unlimited'
+        ? 'Tu membresía ilimitada sigue vigente para reservar otra clase.'
+        : 'Estabas en su lista de espera; ya no esperas lugar en ella.';
+  return {
+    kind: 'class-cancelled',
+    subject: `Clase cancelada: ${input.className}`,
+    greetingName: input.name,
+    paragraphs: [`Lamentamos avisarte que la clase de ${input.className} del ${input.when} fue cancelada por el estudio.`, outcome],
+    details: [
+      ['Clase', input.className],
+      ['Fecha', input.when],
+    ],
+    action: { label: 'Reservar otra clase', url: input.scheduleUrl },
+    whatsapp: { template: 'estudio_clase_cancelada', parameters: [input.name, input.className, input.when, outcome] },
+  };
+}
+
+/** The numbers of the owner's daily summary (money already as '1,234.50' strings with the currency sign). */
+export interface OwnerSummary {
+  businessName: string;
+  /** 'lunes 30 nov 2026' — the day summarised and the next one. */
+  yesterday: string;
+  tomorrow: string;
+  attendance: { classes: number; booked: number; checkedIn: number; noShows: number };
+  sales: { count: number; total: string; byMethod: { method: string; count: number; total: string }[] };
+  cancelledClasses: { className: string; time: string }[];
+  tomorrowClasses: { className: string; time: string; booked: number; capacity: number }[];
+  tomorrowTotal: { booked: number; capacity: number };
+}
+
+const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((100 * part) / whole)} %` : '—');
+
+/** The owner's e-mail each morning: yesterday's attendance, no-shows, sales, cancelled classes, tomorrow's fill rate. */
+export function ownerDailySummary(s: OwnerSummary): MessageParts {
+  const a = s.attendance;
+  const details: [string, string][] = [
+    [`Ayer (${s.yesterday})`, ''],
+    ['Clases impartidas', String(a.classes)],
+    ['Asistencias / reservaciones', `${a.checkedIn} de ${a.booked} (${percent(a.checkedIn, a.booked)})`],
+    ['Inasistencias', String(a.noShows)],
+    ['Ventas', s.sales.count === 0 ? 'Sin ventas' : `${s.sales.count} · ${s.sales.total}`],
+    ...s.sales.byMethod.map((m): [string, string] => [`  ${m.method}`, `${m.count} · ${m.total}`]),
+    ['Clases canceladas', s.cancelledClasses.length === 0 ? 'Ninguna' : s.cancelledClasses.map((c) => `${c.time} ${c.className}`).join(', ')],
+    [`Mañana (${s.tomorrow})`, ''],
+    ...(s.tomorrowClasses.length === 0
+      ? [['Clases', 'Sin clases programadas'] as [string, string]]
+      : s.tomorrowClasses.map((c): [string, string] => [`${c.time} ${c.className}`, `${c.booked} de ${c.capacity} (${percent(c.booked, c.capacity)})`])),
+    ...(s.tomorrowClasses.length === 0
+      ? []
+      : [['Ocupación total', `${s.tomorrowTotal.booked} de ${s.tomorrowTotal.capacity} (${percent(s.tomorrowTotal.booked, s.tomorrowTotal.capacity)})`] as [string, string]]),
+  ];
+  return {
+    kind: 'owner-daily-summary',
+    subject: `Resumen de ${s.businessName}: ${s.yesterday}`,
+    greetingName: null,
+    paragraphs: [`Este es el resumen de ayer y lo que viene mañana en ${s.businessName}.`],
+    details,
+    footnotes: ['Recibes este correo porque el resumen diario está activado en la configuración del estudio.'],
+    whatsapp: null,
+  };
+}
