@@ -1,5 +1,7 @@
 import { creditsExpiringJob } from './credits-expiring.ts';
 import type { ClockJob } from './job.ts';
+import { ownerSummaryJob } from './owner-summary.ts';
+import { waitlistPromotionJob } from './waitlist-promotion.ts';
 import { subscriptionRenewalsJob } from './subscription-renewals.ts';
 
 /**
@@ -10,6 +12,8 @@ import { subscriptionRenewalsJob } from './subscription-renewals.ts';
 export const clockJobs: readonly ClockJob[] = [
   // booking side (clock)
   // waitlist and cancelled classes, owner's summary (helper C)
+  waitlistPromotionJob,
+  ownerSummaryJob,
   // billing (helper D)
   subscriptionRenewalsJob,
   creditsExpiringJob,
