@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
+import { startClock } from './services/clock/scheduler.ts';
 import { startDeliveryWorker, type WorkerLog } from './services/messages/delivery-worker.ts';
 
 /**
@@ -13,6 +14,11 @@ export function startBackgroundWork({ db, config, log }: { db: Db; config: Confi
   if (config.MESSAGES_WORKER === 'on') {
     const worker = startDeliveryWorker({ db, config, log });
     stops.push(() => worker.stop());
+  }
+  // The studio's clock (CLOCK=on): confirmations, reminders, no-shows, holds… each run once across processes (decision 021).
+  if (config.CLOCK === 'on') {
+    const clock = startClock({ db, config, log });
+    stops.push(() => clock.stop());
   }
   return {
     async stop() {

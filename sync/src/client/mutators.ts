@@ -126,7 +126,8 @@ const checkIn: Mutator<'checkIn'> = async ({ tx, now, settings }, args) => {
   if (timing) throw new DomainError(timing === 'too-early' ? 'checkin/too-early' : 'checkin/too-late');
   await tx
     .update(class_reservation)
-    .set({ attend: true, attendedAt: at, updatedAt: now })
+    // A no-show the clock marked before this (offline) check-in arrived is cleared.
+    .set({ attend: true, attendedAt: at, noShowAt: null, updatedAt: now })
     .where(eq(class_reservation.class_reservation_id, args.class_reservation_id));
   return ['class_reservation'];
 };

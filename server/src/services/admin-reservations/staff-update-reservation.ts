@@ -54,6 +54,8 @@ export async function staffUpdateReservation(db: Db, input: StaffUpdateReservati
           attend,
           // The first check-in time is kept; unmarking attendance clears it.
           attendedAt: attend ? (r.attendedAt ?? now) : null,
+          // Attendance marked after the clock's no-show clears it (decision 021).
+          ...(attend ? { noShowAt: null } : {}),
           is_paid: isPaid,
           updatedAt: now,
         })

@@ -59,8 +59,8 @@ export function takesUnit(now: Date, holds: HoldTimes): SQL {
   ) as SQL;
 }
 
-/** Pending purchases whose hold has lapsed: they take nothing and their discount use is given back. */
-function lapsedHold(now: Date, holds: HoldTimes): SQL {
+/** Pending purchases whose hold has lapsed: they take nothing and their discount use is given back (the clock's expire-holds job fails them, decision 021). */
+export function lapsedHold(now: Date, holds: HoldTimes): SQL {
   return and(
     eq(purchase.status, 'pending'),
     or(

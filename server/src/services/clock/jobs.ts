@@ -1,8 +1,12 @@
+import { bookingConfirmationsJob } from './booking-confirmations.ts';
+import { classRemindersJob } from './class-reminders.ts';
 import { creditsExpiringJob } from './credits-expiring.ts';
+import { expireHoldsJob } from './expire-holds.ts';
 import type { ClockJob } from './job.ts';
+import { noShowsJob } from './no-shows.ts';
 import { ownerSummaryJob } from './owner-summary.ts';
-import { waitlistPromotionJob } from './waitlist-promotion.ts';
 import { subscriptionRenewalsJob } from './subscription-renewals.ts';
+import { waitlistPromotionJob } from './waitlist-promotion.ts';
 
 /**
  * Every job of the studio's clock (issue 17, decision 021). Each job lives in
@@ -11,6 +15,10 @@ import { subscriptionRenewalsJob } from './subscription-renewals.ts';
  */
 export const clockJobs: readonly ClockJob[] = [
   // booking side (clock)
+  bookingConfirmationsJob,
+  classRemindersJob,
+  noShowsJob,
+  expireHoldsJob,
   // waitlist and cancelled classes, owner's summary (helper C)
   waitlistPromotionJob,
   ownerSummaryJob,

@@ -52,7 +52,7 @@ export async function checkIn(db: Db, input: CheckInInput, now: Date = new Date(
     if (timing) throw new DomainError(timing === 'too-early' ? 'checkin/too-early' : 'checkin/too-late');
     const [updated] = await tx
       .update(class_reservation)
-      .set({ attend: true, attendedAt: at, updatedAt: now })
+      .set({ attend: true, attendedAt: at, noShowAt: null, updatedAt: now })
       .where(eq(class_reservation.class_reservation_id, reservation.class_reservation_id))
       .returning();
     if (!updated) throw new DomainError('reservation/not-found');

@@ -1,0 +1,166 @@
+import { studioDayjs, type DateInput } from '../../rules/time.ts';
+import type { MessageAttachment, MessageParts } from '../compose.ts';
+
+/**
+ * Booking messages written by the studio's clock (issue 17, decision 021):
+ * the confirmation of a booking, the reminder before the class, the penalty
+ * after consecutive no-shows with an unlimited membership, and a cash hold
+ * that expired. WhatsApp templates (registered by the studio, parameters in
+ * this order):
+ *  - estudio_confirmacion: {{1}} name, {{2}} class, {{3}} date and time, {{4}} coach, {{5}} location, {{6}} access code, {{7}} Mis Reservaciones link.
+ *  - estudio_recordatorio: {{1}} name, {{2}} class, {{3}} date and time, {{4}} location, {{5}} access code.
+ *  - estudio_penalizacion: {{1}} name, {{2}} no-shows, {{3}} the date booking resumes.
+ *  - estudio_compra_vencida: {{1}} name, {{2}} package, {{3}} link to buy it again.
+ */
+
+/** 'martes 5 de enero, 07:00' on the studio's clock. */
+export function classWhen(date: DateInput, tz: string): string {
+  return studioDayjs(date, tz).locale('es').format('dddd D [de] MMMM, HH:mm');
+}
+
+/** 'martes 5 de enero' on the studio's clock. */
+export function dayWhen(date: DateInput, tz: string): string {
+  return studioDayjs(date, tz).locale('es').format('dddd D [de] MMMM');
+}
+
+export interface BookedClass {
+  /** The customer's first name. */
+  name: string | null;
+  className: string;
+  /** classWhen(…) of the class. */
+  when: string;
+  /** The coaches' names, or '' when the class has none. */
+  coach: string;
+  /** 'Sala Norte · Av. Reforma 123'. */
+  location: string;
+  /** formatAccessCode(…): 'K7M2Q-9XHPT'. */
+  accessCode: string;
+  /** The portal's Mis Reservaciones, where the QR is. */
+  reservationsUrl: string;
+}
+
+export interface BookingConfirmation extends BookedClass {
+  /** cancellationRuleText(settings): the notice period, or that classes cannot be cancelled. */
+  cancelRule: string;
+  /** Until when cancelling gives the credit back (classWhen), or null when cancelling is off. */
+  cancelUntil: string | null;
+  /** The customer's private calendar feed (subscribe once in Google/Apple Calendar). */
+  calendarUrl: string;
+  /** The .ics invitation of this class. */
+  invitation: MessageAttachment;
+}
+
+function classDetails(input: BookedClass): [string, string][] {
+  return [
+    ['Clase', input.className],
+    ['Fecha', input.when],
+    ...(input.coach ? ([['Coach', input.coach]] as [string, string][]) : []),
+    ['Lugar', input.location],
+    ['Código de acceso', input.accessCode],
+  ];
+}
+
+export function bookingConfirmation(input: BookingConfirmation): MessageParts {
+  return {
+    kind: 'booking-confirmation',
+    subject: `Reservación confirmada: ${input.className}, ${input.when}`,
+    greetingName: input.name,
+    paragraphs: [
+      `¡Tu lugar en ${input.className} está reservado! Te esperamos el ${input.when}.`,
+      'En la recepción muestra tu código QR (está en Mis Reservaciones) o dicta tu código de acceso.',
+    ],
+    details: classDetails(input),
+    action: { label: 'Ver mis reservaciones', url: input.reservationsUrl },
+    footnotes: [
+      input.cancelUntil ? `${input.cancelRule}: cancela desde Mis Reservaciones a más tardar el ${input.cancelUntil}.` : `${input.cancelRule}.`,
+      'Adjuntamos la invitación para tu calendario.',
+      `¿Quieres ver todas tus clases en tu calendario (Google, Apple)? Suscríbete a tu calendario personal: ${input.calendarUrl}`,
+    ],
+    attachments: [input.invitation],
+    whatsapp: {
+      template: 'estudio_confirmacion',
+      parameters: [input.name ?? '', input.className, input.when, input.coach || '—', input.location, input.accessCode, input.reservationsUrl],
+    },
+  };
+}
+
+export interface ClassReminder extends BookedClass {
+  /** 'en 2 horas' */
+  startsIn: string;
+}
+
+/** 'en 2 horas', 'en 1 hora', 'en 45 minutos'. */
+export function startsIn(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 60) return `en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+  const hours = Math.round(minutes / 60);
+  return `en ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
+}
+
+export function classReminder(input: ClassReminder): MessageParts {
+  return {
+    kind: 'class-reminder',
+    subject: `Recordatorio: ${input.className} ${input.startsIn}`,
+    greetingName: input.name,
+    paragraphs: [`Tu clase de ${input.className} empieza ${input.startsIn} (${input.when}). ¡Te esperamos!`],
+    details: classDetails(input),
+    action: { label: 'Ver mi código QR', url: input.reservationsUrl },
+    footnotes: ['Si ya no puedes venir, cancela desde Mis Reservaciones para que alguien más tome tu lugar.'],
+    whatsapp: {
+      template: 'estudio_recordatorio',
+      parameters: [input.name ?? '', input.className, input.when, input.location, input.accessCode],
+    },
+  };
+}
+
+export interface NoShowPenalty {
+  name: string | null;
+  noShows: number;
+  /** penaltyDetailText(…): the spec's explanation with the date booking resumes. */
+  detail: string;
+  /** The date booking resumes (formatDate). */
+  resumes: string;
+  scheduleUrl: string;
+}
+
+export function noShowPenalty(input: NoShowPenalty): MessageParts {
+  return {
+    kind: 'no-show-penalty',
+    subject: 'Tu membresía ilimitada tiene una penalización',
+    greetingName: input.name,
+    paragraphs: [input.detail, 'Mientras tanto puedes reservar con otros paquetes que tengas. Si crees que es un error, escríbenos.'],
+    details: [
+      ['Inasistencias consecutivas', String(input.noShows)],
+      ['Puedes volver a reservar', input.resumes],
+    ],
+    action: { label: 'Ver el calendario', url: input.scheduleUrl },
+    whatsapp: { template: 'estudio_penalizacion', parameters: [input.name ?? '', String(input.noShows), input.resumes] },
+  };
+}
+
+export interface HoldExpired {
+  name: string | null;
+  packageTitle: string;
+  /** When the purchase was made (formatDateTime). */
+  madeAt: string;
+  /** The package's checkout, to buy it again. */
+  buyUrl: string;
+}
+
+export function holdExpired(input: HoldExpired): MessageParts {
+  return {
+    kind: 'hold-expired',
+    subject: `Tu compra apartada venció: ${input.packageTitle}`,
+    greetingName: input.name,
+    paragraphs: [
+      `Tu compra apartada en efectivo venció: no recibimos el pago de ${input.packageTitle} a tiempo, así que liberamos tu lugar.`,
+      'Si todavía lo quieres, puedes comprarlo de nuevo cuando gustes.',
+    ],
+    details: [
+      ['Paquete', input.packageTitle],
+      ['Apartado el', input.madeAt],
+    ],
+    action: { label: 'Comprar de nuevo', url: input.buyUrl },
+    whatsapp: { template: 'estudio_compra_vencida', parameters: [input.name ?? '', input.packageTitle, input.buyUrl] },
+  };
+}
