@@ -231,9 +231,9 @@ test('the admin drags a new class into the week, cancels it with two reservation
   await page.getByTestId('admin-customer-row').filter({ hasText: 'nuevo@estudio.demo' }).click();
   await expect(page.getByTestId('admin-customer-credits')).toHaveText(String(before.nuevo));
 
-  // Each customer got a message; Mensajes shows them waiting or sent.
+  // Each customer was told by their channels (issue 17): e-mail to both, WhatsApp too to Mariana, who has a phone; Mensajes shows them waiting or sent.
   await openSection(page, 'Mensajes');
-  await expect(page.getByTestId('outbox-row').filter({ hasText: 'Lamentamos avisarte que la clase de' })).toHaveCount(2);
+  await expect(page.getByTestId('outbox-row').filter({ hasText: 'Lamentamos avisarte que la clase de' })).toHaveCount(3);
 });
 
 test('the admin repeats a weekly template over next week, and the week shows its classes', async ({ page }) => {
