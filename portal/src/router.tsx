@@ -8,6 +8,7 @@ const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx'));
 const SignupPage = lazy(() => import('./pages/auth/SignupPage.tsx'));
 const RecoverPage = lazy(() => import('./pages/auth/RecoverPage.tsx'));
 const ConfirmEmailPage = lazy(() => import('./pages/auth/ConfirmEmailPage.tsx'));
+const StopMessagesPage = lazy(() => import('./pages/messages/StopMessagesPage.tsx'));
 const AccountArea = lazy(() => import('./pages/account/AccountArea.tsx'));
 const CalendarPage = lazy(() => import('./pages/account/CalendarPage.tsx'));
 const MyReservationsPage = lazy(() => import('./pages/account/reservations/MyReservationsPage.tsx'));
@@ -67,6 +68,8 @@ export const router = createBrowserRouter([
       { path: '/registro', element: page(<SignupPage />) },
       { path: '/recuperar', element: page(<RecoverPage />) },
       { path: '/confirmar-correo', element: page(<ConfirmEmailPage />) },
+      // Issue 17: the stop link of optional messages; opening it changes nothing until the button.
+      { path: '/mensajes/baja', element: page(<StopMessagesPage />) },
       { path: '/calendario', element: page(<SchedulePage />) },
       { path: '/paquetes', element: page(<PublicPackagesPage />) },
       { path: '/checkout/:class_package_id', element: page(<CheckoutPage />) },

@@ -108,4 +108,30 @@ function addPlainRoutes(doc: OpenAPIObject): void {
     responses: { 200: { description: '{received: true}' }, 400: errorBody },
   };
   doc.paths['/webhooks/stripe'] = { post: webhook };
+  // Issue 17: a customer's private calendar feed and the e-mails' one-click stop (RFC 8058), plain Fastify routes (message-preferences.ts).
+  doc.paths['/calendar/{file}'] = {
+    get: {
+      summary: 'El calendario privado de un cliente (<token>.ics): sus reservaciones desde hace 30 días, las canceladas como CANCELLED',
+      tags: ['messages'],
+      parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' }, description: '<token>.ics' }],
+      responses: { 200: { description: 'iCalendar (RFC 5545)', content: { 'text/calendar': { schema: { type: 'string' } } } }, 404: errorBody, 429: errorBody },
+    },
+  };
+  const token = { name: 'token', in: 'query' as const, required: true, schema: { type: 'string' as const } };
+  doc.paths['/messages/one-click'] = {
+    get: { summary: 'Lleva a la página del portal que pregunta antes de apagar los mensajes (303)', tags: ['messages'], parameters: [token], responses: { 303: { description: 'A /mensajes/baja?token=…' } } },
+    post: {
+      summary: 'Baja en un clic (RFC 8058): con List-Unsubscribe=One-Click apaga los mensajes opcionales del dueño del enlace',
+      tags: ['messages'],
+      parameters: [token],
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } } },
+          'multipart/form-data': { schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } } },
+        },
+      },
+      responses: { 200: { description: 'Lo que quedó apagado' }, 400: errorBody, 404: errorBody, 429: errorBody },
+    },
+  };
 }

@@ -405,6 +405,15 @@ describe('transport', () => {
         'GET /reports/no_shows',
         'GET /outbox',
         'POST /outbox/{id}/retry',
+        // Issue 17: the customer's messages, the stop link and the calendar feed (the feed and the one-click stop are plain Fastify routes)
+        'GET /customer/messages',
+        'PUT /customer/messages',
+        'POST /customer/messages/calendar',
+        'GET /messages/stop',
+        'POST /messages/stop',
+        'GET /calendar/{file}',
+        'GET /messages/one-click',
+        'POST /messages/one-click',
       ].sort(),
     );
     const conflict = res.body.components.schemas['error.CONFLICT'];

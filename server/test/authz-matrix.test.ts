@@ -100,6 +100,9 @@ const answersAnyone = new Set([
   'auth.recover',
   'auth.resetPassword',
   'auth.confirmEmailChange',
+  // A stop link of an optional message works without signing in (issue 17); its random token is the credential, limited per call.
+  'messages.stopPreview',
+  'messages.stop',
 ]);
 
 /**

@@ -37,6 +37,7 @@ describe('Mi Información: the customer chooses their channels', () => {
       phone: person?.phone,
       phone_hint: null,
       calendar_url: `http://estudio.test/api/calendar/${prefs.calendar_token}.ics`,
+      stop_url: `http://estudio.test/mensajes/baja?token=${encodeURIComponent(prefs.stop_token)}`,
     });
   });
 

@@ -19,6 +19,8 @@ export const messagePreferencesOutput = z.object({
   phone_hint: z.string().nullable(),
   /** The private feed of the customer's bookings (Google Calendar, Apple Calendar). */
   calendar_url: z.string(),
+  /** The stop link every optional message carries (the customer's own; the portal's page asks before stopping anything). */
+  stop_url: z.string(),
 });
 export type MessagePreferencesOutput = z.infer<typeof messagePreferencesOutput>;
 

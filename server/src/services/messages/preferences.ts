@@ -6,7 +6,7 @@ import { message_preference } from '@estudio/db/schema/outbox';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { MessageContext } from './message-context.ts';
-import { calendarUrlOf, preferencesOf } from './queue-message.ts';
+import { calendarUrlOf, preferencesOf, stopUrlOf } from './queue-message.ts';
 
 /**
  * What a customer controls of their messages (issue 17): the channels of the
@@ -27,6 +27,7 @@ function preferencesView(ctx: MessageContext, person: { email: string; phone: st
     phone,
     phone_hint: phone ? null : texts.customerMessages.noPhoneHint,
     calendar_url: calendarUrlOf(ctx, row.calendar_token),
+    stop_url: stopUrlOf(ctx, row.stop_token),
   };
 }
 

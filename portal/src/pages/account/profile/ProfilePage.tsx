@@ -4,8 +4,9 @@ import { useSession } from '../../../session/SessionProvider.tsx';
 import { PersonalCard } from './PersonalCard.tsx';
 import { AddressCard } from './AddressCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
+import { MessagesCard } from './MessagesCard.tsx';
 
-/** /mystudio/informacion (Mi Información): profile, billing address and account. */
+/** /mystudio/informacion (Mi Información): profile, billing address, messages and the calendar feed, and account. */
 export default function ProfilePage() {
   const { customer } = useSession();
   if (!customer) return null;
@@ -17,6 +18,7 @@ export default function ProfilePage() {
         </Title>
         <PersonalCard customer={customer} />
         <AddressCard customer={customer} />
+        <MessagesCard customer={customer} />
         <AccountCard customer={customer} />
       </Stack>
     </Container>
