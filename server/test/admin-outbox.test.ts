@@ -71,12 +71,14 @@ describe('GET /api/outbox', () => {
     if (!mariana) throw new Error('seed');
     const base = Date.now() + 1.5 * 365 * 86_400_000;
     const next = new Date(base + 600_000);
-    const [reminder, reset, unknown] = await server.db
+    const [reminder, reset, unknown, byAddress] = await server.db
       .insert(outbox_message)
       .values([
         { channel: 'whatsapp', recipient: '+525512345678', body: 'Tu clase es en 2 horas', kind: 'class-reminder', customer_id: mariana.customer_id, attempts: 2, last_error: 'Límite de envíos', next_attempt_at: next, createdAt: new Date(base) },
         { channel: 'email', recipient: 'otra@buzon.demo', subject: 'Restablece tu contraseña', body: 'Código', kind: 'password-reset', createdAt: new Date(base + 1000) },
         { channel: 'email', recipient: 'x@buzon.demo', body: 'Viejo', kind: 'algo-que-ya-no-existe', createdAt: new Date(base + 2000) },
+        // Written without its customer (a password e-mail): the name is still known by the address.
+        { channel: 'email', recipient: mariana.email, subject: 'Restablece tu contraseña', body: 'Código', kind: 'password-reset', createdAt: new Date(base + 3000) },
       ])
       .returning();
     const listed = await call(server.app, 'GET', '/api/outbox?page=1', { token: admin });
@@ -93,7 +95,8 @@ describe('GET /api/outbox', () => {
     });
     expect(byId.get(reset!.outbox_message_id)).toMatchObject({ kind: 'password-reset', kind_label: 'Restablecer contraseña', customer_id: null, customer_name: null });
     // A kind no longer in the catalogue still reads as a message, never as its key.
-    expect(byId.get(unknown!.outbox_message_id)).toMatchObject({ kind_label: 'Mensaje' });
+    expect(byId.get(unknown!.outbox_message_id)).toMatchObject({ kind_label: 'Mensaje', customer_name: null });
+    expect(byId.get(byAddress!.outbox_message_id)).toMatchObject({ customer_id: null, customer_name: `${mariana.name} ${mariana.last_name}` });
   });
 
   it('pages 50 at a time', async () => {

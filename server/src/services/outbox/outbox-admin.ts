@@ -1,5 +1,5 @@
 import { DomainError, messageKinds, outboxPageSize, type MessageKind, type OutboxMessageOutput } from '@estudio/core';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import type { Db } from '../../db.ts';
@@ -11,7 +11,7 @@ type OutboxRow = typeof outbox_message.$inferSelect;
 /** The kind's Spanish name; a kind no longer in the catalogue reads as a plain message, never as its key. */
 const kindLabel = (kind: string): string => (Object.hasOwn(messageKinds, kind) ? messageKinds[kind as MessageKind].label : messageKinds.general.label);
 
-/** `customerName`: the customer's full name when the message is for one (the list joins it; other callers may leave it out). */
+/** `customerName`: the full name of the customer the message is for, when known (the list looks it up; other callers may leave it out). */
 export function toOutboxOutput(row: OutboxRow, customerName: string | null = null): OutboxMessageOutput {
   return {
     outbox_message_id: row.outbox_message_id,
@@ -27,7 +27,7 @@ export function toOutboxOutput(row: OutboxRow, customerName: string | null = nul
     kind: row.kind,
     kind_label: kindLabel(row.kind),
     customer_id: row.customer_id,
-    customer_name: row.customer_id === null ? null : customerName,
+    customer_name: customerName,
     next_attempt_at: row.next_attempt_at.toISOString(),
   };
 }
@@ -52,9 +52,19 @@ export async function listOutbox(db: Db, filters: OutboxFilters): Promise<{ tota
     .orderBy(desc(outbox_message.createdAt), desc(outbox_message.outbox_message_id))
     .limit(outboxPageSize)
     .offset((filters.page - 1) * outboxPageSize);
+  // A message written without its customer (a password e-mail) still names them when the address is a customer's.
+  const addresses = [...new Set(rows.filter((r) => r.name === null && r.message.channel === 'email').map((r) => r.message.recipient.toLowerCase()))];
+  const byAddress = new Map(
+    addresses.length
+      ? (await db.select({ email: customer.email, name: customer.name, last_name: customer.last_name }).from(customer).where(inArray(customer.email, addresses))).map((c) => [c.email, `${c.name} ${c.last_name}`.trim()])
+      : [],
+  );
   return {
     total: Number(total?.n ?? 0),
-    outbox_messages: rows.map((r) => toOutboxOutput(r.message, r.name === null ? null : `${r.name} ${r.last_name ?? ''}`.trim())),
+    outbox_messages: rows.map((r) => {
+      const name = r.name === null ? (r.message.channel === 'email' ? (byAddress.get(r.message.recipient.toLowerCase()) ?? null) : null) : `${r.name} ${r.last_name ?? ''}`.trim();
+      return toOutboxOutput(r.message, name);
+    }),
   };
 }
 
