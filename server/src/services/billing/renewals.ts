@@ -37,13 +37,19 @@ async function renewalCents(tx: Tx, p: PurchaseRow): Promise<number> {
   return discountedCents(price, recurringDiscount);
 }
 
-/** The card a renewal charges: the customer's default sandbox card, else the one saved last (a card changed in Métodos de Pago is used at the next attempt). */
+/**
+ * The card a renewal charges: the sandbox card the customer saved last in
+ * Métodos de Pago, read at each attempt, so a card added (or the old one
+ * removed) after a decline is the one the next retry uses. Nothing in the
+ * product marks a default card (the seed's is_default is not shown), so the
+ * newest one is the customer's latest choice.
+ */
 async function cardOf(tx: Tx, customerId: number) {
   const [card] = await tx
     .select()
     .from(payment_source)
     .where(and(eq(payment_source.customer_id, customerId), eq(payment_source.provider, 'sandbox'), isNull(payment_source.deletedAt)))
-    .orderBy(desc(payment_source.is_default), desc(payment_source.payment_source_id))
+    .orderBy(desc(payment_source.payment_source_id))
     .limit(1);
   return card ?? null;
 }
