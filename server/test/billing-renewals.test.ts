@@ -137,7 +137,9 @@ describe('dunning: a declined renewal is retried, and the customer is told each 
     const bought = await buy(server.db, server.config, who, pkgId, { sourceId: good });
     // The card is replaced by one without funds before the charge date.
     await server.db.update(payment_source).set({ deletedAt: new Date() }).where(eq(payment_source.payment_source_id, good));
-    await saveCard(server.db, who, 'pm_card_visa_chargeDeclinedInsufficientFunds', '9995');
+    const declining = await saveCard(server.db, who, 'pm_card_visa_chargeDeclinedInsufficientFunds', '9995');
+    // Marked default as the demo seed marks its cards: a card added later still wins (nothing in the product sets a default).
+    await server.db.update(payment_source).set({ is_default: true }).where(eq(payment_source.payment_source_id, declining));
     const t0 = minutes(bought.expiration_date!, 1);
 
     expect(await renewSubscription(deps(), bought.purchase_id, t0)).toBe('declined');
