@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { signIn } from './helpers.ts';
 
 /**
@@ -80,6 +81,7 @@ test.describe('Mensajes', () => {
     await expect(whatsapp).toBeChecked();
     await expect(section.getByText(`A ${email}`)).toBeVisible();
     await expect(section.getByText('Los recibos de tus compras, los cambios de contraseña y las clases que el estudio cancele siempre te llegan por correo.')).toBeVisible();
+    await expectNoAxeViolations(page);
     await shoot(page, 'mi-informacion-mensajes', section);
 
     await whatsapp.click();
@@ -124,6 +126,7 @@ test.describe('Mensajes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dejar de recibir mensajes' })).toBeVisible();
     await expect(page.getByText(/^Correo electrónico \(me•••@correo\.mx\)$/)).toBeVisible();
     await expect(page.getByText(/^WhatsApp \(•••• \d{4}\)$/)).toBeVisible();
+    await expectNoAxeViolations(page);
     await shoot(page, 'baja-antes');
     // Opening the link (as a mail scanner does) changed nothing.
     expect(await preferences(request, token)).toMatchObject({ email_enabled: true, whatsapp_enabled: true });
@@ -132,6 +135,7 @@ test.describe('Mensajes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Listo, ya no te enviaremos estos mensajes' })).toBeVisible();
     await expect(page.getByText('Puedes volver a activarlos cuando quieras en Mi Información.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ir a Mi Información' })).toHaveAttribute('href', '/mystudio/informacion');
+    await expectNoAxeViolations(page);
     await shoot(page, 'baja-despues');
     expect(await preferences(request, token)).toMatchObject({ email_enabled: false, whatsapp_enabled: false });
 
@@ -144,6 +148,7 @@ test.describe('Mensajes', () => {
     await page.goto('/mensajes/baja?token=enlace-viejo');
     await expect(page.getByRole('heading', { level: 1, name: 'Este enlace ya no funciona' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText('Este enlace para dejar de recibir mensajes no es válido o ya cambió. Puedes elegir tus mensajes en Mi Información.');
+    await expectNoAxeViolations(page);
     await shoot(page, 'baja-enlace-invalido');
     await page.goto('/mensajes/baja');
     await expect(page.getByRole('alert')).toContainText('El enlace está incompleto.');
