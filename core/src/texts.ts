@@ -204,9 +204,6 @@ export const texts = {
     /** The penalty explanation: N consecutive no-shows with an unlimited package, and the resume date. */
     penaltyDetail: (noShows: number, resumeDate: string) =>
       `Acumulaste ${noShows} ${noShows === 1 ? 'inasistencia consecutiva' : 'inasistencias consecutivas'} con tu paquete ilimitado. Podrás volver a reservar a partir del ${resumeDate}.`,
-    /** WhatsApp to everyone on a class's waitlist when a place frees up; the first to book gets it. */
-    waitlistSpotFreed: (className: string, dateText: string) =>
-      `¡Se liberó un lugar en ${className} del ${dateText}! El lugar es para la primera persona que reserve. Reserva ahora desde el calendario.`,
     // Portal labels of the calendar and the reservation modals (not spelled out by the spec).
     waitlistsLink: 'Listas de Espera',
     locationFilter: 'Estudio',

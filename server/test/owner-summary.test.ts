@@ -139,15 +139,15 @@ describe("the owner's daily summary", () => {
     expect(more).toHaveLength(0);
     expect(mail).toMatchObject({ channel: 'email', recipient: 'duena@estudio.test', dedupe_key: `owner-summary:${today}:email`, customer_id: null });
     expect(mail?.subject).toMatch(/^Resumen de .+: \S+ \d+ \S+ \d{4}$/);
-    expect(mail?.body).toContain('Asistencias / reservaciones: 3 de 4 (75 %)');
+    expect(mail?.body).toContain('Asistencias / reservaciones: 3 de 4 (75\u00a0%)');
     expect(mail?.body).toContain('Inasistencias: 1');
-    expect(mail?.body).toContain('Ventas: 3 · $850.00');
-    expect(mail?.body).toContain('Tarjeta: 2 · $750.00');
-    expect(mail?.body).toContain(`Clases canceladas: ${today} 12:00 Barre`);
-    expect(mail?.body).toContain('07:00 Barre: 5 de 10 (50 %)');
-    expect(mail?.body).toContain('Ocupación total: 5 de 14 (36 %)');
+    expect(mail?.body).toContain('Ventas de ayer: 3 · $850.00');
+    expect(mail?.body).toContain('Ventas · Tarjeta: 2 · $750.00');
+    expect(mail?.body).toContain(`Clases canceladas ayer: ${today} 12:00 Barre`);
+    expect(mail?.body).toContain('Mañana 07:00 Barre: 5 de 10 (50\u00a0%)');
+    expect(mail?.body).toContain('Ocupación de mañana: 5 de 14 (36\u00a0%)');
     expect(mail?.html).toContain('<table role="presentation"');
-    expect(mail?.html).toContain('3 de 4 (75 %)');
+    expect(mail?.html).toContain('3 de 4 (75\u00a0%)');
     expect(mail?.body).not.toContain('/mensajes/baja');
   });
 

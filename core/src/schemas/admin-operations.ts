@@ -123,18 +123,6 @@ export const singleClassRepeatOutput = z.object({
   skipped: z.number(),
 });
 
-/** The message each customer of a class cancelled by the studio gets (WhatsApp, or e-mail without a phone). */
-export const scheduleMessages = {
-  classCancelledSubject: (className: string) => `Clase cancelada: ${className}`,
-  classCancelled: (name: string, className: string, when: string, unlimited: boolean) =>
-    [
-      `Hola ${name}:`,
-      `Lamentamos avisarte que la clase de ${className} del ${when} fue cancelada por el estudio.`,
-      unlimited ? 'Tu membresía ilimitada sigue vigente para reservar otra clase.' : 'Te devolvimos el crédito que usaste para reservarla.',
-      'Puedes reservar otra clase desde tu cuenta.',
-    ].join('\n'),
-} as const;
-
 // ---------- Reservations (staff and admin) ----------
 
 export const reservationStatus = z.enum(['live', 'cancelled', 'attended', 'no_show', 'all']);

@@ -54,32 +54,29 @@ export interface OwnerSummary {
   tomorrowTotal: { booked: number; capacity: number };
 }
 
-const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((100 * part) / whole)} %` : '—');
+const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((100 * part) / whole)}\u00a0%` : '—');
+const ofTotal = (part: number, whole: number) => `${part} de ${whole} (${percent(part, whole)})`;
 
 /** The owner's e-mail each morning: yesterday's attendance, no-shows, sales, cancelled classes, tomorrow's fill rate. */
 export function ownerDailySummary(s: OwnerSummary): MessageParts {
   const a = s.attendance;
   const details: [string, string][] = [
-    [`Ayer (${s.yesterday})`, ''],
-    ['Clases impartidas', String(a.classes)],
-    ['Asistencias / reservaciones', `${a.checkedIn} de ${a.booked} (${percent(a.checkedIn, a.booked)})`],
+    ['Clases de ayer', String(a.classes)],
+    ['Asistencias / reservaciones', ofTotal(a.checkedIn, a.booked)],
     ['Inasistencias', String(a.noShows)],
-    ['Ventas', s.sales.count === 0 ? 'Sin ventas' : `${s.sales.count} · ${s.sales.total}`],
-    ...s.sales.byMethod.map((m): [string, string] => [`  ${m.method}`, `${m.count} · ${m.total}`]),
-    ['Clases canceladas', s.cancelledClasses.length === 0 ? 'Ninguna' : s.cancelledClasses.map((c) => `${c.time} ${c.className}`).join(', ')],
-    [`Mañana (${s.tomorrow})`, ''],
+    ['Ventas de ayer', s.sales.count === 0 ? 'Sin ventas' : `${s.sales.count} · ${s.sales.total}`],
+    ...s.sales.byMethod.map((m): [string, string] => [`Ventas · ${m.method}`, `${m.count} · ${m.total}`]),
+    ['Clases canceladas ayer', s.cancelledClasses.length === 0 ? 'Ninguna' : s.cancelledClasses.map((c) => `${c.time} ${c.className}`).join(', ')],
     ...(s.tomorrowClasses.length === 0
-      ? [['Clases', 'Sin clases programadas'] as [string, string]]
-      : s.tomorrowClasses.map((c): [string, string] => [`${c.time} ${c.className}`, `${c.booked} de ${c.capacity} (${percent(c.booked, c.capacity)})`])),
-    ...(s.tomorrowClasses.length === 0
-      ? []
-      : [['Ocupación total', `${s.tomorrowTotal.booked} de ${s.tomorrowTotal.capacity} (${percent(s.tomorrowTotal.booked, s.tomorrowTotal.capacity)})`] as [string, string]]),
+      ? [['Clases de mañana', 'Sin clases programadas'] as [string, string]]
+      : s.tomorrowClasses.map((c): [string, string] => [`Mañana ${c.time} ${c.className}`, ofTotal(c.booked, c.capacity)])),
+    ...(s.tomorrowClasses.length === 0 ? [] : [['Ocupación de mañana', ofTotal(s.tomorrowTotal.booked, s.tomorrowTotal.capacity)] as [string, string]]),
   ];
   return {
     kind: 'owner-daily-summary',
     subject: `Resumen de ${s.businessName}: ${s.yesterday}`,
     greetingName: null,
-    paragraphs: [`Este es el resumen de ayer y lo que viene mañana en ${s.businessName}.`],
+    paragraphs: [`Este es el resumen de ayer, ${s.yesterday}, y de lo que viene mañana, ${s.tomorrow}, en ${s.businessName}.`],
     details,
     footnotes: ['Recibes este correo porque el resumen diario está activado en la configuración del estudio.'],
     whatsapp: null,
