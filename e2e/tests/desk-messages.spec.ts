@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
@@ -12,7 +13,9 @@ import { apiLogin, deskLink, deskSignIn, deskWebProcess, repoRoot, serverProcess
  * out of range reads the server's Spanish refusal under Puerto, Enviar prueba
  * delivers a message the test reads back (with the saved user and password),
  * a port where nothing listens reads why the test failed, and the password is
- * never shown again. The list says what each message is, to whom, and
+ * never shown again. WhatsApp Business the same way against a loopback
+ * server speaking the Cloud API's message endpoint (the request's path, token
+ * and template are read back); its token is never shown again either. The list says what each message is, to whom, and
  * whether it was sent, waits for its next attempt (a 451) or failed and why
  * (a 550); the automatic notices save with their Spanish names and refuse a
  * value out of range under the setting. Screenshots at 390, 1024 and 1366 px
@@ -24,6 +27,8 @@ const deskPort = basePort + 65;
 const smtpPort = basePort + 66;
 /** Nothing listens here: Enviar prueba must say it could not connect. */
 const closedPort = basePort + 67;
+/** A loopback HTTP server speaking the WhatsApp Cloud API's message endpoint. */
+const cloudApiPort = basePort + 68;
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 const deskUrl = `http://127.0.0.1:${deskPort}`;
 const work = path.join(repoRoot, '.tmp', `desk-messages-e2e-${basePort}`);
@@ -50,6 +55,9 @@ let server: ChildProcess | null = null;
 let desk: ChildProcess | null = null;
 let smtp: SMTPServer | null = null;
 const received: Received[] = [];
+let cloudApi: Server | null = null;
+const cloudRequests: { path: string; headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
+const whatsappToken = `EAAprueba${process.pid}token`;
 
 test.setTimeout(400_000);
 
@@ -83,6 +91,16 @@ test.beforeAll(async () => {
     smtp!.once('error', reject);
     smtp!.listen(smtpPort, '127.0.0.1', () => resolve());
   });
+  cloudApi = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      cloudRequests.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown> });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: 'x', wa_id: 'x' }], messages: [{ id: `wamid.prueba${cloudRequests.length}` }] }));
+    });
+  });
+  await new Promise<void>((resolve) => cloudApi!.listen(cloudApiPort, '127.0.0.1', () => resolve()));
   // The clock stays off (no reminders or summaries in the list); the sender looks at the outbox twice a second.
   server = serverProcess({ port: serverPort, work, env: { START_DESK: '0', CLOCK: 'off', MESSAGE_POLL_MS: '500' } });
   desk = deskWebProcess({ port: deskPort, work, serverUrl });
@@ -94,6 +112,7 @@ test.afterAll(async () => {
   await stop(desk);
   await stop(server);
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await new Promise<void>((resolve) => (cloudApi ? cloudApi.close(() => resolve()) : resolve()));
 });
 
 /** The whole screen, and what the admin sees screen by screen while scrolling down it. */
@@ -144,9 +163,9 @@ function subjectOf(raw: string): string {
 
 /**
  * Waits until the server's outbox has a message to `recipient` with `subject`
- * in `status` after at least one attempt (a new message is pending too); answers it as the API lists it.
+ * in `status` after `minAttempts` attempts (a new message is pending too); answers it as the API lists it.
  */
-async function outboxRow(request: APIRequestContext, token: string, recipient: string, subject: RegExp, status: string) {
+async function outboxRow(request: APIRequestContext, token: string, recipient: string, subject: RegExp, status: string, minAttempts = 1) {
   let found: Record<string, unknown> | undefined;
   await expect
     .poll(
@@ -154,7 +173,7 @@ async function outboxRow(request: APIRequestContext, token: string, recipient: s
         const answer = await request.get(`${serverUrl}/api/outbox`, { headers: { Authorization: `Bearer ${token}` } });
         const rows = ((await answer.json()) as { outbox_messages: Record<string, unknown>[] }).outbox_messages;
         found = rows.find((m) => m.recipient === recipient && subject.test(String(m.subject ?? '')));
-        return found && Number(found.attempts) >= 1 ? found.status : `${String(found?.status)} sin intentos`;
+        return found && Number(found.attempts) >= minAttempts ? found.status : `${String(found?.status)} con ${String(found?.attempts)} intentos`;
       },
       { timeout: 60_000, message: `mensaje a ${recipient} en estado ${status}` },
     )
@@ -168,6 +187,11 @@ test('the admin configures SMTP, sends a test that arrives, reads each message�
   const email = page.getByTestId('channel-email');
   await expect(email.getByTestId('channel-email-state')).toHaveText('Sin configurar: los mensajes esperan aquí');
   await expect(page.getByTestId('channel-whatsapp-state')).toHaveText('Sin configurar: los mensajes esperan aquí');
+  await expect(page.getByTestId('whatsapp-test')).toBeDisabled();
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, 'mensajes-sin-configurar-1366x900.png') });
+  }
   await expect(email.getByTestId('email-test')).toBeDisabled();
 
   // A port out of range: the server's Spanish refusal under Puerto, never its field key; nothing is stored.
@@ -217,12 +241,41 @@ test('the admin configures SMTP, sends a test that arrives, reads each message�
   await save(email, 'email-save');
   await expect(email.getByTestId('email-test')).toBeEnabled();
 
+  // WhatsApp Business: an ID that is not digits is refused under its field; the right values save, the token only as 'Guardado'.
+  const whatsapp = page.getByTestId('channel-whatsapp');
+  await field(whatsapp, 'ID del número').fill('mi-numero');
+  await whatsapp.getByLabel('Token de acceso').fill(whatsappToken);
+  await save(whatsapp, 'whatsapp-save');
+  await expect(whatsapp.getByText('El identificador del número de WhatsApp son solo dígitos', { exact: false })).toBeVisible();
+  await field(whatsapp, 'ID del número').fill('1098765432');
+  await field(whatsapp, 'Idioma de las plantillas').fill('es_MX');
+  // The API's address is an advanced option, folded away until asked for.
+  await expect(field(whatsapp, 'Dirección de la API')).toBeHidden();
+  await whatsapp.getByRole('button', { name: 'Opciones avanzadas' }).click();
+  await field(whatsapp, 'Dirección de la API').fill(`http://127.0.0.1:${cloudApiPort}/v21.0`);
+  await save(whatsapp, 'whatsapp-save');
+  await expect(whatsapp.getByTestId('channel-whatsapp-state')).toHaveText('Configurado (en esta pantalla)');
+  await expect(whatsapp.getByTestId('whatsapp-token-saved')).toHaveText('Guardado');
+  await whatsapp.getByTestId('whatsapp-test').click();
+  const waDialog = page.getByRole('dialog', { name: 'Enviar un WhatsApp de prueba' });
+  await waDialog.getByLabel('Número de WhatsApp de destino').fill('55 1234 5678');
+  await waDialog.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(waDialog.getByTestId('test-result')).toContainText('Enviado. El proveedor lo aceptó (identificador wamid.prueba1)');
+  expect(cloudRequests).toHaveLength(1);
+  expect(cloudRequests[0]!.path).toBe('/v21.0/1098765432/messages');
+  expect(cloudRequests[0]!.headers.authorization).toBe(`Bearer ${whatsappToken}`);
+  expect(String(cloudRequests[0]!.body.to)).toContain('5512345678');
+  expect(cloudRequests[0]!.body.type).toBe('template');
+  await waDialog.getByRole('button', { name: 'Cerrar' }).click();
+
   // After a reload the password is still only 'Guardada': never its value, not even in the page's HTML.
   await page.reload();
   await page.getByTestId('admin-nav').getByRole('button', { name: 'Mensajes', exact: true }).click();
   await expect(email.getByTestId('smtp-password-saved')).toHaveText('Guardada');
   await expect(field(email, 'Usuario')).toHaveValue(smtpUser);
+  await expect(whatsapp.getByTestId('whatsapp-token-saved')).toHaveText('Guardado');
   expect(await page.content()).not.toContain(smtpPassword);
+  expect(await page.content()).not.toContain(whatsappToken);
   await email.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(email.getByLabel('Contraseña')).toHaveValue('');
   await email.getByRole('button', { name: 'No cambiar' }).click();
@@ -254,14 +307,12 @@ test('the admin configures SMTP, sends a test that arrives, reads each message�
     if (m.customer_name) await expect(row).toContainText(String(m.customer_name));
     await expect(row.getByTestId('outbox-attempts')).toHaveText(String(m.attempts));
   }
+  // The customer's name beside the address, also for a message written without its customer.
+  expect(sent.customer_name).toBe('Mariana López');
   await expect(rowOf(delivered).getByTestId('outbox-status')).toHaveText('Enviado');
   await expect(rowOf(bounced).getByTestId('outbox-status')).toHaveText(`Falló: ${String(failed.last_error)}`);
   expect(String(failed.last_error)).toContain('550');
   await expect(rowOf(deferred).getByTestId('outbox-status')).toHaveText(/^Pendiente — próximo intento (a las \d{2}:\d{2}|el .+)$/);
-
-  // Reintentar puts the failed one back in the queue.
-  await rowOf(bounced).getByRole('button', { name: 'Reintentar' }).click();
-  await expect(page.getByText('El mensaje volvió a la cola de envío.')).toBeVisible();
 
   // Avisos automáticos: a value out of range is refused under the setting, by its name; a good one is stored and read back in words.
   const notices = page.getByTestId('automatic-notices');
@@ -293,4 +344,10 @@ test('the admin configures SMTP, sends a test that arrives, reads each message�
     }
     if (shots) await photograph(page, size);
   }
+
+  // Reintentar puts the failed one back in the queue (after the pictures, which show it failed).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await rowOf(bounced).getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByText('El mensaje volvió a la cola de envío.')).toBeVisible();
+  await outboxRow(request, admin, bounced, subject, 'failed', Number(failed.attempts) + 1);
 });

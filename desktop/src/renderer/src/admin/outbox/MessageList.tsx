@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBrandWhatsapp, IconMail, IconRefresh } from '@tabler/icons-react';
@@ -60,12 +60,19 @@ function Recipient({ m }: { m: Message }) {
   );
 }
 
-function Content({ m }: { m: Message }) {
+/** What the message is about ('Recordatorio de clase'), whole: it wraps instead of being cut. */
+function Kind({ m }: { m: Message }) {
+  return (
+    <Text size="xs" fw={700} c="gray.7" tt="uppercase" style={{ letterSpacing: 0.3, overflowWrap: 'anywhere' }} data-testid="outbox-kind">
+      {m.kind_label}
+    </Text>
+  );
+}
+
+function Content({ m, withKind = true }: { m: Message; withKind?: boolean }) {
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
-      <Badge variant="light" color="gray" tt="none" fw={600} style={{ alignSelf: 'flex-start', maxWidth: '100%' }} data-testid="outbox-kind">
-        {m.kind_label}
-      </Badge>
+      {withKind && <Kind m={m} />}
       {m.subject && (
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {m.subject}
@@ -193,12 +200,13 @@ export function MessageList({ ready }: { ready: ChannelsReady }) {
                   {messages.map((m) => (
                     <Paper key={m.outbox_message_id} withBorder p="sm" data-testid="outbox-row" data-status={m.status}>
                       <Stack gap="xs">
-                        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                          <Content m={m} />
-                          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                        <Group justify="space-between" align="flex-start" gap="xs">
+                          <Kind m={m} />
+                          <Text size="xs" c="dimmed">
                             {dateTimeOf(m.createdAt)}
                           </Text>
                         </Group>
+                        <Content m={m} withKind={false} />
                         <Recipient m={m} />
                         <Group justify="space-between" align="flex-end" gap="xs">
                           <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>

@@ -79,7 +79,7 @@ export const words = {
     sentAt: (at: string) => `Enviado el ${at}`,
     pendingAt: (at: string) => `Pendiente — próximo intento a las ${at}`,
     pendingOn: (at: string) => `Pendiente — próximo intento el ${at}`,
-    pendingNow: 'Pendiente — sale en cuanto se envíe la cola',
+    pendingNow: 'Pendiente — en la cola de envío',
     pendingUnconfigured: (channel: string) => `Pendiente — ${channel} sin configurar`,
     failed: (reason: string | null) => (reason ? `Falló: ${reason}` : 'Falló'),
   },
