@@ -9,7 +9,8 @@ import { messageContextOf } from '../src/services/messages/message-context.ts';
 import { preferencesOf } from '../src/services/messages/queue-message.ts';
 import { cancelReservation } from '../src/services/reservations/cancel-reservation.ts';
 import { createBookers, newClass, withSettings, type Booker } from './reservations-fixtures.ts';
-import { call, startTestServer, type TestServer } from './helpers.ts';
+import { call, login, startTestServer, type TestServer } from './helpers.ts';
+import { newClientId, trpcMutation } from './sync-helpers.ts';
 
 /*
  * The waitlist's messages (issue 17, decision 023): the spec's notify-all on a
@@ -130,6 +131,41 @@ describe('notify-all (waitlist_auto_promote off, the default)', () => {
     const res = await call(server.app, 'DELETE', `/api/class_reservations/${reservations[0]}`, { token: admin?.token });
     expect(res.status, res.raw).toBe(200);
     expect((await messagesTo([waiting[0]?.customer_id ?? 0], 'waitlist-spot-freed')).map((m) => m.channel)).toEqual(['email']);
+  });
+
+  it("a desk's cancellation and a desk's move, pushed through the sync, tell the waitlists of the classes they free at once", async () => {
+    const staff = (await login(server.app, 'recepcion@estudio.demo')).idToken;
+    const one = await fullClass(48 * 60);
+    const two = await fullClass(50 * 60);
+    const target = await newClass(server.db, { minutesAhead: 52 * 60, capacity: 5, classType: 'Barre' });
+    const [waitsOne, waitsTwo] = await people(2, 1);
+    if (!waitsOne || !waitsTwo) throw new Error('fixtures');
+    await wait(one.classId, [waitsOne]);
+    await wait(two.classId, [waitsTwo]);
+    const res = await trpcMutation(
+      server.app,
+      'sync.push',
+      {
+        clientId: newClientId(),
+        mutations: [
+          {
+            id: 1,
+            name: 'cancelReservation',
+            args: { class_reservation_id: one.reservations[0], customer_id: one.bookers[0]?.customer_id, single_class_id: one.classId, return_credit: null, reason: null },
+          },
+          {
+            id: 2,
+            name: 'moveReservation',
+            args: { class_reservation_id: two.reservations[0], customer_id: two.bookers[0]?.customer_id, from_single_class_id: two.classId, single_class_id: target, spot: null },
+          },
+        ],
+      },
+      staff,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.result.data.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
+    expect((await messagesTo([waitsOne.customer_id], 'waitlist-spot-freed')).map((m) => m.channel)).toEqual(['email']);
+    expect((await messagesTo([waitsTwo.customer_id], 'waitlist-spot-freed')).map((m) => m.channel)).toEqual(['email']);
   });
 
   it('a cancellation by a path without a message context is told by the next clock run, once', async () => {
