@@ -9,7 +9,6 @@ export * from './rules/refusals.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/customer.ts';
 export * from './schemas/appconfig.ts';
-export * from './mail.ts';
 export * from './schemas/pages.ts';
 export * from './schemas/content.ts';
 export * from './schemas/profile.ts';
