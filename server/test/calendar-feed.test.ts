@@ -4,6 +4,7 @@ import { reservationEventUid } from '@estudio/core';
 import { instructor, location } from '@estudio/db/schema/catalogue';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
+import { calendarFeedsPerMinute } from '../src/routers/message-preferences.ts';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
 import { customerId, newClass } from './reservations-fixtures.ts';
 
@@ -154,6 +155,19 @@ describe('the private calendar feed', () => {
     const extra = await call(server.app, 'POST', '/api/customer/messages/calendar', { token, body: { motivo: 'compartido' } });
     expect(extra.status).toBe(400);
     expect(extra.body.field).toBe('motivo');
+  });
+
+  it('a flood from one address is cut at the per-address limit with the Spanish 429', async () => {
+    const fresh = await server.withConfig({});
+    const answers: number[] = [];
+    for (let i = 0; i <= calendarFeedsPerMinute; i += 1) answers.push((await fresh.inject({ method: 'GET', url: `/api/calendar/inventado${i}.ics` })).statusCode);
+    expect(answers.slice(0, calendarFeedsPerMinute).every((status) => status === 404)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+    const over = await fresh.inject({ method: 'GET', url: pathOf(await feedUrl()) });
+    expect(over.statusCode).toBe(429);
+    expect(JSON.parse(over.body).code).toBe('rate-limited');
+    // Another address is not affected.
+    expect((await fresh.inject({ method: 'GET', url: pathOf(await feedUrl()), remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
   });
 
   it('another customer’s reservations never show in the feed', async () => {

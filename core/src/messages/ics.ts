@@ -23,6 +23,12 @@ const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}
 /** TEXT value escaping of RFC 5545 §3.3.11. */
 const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
+/** Octets of one code point in UTF-8 (counted, not encoded: a feed folds tens of thousands of characters). */
+const utf8Length = (ch: string) => {
+  const cp = ch.codePointAt(0) as number;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+};
+
 /** Lines longer than 75 octets are folded (§3.1), without splitting a UTF-8 character. */
 const utf8 = new TextEncoder();
 function fold(line: string): string {
@@ -31,7 +37,7 @@ function fold(line: string): string {
   let current = '';
   let size = 0;
   for (const ch of line) {
-    const n = utf8.encode(ch).length;
+    const n = utf8Length(ch);
     const limit = parts.length === 0 ? 75 : 74;
     if (size + n > limit) {
       parts.push(current);
