@@ -62,6 +62,17 @@ describe('credits about to expire', () => {
     expect(await emailsOf(server.db, who, 'credits-expiring')).toHaveLength(3);
   });
 
+  it('an unlimited pass about to end is told in the singular', async () => {
+    const who = await newCustomer(server.db, 'Inés');
+    await credit(who, -1, days(now, 6));
+    await noticeExpiringCredits(deps(), now);
+    const [mail] = await emailsOf(server.db, who, 'credits-expiring');
+    expect(mail!.subject).toMatch(/^Tu acceso vence el /);
+    expect(mail!.body).toContain('Tu acceso ilimitado vence el');
+    expect(mail!.body).toContain('Aparta tu lugar antes de que venza.');
+    expect(mail!.body).toContain('Vence el:');
+  });
+
   it('the notice days come from the setting, 0 turns it off', async () => {
     const who = await newCustomer(server.db);
     await credit(who, 1, days(now, 2));

@@ -57,6 +57,8 @@ describe('purchase receipts', () => {
     await buy(server.db, server.config, who, sub, { token: 'pm_card_visa' });
     const [mail] = await emailsOf(server.db, who, 'purchase-receipt');
     expect(mail!.body).toContain('Siguiente cargo:');
+    expect(mail!.body).not.toMatch(/Vencen? el:/);
+    expect(mail!.body).toContain('Método de pago: Tarjeta');
     expect(mail!.body).toContain('Tu suscripción se renueva sola');
   });
 

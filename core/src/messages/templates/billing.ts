@@ -60,8 +60,9 @@ function receiptDetails(f: ReceiptFacts): [string, string][] {
   }
   rows.push(['Fecha', formatDateTime(f.paidAt, f.tz)]);
   if (f.classes !== 0) rows.push(['Clases', classesText(f.classes)]);
-  if (f.expiresAt) rows.push([f.nextCharge ? 'Vigentes hasta' : 'Vencen el', formatDate(f.expiresAt, f.tz)]);
+  // A subscription's classes last until its next charge, which renews them: one line says both.
   if (f.nextCharge) rows.push(['Siguiente cargo', formatDate(f.nextCharge, f.tz)]);
+  else if (f.expiresAt) rows.push([f.classes === 1 || f.classes === -1 ? 'Vence el' : 'Vencen el', formatDate(f.expiresAt, f.tz)]);
   return rows;
 }
 
@@ -203,11 +204,11 @@ export function creditsExpiring(f: CreditsExpiringFacts): MessageParts {
     kind: 'credits-expiring',
     subject: f.classes === -1 ? `Tu acceso vence el ${date}` : `Tus clases vencen el ${date}`,
     greetingName: f.name,
-    paragraphs: [sentence, 'Aparta tu lugar antes de que venzan.'],
+    paragraphs: [sentence, f.classes === 1 || f.classes === -1 ? 'Aparta tu lugar antes de que venza.' : 'Aparta tu lugar antes de que venzan.'],
     details: [
       ['Clases', classesText(f.classes)],
       ...(f.classType ? ([['Tipo de clase', f.classType]] as [string, string][]) : []),
-      ['Vencen el', date],
+      [f.classes === 1 || f.classes === -1 ? 'Vence el' : 'Vencen el', date],
     ],
     action: { label: 'Reservar una clase', url: f.bookUrl },
     whatsapp: { template: 'estudio_creditos_por_vencer', parameters: [f.name ?? '', classesText(f.classes), date, f.bookUrl] },

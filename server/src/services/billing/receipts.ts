@@ -20,7 +20,8 @@ export async function paymentMethodText(db: Db, p: PurchaseRow, cardDigits?: { c
     const [source] = await db.select().from(payment_source).where(eq(payment_source.payment_source_id, p.payment_source_id));
     card = source ?? null;
   }
-  if (p.provider === 'stripe' || p.provider === 'sandbox') return card ? `Tarjeta ${card.card_type} terminación ${card.last_digits}` : 'Tarjeta';
+  const brand = card ? card.card_type.charAt(0).toUpperCase() + card.card_type.slice(1) : '';
+  if (p.provider === 'stripe' || p.provider === 'sandbox') return card ? `Tarjeta ${brand} terminación ${card.last_digits}` : 'Tarjeta';
   if (p.provider === 'paypal') return 'PayPal';
   if (p.payment_method_id) {
     const [method] = await db.select({ name: payment_method.name }).from(payment_method).where(eq(payment_method.payment_method_id, p.payment_method_id));
