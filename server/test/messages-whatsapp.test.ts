@@ -2,6 +2,7 @@ import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whatsappFailure } from '../src/providers/messages/whatsapp-cloud.ts';
 import { startDeliveryWorker, type DeliveryWorker } from '../src/services/messages/delivery-worker.ts';
 import { messageContextOf } from '../src/services/messages/message-context.ts';
 import { queueCustomerMessage } from '../src/services/messages/queue-message.ts';
@@ -172,5 +173,33 @@ describe('WhatsApp Cloud API delivery', () => {
     const sent = await rowOf(key);
     expect(sent.status).toBe('sent');
     expect(sent.last_error).toBeNull();
+  });
+});
+
+describe('the Cloud API error answers, as staff read them', () => {
+  const answer = (code: number, details = '', message = '') => ({ error: { message, type: 'OAuthException', code, error_data: { messaging_product: 'whatsapp', details } } });
+  it.each([
+    // [HTTP status, code, details, permanent, setup, reason starts with]
+    [400, 131026, 'Message Undeliverable.', true, false, 'El número no tiene WhatsApp'],
+    [400, 131030, 'Recipient phone number not in allowed list', true, false, 'El número no está entre los destinatarios permitidos'],
+    [400, 100, 'Invalid parameter: to', true, false, 'El número de WhatsApp no es válido'],
+    [429, 130429, 'throughput reached', false, false, 'WhatsApp pidió esperar'],
+    [400, 131056, 'pair rate limit', false, false, 'WhatsApp pidió esperar'],
+    [400, 131048, 'spam rate limit', false, false, 'WhatsApp pidió esperar'],
+    [400, 80007, '', false, false, 'WhatsApp pidió esperar'],
+    [400, 4, '', false, false, 'WhatsApp pidió esperar'],
+    [401, 190, '', false, true, 'El token de acceso de WhatsApp venció'],
+    [400, 190, '', false, true, 'El token de acceso de WhatsApp venció'],
+    [404, 132001, 'template name does not exist in es_MX', false, true, 'La plantilla de WhatsApp «estudio_x»'],
+    [500, 1, '', false, false, 'WhatsApp no está disponible'],
+    [503, 131000, '', false, false, 'WhatsApp no está disponible'],
+  ] as const)('HTTP %i code %i', (status, code, details, permanent, setup, reason) => {
+    const failure = whatsappFailure(status, answer(code, details), null, 'estudio_x');
+    expect(failure.permanent).toBe(permanent);
+    expect(failure.setup).toBe(setup);
+    expect(failure.reason.startsWith(reason), failure.reason).toBe(true);
+  });
+  it('a rate limit honours Retry-After', () => {
+    expect(whatsappFailure(429, answer(130429), '30', null).retryAfterMs).toBe(30_000);
   });
 });
