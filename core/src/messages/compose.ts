@@ -100,7 +100,7 @@ export function compose(parts: MessageParts, brand: MessageBrand, stopUrl: strin
   const colour = safeColour(brand.primary);
   const onColour = textOn(colour);
   const e = escapeHtml;
-  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1a1b1e">${e(p)}</p>`;
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1a1b1e;overflow-wrap:anywhere">${e(p)}</p>`;
   const html = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(parts.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f1f3f5;font-family:Helvetica,Arial,sans-serif">
@@ -121,10 +121,10 @@ ${
 }
 ${
   parts.action
-    ? `<p style="margin:8px 0 24px"><a href="${e(parts.action.url)}" style="display:inline-block;background:${colour};color:${onColour};text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;font-size:16px">${e(parts.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#495057">Si el botón no funciona, copia este enlace: ${e(parts.action.url)}</p>`
+    ? `<p style="margin:8px 0 24px"><a href="${e(parts.action.url)}" style="display:inline-block;background:${colour};color:${onColour};text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;font-size:16px">${e(parts.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#495057;overflow-wrap:anywhere">Si el botón no funciona, copia este enlace: ${e(parts.action.url)}</p>`
     : ''
 }
-${footnotes.map((f) => `<p style="margin:0 0 12px;font-size:13px;line-height:1.5;color:#495057">${e(f)}</p>`).join('\n')}
+${footnotes.map((f) => `<p style="margin:0 0 12px;font-size:13px;line-height:1.5;color:#495057;overflow-wrap:anywhere">${e(f)}</p>`).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#f8f9fa;font-size:13px;line-height:1.5;color:#495057">${e(brand.businessName)}${
     brand.contactEmail ? ` · ${e(brand.contactEmail)}` : ''
