@@ -163,7 +163,8 @@ function subjectOf(raw: string): string {
 
 /**
  * Waits until the server's outbox has a message to `recipient` with `subject`
- * in `status` after `minAttempts` attempts (a new message is pending too); answers it as the API lists it.
+ * in `status` after `minAttempts` attempts and the provider's answer (a new
+ * message is pending too); answers it as the API lists it.
  */
 async function outboxRow(request: APIRequestContext, token: string, recipient: string, subject: RegExp, status: string, minAttempts = 1) {
   let found: Record<string, unknown> | undefined;
@@ -173,7 +174,9 @@ async function outboxRow(request: APIRequestContext, token: string, recipient: s
         const answer = await request.get(`${serverUrl}/api/outbox`, { headers: { Authorization: `Bearer ${token}` } });
         const rows = ((await answer.json()) as { outbox_messages: Record<string, unknown>[] }).outbox_messages;
         found = rows.find((m) => m.recipient === recipient && subject.test(String(m.subject ?? '')));
-        return found && Number(found.attempts) >= minAttempts ? found.status : `${String(found?.status)} con ${String(found?.attempts)} intentos`;
+        // A row is counted as attempted when the sender claims it: until the answer, it is pending without an error.
+        const settled = found && Number(found.attempts) >= minAttempts && (found.status === 'sent' || found.last_error !== null);
+        return settled ? found!.status : `${String(found?.status)} con ${String(found?.attempts)} intentos, sin respuesta`;
       },
       { timeout: 60_000, message: `mensaje a ${recipient} en estado ${status}` },
     )
