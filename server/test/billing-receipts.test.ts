@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { class_package } from '@estudio/db/schema/packages';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { checkoutAttempt, checkoutCreate } from '../src/services/checkout/checkout.ts';
+import { giveAccess } from '../src/services/desk/give-access.ts';
 import { markCashPaid } from '../src/services/purchases/purchases.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { buy, dailySubscription, emailsOf, messagesOf, newCustomer, saveCard } from './billing-fixtures.ts';
@@ -78,6 +79,20 @@ describe('purchase receipts', () => {
     expect(mail!.body).toContain('No tuvo costo');
     expect(mail!.body).not.toContain('Total pagado');
     expect(mail!.body).toContain(`Orden #00${res.purchase_id}`);
+  });
+
+  it('a gift from the desk (Dar acceso): a confirmation that says the studio gave it; paid at the desk with a bill: a receipt', async () => {
+    const who = await newCustomer(server.db, 'Renata');
+    const gift = await giveAccess(server.db, { customer_id: who, class_package_id: pkg['5 Clases']!, package_days: 30, is_gift: true, payment_method_id: null, bill: false });
+    const [mail] = await emailsOf(server.db, who, 'purchase-receipt');
+    expect(mail!.dedupe_key).toBe(`receipt:purchase-${gift.purchase_id}:email`);
+    expect(mail!.body).toContain('El estudio te regaló «5 Clases»');
+    expect(mail!.body).not.toContain('Total pagado');
+    const paid = await giveAccess(server.db, { customer_id: who, class_package_id: pkg['1 Clase']!, package_days: null, is_gift: false, payment_method_id: 2, bill: true });
+    const receipts = await emailsOf(server.db, who, 'purchase-receipt');
+    expect(receipts).toHaveLength(2);
+    expect(receipts[1]!.body).toContain(`Orden #00${paid.purchase_id}`);
+    expect(receipts[1]!.body).toMatch(/Total pagado: \$[\d,]+\.\d\d MXN/);
   });
 
   it('cash paid at the desk: the receipt is queued when staff mark it paid, not before', async () => {
