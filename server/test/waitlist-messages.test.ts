@@ -168,6 +168,25 @@ describe('notify-all (waitlist_auto_promote off, the default)', () => {
     expect((await messagesTo([waitsTwo.customer_id], 'waitlist-spot-freed')).map((m) => m.channel)).toEqual(['email']);
   });
 
+  it('a customer who drops their guest frees a place: the waitlist is told at once', async () => {
+    await withSettings(server.db, { allow_class_guests: 'true' }, async () => {
+      const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 2, classType: 'Barre' });
+      const [host] = await people(1, 2);
+      const waiting = await people(1, 1);
+      if (!host) throw new Error('fixtures');
+      const booked = await call(server.app, 'POST', '/api/class_reservations', { token: host.token, body: { single_class_id: classId, guest: 'Lucía Invitada' } });
+      expect(booked.status, booked.raw).toBe(200);
+      await wait(classId, waiting);
+      const id = booked.body.class_reservation.class_reservation_id as number;
+      // Renaming the guest frees nothing; dropping them frees a place.
+      expect((await call(server.app, 'PUT', '/api/class_reservations', { token: host.token, body: { class_reservation_id: id, guest: 'Lucía Otra' } })).status).toBe(200);
+      expect(await messagesTo([waiting[0]?.customer_id ?? 0])).toHaveLength(0);
+      const dropped = await call(server.app, 'PUT', '/api/class_reservations', { token: host.token, body: { class_reservation_id: id, guest: null } });
+      expect(dropped.status, dropped.raw).toBe(200);
+      expect((await messagesTo([waiting[0]?.customer_id ?? 0])).map((m) => m.kind)).toEqual(['waitlist-spot-freed']);
+    });
+  });
+
   it('a cancellation by a path without a message context is told by the next clock run, once', async () => {
     const { classId, bookers, reservations } = await fullClass(48 * 60);
     const waiting = await people(2, 1);

@@ -66,7 +66,7 @@ export const reservationsRouter = router({
     .output(reservationResult)
     .mutation(async ({ ctx, input }) => {
       if (isStaff(ctx.customer.role)) {
-        return { class_reservation: toReservationOutput(await staffUpdateReservation(ctx.db, input, { customerId: ctx.customer.customer_id })) };
+        return { class_reservation: toReservationOutput(await staffUpdateReservation(ctx.db, input, { customerId: ctx.customer.customer_id }, undefined, messageContextOf(ctx.config))) };
       }
       if (input.attend !== undefined || input.is_paid !== undefined) throw domainError('forbidden');
       const row = await updateReservation(ctx.db, {
@@ -74,6 +74,7 @@ export const reservationsRouter = router({
         spot: input.spot,
         guest: input.guest,
         actor: { customerId: ctx.customer.customer_id, role: ctx.customer.role },
+        messages: messageContextOf(ctx.config),
       });
       return { class_reservation: toReservationOutput(row) };
     }),

@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { lockReservationForChange } from '../reservations/booking-locks.ts';
 import { checkSeatAndPlaces, guardSpot } from '../reservations/create-reservation.ts';
 import type { ReservationRow } from '../reservations/reservation-output.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
 import type { Actor } from '../admin-schedule/save-class.ts';
 
 export interface StaffUpdateReservationInput {
@@ -26,7 +28,13 @@ export interface StaffUpdateReservationInput {
  * booking locks (customer, class, reservation) and audited in the same
  * transaction. Nothing changes when the values sent are the current ones.
  */
-export async function staffUpdateReservation(db: Db, input: StaffUpdateReservationInput, actor: Actor, now: Date = new Date()): Promise<ReservationRow> {
+export async function staffUpdateReservation(
+  db: Db,
+  input: StaffUpdateReservationInput,
+  actor: Actor,
+  now: Date = new Date(),
+  messages?: MessageContext,
+): Promise<ReservationRow> {
   const settings = await loadStudioSettings(db);
   return db.transaction(async (tx) => {
     const { reservation: r, klass: c } = await lockReservationForChange(tx, input.class_reservation_id);
@@ -63,6 +71,8 @@ export async function staffUpdateReservation(db: Db, input: StaffUpdateReservati
         .returning(),
     );
     if (!updated) throw new DomainError('reservation/not-found');
+    // Dropping the guest frees a place: the class's waitlist hears of it (decision 023).
+    if (r.guest !== null && guest === null) await notifyWaitlist(tx, c.single_class_id, now, messages);
     const { class_reservation_id, ...sent } = input;
     await recordAudit(tx, { actorId: actor.customerId, action: 'update', entity: 'class_reservation', entityId: class_reservation_id, changes: sent });
     return updated;

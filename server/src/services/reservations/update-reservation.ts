@@ -2,7 +2,9 @@ import { DomainError, type Role } from '@estudio/core';
 import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
 import { lockReservationForChange } from './booking-locks.ts';
 import { checkSeatAndPlaces, guardSpot } from './create-reservation.ts';
 import type { ReservationRow } from './reservation-output.ts';
@@ -15,6 +17,8 @@ export interface UpdateReservationInput {
   guest?: string | null | undefined;
   actor: { customerId: number; role: Role };
   now?: Date;
+  /** To tell the class's waitlist when dropping the guest frees a place (decision 023). */
+  messages?: MessageContext | undefined;
 }
 
 /**
@@ -49,6 +53,7 @@ export async function updateReservation(db: Db, input: UpdateReservationInput): 
         .returning(),
     );
     if (!updated) throw new DomainError('reservation/not-found');
+    if (r.guest !== null && guest === null) await notifyWaitlist(tx, c.single_class_id, now, input.messages);
     return updated;
   });
 }
