@@ -405,6 +405,10 @@ describe('transport', () => {
         'GET /reports/no_shows',
         'GET /outbox',
         'POST /outbox/{id}/retry',
+        // Issue 17: the admin's messaging settings and test message
+        'GET /messaging/settings',
+        'PUT /messaging/settings',
+        'POST /messaging/test',
         // Issue 17: the customer's messages, the stop link and the calendar feed (the feed and the one-click stop are plain Fastify routes)
         'GET /customer/messages',
         'PUT /customer/messages',
