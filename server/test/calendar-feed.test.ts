@@ -66,6 +66,7 @@ async function feedUrl(): Promise<string> {
 }
 
 const pathOf = (url: string) => new URL(url).pathname;
+const uid = (id: number) => reservationEventUid(id, 'http://estudio.test');
 
 describe('the private calendar feed', () => {
   it('lists the customer’s reservations from 30 days ago on, with class, coach, location, access code and the portal link; cancelled ones as CANCELLED', async () => {
@@ -91,11 +92,13 @@ describe('the private calendar feed', () => {
     const { calendar, events } = parseCalendar(res.body);
     expect(calendar).toMatchObject({ VERSION: '2.0', 'X-WR-CALNAME': 'Mis clases en Estudio Demo' });
     const byUid = new Map(events.map((e) => [e.UID, e]));
-    expect(byUid.has(reservationEventUid(oldBooking.id))).toBe(false);
+    expect(byUid.has(uid(oldBooking.id))).toBe(false);
+    // The booking confirmation's invitation names the same event (server/src/services/clock/booking-confirmations.ts).
+    expect(byUid.has(`reservacion-${aheadBooking.id}@estudio.test`)).toBe(true);
 
     const [aheadClass] = await server.db.select().from(single_class).where(eq(single_class.single_class_id, ahead));
     const [place] = await server.db.select().from(location).where(eq(location.location_id, aheadClass?.location_id as number));
-    const event = byUid.get(reservationEventUid(aheadBooking.id));
+    const event = byUid.get(uid(aheadBooking.id));
     expect(event).toMatchObject({
       DTSTART: utc(aheadClass?.class_date as Date),
       DTEND: utc(new Date((aheadClass?.class_date as Date).getTime() + 45 * 60_000)),
@@ -109,11 +112,11 @@ describe('the private calendar feed', () => {
     expect(event?.DESCRIPTION).toContain('Lugar: 7');
     expect(event?.DESCRIPTION).toContain('Tus reservaciones: http://estudio.test/mystudio/reservaciones');
 
-    expect(byUid.get(reservationEventUid(pastBooking.id))?.STATUS).toBe('CONFIRMED');
-    const droppedEvent = byUid.get(reservationEventUid(droppedBooking.id));
+    expect(byUid.get(uid(pastBooking.id))?.STATUS).toBe('CONFIRMED');
+    const droppedEvent = byUid.get(uid(droppedBooking.id));
     expect(droppedEvent?.STATUS).toBe('CANCELLED');
     expect(droppedEvent?.DESCRIPTION).not.toContain(droppedBooking.code);
-    expect(byUid.get(reservationEventUid(studioCancelledBooking.id))?.STATUS).toBe('CANCELLED');
+    expect(byUid.get(uid(studioCancelledBooking.id))?.STATUS).toBe('CANCELLED');
     // Oldest first.
     const starts = events.map((e) => e.DTSTART as string);
     expect([...starts].sort()).toEqual(starts);
@@ -175,6 +178,6 @@ describe('the private calendar feed', () => {
     const classId = await newClass(server.db, { minutesAhead: 5 * 24 * 60, capacity: 10 });
     const [theirs] = await server.db.insert(class_reservation).values({ single_class_id: classId, customer_id: otherId }).returning({ id: class_reservation.class_reservation_id });
     const res = await server.app.inject({ method: 'GET', url: pathOf(await feedUrl()) });
-    expect(res.body).not.toContain(reservationEventUid(theirs?.id as number));
+    expect(res.body).not.toContain(uid(theirs?.id as number));
   });
 });

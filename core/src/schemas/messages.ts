@@ -67,6 +67,15 @@ export const calendarLinkOutput = z.object({ calendar_url: z.string() });
 /**
  * The UID of a reservation's calendar event, the same in the confirmation's
  * invitation and in the feed, so a calendar that has both shows one event
- * (and removes it when the feed says it was cancelled).
+ * (and removes it when the feed says it was cancelled). The portal's host
+ * makes it unique across studios: `reservacion-<id>@<host>`.
  */
-export const reservationEventUid = (reservationId: number) => `reservacion-${reservationId}@estudio`;
+export function reservationEventUid(reservationId: number, publicUrl: string): string {
+  let host = '';
+  try {
+    host = new URL(publicUrl).hostname;
+  } catch {
+    host = '';
+  }
+  return `reservacion-${reservationId}@${host || 'estudio'}`;
+}

@@ -83,7 +83,7 @@ export async function calendarFeedOf(db: Db, ctx: MessageContext, token: string,
       t.eventManage(portalLink),
     ].join('\n');
     return {
-      uid: reservationEventUid(r.id),
+      uid: reservationEventUid(r.id, ctx.publicUrl),
       start: r.start,
       end: new Date(r.start.getTime() + r.minutes * 60_000),
       summary: r.className,
