@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { discount, discount_use } from '@estudio/db/schema/discounts';
-import { message_preference } from '@estudio/db/schema/outbox';
+import { message_preference, outbox_message } from '@estudio/db/schema/outbox';
 import { purchase } from '@estudio/db/schema/purchases';
 import { class_reservation, class_reservation_penalty } from '@estudio/db/schema/reservations';
 import { markPurchasePaid } from '../src/services/checkout/grant-purchase.ts';
@@ -132,6 +132,27 @@ describe('booking confirmations', () => {
     expect(await clock.runJob(bookingConfirmationsName, new Date(now.getTime() + 2 * minute))).toBe(0);
     expect(((await jobRow(server.db, bookingConfirmationsName))?.state as { after: number }).after).toBeGreaterThanOrEqual(staffBooked);
     expect(await outboxOf(server.db, `booking:${id}`)).toHaveLength(2);
+  });
+
+  it('does not confirm again a booking that the waitlist promotion already told the customer about', async () => {
+    // The clock has noted where the studio is (as the first test does when run alone).
+    await clock.runJob(bookingConfirmationsName, new Date());
+    const [who] = await bookers(1, 'promovido');
+    if (!who) throw new Error('booker');
+    const classId = await newClass(server.db, { minutesAhead: 2 * 24 * 60, capacity: 10 });
+    const promoted = await reservationOf(server.db, who.customer_id, classId);
+    const [person] = await server.db.select().from(customer).where(eq(customer.customer_id, who.customer_id));
+    await server.db.insert(outbox_message).values({
+      channel: 'email',
+      recipient: person?.email ?? '',
+      kind: 'waitlist-promoted',
+      customer_id: who.customer_id,
+      subject: 'Te asignamos un lugar',
+      body: 'Te asignamos un lugar',
+      dedupe_key: `waitlist-promoted:${promoted.class_reservation_id}:email`,
+    });
+    expect(await clock.runJob(bookingConfirmationsName, new Date())).toBe(0);
+    expect(await outboxOf(server.db, `booking:${promoted.class_reservation_id}`)).toEqual([]);
   });
 
   it('sends nothing while confirmations are off, and does not catch up when they are turned on again', async () => {

@@ -47,6 +47,9 @@ const hostOf = (publicUrl: string) => {
  * id below which every reservation was handled (`after`); the first run
  * starts it at the newest booking, so a studio that turns the clock on does
  * not message its old bookings. Idempotent: dedupe key 'booking:<id>'.
+ * A booking made by the waitlist's automatic promotion is not confirmed
+ * again: its 'waitlist-promoted' message (decision 023) already carries the
+ * access code and how to cancel.
  */
 export const bookingConfirmationsJob: ClockJob = {
   name: bookingConfirmationsName,
@@ -69,7 +72,9 @@ export const bookingConfirmationsJob: ClockJob = {
           access_code: class_reservation.access_code,
           createdAt: class_reservation.createdAt,
           live: sql<boolean>`${class_reservation.deletedAt} is null and ${single_class.cancelledAt} is null and ${single_class.class_date} > ${now.toISOString()}::timestamptz
-            and not exists (select 1 from ${outbox_message} where ${outbox_message.dedupe_key} in ('booking:' || ${class_reservation.class_reservation_id} || ':email', 'booking:' || ${class_reservation.class_reservation_id} || ':whatsapp'))`,
+            and not exists (select 1 from ${outbox_message} where ${outbox_message.dedupe_key} in (
+              'booking:' || ${class_reservation.class_reservation_id} || ':email', 'booking:' || ${class_reservation.class_reservation_id} || ':whatsapp',
+              'waitlist-promoted:' || ${class_reservation.class_reservation_id} || ':email', 'waitlist-promoted:' || ${class_reservation.class_reservation_id} || ':whatsapp'))`,
           name: customer.name,
         })
         .from(class_reservation)
