@@ -284,6 +284,14 @@ test('the admin configures SMTP, sends a test that arrives, reads each message�
   await email.getByRole('button', { name: 'No cambiar' }).click();
   await expect(email.getByTestId('smtp-password-saved')).toBeVisible();
 
+  // Quitar removes the token: WhatsApp is no longer configured and its field asks for a new one.
+  await whatsapp.getByRole('button', { name: 'Quitar token de acceso' }).click();
+  await expect(whatsapp).toContainText('Se quitará al pulsar Guardar.');
+  await save(whatsapp, 'whatsapp-save');
+  await expect(whatsapp.getByTestId('channel-whatsapp-state')).toHaveText('Sin configurar: los mensajes esperan aquí');
+  await expect(whatsapp.getByLabel('Token de acceso')).toHaveValue('');
+  await expect(whatsapp.getByTestId('whatsapp-test')).toBeDisabled();
+
   // Three password e-mails: one arrives, one the mail server refuses for good (550), one it defers (451).
   for (const to of [delivered, bounced, deferred]) {
     const answer = await request.post(`${serverUrl}/api/auth/recover`, { data: { email: to } });
