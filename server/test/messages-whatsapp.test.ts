@@ -144,20 +144,25 @@ describe('WhatsApp Cloud API delivery', () => {
     expect(sent.attempts).toBe(2);
   });
 
-  it('an expired token keeps the message pending with a Spanish reason for the admin; it goes once the token is renewed in settings', async () => {
-    const key = await queueReminder('token');
+  it('an expired token keeps the messages pending with a Spanish reason for the admin (one call, not one per message); they go once the token is renewed in settings', async () => {
+    const keys = [await queueReminder('token-1'), await queueReminder('token-2'), await queueReminder('token-3')];
     api.answers.push({
       status: 401,
       body: { error: { message: 'Error validating access token: Session has expired on Tuesday.', type: 'OAuthException', code: 190, error_subcode: 463, fbtrace_id: 'A2' } },
     });
+    api.requests.length = 0;
     await worker.drain();
-    const waiting = await rowOf(key);
-    expect(waiting.status).toBe('pending');
-    expect(waiting.attempts).toBe(0);
-    expect(waiting.last_error).toBe(
-      'El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Configuración de mensajes; el mensaje se enviará en cuanto se guarde el nuevo token.',
-    );
-    expect(waiting.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    // The first 401 holds the channel back: the other messages wait without calling WhatsApp again.
+    expect(api.requests).toHaveLength(1);
+    for (const key of keys) {
+      const waiting = await rowOf(key);
+      expect(waiting.status).toBe('pending');
+      expect(waiting.attempts).toBe(0);
+      expect(waiting.last_error).toBe(
+        'El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Configuración de mensajes; el mensaje se enviará en cuanto se guarde el nuevo token.',
+      );
+      expect(waiting.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    }
     // Nothing is due until the admin acts.
     api.requests.length = 0;
     await worker.drain();
@@ -168,11 +173,13 @@ describe('WhatsApp Cloud API delivery', () => {
     expect(renewed.body.whatsapp_access_token_set).toBe(true);
     expect(JSON.stringify(renewed.body)).not.toContain('EAAtoken');
     await worker.drain();
-    expect(api.requests).toHaveLength(1);
-    expect(api.requests[0]!.headers.authorization).toBe('Bearer EAAtoken-dos');
-    const sent = await rowOf(key);
-    expect(sent.status).toBe('sent');
-    expect(sent.last_error).toBeNull();
+    expect(api.requests).toHaveLength(3);
+    expect(api.requests.every((r) => r.headers.authorization === 'Bearer EAAtoken-dos')).toBe(true);
+    for (const key of keys) {
+      const sent = await rowOf(key);
+      expect(sent.status).toBe('sent');
+      expect(sent.last_error).toBeNull();
+    }
   });
 });
 

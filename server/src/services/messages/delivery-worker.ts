@@ -123,6 +123,17 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let senders: { key: string; email: MessageSender | null; whatsapp: MessageSender | null } | null = null;
+  /**
+   * Channels held back by a setup failure (expired token, refused login): the
+   * rest of their messages wait without calling the provider again, until the
+   * failure's wait is over or the settings change.
+   */
+  const paused = new Map<Channel, { key: string; until: number; failure: DeliveryFailure }>();
+  const pauseOf = (channel: Channel, key: string, now: number) => {
+    const pause = paused.get(channel);
+    if (pause && (pause.key !== key || pause.until <= now)) paused.delete(channel);
+    return paused.get(channel)?.failure ?? null;
+  };
 
   async function currentSenders() {
     const resolved = await resolveMessaging(db, config);
@@ -155,16 +166,22 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
     };
   }
 
-  async function deliver(row: OutboxRow, lease: Date, sender: MessageSender): Promise<void> {
+  async function deliver(row: OutboxRow, lease: Date, sender: MessageSender, key: string): Promise<void> {
     let outcome: Parameters<typeof recordOutcome>[3];
-    try {
-      const sent = await sender.send(await outgoing(row));
-      outcome = { sent: true, providerMessageId: sent.providerMessageId };
-    } catch (error) {
-      const failure =
-        error instanceof DeliveryFailure ? error : new DeliveryFailure('Error inesperado al enviar el mensaje; se intentará de nuevo.', { permanent: false, cause: error });
-      if (!(error instanceof DeliveryFailure)) log.error({ err: error, outbox_message_id: row.outbox_message_id }, 'error inesperado al enviar un mensaje');
-      outcome = { sent: false, failure };
+    const held = pauseOf(row.channel, key, Date.now());
+    if (held) {
+      outcome = { sent: false, failure: held };
+    } else {
+      try {
+        const sent = await sender.send(await outgoing(row));
+        outcome = { sent: true, providerMessageId: sent.providerMessageId };
+      } catch (error) {
+        const failure =
+          error instanceof DeliveryFailure ? error : new DeliveryFailure('Error inesperado al enviar el mensaje; se intentará de nuevo.', { permanent: false, cause: error });
+        if (!(error instanceof DeliveryFailure)) log.error({ err: error, outbox_message_id: row.outbox_message_id }, 'error inesperado al enviar un mensaje');
+        if (failure.setup) paused.set(row.channel, { key, until: Date.now() + Math.max(failure.retryAfterMs ?? 0, backoffMs(1)), failure });
+        outcome = { sent: false, failure };
+      }
     }
     const recorded = await recordOutcome(db, row, lease, outcome);
     if (!recorded) log.warn({ outbox_message_id: row.outbox_message_id }, 'el permiso para enviar este mensaje venció antes de registrar el resultado');
@@ -175,22 +192,26 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
   async function batch(): Promise<number> {
     const now = new Date();
     const active = await currentSenders();
-    const channels = (['email', 'whatsapp'] as const).filter((c) => active[c] !== null);
+    const channels = (['email', 'whatsapp'] as const).filter((c) => active[c] !== null && !pauseOf(c, active.key, now.getTime()));
     if (channels.length === 0) return 0;
     const { rows, lease } = await claimDue(db, [...channels], now, config.MESSAGE_CLAIM_LEASE_MS);
-    let next = 0;
-    const lane = async () => {
-      while (next < rows.length) {
-        const row = rows[next++] as OutboxRow;
-        try {
-          await deliver(row, lease, active[row.channel] as MessageSender);
-        } catch (error) {
-          // Recording failed (the database went away): the claim lapses and the row is tried again.
-          log.error({ err: error, outbox_message_id: row.outbox_message_id }, 'no se pudo registrar el envío de un mensaje');
-        }
+    const one = async (row: OutboxRow) => {
+      try {
+        await deliver(row, lease, active[row.channel] as MessageSender, active.key);
+      } catch (error) {
+        // Recording failed (the database went away): the claim lapses and the row is tried again.
+        log.error({ err: error, outbox_message_id: row.outbox_message_id }, 'no se pudo registrar el envío de un mensaje');
       }
     };
-    await Promise.all(Array.from({ length: Math.min(parallel, rows.length) }, lane));
+    // The first message of each channel goes alone: if the setup is wrong (expired token), the rest wait without calling the provider.
+    const firsts = channels.map((c) => rows.find((r) => r.channel === c)).filter((r): r is OutboxRow => r !== undefined);
+    await Promise.all(firsts.map(one));
+    const rest = rows.filter((r) => !firsts.includes(r));
+    let next = 0;
+    const lane = async () => {
+      while (next < rest.length) await one(rest[next++] as OutboxRow);
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, rest.length) }, lane));
     return rows.length;
   }
 
