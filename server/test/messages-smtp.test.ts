@@ -164,41 +164,54 @@ describe('SMTP delivery', () => {
     expect(smtp.received.map((m) => m.to)).toEqual(['si.existe@correo.mx']);
   });
 
-  it('a server that is down leaves the message pending with a later attempt; it goes once the server is up', async () => {
+  it('a server that is down leaves the message pending with a later attempt (the rest of the batch untried); they go once the server is up', async () => {
     const port = await freePort();
     const config = workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) });
     const ctx = messageContextOf(config);
-    await queueEmail(t.db, ctx, { to: 'espera@correo.mx', parts: { kind: 'general', subject: 'Espera', paragraphs: ['Paciencia'] } });
-    const worker = startDeliveryWorker({ db: t.db, config, log: silentLog });
+    const to = ['espera.1@correo.mx', 'espera.2@correo.mx', 'espera.3@correo.mx'];
+    for (const address of to) await queueEmail(t.db, ctx, { to: address, parts: { kind: 'general', subject: 'Espera', paragraphs: ['Paciencia'] } });
+    const rows = () => t.db.select().from(outbox_message).where(inArray(outbox_message.recipient, to)).orderBy(outbox_message.outbox_message_id);
+    const first = startDeliveryWorker({ db: t.db, config, log: silentLog });
+    const before = Date.now();
     try {
-      const before = Date.now();
-      await worker.drain();
-      const [waiting] = await t.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'espera@correo.mx'));
-      expect(waiting?.status).toBe('pending');
-      expect(waiting?.attempts).toBe(1);
-      expect(waiting?.last_error).toMatch(/No se pudo conectar con el servidor de correo/);
-      expect(waiting?.claimed_until).toBeNull();
+      await first.drain();
+      const [tried, ...untried] = await rows();
+      expect(tried?.status).toBe('pending');
+      expect(tried?.attempts).toBe(1);
+      expect(tried?.last_error).toMatch(/No se pudo conectar con el servidor de correo/);
+      expect(tried?.claimed_until).toBeNull();
       // 30 s ± 20 % after the first attempt.
-      expect(waiting!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 24_000);
-      // Not due yet: a drain now does not touch it.
-      await worker.drain();
-      const [still] = await t.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'espera@correo.mx'));
-      expect(still?.attempts).toBe(1);
-
-      const smtp = await startLoopbackSmtp({ port });
-      try {
-        // The backoff has passed.
-        await t.db.update(outbox_message).set({ next_attempt_at: new Date(Date.now() - 1000) }).where(eq(outbox_message.recipient, 'espera@correo.mx'));
-        await worker.drain();
-        expect(smtp.received.map((m) => m.to)).toEqual(['espera@correo.mx']);
-      } finally {
-        await smtp.close();
+      expect(tried!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 24_000);
+      // The first message of the batch found the server down: the others were given back untried, still due.
+      for (const row of untried) {
+        expect(row.attempts).toBe(0);
+        expect(row.claimed_until).toBeNull();
+        expect(row.last_error).toBeNull();
+        expect(row.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now());
       }
+      // This process holds the channel back for a while: a drain now sends nothing and counts nothing.
+      expect(await first.drain()).toBe(0);
+      expect((await rows()).map((r) => r.attempts)).toEqual([1, 0, 0]);
     } finally {
-      await worker.stop();
+      await first.stop();
     }
-    const [sent] = await t.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'espera@correo.mx'));
-    expect(sent?.status).toBe('sent');
-    expect(sent?.attempts).toBe(2);
+
+    const smtp = await startLoopbackSmtp({ port });
+    // Later (the backoff has passed), a sender finds the server up.
+    await t.db.update(outbox_message).set({ next_attempt_at: new Date(Date.now() - 1000) }).where(inArray(outbox_message.recipient, to));
+    const later = startDeliveryWorker({ db: t.db, config, log: silentLog });
+    try {
+      await later.drain();
+      expect(smtp.received.map((m) => m.to).sort()).toEqual(to);
+    } finally {
+      await later.stop();
+      await smtp.close();
+    }
+    const sent = await rows();
+    expect(sent.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
   });
 });

@@ -130,7 +130,13 @@ describe('WhatsApp Cloud API delivery', () => {
       body: { error: { message: '(#130429) Rate limit hit', type: 'OAuthException', code: 130429, error_data: { messaging_product: 'whatsapp', details: 'Cloud API message throughput has been reached.' } } },
     });
     const before = Date.now();
-    await worker.drain();
+    // A process of its own: after a rate limit it holds WhatsApp back for the wait.
+    const limited = startDeliveryWorker({ db: server.db, config: server.config, log: silentLog });
+    try {
+      await limited.drain();
+    } finally {
+      await limited.stop();
+    }
     const waiting = await rowOf(key);
     expect(waiting.status).toBe('pending');
     expect(waiting.attempts).toBe(1);

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { DeliveryFailure, type MessageSender, type OutgoingMessage } from '../../providers/messages/types.ts';
 import { messageContextOf } from './message-context.ts';
-import { resolveMessaging, sendersOf } from './messaging-settings.ts';
+import { resolveMessaging, sendersOf, timeoutOf } from './messaging-settings.ts';
 import { oneClickStopUrlOf } from './preferences.ts';
 import { preferencesOf } from './queue-message.ts';
 
@@ -109,6 +109,16 @@ export async function recordOutcome(
   return updated.length > 0;
 }
 
+/** Gives a claimed row back untried: no attempt counted, free for the next claim at once. */
+export async function releaseClaim(db: Db, row: OutboxRow, lease: Date): Promise<boolean> {
+  const updated = await db
+    .update(outbox_message)
+    .set({ claimed_until: null, attempts: Math.max(0, row.attempts - 1) })
+    .where(fenced(row, lease))
+    .returning({ id: outbox_message.outbox_message_id });
+  return updated.length > 0;
+}
+
 /**
  * The delivery worker (issue 17, decision 022): every MESSAGE_POLL_MS it
  * claims due rows of the configured channels, sends each outside the claim's
@@ -128,12 +138,15 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
    * rest of their messages wait without calling the provider again, until the
    * failure's wait is over or the settings change.
    */
-  const paused = new Map<Channel, { key: string; until: number; failure: DeliveryFailure }>();
+  const paused = new Map<Channel, { key: string; until: number; failure: DeliveryFailure | null }>();
+  /** The channel's pause: with a failure (setup) its rows are recorded with it; without (the provider is down) they are given back untried. */
   const pauseOf = (channel: Channel, key: string, now: number) => {
     const pause = paused.get(channel);
     if (pause && (pause.key !== key || pause.until <= now)) paused.delete(channel);
-    return paused.get(channel)?.failure ?? null;
+    return paused.get(channel) ?? null;
   };
+  /** A send is started only with this much of the lease left, so no row is sent after another process may have claimed it. */
+  const leaseMargin = Math.min(timeoutOf(config), config.MESSAGE_CLAIM_LEASE_MS / 2);
 
   async function currentSenders() {
     const resolved = await resolveMessaging(db, config);
@@ -166,11 +179,15 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
     };
   }
 
-  async function deliver(row: OutboxRow, lease: Date, sender: MessageSender, key: string): Promise<void> {
+  async function deliver(row: OutboxRow, lease: Date, sender: MessageSender, key: string, probe: boolean): Promise<void> {
     let outcome: Parameters<typeof recordOutcome>[3];
-    const held = pauseOf(row.channel, key, Date.now());
-    if (held) {
-      outcome = { sent: false, failure: held };
+    const pause = pauseOf(row.channel, key, Date.now());
+    if ((pause && !pause.failure) || Date.now() + leaseMargin > lease.getTime()) {
+      await releaseClaim(db, row, lease);
+      return;
+    }
+    if (pause?.failure) {
+      outcome = { sent: false, failure: pause.failure };
     } else {
       try {
         const sent = await sender.send(await outgoing(row));
@@ -180,6 +197,8 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
           error instanceof DeliveryFailure ? error : new DeliveryFailure('Error inesperado al enviar el mensaje; se intentará de nuevo.', { permanent: false, cause: error });
         if (!(error instanceof DeliveryFailure)) log.error({ err: error, outbox_message_id: row.outbox_message_id }, 'error inesperado al enviar un mensaje');
         if (failure.setup) paused.set(row.channel, { key, until: Date.now() + Math.max(failure.retryAfterMs ?? 0, backoffMs(1)), failure });
+        // The channel's first message of the batch failed for a while (server down, rate limit): the rest are given back untried.
+        else if (probe && !failure.permanent) paused.set(row.channel, { key, until: Date.now() + Math.max(failure.retryAfterMs ?? 0, backoffMs(1)), failure: null });
         outcome = { sent: false, failure };
       }
     }
@@ -193,11 +212,12 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
     const now = new Date();
     const active = await currentSenders();
     const channels = (['email', 'whatsapp'] as const).filter((c) => active[c] !== null && !pauseOf(c, active.key, now.getTime()));
+    // A paused channel's rows are not claimed: they stay due for another process, or for this one when the pause ends.
     if (channels.length === 0) return 0;
     const { rows, lease } = await claimDue(db, [...channels], now, config.MESSAGE_CLAIM_LEASE_MS);
-    const one = async (row: OutboxRow) => {
+    const one = async (row: OutboxRow, probe = false) => {
       try {
-        await deliver(row, lease, active[row.channel] as MessageSender, active.key);
+        await deliver(row, lease, active[row.channel] as MessageSender, active.key, probe);
       } catch (error) {
         // Recording failed (the database went away): the claim lapses and the row is tried again.
         log.error({ err: error, outbox_message_id: row.outbox_message_id }, 'no se pudo registrar el envío de un mensaje');
@@ -205,7 +225,7 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
     };
     // The first message of each channel goes alone: if the setup is wrong (expired token), the rest wait without calling the provider.
     const firsts = channels.map((c) => rows.find((r) => r.channel === c)).filter((r): r is OutboxRow => r !== undefined);
-    await Promise.all(firsts.map(one));
+    await Promise.all(firsts.map((row) => one(row, true)));
     const rest = rows.filter((r) => !firsts.includes(r));
     let next = 0;
     const lane = async () => {

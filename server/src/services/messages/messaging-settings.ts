@@ -36,7 +36,7 @@ export interface ResolvedMessaging {
 }
 
 /** A provider must answer well within the claim's lease, or another process could take the row while it is in flight. */
-const timeoutOf = (config: Pick<Config, 'MESSAGE_CLAIM_LEASE_MS'>) => Math.max(1_000, Math.min(30_000, Math.floor(config.MESSAGE_CLAIM_LEASE_MS / 3)));
+export const timeoutOf = (config: Pick<Config, 'MESSAGE_CLAIM_LEASE_MS'>) => Math.max(1_000, Math.min(30_000, Math.floor(config.MESSAGE_CLAIM_LEASE_MS / 3)));
 
 const hostOf = (publicUrl: string) => {
   try {
