@@ -2,7 +2,7 @@ import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappFailure } from '../src/providers/messages/whatsapp-cloud.ts';
+import { templateText, whatsappFailure } from '../src/providers/messages/whatsapp-cloud.ts';
 import { startDeliveryWorker, type DeliveryWorker } from '../src/services/messages/delivery-worker.ts';
 import { messageContextOf } from '../src/services/messages/message-context.ts';
 import { queueCustomerMessage } from '../src/services/messages/queue-message.ts';
@@ -214,5 +214,14 @@ describe('the Cloud API error answers, as staff read them', () => {
   });
   it('a rate limit honours Retry-After', () => {
     expect(whatsappFailure(429, answer(130429), '30', null).retryAfterMs).toBe(30_000);
+  });
+});
+
+describe('template parameters', () => {
+  it('are sent without new lines, tabs or long runs of spaces, and never empty (the Cloud API refuses them)', () => {
+    expect(templateText('Cancela antes del\nlunes\t10:00')).toBe('Cancela antes del lunes 10:00');
+    expect(templateText('a      b')).toBe('a   b');
+    expect(templateText('')).toBe('—');
+    expect(templateText('  Ana  ')).toBe('Ana');
   });
 });

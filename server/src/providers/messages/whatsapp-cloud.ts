@@ -59,6 +59,12 @@ export function whatsappFailure(status: number, body: GraphError, retryAfter: st
   return new DeliveryFailure(`WhatsApp rechazó el mensaje ${said}.`, { permanent: true });
 }
 
+/**
+ * A template parameter as the Cloud API takes it: no new lines or tabs, no
+ * more than 4 spaces in a row (error 132018), and never empty.
+ */
+export const templateText = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/ {4,}/g, '   ').trim() || '—';
+
 /** WhatsApp through Meta's WhatsApp Business Cloud API: template messages (business-initiated). */
 export class WhatsAppCloudSender implements MessageSender {
   readonly channel = 'whatsapp' as const;
@@ -79,7 +85,7 @@ export class WhatsAppCloudSender implements MessageSender {
         name: template.name,
         language: { code: template.language },
         ...(template.parameters.length
-          ? { components: [{ type: 'body', parameters: template.parameters.map((text) => ({ type: 'text', text })) }] }
+          ? { components: [{ type: 'body', parameters: template.parameters.map((text) => ({ type: 'text', text: templateText(text) })) }] }
           : {}),
       },
     };
