@@ -2,6 +2,8 @@ import { formatDateTime, studioTimeZone } from '@estudio/core';
 import { holdExpired } from '@estudio/core/messages/templates/bookings';
 import { and, asc, eq } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
+import { discount } from '@estudio/db/schema/discounts';
+import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
 import { lapsedHold, holdTimes } from '../checkout/purchase-caps.ts';
 import { releaseDiscountUse } from '../discounts/validate-discount.ts';
@@ -27,9 +29,10 @@ export const holdNoticeWindowMs = 2 * 86_400_000;
  * the counter together, so a use already given back by a code check is not
  * given back twice). Staff can still collect a lapsed cash purchase while the
  * caps have room (015). The customer of a cash hold is told, with a link to
- * buy again. Each purchase in its own transaction, under the customer's lock
- * first (decision 006), as payments take it (markPurchasePaid): a payment in
- * flight finishes first and the conditional update then finds nothing.
+ * buy again. Each purchase in its own transaction, with the locks a payment
+ * takes in its order (decision 006): the customer's row, the package's, the
+ * discount's (markPurchasePaid, claimPurchaseCaps). A payment in flight
+ * finishes first and the conditional update then finds nothing.
  */
 export const expireHoldsJob: ClockJob = {
   name: expireHoldsName,
@@ -38,7 +41,7 @@ export const expireHoldsJob: ClockJob = {
     const settings = await loadStudioSettings(ctx.db);
     const holds = holdTimes(settings);
     const lapsed = await ctx.db
-      .select({ id: purchase.purchase_id, customer_id: purchase.customer_id })
+      .select({ id: purchase.purchase_id, customer_id: purchase.customer_id, class_package_id: purchase.class_package_id, discount_id: purchase.discount_id })
       .from(purchase)
       .where(lapsedHold(now, holds))
       .orderBy(asc(purchase.purchase_id))
@@ -48,6 +51,13 @@ export const expireHoldsJob: ClockJob = {
     for (const candidate of lapsed) {
       const done = await ctx.db.transaction(async (tx) => {
         const [who] = await tx.select().from(customer).where(eq(customer.customer_id, candidate.customer_id)).for('update');
+        // Then the package's and the discount's rows, as a payment's caps take them (claimPurchaseCaps), before any
+        // discount_use row: a payment of another customer gives lapsed uses of this code back under the discount's
+        // lock, and taking them in another order deadlocks (seen in clock-holds-race.postgres.test.ts).
+        await tx.select({ id: class_package.class_package_id }).from(class_package).where(eq(class_package.class_package_id, candidate.class_package_id)).for('update');
+        if (candidate.discount_id !== null) {
+          await tx.select({ id: discount.discount_id }).from(discount).where(eq(discount.discount_id, candidate.discount_id)).for('update');
+        }
         const [failed] = await tx
           .update(purchase)
           .set({ status: 'failed', updatedAt: now })
