@@ -20,8 +20,12 @@ import { readJobState, writeJobState } from './state.ts';
 
 export const bookingConfirmationsName = 'booking-confirmations';
 
-/** Reservations read per run; the rest wait for the next run (15 s). */
-const batch = 300;
+/**
+ * Reservations read per run; the rest wait for the next run (15 s). One
+ * transaction holds them, and on embedded PGlite a transaction holds the
+ * whole database, so a run stays short.
+ */
+const batch = 100;
 /**
  * The watermark passes a reservation only once it is this old: a booking
  * transaction that drew a lower id but commits after a higher one is still
