@@ -175,8 +175,8 @@ export const domainErrors = {
   'outbox/already-sent': { status: 409, message: 'Este mensaje ya fue enviado; no se puede reintentar.' },
   'outbox/not-failed': { status: 409, message: 'Este mensaje aún está en espera de envío; solo se reintentan los mensajes fallidos.' },
   // Messaging settings and the test message (issue 17); 'messaging/test-failed' carries the provider's reason in Spanish
-  'messaging/email-not-configured': { status: 409, message: 'El correo no está configurado: escribe el servidor SMTP en Configuración de mensajes.' },
-  'messaging/whatsapp-not-configured': { status: 409, message: 'WhatsApp no está configurado: escribe el ID del número y el token de acceso en Configuración de mensajes.' },
+  'messaging/email-not-configured': { status: 409, message: 'El correo no está configurado: escribe el servidor SMTP en Mensajes › Configuración de envío.' },
+  'messaging/whatsapp-not-configured': { status: 409, message: 'WhatsApp no está configurado: escribe el ID del número y el token de acceso en Mensajes › Configuración de envío.' },
   'messaging/invalid-email': { status: 400, message: 'Escribe un correo electrónico válido para la prueba.' },
   'messaging/invalid-whatsapp': { status: 400, message: 'El número de WhatsApp no es válido. Escríbelo a 10 dígitos, o con + y la clave del país.' },
   'messaging/test-failed': { status: 502, message: 'No se pudo enviar el mensaje de prueba.' },

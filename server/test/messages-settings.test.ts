@@ -138,7 +138,7 @@ describe('messaging settings API', () => {
   it("WhatsApp: not configured is said plainly; configured, the test sends Meta's hello_world in en_US", async () => {
     const before = await call(server.app, 'POST', '/api/messaging/test', { token: admin, body: { channel: 'whatsapp', recipient: '5512345678' } });
     expect(before.status).toBe(409);
-    expect(before.body.message).toBe('WhatsApp no está configurado: escribe el ID del número y el token de acceso en Configuración de mensajes.');
+    expect(before.body.message).toBe('WhatsApp no está configurado: escribe el ID del número y el token de acceso en Mensajes › Configuración de envío.');
     await call(server.app, 'PUT', '/api/messaging/settings', {
       token: admin,
       body: { whatsapp_phone_number_id: '1234567890', whatsapp_access_token: 'EAAsecreto', whatsapp_api_base: api.base },
@@ -170,5 +170,18 @@ describe('messaging settings API', () => {
     const data = (JSON.parse(res.body) as { result: { data: Record<string, unknown> } }).result.data;
     expect(data.smtp_password_set).toBe(true);
     expect(data).not.toHaveProperty('smtp_password');
+  });
+});
+
+describe('the admin test send reads as a one-off', () => {
+  it('drops the queue notes from a provider reason', async () => {
+    const { withoutQueueNote } = await import('../src/services/messages/messaging-settings.ts');
+    expect(withoutQueueNote('No se pudo conectar con el servidor de correo: nadie respondió en esa dirección y puerto. Revisa el servidor y el puerto en Mensajes › Configuración de envío; se intentará de nuevo.')).toBe(
+      'No se pudo conectar con el servidor de correo: nadie respondió en esa dirección y puerto. Revisa el servidor y el puerto en Mensajes › Configuración de envío.',
+    );
+    expect(withoutQueueNote('El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Mensajes › Configuración de envío; el mensaje se enviará en cuanto se guarde el nuevo token.')).toBe(
+      'El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Mensajes › Configuración de envío.',
+    );
+    expect(withoutQueueNote('El servidor de correo rechazó al destinatario: 550 no existe')).toBe('El servidor de correo rechazó al destinatario: 550 no existe');
   });
 });

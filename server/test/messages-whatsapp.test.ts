@@ -165,7 +165,7 @@ describe('WhatsApp Cloud API delivery', () => {
       expect(waiting.status).toBe('pending');
       expect(waiting.attempts).toBe(0);
       expect(waiting.last_error).toBe(
-        'El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Configuración de mensajes; el mensaje se enviará en cuanto se guarde el nuevo token.',
+        'El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Mensajes › Configuración de envío; el mensaje se enviará en cuanto se guarde el nuevo token.',
       );
       expect(waiting.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
     }

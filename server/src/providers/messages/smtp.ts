@@ -41,12 +41,22 @@ interface SmtpError extends Error {
 /** The server's answer without its status code, for staff ("550 5.1.1 <x>: no existe" → "5.1.1 <x>: no existe"). */
 const serverText = (e: SmtpError) => (e.response ?? e.message).replace(/^\d{3}[ -]/, '').slice(0, 300);
 
+/** Nodemailer's connection error codes, in words (staff never read ESOCKET). */
+const connectionProblems: Record<string, string> = {
+  ECONNECTION: 'nadie respondió en esa dirección y puerto',
+  ECONNREFUSED: 'nadie respondió en esa dirección y puerto',
+  ETIMEDOUT: 'no respondió a tiempo',
+  EDNS: 'no se encontró un servidor con ese nombre',
+  ESOCKET: 'la conexión se cortó (¿el puerto o la conexión segura no corresponden?)',
+  EPROTOCOL: 'lo que respondió no es un servidor de correo (¿el puerto o la conexión segura no corresponden?)',
+};
+
 /** Nodemailer's error as a DeliveryFailure with a reason staff can act on. */
 export function smtpFailure(error: unknown): DeliveryFailure {
   const e = error as SmtpError;
   if (e.code === 'EAUTH' || e.responseCode === 535 || e.responseCode === 530) {
     return new DeliveryFailure(
-      `El servidor de correo rechazó el usuario o la contraseña SMTP (${serverText(e)}). Revísalos en Configuración de mensajes; el mensaje se enviará cuando estén bien.`,
+      `El servidor de correo rechazó el usuario o la contraseña SMTP (${serverText(e)}). Revísalos en Mensajes › Configuración de envío; el mensaje se enviará cuando estén bien.`,
       { permanent: false, setup: true, retryAfterMs: 10 * 60_000, cause: error },
     );
   }
@@ -57,10 +67,14 @@ export function smtpFailure(error: unknown): DeliveryFailure {
   if (typeof e.responseCode === 'number' && e.responseCode >= 400 && e.responseCode < 500) {
     return new DeliveryFailure(`El servidor de correo pidió intentarlo más tarde: ${e.responseCode} ${serverText(e)}`, { permanent: false, cause: error });
   }
-  if (e.code === 'ECONNECTION' || e.code === 'ETIMEDOUT' || e.code === 'ESOCKET' || e.code === 'EDNS' || e.code === 'ECONNREFUSED' || e.code === 'EPROTOCOL') {
-    return new DeliveryFailure(`No se pudo conectar con el servidor de correo (${e.code}); se intentará de nuevo.`, { permanent: false, cause: error });
+  const connection = connectionProblems[e.code ?? ''];
+  if (connection) {
+    return new DeliveryFailure(`No se pudo conectar con el servidor de correo: ${connection}. Revisa el servidor y el puerto en Mensajes › Configuración de envío; se intentará de nuevo.`, {
+      permanent: false,
+      cause: error,
+    });
   }
-  return new DeliveryFailure(`El envío del correo falló (${e.code ?? 'error'}); se intentará de nuevo.`, { permanent: false, cause: error });
+  return new DeliveryFailure('El envío del correo falló por un error inesperado del servidor de correo; se intentará de nuevo.', { permanent: false, cause: error });
 }
 
 /** E-mail through SMTP with nodemailer (a small pool of connections per process). */

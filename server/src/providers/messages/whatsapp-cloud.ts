@@ -17,7 +17,7 @@ interface GraphError {
 
 const rateLimitCodes = new Set([4, 80007, 130429, 131048, 131056]);
 const tokenExpired =
-  'El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Configuración de mensajes; el mensaje se enviará en cuanto se guarde el nuevo token.';
+  'El token de acceso de WhatsApp venció o no es válido. Un administrador debe renovarlo en Mensajes › Configuración de envío; el mensaje se enviará en cuanto se guarde el nuevo token.';
 
 /** A Cloud API answer as a DeliveryFailure with a reason staff can act on. */
 export function whatsappFailure(status: number, body: GraphError, retryAfter: string | null, templateName: string | null): DeliveryFailure {
@@ -47,7 +47,7 @@ export function whatsappFailure(status: number, body: GraphError, retryAfter: st
     );
   }
   if (status === 403 || code === 10 || (code >= 200 && code < 300)) {
-    return new DeliveryFailure(`La cuenta de WhatsApp no tiene permiso para enviar mensajes ${said}. Revisa el token en Configuración de mensajes.`, {
+    return new DeliveryFailure(`La cuenta de WhatsApp no tiene permiso para enviar mensajes ${said}. Revisa el token en Mensajes › Configuración de envío.`, {
       permanent: false,
       setup: true,
       retryAfterMs: 15 * 60_000,

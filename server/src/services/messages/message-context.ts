@@ -7,7 +7,8 @@ import type { Config } from '../../config.ts';
  */
 export interface MessageContext {
   publicUrl: string;
-  environmentChannels: { email: boolean; whatsapp: boolean };
+  /** Which sending fields the environment sets; each empty messaging setting falls back to its field (resolveMessaging). */
+  environment: { smtpHost: boolean; whatsappPhoneNumberId: boolean; whatsappAccessToken: boolean };
   /** The language the studio's WhatsApp templates were approved in, unless the settings say otherwise. */
   whatsappTemplateLanguage: string;
 }
@@ -17,9 +18,10 @@ export function messageContextOf(
 ): MessageContext {
   return {
     publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
-    environmentChannels: {
-      email: Boolean(config.SMTP_HOST),
-      whatsapp: Boolean(config.WHATSAPP_ACCESS_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID),
+    environment: {
+      smtpHost: Boolean(config.SMTP_HOST),
+      whatsappPhoneNumberId: Boolean(config.WHATSAPP_PHONE_NUMBER_ID),
+      whatsappAccessToken: Boolean(config.WHATSAPP_ACCESS_TOKEN),
     },
     whatsappTemplateLanguage: config.WHATSAPP_TEMPLATE_LANGUAGE ?? 'es_MX',
   };

@@ -58,6 +58,15 @@ async function settingsRow(db: Db): Promise<SettingsRow | undefined> {
 }
 
 /**
+ * A failure's reason as the admin's test reads it: the notes about the queue
+ * ("se intentará de nuevo", "se enviará cuando…") are true for queued
+ * messages, not for a one-off test.
+ */
+export function withoutQueueNote(reason: string): string {
+  return reason.replace(/;\s*(se intentará de nuevo|el mensaje se enviará[^.]*)\.?$/i, '.').replace(/\.\.$/, '.');
+}
+
+/**
  * How each channel sends now: the studio's messaging settings, each empty
  * field falling back to the environment (SMTP_*, WHATSAPP_*). A channel
  * without a host (SMTP) or without a phone number id and token (WhatsApp) is
@@ -217,7 +226,7 @@ export async function sendTestMessage(db: Db, config: EnvConfig, input: { channe
     });
     return { sent: true, provider_message_id: sent.providerMessageId };
   } catch (error) {
-    if (error instanceof DeliveryFailure) throw new DomainError('messaging/test-failed', error.reason);
+    if (error instanceof DeliveryFailure) throw new DomainError('messaging/test-failed', withoutQueueNote(error.reason));
     throw error;
   } finally {
     await sender.close();

@@ -24,12 +24,16 @@ export async function preferencesOf(db: Db, customerId: number): Promise<typeof 
   return made;
 }
 
-/** Which channels can deliver now (the environment's, or the studio's messaging settings), and the WhatsApp templates' language. */
+/**
+ * Which channels can deliver now, and the WhatsApp templates' language: the
+ * same field-by-field fallback as the worker's resolveMessaging (a phone
+ * number id in the settings and a token in the environment configure WhatsApp).
+ */
 export async function configuredChannels(db: Db, ctx: MessageContext): Promise<Record<Channel, boolean> & { whatsappLanguage: string }> {
   const [row] = await db.select().from(messaging_settings).where(eq(messaging_settings.messaging_settings_id, 1));
   return {
-    email: ctx.environmentChannels.email || Boolean(row?.smtp_host),
-    whatsapp: ctx.environmentChannels.whatsapp || Boolean(row?.whatsapp_access_token && row.whatsapp_phone_number_id),
+    email: ctx.environment.smtpHost || Boolean(row?.smtp_host),
+    whatsapp: (ctx.environment.whatsappPhoneNumberId || Boolean(row?.whatsapp_phone_number_id)) && (ctx.environment.whatsappAccessToken || Boolean(row?.whatsapp_access_token)),
     whatsappLanguage: row?.whatsapp_template_language || ctx.whatsappTemplateLanguage,
   };
 }
