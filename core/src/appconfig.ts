@@ -149,6 +149,9 @@ export const appConfigDefaults = {
 } as const satisfies Record<string, string>;
 
 export type AppConfigKey = keyof typeof appConfigDefaults;
+
+/** Settings only admins read: GET /api/appconfig leaves them out for everyone else (the owner's own address). */
+export const appConfigPrivateKeys: readonly AppConfigKey[] = ['owner_summary_email'];
 export const appConfigKeys = Object.keys(appConfigDefaults) as AppConfigKey[];
 export type AppConfigMap = Record<AppConfigKey, string>;
 

@@ -142,6 +142,20 @@ const limitByAddress = t.middleware(async ({ ctx, path, getRawInput, next }) => 
 
 export const publicProcedure = t.procedure.use(rejectUnstorableText).use(mapDomainErrors).use(limitByAddress);
 
+/**
+ * Whether the bearer of the request's token is an admin, for public answers
+ * that add admin-only parts (the private app settings). A missing or failing
+ * token is simply not an admin: the public answer never fails on it.
+ */
+export async function callerIsAdmin(ctx: Context): Promise<boolean> {
+  if (!ctx.token) return false;
+  try {
+    return (await verifyCaller(ctx, ctx.token)).customer?.role === 'admin';
+  } catch {
+    return false;
+  }
+}
+
 async function verifyCaller(ctx: Context, token: string): Promise<Caller> {
   const identity = await ctx.identity.verifyIdToken(ctx.db, token);
   const customer = await findCustomerByUid(ctx.db, identity.uid);

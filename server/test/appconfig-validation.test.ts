@@ -124,3 +124,25 @@ describe('reading a bad value stored before the checks', () => {
     }
   });
 });
+
+describe('private settings (issue 17)', () => {
+  it("the owner's summary address is answered to admins only", async () => {
+    const server = await startTestServer();
+    try {
+      const admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+      const put = await call(server.app, 'PUT', '/api/appconfig', { token: admin, body: { config: [{ key: 'owner_summary_email', value: 'duena@estudio.demo' }] } });
+      expect(put.status).toBe(200);
+      const asAdmin = await call(server.app, 'GET', '/api/appconfig', { token: admin });
+      expect(asAdmin.body.config).toContainEqual({ key: 'owner_summary_email', value: 'duena@estudio.demo' });
+      const customer = (await login(server.app, 'cliente@estudio.demo')).idToken;
+      for (const token of [undefined, customer, 'not-a-token']) {
+        const answer = await call(server.app, 'GET', '/api/appconfig', token ? { token } : {});
+        expect(answer.status).toBe(200);
+        expect(JSON.stringify(answer.body)).not.toContain('duena@estudio.demo');
+        expect(answer.body.config.some((e: { key: string }) => e.key === 'owner_summary_email')).toBe(false);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

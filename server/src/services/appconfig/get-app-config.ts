@@ -2,6 +2,7 @@ import { like } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import {
   appConfigDefaults,
+  appConfigPrivateKeys,
   checkPassword,
   DomainError,
   passwordPolicyFromConfig,
@@ -34,8 +35,9 @@ export function firebaseConfigValue(config: Config): string {
  * that is not stored yet, with `firebaseConfig` taken from the server. A
  * stored value that does not fit its setting (saved before values were
  * checked) answers as the default, as the server's own readers use it.
+ * Private settings (appConfigPrivateKeys) only with `includePrivate` (admins).
  */
-export async function getAppConfig(db: Db, config: Config): Promise<AppConfigEntry[]> {
+export async function getAppConfig(db: Db, config: Config, options: { includePrivate?: boolean } = {}): Promise<AppConfigEntry[]> {
   const rows = await db.select({ key: app_config.key, value: app_config.value }).from(app_config).orderBy(app_config.key);
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const defaults: Record<string, string> = appConfigDefaults;
@@ -48,7 +50,9 @@ export async function getAppConfig(db: Db, config: Config): Promise<AppConfigEnt
   }
   const firebase = entries.find((e) => e.key === 'firebaseConfig');
   if (firebase) firebase.value = firebaseConfigValue(config);
-  return entries;
+  if (options.includePrivate) return entries;
+  const hidden = new Set<string>(appConfigPrivateKeys);
+  return entries.filter((e) => !hidden.has(e.key));
 }
 
 /** The password policy configured by the password_* keys. */
