@@ -15,7 +15,7 @@ export type ScanWarning =
   | 'too-late'
   | 'unpaid-cash'
   | 'already-attended'
-  // Issue 16 (decision 018, helper D): warn, never refuse.
+  // Issue 16 (decision 018): warn, never refuse.
   | 'documents-pending'
   | 'profile-incomplete';
 

@@ -14,15 +14,15 @@ import { waitlistPromotionJob } from './waitlist-promotion.ts';
  * renaming one starts it afresh (its watermark included).
  */
 export const clockJobs: readonly ClockJob[] = [
-  // booking side (clock)
+  // bookings: confirmations, reminders, no-shows, lapsed holds
   bookingConfirmationsJob,
   classRemindersJob,
   noShowsJob,
   expireHoldsJob,
-  // waitlist and cancelled classes, owner's summary (helper C)
+  // waitlist places, the owner's summary
   waitlistPromotionJob,
   ownerSummaryJob,
-  // billing (helper D)
+  // billing: renewals and dunning, expiring credits
   subscriptionRenewalsJob,
   creditsExpiringJob,
 ];
