@@ -222,9 +222,10 @@ export async function startLoopbackCloudApi(): Promise<LoopbackCloudApi> {
   };
 }
 
-/** A worker's config: nothing in the environment, a short poll and lease. */
+/** A worker's config: nothing in the environment, no polling of its own (tests call drain). */
 export function workerConfig(env: Record<string, string> = {}): Config {
-  return testConfig({ MESSAGE_POLL_MS: '60000', MESSAGE_CLAIM_LEASE_MS: '10000', ...env });
+  // A lease of 60 s gives each send the full 20 s provider timeout: on a loaded CI machine a 3 s timeout (a 10 s lease) left a loopback send pending.
+  return testConfig({ MESSAGE_POLL_MS: '60000', MESSAGE_CLAIM_LEASE_MS: '60000', ...env });
 }
 
 export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };

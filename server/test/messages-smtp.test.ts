@@ -160,6 +160,7 @@ describe('SMTP delivery', () => {
     expect(refused?.status).toBe('failed');
     expect(refused?.last_error).toMatch(/^El servidor de correo rechazó al destinatario: 550 /);
     expect(refused?.last_error).toContain('Mailbox does not exist');
+    expect(accepted?.last_error ?? null).toBeNull();
     expect(accepted?.status).toBe('sent');
     expect(smtp.received.map((m) => m.to)).toEqual(['si.existe@correo.mx']);
   });
