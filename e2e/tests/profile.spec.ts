@@ -59,7 +59,8 @@ test.describe('Mi Información', () => {
       await form.getByRole('button', { name: 'Guardar' }).click();
       await expect(alert(page, 'Perfil actualizado con éxito.')).toBeVisible();
       await expect(form).toHaveCount(0);
-      await expect(page.getByText('5512340077')).toBeVisible();
+      // Exact: the Mensajes section also names the number WhatsApp goes to ('Al 5512340077').
+      await expect(page.getByText('5512340077', { exact: true })).toBeVisible();
       await expect(page.getByText('No has agregado tu compleaños')).toHaveCount(0);
 
       // Billing address: city, state and country are required, each with its alert.

@@ -216,3 +216,15 @@ describe('SMTP delivery', () => {
     ]);
   });
 });
+
+describe('smtpFailure in words', () => {
+  it('names a refused port, an unknown host and a cut connection without the system codes', async () => {
+    const { smtpFailure } = await import('../src/providers/messages/smtp.ts');
+    const socket = (message: string) => Object.assign(new Error(message), { code: 'ESOCKET' });
+    expect(smtpFailure(socket('connect ECONNREFUSED 127.0.0.1:2525')).reason).toMatch(/^No se pudo conectar con el servidor de correo: nadie respondió en esa dirección y puerto\./);
+    expect(smtpFailure(Object.assign(new Error('getaddrinfo ENOTFOUND smtp.nohay.mx'), { code: 'EDNS' })).reason).toContain('no se encontró un servidor con ese nombre');
+    expect(smtpFailure(socket('Client network socket disconnected before secure TLS connection was established')).reason).toContain('la conexión se cortó');
+    for (const e of [socket('connect ECONNREFUSED 127.0.0.1:2525'), socket('read ECONNRESET')]) expect(smtpFailure(e).reason).not.toMatch(/E[A-Z]{4,}/);
+    expect(smtpFailure(socket('connect ECONNREFUSED 127.0.0.1:2525')).permanent).toBe(false);
+  });
+});

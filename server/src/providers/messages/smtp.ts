@@ -47,6 +47,7 @@ const connectionProblems: Record<string, string> = {
   ECONNREFUSED: 'nadie respondió en esa dirección y puerto',
   ETIMEDOUT: 'no respondió a tiempo',
   EDNS: 'no se encontró un servidor con ese nombre',
+  ECONNRESET: 'la conexión se cortó (¿el puerto o la conexión segura no corresponden?)',
   ESOCKET: 'la conexión se cortó (¿el puerto o la conexión segura no corresponden?)',
   EPROTOCOL: 'lo que respondió no es un servidor de correo (¿el puerto o la conexión segura no corresponden?)',
 };
@@ -67,7 +68,9 @@ export function smtpFailure(error: unknown): DeliveryFailure {
   if (typeof e.responseCode === 'number' && e.responseCode >= 400 && e.responseCode < 500) {
     return new DeliveryFailure(`El servidor de correo pidió intentarlo más tarde: ${e.responseCode} ${serverText(e)}`, { permanent: false, cause: error });
   }
-  const connection = connectionProblems[e.code ?? ''];
+  // nodemailer reports a refused or unknown address as ESOCKET; the system's code is in its message.
+  const systemCode = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET)\b/.exec(e.message ?? '')?.[1];
+  const connection = connectionProblems[systemCode === 'ENOTFOUND' || systemCode === 'EAI_AGAIN' ? 'EDNS' : (systemCode ?? e.code ?? '')];
   if (connection) {
     return new DeliveryFailure(`No se pudo conectar con el servidor de correo: ${connection}. Revisa el servidor y el puerto en Mensajes › Configuración de envío; se intentará de nuevo.`, {
       permanent: false,
