@@ -47,7 +47,8 @@ ALTER TABLE "outbox_message" ADD COLUMN "html" text;--> statement-breakpoint
 ALTER TABLE "outbox_message" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "outbox_message" ADD COLUMN "whatsapp_template" jsonb;--> statement-breakpoint
 ALTER TABLE "outbox_message" ADD COLUMN "dedupe_key" text;--> statement-breakpoint
-ALTER TABLE "outbox_message" ADD COLUMN "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+-- Milliseconds, as the worker's clock reads them: a row queued in the same millisecond as a claim is due in it (now() has microseconds).
+ALTER TABLE "outbox_message" ADD COLUMN "next_attempt_at" timestamp with time zone DEFAULT date_trunc('milliseconds', now()) NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox_message" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "outbox_message" ADD COLUMN "provider_message_id" text;--> statement-breakpoint
 ALTER TABLE "class_reservation" ADD COLUMN "no_show_at" timestamp with time zone;--> statement-breakpoint

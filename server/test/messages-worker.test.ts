@@ -1,5 +1,5 @@
 import { outbox_message } from '@estudio/db/schema/outbox';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryFailure } from '../src/providers/messages/types.ts';
 import { backoffMs, claimDue, maxAttempts, recordOutcome, startDeliveryWorker } from '../src/services/messages/delivery-worker.ts';
@@ -36,6 +36,19 @@ describe('delivery worker rules', () => {
     expect(backoffMs(20, () => 0.5)).toBe(3_600_000);
     expect(backoffMs(1, () => 0)).toBe(24_000);
     expect(backoffMs(1, () => 1)).toBe(36_000);
+  });
+
+  it('a row is due to a claim that reads the same millisecond it was queued in', async () => {
+    // The worker's clock has milliseconds; now() has microseconds. A drain started in the millisecond a message was
+    // queued left it for the next poll (seen on PostgreSQL: 'the next message still goes' found it pending).
+    const row = await insert('mismo.milisegundo@claim.mx');
+    const stored = await server.db.execute<{ micro: string }>(
+      sql`select extract(microseconds from next_attempt_at)::text as micro from outbox_message where outbox_message_id = ${row.outbox_message_id}`,
+    );
+    const micro = Number(('rows' in stored ? stored.rows : stored)[0]?.micro);
+    expect(micro % 1000).toBe(0);
+    const { rows } = await claimDue(server.db, ['email'], new Date(row.next_attempt_at.getTime()), 30_000, 1000);
+    expect(rows.map((r) => r.outbox_message_id)).toContain(row.outbox_message_id);
   });
 
   it('claims only due, pending, unleased rows of the channels asked for, once', async () => {

@@ -55,8 +55,15 @@ export const outbox_message = pgTable(
     whatsapp_template: jsonb('whatsapp_template').$type<OutboxWhatsAppTemplate>(),
     /** One message per fact and channel ('reminder:123:email'): a job that runs twice queues it once. */
     dedupe_key: text('dedupe_key'),
-    /** Not before: the backoff after a temporary failure. */
-    next_attempt_at: tstz('next_attempt_at').defaultNow().notNull(),
+    /**
+     * Not before: the backoff after a temporary failure. The default is now()
+     * cut to milliseconds, as the worker's JavaScript clock reads time: with
+     * now()'s microseconds, a row queued in the millisecond a claim read its
+     * clock was not yet due to that claim (the drain left it for the next poll).
+     */
+    next_attempt_at: tstz('next_attempt_at')
+      .default(sql`date_trunc('milliseconds', now())`)
+      .notNull(),
     /** A sender's lease: until then no other sender takes the row; after it, the row is free again (a crashed sender). */
     claimed_until: tstz('claimed_until'),
     /** The provider's id of what it accepted (SMTP Message-ID, WhatsApp wamid). */
