@@ -6,7 +6,7 @@
 //      one at random moments while the worker polls at its default interval
 //      (MESSAGE_POLL_MS, 1 s); p50 and p95 from the commit of the row to the
 //      SMTP server's acceptance;
-//   3. booking → confirmation in the inbox: a booking through the API, the
+//   3. booking → confirmation in the inbox: a booking through the reservation service (as staff book), the
 //      clock's confirmation job on its 5 s period (the clock ticking every second here) and the worker polling.
 //
 //   npx tsx bench/messages.ts
