@@ -42,10 +42,11 @@ describe('delivery worker rules', () => {
     // The worker's clock has milliseconds; now() has microseconds. A drain started in the millisecond a message was
     // queued left it for the next poll (seen on PostgreSQL: 'the next message still goes' found it pending).
     const row = await insert('mismo.milisegundo@claim.mx');
-    const stored = await server.db.execute<{ micro: string }>(
-      sql`select extract(microseconds from next_attempt_at)::text as micro from outbox_message where outbox_message_id = ${row.outbox_message_id}`,
-    );
-    const micro = Number(('rows' in stored ? stored.rows : stored)[0]?.micro);
+    const [stored] = await server.db
+      .select({ micro: sql<string>`extract(microseconds from ${outbox_message.next_attempt_at})::text` })
+      .from(outbox_message)
+      .where(eq(outbox_message.outbox_message_id, row.outbox_message_id));
+    const micro = Number(stored?.micro);
     expect(micro % 1000).toBe(0);
     const { rows } = await claimDue(server.db, ['email'], new Date(row.next_attempt_at.getTime()), 30_000, 1000);
     expect(rows.map((r) => r.outbox_message_id)).toContain(row.outbox_message_id);
