@@ -1,5 +1,5 @@
 import { DomainError, messageKinds, outboxPageSize, type MessageKind, type OutboxMessageOutput } from '@estudio/core';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import type { Db } from '../../db.ts';
@@ -44,27 +44,23 @@ export async function listOutbox(db: Db, filters: OutboxFilters): Promise<{ tota
   if (filters.status) where.push(eq(outbox_message.status, filters.status));
   if (filters.channel) where.push(eq(outbox_message.channel, filters.channel));
   const [total] = await db.select({ n: count() }).from(outbox_message).where(and(...where));
+  // Whom it is for: the message's customer, or, for one written without its customer (a password e-mail),
+  // the customer with that address (e-mails are stored lower-case). One customer at most either way.
+  const forCustomer = or(
+    eq(customer.customer_id, outbox_message.customer_id),
+    and(isNull(outbox_message.customer_id), eq(outbox_message.channel, 'email'), eq(customer.email, sql`lower(${outbox_message.recipient})`)),
+  );
   const rows = await db
     .select({ message: outbox_message, name: customer.name, last_name: customer.last_name })
     .from(outbox_message)
-    .leftJoin(customer, eq(customer.customer_id, outbox_message.customer_id))
+    .leftJoin(customer, forCustomer)
     .where(and(...where))
     .orderBy(desc(outbox_message.createdAt), desc(outbox_message.outbox_message_id))
     .limit(outboxPageSize)
     .offset((filters.page - 1) * outboxPageSize);
-  // A message written without its customer (a password e-mail) still names them when the address is a customer's.
-  const addresses = [...new Set(rows.filter((r) => r.name === null && r.message.channel === 'email').map((r) => r.message.recipient.toLowerCase()))];
-  const byAddress = new Map(
-    addresses.length
-      ? (await db.select({ email: customer.email, name: customer.name, last_name: customer.last_name }).from(customer).where(inArray(customer.email, addresses))).map((c) => [c.email, `${c.name} ${c.last_name}`.trim()])
-      : [],
-  );
   return {
     total: Number(total?.n ?? 0),
-    outbox_messages: rows.map((r) => {
-      const name = r.name === null ? (r.message.channel === 'email' ? (byAddress.get(r.message.recipient.toLowerCase()) ?? null) : null) : `${r.name} ${r.last_name ?? ''}`.trim();
-      return toOutboxOutput(r.message, name);
-    }),
+    outbox_messages: rows.map((r) => toOutboxOutput(r.message, r.name === null ? null : `${r.name} ${r.last_name ?? ''}`.trim())),
   };
 }
 
