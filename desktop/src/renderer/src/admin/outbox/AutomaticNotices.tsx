@@ -1,10 +1,11 @@
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { appConfigRules, configMap, isOn, type AppConfigKey, type AppConfigMap } from '@estudio/core';
 import type { ReactNode } from 'react';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
 import { FormError, Loaded } from '../widgets.tsx';
+import { Panel } from './Panel.tsx';
 import { words } from './words.ts';
 
 const w = words.notices;
@@ -50,17 +51,9 @@ const dayList = (value: string) => {
 export function AutomaticNotices() {
   const config = api.appconfig.get.useQuery();
   return (
-    <Card withBorder padding="md" data-testid="automatic-notices">
-      <Stack gap="sm">
-        <div>
-          <Title order={3}>{w.title}</Title>
-          <Text size="sm" c="dimmed">
-            {w.intro}
-          </Text>
-        </div>
-        <Loaded query={config}>{() => config.data && <NoticesForm stored={configMap(config.data.config)} />}</Loaded>
-      </Stack>
-    </Card>
+    <Panel title={w.title} intro={w.intro} testId="automatic-notices">
+      <Loaded query={config}>{() => config.data && <NoticesForm stored={configMap(config.data.config)} />}</Loaded>
+    </Panel>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBrandWhatsapp, IconMail, IconRefresh } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { dateOf, dateTimeOf, errorText, timeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { Loaded, Pager } from '../widgets.tsx';
+import { Panel } from './Panel.tsx';
 import { words } from './words.ts';
 
 const w = words.list;
@@ -85,11 +86,30 @@ function Content({ m, withKind = true }: { m: Message; withKind?: boolean }) {
   );
 }
 
+/** A row of choices that filters the list ('Todos', 'Pendiente', …). */
+function Filter<T extends string>({ label, value, onChange, options }: { label: string; value: T; onChange: (value: T) => void; options: Record<T, string> }) {
+  return (
+    <SegmentedControl
+      value={value}
+      onChange={(v) => onChange(v as T)}
+      data={(Object.entries(options) as [T, string][]).map(([v, text]) => ({ value: v, label: text }))}
+      aria-label={label}
+    />
+  );
+}
+
 /** The messages the server sends (WhatsApp, e-mail): what, to whom, sent, waiting or failed and why, with a retry for the failed ones. */
 export function MessageList({ ready }: { ready: ChannelsReady }) {
   const [status, setStatus] = useState<'all' | 'pending' | 'sent' | 'failed'>('all');
   const [channel, setChannel] = useState<'all' | Channel>('all');
   const [page, setPage] = useState(1);
+  /** A filter changed: back to the first page. */
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   // A table from 1200 px wide; narrower (the desk at 1024 with the console's menu, a phone), one card per message.
   const wide = useMediaQuery('(min-width: 75em)', true);
   const utils = api.useUtils();
@@ -120,114 +140,86 @@ export function MessageList({ ready }: { ready: ChannelsReady }) {
     );
   const messages = list.data?.outbox_messages ?? [];
   return (
-    <Card withBorder padding="md" data-testid="outbox-list">
-      <Stack gap="sm">
-        <Title order={3}>{w.title}</Title>
-        <Group gap="xs">
-          <SegmentedControl
-            value={status}
-            onChange={(v) => {
-              setStatus(v as typeof status);
-              setPage(1);
-            }}
-            data={[
-              { value: 'all', label: w.all },
-              { value: 'pending', label: words.status.pending },
-              { value: 'sent', label: words.status.sent },
-              { value: 'failed', label: words.status.failed },
-            ]}
-            aria-label={w.status}
-          />
-          <SegmentedControl
-            value={channel}
-            onChange={(v) => {
-              setChannel(v as typeof channel);
-              setPage(1);
-            }}
-            data={[
-              { value: 'all', label: w.allChannels },
-              { value: 'whatsapp', label: words.channel.whatsapp },
-              { value: 'email', label: words.channel.email },
-            ]}
-            aria-label="Canal"
-          />
-          <Button variant="subtle" leftSection={<IconRefresh size={16} />} onClick={() => void utils.outbox.invalidate()}>
-            {w.refresh}
-          </Button>
-        </Group>
-        <Loaded query={list}>
-          {() => (
-            <>
-              {wide ? (
-                <Table striped verticalSpacing="sm" data-testid="outbox-table" layout="fixed">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={150}>{w.date}</Table.Th>
-                      <Table.Th>{w.message}</Table.Th>
-                      <Table.Th w="22%">{w.to}</Table.Th>
-                      <Table.Th w="22%">{w.status}</Table.Th>
-                      <Table.Th w={80}>{w.attempts}</Table.Th>
-                      <Table.Th w={120} />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {messages.map((m) => (
-                      <Table.Tr key={m.outbox_message_id} data-testid="outbox-row" data-status={m.status}>
-                        <Table.Td>
-                          <Text size="sm">{dateTimeOf(m.createdAt)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Content m={m} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Recipient m={m} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Status m={m} ready={ready} now={now} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" data-testid="outbox-attempts">
-                            {m.attempts}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{retryButton(m)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              ) : (
-                <Stack gap="xs" data-testid="outbox-table">
+    <Panel title={w.title} testId="outbox-list">
+      <Group gap="xs">
+        <Filter label={w.status} value={status} onChange={filtered(setStatus)} options={{ all: w.all, ...words.status }} />
+        <Filter label={w.channel} value={channel} onChange={filtered(setChannel)} options={{ all: w.allChannels, whatsapp: words.channel.whatsapp, email: words.channel.email }} />
+        <Button variant="subtle" leftSection={<IconRefresh size={16} />} onClick={() => void utils.outbox.invalidate()}>
+          {w.refresh}
+        </Button>
+      </Group>
+      <Loaded query={list}>
+        {() => (
+          <>
+            {wide ? (
+              <Table striped verticalSpacing="sm" data-testid="outbox-table" layout="fixed">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={150}>{w.date}</Table.Th>
+                    <Table.Th>{w.message}</Table.Th>
+                    <Table.Th w="22%">{w.to}</Table.Th>
+                    <Table.Th w="22%">{w.status}</Table.Th>
+                    <Table.Th w={80}>{w.attempts}</Table.Th>
+                    <Table.Th w={120} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
                   {messages.map((m) => (
-                    <Paper key={m.outbox_message_id} withBorder p="sm" data-testid="outbox-row" data-status={m.status}>
-                      <Stack gap="xs">
-                        <Group justify="space-between" align="flex-start" gap="xs">
-                          <Kind m={m} />
-                          <Text size="xs" c="dimmed">
-                            {dateTimeOf(m.createdAt)}
-                          </Text>
-                        </Group>
-                        <Content m={m} withKind={false} />
+                    <Table.Tr key={m.outbox_message_id} data-testid="outbox-row" data-status={m.status}>
+                      <Table.Td>
+                        <Text size="sm">{dateTimeOf(m.createdAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Content m={m} />
+                      </Table.Td>
+                      <Table.Td>
                         <Recipient m={m} />
-                        <Group justify="space-between" align="flex-end" gap="xs">
-                          <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                            <Status m={m} ready={ready} now={now} />
-                            <Text size="xs" c="dimmed" data-testid="outbox-attempts">
-                              {w.attemptsOf(m.attempts)}
-                            </Text>
-                          </Stack>
-                          {retryButton(m)}
-                        </Group>
-                      </Stack>
-                    </Paper>
+                      </Table.Td>
+                      <Table.Td>
+                        <Status m={m} ready={ready} now={now} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" data-testid="outbox-attempts">
+                          {m.attempts}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{retryButton(m)}</Table.Td>
+                    </Table.Tr>
                   ))}
-                </Stack>
-              )}
-              {messages.length === 0 && <Text c="dimmed">{texts.adminConsole.empty}</Text>}
-              <Pager page={page} limit={outboxPageSize} total={list.data?.total ?? 0} onChange={setPage} />
-            </>
-          )}
-        </Loaded>
-      </Stack>
-    </Card>
+                </Table.Tbody>
+              </Table>
+            ) : (
+              <Stack gap="xs" data-testid="outbox-table">
+                {messages.map((m) => (
+                  <Paper key={m.outbox_message_id} withBorder p="sm" data-testid="outbox-row" data-status={m.status}>
+                    <Stack gap="xs">
+                      <Group justify="space-between" align="flex-start" gap="xs">
+                        <Kind m={m} />
+                        <Text size="xs" c="dimmed">
+                          {dateTimeOf(m.createdAt)}
+                        </Text>
+                      </Group>
+                      <Content m={m} withKind={false} />
+                      <Recipient m={m} />
+                      <Group justify="space-between" align="flex-end" gap="xs">
+                        <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                          <Status m={m} ready={ready} now={now} />
+                          <Text size="xs" c="dimmed" data-testid="outbox-attempts">
+                            {w.attemptsOf(m.attempts)}
+                          </Text>
+                        </Stack>
+                        {retryButton(m)}
+                      </Group>
+                    </Stack>
+                  </Paper>
+                ))}
+              </Stack>
+            )}
+            {messages.length === 0 && <Text c="dimmed">{texts.adminConsole.empty}</Text>}
+            <Pager page={page} limit={outboxPageSize} total={list.data?.total ?? 0} onChange={setPage} />
+          </>
+        )}
+      </Loaded>
+    </Panel>
   );
 }

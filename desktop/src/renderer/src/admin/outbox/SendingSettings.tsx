@@ -2,12 +2,13 @@ import { Alert, Badge, Button, Card, Collapse, Grid, Group, Modal, NumberInput, 
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBrandWhatsapp, IconChevronDown, IconChevronRight, IconMail, IconSend } from '@tabler/icons-react';
-import { type MessagingSettingsOutput, type MessagingSettingsUpdateInput } from '@estudio/core';
+import { texts, type MessagingSettingsOutput, type MessagingSettingsUpdateInput } from '@estudio/core';
 import { useState, type ReactNode } from 'react';
 import { errorText } from '../../format.ts';
 import { api, errorField } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
 import { FormError, Loaded } from '../widgets.tsx';
+import { Panel } from './Panel.tsx';
 import { SecretField, secretPayload, type SecretChange } from './SecretField.tsx';
 import { words } from './words.ts';
 
@@ -53,26 +54,18 @@ function changedTexts<K extends keyof MessagingSettingsUpdateInput & keyof Messa
 export function SendingSettings() {
   const settings = api.messaging.settings.useQuery();
   return (
-    <Card withBorder padding="md" data-testid="sending-settings">
-      <Stack gap="sm">
-        <div>
-          <Title order={3}>{w.title}</Title>
-          <Text size="sm" c="dimmed">
-            {w.intro}
-          </Text>
-        </div>
-        <Loaded query={settings}>
-          {() =>
-            settings.data && (
-              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-                <EmailChannel stored={settings.data} />
-                <WhatsAppChannel stored={settings.data} />
-              </SimpleGrid>
-            )
-          }
-        </Loaded>
-      </Stack>
-    </Card>
+    <Panel title={w.title} intro={w.intro} testId="sending-settings">
+      <Loaded query={settings}>
+        {() =>
+          settings.data && (
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              <EmailChannel stored={settings.data} />
+              <WhatsAppChannel stored={settings.data} />
+            </SimpleGrid>
+          )
+        }
+      </Loaded>
+    </Panel>
   );
 }
 
@@ -263,7 +256,7 @@ function ChannelActions({ channel, dirty, saving, configured }: { channel: Chann
     <>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Button type="submit" loading={saving} disabled={!dirty} data-testid={`${channel}-save`}>
-          {w.save}
+          {texts.adminConsole.save}
         </Button>
         <Button variant="light" leftSection={<IconSend size={16} />} disabled={dirty || !configured} onClick={() => setTesting(true)} data-testid={`${channel}-test`}>
           {w.test}
@@ -326,7 +319,7 @@ function TestMessage({ channel, opened, onClose }: { channel: Channel; opened: b
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {words.close}
+              {texts.adminConsole.close}
             </Button>
             <Button type="submit" loading={send.isPending} leftSection={<IconSend size={16} />}>
               {w.testSend}

@@ -40,9 +40,7 @@ export const words = {
     clearSecret: 'Quitar',
     secretNewHint: 'Se guarda al pulsar Guardar. Nunca se vuelve a mostrar.',
     secretClearHint: 'Se quitará al pulsar Guardar.',
-    save: 'Guardar',
     saved: 'Configuración guardada.',
-    nothingToSave: 'No hay cambios que guardar.',
     test: 'Enviar prueba',
     testSaveFirst: 'Guarda los cambios antes de enviar una prueba.',
     testTitleEmail: 'Enviar un correo de prueba',
@@ -67,6 +65,7 @@ export const words = {
     title: 'Mensajes enviados y en espera',
     all: 'Todos',
     allChannels: 'Todos los canales',
+    channel: 'Canal',
     refresh: 'Actualizar',
     date: 'Fecha',
     message: 'Mensaje',
@@ -85,5 +84,4 @@ export const words = {
   },
   status: { pending: 'Pendiente', sent: 'Enviado', failed: 'Falló' },
   channel: { email: 'Correo', whatsapp: 'WhatsApp' },
-  close: 'Cerrar',
 } as const;
