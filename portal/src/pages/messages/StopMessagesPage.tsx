@@ -1,5 +1,6 @@
 import { Alert, Button, List, Loader, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { texts } from '@estudio/core';
 import { trpc } from '../../api/trpc.ts';
@@ -7,6 +8,29 @@ import { errorFacts } from '../../api/errors.ts';
 import { AuthLayout } from '../auth/AuthLayout.tsx';
 
 const t = texts.customerMessages;
+
+function BackToProfile() {
+  return (
+    <Button component={Link} to="/mystudio/informacion" size="md" variant="light" fullWidth>
+      {t.goToProfile}
+    </Button>
+  );
+}
+
+/** The optional messages are off (just now, or already): what the alert says, where to turn them back on, and the way there. */
+function NothingToStop({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Alert color="teal" variant="light" role="status" icon={icon}>
+        {children}
+      </Alert>
+      <Text size="sm" ta="center">
+        {t.stopTurnBackOn}
+      </Text>
+      <BackToProfile />
+    </Stack>
+  );
+}
 
 /**
  * /mensajes/baja?token=…, the stop link of every optional message (issue 17).
@@ -20,22 +44,17 @@ export default function StopMessagesPage() {
   const preview = trpc.messages.stopPreview.useQuery({ token }, { enabled: token !== '', retry: false, refetchOnWindowFocus: false });
   const stop = trpc.messages.stop.useMutation();
 
-  const backToProfile = (
-    <Button component={Link} to="/mystudio/informacion" size="md" variant="light" fullWidth>
-      {t.goToProfile}
-    </Button>
-  );
 
   if (!token || preview.isError) {
     const facts = preview.error ? errorFacts(preview.error) : null;
-    const message = !token ? t.stopMissingToken : facts?.code === 'messages/stop-link-invalid' ? facts.message : (facts?.message ?? t.stopMissingToken);
+    const message = facts?.message ?? t.stopMissingToken;
     return (
       <AuthLayout heading={t.stopInvalidHeading}>
         <Stack gap="md">
           <Alert color="orange" variant="light" role="alert">
             {message}
           </Alert>
-          {backToProfile}
+          <BackToProfile />
         </Stack>
       </AuthLayout>
     );
@@ -44,15 +63,7 @@ export default function StopMessagesPage() {
   if (stop.isSuccess) {
     return (
       <AuthLayout heading={t.stopDoneHeading}>
-        <Stack gap="md">
-          <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck />}>
-            {t.stopDone}
-          </Alert>
-          <Text size="sm" ta="center">
-            {t.stopTurnBackOn}
-          </Text>
-          {backToProfile}
-        </Stack>
+        <NothingToStop icon={<IconCircleCheck />}>{t.stopDone}</NothingToStop>
       </AuthLayout>
     );
   }
@@ -75,15 +86,7 @@ export default function StopMessagesPage() {
   return (
     <AuthLayout heading={t.stopHeading}>
       {channels.length === 0 ? (
-        <Stack gap="md">
-          <Alert color="teal" variant="light" role="status">
-            {t.stopAlreadyOff}
-          </Alert>
-          <Text size="sm" ta="center">
-            {t.stopTurnBackOn}
-          </Text>
-          {backToProfile}
-        </Stack>
+        <NothingToStop>{t.stopAlreadyOff}</NothingToStop>
       ) : (
         <Stack gap="md">
           <Text>{t.stopIntro(data.studio_name)}</Text>
