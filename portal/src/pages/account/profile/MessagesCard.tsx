@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Button, CopyButton, Group, Modal, Paper, Skeleton, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconBrandGoogle, IconCalendarPlus, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { texts, type MessagePreferencesInput } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
-import type { Customer } from '../../../session/SessionProvider.tsx';
 import { showError, showSuccess } from '../../../ui/alerts.ts';
 
 const t = texts.customerMessages;
@@ -18,13 +17,10 @@ const googleCalendarOf = (url: string) => `https://calendar.google.com/calendar/
  * (reminders, waitlist places, notices) and the private calendar feed of the
  * customer's bookings. Transactional messages always arrive, and it says so.
  */
-export function MessagesCard({ customer }: { customer: Customer }) {
+export function MessagesCard() {
   const utils = trpc.useUtils();
+  // PersonalCard refreshes it when a saved phone changes where WhatsApp goes.
   const prefs = trpc.messages.preferences.useQuery();
-  // A phone added or changed in Datos personales changes where WhatsApp goes.
-  useEffect(() => {
-    void utils.messages.preferences.invalidate();
-  }, [customer.phone, customer.email, utils]);
 
   const update = trpc.messages.updatePreferences.useMutation({
     onSuccess: (stored) => {

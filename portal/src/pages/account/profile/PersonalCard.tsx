@@ -139,6 +139,8 @@ export function PersonalCard({ customer }: { customer: Customer }) {
   const save = trpc.customer.update.useMutation({
     onSuccess: (answer) => {
       utils.customer.me.setData(undefined, answer);
+      // The phone may have changed: Mensajes shows where WhatsApp goes.
+      void utils.messages.preferences.invalidate();
       showSuccess(texts.profile.updated);
       setEditing(false);
     },

@@ -18,7 +18,7 @@ export default function ProfilePage() {
         </Title>
         <PersonalCard customer={customer} />
         <AddressCard customer={customer} />
-        <MessagesCard customer={customer} />
+        <MessagesCard />
         <AccountCard customer={customer} />
       </Stack>
     </Container>
