@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiLogin, bearer } from './booking-helpers.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
+import { shoot } from './shots.ts';
 
 /**
  * Decision 017: a first-time walk-in registered at the front desk (no
@@ -40,19 +41,6 @@ async function mailedLink(request: APIRequestContext, email: string, subject: Re
   expect(url).toBeTruthy();
   const link = new URL(url!);
   return `${link.pathname}${link.search}`;
-}
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const [w, h] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test('a customer registered at the desk signs up, creates the password from the mailed link and finds the desk account', async ({ page, request }) => {

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { signIn } from './helpers.ts';
+import { shoot } from './shots.ts';
 
 /**
  * Issue 17, what the customer controls: the channels of the optional
@@ -46,25 +47,6 @@ const pathOf = (url: string) => {
   const u = new URL(url);
   return `${u.pathname}${u.search}`;
 };
-
-async function shoot(page: Page, name: string, target?: Locator, { fullPage = true } = {}) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const [w, h] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    if (target) {
-      await target.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png` });
-      await target.screenshot({ path: `${dir}/${name}-section-${w}x${h}.png` });
-    } else {
-      await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png`, fullPage });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test.describe('Mensajes', () => {
   test('a customer turns WhatsApp off in Mi Información and it stays off; the calendar link answers text/calendar and can be changed', async ({ page, request }) => {

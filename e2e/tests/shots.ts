@@ -1,0 +1,26 @@
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * SHOTS_DIR=<dir> photographs the page at 1366x900 and 390x844 as
+ * `<name>-<w>x<h>.png` (the whole page unless `fullPage` is false). With a
+ * `target`, the window scrolled to it and, beside it, `<name>-section-<w>x<h>.png`
+ * of the target alone. Without SHOTS_DIR it does nothing.
+ */
+export async function shoot(page: Page, name: string, target?: Locator, { fullPage = true } = {}): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const [w, h] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    if (target) {
+      await target.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png` });
+      await target.screenshot({ path: `${dir}/${name}-section-${w}x${h}.png` });
+    } else {
+      await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png`, fullPage });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
