@@ -1,6 +1,7 @@
 import { declineMessage } from '../../rules/checkout-errors.ts';
 import { formatMXN, toCents } from '../../rules/money.ts';
 import { formatDate, formatDateTime, type DateInput } from '../../rules/time.ts';
+import { texts } from '../../texts.ts';
 import type { MessageParts } from '../compose.ts';
 
 /**
@@ -13,10 +14,11 @@ import type { MessageParts } from '../compose.ts';
  * to do something soon, so they also go by WhatsApp when the studio has it.
  */
 
-const mxn = (amount: string) => `${formatMXN(toCents(amount))} MXN`;
+/** '$1,500.00 MXN', as the portal's thank-you page writes an amount. */
+const mxn = (amount: string) => texts.thanks.mxn(formatMXN(toCents(amount)));
 
-/** The portal's words for an order number (texts.thanks.order). */
-export const orderNumber = (purchaseId: number) => `Orden #00${purchaseId}`;
+/** The portal's words for an order number ('Orden #0042'), as its thank-you page says it. */
+export const orderNumber = texts.thanks.order;
 
 const classesText = (n: number) => (n === -1 ? 'Ilimitadas' : n === 1 ? '1 clase' : `${n} clases`);
 

@@ -18,11 +18,6 @@ export function classWhen(date: DateInput, tz: string): string {
   return studioDayjs(date, tz).locale('es').format('dddd D [de] MMMM, HH:mm');
 }
 
-/** 'martes 5 de enero' on the studio's clock. */
-export function dayWhen(date: DateInput, tz: string): string {
-  return studioDayjs(date, tz).locale('es').format('dddd D [de] MMMM');
-}
-
 export interface BookedClass {
   /** The customer's first name. */
   name: string | null;
