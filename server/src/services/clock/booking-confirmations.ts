@@ -3,7 +3,9 @@ import {
   cancelThresholdMs,
   icsInvitation,
   isOn,
+  reservationEventUid,
   studioTimeZone,
+  texts,
 } from '@estudio/core';
 import { bookingConfirmation, classWhen } from '@estudio/core/messages/templates/bookings';
 import { asc, gt, max, sql } from 'drizzle-orm';
@@ -32,15 +34,6 @@ const batch = 100;
  * read by a later run (its createdAt is its transaction's start).
  */
 const settleMs = 60_000;
-
-/** The e-mail's calendar name and the invitation's UID domain: the portal's host. */
-const hostOf = (publicUrl: string) => {
-  try {
-    return new URL(publicUrl).hostname || 'estudio';
-  } catch {
-    return 'estudio';
-  }
-};
 
 /**
  * Confirms every new booking (issue 17, decision 021): the class, coach,
@@ -93,7 +86,6 @@ export const bookingConfirmationsJob: ClockJob = {
         (await loadSingleClassOutputs(tx, [...new Set(live.map((r) => r.single_class_id))])).map((c) => [c.single_class_id, c]),
       );
       const tz = studioTimeZone(settings);
-      const host = hostOf(ctx.messages.publicUrl);
       const threshold = cancelThresholdMs(settings.cancel_timeframe_value, settings.cancel_timeframe_unit);
       let queued = 0;
       for (const r of live) {
@@ -105,11 +97,13 @@ export const bookingConfirmationsJob: ClockJob = {
         const invitation = icsInvitation(
           settings.business_name,
           {
-            uid: `reservacion-${r.id}@${host}`,
+            // The feed's UID for the same booking, so a calendar with both shows one event.
+            uid: reservationEventUid(r.id, ctx.messages.publicUrl),
             start,
             end: new Date(start.getTime() + c.duration_minutes * 60_000),
             summary: `${facts.className} · ${settings.business_name}`,
-            description: `Código de acceso: ${facts.accessCode}\n${facts.reservationsUrl}`,
+            // The feed's words for the same lines (calendar-feed.ts).
+            description: [texts.customerMessages.eventAccessCode(facts.accessCode), texts.customerMessages.eventManage(facts.reservationsUrl)].join('\n'),
             location: facts.location,
             url: facts.reservationsUrl,
           },
