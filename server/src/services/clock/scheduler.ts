@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { localDate, studioTimeZone } from '@estudio/core';
+import { localDate, studioInstant, studioTimeZone } from '@estudio/core';
 import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { scheduled_job } from '@estudio/db/schema/outbox';
 import type { Config } from '../../config.ts';
@@ -45,34 +45,20 @@ export interface StartClockOptions {
   instance?: string;
 }
 
-/** The first instant strictly after `after` at hour:minute on the studio's wall clock. */
+/**
+ * The first instant strictly after `after` at hour:minute on the studio's wall
+ * clock: calendar arithmetic on the local date, then that wall time resolved in
+ * the zone with its own offset that day (studioInstant; a time skipped by a DST
+ * change lands just after it).
+ */
 export function nextDailyRun(after: Date, time: { hour: number; minute: number }, tz: string): Date {
   const [y, m, d] = localDate(after, tz).split('-').map(Number) as [number, number, number];
-  // Calendar arithmetic on the local date, then that wall time resolved in the zone with its own offset that day.
+  const hhmm = `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
   for (let day = 0; day <= 2; day += 1) {
-    const at = wallTime(y, m - 1, d + day, time.hour, time.minute, tz);
+    const at = studioInstant(new Date(Date.UTC(y, m - 1, d + day)).toISOString().slice(0, 10), hhmm, tz);
     if (at.getTime() > after.getTime()) return at;
   }
   throw new Error('no daily run within two days');
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds. */
-function offsetMs(instant: number, tz: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  const asUtc = Date.UTC(parts.year as number, (parts.month as number) - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant a wall-clock time happens in the zone (a time skipped by a DST change lands just after it). */
-function wallTime(year: number, month: number, day: number, hour: number, minute: number, tz: string): Date {
-  const naive = Date.UTC(year, month, day, hour, minute);
-  let instant = naive - offsetMs(naive, tz);
-  instant = naive - offsetMs(instant, tz);
-  return new Date(instant);
 }
 
 /** When a job is due after finishing at `now`. */
