@@ -61,6 +61,8 @@ test.describe('Mi Información', () => {
       await expect(form).toHaveCount(0);
       // Exact: the Mensajes section also names the number WhatsApp goes to ('Al 5512340077').
       await expect(page.getByText('5512340077', { exact: true })).toBeVisible();
+      // …and Mensajes, opened before the save, now says WhatsApp goes to it (the save refreshes the preferences).
+      await expect(page.getByRole('region', { name: 'Mensajes' }).getByText('Al 5512340077', { exact: true })).toBeVisible();
       await expect(page.getByText('No has agregado tu compleaños')).toHaveCount(0);
 
       // Billing address: city, state and country are required, each with its alert.
