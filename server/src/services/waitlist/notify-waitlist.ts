@@ -3,11 +3,13 @@ import { waitlistSpotFreed } from '@estudio/core/messages/templates/waitlist';
 import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
-import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
+import { waitlist } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
+import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { queueCustomerMessage } from '../messages/queue-message.ts';
+import { countPlaces } from '../reservations/booking-locks.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 /**
@@ -97,7 +99,7 @@ export async function tellWaitlist(tx: Db, ctx: MessageContext, c: FreedClass, s
  * started or were cancelled, or have no free place, notify no one.
  * Returns the number of messages queued.
  */
-export async function notifyWaitlist(tx: Db, singleClassId: number, now: Date = new Date(), messages?: MessageContext | null): Promise<number> {
+export async function notifyWaitlist(tx: Tx, singleClassId: number, now: Date = new Date(), messages?: MessageContext | null): Promise<number> {
   const [c] = await tx
     .select({
       single_class_id: single_class.single_class_id,
@@ -111,11 +113,7 @@ export async function notifyWaitlist(tx: Db, singleClassId: number, now: Date = 
     .where(eq(single_class.single_class_id, singleClassId));
   if (!c || c.cancelledAt || c.class_date <= now || !messages) return 0;
   if (autoPromotionApplies(await loadStudioSettings(tx), c.class_date, now)) return 0;
-  const [taken] = await tx
-    .select({ places: sql<number>`(count(*) + count(${class_reservation.guest}))::int` })
-    .from(class_reservation)
-    .where(and(eq(class_reservation.single_class_id, singleClassId), isNull(class_reservation.deletedAt)));
-  if (Number(taken?.places ?? 0) >= c.capacity) return 0;
+  if ((await countPlaces(tx, singleClassId)) >= c.capacity) return 0;
   // Everyone waiting at this moment (told before, or created up to now).
   return tellWaitlist(tx, messages, c, new Date(now.getTime() + 1), now);
 }

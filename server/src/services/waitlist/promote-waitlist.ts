@@ -8,6 +8,7 @@ import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
+import { reservationsUrlOf } from '../clock/booked-class.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { queueCustomerMessage } from '../messages/queue-message.ts';
 import { enterClassGate, lockCustomer } from '../reservations/booking-locks.ts';
@@ -26,10 +27,12 @@ export interface WaitlistRun {
   messages: number;
 }
 
+/** The single_class row has a free place: its live reservations plus their guests are under its capacity. */
+const hasFreePlace = sql`(select (count(*) + count(${class_reservation.guest}))::int from ${class_reservation}
+  where ${class_reservation.single_class_id} = ${single_class.single_class_id} and ${class_reservation.deletedAt} is null) < ${single_class.capacity}`;
+
 /** Live classes not started with a free place and someone waiting, earliest first. */
 async function classesWithFreePlaces(db: Db, now: Date): Promise<(FreedClass & { freedAt: Date | null })[]> {
-  const places = sql<number>`(select (count(*) + count(${class_reservation.guest}))::int from ${class_reservation}
-    where ${class_reservation.single_class_id} = ${single_class.single_class_id} and ${class_reservation.deletedAt} is null)`;
   const freedAt = sql<Date | null>`(select max(${class_reservation.deletedAt}) from ${class_reservation}
     where ${class_reservation.single_class_id} = ${single_class.single_class_id})`;
   const rows = await db
@@ -46,7 +49,7 @@ async function classesWithFreePlaces(db: Db, now: Date): Promise<(FreedClass & {
         isNull(single_class.cancelledAt),
         gt(single_class.class_date, now),
         sql`exists (select 1 from ${waitlist} where ${waitlist.single_class_id} = ${single_class.single_class_id})`,
-        sql`${places} < ${single_class.capacity}`,
+        hasFreePlace,
       ),
     )
     .orderBy(asc(single_class.class_date), asc(single_class.single_class_id));
@@ -106,7 +109,7 @@ async function promoteOne(
           ...(await creditOf(tx, reservation.available_class_id)),
           accessCode: reservation.access_code,
           cancel,
-          reservationsUrl: `${ctx.publicUrl}/mystudio/reservaciones`,
+          reservationsUrl: reservationsUrlOf(ctx),
         }),
         dedupeKey: `waitlist-promoted:${reservation.class_reservation_id}`,
       });
@@ -173,8 +176,7 @@ export async function runWaitlistPromotion(db: Db, ctx: MessageContext, now: Dat
           and(
             eq(single_class.single_class_id, c.single_class_id),
             isNull(single_class.cancelledAt),
-            sql`(select (count(*) + count(${class_reservation.guest}))::int from ${class_reservation}
-              where ${class_reservation.single_class_id} = ${single_class.single_class_id} and ${class_reservation.deletedAt} is null) < ${single_class.capacity}`,
+            hasFreePlace,
           ),
         );
       return open ? tellWaitlist(tx, ctx, c, freedAt, now) : 0;
