@@ -9,7 +9,7 @@ import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { MessageContext } from '../messages/message-context.ts';
-import { queueCustomerMessage } from '../messages/queue-message.ts';
+import { queueCustomerMessages } from '../messages/queue-message.ts';
 import { closeClassGate, lockClass } from '../reservations/booking-locks.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { Actor } from './save-class.ts';
@@ -112,16 +112,21 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
     // whether their credit came back, the waiting that they no longer wait for it.
     const when = formatDateTime(c.class_date, tz);
     const about = { className: c.class_type.name, when, scheduleUrl: `${messages.publicUrl}/calendario` };
-    let messagesQueued = 0;
-    for (const p of people.filter((person) => person.deletedAt === null)) {
-      const own = live.filter((r) => r.customer_id === p.customer_id);
-      const unlimited = own.every((r) => r.available_class_id !== null && unlimitedCredits.has(r.available_class_id));
-      messagesQueued += await queueCustomerMessage(tx, messages, {
-        customerId: p.customer_id,
-        parts: classCancelled({ ...about, name: p.name, was: unlimited ? 'unlimited' : 'credit' }),
-        dedupeKey: `class-cancelled:${singleClassId}:${p.customer_id}`,
-      });
-    }
+    let messagesQueued = await queueCustomerMessages(
+      tx,
+      messages,
+      people
+        .filter((person) => person.deletedAt === null)
+        .map((p) => {
+          const own = live.filter((r) => r.customer_id === p.customer_id);
+          const unlimited = own.every((r) => r.available_class_id !== null && unlimitedCredits.has(r.available_class_id));
+          return {
+            customerId: p.customer_id,
+            parts: classCancelled({ ...about, name: p.name, was: unlimited ? 'unlimited' : 'credit' }),
+            dedupeKey: `class-cancelled:${singleClassId}:${p.customer_id}`,
+          };
+        }),
+    );
     const removed = await tx
       .delete(waitlist)
       .where(eq(waitlist.single_class_id, singleClassId))
@@ -135,13 +140,15 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
             .from(customer)
             .where(and(inArray(customer.customer_id, waitingIds), isNull(customer.deletedAt)))
             .orderBy(asc(customer.customer_id));
-    for (const w of waiting) {
-      messagesQueued += await queueCustomerMessage(tx, messages, {
+    messagesQueued += await queueCustomerMessages(
+      tx,
+      messages,
+      waiting.map((w) => ({
         customerId: w.customer_id,
         parts: classCancelled({ ...about, name: w.name, was: 'waitlist' }),
         dedupeKey: `class-cancelled:${singleClassId}:${w.customer_id}`,
-      });
-    }
+      })),
+    );
 
     const result = { reservationsCancelled: reservationIds.length, creditsReturned, messagesQueued, waitlistRemoved: removed.length };
     await recordAudit(tx, {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { compose, isOptionalMessage, messageBrand, type MessageParts } from '@estudio/core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { message_preference, messaging_settings, outbox_message, type outboxChannels } from '@estudio/db/schema/outbox';
 import type { Db } from '../../db.ts';
@@ -63,33 +63,52 @@ export interface CustomerMessage {
  * (the embedded default) the rows stay in the outbox, readable at the desk.
  * Returns the number of rows queued (0 for a deleted customer or a repeat).
  */
-export async function queueCustomerMessage(db: Db, ctx: MessageContext, message: CustomerMessage): Promise<number> {
-  const [person] = await db
-    .select({ email: customer.email, phone: customer.phone, deletedAt: customer.deletedAt })
-    .from(customer)
-    .where(eq(customer.customer_id, message.customerId));
-  if (!person || person.deletedAt) return 0;
-  const optional = isOptionalMessage(message.parts.kind);
-  const prefs = await preferencesOf(db, message.customerId);
-  const wanted = message.channels ?? (['email', 'whatsapp'] as const);
-  const reachable: Channel[] = [];
-  if (wanted.includes('email') && person.email && (!optional || prefs.email_enabled)) reachable.push('email');
-  if (wanted.includes('whatsapp') && message.parts.whatsapp && person.phone && (!optional || prefs.whatsapp_enabled)) reachable.push('whatsapp');
-  if (reachable.length === 0) return 0;
-  const configured = await configuredChannels(db, ctx);
-  const deliverable = reachable.filter((c) => configured[c]);
-  const channels = deliverable.length > 0 ? deliverable : reachable;
+export function queueCustomerMessage(db: Db, ctx: MessageContext, message: CustomerMessage): Promise<number> {
+  return queueCustomerMessages(db, ctx, [message]);
+}
 
-  const settings = await loadStudioSettings(db);
-  const content = compose(message.parts, messageBrand(settings, ctx.publicUrl), optional ? stopUrlOf(ctx, prefs.stop_token) : null);
-  let queued = 0;
-  for (const channel of channels) {
-    const recipient = channel === 'email' ? person.email : (person.phone as string);
-    const rows = await db
-      .insert(outbox_message)
-      .values({
+/**
+ * queueCustomerMessage for several customers at once (a cancelled class, a
+ * freed place): the customers, their preferences, the configured channels and
+ * the studio's brand are read once for all of them, not once per message.
+ * Returns the number of rows queued.
+ */
+export async function queueCustomerMessages(db: Db, ctx: MessageContext, messages: readonly CustomerMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const ids = [...new Set(messages.map((m) => m.customerId))];
+  const people = new Map(
+    (
+      await db
+        .select({ id: customer.customer_id, email: customer.email, phone: customer.phone, deletedAt: customer.deletedAt })
+        .from(customer)
+        .where(inArray(customer.customer_id, ids))
+    ).map((p) => [p.id, p]),
+  );
+  const stored = new Map((await db.select().from(message_preference).where(inArray(message_preference.customer_id, ids))).map((p) => [p.customer_id, p]));
+  // Read the first time a message has somewhere to go, then kept for the rest.
+  let shared: { configured: Awaited<ReturnType<typeof configuredChannels>>; brand: ReturnType<typeof messageBrand> } | null = null;
+
+  const rows: (typeof outbox_message.$inferInsert)[] = [];
+  for (const message of messages) {
+    const person = people.get(message.customerId);
+    if (!person || person.deletedAt) continue;
+    const optional = isOptionalMessage(message.parts.kind);
+    const prefs = stored.get(message.customerId) ?? (await preferencesOf(db, message.customerId));
+    const wanted = message.channels ?? (['email', 'whatsapp'] as const);
+    const reachable: Channel[] = [];
+    if (wanted.includes('email') && person.email && (!optional || prefs.email_enabled)) reachable.push('email');
+    if (wanted.includes('whatsapp') && message.parts.whatsapp && person.phone && (!optional || prefs.whatsapp_enabled)) reachable.push('whatsapp');
+    if (reachable.length === 0) continue;
+    shared ??= { configured: await configuredChannels(db, ctx), brand: messageBrand(await loadStudioSettings(db), ctx.publicUrl) };
+    const { configured, brand } = shared;
+    const deliverable = reachable.filter((c) => configured[c]);
+    const channels = deliverable.length > 0 ? deliverable : reachable;
+
+    const content = compose(message.parts, brand, optional ? stopUrlOf(ctx, prefs.stop_token) : null);
+    for (const channel of channels) {
+      rows.push({
         channel,
-        recipient,
+        recipient: channel === 'email' ? person.email : (person.phone as string),
         kind: content.kind,
         customer_id: message.customerId,
         subject: channel === 'email' ? content.subject : null,
@@ -101,12 +120,13 @@ export async function queueCustomerMessage(db: Db, ctx: MessageContext, message:
             ? { name: content.whatsapp.template, language: configured.whatsappLanguage, parameters: content.whatsapp.parameters }
             : null,
         dedupe_key: message.dedupeKey ? `${message.dedupeKey}:${channel}` : null,
-      })
-      .onConflictDoNothing({ target: outbox_message.dedupe_key })
-      .returning({ id: outbox_message.outbox_message_id });
-    queued += rows.length;
+      });
+    }
   }
-  return queued;
+  if (rows.length === 0) return 0;
+  // One statement for every row; a repeated fact (its dedupe key already stored) is skipped.
+  const queued = await db.insert(outbox_message).values(rows).onConflictDoNothing({ target: outbox_message.dedupe_key }).returning({ id: outbox_message.outbox_message_id });
+  return queued.length;
 }
 
 /**

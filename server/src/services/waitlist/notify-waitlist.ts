@@ -8,7 +8,7 @@ import { single_class } from '@estudio/db/schema/schedule';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import type { MessageContext } from '../messages/message-context.ts';
-import { queueCustomerMessage } from '../messages/queue-message.ts';
+import { queueCustomerMessages } from '../messages/queue-message.ts';
 import { countPlaces } from '../reservations/booking-locks.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
@@ -76,15 +76,15 @@ export async function tellWaitlist(tx: Db, ctx: MessageContext, c: FreedClass, s
         .where(inArray(customer.customer_id, claimed.map((w) => w.customer_id)))
     ).map((p) => [p.id, p.name]),
   );
-  let queued = 0;
-  for (const w of claimed) {
-    queued += await queueCustomerMessage(tx, ctx, {
+  return queueCustomerMessages(
+    tx,
+    ctx,
+    claimed.map((w) => ({
       customerId: w.customer_id,
       parts: waitlistSpotFreed({ name: names.get(w.customer_id) ?? '', className: c.name, when, bookUrl }),
       dedupeKey: `waitlist-spot-freed:${w.waitlist_id}:${w.xact}`,
-    });
-  }
-  return queued;
+    })),
+  );
 }
 
 /**
