@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { DomainError, texts, type MessageChannel, type MessagePreferencesInput, type MessagePreferencesOutput, type MessageStopOutput } from '@estudio/core';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
@@ -6,7 +5,7 @@ import { message_preference } from '@estudio/db/schema/outbox';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { MessageContext } from './message-context.ts';
-import { calendarUrlOf, preferencesOf, stopUrlOf } from './queue-message.ts';
+import { calendarUrlOf, newToken, preferencesOf, stopUrlOf } from './queue-message.ts';
 
 /**
  * What a customer controls of their messages (issue 17): the channels of the
@@ -46,11 +45,11 @@ export async function messagePreferences(db: Db, ctx: MessageContext, customerId
 /** PUT /api/customer/messages: the switches sent, and the record as stored. */
 export async function updateMessagePreferences(db: Db, ctx: MessageContext, customerId: number, input: MessagePreferencesInput): Promise<MessagePreferencesOutput> {
   const person = await personOf(db, customerId);
-  await preferencesOf(db, customerId);
+  const stored = await preferencesOf(db, customerId);
   const set: Partial<Pick<PreferenceRow, 'email_enabled' | 'whatsapp_enabled'>> = {};
   if (input.email_enabled !== undefined) set.email_enabled = input.email_enabled;
   if (input.whatsapp_enabled !== undefined) set.whatsapp_enabled = input.whatsapp_enabled;
-  if (Object.keys(set).length === 0) return preferencesView(ctx, person, await preferencesOf(db, customerId));
+  if (Object.keys(set).length === 0) return preferencesView(ctx, person, stored);
   const [row] = await db.update(message_preference).set(set).where(eq(message_preference.customer_id, customerId)).returning();
   if (!row) throw new DomainError('customer/not-found');
   return preferencesView(ctx, person, row);
@@ -61,7 +60,7 @@ export async function renewCalendarLink(db: Db, ctx: MessageContext, customerId:
   await preferencesOf(db, customerId);
   const [row] = await db
     .update(message_preference)
-    .set({ calendar_token: randomBytes(24).toString('base64url') })
+    .set({ calendar_token: newToken() })
     .where(eq(message_preference.customer_id, customerId))
     .returning({ calendar_token: message_preference.calendar_token });
   if (!row) throw new DomainError('customer/not-found');

@@ -9,7 +9,8 @@ import type { MessageContext } from './message-context.ts';
 
 export type Channel = (typeof outboxChannels)[number];
 
-const newToken = () => randomBytes(24).toString('base64url');
+/** A private token (stop link, calendar feed): 24 random bytes, URL-safe. */
+export const newToken = () => randomBytes(24).toString('base64url');
 
 /** A customer's channel preferences and private tokens, made the first time they are needed. */
 export async function preferencesOf(db: Db, customerId: number): Promise<typeof message_preference.$inferSelect> {
