@@ -9,11 +9,12 @@ import { z } from '../zod.ts';
  */
 const hostname = /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const ipv4 = /^(\d{1,3}\.){3}\d{1,3}$/;
-const address = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+/** A bare e-mail address a mail server takes (no name, no brackets, no quotes): hola@estudio.mx. */
+export const isMailAddress = (value: string): boolean => /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value);
 /** hola@estudio.mx, Estudio <hola@estudio.mx> or "Estudio, Polanco" <hola@estudio.mx>. */
 export function isValidFrom(value: string): boolean {
   const named = /^(?:"[^"\r\n]{1,100}"|[^"<>\r\n]{1,100})\s*<([^<>\s]+)>$/.exec(value);
-  return named ? address.test(named[1] as string) : address.test(value);
+  return isMailAddress(named ? (named[1] as string) : value);
 }
 
 const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '[::1]';

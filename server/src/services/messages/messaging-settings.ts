@@ -1,4 +1,4 @@
-import { compose, DomainError, messageBrand, whatsappRecipient, type MessagingSettingsOutput, type MessagingSettingsUpdateInput } from '@estudio/core';
+import { compose, DomainError, isMailAddress, messageBrand, whatsappRecipient, type MessagingSettingsOutput, type MessagingSettingsUpdateInput } from '@estudio/core';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { messaging_settings, outbox_message } from '@estudio/db/schema/outbox';
 import type { Config } from '../../config.ts';
@@ -48,7 +48,7 @@ const hostOf = (publicUrl: string) => {
 
 /** "Estudio Demo" <hola@estudio.mx>: the studio's name and contact e-mail, unless a From is set. */
 function defaultFrom(businessName: string, studioEmail: string, user: string | null, publicUrl: string): string {
-  const address = [studioEmail, user ?? ''].find((a) => /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(a)) ?? `no-responder@${hostOf(publicUrl)}`;
+  const address = [studioEmail, user ?? ''].find(isMailAddress) ?? `no-responder@${hostOf(publicUrl)}`;
   return `"${businessName.replace(/["\r\n\\]/g, '')}" <${address}>`;
 }
 
@@ -195,7 +195,7 @@ export async function sendTestMessage(db: Db, config: EnvConfig, input: { channe
   let sender: MessageSender;
   if (input.channel === 'email') {
     if (!resolved.email) throw new DomainError('messaging/email-not-configured');
-    if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(input.recipient)) throw new DomainError('messaging/invalid-email');
+    if (!isMailAddress(input.recipient)) throw new DomainError('messaging/invalid-email');
     sender = new SmtpSender(resolved.email);
   } else {
     if (!resolved.whatsapp) throw new DomainError('messaging/whatsapp-not-configured');
