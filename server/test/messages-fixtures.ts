@@ -2,6 +2,8 @@ import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { Config } from '../src/config.ts';
+import type { Db } from '../src/db.ts';
+import { startDeliveryWorker } from '../src/services/messages/delivery-worker.ts';
 import { testConfig } from './helpers.ts';
 
 /** A free loopback port (for a server that must come up later on a known port). */
@@ -229,3 +231,14 @@ export function workerConfig(env: Record<string, string> = {}): Config {
 }
 
 export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** One worker sends everything due now, then the worker and the loopback server close. */
+export async function drainThenClose(db: Db, config: Config, smtp: LoopbackSmtp): Promise<void> {
+  const worker = startDeliveryWorker({ db, config, log: silentLog });
+  try {
+    await worker.drain();
+  } finally {
+    await worker.stop();
+    await smtp.close();
+  }
+}

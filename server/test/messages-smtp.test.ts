@@ -9,8 +9,7 @@ import { startDeliveryWorker } from '../src/services/messages/delivery-worker.ts
 import { messageContextOf } from '../src/services/messages/message-context.ts';
 import { oneClickStopUrlOf } from '../src/services/messages/preferences.ts';
 import { preferencesOf, queueCustomerMessage, queueEmail, stopUrlOf } from '../src/services/messages/queue-message.ts';
-import { freePort, silentLog, startLoopbackSmtp, workerConfig, type LoopbackSmtp } from './messages-fixtures.ts';
-import type { Config } from '../src/config.ts';
+import { drainThenClose, freePort, silentLog, startLoopbackSmtp, workerConfig } from './messages-fixtures.ts';
 
 /**
  * E-mail leaves the outbox through nodemailer to a real SMTP server on
@@ -39,18 +38,6 @@ afterAll(() => t.close());
 
 const start = new Date(Date.now() + 3 * 86_400_000);
 
-
-/** One worker sends everything due now, then the worker and the loopback server close. */
-async function drainThenClose(config: Config, smtp: LoopbackSmtp): Promise<void> {
-  const worker = startDeliveryWorker({ db: t.db, config, log: silentLog });
-  try {
-    await worker.drain();
-  } finally {
-    await worker.stop();
-    await smtp.close();
-  }
-}
-
 describe('SMTP delivery', () => {
   it('sends a booking confirmation with text, HTML in the studio colours, the .ics and a stable Message-ID (without AUTH)', async () => {
     const smtp = await startLoopbackSmtp();
@@ -71,7 +58,7 @@ describe('SMTP delivery', () => {
         attachments: [{ filename: 'clase.ics', contentType: 'text/calendar', content: ics }],
       },
     });
-    await drainThenClose(config, smtp);
+    await drainThenClose(t.db, config, smtp);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
     // The studio's name and contact e-mail (nodemailer drops the quotes a plain name does not need).
@@ -110,7 +97,7 @@ describe('SMTP delivery', () => {
       dedupeKey: `prueba-auth:${Date.now()}`,
       parts: { kind: 'class-reminder', subject: 'Tu clase es en 2 horas', paragraphs: ['Nos vemos pronto.'] },
     });
-    await drainThenClose(config, smtp);
+    await drainThenClose(t.db, config, smtp);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
     expect(mail.user).toBe('estudio');
@@ -127,7 +114,7 @@ describe('SMTP delivery', () => {
     const config = workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: 'estudio', SMTP_PASSWORD: 'otra' });
     const ctx = messageContextOf(config);
     await queueEmail(t.db, ctx, { to: 'contrasena.mala@correo.mx', parts: { kind: 'general', subject: 'Hola', paragraphs: ['Prueba'] } });
-    await drainThenClose(config, smtp);
+    await drainThenClose(t.db, config, smtp);
     const [row] = await t.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'contrasena.mala@correo.mx'));
     expect(row?.status).toBe('pending');
     expect(row?.attempts).toBe(0);
@@ -142,7 +129,7 @@ describe('SMTP delivery', () => {
     const ctx = messageContextOf(config);
     await queueEmail(t.db, ctx, { to: 'no.existe@correo.mx', parts: { kind: 'general', subject: 'Uno', paragraphs: ['Primero'] } });
     await queueEmail(t.db, ctx, { to: 'si.existe@correo.mx', parts: { kind: 'general', subject: 'Dos', paragraphs: ['Segundo'] } });
-    await drainThenClose(config, smtp);
+    await drainThenClose(t.db, config, smtp);
     const rows = await t.db.select().from(outbox_message).where(inArray(outbox_message.recipient, ['no.existe@correo.mx', 'si.existe@correo.mx']));
     const refused = rows.find((r) => r.recipient === 'no.existe@correo.mx');
     const accepted = rows.find((r) => r.recipient === 'si.existe@correo.mx');

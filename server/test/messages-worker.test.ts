@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryFailure } from '../src/providers/messages/types.ts';
 import { backoffMs, claimDue, maxAttempts, recordOutcome, startDeliveryWorker } from '../src/services/messages/delivery-worker.ts';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
-import { silentLog, startLoopbackSmtp, workerConfig } from './messages-fixtures.ts';
+import { drainThenClose, silentLog, startLoopbackSmtp, workerConfig } from './messages-fixtures.ts';
 
 /**
  * The worker's rules on the real database (both drivers): what is due, who
@@ -123,13 +123,7 @@ describe('delivery worker rules', () => {
     const smtp = await startLoopbackSmtp();
     const row = await insert('5511112222', { channel: 'whatsapp', whatsapp_template: { name: 'estudio_x', language: 'es_MX', parameters: [] } });
     const mail = await insert('configurado@claim.mx');
-    const worker = startDeliveryWorker({ db: server.db, config: workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) }), log: silentLog });
-    try {
-      await worker.drain();
-    } finally {
-      await worker.stop();
-      await smtp.close();
-    }
+    await drainThenClose(server.db, workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) }), smtp);
     const waiting = await read(row.outbox_message_id);
     expect(waiting.status).toBe('pending');
     expect(waiting.attempts).toBe(0);
@@ -155,13 +149,7 @@ describe('delivery worker rules', () => {
     const row = await insert('reintento@claim.mx', { status: 'failed', attempts: 3, last_error: 'rechazado', next_attempt_at: new Date(Date.now() + 3_600_000) });
     const res = await call(server.app, 'POST', `/api/outbox/${row.outbox_message_id}/retry`, { token: admin });
     expect(res.status).toBe(200);
-    const worker = startDeliveryWorker({ db: server.db, config: workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) }), log: silentLog });
-    try {
-      await worker.drain();
-    } finally {
-      await worker.stop();
-      await smtp.close();
-    }
+    await drainThenClose(server.db, workerConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) }), smtp);
     const after = await read(row.outbox_message_id);
     expect(after.status).toBe('sent');
     expect(after.attempts).toBe(4);
