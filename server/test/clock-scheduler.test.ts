@@ -156,6 +156,8 @@ describe('the studio clock', () => {
     // A zone with daylight saving resolves each day's own offset.
     expect(nextDailyRun(new Date('2026-03-08T12:00:00Z'), { hour: 9, minute: 0 }, 'America/New_York').toISOString()).toBe('2026-03-08T13:00:00.000Z');
     expect(nextDailyRun(new Date('2026-03-07T15:00:00Z'), { hour: 9, minute: 0 }, 'America/New_York').toISOString()).toBe('2026-03-08T13:00:00.000Z');
+    // 02:30 does not exist in New York on 8 March 2026 (02:00 jumps to 03:00): the run lands just after the gap, at 03:30 EDT.
+    expect(nextDailyRun(new Date('2026-03-08T05:00:00Z'), { hour: 2, minute: 30 }, 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
 
     const ran: Date[] = [];
     const job: ClockJob = {
