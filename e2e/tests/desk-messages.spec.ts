@@ -147,10 +147,6 @@ async function openMensajes(page: Page) {
 /** The Mantine input labelled `label` inside `scope`, and the error shown under it. */
 const field = (scope: Locator, label: string) => scope.getByRole('textbox', { name: label, exact: true });
 
-async function save(scope: Locator, testId: string) {
-  await scope.getByTestId(testId).click();
-}
-
 /** The Subject header as read (RFC 2047 encoded words, as nodemailer writes 'contrase√±a', decoded). */
 function subjectOf(raw: string): string {
   const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1] ?? '';
@@ -200,7 +196,7 @@ test('the admin configures SMTP, sends a test that arrives, reads each message‚Ä
   // A port out of range: the server's Spanish refusal under Puerto, never its field key; nothing is stored.
   await field(email, 'Servidor').fill('127.0.0.1');
   await field(email, 'Puerto').fill('70000');
-  await save(email, 'email-save');
+  await email.getByTestId('email-save').click();
   const portError = email.getByText('El puerto SMTP debe ser un n√∫mero entre 1 y 65535.');
   await expect(portError).toBeVisible();
   await expect(field(email, 'Puerto')).toHaveAttribute('aria-invalid', 'true');
@@ -213,7 +209,7 @@ test('the admin configures SMTP, sends a test that arrives, reads each message‚Ä
   await field(email, 'Usuario').fill(smtpUser);
   await email.getByLabel('Contrase√±a').fill(smtpPassword);
   await field(email, 'Remitente').fill('Estudio Demo <hola@estudio.demo>');
-  await save(email, 'email-save');
+  await email.getByTestId('email-save').click();
   await expect(email.getByTestId('channel-email-state')).toHaveText('Configurado (en esta pantalla)');
   await expect(email.getByTestId('smtp-password-saved')).toHaveText('Guardada');
   await expect(email.locator('input[type="password"]')).toHaveCount(0);
@@ -233,7 +229,7 @@ test('the admin configures SMTP, sends a test that arrives, reads each message‚Ä
 
   // A port where nothing listens: saved, but the test says why it did not go, in Spanish.
   await field(email, 'Puerto').fill(String(closedPort));
-  await save(email, 'email-save');
+  await email.getByTestId('email-save').click();
   await expect(email.getByTestId('email-test')).toBeEnabled();
   await email.getByTestId('email-test').click();
   await dialog.getByLabel('Correo de destino').fill('prueba@buzon.demo');
@@ -241,14 +237,14 @@ test('the admin configures SMTP, sends a test that arrives, reads each message‚Ä
   await expect(dialog.getByTestId('test-result')).toContainText('No se pudo conectar con el servidor de correo');
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await field(email, 'Puerto').fill(String(smtpPort));
-  await save(email, 'email-save');
+  await email.getByTestId('email-save').click();
   await expect(email.getByTestId('email-test')).toBeEnabled();
 
   // WhatsApp Business: an ID that is not digits is refused under its field; the right values save, the token only as 'Guardado'.
   const whatsapp = page.getByTestId('channel-whatsapp');
   await field(whatsapp, 'ID del n√∫mero').fill('mi-numero');
   await whatsapp.getByLabel('Token de acceso').fill(whatsappToken);
-  await save(whatsapp, 'whatsapp-save');
+  await whatsapp.getByTestId('whatsapp-save').click();
   await expect(whatsapp.getByText('El identificador del n√∫mero de WhatsApp son solo d√≠gitos', { exact: false })).toBeVisible();
   await field(whatsapp, 'ID del n√∫mero').fill('1098765432');
   await field(whatsapp, 'Idioma de las plantillas').fill('es_MX');
@@ -256,7 +252,7 @@ test('the admin configures SMTP, sends a test that arrives, reads each message‚Ä
   await expect(field(whatsapp, 'Direcci√≥n de la API')).toBeHidden();
   await whatsapp.getByRole('button', { name: 'Opciones avanzadas' }).click();
   await field(whatsapp, 'Direcci√≥n de la API').fill(`http://127.0.0.1:${cloudApiPort}/v21.0`);
-  await save(whatsapp, 'whatsapp-save');
+  await whatsapp.getByTestId('whatsapp-save').click();
   await expect(whatsapp.getByTestId('channel-whatsapp-state')).toHaveText('Configurado (en esta pantalla)');
   await expect(whatsapp.getByTestId('whatsapp-token-saved')).toHaveText('Guardado');
   await whatsapp.getByTestId('whatsapp-test').click();
@@ -287,7 +283,7 @@ test('the admin configures SMTP, sends a test that arrives, reads each message‚Ä
   // Quitar removes the token: WhatsApp is no longer configured and its field asks for a new one.
   await whatsapp.getByRole('button', { name: 'Quitar token de acceso' }).click();
   await expect(whatsapp).toContainText('Se quitar√° al pulsar Guardar.');
-  await save(whatsapp, 'whatsapp-save');
+  await whatsapp.getByTestId('whatsapp-save').click();
   await expect(whatsapp.getByTestId('channel-whatsapp-state')).toHaveText('Sin configurar: los mensajes esperan aqu√≠');
   await expect(whatsapp.getByLabel('Token de acceso')).toHaveValue('');
   await expect(whatsapp.getByTestId('whatsapp-test')).toBeDisabled();
