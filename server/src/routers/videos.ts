@@ -1,3 +1,4 @@
+import { messageContextOf } from '../services/messages/message-context.ts';
 import {
   okOutput,
   videoByProgramOutput,
@@ -81,7 +82,7 @@ export const videosRouter = router({
     .input(videoRateEmailInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await queueRatingEmail(ctx.db, input.video_id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }, ctx.config.PUBLIC_URL);
+      await queueRatingEmail(ctx.db, input.video_id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }, messageContextOf(ctx.config));
       return { ok: true as const };
     }),
 

@@ -5,7 +5,7 @@ import { playback, video } from '@estudio/db/schema/videos';
 import { appConfigDefaults, DomainError, type VideoOutput } from '@estudio/core';
 import { videoRating } from '@estudio/core/messages/templates/account';
 import type { Db } from '../../db.ts';
-import { messageContextOf } from '../messages/message-context.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { queueCustomerMessage } from '../messages/queue-message.ts';
 import { isStaffRole, requireOnlineAccess, type VideoViewer } from './online-access.ts';
 import { publishedVideo } from './list-videos.ts';
@@ -77,16 +77,16 @@ export async function rateVideo(
 }
 
 /** POST /api/videos/rating/email: queues an e-mail to the viewer with a link to rate the video. */
-export async function queueRatingEmail(db: Db, videoId: number, viewer: VideoViewer, publicUrl: string): Promise<void> {
+export async function queueRatingEmail(db: Db, videoId: number, viewer: VideoViewer, messages: MessageContext): Promise<void> {
   const found = await findViewableVideo(db, videoId, viewer);
   await requireOnlineAccess(db, viewer);
   const [me] = await db.select({ email: customer.email, name: customer.name }).from(customer).where(eq(customer.customer_id, viewer.customerId)).limit(1);
   if (!me) throw new DomainError('customer/not-found');
   const [nameRow] = await db.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
   const businessName = nameRow?.value || appConfigDefaults.business_name;
-  const link = `${publicUrl}/mystudio/video/${videoId}`;
+  const link = `${messages.publicUrl}/mystudio/video/${videoId}`;
   // Optional (issue 17): only if the customer leaves e-mail on, with the stop link.
-  await queueCustomerMessage(db, messageContextOf({ PUBLIC_URL: publicUrl }), {
+  await queueCustomerMessage(db, messages, {
     customerId: viewer.customerId,
     channels: ['email'],
     parts: videoRating({ businessName, videoName: found.name, link, name: me.name }),
