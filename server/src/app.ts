@@ -22,8 +22,6 @@ import { hashingSlotsFor } from './services/rate-limit/hashing-slots.ts';
 import { registerFileRoutes } from './routers/files-upload.ts';
 import { registerDeskUpdates } from './routers/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
-import { setReceiptMessageContext } from './services/billing/default-context.ts';
-import { messageContextOf } from './services/messages/message-context.ts';
 import { createContextFactory } from './trpc.ts';
 
 /**
@@ -190,8 +188,6 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   if (!changeFeed) app.addHook('onClose', async () => feed.close());
   // Per-call limits over the shared store (the database, or Redis with REDIS_URL), and this process's hashing slots.
   const limits = createCallLimits(config, db);
-  // Issue 17: receipts of grants whose caller carries no message context (the desk's cash, staff's grants) link to this server (decision 024).
-  setReceiptMessageContext(messageContextOf(config));
   app.addHook('onClose', async () => limits.close());
   const createContext = createContextFactory({ db, config, identity, sync: { feed, closing: closing.signal }, limits });
 

@@ -4,6 +4,7 @@ import { class_package } from '@estudio/db/schema/packages';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { checkoutAttempt, checkoutCreate } from '../src/services/checkout/checkout.ts';
 import { giveAccess } from '../src/services/desk/give-access.ts';
+import { messageContextOf } from '../src/services/messages/message-context.ts';
 import { markCashPaid } from '../src/services/purchases/purchases.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { buy, dailySubscription, emailsOf, messagesOf, newCustomer, saveCard } from './billing-fixtures.ts';
@@ -83,12 +84,12 @@ describe('purchase receipts', () => {
 
   it('a gift from the desk (Dar acceso): a confirmation that says the studio gave it; paid at the desk with a bill: a receipt', async () => {
     const who = await newCustomer(server.db, 'Renata');
-    const gift = await giveAccess(server.db, { customer_id: who, class_package_id: pkg['5 Clases']!, package_days: 30, is_gift: true, payment_method_id: null, bill: false });
+    const gift = await giveAccess(server.db, { customer_id: who, class_package_id: pkg['5 Clases']!, package_days: 30, is_gift: true, payment_method_id: null, bill: false }, messageContextOf(server.config));
     const [mail] = await emailsOf(server.db, who, 'purchase-receipt');
     expect(mail!.dedupe_key).toBe(`receipt:purchase-${gift.purchase_id}:email`);
     expect(mail!.body).toContain('El estudio te regaló «5 Clases»');
     expect(mail!.body).not.toContain('Total pagado');
-    const paid = await giveAccess(server.db, { customer_id: who, class_package_id: pkg['1 Clase']!, package_days: null, is_gift: false, payment_method_id: 2, bill: true });
+    const paid = await giveAccess(server.db, { customer_id: who, class_package_id: pkg['1 Clase']!, package_days: null, is_gift: false, payment_method_id: 2, bill: true }, messageContextOf(server.config));
     const receipts = await emailsOf(server.db, who, 'purchase-receipt');
     expect(receipts).toHaveLength(2);
     expect(receipts[1]!.body).toContain(`Orden #00${paid.purchase_id}`);
@@ -102,10 +103,10 @@ describe('purchase receipts', () => {
     const [pending] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, cash.purchase_id));
     expect(pending).toMatchObject({ provider: 'cash', status: 'pending' });
     expect(await emailsOf(server.db, who, 'purchase-receipt')).toHaveLength(0);
-    await markCashPaid(server.db, cash.purchase_id);
+    await markCashPaid(server.db, cash.purchase_id, messageContextOf(server.config));
     const [mail] = await emailsOf(server.db, who, 'purchase-receipt');
     expect(mail!.body).toContain('Método de pago: Efectivo');
-    await expect(markCashPaid(server.db, cash.purchase_id)).rejects.toMatchObject({ code: 'purchase/not-pending' });
+    await expect(markCashPaid(server.db, cash.purchase_id, messageContextOf(server.config))).rejects.toMatchObject({ code: 'purchase/not-pending' });
     expect(await emailsOf(server.db, who, 'purchase-receipt')).toHaveLength(1);
   });
 });

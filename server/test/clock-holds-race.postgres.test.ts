@@ -64,7 +64,7 @@ describe.skipIf(!adminUrl)('paying a lapsed hold while the clock expires it (Pos
     const gate = new Promise<void>((resolve) => (release = resolve));
     let paidInside = false;
     const paying = testDb.db.transaction(async (tx) => {
-      const result = await markPurchasePaid(tx, hold.purchase_id);
+      const result = await markPurchasePaid(tx, hold.purchase_id, { messages: ctx.messages });
       paidInside = result.paidNow;
       await gate;
     });
@@ -101,7 +101,7 @@ describe.skipIf(!adminUrl)('paying a lapsed hold while the clock expires it (Pos
       expireHoldsJob.run(ctx, now),
       new Promise((resolve) => setTimeout(resolve, 5)).then(() => expireHoldsJob.run(ctx, now)),
       ...holds.map((h, i) =>
-        new Promise((resolve) => setTimeout(resolve, (holds.length - 1 - i) * 12)).then(() => testDb.db.transaction((tx) => markPurchasePaid(tx, h.purchase_id))),
+        new Promise((resolve) => setTimeout(resolve, (holds.length - 1 - i) * 12)).then(() => testDb.db.transaction((tx) => markPurchasePaid(tx, h.purchase_id, { messages: ctx.messages }))),
       ),
     ]);
     expect(outcomes.filter((o) => o.status === 'rejected').map((o) => { const r = (o as PromiseRejectedResult).reason as Error; return `${String(r)} ${String(r.cause ?? '')}`; })).toEqual([]);

@@ -14,6 +14,7 @@ import { classRemindersJob, classRemindersName } from '../src/services/clock/cla
 import { expireHoldsJob, expireHoldsName } from '../src/services/clock/expire-holds.ts';
 import { noShowsJob, noShowsName } from '../src/services/clock/no-shows.ts';
 import { startClock, type Clock } from '../src/services/clock/scheduler.ts';
+import { messageContextOf } from '../src/services/messages/message-context.ts';
 import {
   hour,
   jobRow,
@@ -341,7 +342,7 @@ describe('lapsed holds', () => {
     expect(await outboxOf(server.db, `hold-expired:${lapsedCash.purchase_id}`)).toHaveLength(1);
 
     // Staff may still collect the lapsed cash purchase (decision 015): it takes its use again, once.
-    const paid = await server.db.transaction((tx) => markPurchasePaid(tx, lapsedCash.purchase_id));
+    const paid = await server.db.transaction((tx) => markPurchasePaid(tx, lapsedCash.purchase_id, { messages: messageContextOf(server.config) }));
     expect(paid.paidNow).toBe(true);
     expect(await uses()).toBe(usesBefore);
   });

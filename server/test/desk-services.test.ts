@@ -10,6 +10,7 @@ import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import { checkIn } from '../src/services/desk/check-in.ts';
 import { markCashPurchasePaid } from '../src/services/desk/mark-purchase-paid.ts';
+import { messageContextOf } from '../src/services/messages/message-context.ts';
 import { markReservationPaid } from '../src/services/desk/mark-reservation-paid.ts';
 import { walkIn } from '../src/services/desk/walk-in.ts';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
@@ -221,18 +222,18 @@ describe('cash collected at the desk', () => {
       })
       .returning();
     if (!pending) throw new Error('no purchase');
-    const paid = await markCashPurchasePaid(server.db, { purchase_id: pending.purchase_id });
+    const paid = await markCashPurchasePaid(server.db, { purchase_id: pending.purchase_id }, messageContextOf(server.config));
     expect(paid.status).toBe('completed');
     expect(await creditTotal(server.db, nuevoId)).toBe(5);
     const invoices = await server.db.select().from(invoice).where(eq(invoice.purchase_id, pending.purchase_id));
     expect(invoices.map((i) => i.total_payment)).toEqual(['800.00']);
 
-    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: pending.purchase_id }))).toBe('purchase/not-pending');
+    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: pending.purchase_id }, messageContextOf(server.config)))).toBe('purchase/not-pending');
     expect(await creditTotal(server.db, nuevoId)).toBe(5);
     const [card] = await server.db.select().from(purchase).where(and(eq(purchase.customer_id, clienteId), eq(purchase.provider, 'sandbox')));
     if (!card) throw new Error('the demo seed gives cliente@ a card purchase');
-    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: card.purchase_id }))).toBe('purchase/not-pending');
-    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: 999_999 }))).toBe('purchase/not-found');
+    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: card.purchase_id }, messageContextOf(server.config)))).toBe('purchase/not-pending');
+    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: 999_999 }, messageContextOf(server.config)))).toBe('purchase/not-found');
   });
 });
 

@@ -262,7 +262,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
     }
     case 'serverGrant':
       await refusable(() =>
-        giveAccess(server.db, { customer_id: pick(customerIds, a.customer)!, class_package_id: pick(packageIds, a.pkg)!, package_days: null, is_gift: true, payment_method_id: null, bill: false }),
+        giveAccess(server.db, { customer_id: pick(customerIds, a.customer)!, class_package_id: pick(packageIds, a.pkg)!, package_days: null, is_gift: true, payment_method_id: null, bill: false }, null),
       );
       return;
     case 'serverRevoke': {

@@ -24,6 +24,7 @@ import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { signUpCustomer } from '../services/customer/sign-up-customer.ts';
 import { updateCustomer } from '../services/customer/update-customer.ts';
 import { giveAccess } from '../services/desk/give-access.ts';
+import { messageContextOf } from '../services/messages/message-context.ts';
 import { removeClasses } from '../services/desk/remove-classes.ts';
 import { revokeAccess } from '../services/desk/revoke-access.ts';
 import { adminProcedure, authedProcedure, customerProcedure, router, staffProcedure } from '../trpc.ts';
@@ -146,7 +147,7 @@ export const customerRouter = router({
     .input(deskMutationArgs.giveAccess)
     .output(z.object({ message: z.string(), purchase_id: z.number().int() }))
     .mutation(async ({ ctx, input }) => {
-      const purchase = await giveAccess(ctx.db, input);
+      const purchase = await giveAccess(ctx.db, input, messageContextOf(ctx.config));
       return { message: texts.desk.accessAdded, purchase_id: purchase.purchase_id };
     }),
 

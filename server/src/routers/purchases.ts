@@ -1,5 +1,6 @@
 import { invoicesOutput, purchaseCancelInput, purchaseIdInput, purchaseOneOutput, purchasesOutput, z } from '@estudio/core';
 import { cancelPurchase, getPurchase, listOwnInvoices, listOwnPurchases, markCashPaid } from '../services/purchases/purchases.ts';
+import { messageContextOf } from '../services/messages/message-context.ts';
 import { customerProcedure, router, staffProcedure } from '../trpc.ts';
 
 const tags = ['purchases'];
@@ -37,7 +38,7 @@ export const purchasesRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/purchases/{id}/paid', tags, summary: 'Marca pagada una compra en efectivo y la otorga (recepción y admin)', errorResponses: { 403: 'Solo recepción y admin', 404: 'No existe', 409: 'No está pendiente' } } })
     .input(purchaseIdInput)
     .output(purchaseOneOutput)
-    .mutation(async ({ ctx, input }) => ({ purchase: await markCashPaid(ctx.db, input.id) })),
+    .mutation(async ({ ctx, input }) => ({ purchase: await markCashPaid(ctx.db, input.id, messageContextOf(ctx.config)) })),
 });
 
 export const invoicesRouter = router({

@@ -56,7 +56,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { config: 
     if (signedAt(signature) > Date.now() / 1000 + toleranceSeconds) return reply.code(400).send(body('webhook/invalid-signature'));
     try {
       const refused: RefusedCharge[] = [];
-      const applied = await processStripeEvent(opts.db, event, new Date(), refused, messageContextOf(opts.config));
+      const applied = await processStripeEvent(opts.db, event, messageContextOf(opts.config), new Date(), refused);
       for (const charge of refused) await giveBack(opts.config, charge, req.log);
       return reply.send({ received: true, duplicate: !applied });
     } catch (err) {

@@ -14,7 +14,7 @@ import { getSellablePackage } from '../packages/package-output.ts';
 import { saveCardForCustomer } from '../payments/payment-sources.ts';
 import { messageContextOf } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { markPurchaseFailed, markPurchasePaid } from './grant-purchase.ts';
+import { markPurchaseFailed, markPurchasePaid, type PaidDetails } from './grant-purchase.ts';
 import { preparePurchase, type Prepared } from './prepare-purchase.ts';
 import { assertPurchaseCanBePaid, isCapRefusal } from './purchase-caps.ts';
 
@@ -58,7 +58,7 @@ async function paymentMethodRow(db: Db, id: number) {
 }
 
 /** Pays a purchase now in its own transaction (free packages, successful charges). */
-async function payNow(db: Db, purchaseId: number, details: Parameters<typeof markPurchasePaid>[2] = {}) {
+async function payNow(db: Db, purchaseId: number, details: PaidDetails) {
   return db.transaction((tx) => markPurchasePaid(tx, purchaseId, details));
 }
 
@@ -68,9 +68,9 @@ async function payNow(db: Db, purchaseId: number, details: Parameters<typeof mar
  * or the last place sold meanwhile) the purchase fails, the charge is given
  * back and the customer reads the cap's 409/412.
  */
-async function payCharged(deps: CheckoutDeps, purchaseId: number, details: Parameters<typeof markPurchasePaid>[2], giveBack: () => Promise<void>) {
+async function payCharged(deps: CheckoutDeps, purchaseId: number, details: Omit<PaidDetails, 'messages'>, giveBack: () => Promise<void>) {
   try {
-    await payNow(deps.db, purchaseId, { ...details, messages: details?.messages ?? messageContextOf(deps.config) });
+    await payNow(deps.db, purchaseId, { ...details, messages: messageContextOf(deps.config) });
   } catch (err) {
     if (!isCapRefusal(err)) throw err;
     await deps.db.transaction((tx) => markPurchaseFailed(tx, purchaseId));
@@ -99,6 +99,7 @@ async function createFree(deps: CheckoutDeps, pkg: ClassPackageOutput, settings:
     paymentMethodId: null,
     settings,
     payNow: 'always',
+    messages: messageContextOf(deps.config),
   });
   return { purchase_id: prepared.purchase.purchase_id };
 }
@@ -143,6 +144,7 @@ async function createCash(
     settings,
     // A cash purchase that costs nothing after its discount needs no one at the desk: paid as it is created.
     payNow: 'when-nothing-to-charge',
+    messages: messageContextOf(deps.config),
   });
   return { purchase_id: prepared.purchase.purchase_id };
 }

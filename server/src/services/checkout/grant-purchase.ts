@@ -3,7 +3,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { class_package_type } from '@estudio/db/schema/packages';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
-import { receiptMessageContext } from '../billing/default-context.ts';
 import { queueReceipt } from '../billing/receipts.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
 import type { MessageContext } from '../messages/message-context.ts';
@@ -23,8 +22,11 @@ export interface PaidDetails {
   totalPayment?: string;
   /** Record the invoice of this charge (default true); access granted at the desk without a bill has none. */
   recordInvoice?: boolean;
-  /** Where the receipt's links point; defaults to the process's (decision 024). Without any, no receipt is queued. */
-  messages?: MessageContext | null;
+  /**
+   * Where the receipt's links point (decision 024): the caller's server. Every caller says it; null (a test of
+   * the grant alone) queues no receipt.
+   */
+  messages: MessageContext | null;
   now?: Date;
 }
 
@@ -71,7 +73,7 @@ async function grantCredits(tx: Tx, p: PurchaseRow, from: Date, until: Date | nu
  * row and grants nothing. Credits and the invoice are written in the same
  * transaction. Returns the purchase and whether this call paid it.
  */
-export async function markPurchasePaid(tx: Tx, purchaseId: number, details: PaidDetails = {}): Promise<{ purchase: PurchaseRow; paidNow: boolean }> {
+export async function markPurchasePaid(tx: Tx, purchaseId: number, details: PaidDetails): Promise<{ purchase: PurchaseRow; paidNow: boolean }> {
   const now = details.now ?? new Date();
   const [current] = await tx.select().from(purchase).where(eq(purchase.purchase_id, purchaseId));
   if (!current) throw new Error(`purchase ${purchaseId} not found`);
@@ -113,8 +115,7 @@ export async function markPurchasePaid(tx: Tx, purchaseId: number, details: Paid
           })
           .returning({ id: invoice.invoice_id });
   // The receipt (a confirmation when nothing was paid) is queued with the payment: both or neither.
-  const messages = receiptMessageContext(details.messages);
-  if (messages) await queueReceipt(tx, messages, paid, { invoiceId: bill?.id ?? null, total, paidAt: now, until, renewal: false });
+  if (details.messages) await queueReceipt(tx, details.messages, paid, { invoiceId: bill?.id ?? null, total, paidAt: now, until, renewal: false });
   return { purchase: paid, paidNow: true };
 }
 
@@ -133,8 +134,8 @@ export async function recordRenewal(
     periodStart: Date;
     periodEnd: Date | null;
     now?: Date;
-    /** Where the renewal's receipt links point; defaults to the process's. */
-    messages?: MessageContext | null;
+    /** Where the renewal's receipt links point; null queues none. */
+    messages: MessageContext | null;
     /** The card charged, for the receipt. */
     card?: { card_type: string; last_digits: string } | null;
   },
@@ -159,9 +160,8 @@ export async function recordRenewal(
   const until = renewal.periodEnd ?? accessEnd(p, renewal.periodStart, false);
   await tx.update(purchase).set({ expiration_date: until, updatedAt: now }).where(eq(purchase.purchase_id, p.purchase_id));
   await grantCredits(tx, p, renewal.periodStart, until, now);
-  const messages = receiptMessageContext(renewal.messages);
-  if (messages) {
-    await queueReceipt(tx, messages, p, { invoiceId: inserted[0]?.id ?? null, total: renewal.totalPayment, paidAt: now, until, renewal: true, card: renewal.card ?? null });
+  if (renewal.messages) {
+    await queueReceipt(tx, renewal.messages, p, { invoiceId: inserted[0]?.id ?? null, total: renewal.totalPayment, paidAt: now, until, renewal: true, card: renewal.card ?? null });
   }
   return true;
 }

@@ -13,6 +13,7 @@ import { purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { findApplicableDiscount, releaseDiscountUse, type DiscountRow } from '../discounts/validate-discount.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { markPurchasePaid, type PurchaseRow } from './grant-purchase.ts';
 import { claimPurchaseCaps, holdTimes, recordDiscountUse } from './purchase-caps.ts';
@@ -27,6 +28,8 @@ export interface PrepareInput {
   settings: AppConfigMap;
   /** Pay it in the same transaction (free packages; cash with nothing left to charge): created and paid at once, or neither. */
   payNow?: 'always' | 'when-nothing-to-charge';
+  /** Where the receipt of a purchase paid here links to (the caller's server); without it none is queued. */
+  messages?: MessageContext;
   now?: Date;
 }
 
@@ -113,7 +116,7 @@ export async function preparePurchase(db: Db, input: PrepareInput): Promise<Prep
     if (!row) throw new DomainError('internal');
     if (discount) await recordDiscountUse(tx, discount.discount_id, input.customerId, row.purchase_id);
     const nothingToCharge = chargeCents === 0 && !pkg.is_subscription;
-    if (input.payNow === 'always' || (input.payNow === 'when-nothing-to-charge' && nothingToCharge)) await markPurchasePaid(tx, row.purchase_id, { now });
+    if (input.payNow === 'always' || (input.payNow === 'when-nothing-to-charge' && nothingToCharge)) await markPurchasePaid(tx, row.purchase_id, { now, messages: input.messages ?? null });
     return { purchase: row, discount, chargeCents, priceCents };
   });
 }

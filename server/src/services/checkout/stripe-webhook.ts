@@ -6,7 +6,6 @@ import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { queuePaymentFailed, queueSubscriptionCancelled } from '../billing/notices.ts';
-import { receiptMessageContext } from '../billing/default-context.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { endAccessNow, markPurchaseFailed, markPurchasePaid, recordRenewal, type PaidDetails, type PurchaseRow } from './grant-purchase.ts';
 import { isCapRefusal } from './purchase-caps.ts';
@@ -180,14 +179,15 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
  * effect. A repeated or concurrent delivery conflicts on the insert and
  * changes nothing; a failed effect rolls the insert back so Stripe's retry is
  * applied. Returns false when the event had been processed already. Charges
- * a cap refused are added to `refused`, for the caller to give back.
+ * a cap refused are added to `refused`, for the caller to give back. The
+ * receipts and dunning notices it queues link to `messages`' portal.
  */
 export async function processStripeEvent(
   db: Db,
   event: Stripe.Event,
+  messages: MessageContext | null,
   now: Date = new Date(),
   refused: RefusedCharge[] = [],
-  messages: MessageContext | null = receiptMessageContext(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx

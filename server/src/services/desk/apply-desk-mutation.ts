@@ -37,9 +37,9 @@ export async function applyDeskMutation(
     case 'markReservationPaid':
       return markReservationPaid(tx, mutation.args, now);
     case 'markPurchasePaid':
-      return markCashPurchasePaid(tx, mutation.args, now);
+      return markCashPurchasePaid(tx, mutation.args, messages ?? null, now);
     case 'giveAccess':
-      return giveAccess(tx, mutation.args, now);
+      return giveAccess(tx, mutation.args, messages ?? null, now);
     case 'revokeAccess':
       return revokeAccess(tx, mutation.args, now);
     case 'removeClasses':

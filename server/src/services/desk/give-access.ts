@@ -5,6 +5,7 @@ import { payment_method } from '@estudio/db/schema/payments';
 import { purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { markPurchasePaid, type PurchaseRow } from '../checkout/grant-purchase.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 
 export type GiveAccessInput = DeskMutationArgs<'giveAccess'>;
@@ -21,8 +22,9 @@ const dayMs = 86_400_000;
  * here is not a subscription (nothing renews it): it lasts one period unless
  * days are given. A gift costs 0; otherwise the package's price (sale price
  * when set) is what was paid. `bill` records the invoice of that payment.
+ * The customer's receipt (or the gift's confirmation) links to `messages`' portal.
  */
-export async function giveAccess(db: Db, input: GiveAccessInput, now: Date = new Date()): Promise<PurchaseRow> {
+export async function giveAccess(db: Db, input: GiveAccessInput, messages: MessageContext | null, now: Date = new Date()): Promise<PurchaseRow> {
   return db.transaction(async (tx) => {
     // Customer first: the grant below takes the customer's credits (decision 006 order).
     const who = await lockCustomer(tx, input.customer_id);
@@ -62,7 +64,7 @@ export async function giveAccess(db: Db, input: GiveAccessInput, now: Date = new
       })
       .returning();
     if (!created) throw new DomainError('internal');
-    const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment, recordInvoice: input.bill });
+    const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment, recordInvoice: input.bill, messages });
     return paid;
   });
 }

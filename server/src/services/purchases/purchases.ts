@@ -7,6 +7,7 @@ import type { Db } from '../../db.ts';
 import { paymentProviders } from '../../providers/payments/index.ts';
 import { endAccessNow, markPurchasePaid } from '../checkout/grant-purchase.ts';
 import { releaseDiscountUse } from '../discounts/validate-discount.ts';
+import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { loadPurchases } from './purchase-output.ts';
 
@@ -78,12 +79,12 @@ export async function cancelPurchase(
   return getPurchase(deps.db, p.purchase_id, { customer_id: input.customerId, role: 'customer' });
 }
 
-/** PUT /purchases/{id}/paid (staff): a cash purchase was paid at the desk; grants it. */
-export async function markCashPaid(db: Db, id: number): Promise<PurchaseOutput> {
+/** PUT /purchases/{id}/paid (staff): a cash purchase was paid at the desk; grants it (its receipt links to `messages`' portal). */
+export async function markCashPaid(db: Db, id: number, messages: MessageContext | null): Promise<PurchaseOutput> {
   const [row] = await db.select().from(purchase).where(eq(purchase.purchase_id, id));
   if (!row) throw new DomainError('purchase/not-found');
   if (row.status !== 'pending') throw new DomainError('purchase/not-pending');
-  const { paidNow } = await db.transaction((tx) => markPurchasePaid(tx, id));
+  const { paidNow } = await db.transaction((tx) => markPurchasePaid(tx, id, { messages }));
   if (!paidNow) throw new DomainError('purchase/not-pending');
   return getPurchase(db, id, { customer_id: row.customer_id, role: 'staff' });
 }
