@@ -33,6 +33,11 @@ const byLast4: Record<string, string> = {
   '9987': 'pm_card_chargeDeclinedLostCard',
 };
 
+/** A saved card's brand as people name it ('visa' → 'Visa', 'amex' → 'American Express'); an unknown one as stored. */
+export function cardBrandLabel(cardType: string): string {
+  return cardType === 'mastercard' ? 'Mastercard' : cardType === 'amex' ? 'American Express' : cardType === 'visa' ? 'Visa' : cardType;
+}
+
 /** Spec §5: brand from the first digit: 3 amex, 4 visa, otherwise mastercard. */
 export function cardBrand(number: string): SandboxCard['brand'] {
   const digits = number.replace(/\D/g, '');

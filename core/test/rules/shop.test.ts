@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addPeriod,
   cardBrand,
+  cardBrandLabel,
   comparePackages,
   declineMessage,
   discountedCents,
@@ -139,6 +140,8 @@ describe('sandbox cards', () => {
     expect(sandboxCardToken('5555555555554444')).toEqual({ token: 'pm_card_mastercard', brand: 'mastercard', last4: '4444' });
     expect(sandboxCardToken('4111111111111111').token).toBe('pm_card_visa');
     expect(cardBrand('378282246310005')).toBe('amex');
+    // As the checkout, Métodos de Pago and the receipt name it.
+    expect(['visa', 'mastercard', 'amex', 'other'].map(cardBrandLabel)).toEqual(['Visa', 'Mastercard', 'American Express', 'other']);
   });
   it('pays or declines like Stripe', () => {
     expect(sandboxOutcome('pm_card_visa')).toEqual({ ok: true });

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconCreditCard, IconBrandPaypal } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isFreePackage, isOn, texts, type SandboxCard } from '@estudio/core';
+import { cardBrandLabel, isFreePackage, isOn, texts, type SandboxCard } from '@estudio/core';
 import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
@@ -44,7 +44,6 @@ interface AttemptAnswer {
   session?: { url: string };
 }
 
-const brandLabel = (cardType: string) => (cardType === 'mastercard' ? 'Mastercard' : cardType === 'amex' ? 'American Express' : cardType === 'visa' ? 'Visa' : cardType);
 
 /**
  * /checkout/{class_package_id}: 'Estás Comprando' with the discount form on the
@@ -273,7 +272,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
                 <Radio
                   key={source.payment_source_id}
                   value={`source-${source.payment_source_id}`}
-                  label={<MethodLabel icon={<IconCreditCard size={18} />} text={texts.checkout.savedCard(brandLabel(source.card_type), source.last_digits)} />}
+                  label={<MethodLabel icon={<IconCreditCard size={18} />} text={texts.checkout.savedCard(cardBrandLabel(source.card_type), source.last_digits)} />}
                 />
               ))}
               {paypalOn && <Radio value="paypal" label={<MethodLabel icon={<IconBrandPaypal size={18} />} text={paypalMethod?.name ?? texts.checkout.paypal} />} />}

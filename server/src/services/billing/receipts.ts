@@ -1,4 +1,4 @@
-import { effectivePriceCents, fromCents, studioTimeZone, toCents } from '@estudio/core';
+import { cardBrandLabel, effectivePriceCents, fromCents, studioTimeZone, texts, toCents } from '@estudio/core';
 import { purchaseReceipt, subscriptionRenewed, type ReceiptFacts } from '@estudio/core/messages/templates/billing';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
@@ -20,14 +20,16 @@ export async function paymentMethodText(db: Db, p: PurchaseRow, cardDigits?: { c
     const [source] = await db.select().from(payment_source).where(eq(payment_source.payment_source_id, p.payment_source_id));
     card = source ?? null;
   }
-  const brand = card ? card.card_type.charAt(0).toUpperCase() + card.card_type.slice(1) : '';
-  if (p.provider === 'stripe' || p.provider === 'sandbox') return card ? `Tarjeta ${brand} terminación ${card.last_digits}` : 'Tarjeta';
-  if (p.provider === 'paypal') return 'PayPal';
+  if (p.provider === 'stripe' || p.provider === 'sandbox') {
+    // The checkout's words for a saved card: 'Tarjeta Visa terminación 4242'.
+    return card ? `${texts.checkout.card} ${texts.checkout.savedCard(cardBrandLabel(card.card_type), card.last_digits)}` : texts.checkout.card;
+  }
+  if (p.provider === 'paypal') return texts.checkout.paypal;
   if (p.payment_method_id) {
     const [method] = await db.select({ name: payment_method.name }).from(payment_method).where(eq(payment_method.payment_method_id, p.payment_method_id));
     if (method) return method.name;
   }
-  return p.provider === 'cash' ? 'Efectivo' : 'En recepción';
+  return p.provider === 'cash' ? texts.checkout.cash : 'En recepción';
 }
 
 export interface ReceiptCharge {

@@ -1,13 +1,10 @@
 import { ActionIcon, Alert, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCreditCard, IconTrash } from '@tabler/icons-react';
-import { texts } from '@estudio/core';
+import { cardBrandLabel, texts } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { showError, showSuccess } from '../../../ui/alerts.ts';
 import { AccountPageFrame } from '../AccountPageFrame.tsx';
-
-const brandLabel = (cardType: string) =>
-  cardType === 'mastercard' ? 'Mastercard' : cardType === 'amex' ? 'American Express' : cardType === 'visa' ? 'Visa' : cardType;
 
 /** /mystudio/metodos: the customer's saved cards, each with delete. */
 export default function PaymentMethodsPage() {
@@ -37,7 +34,7 @@ export default function PaymentMethodsPage() {
               <Group gap="sm" wrap="nowrap">
                 <IconCreditCard size={28} stroke={1.5} />
                 <div>
-                  <Text fw={600}>{brandLabel(source.card_type)}</Text>
+                  <Text fw={600}>{cardBrandLabel(source.card_type)}</Text>
                   <Text size="sm" c="dimmed">
                     •••• {source.last_digits}
                     {source.exp_month && source.exp_year ? ` · ${String(source.exp_month).padStart(2, '0')}/${source.exp_year}` : ''}
@@ -48,7 +45,7 @@ export default function PaymentMethodsPage() {
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`${texts.purchases.removeMethod} ${brandLabel(source.card_type)} ${source.last_digits}`}
+                aria-label={`${texts.purchases.removeMethod} ${cardBrandLabel(source.card_type)} ${source.last_digits}`}
                 loading={remove.isPending && remove.variables?.id === source.payment_source_id}
                 onClick={() => remove.mutate({ id: source.payment_source_id })}
               >
