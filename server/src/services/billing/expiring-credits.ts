@@ -6,7 +6,7 @@ import { customer } from '@estudio/db/schema/customer';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import type { MessageContext } from '../messages/message-context.ts';
-import { queueCustomerMessage } from '../messages/queue-message.ts';
+import { queueCustomerMessages, type CustomerMessage } from '../messages/queue-message.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 /** credits_expiring_notice_days: 0 (or unreadable as a day count) turns the notice off. */
@@ -56,10 +56,10 @@ export async function noticeExpiringCredits(deps: { db: Db; messages: MessageCon
       ),
     )
     .orderBy(asc(available_classes.expiration_date), asc(available_classes.available_class_id));
-  let queued = 0;
+  const notices: CustomerMessage[] = [];
   for (const r of rows) {
     if (!r.expiresAt) continue;
-    queued += await queueCustomerMessage(deps.db, deps.messages, {
+    notices.push({
       customerId: r.customerId,
       parts: creditsExpiring({
         name: r.name || null,
@@ -73,5 +73,5 @@ export async function noticeExpiringCredits(deps: { db: Db; messages: MessageCon
       dedupeKey: `credits-expiring:${r.id}:${r.expiresAt.toISOString()}`,
     });
   }
-  return queued;
+  return queueCustomerMessages(deps.db, deps.messages, notices);
 }

@@ -5,7 +5,7 @@ import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
-import { queueCustomerMessage } from '../messages/queue-message.ts';
+import { queueCustomerMessages, type CustomerMessage } from '../messages/queue-message.ts';
 import { loadSingleClassOutputs } from '../schedule/single-class-output.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { bookedClassFacts } from './booked-class.ts';
@@ -64,21 +64,17 @@ export const classRemindersJob: ClockJob = {
     if (rows.length === 0) return 0;
     const classes = new Map((await loadSingleClassOutputs(ctx.db, [...new Set(rows.map((r) => r.single_class_id))])).map((c) => [c.single_class_id, c]));
     const tz = studioTimeZone(settings);
-    let queued = 0;
+    const reminders: CustomerMessage[] = [];
     for (const r of rows) {
       const c = classes.get(r.single_class_id);
       if (!c) continue;
-      const facts = bookedClassFacts(ctx.messages, c, r, r.name, tz);
-      // One transaction per reminder: the row and its dedupe key together (queueCustomerMessage writes both).
-      const sent = await ctx.db.transaction((tx) =>
-        queueCustomerMessage(tx, ctx.messages, {
-          customerId: r.customer_id,
-          dedupeKey: `reminder:${r.id}`,
-          parts: classReminder({ ...facts, startsIn: startsIn(new Date(c.class_date).getTime() - now.getTime()) }),
-        }),
-      );
-      if (sent > 0) queued += 1;
+      reminders.push({
+        customerId: r.customer_id,
+        dedupeKey: `reminder:${r.id}`,
+        parts: classReminder({ ...bookedClassFacts(ctx.messages, c, r, r.name, tz), startsIn: startsIn(new Date(c.class_date).getTime() - now.getTime()) }),
+      });
     }
-    return queued;
+    // One statement for the run's reminders; a reminder already queued (its dedupe key) is skipped.
+    return ctx.db.transaction((tx) => queueCustomerMessages(tx, ctx.messages, reminders));
   },
 };
