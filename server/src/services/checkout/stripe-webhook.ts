@@ -41,12 +41,6 @@ async function purchaseOfObject(
 const covers = (p: PurchaseRow, amountCents: number | null | undefined, currency: string | null | undefined) =>
   (!currency || currency.toLowerCase() === 'mxn') && (amountCents ?? 0) >= toCents(p.total_payment);
 
-/** The decline code of an invoice's failed charge, when the event carries it (expanded payment intent); null reads as a generic decline. */
-function declineCodeOf(inv: Stripe.Invoice): string | null {
-  const last = (inv as unknown as { last_payment_error?: { decline_code?: string } | null }).last_payment_error;
-  return last?.decline_code ?? null;
-}
-
 function subscriptionOfInvoice(inv: Stripe.Invoice): string | null {
   return idOf(inv.parent?.subscription_details?.subscription ?? null);
 }
@@ -146,7 +140,8 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
       if (messages && p.status === 'active') {
         await queuePaymentFailed(tx, messages, p, {
           total: cents(inv.amount_due),
-          declineCode: declineCodeOf(inv),
+          // An Invoice has no decline code (it is on the charge's PaymentIntent, not in this event): the generic reason.
+          declineCode: null,
           cardDigits: null,
           nextAttempt: inv.next_payment_attempt ? new Date(inv.next_payment_attempt * 1000) : null,
           dedupeKey: `payment-failed:${inv.id ?? event.id}:${inv.attempt_count ?? 0}`,
