@@ -1,6 +1,6 @@
 import { formatMXN, isOn, localDate, localTimeHHmm, studioDayjs, studioDayRange, studioTimeZone, toCents } from '@estudio/core';
 import { ownerDailySummary, type OwnerSummary } from '@estudio/core/messages/templates/studio';
-import { and, asc, eq, gte, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { payment_method } from '@estudio/db/schema/payments';
 import { purchase } from '@estudio/db/schema/purchases';
@@ -9,7 +9,7 @@ import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { queueEmail } from '../messages/queue-message.ts';
-import { attendanceReport, salesReport } from '../reports/reports.ts';
+import { attendanceReport, salesReport, soldBetween } from '../reports/reports.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { ClockJob } from './job.ts';
 
@@ -47,8 +47,8 @@ export async function ownerSummaryOf(db: Db, now: Date): Promise<Omit<OwnerSumma
       })
       .from(purchase)
       .leftJoin(payment_method, eq(payment_method.payment_method_id, purchase.payment_method_id))
-      // The sales report's rule: paid (not pending nor failed), not a gift.
-      .where(and(notInArray(purchase.status, ['pending', 'failed']), eq(purchase.is_gift, false), gte(purchase.createdAt, y.from), lte(purchase.createdAt, y.to)))
+      // The sales report's rule, split by payment method.
+      .where(soldBetween(y.from, y.to))
       .groupBy(sql`1`)
       .orderBy(sql`3 desc`, sql`1`),
     db

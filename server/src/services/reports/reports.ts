@@ -9,7 +9,7 @@ import {
   type salesReportOutput,
   type z,
 } from '@estudio/core';
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { class_type, instructor } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
@@ -87,6 +87,11 @@ export async function attendanceReport(db: Db, input: ReportRangeInput, now: Dat
 /** Purchases that were never paid: they are not sales. */
 const unpaidStatuses = ['pending', 'failed'] as const;
 
+/** The purchases that count as sales made between two instants: paid (not pending nor failed), not a gift. */
+export function soldBetween(from: Date, to: Date): SQL {
+  return and(notInArray(purchase.status, [...unpaidStatuses]), eq(purchase.is_gift, false), gte(purchase.createdAt, from), lte(purchase.createdAt, to)) as SQL;
+}
+
 /**
  * Sales over the range: paid purchases (every status but pending and failed;
  * gifts excluded, they took no money) by package and by month of the studio's
@@ -94,12 +99,7 @@ const unpaidStatuses = ['pending', 'failed'] as const;
  */
 export async function salesReport(db: Db, input: ReportRangeInput): Promise<z.infer<typeof salesReportOutput>> {
   const { tz, from, to } = await range(db, input);
-  const sold = and(
-    notInArray(purchase.status, [...unpaidStatuses]),
-    eq(purchase.is_gift, false),
-    gte(purchase.createdAt, from),
-    lte(purchase.createdAt, to),
-  );
+  const sold = soldBetween(from, to);
   const cents = sql<number>`coalesce(sum(round(${purchase.total_payment} * 100)), 0)::bigint`.mapWith(Number);
   const month = sql<string>`to_char(${purchase.createdAt} at time zone ${tz}, 'YYYY-MM')`;
   const [byPackage, byMonth, [all]] = await Promise.all([
