@@ -62,6 +62,16 @@ export function maxCancelsPerCredit(config: Pick<AppConfigMap, 'max_cancels_per_
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 
+/**
+ * The last instant a cancellation still gives the credit back (exactly at it
+ * counts as in time): cancel_timeframe_value units before the class. Null
+ * when the studio does not allow cancelling (allow_cancel_reservations off).
+ */
+export function creditBackUntil(classDate: DateInput, config: Pick<CancellationConfig, 'allow_cancel_reservations' | 'cancel_timeframe_value' | 'cancel_timeframe_unit'>): Date | null {
+  if (!isOn(config.allow_cancel_reservations)) return null;
+  return new Date(toMs(classDate) - cancelThresholdMs(config.cancel_timeframe_value, config.cancel_timeframe_unit));
+}
+
 export type CancellationCode =
   | 'reservation/already-cancelled'
   | 'booking/class-started'
@@ -100,12 +110,10 @@ export function evaluateCancellation(input: {
   if (left <= 0) return refuse('booking/class-started');
   const max = maxCancelsPerCredit(config);
   if (max > 0 && input.cancelsUsed >= max) return refuse('reservation/cancel-limit');
-  const enabled = isOn(config.allow_cancel_reservations);
-  if (enabled && left >= cancelThresholdMs(config.cancel_timeframe_value, config.cancel_timeframe_unit)) {
-    return { allowed: true, creditReturned: true };
-  }
+  const until = creditBackUntil(input.classDate, config);
+  if (until && toMs(input.now) <= until.getTime()) return { allowed: true, creditReturned: true };
   if (isOn(config.allow_cancel_after_treshold)) return { allowed: true, creditReturned: false };
-  return refuse(enabled ? 'reservation/cancel-too-late' : 'reservation/cancel-disabled');
+  return refuse(until ? 'reservation/cancel-too-late' : 'reservation/cancel-disabled');
 }
 
 /** The rule line of Mis Reservaciones: the notice period, or that classes cannot be cancelled. */

@@ -6,6 +6,7 @@ import {
   cancelThresholdMs,
   cancelUnitLabel,
   configMap,
+  creditBackUntil,
   evaluateCancellation,
 } from '../../src/index.ts';
 
@@ -28,6 +29,13 @@ describe('cancellation', () => {
     expect(cancelThresholdMs(1, 'second')).toBe(1_000);
     expect(cancelThresholdMs(2, 'days')).toBe(172_800_000);
     expect(cancelThresholdMs(1, 'day')).toBe(86_400_000);
+  });
+
+  it('the credit comes back until the notice period before the class, that instant included; never when cancelling is off', () => {
+    // Demo: 12 hours' notice.
+    expect(creditBackUntil(hoursAhead(20), demo)).toEqual(hoursAhead(8));
+    expect(evaluate(hoursAhead(12))).toMatchObject({ allowed: true, creditReturned: true });
+    expect(creditBackUntil(hoursAhead(20), disabled)).toBeNull();
   });
 
   it('labels units in Spanish, singular for one', () => {

@@ -1,6 +1,6 @@
 import {
   cancellationRuleText,
-  cancelThresholdMs,
+  creditBackUntil,
   icsInvitation,
   isOn,
   reservationEventUid,
@@ -86,7 +86,6 @@ export const bookingConfirmationsJob: ClockJob = {
         (await loadSingleClassOutputs(tx, [...new Set(live.map((r) => r.single_class_id))])).map((c) => [c.single_class_id, c]),
       );
       const tz = studioTimeZone(settings);
-      const threshold = cancelThresholdMs(settings.cancel_timeframe_value, settings.cancel_timeframe_unit);
       let queued = 0;
       for (const r of live) {
         const c = classes.get(r.single_class_id);
@@ -109,14 +108,14 @@ export const bookingConfirmationsJob: ClockJob = {
           },
           now,
         );
-        const cancelOn = isOn(settings.allow_cancel_reservations);
+        const until = creditBackUntil(start, settings);
         const sent = await queueCustomerMessage(tx, ctx.messages, {
           customerId: r.customer_id,
           dedupeKey: `booking:${r.id}`,
           parts: bookingConfirmation({
             ...facts,
             cancelRule: cancellationRuleText(settings),
-            cancelUntil: cancelOn ? classWhen(new Date(start.getTime() - threshold), tz) : null,
+            cancelUntil: until ? classWhen(until, tz) : null,
             calendarUrl: calendarUrlOf(ctx.messages, prefs.calendar_token),
             invitation: { filename: 'reservacion.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: invitation },
           }),

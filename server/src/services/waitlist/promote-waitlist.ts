@@ -1,4 +1,4 @@
-import { cancelThresholdMs, DomainError, formatDateTime, isOn, studioTimeZone } from '@estudio/core';
+import { creditBackUntil, DomainError, formatDateTime, studioTimeZone } from '@estudio/core';
 import { waitlistPromoted, type WaitlistPromotion } from '@estudio/core/messages/templates/waitlist';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
@@ -94,12 +94,8 @@ async function promoteOne(
       const reservation = await createReservation(tx, { customerId: entry.customer_id, singleClassId: c.single_class_id, byStaff: true, now });
       const settings = await loadStudioSettings(tx);
       const tz = studioTimeZone(settings);
-      const deadline = new Date(c.class_date.getTime() - cancelThresholdMs(settings.cancel_timeframe_value, settings.cancel_timeframe_unit));
-      const cancel: WaitlistPromotion['cancel'] = !isOn(settings.allow_cancel_reservations)
-        ? 'disabled'
-        : deadline.getTime() <= now.getTime()
-          ? 'late'
-          : { until: formatDateTime(deadline, tz) };
+      const until = creditBackUntil(c.class_date, settings);
+      const cancel: WaitlistPromotion['cancel'] = !until ? 'disabled' : until.getTime() < now.getTime() ? 'late' : { until: formatDateTime(until, tz) };
       const queued = await queueCustomerMessage(tx, ctx, {
         customerId: entry.customer_id,
         parts: waitlistPromoted({
