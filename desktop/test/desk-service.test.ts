@@ -180,6 +180,21 @@ describe('desk service', () => {
         ],
       });
       expect((await client.session.get.query()).user).toMatchObject({ email: 'recepcion@estudio.demo' });
+      // A refresh of every screen's reads goes out as one batched GET whose path names them all (well over 100
+      // characters): Fastify's default route parameter limit answered it 404, so an open card fell to its error and
+      // came back, remounting any dialog over it every second and a half while the desk was offline.
+      const [hit] = await client.customers.search.query({ q: 'cliente@' });
+      const customerId = hit?.customer_id ?? 0;
+      const everything = await Promise.all([
+        client.session.get.query(),
+        client.status.get.query(),
+        client.customers.bookableClasses.query(),
+        client.customers.card.query({ customer_id: customerId }),
+        client.customers.photo.query({ customer_id: customerId }),
+        client.customers.warnings.query({ customer_id: customerId }),
+        client.customers.search.query({ q: 'cliente@' }),
+      ]);
+      expect(everything[3].customer.customer_id).toBe(customerId);
       await expect(client.checkIn.scan.mutate({ code: 'no es un código' })).rejects.toMatchObject({
         message: 'Esto no es un Código de Acceso del estudio. Escanea el código de la app del cliente o escríbelo (10 letras y números).',
         data: { domainCode: 'desk/code-not-recognised', httpStatus: 400 },

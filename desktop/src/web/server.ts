@@ -58,7 +58,9 @@ export async function startDeskWeb(options: { port: number; distDir: string; con
   const key = options.key ?? randomBytes(32).toString('base64url');
   const desk = options.desk ?? (await startDeskService(options.config ?? loadDeskConfig()));
   // forceCloseConnections: open SSE subscriptions of a browser tab must not hold a shutdown.
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  // maxParamLength: a batched GET names every procedure in its path; past Fastify's default 100 characters it was a
+  // 404, so a refresh of an open card and its dialogs failed and remounted them (as the studio's server, app.ts).
+  const app = Fastify({ logger: false, forceCloseConnections: true, routerOptions: { maxParamLength: 5000 } });
   // Named once the port is known (port 0 picks one); no request is served before listen.
   let cookieName = `recepcion_${options.port}`;
   // Another site open in the same browser could post to 127.0.0.1 (CSRF) or rebind a name to it (DNS rebinding):

@@ -19,7 +19,8 @@ export function CustomerCard({ customerId }: { customerId: number }) {
   const photo = trpc.customers.photo.useQuery({ customer_id: customerId }, { staleTime: Infinity });
   const [modal, setModal] = useState<'walkIn' | 'giveAccess' | 'removeClasses' | null>(null);
   if (card.isPending) return <Center p="xl"><Loader /></Center>;
-  if (card.error) return <Text c="red">{errorText(card.error)}</Text>;
+  // A failed refresh keeps the card it has: replacing it would close whatever dialog the receptionist has open on it.
+  if (!card.data) return <Text c="red">{errorText(card.error)}</Text>;
   const c = card.data;
   const person = c.customer;
   return (
