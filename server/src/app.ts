@@ -23,6 +23,7 @@ import { registerFileRoutes } from './routers/files-upload.ts';
 import { registerDeskUpdates } from './routers/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
 import { createContextFactory } from './trpc.ts';
+import { namesAFile } from './services/portal-shell/names-a-file.ts';
 
 /**
  * Content Security Policy of the portal, in one place. The portal's own
@@ -225,7 +226,7 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   app.setNotFoundHandler((req, reply) => {
     const notFound: ApiErrorBody = { code: 'route-not-found', message: domainErrors['route-not-found'].message };
     if (isApiPath(req.url) || isTrpcPath(req.url)) return sendError(req, reply, notFound);
-    if ((req.method === 'GET' || req.method === 'HEAD') && portalIndex) {
+    if ((req.method === 'GET' || req.method === 'HEAD') && portalIndex && !namesAFile(req.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(req, reply, notFound);

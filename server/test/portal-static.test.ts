@@ -53,3 +53,47 @@ describe('portal assets', () => {
     expect(res.body).toBe('export {};\n');
   });
 });
+
+/**
+ * Issue 18: a missing file under /demo/ answered 200 with the app's HTML, so an
+ * <img> "loaded" a page and every coach showed initials. A path that names a
+ * file (its last segment has an extension) answers 404 when the file is not
+ * there; the portal's routes (no extension) still get the app.
+ */
+describe('missing static files', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'estudio-portal-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, 'demo'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'demo', 'hero.jpg'), 'jpeg');
+    server = await startTestServer({ PORTAL_DIST: dist });
+  });
+  afterAll(() => server.close());
+
+  it.each(['/demo/coaches/nadie.jpg', '/assets/nope-abc123.js', '/assets/nope.css', '/favicon.ico', '/robots.txt', '/coach/1.webp'])('%s answers 404, not the app', async (url) => {
+    const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('HEAD of a missing file is a 404 too', async () => {
+    const res = await server.app.inject({ method: 'HEAD', url: '/demo/coaches/nadie.jpg' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('serves the files that are there', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/demo/hero.jpg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('jpeg');
+  });
+
+  it.each(['/', '/paquetes', '/coach/1', '/mystudio/creditos', '/checkout/3', '/gracias/12', '/terminos-y-condiciones'])('the app route %s still gets the app', async (url) => {
+    const res = await server.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+});
