@@ -39,6 +39,8 @@ export const appConfigDefaults = {
   qrcode_enabled: 'true',
   reservation_rating_enabled: 'true',
   allow_class_guests: 'true',
+  /** A guest is paid with one more of the booker's class credits ('false': guests come free). */
+  guest_uses_credit: 'true',
   unlimited_membership_penalties_enabled: 'true',
   banner_enabled: 'true',
   banner_text: '¡Nuevo! Clases de Barre los sábados. Reserva tu lugar.',
@@ -54,6 +56,8 @@ export const appConfigDefaults = {
   timezone_offset: '6',
   reservation_timeframe_hours: '0',
   reservation_timeframe_minutes: '30',
+  /** Days before a class that its booking opens (0: as soon as it is on the calendar). */
+  reservation_opens_days: '0',
   cancel_timeframe_value: '12',
   cancel_timeframe_unit: 'hours',
   allow_cancel_reservations: 'true',
@@ -235,6 +239,7 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   qrcode_enabled: bool('Código QR'),
   reservation_rating_enabled: bool('Calificación de clases'),
   allow_class_guests: bool('Invitados en clase'),
+  guest_uses_credit: bool('El invitado usa un crédito más'),
   unlimited_membership_penalties_enabled: bool('Penalizaciones de membresía ilimitada'),
   banner_enabled: bool('Banner'),
   popup_presencial_enabled: bool('Aviso emergente'),
@@ -254,6 +259,7 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   timezone_offset: int('Diferencia horaria (horas)', -14, 14),
   reservation_timeframe_hours: int('Anticipación para reservar (horas)', 0, 720),
   reservation_timeframe_minutes: int('Anticipación para reservar (minutos)', 0, 1440),
+  reservation_opens_days: int('Días antes de la clase en que se abren las reservaciones (0: siempre abiertas)', 0, 365),
   cancel_timeframe_value: int('Anticipación para cancelar', 0, 10_000),
   cancel_timeframe_unit: { label: 'Unidad de anticipación para cancelar', rule: { kind: 'choice', options: ['hours', 'hour', 'minutes', 'minute', 'seconds', 'second', 'days', 'day'] } },
   max_cancels_per_available_class: int('Cancelaciones por crédito', 0, 100),

@@ -63,6 +63,7 @@ export const domainErrors = {
   'booking/class-cancelled': { status: 412, message: 'Lo sentimos, esta clase fue cancelada.' },
   'booking/class-started': { status: 412, message: 'Lo sentimos, esta clase ya comenzó o ya terminó.' },
   'booking/outside-window': { status: 412, message: 'Lo sentimos, ya no es posible reservar esta clase.' },
+  'booking/not-open-yet': { status: 412, message: 'Las reservaciones para esta clase todavía no abren.' },
   'booking/class-full': { status: 412, message: 'Lo sentimos, esta clase ya está llena.' },
   'booking/package-only': { status: 412, message: 'Esta clase es exclusiva para quienes compraron su paquete especial.' },
   'booking/no-credits': { status: 412, message: 'Lo sentimos. Has agotado todos tus créditos para reservar Clases Presenciales...' },
@@ -72,6 +73,9 @@ export const domainErrors = {
   'booking/spot-invalid': { status: 400, message: 'Ese lugar no existe en esta clase.' },
   'booking/guest-not-allowed': { status: 412, message: 'Esta clase no permite invitados.' },
   'booking/guest-name': { status: 400, message: 'Debes ingresar un nombre para tu invitado' },
+  'booking/guest-spot-required': { status: 400, message: 'Elige también un lugar para tu invitado.' },
+  'booking/guest-spot-invalid': { status: 400, message: 'Tu invitado necesita un lugar distinto al tuyo.' },
+  'booking/guest-no-credits': { status: 412, message: 'Tu invitado usa un crédito más y no tienes otro crédito disponible para esta clase.' },
   'reservation/not-found': { status: 404, message: 'No encontramos esta reservación.' },
   'reservation/already-cancelled': { status: 409, message: 'Esta reservación ya fue cancelada.' },
   'reservation/cancel-disabled': { status: 412, message: 'Tus clases son transferibles y no son cancelables' },
@@ -260,6 +264,7 @@ export function isDomainErrorCode(code: unknown): code is DomainErrorCode {
  */
 export const staffErrorMessages: Partial<Record<DomainErrorCode, string>> = {
   'booking/no-credits': 'El cliente no tiene créditos para esta clase. Véndele un paquete o regístralo con pago en efectivo.',
+  'booking/guest-no-credits': 'El invitado usa un crédito más y el cliente no tiene otro crédito para esta clase.',
   'booking/penalized': 'El cliente no puede reservar: tiene una penalización vigente.',
   'booking/already-booked': 'El cliente ya tiene una reservación en esta clase.',
   'booking/guest-name': 'Escribe el nombre del invitado.',

@@ -234,6 +234,27 @@ export const texts = {
     bringGuest: 'Llevar un invitado',
     guestNameLabel: 'Nombre de tu invitado',
     guestHint: 'Tu invitado ocupa un lugar en la clase.',
+    /** The studio's guest rule (guest_uses_credit), in the booking modal and the FAQ. */
+    guestUsesCredit: 'Tu invitado ocupa un lugar en la clase y usa un crédito más de tu cuenta.',
+    guestFree: 'Tu invitado ocupa un lugar en la clase, sin costo: solo se usa tu crédito.',
+    chooseGuestSpot: 'Ahora elige el lugar de tu invitado.',
+    guestSpotRequired: 'Elige también un lugar para tu invitado.',
+    spotGuest: 'Tu invitado',
+    guestSpotLabel: (n: number) => `Lugar ${n} (invitado)`,
+    spotPick: 'Tu lugar',
+    spotPickGuest: 'Lugar de tu invitado',
+    legendSpecial: 'Clase especial',
+    /** Card states told before the click (core's classBookability). */
+    cardFullWaitlist: 'Únete a la lista de espera',
+    cardFullNoWaitlist: 'Sin lista de espera',
+    cardTooLate: 'Reservas cerradas',
+    cardTooLateHint: (lead: string) => `Se reserva hasta ${lead} antes de la clase.`,
+    cardNotOpen: (when: string) => `Abre ${when}`,
+    cardStarted: 'Ya comenzó',
+    cardNeedsPackage: 'Requiere su paquete',
+    packageOnlyTitle: 'Clase especial',
+    packageOnlyText: 'Esta clase es exclusiva para quienes compraron su paquete especial. Compra el paquete y después reserva tu lugar.',
+    packageOnlyButton: 'Ver el paquete',
     waitlistTitle: 'Lista de Espera',
     waitlistText: 'Esta clase está llena. Anótate en la lista de espera: si se libera un lugar te avisaremos por WhatsApp y el primero en reservar se queda con él.',
     waitlistJoinedText: 'Ya estás en la lista de espera de esta clase. Si se libera un lugar te avisaremos por WhatsApp.',
@@ -271,6 +292,15 @@ export const texts = {
     cancelRule: (value: number, unit: string) => `Solo puedes cancelar clases con ${value} ${unit} de anticipacion`,
     cancelDisabled: 'Tus clases son transferibles y no son cancelables',
     maxCancels: (times: number) => `Solo puedes cancelar hasta ${times} ${times === 1 ? 'vez' : 'veces'} por cada crédito de clase.`,
+    /** Unlimited members: cancelling never uses up anything (max_cancels_per_available_class counts class credits only). */
+    unlimitedCancels: 'Con tu membresía ilimitada puedes cancelar las veces que lo necesites.',
+    cancelLateOnly: 'Puedes cancelar tus clases, pero el crédito no se te regresa.',
+    /** Why a reservation ahead offers no Cancelar (core's cancellationBlockedText). */
+    cancelBlockedLimit: (times: number) =>
+      `Ya usaste ${times === 1 ? 'la cancelación' : `las ${times} cancelaciones`} de este crédito, por eso esta reservación ya no se puede cancelar.`,
+    cancelBlockedLate: (value: number, unit: string) => `Ya no se puede cancelar: faltan menos de ${value} ${unit} para la clase.`,
+    cancelBlockedDisabled: 'Esta reservación no se puede cancelar.',
+    cancelling: 'Cancelando…',
     cancelWarning: (value: number, unit: string) =>
       `Debido a que faltan menos de ${value} ${unit} para tu clase, tu crédito para reservar clase no se te regresará.`,
     // Portal labels of Mis Reservaciones (not spelled out by the spec).

@@ -116,6 +116,44 @@ export function evaluateCancellation(input: {
   return refuse(until ? 'reservation/cancel-too-late' : 'reservation/cancel-disabled');
 }
 
+/**
+ * The rule lines of Mis Reservaciones and of the cancel dialog, one policy:
+ * with cancelling off and no late cancelling, only that classes cannot be
+ * cancelled; with only late cancelling, that the credit does not come back;
+ * otherwise the notice period, then the per-credit limit — or, for a member
+ * whose reservations are paid with an unlimited membership (which the limit
+ * never counts, see cancelReservation), that there is no limit.
+ */
+export function cancellationPolicyLines(config: CancellationConfig, holder: { unlimited: boolean }): string[] {
+  const canCancel = isOn(config.allow_cancel_reservations);
+  const late = isOn(config.allow_cancel_after_treshold);
+  if (!canCancel && !late) return [texts.reservations.cancelDisabled];
+  const first = canCancel ? cancellationRuleText(config) : texts.reservations.cancelLateOnly;
+  if (holder.unlimited) return [first, texts.reservations.unlimitedCancels];
+  const limit = cancellationLimitText(config);
+  return limit ? [first, limit] : [first];
+}
+
+/**
+ * Why a reservation of a class still ahead offers no 'Cancelar', said to the
+ * customer instead of a button that silently disappears; null when it may be
+ * cancelled, or when its status already says why (cancelled, started).
+ */
+export function cancellationBlockedText(result: CancellationResult, config: CancellationConfig): string | null {
+  switch (result.code) {
+    case 'reservation/cancel-limit':
+      return texts.reservations.cancelBlockedLimit(maxCancelsPerCredit(config));
+    case 'reservation/cancel-too-late': {
+      const value = timeframeValue(config.cancel_timeframe_value);
+      return texts.reservations.cancelBlockedLate(value, cancelUnitLabel(config.cancel_timeframe_unit, value));
+    }
+    case 'reservation/cancel-disabled':
+      return texts.reservations.cancelBlockedDisabled;
+    default:
+      return null;
+  }
+}
+
 /** The rule line of Mis Reservaciones: the notice period, or that classes cannot be cancelled. */
 export function cancellationRuleText(config: CancellationConfig): string {
   if (!isOn(config.allow_cancel_reservations)) return texts.reservations.cancelDisabled;

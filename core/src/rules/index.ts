@@ -11,3 +11,5 @@ export * from './limits.ts';
 export * from './desk-local-sign-in.ts';
 export * from './access-code.ts';
 export * from './check-in-window.ts';
+export * from './bookability.ts';
+export * from './guests.ts';

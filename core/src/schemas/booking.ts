@@ -61,6 +61,8 @@ export const ownReservation = z.object({
   class_reservation_id: z.number(),
   spot: z.number().nullable(),
   guest: z.string().nullable(),
+  /** The guest's seat on a seat-mapped class. */
+  guest_spot: z.number().nullable(),
 });
 
 export const singleClassOutput = z.object({
@@ -87,6 +89,8 @@ export const singleClassOutput = z.object({
   class_reservations: z.array(ownReservation),
   /** The caller's waitlist entry for this class, if any. */
   waitlist_id: z.number().nullable(),
+  /** May the caller book it as far as packages go: true unless it is package-only and the caller has not bought its package. */
+  package_access: z.boolean(),
 });
 export type SingleClassOutput = z.infer<typeof singleClassOutput>;
 
@@ -115,6 +119,8 @@ export const createReservationInput = z.object({
   single_class_id: id,
   spot: id.nullish(),
   guest: guestName.nullish(),
+  /** The guest's seat on a seat-mapped class (required there when the customer books a seat with a guest). */
+  guest_spot: id.nullish(),
   customer_id: id.optional(),
 });
 
@@ -123,6 +129,7 @@ export const updateReservationInput = z.object({
   class_reservation_id: id,
   spot: id.nullish(),
   guest: guestName.nullish(),
+  guest_spot: id.nullish(),
 });
 
 export const reservationIdInput = z.object({ id });
@@ -134,6 +141,10 @@ export const reservationOutput = z.object({
   available_class_id: z.number().nullable(),
   spot: z.number().nullable(),
   guest: z.string().nullable(),
+  /** The guest's seat on a seat-mapped class. */
+  guest_spot: z.number().nullable(),
+  /** The credit that paid for the guest (guest_uses_credit), given back with the booker's. */
+  guest_available_class_id: z.number().nullable(),
   attend: z.boolean(),
   is_cash: z.boolean(),
   is_paid: z.boolean(),
@@ -151,7 +162,7 @@ export type ReservationOutput = z.infer<typeof reservationOutput>;
 
 /** A reservation with its class, as the lists show it. */
 export const reservationWithClass = reservationOutput.extend({
-  single_class: singleClassOutput.omit({ class_reservations: true, waitlist_id: true }),
+  single_class: singleClassOutput.omit({ class_reservations: true, waitlist_id: true, package_access: true }),
 });
 export type ReservationWithClass = z.infer<typeof reservationWithClass>;
 
@@ -200,7 +211,7 @@ export const waitlistOutput = z.object({
   single_class_id: z.number(),
   customer_id: z.number(),
   createdAt: isoDateTime,
-  single_class: singleClassOutput.omit({ class_reservations: true, waitlist_id: true }),
+  single_class: singleClassOutput.omit({ class_reservations: true, waitlist_id: true, package_access: true }),
 });
 export const waitlistsOutput = z.object({ waitlists: z.array(waitlistOutput) });
 export const waitlistResult = z.object({ waitlist: waitlistOutput });

@@ -23,6 +23,12 @@ export const class_reservation = pgTable(
     spot: integer('spot'),
     /** Guest name, when the customer brings one. */
     guest: text('guest'),
+    /** The guest's seat on a seat-mapped class (issue 18): a guest takes a seat as well as a place. */
+    guest_spot: integer('guest_spot'),
+    /** The credit that paid for the guest when the studio charges guests (guest_uses_credit); given back with the booker's. */
+    guest_available_class_id: integer('guest_available_class_id').references(() => available_classes.available_class_id, {
+      onDelete: 'set null',
+    }),
     attend: boolean('attend').notNull().default(false),
     attendedAt: tstz('attended_at'),
     /** Set by the clock once the class's check-in window closed without attendance (issue 17); a later check-in clears it. */
@@ -55,6 +61,14 @@ export const class_reservation = pgTable(
       .on(t.single_class_id, t.spot)
       .where(sql`${t.spot} is not null and ${t.deletedAt} is null`),
     check('class_reservation_spot_check', sql`${t.spot} is null or ${t.spot} >= 1`),
+    /** A guest's seat is held by a live reservation once; that it is nobody's own seat is checked under the class lock (decision 006). */
+    uniqueIndex('class_reservation_guest_spot_key')
+      .on(t.single_class_id, t.guest_spot)
+      .where(sql`${t.guest_spot} is not null and ${t.deletedAt} is null`),
+    check(
+      'class_reservation_guest_spot_check',
+      sql`${t.guest_spot} is null or (${t.guest_spot} >= 1 and ${t.guest} is not null and ${t.guest_spot} is distinct from ${t.spot})`,
+    ),
     check('class_reservation_class_stars_check', sql`${t.class_stars} is null or ${t.class_stars} between 1 and 5`),
     check('class_reservation_coach_stars_check', sql`${t.coach_stars} is null or ${t.coach_stars} between 1 and 5`),
   ],

@@ -1,3 +1,5 @@
+import { appConfigDefaults, guestRuleText } from '@estudio/core';
+
 /** Static Spanish content of the demo studio. */
 
 export const locations = [
@@ -287,7 +289,7 @@ export const pages = [
 <h3>¿Cómo reservo una clase?</h3>
 <p>Compra un paquete, entra a tu cuenta y elige la clase en el calendario. En Indoor Cycling y Reformer puedes elegir tu lugar.</p>
 <h3>¿Puedo llevar a un invitado?</h3>
-<p>Sí. Al reservar puedes escribir el nombre de tu invitado; su clase se descuenta de tus créditos.</p>
+<p>Sí. Al reservar puedes escribir el nombre de tu invitado; en Indoor Cycling y Reformer eliges también su lugar. ${guestRuleText(appConfigDefaults)}</p>
 <h3>¿Qué pasa si la clase está llena?</h3>
 <p>Anótate en la lista de espera. Si se libera un lugar te avisamos por WhatsApp y el primero en reservar se queda con él.</p>
 <h3>¿Tienen estacionamiento?</h3>

@@ -43,7 +43,7 @@ export const reservationsRouter = router({
       const staff = isStaff(ctx.customer.role);
       const customerId = input.customer_id ?? ctx.customer.customer_id;
       if (customerId !== ctx.customer.customer_id && !staff) throw domainError('forbidden');
-      const booking = { customerId, singleClassId: input.single_class_id, spot: input.spot, guest: input.guest };
+      const booking = { customerId, singleClassId: input.single_class_id, spot: input.spot, guest: input.guest, guestSpot: input.guest_spot };
       // Staff booking for a customer is an admin write (audited); booking for oneself is not.
       const row =
         customerId !== ctx.customer.customer_id
@@ -73,6 +73,7 @@ export const reservationsRouter = router({
         reservationId: input.class_reservation_id,
         spot: input.spot,
         guest: input.guest,
+        guestSpot: input.guest_spot,
         actor: { customerId: ctx.customer.customer_id, role: ctx.customer.role },
         messages: messageContextOf(ctx.config),
       });

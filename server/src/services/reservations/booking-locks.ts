@@ -74,20 +74,28 @@ export function readClass(tx: Tx, singleClassId: number): Promise<ClassWithType>
 }
 
 /**
- * Places taken (live reservations plus their guests) and whether `spot` is
- * held, in one statement; a reservation being changed does not count against
- * itself. Authoritative only under the class lock.
+ * Places taken (live reservations plus their guests) and whether any of
+ * `seats` is held — as someone's own seat or their guest's — in one
+ * statement; a reservation being changed does not count against itself.
+ * Authoritative only under the class lock.
  */
 export async function occupancy(
   tx: Tx,
   singleClassId: number,
-  spot: number | null,
+  seats: readonly number[],
   exceptReservationId?: number,
 ): Promise<{ places: number; spotTaken: boolean }> {
+  const wanted = sql.join(
+    seats.map((s) => sql`${s}`),
+    sql`, `,
+  );
   const [row] = await tx
     .select({
       places: sql<number>`(count(*) + count(${class_reservation.guest}))::int`,
-      spotTaken: spot === null ? sql<boolean>`false` : sql<boolean>`coalesce(bool_or(${class_reservation.spot} = ${spot}), false)`,
+      spotTaken:
+        seats.length === 0
+          ? sql<boolean>`false`
+          : sql<boolean>`coalesce(bool_or(${class_reservation.spot} in (${wanted}) or ${class_reservation.guest_spot} in (${wanted})), false)`,
     })
     .from(class_reservation)
     .where(
@@ -106,7 +114,7 @@ export async function occupancy(
  * this count and the caller's insert).
  */
 export async function countPlaces(tx: Tx, singleClassId: number, exceptReservationId?: number): Promise<number> {
-  return (await occupancy(tx, singleClassId, null, exceptReservationId)).places;
+  return (await occupancy(tx, singleClassId, [], exceptReservationId)).places;
 }
 
 /**
@@ -120,6 +128,8 @@ export async function lockReservationForChange(
   tx: Tx,
   reservationId: number,
   ownerId?: number,
+  /** Runs between the customer's lock and the class's: where a change locks the customer's credits. */
+  afterCustomer?: (customerId: number) => Promise<void>,
 ): Promise<{ reservation: typeof class_reservation.$inferSelect; klass: ClassWithType }> {
   const [found] = await tx
     .select({ customer_id: class_reservation.customer_id, single_class_id: class_reservation.single_class_id })
@@ -127,6 +137,7 @@ export async function lockReservationForChange(
     .where(eq(class_reservation.class_reservation_id, reservationId));
   if (!found || (ownerId !== undefined && found.customer_id !== ownerId)) throw new DomainError('reservation/not-found');
   await lockCustomer(tx, found.customer_id);
+  await afterCustomer?.(found.customer_id);
   const klass = await lockClass(tx, found.single_class_id);
   const [reservation] = await tx.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, reservationId)).for('update');
   if (!reservation) throw new DomainError('reservation/not-found');

@@ -1,5 +1,5 @@
 import { DomainError, evaluateCancellation, type Role } from '@estudio/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -8,6 +8,7 @@ import type { MessageContext } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
 import { lockCustomer } from './booking-locks.ts';
+import { returnOneClass } from './create-reservation.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
 export interface CancelReservationInput {
@@ -44,7 +45,8 @@ const isStaff = (role: Role) => role === 'staff' || role === 'admin';
  * Cancels a reservation in one transaction, under the customer's and the
  * credit's locks (the order bookings take them in): frees the place and the seat, gives the credit
  * back when the rules say so (a limited credit gets its class back and one
- * more cancellation used; an unlimited one has nothing to give back) and
+ * more cancellation used; an unlimited one has nothing to give back; the
+ * credit that paid for a guest gets its class back too) and
  * messages the class's waitlist. A customer asking for someone else's
  * reservation gets reservation/not-found.
  */
@@ -57,6 +59,7 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
         customer_id: class_reservation.customer_id,
         single_class_id: class_reservation.single_class_id,
         available_class_id: class_reservation.available_class_id,
+        guest_available_class_id: class_reservation.guest_available_class_id,
       })
       .from(class_reservation)
       .where(eq(class_reservation.class_reservation_id, input.reservationId));
@@ -67,9 +70,12 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
     // freeing a place cannot overbook, and a booking that counted the place a moment
     // earlier was refused as it would have been a moment earlier.
     await lockCustomer(tx, found.customer_id);
-    const [credit] = found.available_class_id
-      ? await tx.select().from(available_classes).where(eq(available_classes.available_class_id, found.available_class_id)).for('update')
+    // Both credits the booking spent (the booker's, and the guest's when the studio charges guests), locked together.
+    const creditIds = [found.available_class_id, found.guest_available_class_id].filter((id): id is number => id !== null);
+    const held = creditIds.length
+      ? await tx.select().from(available_classes).where(inArray(available_classes.available_class_id, creditIds)).orderBy(available_classes.available_class_id).for('update')
       : [];
+    const credit = held.find((row) => row.available_class_id === found.available_class_id);
     const [r] = await tx
       .select()
       .from(class_reservation)
@@ -120,6 +126,10 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
           updatedAt: now,
         })
         .where(eq(available_classes.available_class_id, credit.available_class_id));
+    }
+    // The guest's class comes back with the booker's; it never uses one of the customer's cancellations.
+    if (creditReturned && r.guest_available_class_id !== null) {
+      await returnOneClass(tx, r.guest_available_class_id, now);
     }
     await notifyWaitlist(tx, r.single_class_id, now, input.messages);
     return { reservation: cancelled, creditReturned, ...(rules ? { rules } : {}) };

@@ -1,10 +1,14 @@
 import {
   checkBookingWindow,
   DomainError,
+  guestUsesCredit,
+  heldSeats,
   isOn,
   isValidSpot,
+  packageAccessStatuses,
   parseSpotMap,
   pickCredit,
+  pickGuestCredit,
   placesForBooking,
   studioTimeZone,
   type AppConfigMap,
@@ -26,6 +30,8 @@ export interface CreateReservationInput {
   singleClassId: number;
   spot?: number | null | undefined;
   guest?: string | null | undefined;
+  /** The guest's seat on a seat-mapped class: required when a customer books a seat with a guest; staff may leave it to the door. */
+  guestSpot?: number | null | undefined;
   /** Booked by staff at the desk: the lead time does not apply, only the class end. */
   byStaff?: boolean;
   now?: Date;
@@ -40,8 +46,6 @@ export class PenalizedError extends DomainError {
   }
 }
 
-/** Purchases that give access to a package-only class. */
-const accessStatuses = ['active', 'completed'] as const;
 
 export function classEnd(c: Pick<ClassWithType, 'class_date' | 'duration_minutes'>): Date {
   return new Date(c.class_date.getTime() + c.duration_minutes * 60_000);
@@ -57,18 +61,37 @@ export async function checkSeatAndPlaces(
   tx: Tx,
   settings: AppConfigMap,
   c: ClassWithType,
-  change: { spot: number | null; guest: string | null; reservationId?: number },
+  change: {
+    spot: number | null;
+    guest: string | null;
+    /** The guest's seat; checked like the booker's, and never the booker's own. */
+    guestSpot?: number | null;
+    reservationId?: number;
+  },
 ): Promise<void> {
+  const guestSpot = change.guestSpot ?? null;
   if (change.guest !== null) {
     if (!isOn(settings.allow_class_guests)) throw new DomainError('booking/guest-not-allowed');
     if (change.guest.trim().length < 2) throw new DomainError('booking/guest-name');
   }
-  if (change.spot !== null && (!parseSpotMap(c.class_type.spot_map) || !isValidSpot(c.class_type.spot_map, change.spot))) {
-    throw new DomainError('booking/spot-invalid');
+  for (const seat of heldSeats({ spot: change.spot, guest_spot: guestSpot })) {
+    if (!parseSpotMap(c.class_type.spot_map) || !isValidSpot(c.class_type.spot_map, seat)) throw new DomainError('booking/spot-invalid');
   }
-  const { places, spotTaken } = await occupancy(tx, c.single_class_id, change.spot, change.reservationId);
+  if (guestSpot !== null && guestSpot === change.spot) throw new DomainError('booking/guest-spot-invalid');
+  const { places, spotTaken } = await occupancy(tx, c.single_class_id, heldSeats({ spot: change.spot, guest_spot: guestSpot }), change.reservationId);
   if (spotTaken) throw new DomainError('booking/spot-taken');
   if (places + placesForBooking(change.guest) > c.capacity) throw new DomainError('booking/class-full');
+}
+
+/**
+ * A guest on a seat-mapped class sits somewhere: a customer who books a seat
+ * with a guest chooses the guest's seat too (staff may leave it to the door).
+ */
+export function requireGuestSpot(c: ClassWithType, change: { spot: number | null; guest: string | null; guestSpot: number | null }): void {
+  if (change.guest !== null && change.spot !== null && change.guestSpot === null && parseSpotMap(c.class_type.spot_map)) {
+    throw new DomainError('booking/guest-spot-required');
+  }
+  if (change.guestSpot !== null && change.guest === null) throw new DomainError('booking/guest-spot-invalid');
 }
 
 /** Runs an insert or update that may hit the one-live-reservation-per-seat index. */
@@ -76,9 +99,32 @@ export async function guardSpot<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isUniqueViolation(err, 'class_reservation_spot_key')) throw new DomainError('booking/spot-taken');
+    if (isUniqueViolation(err, 'class_reservation_spot_key') || isUniqueViolation(err, 'class_reservation_guest_spot_key')) {
+      throw new DomainError('booking/spot-taken');
+    }
     throw err;
   }
+}
+
+/**
+ * Takes one class from a limited credit the caller holds locked. Conditional
+ * even under the row lock: a credit is never driven below zero.
+ */
+export async function spendCredit(tx: Tx, availableClassId: number, now: Date, refusal: 'booking/no-credits' | 'booking/guest-no-credits'): Promise<void> {
+  const [spent] = await tx
+    .update(available_classes)
+    .set({ available_classes: sql`${available_classes.available_classes} - 1`, updatedAt: now })
+    .where(and(eq(available_classes.available_class_id, availableClassId), gt(available_classes.available_classes, 0)))
+    .returning({ id: available_classes.available_class_id });
+  if (!spent) throw new DomainError(refusal);
+}
+
+/** Gives one class back to a limited credit (an unlimited one, -1, is left alone). */
+export async function returnOneClass(tx: Tx, availableClassId: number, now: Date): Promise<void> {
+  await tx
+    .update(available_classes)
+    .set({ available_classes: sql`${available_classes.available_classes} + 1`, updatedAt: now })
+    .where(and(eq(available_classes.available_class_id, availableClassId), sql`${available_classes.available_classes} >= 0`));
 }
 
 /**
@@ -87,7 +133,9 @@ export async function guardSpot<T>(write: () => Promise<T>): Promise<T> {
  * live booking of the same class, a first look at the seat and the places; then
  * the customer's credits are locked, the one that expires first is taken
  * (unlimited credits are not decremented, but an unlimited member's penalty
- * applies) and the customer leaves the class's waitlist. Last, the class row
+ * applies); with a guest and guest_uses_credit on, one more class credit pays
+ * for the guest (pickGuestCredit), in the same lock; and the customer leaves
+ * the class's waitlist. Last, the class row
  * is locked and the seat and places are checked again — that answer is final
  * — and the reservation is inserted. Everything before the class lock is
  * undone by the rollback if the class turns out full.
@@ -101,6 +149,8 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
   const tz = studioTimeZone(settings);
   const spot = input.spot ?? null;
   const guest = input.guest?.trim() || null;
+  const guestSpot = guest === null ? null : (input.guestSpot ?? null);
+  if (input.guestSpot != null && guest === null) throw new DomainError('booking/guest-spot-invalid');
 
   const outcome = await db.transaction(async (tx): Promise<{ reservation: ReservationRow } | { penalized: PenaltyRow }> => {
     await enterClassGate(tx, input.singleClassId);
@@ -122,7 +172,7 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
           and(
             eq(purchase.customer_id, who.customer_id),
             eq(purchase.class_package_id, c.class_package_id),
-            inArray(purchase.status, accessStatuses),
+            inArray(purchase.status, packageAccessStatuses),
           ),
         )
         .limit(1);
@@ -142,7 +192,8 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
       .limit(1);
     if (existing) throw new DomainError('booking/already-booked');
 
-    await checkSeatAndPlaces(tx, settings, c, { spot, guest });
+    if (!input.byStaff) requireGuestSpot(c, { spot, guest, guestSpot });
+    await checkSeatAndPlaces(tx, settings, c, { spot, guest, guestSpot });
 
     // A special class takes only its package's credits; other classes never take them.
     const credits = await tx
@@ -162,8 +213,12 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
     const eligible = credits
       .filter((r) => (c.class_package_id !== null ? r.package_id === c.class_package_id : !r.special))
       .map((r) => r.credit);
-    const credit = pickCredit(eligible, { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz });
+    const target = { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz };
+    const credit = pickCredit(eligible, target);
     if (!credit) throw new DomainError('booking/no-credits');
+    // Chosen before anything is spent, so a missing guest credit refuses the booking whole.
+    const guestCredit = guest !== null && guestUsesCredit(settings) ? pickGuestCredit(eligible, target, credit) : null;
+    if (guest !== null && guestUsesCredit(settings) && !guestCredit) throw new DomainError('booking/guest-no-credits');
     // Penalties bind the unlimited membership: a booking paid with it is refused while one is
     // active (or the no-shows just reached the threshold); a booking paid with a limited credit is not.
     if (credit.available_classes === -1) {
@@ -171,19 +226,14 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
       if (penalty?.created) return { penalized: penalty.penalty };
       if (penalty) throw new PenalizedError(penalty.penalty);
     } else {
-      // Conditional even under the row lock: a credit is never driven below zero.
-      const [spent] = await tx
-        .update(available_classes)
-        .set({ available_classes: sql`${available_classes.available_classes} - 1`, updatedAt: now })
-        .where(and(eq(available_classes.available_class_id, credit.available_class_id), gt(available_classes.available_classes, 0)))
-        .returning({ id: available_classes.available_class_id });
-      if (!spent) throw new DomainError('booking/no-credits');
+      await spendCredit(tx, credit.available_class_id, now, 'booking/no-credits');
     }
+    if (guestCredit) await spendCredit(tx, guestCredit.available_class_id, now, 'booking/guest-no-credits');
     await tx.delete(waitlist).where(and(eq(waitlist.single_class_id, c.single_class_id), eq(waitlist.customer_id, who.customer_id)));
 
     const locked = await lockClass(tx, c.single_class_id);
     if (locked.cancelledAt) throw new DomainError('booking/class-cancelled');
-    await checkSeatAndPlaces(tx, settings, locked, { spot, guest });
+    await checkSeatAndPlaces(tx, settings, locked, { spot, guest, guestSpot });
     const [reservation] = await guardSpot(() =>
       tx
         .insert(class_reservation)
@@ -193,6 +243,8 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
           available_class_id: credit.available_class_id,
           spot,
           guest,
+          guest_spot: guestSpot,
+          guest_available_class_id: guestCredit?.available_class_id ?? null,
         })
         .returning(),
     );

@@ -12,6 +12,8 @@ export function toReservationOutput(r: ReservationRow): ReservationOutput {
     available_class_id: r.available_class_id,
     spot: r.spot,
     guest: r.guest,
+    guest_spot: r.guest_spot,
+    guest_available_class_id: r.guest_available_class_id,
     attend: r.attend,
     is_cash: r.is_cash,
     is_paid: r.is_paid,

@@ -1,12 +1,15 @@
-import { DomainError, type Role } from '@estudio/core';
-import { eq } from 'drizzle-orm';
+import { DomainError, guestUsesCredit, pickGuestCredit, studioTimeZone, type Role } from '@estudio/core';
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { class_package } from '@estudio/db/schema/packages';
+import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
+import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
-import { lockReservationForChange } from './booking-locks.ts';
-import { checkSeatAndPlaces, guardSpot } from './create-reservation.ts';
+import { lockReservationForChange, readClass, type ClassWithType } from './booking-locks.ts';
+import { checkSeatAndPlaces, guardSpot, requireGuestSpot, returnOneClass, spendCredit } from './create-reservation.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
 export interface UpdateReservationInput {
@@ -15,40 +18,93 @@ export interface UpdateReservationInput {
   spot?: number | null | undefined;
   /** Absent: unchanged; null: no guest. */
   guest?: string | null | undefined;
+  /** Absent: unchanged; null: no seat for the guest. Dropping the guest drops the seat. */
+  guestSpot?: number | null | undefined;
   actor: { customerId: number; role: Role };
   now?: Date;
   /** To tell the class's waitlist when dropping the guest frees a place (decision 023). */
   messages?: MessageContext | undefined;
 }
 
+/** The customer's usable credits for this class (the booking's own filter), locked. */
+async function lockCreditsFor(tx: Tx, customerId: number, c: ClassWithType) {
+  const rows = await tx
+    .select({ credit: available_classes, package_id: purchase.class_package_id, special: class_package.is_special_event })
+    .from(available_classes)
+    .leftJoin(purchase, eq(purchase.purchase_id, available_classes.purchase_id))
+    .leftJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+    .where(
+      and(
+        eq(available_classes.customer_id, customerId),
+        isNull(available_classes.deletedAt),
+        ne(available_classes.available_classes, 0),
+        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
+      ),
+    )
+    .for('update', { of: available_classes });
+  return rows.filter((r) => (c.class_package_id !== null ? r.package_id === c.class_package_id : !r.special)).map((r) => r.credit);
+}
+
 /**
- * Changes the seat or the guest of a live reservation of a class that has not
- * started, under the booking locks and with the booking's seat, guest and
- * capacity rules (the reservation's own places and seat do not count against
- * it). A customer changes only their own reservations.
+ * Changes the seat, the guest or the guest's seat of a live reservation of a
+ * class that has not started, under the booking locks and with the booking's
+ * seat, guest and capacity rules (the reservation's own places and seats do
+ * not count against it). Adding a guest when the studio charges guests
+ * (guest_uses_credit) spends one more class credit, locked after the
+ * customer and before the class as a booking does (decision 006); dropping
+ * the guest gives that credit back. A customer changes only their own reservations.
  */
 export async function updateReservation(db: Db, input: UpdateReservationInput): Promise<ReservationRow> {
   const now = input.now ?? new Date();
   const settings = await loadStudioSettings(db);
   const staff = input.actor.role === 'staff' || input.actor.role === 'admin';
   return db.transaction(async (tx) => {
-    const { reservation: r, klass: c } = await lockReservationForChange(tx, input.reservationId, staff ? undefined : input.actor.customerId);
+    const locked: { credits: (typeof available_classes.$inferSelect)[] } = { credits: [] };
+    const { reservation: r, klass: c } = await lockReservationForChange(tx, input.reservationId, staff ? undefined : input.actor.customerId, async (customerId) => {
+      // Only a change that adds a guest may spend a credit; its lock comes before the class's.
+      if (input.guest && guestUsesCredit(settings)) {
+        const [current] = await tx
+          .select({ guest: class_reservation.guest, single_class_id: class_reservation.single_class_id })
+          .from(class_reservation)
+          .where(eq(class_reservation.class_reservation_id, input.reservationId));
+        if (current && current.guest === null) {
+          locked.credits = await lockCreditsFor(tx, customerId, await readClass(tx, current.single_class_id));
+        }
+      }
+    });
     if (c.class_date <= now) throw new DomainError('booking/class-started');
 
     const spot = input.spot === undefined ? r.spot : input.spot;
     const guest = input.guest === undefined ? r.guest : input.guest?.trim() || null;
-    if (spot === r.spot && guest === r.guest) return r;
+    const guestSpot = guest === null ? null : input.guestSpot === undefined ? r.guest_spot : input.guestSpot;
+    if (input.guestSpot != null && guest === null) throw new DomainError('booking/guest-spot-invalid');
+    if (spot === r.spot && guest === r.guest && guestSpot === r.guest_spot) return r;
+    if (!staff) requireGuestSpot(c, { spot, guest, guestSpot });
+    if (guestSpot !== null && guestSpot === spot) throw new DomainError('booking/guest-spot-invalid');
     // An unchanged seat or guest was valid when booked; only what changes is checked, so
     // moving seats is never refused because the studio lowered the capacity since.
     await checkSeatAndPlaces(tx, settings, c, {
       spot: spot === r.spot ? null : spot,
       guest: guest === r.guest ? null : guest,
+      guestSpot: guestSpot === r.guest_spot ? null : guestSpot,
       reservationId: r.class_reservation_id,
     });
+
+    let guestCreditId = r.guest_available_class_id;
+    if (r.guest === null && guest !== null && guestUsesCredit(settings)) {
+      const picked = pickGuestCredit(locked.credits, { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: studioTimeZone(settings) }, null);
+      if (!picked) throw new DomainError('booking/guest-no-credits');
+      await spendCredit(tx, picked.available_class_id, now, 'booking/guest-no-credits');
+      guestCreditId = picked.available_class_id;
+    } else if (r.guest !== null && guest === null && r.guest_available_class_id !== null) {
+      await returnOneClass(tx, r.guest_available_class_id, now);
+      guestCreditId = null;
+    }
+
     const [updated] = await guardSpot(() =>
       tx
         .update(class_reservation)
-        .set({ spot, guest, updatedAt: now })
+        .set({ spot, guest, guest_spot: guestSpot, guest_available_class_id: guestCreditId, updatedAt: now })
         .where(eq(class_reservation.class_reservation_id, r.class_reservation_id))
         .returning(),
     );

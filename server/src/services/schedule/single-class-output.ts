@@ -1,4 +1,5 @@
-import { yearlessBirthdate, type SingleClassOutput } from '@estudio/core';
+import { packageAccessStatuses, yearlessBirthdate, type SingleClassOutput } from '@estudio/core';
+import { purchase } from '@estudio/db/schema/purchases';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
 import { file } from '@estudio/db/schema/content';
@@ -10,7 +11,7 @@ import type { Db } from '../../db.ts';
 export type SingleClassRow = typeof single_class.$inferSelect;
 
 /** A class without the caller's own reservations and waitlist (lists of reservations and waitlists embed this). */
-export type SingleClassPublicOutput = Omit<SingleClassOutput, 'class_reservations' | 'waitlist_id'>;
+export type SingleClassPublicOutput = Omit<SingleClassOutput, 'class_reservations' | 'waitlist_id' | 'package_access'>;
 
 /**
  * Builds the spec's single_class output for a set of classes in a fixed number
@@ -26,7 +27,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
 
-  const [classes, counts, instructors, tags, own, waits] = await Promise.all([
+  const [classes, counts, instructors, tags, own, waits, access] = await Promise.all([
     db
       .select({ c: single_class, ct: class_type, l: location })
       .from(single_class)
@@ -37,7 +38,8 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
       .select({
         single_class_id: class_reservation.single_class_id,
         places: sql<number>`(count(*) + count(${class_reservation.guest}))::int`,
-        spots: sql<number[] | null>`array_agg(${class_reservation.spot} order by ${class_reservation.spot}) filter (where ${class_reservation.spot} is not null)`,
+        // A guest's seat is taken like anyone's (issue 18).
+        spots: sql<number[] | null>`(select array_agg(s order by s) from unnest(array_agg(${class_reservation.spot}) || array_agg(${class_reservation.guest_spot})) s where s is not null)`,
       })
       .from(class_reservation)
       .where(and(inArray(class_reservation.single_class_id, unique), isNull(class_reservation.deletedAt)))
@@ -73,6 +75,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
             class_reservation_id: class_reservation.class_reservation_id,
             spot: class_reservation.spot,
             guest: class_reservation.guest,
+            guest_spot: class_reservation.guest_spot,
           })
           .from(class_reservation)
           .where(
@@ -89,7 +92,15 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
           .select({ single_class_id: waitlist.single_class_id, waitlist_id: waitlist.waitlist_id })
           .from(waitlist)
           .where(and(inArray(waitlist.single_class_id, unique), eq(waitlist.customer_id, customerId))),
+    // The packages whose classes the caller may book (the booking's own rule: packageAccessStatuses).
+    customerId === null
+      ? Promise.resolve([])
+      : db
+          .selectDistinct({ class_package_id: purchase.class_package_id })
+          .from(purchase)
+          .where(and(eq(purchase.customer_id, customerId), inArray(purchase.status, packageAccessStatuses))),
   ]);
+  const accessBy = new Set(access.map((a) => a.class_package_id));
 
   const countBy = new Map(counts.map((r) => [r.single_class_id, r]));
   const instructorsBy = groupBy(instructors, (r) => r.single_class_id);
@@ -134,8 +145,9 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
         file: i.file_src === null ? null : { src: i.file_src, name: i.file_name, type: i.file_type },
       })),
       tags: (tagsBy.get(id) ?? []).map((t) => ({ tag_id: t.tag_id, name: t.name, color: t.color })),
-      class_reservations: (ownBy.get(id) ?? []).map((r) => ({ class_reservation_id: r.class_reservation_id, spot: r.spot, guest: r.guest })),
+      class_reservations: (ownBy.get(id) ?? []).map((r) => ({ class_reservation_id: r.class_reservation_id, spot: r.spot, guest: r.guest, guest_spot: r.guest_spot })),
       waitlist_id: waitBy.get(id) ?? null,
+      package_access: c.class_package_id === null || accessBy.has(c.class_package_id),
     });
   }
   return out;
@@ -149,7 +161,7 @@ export async function loadSingleClassOutput(db: Db, id: number, customerId: numb
 
 /** The class as lists of reservations and waitlists embed it (no caller-specific fields). */
 export function toPublicSingleClass(output: SingleClassOutput): SingleClassPublicOutput {
-  const { class_reservations: _own, waitlist_id: _wait, ...rest } = output;
+  const { class_reservations: _own, waitlist_id: _wait, package_access: _access, ...rest } = output;
   return rest;
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
 import { countPlaces, lockClass } from '../reservations/booking-locks.ts';
+import { updateReservation } from '../reservations/update-reservation.ts';
 import { toReservationOutput } from '../reservations/reservation-output.ts';
 import { loadStudioSettings } from './studio-settings.ts';
 
@@ -29,10 +30,16 @@ export async function updateGuestName(
   const name = input.name.trim();
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ single_class_id: class_reservation.single_class_id, customer_id: class_reservation.customer_id })
+      .select({ single_class_id: class_reservation.single_class_id, customer_id: class_reservation.customer_id, guest: class_reservation.guest })
       .from(class_reservation)
       .where(eq(class_reservation.class_reservation_id, input.class_reservation_id));
     if (!found || (!staff && found.customer_id !== caller.customer_id)) throw new DomainError('reservation/not-found');
+    // Adding a guest is a change of the booking (its place, seat and, when guests are charged, a credit): the booking's rule decides.
+    if (found.guest === null && !staff) {
+      return toReservationOutput(
+        await updateReservation(tx, { reservationId: input.class_reservation_id, guest: name, actor: { customerId: caller.customer_id, role: caller.role }, now }),
+      );
+    }
 
     // The class lock every booking takes: places are counted only by its holder.
     const cls = await lockClass(tx, found.single_class_id);
