@@ -1,4 +1,5 @@
 import { passwordLengthCeiling, passwordLengthFloor } from './password-policy.ts';
+import { isTimeZoneName, parseTimezoneOffset, standardOffsetHours, timezoneOffsetRange } from './rules/time.ts';
 
 /**
  * Every app-configuration key named by the specification, with the demo
@@ -185,7 +186,10 @@ type SettingKind =
   | { kind: 'integer'; min: number; max: number; optional?: boolean }
   | { kind: 'choice'; options: readonly string[] }
   | { kind: 'colour' }
+  /** An IANA zone name, or '' for none (then timezone_offset decides, decision 030). */
   | { kind: 'timezone' }
+  /** The spec's timezone_offset: whole hours behind UTC, -14 to 12 ('6' Mexico City). */
+  | { kind: 'utc-offset' }
   | { kind: 'email' }
   | { kind: 'url' }
   | { kind: 'whatsapp' }
@@ -256,7 +260,7 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   password_require_non_alphanumeric: bool('Contraseña con carácter especial'),
 
   timezone: { label: 'Zona horaria', rule: { kind: 'timezone' } },
-  timezone_offset: int('Diferencia horaria (horas)', -14, 14),
+  timezone_offset: { label: 'Diferencia horaria (horas)', rule: { kind: 'utc-offset' } },
   reservation_timeframe_hours: int('Anticipación para reservar (horas)', 0, 720),
   reservation_timeframe_minutes: int('Anticipación para reservar (minutos)', 0, 1440),
   reservation_opens_days: int('Días antes de la clase en que se abren las reservaciones (0: siempre abiertas)', 0, 365),
@@ -300,15 +304,6 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
 
 const emailFormat = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('es-MX', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -333,7 +328,9 @@ function fits(rule: SettingKind, value: string): boolean {
     case 'colour':
       return /^#[0-9a-fA-F]{6}$/.test(value);
     case 'timezone':
-      return value.trim() !== '' && isTimeZone(value.trim());
+      return value === '' || isTimeZoneName(value.trim());
+    case 'utc-offset':
+      return parseTimezoneOffset(value) !== null;
     case 'email':
       return value === '' || (value.length <= 254 && emailFormat.test(value));
     case 'url':
@@ -375,6 +372,8 @@ function hint(rule: SettingKind): string {
       return 'debe ser un color en formato #RRGGBB, por ejemplo #d6336c';
     case 'timezone':
       return 'debe ser una zona horaria válida, por ejemplo America/Mexico_City';
+    case 'utc-offset':
+      return `debe ser el número de horas completas que el estudio va detrás de la hora universal (UTC), de ${timezoneOffsetRange.min} a ${timezoneOffsetRange.max}; por ejemplo 6 para la Ciudad de México`;
     case 'email':
       return 'debe ser un correo electrónico válido';
     case 'url':
@@ -429,5 +428,52 @@ export function appConfigProblem(
   const min = Number(after.password_min_length || appConfigDefaults.password_min_length);
   const max = after.password_max_length ?? '';
   if (max !== '' && Number(max) < min) return { key: 'password_max_length', message: appConfigValueText('password_max_length', 'max-below-min') };
+  return timeZoneProblem(entries);
+}
+
+/** The value a change gives `key` (the last one when it is written twice), or undefined when it leaves it alone. */
+const changedValue = (entries: readonly AppConfigEntry[], key: AppConfigKey): string | undefined => entries.findLast((e) => e.key === key)?.value;
+
+/**
+ * Decision 030: `timezone` and `timezone_offset` must say the same thing. The
+ * offset is whole hours, so a zone whose standard time is not (Asia/Kolkata,
+ * UTC+5:30) cannot be the studio's; a change that sets both must make them agree.
+ */
+function timeZoneProblem(entries: readonly AppConfigEntry[]): { key: string; message: string } | null {
+  const zone = changedValue(entries, 'timezone')?.trim();
+  if (!zone) return null;
+  const hours = standardOffsetHours(zone);
+  if (hours === null) {
+    return { key: 'timezone', message: `El valor de «Zona horaria» no es válido: ${zone} no está a un número de horas completas de la hora universal (UTC), y la diferencia horaria del estudio se cuenta en horas completas.` };
+  }
+  const offset = changedValue(entries, 'timezone_offset');
+  if (offset !== undefined && parseTimezoneOffset(offset) !== hours) {
+    return { key: 'timezone_offset', message: `La «Diferencia horaria (horas)» no coincide con la zona horaria ${zone}, que es de ${hours} horas. Escribe ${hours} o cambia solo uno de los dos.` };
+  }
   return null;
+}
+
+/**
+ * A change as it is saved, with the other time-zone setting brought in step
+ * (decision 030): a new zone writes its standard offset ('America/Tijuana' →
+ * '8'); a new offset the studio's zone does not have clears the zone (''), so
+ * the offset decides, as the spec says. An offset equal to the zone's (a
+ * settings form saved whole) leaves the zone and its daylight saving alone.
+ * Call it after appConfigProblem found nothing.
+ */
+export function appConfigChangeInStep(entries: readonly AppConfigEntry[], current: Readonly<Record<string, string>>): AppConfigEntry[] {
+  const zone = changedValue(entries, 'timezone')?.trim();
+  const offset = changedValue(entries, 'timezone_offset');
+  if (zone !== undefined && offset === undefined) {
+    const hours = zone ? standardOffsetHours(zone) : null;
+    return hours === null ? [...entries] : [...entries, { key: 'timezone_offset', value: String(hours) }];
+  }
+  if (offset !== undefined && zone === undefined) {
+    // A zone never saved is the default one.
+    const storedZone = (current.timezone ?? appConfigDefaults.timezone).trim();
+    if (storedZone && isTimeZoneName(storedZone) && standardOffsetHours(storedZone) !== parseTimezoneOffset(offset)) {
+      return [...entries, { key: 'timezone', value: '' }];
+    }
+  }
+  return [...entries];
 }

@@ -18,7 +18,8 @@ describe('app-config values', () => {
 
   it('checks each kind of value', () => {
     const bad: [string, string][] = [
-      ['timezone', ''],
+      ['timezone', '   '],
+      ['timezone_offset', '14'],
       ['waitlist_enabled', 'sí'],
       ['primary', 'rosa'],
       ['primary', '#d6336'],
@@ -38,6 +39,8 @@ describe('app-config values', () => {
     const good: [string, string][] = [
       ['timezone', 'America/Tijuana'],
       ['timezone', 'UTC'],
+      // No zone: timezone_offset decides (decision 030).
+      ['timezone', ''],
       ['waitlist_enabled', 'false'],
       ['primary', '#1C7ED6'],
       ['email', ''],

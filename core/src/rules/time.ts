@@ -11,9 +11,74 @@ export type DateInput = Date | string | number | Dayjs;
 
 export const defaultStudioTimeZone = 'America/Mexico_City';
 
-/** The studio's IANA time zone from the app config (the spec's 6-hour offset is Mexico City). */
-export function studioTimeZone(config: { timezone?: string | null | undefined }): string {
-  return config.timezone?.trim() || defaultStudioTimeZone;
+const knownZones = new Map<string, boolean>();
+
+/** True for a time zone name the runtime knows (IANA, e.g. 'America/Cancun' or 'Etc/GMT+6'); cached, it is asked on every render. */
+export function isTimeZoneName(name: string): boolean {
+  let known = knownZones.get(name);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('es-MX', { timeZone: name });
+      known = name.trim() !== '';
+    } catch {
+      known = false;
+    }
+    knownZones.set(name, known);
+  }
+  return known;
+}
+
+/**
+ * The spec's `timezone_offset`: whole hours the studio's clock is behind UTC,
+ * '6' for Mexico City (UTC−6). From 12 (UTC−12) to -14 (UTC+14), the range of
+ * the fixed zones Etc/GMT+12 … Etc/GMT-14.
+ */
+export const timezoneOffsetRange = { min: -14, max: 12 } as const;
+
+/** Reads a `timezone_offset` value: an integer in range written as digits ('6', '-5', '0'), else null. */
+export function parseTimezoneOffset(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || !/^-?\d{1,2}$/.test(value.trim())) return null;
+  const hours = Number(value.trim());
+  return hours >= timezoneOffsetRange.min && hours <= timezoneOffsetRange.max ? hours : null;
+}
+
+/** The fixed zone of an offset: 6 → 'Etc/GMT+6' (IANA's Etc names are POSIX-signed, as the spec's offset: positive is behind UTC). */
+export function offsetTimeZone(hoursBehindUtc: number): string {
+  if (hoursBehindUtc === 0) return 'Etc/GMT';
+  return `Etc/GMT${hoursBehindUtc > 0 ? '+' : '-'}${Math.abs(hoursBehindUtc)}`;
+}
+
+/** Minutes a zone's clock is ahead of UTC at an instant (negative behind: Mexico City −360). */
+function utcOffsetMinutes(tz: string, at: number): number {
+  return dayjs(at).tz(tz).utcOffset();
+}
+
+/**
+ * A zone's standard time as the spec's `timezone_offset` (hours behind UTC):
+ * the smaller of its January and July offsets, so a zone with daylight saving
+ * gives its winter hours (America/Tijuana 8, Mexico City 6). Null when that is
+ * not a whole number of hours (Asia/Kolkata, UTC+5:30): the spec's offset is
+ * whole hours.
+ */
+export function standardOffsetHours(tz: string, at: DateInput = new Date()): number | null {
+  const year = dayjs(at).utc().year();
+  const minutes = Math.min(utcOffsetMinutes(tz, Date.UTC(year, 0, 1)), utcOffsetMinutes(tz, Date.UTC(year, 6, 1)));
+  return minutes % 60 === 0 ? -minutes / 60 : null;
+}
+
+/**
+ * The studio's time zone, the one every screen, message, report and job
+ * reads: the IANA `timezone` when it is set (it knows daylight saving);
+ * otherwise the spec's `timezone_offset` as a fixed zone ('7' → Etc/GMT+7);
+ * otherwise Mexico City, the spec's default 6 hours. Decision 030 keeps the
+ * two settings in step when an admin changes one.
+ */
+export function studioTimeZone(config: { timezone?: string | null | undefined; timezone_offset?: string | null | undefined }): string {
+  const zone = config.timezone?.trim();
+  if (zone && isTimeZoneName(zone)) return zone;
+  const offset = parseTimezoneOffset(config.timezone_offset);
+  if (offset !== null) return offsetTimeZone(offset);
+  return defaultStudioTimeZone;
 }
 
 /** The instant as seen on the studio's wall clock. */

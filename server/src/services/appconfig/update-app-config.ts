@@ -1,7 +1,7 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import { class_package } from '@estudio/db/schema/packages';
-import { appConfigDefaults, appConfigPackageKeys, appConfigProblem, appConfigValueText, DomainError, type AppConfigEntry } from '@estudio/core';
+import { appConfigChangeInStep, appConfigDefaults, appConfigPackageKeys, appConfigProblem, appConfigValueText, DomainError, type AppConfigEntry } from '@estudio/core';
 import type { Db } from '../../db.ts';
 
 function invalidValue(key: string, message: string): DomainError {
@@ -15,7 +15,8 @@ function invalidValue(key: string, message: string): DomainError {
  * its setting (core's appConfigRules: booleans, integers in range, an IANA
  * time zone, colours, e-mails, links, a class package that exists...); the
  * first value that does not is refused with 400 'appconfig/invalid-value'
- * naming the setting, and nothing is saved.
+ * naming the setting, and nothing is saved. The time zone and the spec's
+ * timezone_offset are saved in step (appConfigChangeInStep, decision 030).
  */
 export async function updateAppConfig(db: Db, entries: readonly AppConfigEntry[], updatedBy: number | null): Promise<void> {
   for (const { key } of entries) {
@@ -23,7 +24,8 @@ export async function updateAppConfig(db: Db, entries: readonly AppConfigEntry[]
   }
   await db.transaction(async (tx) => {
     const stored = await tx.select({ key: app_config.key, value: app_config.value }).from(app_config);
-    const problem = appConfigProblem(entries, Object.fromEntries(stored.map((r) => [r.key, r.value])));
+    const current = Object.fromEntries(stored.map((r) => [r.key, r.value]));
+    const problem = appConfigProblem(entries, current);
     if (problem) throw invalidValue(problem.key, problem.message);
     const packageIds = entries.filter((e) => appConfigPackageKeys.includes(e.key as never) && e.value !== '');
     if (packageIds.length) {
@@ -34,7 +36,7 @@ export async function updateAppConfig(db: Db, entries: readonly AppConfigEntry[]
       const missing = packageIds.find((e) => !found.some((p) => p.id === Number(e.value)));
       if (missing) throw invalidValue(missing.key, appConfigValueText(missing.key));
     }
-    for (const { key, value } of entries) {
+    for (const { key, value } of appConfigChangeInStep(entries, current)) {
       await tx
         .insert(app_config)
         .values({ key, value, updated_by: updatedBy })
