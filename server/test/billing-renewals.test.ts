@@ -29,6 +29,8 @@ afterAll(async () => {
 });
 
 const deps = () => renewalDeps(server.db, server.config);
+/** The demo studio's zone: charge dates keep its day of the month. */
+const tz = 'America/Mexico_City';
 const invoicesOf = (purchaseId: number) => server.db.select().from(invoice).where(eq(invoice.purchase_id, purchaseId)).orderBy(invoice.invoice_id);
 const purchaseRow = async (id: number) => (await server.db.select().from(purchase).where(eq(purchase.purchase_id, id)))[0]!;
 const creditsOf = (purchaseId: number) => server.db.select().from(available_classes).where(eq(available_classes.purchase_id, purchaseId)).orderBy(available_classes.available_class_id);
@@ -44,25 +46,25 @@ describe('charge dates (the spec rule, month and year boundaries)', () => {
 
   it('counts each charge from the start: 31 Jan → 28 Feb → 31 Mar, and across New Year', () => {
     const s = monthly('2026-01-31T18:00:00.000Z');
-    expect([1, 2, 3].map((k) => chargeDate(s, k).toISOString())).toEqual(['2026-02-28T18:00:00.000Z', '2026-03-31T18:00:00.000Z', '2026-04-30T18:00:00.000Z']);
+    expect([1, 2, 3].map((k) => chargeDate(s, k, tz).toISOString())).toEqual(['2026-02-28T18:00:00.000Z', '2026-03-31T18:00:00.000Z', '2026-04-30T18:00:00.000Z']);
     // New Year's Eve 23:30 in Mexico City is 05:30 UTC on 1 January.
     const nye = monthly('2027-01-01T05:30:00.000Z');
-    expect(chargeDate(nye, 1).toISOString()).toBe('2027-02-01T05:30:00.000Z');
+    expect(chargeDate(nye, 1, tz).toISOString()).toBe('2027-02-01T05:30:00.000Z');
     const dec = monthly('2026-12-31T12:00:00.000Z');
-    expect([1, 2, 12].map((k) => chargeDate(dec, k).toISOString())).toEqual(['2027-01-31T12:00:00.000Z', '2027-02-28T12:00:00.000Z', '2027-12-31T12:00:00.000Z']);
+    expect([1, 2, 12].map((k) => chargeDate(dec, k, tz).toISOString())).toEqual(['2027-01-31T12:00:00.000Z', '2027-02-28T12:00:00.000Z', '2027-12-31T12:00:00.000Z']);
   });
 
   it('a free trial: the first charge at its end, then every period after it', () => {
     const s = monthly('2026-12-25T12:00:00.000Z', 7);
-    expect([1, 2].map((k) => chargeDate(s, k).toISOString())).toEqual(['2027-01-01T12:00:00.000Z', '2027-02-01T12:00:00.000Z']);
+    expect([1, 2].map((k) => chargeDate(s, k, tz).toISOString())).toEqual(['2027-01-01T12:00:00.000Z', '2027-02-01T12:00:00.000Z']);
   });
 
   it('the cycle of a paid-through date, and where a late payment lasts until', () => {
     const s = monthly('2026-01-31T18:00:00.000Z');
-    expect(cycleAt(s, new Date('2026-02-28T18:00:03.000Z'))).toBe(1);
-    expect(cycleAt(s, new Date('2026-03-31T18:00:00.000Z'))).toBe(2);
-    expect(nextCycleAfter(s, 1, new Date('2026-03-01T00:00:00.000Z'))).toBe(2);
-    expect(nextCycleAfter(s, 1, new Date('2026-04-02T00:00:00.000Z'))).toBe(3);
+    expect(cycleAt(s, new Date('2026-02-28T18:00:03.000Z'), tz)).toBe(1);
+    expect(cycleAt(s, new Date('2026-03-31T18:00:00.000Z'), tz)).toBe(2);
+    expect(nextCycleAfter(s, 1, new Date('2026-03-01T00:00:00.000Z'), tz)).toBe(2);
+    expect(nextCycleAfter(s, 1, new Date('2026-04-02T00:00:00.000Z'), tz)).toBe(3);
   });
 
   it('retry days: the setting, empty for none, the default when unreadable', () => {
@@ -80,7 +82,7 @@ describe('a sandbox subscription renews on its date', () => {
     const bought = await buy(server.db, server.config, who, pkgId, { sourceId: card });
     expect(bought.status).toBe('active');
     const due = bought.expiration_date!;
-    expect(Math.abs(due.getTime() - chargeDate(bought, 1).getTime())).toBeLessThan(60_000);
+    expect(Math.abs(due.getTime() - chargeDate(bought, 1, tz).getTime())).toBeLessThan(60_000);
 
     expect(await renewSubscription(deps(), bought.purchase_id, minutes(due, -1))).toBe('not-due');
     const at = minutes(due, 2);
@@ -96,12 +98,12 @@ describe('a sandbox subscription renews on its date', () => {
     ]);
     const renewal = bills[1]!;
     expect(renewal.provider_invoice_id).toBe(`sandbox_in_${bought.purchase_id}_1_0`);
-    expect(renewal.period_start?.toISOString()).toBe(chargeDate(bought, 1).toISOString());
-    expect(renewal.period_end?.toISOString()).toBe(chargeDate(bought, 2).toISOString());
-    expect((await purchaseRow(bought.purchase_id)).expiration_date?.toISOString()).toBe(chargeDate(bought, 2).toISOString());
+    expect(renewal.period_start?.toISOString()).toBe(chargeDate(bought, 1, tz).toISOString());
+    expect(renewal.period_end?.toISOString()).toBe(chargeDate(bought, 2, tz).toISOString());
+    expect((await purchaseRow(bought.purchase_id)).expiration_date?.toISOString()).toBe(chargeDate(bought, 2, tz).toISOString());
     const credits = await creditsOf(bought.purchase_id);
     expect(credits.map((c) => c.available_classes)).toEqual([4, 4]);
-    expect(credits[1]!.expiration_date?.toISOString()).toBe(chargeDate(bought, 2).toISOString());
+    expect(credits[1]!.expiration_date?.toISOString()).toBe(chargeDate(bought, 2, tz).toISOString());
 
     const renewed = await emailsOf(server.db, who, 'subscription-renewed');
     expect(renewed).toHaveLength(1);
@@ -112,7 +114,7 @@ describe('a sandbox subscription renews on its date', () => {
     expect(renewed[0]!.body).toContain(`http://estudio.test/gracias/${bought.purchase_id}`);
 
     // The next period renews on its own date.
-    expect(await renewSubscription(deps(), bought.purchase_id, minutes(chargeDate(bought, 2), 1))).toBe('renewed');
+    expect(await renewSubscription(deps(), bought.purchase_id, minutes(chargeDate(bought, 2, tz), 1))).toBe('renewed');
     expect((await invoicesOf(bought.purchase_id)).at(-1)?.provider_invoice_id).toBe(`sandbox_in_${bought.purchase_id}_2_0`);
   });
 
@@ -125,7 +127,7 @@ describe('a sandbox subscription renews on its date', () => {
     expect(await renewSubscription(deps(), bought.purchase_id, late)).toBe('not-due');
     const p = await purchaseRow(bought.purchase_id);
     expect(p.expiration_date!.getTime()).toBeGreaterThan(late.getTime());
-    expect(p.expiration_date!.toISOString()).toBe(chargeDate(bought, 5).toISOString());
+    expect(p.expiration_date!.toISOString()).toBe(chargeDate(bought, 5, tz).toISOString());
     expect((await invoicesOf(bought.purchase_id)).filter((b) => b.status === 'completed')).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
-import { toMs, type DateInput } from './time.ts';
+import dayjs from 'dayjs';
+import { defaultStudioTimeZone, studioDayjs, toMs, type DateInput } from './time.ts';
 
 export type Period = 'day' | 'week' | 'month' | 'year';
 
@@ -30,34 +31,95 @@ export interface SubscriptionLike {
   subscription_interval?: number | null;
   subscription_period?: string | null;
   is_subscription?: boolean;
+  /**
+   * The end of the period already paid (the purchase's expiration_date): the
+   * provider's own next charge date, Stripe's invoice period end or the one
+   * the sandbox renewal recorded.
+   */
+  paid_through?: DateInput | null;
 }
 
-/** End of the free trial (createdAt + length × period, days unless set), or null without one. */
-export function trialEnd(s: Pick<SubscriptionLike, 'createdAt' | 'free_trial_length' | 'free_trial_period'>): Date | null {
+type ChargeSchedule = Pick<SubscriptionLike, 'createdAt' | 'free_trial_length' | 'free_trial_period' | 'subscription_interval' | 'subscription_period'>;
+
+/**
+ * date + n × period on the studio's wall clock: the same local time, and for
+ * months and years the same local day of the month, clamped to the month's
+ * last day (31 Jan + 1 month = 28 Feb, or 29 in a leap year). Days are
+ * calendar days, so a daylight-saving change keeps the hour.
+ */
+export function addStudioPeriod(date: DateInput, n: number, period: Period | string | null | undefined, tz: string): Date {
+  const local = studioDayjs(date, tz);
+  const time = local.format('HH:mm:ss.SSS');
+  if (period === 'month' || period === 'year') {
+    const months = local.year() * 12 + local.month() + (period === 'year' ? n * 12 : n);
+    const firstOfMonth = dayjs.utc(Date.UTC(Math.floor(months / 12), ((months % 12) + 12) % 12, 1));
+    const day = Math.min(local.date(), firstOfMonth.daysInMonth());
+    return dayjs.tz(`${firstOfMonth.date(day).format('YYYY-MM-DD')} ${time}`, tz).toDate();
+  }
+  const days = period === 'week' ? n * 7 : n;
+  return dayjs.tz(`${dayjs.utc(local.format('YYYY-MM-DD')).add(days, 'day').format('YYYY-MM-DD')} ${time}`, tz).toDate();
+}
+
+/** End of the free trial (createdAt + length × period, days unless set, on the studio's clock), or null without one. */
+export function trialEnd(s: Pick<SubscriptionLike, 'createdAt' | 'free_trial_length' | 'free_trial_period'>, tz: string = defaultStudioTimeZone): Date | null {
   if (!s.free_trial_length || s.free_trial_length <= 0) return null;
-  return addPeriod(s.createdAt, s.free_trial_length, s.free_trial_period ?? 'day');
+  return addStudioPeriod(s.createdAt, s.free_trial_length, s.free_trial_period ?? 'day', tz);
 }
 
 /**
- * Spec §4: only status 'active' has a next charge. It is the end of the free
- * trial if still in the future; otherwise the creation date plus
- * subscription_interval × subscription_period — advanced cycle by cycle until
- * it lies after `now`, so a long-running subscription shows its coming charge.
+ * The k-th charge of a subscription (k ≥ 1), the spec's rule: the creation
+ * date plus k × subscription_interval × subscription_period; with a free
+ * trial, its end and then every interval after it (the trial moves the day
+ * of the month, as Stripe does). Each date is counted from that start, never
+ * from the previous charge, so a month clamped to its last day (31 Jan →
+ * 28 Feb) does not drag the following ones (→ 31 Mar). Days of the month are
+ * the studio's: a purchase at 20:00 on 30 January in Mexico City (already the
+ * 31st in UTC) is next charged on 28 February.
  */
-export function nextChargeDate(s: SubscriptionLike, now: DateInput = new Date()): Date | null {
+export function chargeDate(s: ChargeSchedule, k: number, tz: string): Date {
+  const interval = s.subscription_interval && s.subscription_interval > 0 ? s.subscription_interval : 1;
+  const trial = trialEnd(s, tz);
+  return trial ? addStudioPeriod(trial, interval * (k - 1), s.subscription_period, tz) : addStudioPeriod(s.createdAt, interval * k, s.subscription_period, tz);
+}
+
+/** The first cycle after `k` whose charge date is still ahead of `now`. */
+export function nextCycleAfter(s: ChargeSchedule, k: number, now: DateInput, tz: string): number {
+  const nowMs = toMs(now);
+  let m = k + 1;
+  while (chargeDate(s, m, tz).getTime() <= nowMs && m < k + 100_000) m += 1;
+  return m;
+}
+
+/** The cycle whose charge date is nearest to `at` (a paid-through date: a charge date, or within the first payment's seconds of one). */
+export function cycleAt(s: ChargeSchedule, at: DateInput, tz: string): number {
+  const atMs = toMs(at);
+  let best = 1;
+  let bestDiff = Number.POSITIVE_INFINITY;
+  for (let k = 1; k < 100_000; k += 1) {
+    const d = chargeDate(s, k, tz).getTime();
+    const diff = Math.abs(d - atMs);
+    if (diff < bestDiff) {
+      best = k;
+      bestDiff = diff;
+    }
+    if (d > atMs) break;
+  }
+  return best;
+}
+
+/**
+ * The date every screen and message shows as the next charge (Sig. Cargo,
+ * Siguiente Cargo, the receipt's line), decision 030. Only an active
+ * subscription has one. It is the provider's own date when we have it (the
+ * end of the period already paid, `paid_through`, still ahead of now: the
+ * day the renewal job or Stripe charges); otherwise the spec's rule, the
+ * first charge date after now (chargeDate: the trial's end while it lasts).
+ */
+export function nextChargeDate(s: SubscriptionLike, now: DateInput, tz: string): Date | null {
   if (s.status !== 'active' || !s.subscription_period || s.is_subscription === false) return null;
   const nowMs = toMs(now);
-  const trial = trialEnd(s);
-  if (trial && trial.getTime() > nowMs) return trial;
-  const interval = s.subscription_interval && s.subscription_interval > 0 ? s.subscription_interval : 1;
-  const start = trial ?? new Date(toMs(s.createdAt));
-  let cycles = 1;
-  let next = addPeriod(start, interval, s.subscription_period);
-  while (next.getTime() <= nowMs && cycles < 10_000) {
-    cycles += 1;
-    next = addPeriod(start, interval * cycles, s.subscription_period);
-  }
-  return next;
+  if (s.paid_through !== null && s.paid_through !== undefined && toMs(s.paid_through) > nowMs) return new Date(toMs(s.paid_through));
+  return chargeDate(s, nextCycleAfter(s, 0, nowMs, tz), tz);
 }
 
 /** Stripe's trial_period_days for a trial of `length` × `period`. */

@@ -113,12 +113,12 @@ describe('subscriptions', () => {
   });
   it('next charge: trial end while in the future, otherwise creation + interval × period', () => {
     const s = { status: 'active', createdAt: '2026-03-10T12:00:00.000Z', subscription_interval: 1, subscription_period: 'month', free_trial_length: 7 };
-    expect(nextChargeDate(s, '2026-03-12T00:00:00.000Z')?.toISOString()).toBe('2026-03-17T12:00:00.000Z');
+    expect(nextChargeDate(s, '2026-03-12T00:00:00.000Z', 'America/Mexico_City')?.toISOString()).toBe('2026-03-17T12:00:00.000Z');
     const noTrial = { ...s, free_trial_length: null };
-    expect(nextChargeDate(noTrial, '2026-03-12T00:00:00.000Z')?.toISOString()).toBe('2026-04-10T12:00:00.000Z');
-    expect(nextChargeDate(noTrial, '2026-05-11T00:00:00.000Z')?.toISOString()).toBe('2026-06-10T12:00:00.000Z');
-    expect(nextChargeDate({ ...noTrial, status: 'cancelled' }, '2026-03-12T00:00:00.000Z')).toBeNull();
-    expect(nextChargeDate({ ...noTrial, subscription_period: null }, '2026-03-12T00:00:00.000Z')).toBeNull();
+    expect(nextChargeDate(noTrial, '2026-03-12T00:00:00.000Z', 'America/Mexico_City')?.toISOString()).toBe('2026-04-10T12:00:00.000Z');
+    expect(nextChargeDate(noTrial, '2026-05-11T00:00:00.000Z', 'America/Mexico_City')?.toISOString()).toBe('2026-06-10T12:00:00.000Z');
+    expect(nextChargeDate({ ...noTrial, status: 'cancelled' }, '2026-03-12T00:00:00.000Z', 'America/Mexico_City')).toBeNull();
+    expect(nextChargeDate({ ...noTrial, subscription_period: null }, '2026-03-12T00:00:00.000Z', 'America/Mexico_City')).toBeNull();
   });
   it('computes trial end and Stripe trial days', () => {
     expect(trialEnd({ createdAt: '2026-03-10T12:00:00.000Z', free_trial_length: 7 })?.toISOString()).toBe('2026-03-17T12:00:00.000Z');

@@ -1,5 +1,6 @@
 import {
   addPeriod,
+  addStudioPeriod,
   checkInTiming,
   checkInWindow,
   configMap,
@@ -239,9 +240,9 @@ const markReservationPaid: Mutator<'markReservationPaid'> = async ({ tx, now }, 
   return ['class_reservation'];
 };
 
-/** End of the access a payment buys (the server's accessEnd): a subscription cycle or expiration_days. */
-function accessEnd(p: { subscription_period: string | null; subscription_interval: number | null; expiration_days: number | null }, from: Date): Date | null {
-  if (p.subscription_period) return addPeriod(from, p.subscription_interval ?? 1, p.subscription_period);
+/** End of the access a payment buys (the server's accessEnd): a subscription cycle on the studio's clock, or expiration_days. */
+function accessEnd(p: { subscription_period: string | null; subscription_interval: number | null; expiration_days: number | null }, from: Date, tz: string): Date | null {
+  if (p.subscription_period) return addStudioPeriod(from, p.subscription_interval ?? 1, p.subscription_period, tz);
   return p.expiration_days ? addPeriod(from, p.expiration_days, 'day') : null;
 }
 
@@ -278,7 +279,7 @@ const markPurchasePaid: Mutator<'markPurchasePaid'> = async (ctx, args) => {
   const [p] = await tx.select().from(purchase).where(eq(purchase.purchase_id, args.purchase_id));
   if (!p) throw new DomainError('purchase/not-found');
   if (p.provider !== 'cash' || p.status !== 'pending') throw new DomainError('purchase/not-pending');
-  const until = accessEnd(p, now);
+  const until = accessEnd(p, now, studioTimeZone(ctx.settings));
   await tx
     .update(purchase)
     .set({ status: p.subscription_period ? 'active' : 'completed', expiration_date: until, updatedAt: now })

@@ -1,4 +1,4 @@
-import { cardBrandLabel, effectivePriceCents, fromCents, studioTimeZone, texts, toCents } from '@estudio/core';
+import { cardBrandLabel, effectivePriceCents, fromCents, nextChargeDate, studioTimeZone, texts, toCents } from '@estudio/core';
 import { purchaseReceipt, subscriptionRenewed, type ReceiptFacts } from '@estudio/core/messages/templates/billing';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
@@ -56,7 +56,7 @@ async function receiptFacts(db: Db, ctx: MessageContext, p: PurchaseRow, charge:
     const price = effectivePriceCents(pkg);
     if (d && !(charge.renewal && d.first) && price > toCents(charge.total)) off = { code: d.code, off: fromCents(price - toCents(charge.total)) };
   }
-  const subscription = Boolean(p.subscription_period);
+  const tz = studioTimeZone(settings);
   return {
     name: who.name || null,
     purchaseId: p.purchase_id,
@@ -68,11 +68,12 @@ async function receiptFacts(db: Db, ctx: MessageContext, p: PurchaseRow, charge:
     paidAt: charge.paidAt,
     classes: p.class_amount,
     expiresAt: charge.until,
-    nextCharge: subscription ? charge.until : null,
+    // The date Mis Compras shows (core's nextChargeDate): this charge paid through `until`.
+    nextCharge: nextChargeDate({ ...p, paid_through: charge.until }, charge.paidAt, tz),
     free,
     gift: p.is_gift,
     orderUrl: `${ctx.publicUrl}/gracias/${p.purchase_id}`,
-    tz: studioTimeZone(settings),
+    tz,
   };
 }
 

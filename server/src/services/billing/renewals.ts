@@ -1,4 +1,4 @@
-import { addPeriod, discountedCents, effectivePriceCents, fromCents, PaymentDeclinedError, toCents } from '@estudio/core';
+import { addPeriod, studioTimeZone, discountedCents, effectivePriceCents, fromCents, PaymentDeclinedError, toCents } from '@estudio/core';
 import { and, asc, desc, eq, isNotNull, isNull, like, lte } from 'drizzle-orm';
 import { discount } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
@@ -81,7 +81,9 @@ export async function renewSubscription(deps: RenewalDeps, purchaseId: number, n
     if (!p || p.status !== 'active' || p.provider !== 'sandbox' || !p.subscription_period || !p.subscription_id || !p.expiration_date) return 'not-due';
     if (p.expiration_date.getTime() > now.getTime()) return 'not-due';
 
-    const k = cycleAt(p, p.expiration_date);
+    const settings = await loadStudioSettings(tx);
+    const tz = studioTimeZone(settings);
+    const k = cycleAt(p, p.expiration_date, tz);
     const attempts = await tx
       .select()
       .from(invoice)
@@ -89,7 +91,6 @@ export async function renewSubscription(deps: RenewalDeps, purchaseId: number, n
       .orderBy(asc(invoice.createdAt), asc(invoice.invoice_id));
     if (attempts.some((a) => a.status === 'completed')) return 'not-due';
     const failed = attempts.filter((a) => a.status === 'failed');
-    const settings = await loadStudioSettings(tx);
     const days = retryDays(settings.subscription_retry_days);
     const firstFailure = failed[0]?.createdAt ?? null;
     if (firstFailure && failed.length <= days.length) {
@@ -114,11 +115,11 @@ export async function renewSubscription(deps: RenewalDeps, purchaseId: number, n
     }
 
     if (declineCode === null && card) {
-      const until = chargeDate(p, nextCycleAfter(p, k, now));
+      const until = chargeDate(p, nextCycleAfter(p, k, now, tz), tz);
       await recordRenewal(tx, p, {
         providerInvoiceId: id,
         totalPayment: total,
-        periodStart: chargeDate(p, k),
+        periodStart: chargeDate(p, k, tz),
         periodEnd: until,
         now,
         messages: deps.messages,
@@ -130,7 +131,7 @@ export async function renewSubscription(deps: RenewalDeps, purchaseId: number, n
     if (failed.length <= days.length) {
       await tx
         .insert(invoice)
-        .values({ purchase_id: p.purchase_id, customer_id: p.customer_id, total_payment: total, status: 'failed', provider_invoice_id: id, period_start: chargeDate(p, k), createdAt: now, updatedAt: now })
+        .values({ purchase_id: p.purchase_id, customer_id: p.customer_id, total_payment: total, status: 'failed', provider_invoice_id: id, period_start: chargeDate(p, k, tz), createdAt: now, updatedAt: now })
         .onConflictDoNothing({ target: invoice.provider_invoice_id });
     }
     const retry = failed.length < days.length ? days[failed.length] : undefined;

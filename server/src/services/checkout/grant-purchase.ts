@@ -1,4 +1,4 @@
-import { addPeriod, trialEnd } from '@estudio/core';
+import { addPeriod, chargeDate, studioTimeZone } from '@estudio/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { class_package_type } from '@estudio/db/schema/packages';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
@@ -30,11 +30,14 @@ export interface PaidDetails {
   now?: Date;
 }
 
-/** End of the access a payment buys: the trial, one subscription cycle, or expiration_days. */
-export function accessEnd(p: PurchaseRow, from: Date, firstCharge: boolean): Date | null {
+/**
+ * End of the access a payment buys: the trial, one subscription cycle (the
+ * next charge date of core's chargeDate, on the studio's clock `tz`), or
+ * expiration_days.
+ */
+export function accessEnd(p: PurchaseRow, from: Date, firstCharge: boolean, tz: string): Date | null {
   if (p.subscription_period) {
-    const trial = firstCharge ? trialEnd({ createdAt: from, free_trial_length: p.free_trial_length, free_trial_period: p.free_trial_period }) : null;
-    return trial ?? addPeriod(from, p.subscription_interval ?? 1, p.subscription_period);
+    return chargeDate({ ...p, createdAt: from, free_trial_length: firstCharge ? p.free_trial_length : null }, 1, tz);
   }
   return p.expiration_days ? addPeriod(from, p.expiration_days, 'day') : null;
 }
@@ -83,7 +86,7 @@ export async function markPurchasePaid(tx: Tx, purchaseId: number, details: Paid
   // Every cap again, under the package's and the discount's locks: the purchase may have been failed or superseded since it was created.
   const settings = await loadStudioSettings(tx);
   await claimPurchaseCaps(tx, current, now, holdTimes(settings));
-  const until = accessEnd(current, now, true);
+  const until = accessEnd(current, now, true, studioTimeZone(settings));
   const [paid] = await tx
     .update(purchase)
     .set({
@@ -157,7 +160,7 @@ export async function recordRenewal(
     .onConflictDoNothing({ target: invoice.provider_invoice_id })
     .returning({ id: invoice.invoice_id });
   if (!inserted.length) return false;
-  const until = renewal.periodEnd ?? accessEnd(p, renewal.periodStart, false);
+  const until = renewal.periodEnd ?? accessEnd(p, renewal.periodStart, false, studioTimeZone(await loadStudioSettings(tx)));
   await tx.update(purchase).set({ expiration_date: until, updatedAt: now }).where(eq(purchase.purchase_id, p.purchase_id));
   await grantCredits(tx, p, renewal.periodStart, until, now);
   if (renewal.messages) {

@@ -1,4 +1,4 @@
-import { isTrialPackage, nextChargeDate, type PurchaseOutput } from '@estudio/core';
+import { isTrialPackage, nextChargeDate, studioTimeZone, type PurchaseOutput } from '@estudio/core';
 import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { file } from '@estudio/db/schema/content';
 import { customer } from '@estudio/db/schema/customer';
@@ -7,6 +7,7 @@ import { class_package } from '@estudio/db/schema/packages';
 import { payment_method } from '@estudio/db/schema/payments';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -29,15 +30,13 @@ export async function loadPurchases(db: Db, where: SQL, now: Date = new Date()):
     .leftJoin(discount, eq(discount.discount_id, purchase.discount_id))
     .where(where)
     .orderBy(desc(purchase.createdAt), desc(purchase.purchase_id));
+  const tz = studioTimeZone(await loadStudioSettings(db));
   const ids = rows.map((r) => r.p.purchase_id);
   const invoices = ids.length
     ? await db.select().from(invoice).where(inArray(invoice.purchase_id, ids)).orderBy(asc(invoice.createdAt), asc(invoice.invoice_id))
     : [];
   return rows.map(({ p, pkg, receipt, method, d, email }) => {
-    const next = nextChargeDate(
-      { status: p.status, createdAt: p.createdAt, free_trial_length: p.free_trial_length, free_trial_period: p.free_trial_period, subscription_interval: p.subscription_interval, subscription_period: p.subscription_period },
-      now,
-    );
+    const next = nextChargeDate({ ...p, paid_through: p.expiration_date }, now, tz);
     return {
       purchase_id: p.purchase_id,
       customer_id: p.customer_id,
@@ -72,6 +71,8 @@ export async function loadPurchases(db: Db, where: SQL, now: Date = new Date()):
         subscription_period: pkg.subscription_period,
         subscription_interval: pkg.subscription_interval,
         receipt_file: receipt ? { src: receipt } : null,
+        is_online: pkg.is_online,
+        is_presencial: pkg.is_presencial,
       },
       cancel_reason: p.cancel_reason,
       expiration_date: iso(p.expiration_date),
