@@ -82,7 +82,8 @@ export const texts = {
     noAddress: 'No has cargado esta información',
     personalHeading: 'Datos personales',
     addressHeading: 'Dirección de facturación',
-    addressSaved: 'Address saved.',
+    // The spec writes 'Address saved.'; customers read Spanish (issue 18).
+    addressSaved: 'Dirección guardada.',
     addAddress: 'Agregar dirección',
     street: 'Calle',
     number: 'Número exterior',
@@ -544,7 +545,7 @@ export const texts = {
     password: 'Contraseña',
     passwordConfirm: 'Confirma tu contraseña',
     name: 'Nombre',
-    lastName: 'Apellido',
+    lastName: 'Apellidos',
     phone: 'Teléfono',
     phoneHint: '10 dígitos',
     birthdate: 'Fecha de nacimiento',
@@ -556,6 +557,8 @@ export const texts = {
     signupReasonOtherValue: 'Otro',
     fieldRequired: 'Debes llenar este campo.',
     optionRequired: 'Debes seleccionar una opción.',
+    /** A refused save whose field has no label here. */
+    checkData: 'Revisa tus datos',
     signupButton: 'Crear cuenta',
     haveAccount: '¿Ya tienes una cuenta?',
     signInLink: 'Entrar',
@@ -631,8 +634,9 @@ export const texts = {
     onlineOnly: 'La administración trabaja en línea con el servidor: revisa la conexión si algo no carga.',
     totalOf: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
     discountNotFound: 'Descuento no encontrado.',
-    announcementSaved: 'Announcement saved.',
-    announcementDeleted: 'Announcement deleted.',
+    // The spec writes 'Announcement saved.' / 'Announcement deleted.'; staff read Spanish (issue 18).
+    announcementSaved: 'Aviso guardado.',
+    announcementDeleted: 'Aviso eliminado.',
   },
   /** The desk's server address: first-run screen, the sign-in line and the admin's change (issue 16, decision 019). */
   deskServer: {
@@ -914,3 +918,53 @@ export const texts = {
     pickDocument: 'Marca al menos un documento que el cliente aceptó.',
   },
 } as const;
+
+/**
+ * Issue 18: the label of an API field, for a refused save whose field is not
+ * on the screen ('Nombre: Puede tener hasta 100 caracteres.'), so no one
+ * reads a key such as `last_name`. The words are the forms' own.
+ */
+export const fieldNames: Readonly<Record<string, string>> = {
+  name: texts.forms.name,
+  last_name: texts.forms.lastName,
+  email: texts.forms.email,
+  phone: texts.forms.phone,
+  birthdate: texts.forms.birthdate,
+  instagram: texts.forms.instagram,
+  signup_reason: texts.forms.signupReason,
+  signup_reason_other: texts.forms.signupReasonOther,
+  password: texts.forms.password,
+  password_confirm: texts.forms.passwordConfirm,
+  current_password: texts.profile.currentPassword,
+  street: texts.profile.street,
+  number: texts.profile.number,
+  interior_number: texts.profile.interiorNumber,
+  neighborhood: texts.profile.neighborhood,
+  city: texts.profile.city,
+  state: texts.profile.state,
+  country: texts.profile.country,
+  zip_code: texts.profile.zipCode,
+  code: texts.checkout.discountLabel,
+};
+
+/**
+ * The validation answer of the API names the field by its key, for API
+ * clients: 'Revisa el campo last_name: Puede tener hasta 100 caracteres.'
+ * (server/src/errors.ts builds it with this). People never read the key.
+ */
+export function fieldRefusal(field: string, message: string): string {
+  return `Revisa el campo ${field}: ${message}`;
+}
+
+/**
+ * A refusal as people read it: `own` under the field ('Puede tener hasta 100
+ * caracteres.'), `alone` where the field is not on screen ('Apellidos: Puede
+ * tener…'). A message without the key prefix is already written for people.
+ */
+export function readFieldRefusal(message: string, field: string): { own: string; alone: string } {
+  const prefix = fieldRefusal(field, '');
+  if (!message.startsWith(prefix)) return { own: message, alone: message };
+  const own = message.slice(prefix.length).trim();
+  const label = fieldNames[field] ?? fieldNames[field.split('.').pop() ?? field] ?? texts.forms.checkData;
+  return { own, alone: `${label}: ${own}` };
+}

@@ -283,7 +283,7 @@ test('the admin publishes a notice and deletes it, with the spec messages', asyn
   await form.getByLabel('Título').fill(title);
   await form.getByLabel('Contenido').fill('Este sábado la clase de las 9:00 cambia de sucursal.');
   await page.getByTestId('announcements-save').click();
-  await expect(page.getByText('Announcement saved.')).toBeVisible();
+  await expect(page.getByText('Aviso guardado.')).toBeVisible();
   const row = page.getByTestId('announcements-row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
 
@@ -293,6 +293,6 @@ test('the admin publishes a notice and deletes it, with the spec messages', asyn
 
   await row.getByRole('button', { name: `Eliminar ${title}` }).click();
   await page.getByTestId('confirm-button').click();
-  await expect(page.getByText('Announcement deleted.')).toBeVisible();
+  await expect(page.getByText('Aviso eliminado.')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { DomainError, domainErrors, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
+import { DomainError, domainErrors, fieldRefusal, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
 import { z } from '@estudio/core';
 import { isConnectionLost } from '@estudio/db/errors';
 
@@ -64,11 +64,11 @@ export function validationBody(error: z.ZodError): ApiErrorBody {
   if (issue.code === 'unrecognized_keys') {
     // A strict input (no silent drop): name the first field it does not take.
     const field = [...issue.path.map(String), issue.keys[0] ?? ''].filter(Boolean).join('.');
-    return { code: 'validation', message: `Revisa el campo ${field}: este campo no existe en esta operación.`, field };
+    return { code: 'validation', message: fieldRefusal(field, 'este campo no existe en esta operación.'), field };
   }
   const field = issue.path.map(String).join('.');
   if (!field) return { code: 'validation', message: `${domainErrors.validation.message} ${issue.message}` };
-  return { code: 'validation', message: `Revisa el campo ${field}: ${issue.message}`, field };
+  return { code: 'validation', message: fieldRefusal(field, issue.message), field };
 }
 
 /** The ApiErrorBody of any error that reached tRPC. Unknown errors never show their text. */
@@ -146,6 +146,6 @@ export function unstorableTextPath(input: unknown): string | null {
 
 /** The validation answer for unstorable text, naming the field like any other validation error. */
 export function unstorableTextError(field: string): TRPCError {
-  const message = field ? `Revisa el campo ${field}: El texto contiene caracteres no válidos.` : `${domainErrors.validation.message} El texto contiene caracteres no válidos.`;
+  const message = field ? fieldRefusal(field, 'El texto contiene caracteres no válidos.') : `${domainErrors.validation.message} El texto contiene caracteres no válidos.`;
   return toTRPCError(Object.assign(new DomainError('validation', message), field ? { field } : {}));
 }

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 
-export const email = z.string().trim().toLowerCase().pipe(z.email({ error: 'El correo electrónico no es válido.' })).describe('Correo electrónico');
+// 254: the longest address mail can deliver (RFC 5321); the portal's inputs stop there too.
+export const email = z.string().trim().max(254).toLowerCase().pipe(z.email({ error: 'El correo electrónico no es válido.' })).describe('Correo electrónico');
 
 export const credentialsInput = z.object({
   email,

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { domainErrors, isDomainErrorCode, texts } from '@estudio/core';
+import { domainErrors, isDomainErrorCode, readFieldRefusal, texts } from '@estudio/core';
 import { AuthError } from '../session/auth-client.ts';
 
 interface ErrorFacts {
@@ -7,8 +7,12 @@ interface ErrorFacts {
   code?: string;
   /** HTTP status of the answer, when known. */
   status?: number;
-  /** The Spanish message to show. */
+  /** The Spanish message to show alone (an alert): never an API key such as `last_name`. */
   message: string;
+  /** The field a validation answer names ('last_name', 'address.city'), when it names one. */
+  field?: string;
+  /** That field's own message, for under the field: 'Puede tener hasta 100 caracteres.'. */
+  fieldMessage?: string;
 }
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
@@ -24,7 +28,7 @@ const isDomainLike = (value: unknown): value is string =>
  * exact nesting is read defensively so either placement works.
  */
 export function errorFacts(error: unknown): ErrorFacts {
-  if (error instanceof AuthError) return { code: error.code, message: error.message };
+  if (error instanceof AuthError) return { code: error.code, message: error.message, ...(error.field ? { field: error.field.key, fieldMessage: error.field.message } : {}) };
   if (error instanceof TRPCClientError) {
     const data = asRecord(error.data);
     const shape = asRecord(error.shape);
@@ -40,6 +44,12 @@ export function errorFacts(error: unknown): ErrorFacts {
     const status = typeof data?.httpStatus === 'number' ? data.httpStatus : undefined;
     const serverMessage = error.message && !/^(fetch failed|Failed to fetch|Unexpected token)/i.test(error.message) ? error.message : undefined;
     const message = serverMessage ?? (code && isDomainErrorCode(code) ? domainErrors[code].message : texts.shell.networkError);
+    const field = typeof data?.field === 'string' && data.field ? data.field : undefined;
+    if (field) {
+      // The server names the field by its key for API clients; people read its message under the field, or its label.
+      const { own, alone } = readFieldRefusal(message, field);
+      return { code, status, field, fieldMessage: own, message: alone };
+    }
     return { code, status, message };
   }
   if (error instanceof Error && error.message) return { message: error.message };
@@ -53,5 +63,5 @@ export const errorMessage = (error: unknown): string => errorFacts(error).messag
 export function toAuthError(error: unknown): AuthError {
   if (error instanceof AuthError) return error;
   const facts = errorFacts(error);
-  return new AuthError(facts.code ?? 'auth/internal-error', facts.message);
+  return new AuthError(facts.code ?? 'auth/internal-error', facts.message, facts.field ? { key: facts.field, message: facts.fieldMessage ?? facts.message } : undefined);
 }

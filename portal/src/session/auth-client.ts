@@ -16,10 +16,13 @@ export interface AuthClient {
 /** A sign-in provider failure with a Firebase-style code such as 'auth/wrong-password'. */
 export class AuthError extends Error {
   readonly code: string;
-  constructor(code: string, message: string) {
+  /** The field a refused sign-up names, with its own message (issue 18: shown under the field). */
+  readonly field?: { key: string; message: string };
+  constructor(code: string, message: string, field?: { key: string; message: string }) {
     super(message);
     this.name = 'AuthError';
     this.code = code;
+    if (field) this.field = field;
   }
 }
 

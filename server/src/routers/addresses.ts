@@ -4,7 +4,7 @@ import { customerProcedure, router } from '../trpc.ts';
 
 const tags = ['profile'];
 
-/** The caller's own addresses; another customer's address is 404. Clients say 'Address saved.' / 'Address deleted.'. */
+/** The caller's own addresses; another customer's address is 404. Clients say 'Dirección guardada.' (the spec's 'Address saved.', in Spanish). */
 export const addressesRouter = router({
   list: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/addresses', tags, summary: 'Direcciones del cliente de la sesión' } })

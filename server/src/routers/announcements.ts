@@ -10,7 +10,7 @@ import { adminProcedure, optionalAuthProcedure, router } from '../trpc.ts';
 
 const tags = ['announcements'];
 
-/** Public reads (hidden announcements only for admins); admin writes. Clients say 'Announcement saved.' / 'Announcement deleted.'. */
+/** Public reads (hidden announcements only for admins); admin writes. Clients say 'Aviso guardado.' / 'Aviso eliminado.' (the spec's 'Announcement saved.', in Spanish). */
 export const announcementsRouter = router({
   list: optionalAuthProcedure
     .meta({ openapi: { method: 'GET', path: '/announcements', tags, protect: false, summary: 'Avisos, del más reciente al más antiguo' } })

@@ -14,7 +14,7 @@ import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 const tags = ['forms'];
 
-/** Form definitions are public (the sign-up and profile screens render them); admins write. Clients say 'Form saved.' / 'Form deleted.'. */
+/** Form definitions are public (the sign-up and profile screens render them); admins write. Clients show the spec's 'Form saved.' / 'Form deleted.' in Spanish. */
 export const formsRouter = router({
   list: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/forms', tags, protect: false, summary: 'Formularios con sus campos por paso y orden' } })

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { defaultStudioTimeZone, texts } from '@estudio/core';
+import { defaultStudioTimeZone, readFieldRefusal, texts } from '@estudio/core';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -35,7 +35,18 @@ export function money(amount: string): string {
   return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0').slice(0, 2)}`;
 }
 
-/** A tRPC error's Spanish message (the desk router sends DomainError messages). */
+/**
+ * A tRPC error's Spanish message (the desk router sends DomainError messages).
+ * A validation refusal names its field by key for API clients ('Revisa el
+ * campo phone: …'); staff read the field's label instead ('Teléfono: …').
+ */
 export function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Algo salió mal. Inténtalo de nuevo.';
+  if (!(error instanceof Error) || !error.message) return 'Algo salió mal. Inténtalo de nuevo.';
+  const field = (error as { data?: { field?: unknown } }).data?.field;
+  return typeof field === 'string' && field ? readFieldRefusal(error.message, field).alone : error.message;
+}
+
+/** The message for under a field the server named: without the key or the label ('Escribe el teléfono del cliente.'). */
+export function fieldErrorText(error: unknown, field: string): string {
+  return readFieldRefusal(error instanceof Error ? error.message : '', field).own || errorText(error);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { z } from '@estudio/core';
-import { errorText } from '../format.ts';
+import { errorText, fieldErrorText } from '../format.ts';
 import { errorField } from './api.ts';
 
 type Errors = Record<string, string>;
@@ -48,13 +48,11 @@ export function useSchemaForm<V extends Record<string, unknown>>(initial: V) {
 
   const serverError = (error: unknown) => {
     const field = errorField(error);
-    const message = errorText(error);
     if (field) {
       // 'Revisa el campo code: …' → '…' under the field itself.
-      const own = message.replace(/^Revisa el campo [^:]+:\s*/, '');
-      setErrors({ [field.split('.')[0] ?? field]: own });
+      setErrors({ [field.split('.')[0] ?? field]: fieldErrorText(error, field) });
       setFormError(null);
-    } else setFormError(message);
+    } else setFormError(errorText(error));
   };
 
   const reset = (next: V) => {

@@ -22,7 +22,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconDots, IconListNumbers, IconRotate2, IconUserPlus, IconX } from '@tabler/icons-react';
 import { seatRows, texts } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { dateTimeOf, errorText, timeOf } from '../format.ts';
+import { dateTimeOf, errorText, fieldErrorText, timeOf } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc } from '../trpc.ts';
 import { DocumentText } from './CounterWarnings.tsx';
@@ -505,7 +505,7 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
       onClose();
     } catch (e) {
       const field = (e as { data?: { field?: unknown } }).data?.field;
-      if (typeof field === 'string' && field in empty) setErrors({ [field]: errorText(e) });
+      if (typeof field === 'string' && field in empty) setErrors({ [field]: fieldErrorText(e, field) });
       else setProblem(errorText(e));
     }
   };
