@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+const here = import.meta.dirname;
 
 /**
  * A .br and a .gz beside every text file of the build, once, at the highest
@@ -15,9 +17,56 @@ const precompress = compression({
   algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })],
 });
 
-export default defineConfig({
-  root: import.meta.dirname,
-  plugins: [react(), precompress],
+/** Where the server finds the pre-render bundle, inside the portal's build (a dot folder: @fastify/static does not serve it). */
+export const ssrDir = '.ssr';
+
+/**
+ * After the browser's build, the server's: src/entry-server.tsx with
+ * everything bundled in, into <outDir>/.ssr/entry-server.mjs, so one
+ * `vite build` (and `npm start -- --rebuild`) writes both (decision 026).
+ */
+function serverBundle(): Plugin {
+  let outDir = '';
+  return {
+    name: 'estudio-server-bundle',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await build({
+        configFile: path.join(here, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, ssrDir), emptyOutDir: true },
+      });
+    },
+  };
+}
+
+/**
+ * In the server's bundle, what needs a browser answers for the page being
+ * rendered: '@mantine/hooks' media queries for the width rendered for
+ * (src/ssr/media-query.ts), DOMPurify with plain text (src/ssr/dompurify.ts).
+ */
+function serverStandIns(): Plugin {
+  const standIns: Record<string, string> = {
+    '@mantine/hooks': path.join(here, 'src', 'ssr', 'media-query.ts'),
+    dompurify: path.join(here, 'src', 'ssr', 'dompurify.ts'),
+  };
+  return {
+    name: 'estudio-server-stand-ins',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const standIn = standIns[source];
+      // The stand-in itself imports the real package.
+      return standIn && importer !== standIn ? standIn : null;
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  root: here,
+  plugins: isSsrBuild ? [react(), serverStandIns()] : [react(), precompress, serverBundle()],
   server: {
     port: 5173,
     proxy: {
@@ -25,9 +74,17 @@ export default defineConfig({
       '/trpc': apiOrigin,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 700,
-  },
-});
+  // The server imports the bundle from wherever the build lies: nothing is left to resolve from node_modules.
+  ssr: { noExternal: true, target: 'node' },
+  // React's production build in the server's bundle too, whatever NODE_ENV the server runs with (its development build renders several times slower).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? { rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } } }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 700,
+        // The server reads it to preload each route's chunks and styles (decision 026).
+        manifest: true,
+      },
+}));

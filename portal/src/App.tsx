@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Button, Center, MantineProvider, Stack, Text, Title, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { configMap, texts, type AppConfigMap } from '@estudio/core';
 import { createPublicClient, sessionLinks, trpc, type PublicTrpcClient } from './api/trpc.ts';
 import { apiErrors } from './api/api-errors.ts';
@@ -14,12 +13,11 @@ import { SessionStore } from './session/session-store.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { GlobalModal } from './ui/global-modal.tsx';
 import { LoadingScreen } from './ui/LoadingScreen.tsx';
-import { router } from './router.tsx';
 
 const publicClient = createPublicClient();
 const loadingTheme = createTheme({});
 
-function createQueryClient(): QueryClient {
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error) => apiErrors.report(error) }),
     mutationCache: new MutationCache({ onError: (error) => apiErrors.report(error) }),
@@ -49,7 +47,7 @@ function ErrorScreen({ message, onRetry }: { message: string; onRetry?: () => vo
 function useDocumentBranding(config: AppConfigMap | undefined) {
   useEffect(() => {
     if (!config) return;
-    document.title = config.business_name;
+    // The tab's title is each page's (usePageTitle, issue 18); the server's HTML starts with the studio's name.
     if (config.favicon) {
       const link = document.querySelector<HTMLLinkElement>('link#app-favicon') ?? document.head.appendChild(Object.assign(document.createElement('link'), { id: 'app-favicon', rel: 'icon' }));
       link.href = config.favicon;
@@ -59,7 +57,7 @@ function useDocumentBranding(config: AppConfigMap | undefined) {
 }
 
 /** Everything that needs the configuration: the sign-in provider, the session and the routes. */
-function Shell({ config, queryClient, client }: { config: AppConfigMap; queryClient: QueryClient; client: PublicTrpcClient }) {
+function Shell({ config, queryClient, client, router }: { config: AppConfigMap; queryClient: QueryClient; client: PublicTrpcClient; router: ReactNode }) {
   const authClient = useMemo(() => authClientFromConfig(config, client), [config, client]);
   const store = useMemo(() => (authClient ? new SessionStore(authClient) : null), [authClient]);
   const trpcClient = useMemo(() => (store ? trpc.createClient({ links: sessionLinks(store) }) : null), [store]);
@@ -67,7 +65,7 @@ function Shell({ config, queryClient, client }: { config: AppConfigMap; queryCli
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <SessionProvider store={store}>
-        <RouterProvider router={router} />
+        {router}
       </SessionProvider>
     </trpc.Provider>
   );
@@ -78,6 +76,8 @@ function Shell({ config, queryClient, client }: { config: AppConfigMap; queryCli
  * downloads (same URL and mode, so the browser hands over that answer); a
  * first paint waits for one round trip fewer than through tRPC after start-up.
  */
+export const appConfigKey = ['appconfig'];
+
 async function fetchAppConfig(): Promise<AppConfigMap> {
   const res = await fetch('/api/appconfig');
   const body = (await res.json().catch(() => null)) as { config?: Parameters<typeof configMap>[0] } | null;
@@ -86,9 +86,9 @@ async function fetchAppConfig(): Promise<AppConfigMap> {
 }
 
 /** Spec: nothing renders until the app configuration is loaded; a centered loader shows meanwhile. */
-function ConfiguredApp({ queryClient }: { queryClient: QueryClient }) {
+function ConfiguredApp({ queryClient, router }: { queryClient: QueryClient; router: ReactNode }) {
   const configQuery = useQuery({
-    queryKey: ['appconfig'],
+    queryKey: appConfigKey,
     queryFn: fetchAppConfig,
     staleTime: Infinity,
   });
@@ -102,7 +102,7 @@ function ConfiguredApp({ queryClient }: { queryClient: QueryClient }) {
       {config ? (
         <AppConfigContext.Provider value={config}>
           <GlobalModal />
-          <Shell config={config} queryClient={queryClient} client={publicClient} />
+          <Shell config={config} queryClient={queryClient} client={publicClient} router={router} />
         </AppConfigContext.Provider>
       ) : configQuery.isError ? (
         <ErrorScreen message={texts.shell.configError} onRetry={() => void configQuery.refetch()} />
@@ -113,11 +113,16 @@ function ConfiguredApp({ queryClient }: { queryClient: QueryClient }) {
   );
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The portal around its router: the browser's (main.tsx) or, for a page the
+ * server pre-renders, a memory router (entry-server.tsx). The query client
+ * comes from outside so both can hand it the studio's configuration and the
+ * page's data first (decision 026).
+ */
+export function App({ queryClient, router }: { queryClient: QueryClient; router: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfiguredApp queryClient={queryClient} />
+      <ConfiguredApp queryClient={queryClient} router={router} />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +25,7 @@ import { registerDeskUpdates } from './routers/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
 import { createContextFactory } from './trpc.ts';
 import { namesAFile } from './services/portal-shell/names-a-file.ts';
+import { createPortalPages } from './services/portal-shell/portal-pages.ts';
 
 /**
  * Content Security Policy of the portal, in one place. The portal's own
@@ -127,6 +129,14 @@ function nestedDeeperThan(body: unknown, limit: number): boolean {
   return false;
 }
 
+/** Runs a query procedure by its dotted path ('instructors.home'), for the portal's pre-render; anything else is refused. */
+function callQuery(caller: ReturnType<typeof appRouter.createCaller>, procedure: string, input: unknown): Promise<unknown> {
+  const def = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>)[procedure];
+  if (def?._def.type !== 'query') return Promise.reject(new Error(`not a query: ${procedure}`));
+  const fn = procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+  return fn(input);
+}
+
 export interface BuildServerOptions {
   config: Config;
   db: Db;
@@ -223,14 +233,38 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     return sendError(req, reply, body);
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  // The portal's pages: index.html with the studio's configuration, and the public pages pre-rendered (decision 026).
+  const portalPages = portalIndex ? await createPortalPages(config.PORTAL_DIST, app.log) : null;
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, pages: NonNullable<typeof portalPages>) => {
+    // Anonymous whatever the request carries: a page is the same for every visitor.
+    const caller = appRouter.createCaller({ ...createContext({ req, res: reply }), token: null });
+    const html = await pages.page(req.url, {
+      appconfig: () => caller.appconfig.get(),
+      query: (procedure, input) => callQuery(caller, procedure, input),
+      userAgent: req.headers['user-agent'],
+      log: req.log,
+    });
+    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, user-agent').type('text/html; charset=utf-8');
+    // The page carries its data (a pre-rendered landing is about 150 KB of HTML): compressed, as the build's assets are.
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+    return reply.send(html);
+  };
+  // A write may change what a page shows: the pages rendered so far are forgotten.
+  if (portalPages) {
+    app.addHook('onResponse', async (req) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') portalPages.forget();
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
     const notFound: ApiErrorBody = { code: 'route-not-found', message: domainErrors['route-not-found'].message };
     if (isApiPath(req.url) || isTrpcPath(req.url)) return sendError(req, reply, notFound);
-    if ((req.method === 'GET' || req.method === 'HEAD') && portalIndex && !namesAFile(req.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && portalPages && !namesAFile(req.url)) return sendPage(req, reply, portalPages);
     return sendError(req, reply, notFound);
   });
+  // '/' is a page like the others, not the bare index.html @fastify/static would send for the folder.
+  if (portalPages) app.get('/', (req, reply) => sendPage(req, reply, portalPages));
 
   const logProcedureError = ({ error, req, path: procedurePath }: { error: TRPCError; req: FastifyRequest; path?: string | undefined }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof DomainError)) {
@@ -307,7 +341,7 @@ export async function buildServer({ config, db, identity: identityOverride, chan
       // The portal's build writes .br/.gz beside each file (portal/vite.config.ts); without them the plain file is sent.
       preCompressed: true,
       wildcard: true,
-      index: ['index.html'],
+      index: false,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -40,7 +40,8 @@ export function useSession(): SessionValue {
  * ended (expired, revoked or invalid ID token).
  */
 export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
-  const tokens = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The server's pre-render (decision 026) has no stored session: the store's snapshot there is null.
+  const tokens = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
 

@@ -33,6 +33,8 @@ export function GlobalModal() {
       return () => listeners.delete(listener);
     },
     () => current,
+    // The server's pre-render (decision 026): no modal is open.
+    () => null,
   );
   const close = () => closeGlobalModal();
   return (

@@ -1,0 +1,22 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { configMap } from '@estudio/core';
+
+/** The id of the <script type="application/json"> the server writes into every page (server/src/services/portal-shell). */
+export const pageStateId = 'portal-state';
+
+/** What the server hands the first render: GET /api/appconfig's answer and, for a pre-rendered page, the data it was rendered with. */
+export interface PageState {
+  appconfig: { config: Parameters<typeof configMap>[0] };
+  /** react-query's dehydrated cache of the pre-render; absent when the page is not pre-rendered. */
+  queries?: DehydratedState;
+}
+
+export function readPageState(doc: Document): PageState | null {
+  const text = doc.getElementById(pageStateId)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageState;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startTestServer, type TestServer } from './helpers.ts';
+
+const template = `<!doctype html>
+<html lang="es-MX">
+  <head>
+    <meta name="theme-color" content="#ffffff" />
+    <link rel="icon" id="app-favicon" href="/demo/favicon.svg" />
+    <title>Estudio</title>
+    <link rel="preload" href="/api/appconfig" as="fetch" crossorigin="anonymous" />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-abc.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const manifest = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared-abc.js' },
+  'src/pages/public/LandingPage.tsx': { file: 'assets/LandingPage-abc.js', imports: ['_shared.js', '_sections.js'], css: ['assets/sections-abc.css'] },
+  '_sections.js': { file: 'assets/sections-abc.js' },
+};
+
+// A stand-in for the portal's server bundle (portal/src/entry-server.tsx): it renders '/' with what the queries answer.
+const bundle = `
+export const pageStateId = 'portal-state';
+export const pageModules = (pathname) => (pathname === '/' ? ['src/pages/public/LandingPage.tsx'] : []);
+export async function prerenderPage({ url, appconfig, viewportWidth, query }) {
+  if (new URL(url, 'http://x').pathname !== '/') return null;
+  const home = await query('instructors.home', undefined);
+  const name = appconfig.config.find((c) => c.key === 'business_name').value;
+  return {
+    html: '<section data-section="hero"><h1>' + name + '</h1><p>' + viewportWidth + '</p><p>' + home.instructors.map((i) => i.name).join(',') + '</p></section>',
+    queries: { mutations: [], queries: [{ queryKey: [['instructors', 'home'], { type: 'query' }], state: { data: home } }] },
+  };
+}
+`;
+
+/**
+ * Decision 026: every page carries the studio's configuration, its route's
+ * chunks are preloaded from the manifest, and the public pages come rendered
+ * with the studio's data (the portal's server bundle; a stand-in here).
+ */
+describe('portal pages', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'estudio-portal-'));
+    mkdirSync(path.join(dist, '.vite'));
+    mkdirSync(path.join(dist, '.ssr'));
+    writeFileSync(path.join(dist, 'index.html'), template);
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    writeFileSync(path.join(dist, '.ssr', 'entry-server.mjs'), bundle);
+    server = await startTestServer({ PORTAL_DIST: dist });
+  });
+  afterAll(() => server.close());
+
+  const state = (html: string) => JSON.parse(/<script type="application\/json" id="portal-state">(.*?)<\/script>/s.exec(html)![1]!) as {
+    appconfig: { config: { key: string; value: string }[] };
+    queries?: unknown;
+  };
+
+  it('the landing comes rendered with the seeded coaches, its state and its chunks named in the head', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<div id="root"><section data-section="hero"><h1>Estudio Demo</h1><p>1366</p><p>Valeria,Rodrigo,Fernanda,Daniela,Emilio</p>');
+    expect(html).toContain('<title>Estudio Demo</title>');
+    expect(html).toContain('<html lang="es-MX" data-mantine-color-scheme="light">');
+    expect(html).toContain('<meta name="theme-color" content="#d6336c"');
+    expect(html).not.toContain('href="/api/appconfig"');
+    expect(html).toContain('<link rel="preload" as="image" href="/demo/hero.jpg" fetchpriority="high">');
+    // The route's chunk and its own import; the entry's import is already in index.html.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/LandingPage-abc.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/sections-abc.js">');
+    expect(html.match(/shared-abc\.js/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/sections-abc.css">');
+    const page = state(html);
+    expect(page.appconfig.config).toContainEqual({ key: 'business_name', value: 'Estudio Demo' });
+    expect(JSON.stringify(page.queries)).toContain('/demo/coaches/valeria.jpg');
+  });
+
+  it('renders for a phone when a phone asks', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/', headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) Mobile Safari/537.36' } });
+    expect(res.body).toContain('<p>390</p>');
+  });
+
+  it('a page that is not pre-rendered carries the configuration, nothing rendered', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/mystudio/creditos' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    const page = state(res.body);
+    expect(page.queries).toBeUndefined();
+    expect(page.appconfig.config.length).toBeGreaterThan(10);
+  });
+
+  it("no '<' of the studio's texts can close the state's script early", async () => {
+    const admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: '/api/appconfig',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { config: [{ key: 'tagline', value: '</script><script>alert(1)</script>' }] },
+    });
+    expect(put.statusCode).toBe(200);
+    // The write forgot the page rendered before it.
+    const res = await server.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(state(res.body).appconfig.config).toContainEqual({ key: 'tagline', value: '</script><script>alert(1)</script>' });
+  });
+
+  it('is sent compressed to a browser that accepts it', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<h1>Estudio Demo</h1>');
+  });
+});
