@@ -34,11 +34,21 @@ function serverBundle(): Plugin {
       outDir = config.build.outDir;
     },
     async closeBundle() {
-      await build({
-        configFile: path.join(here, 'vite.config.ts'),
-        logLevel: 'warn',
-        build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, ssrDir), emptyOutDir: true },
-      });
+      // Always React's production build on the server (its development build renders several times slower):
+      // JSX compiled for it and process.env.NODE_ENV fixed below, whatever NODE_ENV the build ran under (the e2e run's is 'test').
+      const nodeEnv = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        await build({
+          configFile: path.join(here, 'vite.config.ts'),
+          mode: 'production',
+          logLevel: 'warn',
+          build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, ssrDir), emptyOutDir: true },
+        });
+      } finally {
+        if (nodeEnv === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = nodeEnv;
+      }
     },
   };
 }
@@ -76,7 +86,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The server imports the bundle from wherever the build lies: nothing is left to resolve from node_modules.
   ssr: { noExternal: true, target: 'node' },
-  // React's production build in the server's bundle too, whatever NODE_ENV the server runs with (its development build renders several times slower).
+  // React's production build in the server's bundle, whatever NODE_ENV the server runs with.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? { rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } } }

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, readConfig, writeConfig } from './content-helpers.ts';
+import { shoot } from './shots.ts';
 
 const sectionKeys = ['hero', 'about', 'mission', 'class_types', 'coaches', 'packages', 'announcements', 'schedule'] as const;
 
@@ -66,4 +67,61 @@ test.describe('Landing', () => {
     await page.goto('/coach/999999');
     await expect(page).toHaveURL(/\/$/);
   });
+});
+
+/** Every <img> inside `scope` finished loading a real picture (a missing file is a 404 now, so a broken one shows as naturalWidth 0). */
+async function expectPhotosLoaded(scope: Locator, count: number): Promise<void> {
+  const images = scope.locator('img');
+  await expect(images).toHaveCount(count);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+}
+
+// Issue 18: every coach showed initials because /demo/coaches/*.jpg did not exist and the server answered the app's HTML.
+for (const [width, height] of [
+  [390, 844],
+  [1366, 900],
+] as const) {
+  test(`coach photos show on the landing, /coach and /instructor at ${width}x${height}`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    const coaches = page.locator('[data-section="coaches"]');
+    await expectPhotosLoaded(coaches, 5);
+    await expect(coaches.getByText(/^[A-Z]{2}$/)).toHaveCount(0);
+    await expectPhotosLoaded(page.locator('[data-section="class_types"]'), 4);
+    await page.screenshot({ path: test.info().outputPath(`landing-coaches-${width}x${height}.png`) });
+    await shoot(page, 'landing-coaches', coaches);
+    await page.setViewportSize({ width, height });
+
+    await coaches.getByRole('link', { name: /Valeria Montes/ }).click();
+    await expect(page).toHaveURL(/\/coach\/\d+$/);
+    const portrait = page.getByRole('img', { name: 'Valeria Montes' });
+    await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`coach-${width}x${height}.png`), fullPage: true });
+    await shoot(page, 'coach');
+    await page.setViewportSize({ width, height });
+
+    await page.getByRole('link', { name: /^Entrena con / }).click();
+    await expect(page).toHaveURL(/\/instructor\/\d+$/);
+    await expect.poll(() => page.getByRole('img', { name: 'Valeria Montes' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`instructor-${width}x${height}.png`), fullPage: true });
+    await shoot(page, 'instructor');
+  });
+}
+
+test('a missing picture or asset is a 404, an app route is the app', async ({ request }) => {
+  for (const url of ['/demo/coaches/nadie.jpg', '/assets/nope-abc123.js', '/robots.txt']) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(404);
+    expect(await res.text(), url).not.toContain('id="root"');
+  }
+  const photo = await request.get('/demo/coaches/valeria.jpg');
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()['content-type']).toBe('image/jpeg');
+  expect((await photo.body()).length).toBeLessThan(40 * 1024);
+  const route = await request.get('/coach/1');
+  expect(route.status()).toBe(200);
+  expect(await route.text()).toContain('id="root"');
 });

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { shoot } from './shots.ts';
+
+/**
+ * Decision 026: the public pages come from the server rendered with the
+ * studio's data, so a phone on 4G paints them before the JavaScript arrives;
+ * the browser's first render then takes over without a loader in between.
+ */
+test.describe('pre-rendered public pages', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 900],
+    ] as const) {
+      test(`the landing, /paquetes and /calendario show their content at ${width}x${height}`, async ({ page }) => {
+        await page.setViewportSize({ width, height });
+        await page.goto('/');
+        await expect(page).toHaveTitle('Estudio Demo');
+        await expect(page.getByRole('heading', { level: 1, name: 'Estudio Demo' })).toBeVisible();
+        const coaches = page.locator('[data-section="coaches"]');
+        await expect(coaches.getByText('Valeria Montes')).toBeVisible();
+        for (const photo of await coaches.locator('img').all()) {
+          await photo.scrollIntoViewIfNeeded();
+          await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: test.info().outputPath(`landing-nojs-${width}x${height}.png`) });
+
+        await page.goto('/paquetes');
+        await expect(page.getByText('10 Clases').first()).toBeVisible();
+        await page.screenshot({ path: test.info().outputPath(`paquetes-nojs-${width}x${height}.png`) });
+
+        await page.goto('/calendario');
+        await expect(page.getByRole('heading', { level: 1, name: 'Horarios' })).toBeVisible();
+        await expect(page.locator('[data-class-id]').first()).toBeVisible();
+        await page.screenshot({ path: test.info().outputPath(`calendario-nojs-${width}x${height}.png`) });
+      });
+    }
+  });
+
+  test('the browser takes over the landing without a loader, an error or a second request for the configuration', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(String(error)));
+    const configRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/appconfig') && configRequests.push(request.url()));
+    // Records whether the app's loader ever appeared over the page the server sent.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Cargando"]')) document.documentElement.dataset.loaderSeen = 'true';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Estudio Demo' })).toBeVisible();
+    // The app is live: the mobile menu opens (a pre-rendered page alone would not react).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.documentElement.dataset.loaderSeen ?? 'false')).toBe('false');
+    expect(configRequests).toEqual([]);
+    expect(problems).toEqual([]);
+    await shoot(page, 'landing');
+  });
+
+  test('a signed-in page still comes with the configuration and its route chunk preloaded', async ({ request }) => {
+    const html = await (await request.get('/mystudio')).text();
+    expect(html).toContain('<script type="application/json" id="portal-state">');
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AccountArea-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/CalendarPage-[\w-]+\.js">/);
+    expect(html).toContain('<div id="root"></div>');
+  });
+});
