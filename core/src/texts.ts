@@ -301,7 +301,7 @@ export const texts = {
       `Ya usaste ${times === 1 ? 'la cancelación' : `las ${times} cancelaciones`} de este crédito, por eso esta reservación ya no se puede cancelar.`,
     cancelBlockedLate: (value: number, unit: string) => `Ya no se puede cancelar: faltan menos de ${value} ${unit} para la clase.`,
     cancelBlockedDisabled: 'Esta reservación no se puede cancelar.',
-    cancelling: 'Cancelando…',
+    spotWithGuest: (spot: number | null, guestSpot: number) => `${spot ?? '—'} y ${guestSpot} (invitado)`,
     cancelWarning: (value: number, unit: string) =>
       `Debido a que faltan menos de ${value} ${unit} para tu clase, tu crédito para reservar clase no se te regresará.`,
     // Portal labels of Mis Reservaciones (not spelled out by the spec).

@@ -1,9 +1,12 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectSignedIn, signIn } from './helpers.ts';
-import { apiLogin, bearer } from './booking-helpers.ts';
+import { apiLogin, bearer, openClass, upcomingClasses } from './booking-helpers.ts';
+import { writeConfig } from './content-helpers.ts';
+import { shoot } from './shots.ts';
 
 interface MineRow {
   class_reservation_id: number;
+  available_class_id: number | null;
   attend: boolean;
   class_stars: number | null;
   deletedAt: string | null;
@@ -121,4 +124,111 @@ test('an unlimited member sees Ilimitadas with the expiry date', async ({ page }
   await page.goto('/mystudio/reservaciones');
   await expect(page.getByTestId('credits-available')).toHaveText('Ilimitadas');
   await expect(page.getByText(/^Vigencia: \d{2} \S+ \d{4}$/)).toBeVisible();
+});
+
+/** Rewrites one tRPC answer of the page (batched calls included): `edit` gets that procedure's data. */
+async function patchTrpc(page: Page, procedure: string, edit: (data: Record<string, unknown>) => void): Promise<void> {
+  await page.route(`**/trpc/*${procedure}*`, async (route) => {
+    const answer = await route.fetch();
+    const paths = new URL(route.request().url()).pathname.replace('/trpc/', '').split(',');
+    const body = (await answer.json()) as { result?: { data: Record<string, unknown> } }[];
+    const entry = body[paths.indexOf(procedure)];
+    if (entry?.result) edit(entry.result.data);
+    await route.fulfill({ response: answer, json: body });
+  });
+}
+
+test.describe('Cancelar (issue 18, point 6)', () => {
+  test('a double click on Cancelar Clase sends one cancel and says one thing', async ({ page, request }) => {
+    // Sofía's membership is unlimited: cancelling uses up nothing later specs count on.
+    const token = await apiLogin(request, 'ilimitado@estudio.demo');
+    const target = openClass(await upcomingClasses(request, token), 24, (c) => c.class_type.spot_map === null);
+    const booked = await request.post('/api/class_reservations', { headers: bearer(token), data: { single_class_id: target.single_class_id } });
+    expect(booked.ok(), await booked.text()).toBeTruthy();
+    const id = ((await booked.json()) as { class_reservation: { class_reservation_id: number } }).class_reservation.class_reservation_id;
+
+    const cancels: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('reservations.cancel')) cancels.push(req.url());
+    });
+    await signIn(page, 'ilimitado@estudio.demo');
+    await expectSignedIn(page, /Sofía/);
+    await page.goto('/mystudio/reservaciones');
+    const row = page.locator(`[data-reservation-id="${id}"]`);
+    await row.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar Clase' });
+    await dialog.getByRole('button', { name: 'Cancelar Clase' }).dblclick();
+    await expect(page.getByText('Reservación cancelada.')).toHaveCount(1);
+    await expect(row).toContainText('Cancelada');
+    await expect(page.getByText('Esta reservación ya fue cancelada.')).toHaveCount(0);
+    expect(cancels).toHaveLength(1);
+  });
+
+  for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+    test(`at ${width}×${height}, a reservation whose credit used its cancellations says why it has no Cancelar`, async ({ page, request }) => {
+      const token = await apiLogin(request, 'cliente@estudio.demo');
+      const upcoming = (await mine(request, token, 'upcoming')).find((r) => r.available_class_id != null);
+      expect(upcoming, 'the seed gives cliente@ an upcoming reservation paid with a credit').toBeDefined();
+      await page.setViewportSize({ width, height });
+      // Both cancellations of every credit used (max_cancels_per_available_class is 2 in the demo).
+      await patchTrpc(page, 'credits.history', (data) => {
+        for (const credit of data.available_classes as { cancels_used: number }[]) credit.cancels_used = 2;
+      });
+      await signIn(page, 'cliente@estudio.demo');
+      await expect(page).toHaveURL(/\/mystudio$/);
+      await page.goto('/mystudio/reservaciones');
+      const row = page.locator(`[data-reservation-id="${upcoming?.class_reservation_id}"]`);
+      await expect(row.getByTestId('cancel-blocked')).toHaveText('Ya usaste las 2 cancelaciones de este crédito, por eso esta reservación ya no se puede cancelar.');
+      await expect(row.getByRole('button', { name: 'Cancelar', exact: true })).toHaveCount(0);
+      await shoot(page, `reservations-cancel-blocked-${width}`, row, { fullPage: false });
+    });
+  }
+
+  test('an unlimited member is not told about a limit per credit', async ({ page }) => {
+    await signIn(page, 'ilimitado@estudio.demo');
+    await expectSignedIn(page, /Sofía/);
+    await page.goto('/mystudio/reservaciones');
+    await expect(page.getByText('Con tu membresía ilimitada puedes cancelar las veces que lo necesites.')).toBeVisible();
+    await expect(page.getByText(/por cada crédito de clase/)).toHaveCount(0);
+  });
+
+  test('with cancelling off, the page says one rule', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@estudio.demo');
+    await writeConfig(request, admin, { allow_cancel_reservations: 'false', allow_cancel_after_treshold: 'false' });
+    try {
+      await signIn(page, 'cliente@estudio.demo');
+      await expectSignedIn(page, /Mariana/);
+      await page.goto('/mystudio/reservaciones');
+      const rule = page.getByRole('alert').filter({ hasText: 'Tus clases son transferibles y no son cancelables' });
+      await expect(rule).toHaveText('Tus clases son transferibles y no son cancelables');
+      await expect(page.getByText(/por cada crédito de clase/)).toHaveCount(0);
+      await expect(page.getByText(/de anticipacion/)).toHaveCount(0);
+      await shoot(page, 'reservations-cancel-disabled', rule, { fullPage: false });
+    } finally {
+      await writeConfig(request, admin, { allow_cancel_reservations: 'true', allow_cancel_after_treshold: 'true' });
+    }
+  });
+
+  test('on a phone the WhatsApp button never covers Cancelar', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'cliente@estudio.demo');
+    await expect(page).toHaveURL(/\/mystudio$/);
+    await page.goto('/mystudio/reservaciones');
+    await page.getByText('Próximas', { exact: true }).click();
+    const whatsapp = page.getByRole('link', { name: 'Escríbenos por WhatsApp' });
+    const buttons = page.getByRole('article').getByRole('button', { name: 'Cancelar', exact: true });
+    await expect(buttons.first()).toBeVisible();
+    // Scrolled to the end, the last card sits where the button floats.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const fab = await whatsapp.boundingBox();
+    expect(fab).not.toBeNull();
+    for (const button of await buttons.all()) {
+      const box = await button.boundingBox();
+      if (!box || !fab) continue;
+      const overlaps = box.x < fab.x + fab.width && box.x + box.width > fab.x && box.y < fab.y + fab.height && box.y + box.height > fab.y;
+      expect(overlaps).toBe(false);
+    }
+    await page.screenshot({ path: test.info().outputPath('reservations-phone-end.png') });
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/reservations-phone-end-390x844.png` });
+  });
 });

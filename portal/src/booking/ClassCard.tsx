@@ -1,6 +1,6 @@
-import { Badge, Group, Loader, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconClock, IconSparkles } from '@tabler/icons-react';
-import { isClassFull, localTimeHHmm, texts } from '@estudio/core';
+import { Badge, Box, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconClock, IconLock, IconSparkles } from '@tabler/icons-react';
+import { formatDateTime, localTimeHHmm, texts, type ClassBookability } from '@estudio/core';
 import { coachNames } from './time.ts';
 import type { SingleClassOutput } from './types.ts';
 import classes from './Schedule.module.css';
@@ -8,27 +8,79 @@ import classes from './Schedule.module.css';
 /** Badges wrap inside the card's narrow column instead of cutting their label ('Lista de Esp…'). */
 const badgeClassNames = { root: classes.cardBadge, label: classes.cardBadgeLabel };
 
-export type ClassCardState = 'reserved' | 'waitlist' | 'full' | 'special' | 'available';
-
-/**
- * Spec card states: reserved (the user has reservations), full (sold out),
- * special package-only, available; a full class the user waits for is shown
- * apart ('waitlist'), so she finds it at a glance.
- */
-export function classCardState(c: SingleClassOutput): ClassCardState {
-  if (c.class_reservations.length > 0) return 'reserved';
-  if (isClassFull(c)) return c.waitlist_id != null ? 'waitlist' : 'full';
-  if (c.class_package_id != null) return 'special';
-  return 'available';
+function Footer({ c, view, tz }: { c: SingleClassOutput; view: ClassBookability; tz: string }) {
+  const ownSpot = c.class_reservations.find((r) => r.spot != null)?.spot;
+  switch (view.state) {
+    case 'reserved':
+      return (
+        <>
+          <Badge size="sm" variant="filled" leftSection={<IconCheck size={12} />} classNames={badgeClassNames}>
+            {texts.booking.legendReserved}
+          </Badge>
+          {ownSpot != null && (
+            <Text size="xs" fw={600}>
+              {texts.booking.spotLabel(ownSpot)}
+            </Text>
+          )}
+        </>
+      );
+    case 'waitlist':
+      return (
+        <Badge size="sm" variant="light" color="orange" leftSection={<IconClock size={12} />} classNames={badgeClassNames}>
+          {texts.booking.waitlistTitle}
+        </Badge>
+      );
+    case 'full':
+    case 'full-closed':
+      return (
+        <>
+          <Badge size="sm" variant="light" color="gray" classNames={badgeClassNames}>
+            {texts.booking.legendFull}
+          </Badge>
+          <Text size="xs" fw={600} className={classes.cardNote}>
+            {view.state === 'full' ? texts.booking.cardFullWaitlist : texts.booking.cardFullNoWaitlist}
+          </Text>
+        </>
+      );
+    case 'too-late':
+    case 'started':
+    case 'not-open':
+      return (
+        <Badge size="sm" variant="light" color="gray" leftSection={<IconLock size={12} />} classNames={badgeClassNames}>
+          {view.state === 'not-open' && view.opensAt
+            ? texts.booking.cardNotOpen(formatDateTime(view.opensAt, tz))
+            : view.state === 'started'
+              ? texts.booking.cardStarted
+              : texts.booking.cardTooLate}
+        </Badge>
+      );
+    case 'special':
+    case 'available':
+      return (
+        <>
+          {view.special && (
+            <Badge size="sm" variant="light" color="yellow" leftSection={<IconSparkles size={12} />} classNames={badgeClassNames} title={texts.booking.specialClassHint}>
+              {texts.booking.specialClass}
+            </Badge>
+          )}
+          <Text size="xs" fw={600} className={classes.cardPlaces}>
+            {view.state === 'special' ? texts.booking.cardNeedsPackage : texts.booking.placesLeft(view.placesLeft)}
+          </Text>
+        </>
+      );
+  }
 }
 
-export function ClassCard({ singleClass: c, tz, busy, onSelect }: { singleClass: SingleClassOutput; tz: string; busy: boolean; onSelect: () => void }) {
-  const state = classCardState(c);
-  const left = Math.max(0, c.capacity - c.reservation_count);
+/**
+ * A class of the calendar as core's classBookability sees it for the caller:
+ * bookable, reserved, on the waitlist, full (with or without a waitlist),
+ * closed, not open yet, or a package's class. Only cards that lead somewhere
+ * are buttons; the others say why and cannot be clicked.
+ */
+export function ClassCard({ singleClass: c, view, tz, busy, onSelect }: { singleClass: SingleClassOutput; view: ClassBookability; tz: string; busy: boolean; onSelect: () => void }) {
   const coaches = coachNames(c.class_instructors);
-  const ownSpot = c.class_reservations.find((r) => r.spot != null)?.spot;
-  return (
-    <UnstyledButton className={classes.card} data-state={state} data-class-id={c.single_class_id} onClick={onSelect} aria-busy={busy || undefined}>
+  const body = (
+    <>
       <Group justify="space-between" gap={4} wrap="nowrap">
         <Text fw={800} size="md" className={classes.cardTime}>
           {localTimeHHmm(c.class_date, tz)}
@@ -53,38 +105,21 @@ export function ClassCard({ singleClass: c, tz, busy, onSelect }: { singleClass:
         {c.location.name}
       </Text>
       <div className={classes.cardFooter}>
-        {state === 'reserved' ? (
-          <>
-            <Badge size="sm" variant="filled" leftSection={<IconCheck size={12} />} classNames={badgeClassNames}>
-              {texts.booking.legendReserved}
-            </Badge>
-            {ownSpot != null && (
-              <Text size="xs" fw={600}>
-                {texts.booking.spotLabel(ownSpot)}
-              </Text>
-            )}
-          </>
-        ) : state === 'waitlist' ? (
-          <Badge size="sm" variant="light" color="orange" leftSection={<IconClock size={12} />} classNames={badgeClassNames}>
-            {texts.booking.waitlistTitle}
-          </Badge>
-        ) : state === 'full' ? (
-          <Badge size="sm" variant="light" color="gray" classNames={badgeClassNames}>
-            {texts.booking.legendFull}
-          </Badge>
-        ) : (
-          <>
-            {state === 'special' && (
-              <Badge size="sm" variant="light" color="yellow" leftSection={<IconSparkles size={12} />} classNames={badgeClassNames} title={texts.booking.specialClassHint}>
-                {texts.booking.specialClass}
-              </Badge>
-            )}
-            <Text size="xs" fw={600} className={classes.cardPlaces}>
-              {texts.booking.placesLeft(left)}
-            </Text>
-          </>
-        )}
+        <Footer c={c} view={view} tz={tz} />
       </div>
+    </>
+  );
+  const data = { 'data-state': view.state, 'data-special': view.special || undefined, 'data-class-id': c.single_class_id };
+  if (!view.actionable) {
+    return (
+      <Box className={classes.card} {...data} data-closed>
+        {body}
+      </Box>
+    );
+  }
+  return (
+    <UnstyledButton className={classes.card} {...data} onClick={onSelect} aria-busy={busy || undefined}>
+      {body}
     </UnstyledButton>
   );
 }

@@ -4,7 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarOff, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { localDate, texts } from '@estudio/core';
+import { classBookability, localDate, texts } from '@estudio/core';
+import { useAppConfig } from '../config/AppConfigContext.tsx';
 import { trpc } from '../api/trpc.ts';
 import { errorMessage } from '../api/errors.ts';
 import { ClassCard } from './ClassCard.tsx';
@@ -26,6 +27,7 @@ function Legend() {
     { state: 'available', label: texts.booking.legendAvailable },
     { state: 'reserved', label: texts.booking.legendReserved },
     { state: 'full', label: texts.booking.legendFull },
+    { state: 'special', label: texts.booking.legendSpecial },
   ] as const;
   return (
     <Group gap="md" component="ul" className={classes.legend} aria-label={texts.booking.legendLabel}>
@@ -59,6 +61,7 @@ function EmptyWeek({ text }: { text: string }) {
  */
 export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) {
   const tz = useStudioTimeZone();
+  const config = useAppConfig();
   const now = useNow();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [params, setParams] = useSearchParams();
@@ -109,7 +112,16 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
 
   const today = localDate(now, tz);
   const days = daysOf(week);
-  const card = (c: SingleClassOutput) => <ClassCard key={c.single_class_id} singleClass={c} tz={tz} busy={flow.busyClassId === c.single_class_id} onSelect={() => flow.start(c)} />;
+  const card = (c: SingleClassOutput) => (
+    <ClassCard
+      key={c.single_class_id}
+      singleClass={c}
+      view={classBookability(c, { now, config })}
+      tz={tz}
+      busy={flow.busyClassId === c.single_class_id}
+      onSelect={() => flow.start(c)}
+    />
+  );
 
   let body: React.ReactNode;
   if (schedule.isError && !schedule.data) {

@@ -5,16 +5,18 @@ import classes from './SeatMap.module.css';
 interface SeatMapProps {
   /** The class type's spot_map ('4,6,6': seats per row, back row first). */
   spotMap: string;
-  /** Seats other people hold. */
+  /** Seats other people (or the caller's booking) hold. */
   taken: readonly number[];
-  /** The caller's own seat in this class, when they already booked. */
-  mine?: number | null;
+  /** The caller's own seats in this class (theirs and their guest's), when they already booked: not taken for them. */
+  mine?: readonly number[];
   selected: number | null;
+  /** The guest's seat, when the caller brings a guest. */
+  guestSelected?: number | null;
   onSelect: (spot: number) => void;
   error?: string;
 }
 
-function Swatch({ kind, label }: { kind: 'free' | 'taken' | 'mine' | 'selected'; label: string }) {
+function Swatch({ kind, label }: { kind: 'free' | 'taken' | 'mine' | 'selected' | 'guest'; label: string }) {
   return (
     <Group gap={6} wrap="nowrap">
       <span className={classes.swatch} data-kind={kind} aria-hidden />
@@ -28,10 +30,11 @@ function Swatch({ kind, label }: { kind: 'free' | 'taken' | 'mine' | 'selected';
 /**
  * The studio floor: rows from the class type's comma list with the back row
  * at the top, numbered from the back (core's seatRows), and the coach at the
- * bottom. Seats are buttons named 'Lugar N'; taken ones are disabled.
+ * bottom. Seats are buttons named 'Lugar N'; taken ones are disabled. With a
+ * guest, the guest's seat shows apart ('Lugar N (invitado)').
  */
-export function SeatMap({ spotMap, taken, mine, selected, onSelect, error }: SeatMapProps) {
-  const takenSet = new Set(taken.filter((spot) => spot !== mine));
+export function SeatMap({ spotMap, taken, mine = [], selected, guestSelected = null, onSelect, error }: SeatMapProps) {
+  const takenSet = new Set(taken.filter((spot) => !mine.includes(spot)));
   return (
     <div className={classes.root}>
       <Group justify="space-between" align="baseline" mb={8}>
@@ -41,7 +44,8 @@ export function SeatMap({ spotMap, taken, mine, selected, onSelect, error }: Sea
         <Group gap="sm">
           <Swatch kind="free" label={texts.booking.spotFree} />
           <Swatch kind="taken" label={texts.booking.spotTaken} />
-          {mine != null && <Swatch kind="mine" label={texts.booking.spotMine} />}
+          <Swatch kind="selected" label={texts.booking.spotMine} />
+          {guestSelected != null && <Swatch kind="guest" label={texts.booking.spotGuest} />}
         </Group>
       </Group>
       <div className={classes.floor} role="group" aria-label={texts.booking.seatMapLabel}>
@@ -50,17 +54,19 @@ export function SeatMap({ spotMap, taken, mine, selected, onSelect, error }: Sea
             {row.seats.map((spot) => {
               const isTaken = takenSet.has(spot);
               const isSelected = selected === spot;
+              const isGuest = guestSelected === spot;
+              const label = isGuest ? texts.booking.guestSpotLabel(spot) : texts.booking.spotLabel(spot);
               return (
                 <UnstyledButton
                   key={spot}
                   className={classes.seat}
                   data-taken={isTaken || undefined}
-                  data-mine={mine === spot || undefined}
                   data-selected={isSelected || undefined}
+                  data-guest={isGuest || undefined}
                   disabled={isTaken}
-                  aria-pressed={isSelected}
-                  aria-label={texts.booking.spotLabel(spot)}
-                  title={isTaken ? `${texts.booking.spotLabel(spot)} · ${texts.booking.spotTaken}` : texts.booking.spotLabel(spot)}
+                  aria-pressed={isSelected || isGuest}
+                  aria-label={label}
+                  title={isTaken ? `${label} · ${texts.booking.spotTaken}` : label}
                   onClick={() => onSelect(spot)}
                 >
                   {spot}

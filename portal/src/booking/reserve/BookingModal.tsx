@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Divider, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { guestName, isOn, seatRows, texts } from '@estudio/core';
+import { Button, Checkbox, Divider, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { guestName, guestRuleText, heldSeats, isOn, seatRows, texts } from '@estudio/core';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
@@ -9,6 +9,7 @@ import { ClassSummary } from '../ClassSummary.tsx';
 import { SeatMap } from '../SeatMap.tsx';
 import type { SingleClassOutput } from '../types.ts';
 import { useInvalidateBooking } from './invalidate.ts';
+import { useSingleFlight } from '../single-flight.ts';
 
 interface BookingModalProps {
   opened: boolean;
@@ -21,8 +22,9 @@ interface BookingModalProps {
 /**
  * Books a class, or changes the seat and guest of the caller's own
  * reservation in it. The seat map shows when the class type has a spot_map;
- * the guest name when allow_class_guests is on. The server decides: a 412 or
- * 409 shows its message and the schedule reloads.
+ * the guest name when allow_class_guests is on, with the studio's guest rule
+ * (guest_uses_credit) and, on a seat map, a second seat for the guest. The
+ * server decides: a 412 or 409 shows its message and the schedule reloads.
  */
 export function BookingModal({ opened, onClose, singleClass, onStale }: BookingModalProps) {
   const config = useAppConfig();
@@ -34,16 +36,34 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
   const [spot, setSpot] = useState<number | null>(own?.spot ?? null);
   const [withGuest, setWithGuest] = useState(Boolean(own?.guest));
   const [guest, setGuest] = useState(own?.guest ?? '');
+  const [guestSpot, setGuestSpot] = useState<number | null>(own?.guest_spot ?? null);
+  // Whose seat the next tap on the map sets: the customer's, then the guest's.
+  const [picking, setPicking] = useState<'me' | 'guest'>('me');
   const [errors, setErrors] = useState<{ spot?: string; guest?: string }>({});
+  const guestOn = guestsAllowed && withGuest;
+  const guestSeat = hasMap && guestOn;
+
+  const pickSeat = (value: number) => {
+    setErrors((e) => ({ ...e, spot: undefined }));
+    if (guestSeat && (picking === 'guest' || value === guestSpot)) {
+      if (value === spot) return;
+      setGuestSpot(value === guestSpot ? null : value);
+      return;
+    }
+    setSpot(value);
+    if (guestSeat && guestSpot == null) setPicking('guest');
+  };
   const create = trpc.reservations.create.useMutation();
   const update = trpc.reservations.update.useMutation();
   const saving = create.isPending || update.isPending;
+  const once = useSingleFlight();
 
   const submit = async () => {
     const found: { spot?: string; guest?: string } = {};
     if (hasMap && spot == null) found.spot = texts.booking.spotRequired;
+    else if (guestSeat && guestSpot == null) found.spot = texts.booking.guestSpotRequired;
     let guestValue: string | null = null;
-    if (guestsAllowed && withGuest) {
+    if (guestOn) {
       const parsed = guestName.safeParse(guest);
       if (parsed.success) guestValue = parsed.data;
       else found.guest = texts.booking.guestNameRequired;
@@ -51,8 +71,17 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
     setErrors(found);
     if (found.spot || found.guest) return;
     try {
-      if (own) await update.mutateAsync({ class_reservation_id: own.class_reservation_id, spot: hasMap ? spot : undefined, guest: guestsAllowed ? guestValue : undefined });
-      else await create.mutateAsync({ single_class_id: singleClass.single_class_id, spot: hasMap ? spot : undefined, guest: guestValue ?? undefined });
+      const seatOfGuest = guestSeat && guestValue !== null ? guestSpot : null;
+      if (own) {
+        await update.mutateAsync({
+          class_reservation_id: own.class_reservation_id,
+          spot: hasMap ? spot : undefined,
+          guest: guestsAllowed ? guestValue : undefined,
+          guest_spot: hasMap && guestsAllowed ? seatOfGuest : undefined,
+        });
+      } else {
+        await create.mutateAsync({ single_class_id: singleClass.single_class_id, spot: hasMap ? spot : undefined, guest: guestValue ?? undefined, guest_spot: seatOfGuest ?? undefined });
+      }
       showSuccess(texts.booking.reservationSaved);
       onClose();
       await invalidate();
@@ -73,29 +102,22 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
     <Modal opened={opened} onClose={onClose} title={own ? texts.booking.myBookingTitle : texts.booking.bookTitle} size="lg" centered closeButtonProps={{ 'aria-label': texts.shell.close }}>
       <Stack gap="lg">
         <ClassSummary singleClass={singleClass} />
-        {hasMap && singleClass.class_type.spot_map && (
-          <>
-            <Divider />
-            <SeatMap
-              spotMap={singleClass.class_type.spot_map}
-              taken={singleClass.taken_spots}
-              mine={own?.spot}
-              selected={spot}
-              onSelect={(value) => {
-                setSpot(value);
-                setErrors((e) => ({ ...e, spot: undefined }));
-              }}
-              error={errors.spot}
-            />
-          </>
-        )}
         {guestsAllowed && (
           <Stack gap="xs">
-            <Checkbox label={texts.booking.bringGuest} checked={withGuest} onChange={(e) => setWithGuest(e.currentTarget.checked)} />
+            <Checkbox
+              label={texts.booking.bringGuest}
+              description={guestRuleText(config)}
+              checked={withGuest}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setWithGuest(on);
+                if (on && hasMap && spot != null && guestSpot == null) setPicking('guest');
+                if (!on) setPicking('me');
+              }}
+            />
             {withGuest && (
               <TextInput
                 label={texts.booking.guestNameLabel}
-                description={texts.booking.guestHint}
                 value={guest}
                 maxLength={80}
                 autoComplete="off"
@@ -108,12 +130,38 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
             )}
           </Stack>
         )}
+        {hasMap && singleClass.class_type.spot_map && (
+          <>
+            <Divider />
+            {guestSeat && (
+              <SegmentedControl
+                aria-label={texts.booking.chooseSpot}
+                value={picking}
+                onChange={(value) => setPicking(value === 'guest' ? 'guest' : 'me')}
+                data={[
+                  { value: 'me', label: spot != null ? `${texts.booking.spotPick}: ${spot}` : texts.booking.spotPick },
+                  { value: 'guest', label: guestSpot != null ? `${texts.booking.spotPickGuest}: ${guestSpot}` : texts.booking.spotPickGuest },
+                ]}
+                fullWidth
+              />
+            )}
+            <SeatMap
+              spotMap={singleClass.class_type.spot_map}
+              taken={singleClass.taken_spots}
+              mine={own ? heldSeats(own) : []}
+              selected={spot}
+              guestSelected={guestSeat ? guestSpot : null}
+              onSelect={pickSeat}
+              error={errors.spot}
+            />
+          </>
+        )}
         {own && !hasMap && !guestsAllowed ? (
           <Text size="sm" c="dimmed">
             {texts.booking.legendReserved}
           </Text>
         ) : (
-          <Button size="md" fullWidth onClick={() => void submit()} loading={saving}>
+          <Button size="md" fullWidth onClick={() => void once(submit)} loading={saving}>
             {own ? texts.booking.saveChanges : texts.booking.reserveButton}
           </Button>
         )}

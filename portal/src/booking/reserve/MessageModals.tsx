@@ -4,7 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { penaltyDetailText, texts } from '@estudio/core';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useStudioTimeZone } from '../time.ts';
-import type { PenaltyOutput } from '../types.ts';
+import type { PenaltyOutput, SingleClassOutput } from '../types.ts';
+import { ClassSummary } from '../ClassSummary.tsx';
 
 interface Props {
   opened: boolean;
@@ -24,6 +25,23 @@ export function NoCreditsModal({ opened, onClose }: Props) {
         <Button component={Link} to={config.class_packages_path || '/mystudio/paquetes'} fullWidth onClick={onClose}>
           {texts.booking.goToPackages(packagesName)}
         </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A package-only class, before any booking form: what it is and the way to its package's checkout. */
+export function PackageOnlyModal({ opened, onClose, singleClass }: Props & { singleClass: SingleClassOutput }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={texts.booking.packageOnlyTitle} {...modalProps}>
+      <Stack gap="lg">
+        <ClassSummary singleClass={singleClass} />
+        <Text>{texts.booking.packageOnlyText}</Text>
+        {singleClass.class_package_id != null && (
+          <Button component={Link} to={`/checkout/${singleClass.class_package_id}`} fullWidth onClick={onClose}>
+            {texts.booking.packageOnlyButton}
+          </Button>
+        )}
       </Stack>
     </Modal>
   );

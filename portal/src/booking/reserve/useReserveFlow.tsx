@@ -1,14 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  activePenalty,
-  checkBookingWindow,
-  domainErrors,
-  isClassFull,
-  isOn,
-  isProfileComplete,
-  isUnlimitedCredit,
-  pickCredit,
-} from '@estudio/core';
+import { activePenalty, classBookability, isProfileComplete, isUnlimitedCredit, pickCredit } from '@estudio/core';
 import { trpc } from '../../api/trpc.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
@@ -18,7 +9,7 @@ import { useStudioTimeZone } from '../time.ts';
 import type { PenaltyOutput, SingleClassOutput } from '../types.ts';
 import { BookingModal } from './BookingModal.tsx';
 import { LoginModal } from './LoginModal.tsx';
-import { CompleteInfoModal, NoCreditsModal, PenaltyModal } from './MessageModals.tsx';
+import { CompleteInfoModal, NoCreditsModal, PackageOnlyModal, PenaltyModal } from './MessageModals.tsx';
 import { WaitlistModal } from './WaitlistModal.tsx';
 
 /** Spec §9: a modal that replaces another opens 500 ms after the first closes. */
@@ -32,6 +23,7 @@ type Dialog =
   | { kind: 'waitlist'; singleClass: SingleClassOutput }
   | { kind: 'booking'; singleClass: SingleClassOutput }
   | { kind: 'penalty'; penalty: PenaltyOutput }
+  | { kind: 'packageOnly'; singleClass: SingleClassOutput }
   | { kind: 'noCredits' };
 
 export interface ReserveFlow {
@@ -43,7 +35,8 @@ export interface ReserveFlow {
 }
 
 /**
- * The reserve flow of spec §4, in its order: a visitor signs in first (and
+ * The reserve flow of spec §4, in its order: a package-only class the
+ * caller has no access to offers its package; a visitor signs in first (and
  * the flow resumes); a full class offers its waitlist; credits or an
  * unlimited membership open the booking modal; an active penalty blocks; no
  * credits opens the exhausted-credits modal. Credits and penalties are read
@@ -85,6 +78,10 @@ export function useReserveFlow(): ReserveFlow {
   }, []);
 
   const decide = async (c: SingleClassOutput) => {
+    // The card already said what it is (core's classBookability): closed cards are not buttons.
+    const view = classBookability(c, { now: new Date(), config });
+    if (!view.actionable) return;
+    if (view.state === 'special') return show({ kind: 'packageOnly', singleClass: c });
     if (session.status !== 'signedIn') {
       setPendingClassId(c.single_class_id);
       show({ kind: 'login' });
@@ -92,13 +89,8 @@ export function useReserveFlow(): ReserveFlow {
     }
     if (session.customer && !isProfileComplete(session.customer)) return show({ kind: 'completeInfo' });
     // The customer's own reservation: its seat and guest can be changed.
-    if (c.class_reservations.length > 0) return show({ kind: 'booking', singleClass: c });
-    if (isClassFull(c)) {
-      if (isOn(config.waitlist_enabled)) return show({ kind: 'waitlist', singleClass: c });
-      return showError(domainErrors['booking/class-full'].message);
-    }
-    const bookingWindow = checkBookingWindow({ classDate: c.class_date, now: new Date(), config });
-    if (!bookingWindow.ok) return showError(domainErrors[bookingWindow.code].message);
+    if (view.state === 'reserved') return show({ kind: 'booking', singleClass: c });
+    if (view.state === 'full' || view.state === 'waitlist') return show({ kind: 'waitlist', singleClass: c });
 
     setBusyClassId(c.single_class_id);
     try {
@@ -163,6 +155,9 @@ export function useReserveFlow(): ReserveFlow {
         break;
       case 'noCredits':
         modals = <NoCreditsModal key={dialog.seq} {...common} />;
+        break;
+      case 'packageOnly':
+        modals = <PackageOnlyModal key={dialog.seq} {...common} singleClass={dialog.singleClass} />;
         break;
     }
   }

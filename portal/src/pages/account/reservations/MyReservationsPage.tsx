@@ -24,8 +24,8 @@ import { IconCalendarPlus, IconInfoCircle, IconPencil, IconQrcode, IconShoppingB
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
-  cancellationLimitText,
-  cancellationRuleText,
+  cancellationBlockedText,
+  cancellationPolicyLines,
   formatDate,
   formatDateTime,
   isOn,
@@ -42,6 +42,7 @@ import type { ReservationWithClass } from '../../../booking/types.ts';
 import { reservationFacts, statusColor, type ReservationFacts } from './facts.ts';
 import { AccessCodeModal, CancelModal, GuestModal, RatingModal } from './ReservationModals.tsx';
 import classes from './MyReservations.module.css';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
 
 type Dialog = { kind: 'cancel' | 'rate' | 'qr' | 'guest'; reservation: ReservationWithClass; creditReturned: boolean; seq: number };
 
@@ -106,9 +107,11 @@ interface ActionsProps {
   open: (kind: Dialog['kind']) => void;
 }
 
-function Actions({ r, facts, open }: ActionsProps) {
+function Actions({ r, facts, open, phone = false }: ActionsProps & { phone?: boolean }) {
+  const config = useAppConfig();
+  const blocked = facts.upcoming ? cancellationBlockedText(facts.cancellation, config) : null;
   return (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
+    <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'} justify={phone ? 'flex-start' : 'flex-end'}>
       {r.class_stars != null ? (
         <Rating value={r.class_stars} readOnly size="sm" aria-label={texts.reservations.starsLabel(r.class_stars)} />
       ) : (
@@ -137,6 +140,11 @@ function Actions({ r, facts, open }: ActionsProps) {
           {texts.reservations.cancelAction}
         </Button>
       )}
+      {blocked && (
+        <Text size="xs" c="dimmed" className={classes.blocked} data-testid="cancel-blocked">
+          {blocked}
+        </Text>
+      )}
     </Group>
   );
 }
@@ -144,6 +152,7 @@ function Actions({ r, facts, open }: ActionsProps) {
 /** /mystudio/reservaciones: the customer's reservations, 50 a page, with cancel, rating, access code and guest name. */
 export default function MyReservationsPage() {
   const config = useAppConfig();
+  usePageTitle(texts.reservations.heading);
   const tz = useStudioTimeZone();
   const now = useNow();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
@@ -154,6 +163,7 @@ export default function MyReservationsPage() {
   const guests = isOn(config.allow_class_guests);
 
   const list = trpc.reservations.mine.useQuery({ page, filter }, { placeholderData: keepPreviousData });
+  const unlimited = trpc.credits.list.useQuery().data?.has_unlimited ?? false;
   // cancels_used lives on the credit a reservation was paid with (max_cancels_per_available_class).
   const history = trpc.credits.history.useQuery(undefined, { staleTime: 30_000 });
   const cancelsUsed = useMemo(() => new Map((history.data?.available_classes ?? []).map((c) => [c.available_class_id, c.cancels_used])), [history.data]);
@@ -164,7 +174,6 @@ export default function MyReservationsPage() {
   }));
   const total = list.data?.total ?? 0;
   const pages = Math.ceil(total / reservationPageSize);
-  const limit = cancellationLimitText(config);
 
   const open = (r: ReservationWithClass, facts: ReservationFacts) => (kind: Dialog['kind']) => {
     setDialog({ kind, reservation: r, creditReturned: facts.cancellation.creditReturned, seq: (dialog?.seq ?? 0) + 1 });
@@ -233,7 +242,7 @@ export default function MyReservationsPage() {
                 {guests && <Table.Td>{r.guest ?? texts.reservations.emptyCell}</Table.Td>}
                 <Table.Td>{coachNames(r.single_class.class_instructors) || texts.reservations.emptyCell}</Table.Td>
                 <Table.Td className={classes.nowrap}>{formatDateTime(r.single_class.class_date, tz)}</Table.Td>
-                <Table.Td>{r.spot ?? texts.reservations.emptyCell}</Table.Td>
+                <Table.Td>{r.guest_spot != null ? texts.reservations.spotWithGuest(r.spot, r.guest_spot) : (r.spot ?? texts.reservations.emptyCell)}</Table.Td>
                 <Table.Td>
                   <StatusBadge facts={facts} />
                 </Table.Td>
@@ -248,7 +257,7 @@ export default function MyReservationsPage() {
     );
   } else {
     content = (
-      <Stack gap="sm">
+      <Stack gap="sm" className={classes.cards}>
         {rows.map(({ r, facts }) => (
           <Paper key={r.class_reservation_id} withBorder radius="md" p="md" component="article" data-reservation-id={r.class_reservation_id}>
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -268,7 +277,7 @@ export default function MyReservationsPage() {
                     <Text span c="dimmed" inherit>
                       {texts.reservations.columnSpot}:
                     </Text>{' '}
-                    {r.spot}
+                    {r.guest_spot != null ? texts.reservations.spotWithGuest(r.spot, r.guest_spot) : r.spot}
                   </Text>
                 )}
                 {guests && r.guest && (
@@ -281,8 +290,9 @@ export default function MyReservationsPage() {
                 )}
               </Group>
             )}
-            <Group justify="flex-end" mt="sm">
-              <Actions r={r} facts={facts} open={open(r, facts)} />
+            {/* Actions start at the left: the floating WhatsApp button sits at the bottom right of a phone's screen. */}
+            <Group justify="flex-start" mt="sm">
+              <Actions r={r} facts={facts} open={open(r, facts)} phone />
             </Group>
           </Paper>
         ))}
@@ -302,8 +312,11 @@ export default function MyReservationsPage() {
           <CreditSummary />
         </Group>
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={20} />}>
-          <Text size="sm">{cancellationRuleText(config)}</Text>
-          {limit && <Text size="sm">{limit}</Text>}
+          {cancellationPolicyLines(config, { unlimited }).map((line) => (
+            <Text size="sm" key={line}>
+              {line}
+            </Text>
+          ))}
         </Alert>
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <Stack gap="md">
@@ -332,7 +345,7 @@ export default function MyReservationsPage() {
           </Stack>
         </Paper>
       </Stack>
-      {dialog?.kind === 'cancel' && <CancelModal key={dialog.seq} opened={opened} onClose={close} reservation={dialog.reservation} creditReturned={dialog.creditReturned} />}
+      {dialog?.kind === 'cancel' && <CancelModal key={dialog.seq} opened={opened} onClose={close} reservation={dialog.reservation} creditReturned={dialog.creditReturned} unlimited={unlimited} />}
       {dialog?.kind === 'rate' && <RatingModal key={dialog.seq} opened={opened} onClose={close} reservation={dialog.reservation} />}
       {dialog?.kind === 'qr' && <AccessCodeModal key={dialog.seq} opened={opened} onClose={close} reservation={dialog.reservation} />}
       {dialog?.kind === 'guest' && <GuestModal key={dialog.seq} opened={opened} onClose={close} reservation={dialog.reservation} />}

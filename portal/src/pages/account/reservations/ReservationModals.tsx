@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Center, Group, Modal, Rating, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { accessCodeLink, cancellationLimitText, cancellationRuleText, cancellationWarning, formatAccessCode, formatDateTime, guestName, texts } from '@estudio/core';
+import { accessCodeLink, cancellationPolicyLines, cancellationWarning, formatAccessCode, formatDateTime, guestName, texts } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
@@ -10,6 +10,7 @@ import { showError, showSuccess } from '../../../ui/alerts.ts';
 import { ClassSummary } from '../../../booking/ClassSummary.tsx';
 import { useInvalidateBooking } from '../../../booking/reserve/invalidate.ts';
 import { useStudioTimeZone } from '../../../booking/time.ts';
+import { useSingleFlight } from '../../../booking/single-flight.ts';
 import type { ReservationWithClass } from '../../../booking/types.ts';
 
 interface ModalProps {
@@ -21,27 +22,31 @@ interface ModalProps {
 const modalProps = { centered: true, closeButtonProps: { 'aria-label': texts.shell.close } } as const;
 
 /** 'Cancelar Clase': the rule text, and the warning when the credit will not come back. */
-export function CancelModal({ opened, onClose, reservation, creditReturned }: ModalProps & { creditReturned: boolean }) {
+export function CancelModal({ opened, onClose, reservation, creditReturned, unlimited }: ModalProps & { creditReturned: boolean; unlimited: boolean }) {
   const config = useAppConfig();
   const tz = useStudioTimeZone();
   const invalidate = useInvalidateBooking();
-  const limit = cancellationLimitText(config);
-  const cancel = trpc.reservations.cancel.useMutation({
-    onSuccess: async () => {
-      showSuccess(texts.booking.reservationCancelled);
-      onClose();
+  const once = useSingleFlight();
+  const cancel = trpc.reservations.cancel.useMutation();
+  // One cancel per dialog: a double click sends one request and says one thing.
+  const confirm = () =>
+    once(async () => {
+      try {
+        await cancel.mutateAsync({ id: reservation.class_reservation_id });
+        showSuccess(texts.booking.reservationCancelled);
+        onClose();
+      } catch (error) {
+        showError(errorMessage(error));
+      }
       await invalidate();
-    },
-    onError: (error) => showError(errorMessage(error)),
-  });
+    });
   const sc = reservation.single_class;
   return (
     <Modal opened={opened} onClose={onClose} title={texts.reservations.cancelTitle} {...modalProps}>
       <Stack gap="md">
         <Text>{texts.reservations.cancelConfirm(sc.class_type.name, formatDateTime(sc.class_date, tz))}</Text>
         <Text size="sm" c="dimmed">
-          {cancellationRuleText(config)}
-          {limit ? ` ${limit}` : ''}
+          {cancellationPolicyLines(config, { unlimited }).join(' ')}
         </Text>
         {!creditReturned && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={20} />}>
@@ -52,7 +57,7 @@ export function CancelModal({ opened, onClose, reservation, creditReturned }: Mo
           <Button variant="default" onClick={onClose}>
             {texts.reservations.back}
           </Button>
-          <Button color="red" onClick={() => cancel.mutate({ id: reservation.class_reservation_id })} loading={cancel.isPending}>
+          <Button color="red" onClick={() => void confirm()} loading={cancel.isPending} disabled={cancel.isSuccess}>
             {texts.reservations.cancelButton}
           </Button>
         </Group>

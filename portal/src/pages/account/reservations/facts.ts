@@ -16,6 +16,8 @@ export interface ReservationFacts {
   /** The QR for the front desk: qrcode_enabled, for a live reservation of a class still ahead. */
   showAccessCode: boolean;
   canEditGuest: boolean;
+  /** A live reservation of a class still ahead. */
+  upcoming: boolean;
 }
 
 /** What Mis Reservaciones shows and offers for one reservation, from core's rules. */
@@ -29,6 +31,7 @@ export function reservationFacts(r: ReservationWithClass, config: AppConfigMap, 
     canRate: canRate({ ...fields, class_stars: r.class_stars }, config, now),
     showAccessCode: ahead && isOn(config.qrcode_enabled),
     canEditGuest: ahead && isOn(config.allow_class_guests) && Boolean(r.guest),
+    upcoming: ahead,
   };
 }
 
