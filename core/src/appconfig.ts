@@ -1,5 +1,6 @@
 import { passwordLengthCeiling, passwordLengthFloor } from './password-policy.ts';
 import { isTimeZoneName, parseTimezoneOffset, standardOffsetHours, timezoneOffsetRange } from './rules/time.ts';
+import { isValidClabe } from './rules/clabe.ts';
 
 /**
  * Every app-configuration key named by the specification, with the demo
@@ -109,6 +110,10 @@ export const appConfigDefaults = {
   discounts_enabled: 'true',
   signup_fee: '',
   home_reserve_class_package_id: '',
+  /** Bank transfer for 'Efectivo' orders (decision 029): shown on the order page; empty CLABE: no transfer details. */
+  bank_name: 'BBVA México',
+  bank_clabe: '012180001234567899',
+  bank_beneficiary: 'Estudio Demo S.A. de C.V.',
 
   // Files
   files_location: 'server',
@@ -198,7 +203,9 @@ type SettingKind =
   /** '' or the id of a class package; the server checks that the package exists. */
   | { kind: 'package-id' }
   /** Comma-separated days, increasing, 1 to 30 each, at most 6 ('1,3,5'); '' for none. */
-  | { kind: 'day-list' };
+  | { kind: 'day-list' }
+  /** '' or an 18-digit CLABE with its check digit (isValidClabe). */
+  | { kind: 'clabe' };
 
 interface SettingRule {
   /** The setting's name as the admin reads it, in the error message. */
@@ -288,6 +295,9 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   card_hold_minutes: int('Minutos que se aparta un pago con tarjeta', 1, 1440),
   signup_fee: { label: 'Paquete de inscripción', rule: { kind: 'package-id' } },
   home_reserve_class_package_id: { label: 'Paquete de «Reserva tu clase» en la portada', rule: { kind: 'package-id' } },
+  bank_name: { label: 'Banco para transferencias', rule: { kind: 'text', min: 0, max: 60 } },
+  bank_clabe: { label: 'CLABE interbancaria', rule: { kind: 'clabe' } },
+  bank_beneficiary: { label: 'Beneficiario de la cuenta', rule: { kind: 'text', min: 0, max: 120 } },
   files_location: { label: 'Ubicación de los archivos', rule: { kind: 'choice', options: ['server', 's3'] } },
 
   firebaseConfig: { label: 'Configuración de Firebase', rule: { kind: 'json-object' } },
@@ -357,6 +367,8 @@ function fits(rule: SettingKind, value: string): boolean {
       const n = days.map(Number);
       return n.every((d, i) => d >= 1 && d <= 30 && (i === 0 || d > (n[i - 1] as number)));
     }
+    case 'clabe':
+      return value === '' || isValidClabe(value);
   }
 }
 
@@ -388,6 +400,8 @@ function hint(rule: SettingKind): string {
       return 'debe ser el número de un paquete que exista, o quedar vacío';
     case 'day-list':
       return 'deben ser días de 1 a 30, de menor a mayor y separados por comas (por ejemplo 1,3,5), o quedar vacío';
+    case 'clabe':
+      return 'debe tener 18 dígitos y el último debe ser su dígito verificador; revísala en tu estado de cuenta';
   }
 }
 

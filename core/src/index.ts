@@ -22,6 +22,8 @@ export * from './rules/money.ts';
 export * from './rules/packages.ts';
 export * from './rules/discounts.ts';
 export * from './rules/subscriptions.ts';
+export * from './rules/charge-plan.ts';
+export * from './rules/clabe.ts';
 export * from './rules/sandbox-cards.ts';
 export * from './rules/checkout-errors.ts';
 export * from './schemas/videos.ts';

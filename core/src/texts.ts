@@ -368,6 +368,8 @@ export const texts = {
     classes: (n: number) => (n === -1 ? 'Clases ilimitadas' : `${n} ${n === 1 ? 'clase' : 'clases'}`),
     expiresIn: (days: number) => `Vigencia de ${days} ${days === 1 ? 'día' : 'días'}`,
     trialDays: (days: number) => `${days} ${days === 1 ? 'día' : 'días'} de prueba gratis`,
+    /** A special event's card: when it happens. */
+    eventDate: (when: string) => `Fecha del evento: ${when}`,
   },
   checkout: {
     heading: 'Checkout',
@@ -415,6 +417,16 @@ export const texts = {
     newCard: 'Nueva tarjeta',
     savedCards: 'Tarjetas guardadas',
     or: 'o',
+    /** A package that does not exist (or is no longer sold): what to do next. */
+    packageMissingTitle: 'Este paquete ya no está disponible',
+    packageMissingText: 'Puede que el enlace esté incompleto o que el estudio haya dejado de venderlo. Elige otro paquete en la tienda.',
+    packageMissingLink: 'Ver paquetes',
+    /** A subscription with a free trial, before paying (the order page says the same). */
+    todayYouPay: 'Hoy pagas',
+    trialToday: (amount: string) => `${amount} hoy`,
+    firstChargeOn: (amount: string, date: string) => `Tu primer cargo de ${amount} será el ${date}, al terminar tu prueba gratis. Puedes cancelar antes desde Mis Compras y no se te cobrará.`,
+    startTrial: 'Comenzar prueba gratis',
+    trialCardOnly: 'La prueba gratis necesita una tarjeta para el primer cargo; hoy no se te cobra nada.',
   },
   thanks: {
     order: (id: number) => `Orden #00${id}`,
@@ -430,11 +442,20 @@ export const texts = {
     renewsEvery: (n: number) => `Tus clases renuevan cada ${n} ${n === 1 ? 'día' : 'días'}`,
     expiresIn: (n: number) => `Tus clases expiran en ${n} ${n === 1 ? 'día' : 'días'}`,
     goToClasses: 'Ir a Mis Clases',
-    cashHeading: 'Pago en efectivo',
-    cashBankTransfer:
-      'Puedes pagar por transferencia bancaria a la cuenta del estudio: escríbenos por WhatsApp o en recepción y te compartimos la CLABE. Envía tu comprobante con tu número de orden.',
-    cashNote:
-      'También puedes pagar en efectivo en recepción o al recibir tu pedido a domicilio. Tu compra quedará pendiente y tus clases se activarán en cuanto registremos el pago.',
+    /** The confirmation page's header (the checkout's says 'Checkout'). */
+    heading: 'Tu compra',
+    thankYou: '¡Gracias por tu compra!',
+    thankYouPending: '¡Gracias! Tu orden está apartada',
+    thankYouText: (email: string) => `Te enviamos la confirmación a ${email}.`,
+    thankYouPendingText: 'Tus clases se activan en cuanto registremos tu pago.',
+    cashHeading: 'Pago en efectivo o transferencia',
+    cashBankTransfer: 'Transfiere desde tu banco a esta cuenta y escribe la referencia en el concepto; envíanos tu comprobante por WhatsApp o muéstralo en recepción.',
+    cashBankMissing: 'Para pagar por transferencia, pide los datos de la cuenta en recepción o por WhatsApp y menciona tu número de orden.',
+    bankName: 'Banco',
+    bankClabe: 'CLABE',
+    bankBeneficiary: 'Beneficiario',
+    bankReference: 'Referencia (concepto)',
+    cashNote: 'También puedes pagar en efectivo en recepción. Tu compra quedará pendiente y tus clases se activarán en cuanto registremos el pago.',
     unlimited: 'Ilimitadas',
     /** Spec: a free trial shows 'Total Pagado $0 MXN'. */
     trialPaid: '$0 MXN',
@@ -461,6 +482,15 @@ export const texts = {
     removeMethod: 'Eliminar',
     methodRemoved: 'Metodo de Pago eliminado con éxito.',
     methodRemoveError: 'Hubo un error al agregar este método de pago.',
+    addMethodTitle: 'Agregar tarjeta',
+    saveMethod: 'Guardar tarjeta',
+    /** Spec's success message for a saved card. */
+    methodSaved: '¡Método de Pago guardado con éxito!',
+    methodsDisabled: 'El estudio no guarda tarjetas por ahora.',
+    removeTitle: 'Eliminar tarjeta',
+    removeQuestion: (card: string) => `¿Eliminar la tarjeta ${card}? Ya no podrás usarla para pagar ni para renovar tus suscripciones.`,
+    removeConfirm: 'Sí, eliminar',
+    removeKeep: 'Conservarla',
     cancelSubscription: 'Cancelar Suscripción',
     view: 'Ver orden',
     cancelTitle: 'Cancelar Suscripción',

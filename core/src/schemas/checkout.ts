@@ -186,6 +186,9 @@ export const purchasePackageSummary = z.object({
   subscription_period: periodEnum.nullable(),
   subscription_interval: z.number().nullable(),
   receipt_file: z.object({ src: z.string() }).nullable(),
+  /** Where the order page's 'Ir a Mis Clases' leads (classesPathAfterPurchase). */
+  is_online: z.boolean(),
+  is_presencial: z.boolean(),
 });
 
 export const invoiceSummary = z.object({
@@ -305,6 +308,8 @@ export const paymentSourceCreateInput = z.object({
   last_digits: lastDigits,
 });
 export const paymentSourcesOutput = z.object({ payment_sources: z.array(paymentSourceOutput) });
+/** '+ Agregar': the SetupIntent secret the browser confirms with Stripe; null in the sandbox (its form saves the test token). */
+export const paymentSourceSetupOutput = z.object({ card_provider: z.enum(['stripe', 'sandbox']), clientSecret: z.string().nullable() });
 export const paymentSourceOneOutput = z.object({ payment_source: paymentSourceOutput });
 export const paymentSourceIdInput = z.object({ id });
 
