@@ -350,6 +350,7 @@ describe('transport', () => {
         'GET /payment_methods',
         'GET /payment_sources',
         'POST /payment_sources',
+        'POST /payment_sources/setup',
         'DELETE /payment_sources/{id}',
         'GET /metodosPago',
         'POST /metodosPago',

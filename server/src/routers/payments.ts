@@ -10,10 +10,11 @@ import {
   paymentSourceCreateInput,
   paymentSourceIdInput,
   paymentSourceOneOutput,
+  paymentSourceSetupOutput,
   paymentSourcesOutput,
   z,
 } from '@estudio/core';
-import { listPaymentMethods, listPaymentSources, removePaymentSource, saveCardForCustomer } from '../services/payments/payment-sources.ts';
+import { listPaymentMethods, listPaymentSources, removePaymentSource, saveCardForCustomer, startCardSetup } from '../services/payments/payment-sources.ts';
 import { paymentProviders } from '../providers/payments/index.ts';
 import { createPaymentMethod, getPaymentMethod, removePaymentMethod, updatePaymentMethod } from '../services/payments/payment-methods-admin.ts';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../trpc.ts';
@@ -66,6 +67,12 @@ export const paymentSourcesRouter = router({
     .input(empty)
     .output(paymentSourcesOutput)
     .query(async ({ ctx }) => ({ payment_sources: await listPaymentSources(ctx.db, ctx.config, ctx.customer.customer_id) })),
+
+  setup: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/payment_sources/setup', tags, summary: 'Empieza a guardar una tarjeta: el secreto del SetupIntent de Stripe (null en modo de pruebas)', errorResponses: { 412: 'Guardar tarjetas no está disponible' } } })
+    .input(empty)
+    .output(paymentSourceSetupOutput)
+    .mutation(({ ctx }) => startCardSetup({ db: ctx.db, config: ctx.config, customerId: ctx.customer.customer_id })),
 
   create: customerProcedure
     .meta({ openapi: { method: 'POST', path: '/payment_sources', tags, summary: 'Guarda una tarjeta a partir del token del navegador', errorResponses: { 402: 'Tarjeta rechazada', 412: 'Guardar tarjetas no está disponible' } } })

@@ -192,6 +192,20 @@ export async function startStripeFake(): Promise<StripeFake> {
       objects.set(session.id, session);
       return { status: 200, body: session };
     }
+    if (method === 'POST' && kind === 'setup_intents' && !id) {
+      const sid = newId('seti');
+      const intent = { id: sid, object: 'setup_intent', customer: form.customer ?? null, usage: form.usage ?? null, status: 'requires_payment_method', client_secret: `${sid}_secret_${randomBytes(6).toString('hex')}`, metadata: metadataOf(form) };
+      objects.set(sid, intent);
+      return { status: 200, body: intent };
+    }
+    if (method === 'GET' && kind === 'payment_methods' && id && !action) {
+      // Stripe's test PaymentMethods (pm_card_visa, …) exist unattached until a customer takes them.
+      const known = objects.get(id);
+      if (known) return { status: 200, body: known };
+      if (!id.startsWith('pm_card_')) return notFound(id);
+      const brand = id.includes('mastercard') ? 'mastercard' : 'visa';
+      return { status: 200, body: { id, object: 'payment_method', customer: null, card: { brand, last4: brand === 'visa' ? '4242' : '4444', exp_month: 12, exp_year: 2034 } } };
+    }
     if (method === 'POST' && kind === 'payment_methods' && id && (action === 'attach' || action === 'detach')) {
       const brand = id.includes('mastercard') ? 'mastercard' : 'visa';
       const pm = { id: action === 'attach' ? newId('pm') : id, object: 'payment_method', customer: action === 'attach' ? form.customer : null, card: { brand, last4: brand === 'visa' ? '4242' : '4444', exp_month: 12, exp_year: 2034 } };

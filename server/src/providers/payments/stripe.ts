@@ -207,10 +207,25 @@ export function createStripeProvider(stripe: Stripe): CardProvider {
         else await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
       }),
 
+    startCardSetup: (customer, idempotencyKey) =>
+      guarded(async () => {
+        const customerId = await ensureCustomer(customer);
+        const intent = await stripe.setupIntents.create(
+          { customer: customerId, usage: 'off_session', metadata: { customer_id: String(customer.customer_id) } },
+          { idempotencyKey },
+        );
+        if (!intent.client_secret) throw new DomainError('payment/provider-error');
+        return { clientSecret: intent.client_secret, providerCustomerId: customerId };
+      }),
+
     saveCard: (customer, token) =>
       guarded(async () => {
         const customerId = await ensureCustomer(customer);
-        const pm = await stripe.paymentMethods.attach(token, { customer: customerId });
+        // A card confirmed through a SetupIntent is already the customer's; attaching it again is not needed.
+        const current = await stripe.paymentMethods.retrieve(token);
+        const owner = idOf(current.customer);
+        if (owner && owner !== customerId) throw new DomainError('payment-source/not-found');
+        const pm = owner === customerId ? current : await stripe.paymentMethods.attach(token, { customer: customerId });
         return {
           source_id: pm.id,
           card_type: pm.card?.brand ?? 'other',

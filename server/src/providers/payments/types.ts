@@ -107,6 +107,12 @@ export interface CardProvider {
    * throw PaymentDeclinedError with the decline code.
    */
   chargeSubscription?(req: { subscriptionId: string; paymentMethod: string; amountCents: number; idempotencyKey: string }): Promise<{ paymentId: string }>;
+  /**
+   * Starts saving a card outside a purchase (Métodos de Pago, '+ Agregar'): a Stripe SetupIntent whose secret the
+   * browser confirms with the card (3-D Secure included), then saveCard keeps the PaymentMethod. The sandbox has none:
+   * its form sends the test token to saveCard directly.
+   */
+  startCardSetup?(customer: ProviderCustomer, idempotencyKey: string): Promise<{ clientSecret: string; providerCustomerId: string }>;
   saveCard(customer: ProviderCustomer, token: string, hint: { card_type: string; last_digits: string }): Promise<SavedCard>;
   removeCard(sourceId: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, fromCents, isFreePackage, isOn, toCents, trialDays, type AppConfigMap, type ClassPackageOutput } from '@estudio/core';
+import { cashAllowedFor, DomainError, fromCents, isFreePackage, isOn, texts, toCents, trialDays, type AppConfigMap, type ClassPackageOutput } from '@estudio/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { discount as discountTable } from '@estudio/db/schema/discounts';
@@ -135,6 +135,8 @@ async function createCash(
   discountCode: string | undefined,
 ) {
   if (!method.available || !isOn(settings.cash_checkout_enabled)) throw new DomainError('checkout/method-unavailable');
+  // A free trial's first charge needs a card kept for it (decision 029).
+  if (!cashAllowedFor(pkg)) throw new DomainError('checkout/method-unavailable', texts.checkout.trialCardOnly);
   const prepared = await preparePurchase(deps.db, {
     customerId: deps.customerId,
     pkg,

@@ -1,5 +1,5 @@
 import {
-  discountedCents,
+  chargePlan,
   DomainError,
   effectivePriceCents,
   fromCents,
@@ -86,9 +86,8 @@ export async function preparePurchase(db: Db, input: PrepareInput): Promise<Prep
     const subject = { purchase_id: null, customer_id: input.customerId, class_package_id: pkg.class_package_id, discount_id: discount?.discount_id ?? null };
     await claimPurchaseCaps(tx, subject, now, holdTimes(input.settings));
     const priceCents = effectivePriceCents(pkg);
-    const discounted = discountedCents(priceCents, discount);
-    const inTrial = pkg.is_subscription && (pkg.free_trial_length ?? 0) > 0;
-    const chargeCents = inTrial ? 0 : discounted;
+    // The rule the checkout and the order page show: a free trial charges 0 today.
+    const chargeCents = chargePlan(pkg, { startedAt: now, discount }).todayCents;
 
     const [row] = await tx
       .insert(purchase)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DomainError, isOn, type PaymentSourceOutput } from '@estudio/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
@@ -83,6 +84,30 @@ export async function saveCardForCustomer(
     .returning();
   if (!row) throw new DomainError('payment-source/not-found');
   return toPaymentSourceOutput(row);
+}
+
+/**
+ * '+ Agregar' in Métodos de Pago: with Stripe, a SetupIntent for the caller
+ * (created as a Stripe customer on the way) whose secret the browser confirms
+ * with the card before saving it with saveCardForCustomer; with the sandbox no
+ * secret (its form sends the test token straight to saveCardForCustomer).
+ */
+export async function startCardSetup(deps: { db: Db; config: Config; customerId: number }): Promise<{ card_provider: 'stripe' | 'sandbox'; clientSecret: string | null }> {
+  const settings = await loadStudioSettings(deps.db);
+  if (!isOn(settings.payment_sources_enabled)) throw new DomainError('payment-source/disabled');
+  const { card } = paymentProviders(deps.config);
+  if (!card.startCardSetup) return { card_provider: card.name, clientSecret: null };
+  const [owner] = await deps.db.select().from(customer).where(eq(customer.customer_id, deps.customerId));
+  if (!owner) throw new DomainError('customer/not-found');
+  const setup = await card.startCardSetup(
+    { customer_id: owner.customer_id, email: owner.email, name: owner.name, last_name: owner.last_name, stripe_customer_id: owner.stripe_customer_id },
+    // Each '+ Agregar' is its own intent; a retried request of the same one is not.
+    `card-setup-${owner.customer_id}-${randomUUID()}`,
+  );
+  if (!owner.stripe_customer_id) {
+    await deps.db.update(customer).set({ stripe_customer_id: setup.providerCustomerId }).where(and(eq(customer.customer_id, owner.customer_id), isNull(customer.stripe_customer_id)));
+  }
+  return { card_provider: card.name, clientSecret: setup.clientSecret };
 }
 
 /** Removes one of the caller's saved cards (soft delete; Stripe detaches it). */
