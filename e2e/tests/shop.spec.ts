@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { signUpInline } from './checkout-helpers.ts';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import 'dayjs/locale/es.js';
+import { studioTimeZone } from './booking-helpers.ts';
+import { checkoutSizes, shootHere, shopPackages, signUpInline } from './checkout-helpers.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 test.describe('Paquetes', () => {
   test('the shop lists trial, regular (unlimited last), online and special-event packages', async ({ page }) => {
@@ -24,6 +32,22 @@ test.describe('Paquetes', () => {
     await expect(page).toHaveURL(/\/checkout\/\d+$/);
     await expect(page.getByTestId('checkout-title')).toHaveText('10 Clases');
   });
+
+  for (const size of checkoutSizes) {
+    test(`a special event's card says when the event is (${size.width}x${size.height})`, async ({ page, request }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const event = (await shopPackages(request)).find((p) => p.title === 'Masterclass Sunset Yoga');
+      expect(event?.event_date).toBeTruthy();
+      // DD MMM YYYY HH:mm on the studio's clock, as the order page writes dates.
+      const when = dayjs(event!.event_date!).tz(studioTimeZone).locale('es').format('DD MMM YYYY HH:mm');
+      await page.goto('/paquetes');
+      const card = page.getByRole('region', { name: 'Eventos Especiales' }).getByTestId('package-card').filter({ hasText: 'Masterclass Sunset Yoga' });
+      await expect(card.getByTestId('event-date')).toHaveText(`Fecha del evento: ${when}`);
+      // Only special events carry a date.
+      await expect(page.getByRole('region', { name: 'Paquetes Presenciales' }).getByTestId('event-date')).toHaveCount(0);
+      await shootHere(page, 'shop-event', card);
+    });
+  }
 
   test('a free trial class is taken with Obtener Oferta once the documents are accepted', async ({ page }) => {
     await page.goto('/paquetes');

@@ -1,6 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { texts } from '@estudio/core';
+import { formatDateTime, texts } from '@estudio/core';
+import { useStudioTimeZone } from '../booking/time.ts';
 import { PackageImage } from './PackageImage.tsx';
 import { PackagePrice } from './PackagePrice.tsx';
 import type { ShopPackage } from './types.ts';
@@ -8,6 +10,7 @@ import type { ShopPackage } from './types.ts';
 /** One package of the shop; the whole card leads to its checkout. */
 export function PackageCard({ pkg }: { pkg: ShopPackage }) {
   const trialDays = pkg.is_subscription && pkg.free_trial_length ? pkg.free_trial_length : 0;
+  const tz = useStudioTimeZone();
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" h="100%" data-testid="package-card">
       <Card.Section>
@@ -24,6 +27,14 @@ export function PackageCard({ pkg }: { pkg: ShopPackage }) {
             </Badge>
           )}
         </Group>
+        {pkg.is_special_event && pkg.event_date && (
+          <Group gap={6} wrap="nowrap" data-testid="event-date">
+            <IconCalendarEvent size={18} aria-hidden color="var(--mantine-primary-color-filled)" style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={700}>
+              {texts.shop.eventDate(formatDateTime(pkg.event_date, tz))}
+            </Text>
+          </Group>
+        )}
         {pkg.short_description && (
           <Text size="sm" c="dimmed">
             {pkg.short_description}

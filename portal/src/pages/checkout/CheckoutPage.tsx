@@ -17,14 +17,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconBuildingBank, IconCash, IconCreditCard, IconBrandPaypal } from '@tabler/icons-react';
+import { IconBuildingBank, IconCash, IconCreditCard, IconBrandPaypal, IconPackageOff } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { cardBrandLabel, isFreePackage, isOn, texts, type SandboxCard } from '@estudio/core';
+import { cardBrandLabel, cashAllowedFor, chargePlan, isFreePackage, isOn, texts, type SandboxCard } from '@estudio/core';
+import { useStudioTimeZone } from '../../booking/time.ts';
 import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { LazyStripeCardForm } from '../../shop/LazyStripeCardForm.tsx';
 import { purchaseErrorText } from '../../shop/purchase-error.ts';
+import { TrialChargeNotice } from '../../shop/TrialChargeNotice.tsx';
 import { showError, showSuccess } from '../../ui/alerts.ts';
 import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
 import { NotFound } from '../NotFound.tsx';
@@ -34,7 +37,7 @@ import { DiscountForm, type AppliedDiscount } from './DiscountForm.tsx';
 import { PackageSummary } from './PackageSummary.tsx';
 import { PayPalCheckout } from './PayPalCheckout.tsx';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
-import { StripeCardForm, type StripeCardResult } from './StripeCardForm.tsx';
+import type { StripeCardResult } from './StripeCardForm.tsx';
 
 type Choice = 'cash' | 'card' | 'paypal' | `source-${number}`;
 
@@ -63,6 +66,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   const signedIn = status === 'signedIn';
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const tz = useStudioTimeZone();
 
   const pkgQuery = trpc.packages.byId.useQuery({ id: classPackageId }, { enabled: validId, retry: false });
   const methods = trpc.paymentMethods.list.useQuery(undefined, { enabled: signedIn, staleTime: 5 * 60_000 });
@@ -86,21 +90,28 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   const cashMethod = methodList.find((m) => m.provider === 'cash');
   const cardMethod = methodList.find((m) => m.provider === 'card') ?? methodList.find((m) => m.payment_method_id === 1);
   const paypalMethod = methodList.find((m) => m.provider === 'paypal');
-  const cashOn = isOn(config.cash_checkout_enabled) && Boolean(cashMethod);
+  // Decision 029: a free trial is started with a card, never in cash.
+  const cashOn = isOn(config.cash_checkout_enabled) && Boolean(cashMethod) && (pkg ? cashAllowedFor(pkg) : false);
   const paypalOn = isOn(config.paypal_enabled) && Boolean(config.paypal_client_id) && Boolean(paypalMethod);
   const savedCards = sourcesEnabled && cardMethod ? (sources.data?.payment_sources ?? []) : [];
   const stripeKey = config.stripe_public?.trim() ?? '';
 
-  // Spec §4: cash by default when cash checkout is enabled, otherwise card.
+  // Spec §4: cash by default when cash checkout is enabled (and the package can be paid in cash), otherwise card.
   useEffect(() => {
-    if (choice !== null || !methods.data) return;
+    if (choice !== null || !methods.data || !pkg) return;
     setChoice(cashOn ? 'cash' : cardMethod ? 'card' : paypalOn ? 'paypal' : null);
-  }, [choice, methods.data, cashOn, cardMethod, paypalOn]);
+  }, [choice, methods.data, pkg, cashOn, cardMethod, paypalOn]);
 
   if (!validId) return <NotFound />;
+  // A package that does not exist: no sign-up form beside the message, only the way back to the shop.
+  if (pkgQuery.isError && errorFacts(pkgQuery.error).status === 404) return <PackageMissing />;
 
   const free = pkg ? isFreePackage(pkg) : false;
   const discountCode = applied?.discount.code;
+  // What is charged today and when the first charge comes: the rule the order page shows too.
+  const plan = pkg ? chargePlan(pkg, { startedAt: new Date(), discount: applied?.discount ?? null }) : null;
+  const trial = plan?.firstCharge ? plan : null;
+  const payLabel = trial ? texts.checkout.startTrial : texts.checkout.payNow;
   const needsDocuments = requiredPages.length > 0 && !accepted;
   const checkoutDisabled = isOn(config.checkout_disabled);
   const owesFee =
@@ -119,7 +130,8 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   const succeed = (purchaseId: number, message?: string) => {
     if (message) showSuccess(message);
     void utils.invalidate();
-    navigate(`/gracias/${purchaseId}`);
+    // The paid checkout leaves the history: 'back' from the order goes where the customer was before, never to a fresh checkout.
+    navigate(`/gracias/${purchaseId}`, { replace: true });
   };
 
   /** Runs one payment with the spinner on; every failure goes through the spec's purchase error table. */
@@ -218,11 +230,12 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   let left: React.ReactNode;
   if (pkgQuery.isError) {
     const facts = errorFacts(pkgQuery.error);
-    left = <Alert color="red" variant="light" title={facts.status === 404 ? texts.checkout.notFound : facts.message} />;
+    left = <Alert color="red" variant="light" title={facts.message} />;
   } else if (!pkg) left = <Skeleton h={420} radius="lg" />;
   else
     left = (
       <PackageSummary pkg={pkg}>
+        {trial && <TrialChargeNotice plan={trial} tz={tz} />}
         {signedIn && isOn(config.discounts_enabled) && !free && <DiscountForm classPackageId={pkg.class_package_id} applied={applied} onApplied={setApplied} />}
       </PackageSummary>
     );
@@ -264,6 +277,11 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
     else
       payment = (
         <Stack gap="md">
+          {trial && isOn(config.cash_checkout_enabled) && (
+            <Text size="sm" c="dimmed">
+              {texts.checkout.trialCardOnly}
+            </Text>
+          )}
           <Radio.Group value={choice} onChange={(value) => setChoice(value as Choice)} name="payment_method" aria-label={texts.checkout.paymentHeading}>
             <Stack gap="xs">
               {cashOn && <Radio value="cash" label={<MethodLabel icon={<IconCash size={18} />} text={cashMethod?.name ?? texts.checkout.cash} />} />}
@@ -294,13 +312,21 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
           )}
           {choice === 'card' &&
             (stripeKey ? (
-              <StripeCardForm publicKey={stripeKey} email={customer?.email ?? ''} disabled={blocked} paying={paying} onPay={(card) => void payStripeCard(card)} onError={showError} />
+              <LazyStripeCardForm
+                publicKey={stripeKey}
+                email={customer?.email ?? ''}
+                disabled={blocked}
+                paying={paying}
+                onPay={(card) => void payStripeCard(card)}
+                onError={showError}
+                submitLabel={payLabel}
+              />
             ) : (
-              <SandboxCardForm disabled={blocked} paying={paying} onPay={(card) => void paySandboxCard(card)} />
+              <SandboxCardForm disabled={blocked} paying={paying} onPay={(card) => void paySandboxCard(card)} submitLabel={payLabel} />
             ))}
           {choice?.startsWith('source-') && (
             <Button size="md" fullWidth onClick={() => void paySavedCard(Number(choice.slice('source-'.length)))} disabled={blocked} loading={paying}>
-              {texts.checkout.payNow}
+              {payLabel}
             </Button>
           )}
           {choice === 'paypal' && (
@@ -366,6 +392,29 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
           </Button>
         </Stack>
       </Modal>
+    </Box>
+  );
+}
+
+/** /checkout/{id} of a package that does not exist: say so and lead back to the shop. */
+function PackageMissing() {
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+      <CheckoutHeader />
+      <Container component="main" size="sm" py={{ base: 'xl', sm: 60 }}>
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid="package-missing">
+          <Stack align="center" gap="md" ta="center">
+            <IconPackageOff size={48} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
+            <Title order={2} fz={{ base: 22, sm: 26 }}>
+              {texts.checkout.packageMissingTitle}
+            </Title>
+            <Text c="dimmed">{texts.checkout.packageMissingText}</Text>
+            <Button component={Link} to="/paquetes" size="md">
+              {texts.checkout.packageMissingLink}
+            </Button>
+          </Stack>
+        </Paper>
+      </Container>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { passesLuhn, purchaseErrorTexts, sandboxCardToken, texts, type SandboxCard } from '@estudio/core';
 
@@ -27,6 +27,8 @@ interface SandboxCardFormProps {
   paying: boolean;
   /** The card as a test token: its number stays in this component. */
   onPay: (card: SandboxCard) => void;
+  /** The button's words: 'Pagar Ahora' unless told ('Comenzar prueba gratis', 'Guardar tarjeta'). */
+  submitLabel?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ interface SandboxCardFormProps {
  * with core's mapping; only that token, the brand and the last 4 digits are
  * sent. 'Pagar Ahora' stays disabled while the card is empty.
  */
-export function SandboxCardForm({ disabled, paying, onPay }: SandboxCardFormProps) {
+export function SandboxCardForm({ disabled, paying, onPay, submitLabel = texts.checkout.payNow }: SandboxCardFormProps) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -79,7 +81,8 @@ export function SandboxCardForm({ disabled, paying, onPay }: SandboxCardFormProp
           onChange={(e) => setNumber(groupDigits(e.currentTarget.value.replace(/\D/g, '').slice(0, 19)))}
           error={errors.number}
         />
-        <Group grow align="flex-start">
+        {/* Issue 18: side by side only when each column holds 'Vencimiento (MM/AAAA)' on one line; on a phone they stack, never misaligned. */}
+        <SimpleGrid minColWidth="13rem" autoFlow="auto-fit" spacing="sm">
           <TextInput
             label={texts.checkout.cardExpiry}
             name="exp-date"
@@ -100,9 +103,9 @@ export function SandboxCardForm({ disabled, paying, onPay }: SandboxCardFormProp
             onChange={(e) => setCvc(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
             error={errors.cvc}
           />
-        </Group>
+        </SimpleGrid>
         <Button type="submit" size="md" fullWidth disabled={disabled || empty} loading={paying}>
-          {texts.checkout.payNow}
+          {submitLabel}
         </Button>
       </Stack>
     </form>

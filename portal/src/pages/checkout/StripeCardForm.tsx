@@ -1,7 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Box, Button, Input, Stack } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+// The pure entry loads Stripe.js when loadStripe is called, not when this module is imported.
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { texts } from '@estudio/core';
 
 export interface StripeCardResult {
@@ -19,11 +21,13 @@ interface StripeCardFormProps {
   paying: boolean;
   onPay: (card: StripeCardResult) => void;
   onError: (message: string) => void;
+  /** The button's words: 'Pagar Ahora' unless told ('Comenzar prueba gratis', 'Guardar tarjeta'). */
+  submitLabel?: string;
 }
 
 const stripeCache = new Map<string, Promise<Stripe | null>>();
 
-function CardFields({ email, disabled, paying, onPay, onError }: StripeCardFormProps) {
+function CardFields({ email, disabled, paying, onPay, onError, submitLabel = texts.checkout.payNow }: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [empty, setEmpty] = useState(true);
@@ -66,7 +70,7 @@ function CardFields({ email, disabled, paying, onPay, onError }: StripeCardFormP
           </Box>
         </Input.Wrapper>
         <Button type="submit" size="md" fullWidth disabled={disabled || empty || !stripe} loading={paying || creating}>
-          {texts.checkout.payNow}
+          {submitLabel}
         </Button>
       </Stack>
     </form>

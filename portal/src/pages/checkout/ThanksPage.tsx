@@ -1,8 +1,19 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Container, Divider, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingBank } from '@tabler/icons-react';
+import { ActionIcon, Alert, Box, Button, Container, CopyButton, Divider, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconBuildingBank, IconCheck, IconCircleCheck, IconClockHour4, IconCopy } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
-import { formatDate, formatDateTime, formatMXN, texts, toCents, trialEnd } from '@estudio/core';
+import {
+  bankTransferReference,
+  chargePlan,
+  classesPathAfterPurchase,
+  formatClabe,
+  formatDate,
+  formatDateTime,
+  formatMXN,
+  texts,
+  toCents,
+  type AppConfigMap,
+} from '@estudio/core';
 import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
 import { useStudioTimeZone } from '../../booking/time.ts';
@@ -29,30 +40,95 @@ function Line({ label, children, strong }: { label: string; children: ReactNode;
 
 const mxn = (amount: string) => texts.thanks.mxn(formatMXN(toCents(amount)));
 
-/** A subscription bought with a free trial: nothing charged yet, the price on the trial's last day. */
-const isFreeTrial = (p: ShopPurchase) => p.class_package.is_subscription && (p.free_trial_length ?? 0) > 0 && toCents(p.total_payment) === 0;
+/**
+ * What was charged and when the first charge comes, by core's chargePlan (the rule the checkout showed before
+ * paying), counted from the purchase's creation; a free trial only while nothing was charged.
+ */
+function firstChargeOf(p: ShopPurchase) {
+  const plan = chargePlan(
+    { price: p.class_package.price, sale_price: p.class_package.sale_price, is_subscription: p.class_package.is_subscription, free_trial_length: p.free_trial_length, free_trial_period: p.free_trial_period },
+    { startedAt: p.createdAt },
+  );
+  return plan.firstCharge && toCents(p.total_payment) === 0 ? plan.firstCharge : null;
+}
+
+/** Where to send a transfer: the studio's bank settings (decision 029), the order number as the reference. */
+function BankTransfer({ purchaseId, config }: { purchaseId: number; config: AppConfigMap }) {
+  if (!config.bank_clabe) return <Text size="sm">{texts.thanks.cashBankMissing}</Text>;
+  const rows: [string, string, string?][] = [
+    ...(config.bank_name ? [[texts.thanks.bankName, config.bank_name] as [string, string]] : []),
+    [texts.thanks.bankClabe, formatClabe(config.bank_clabe), config.bank_clabe],
+    ...(config.bank_beneficiary ? [[texts.thanks.bankBeneficiary, config.bank_beneficiary] as [string, string]] : []),
+    [texts.thanks.bankReference, bankTransferReference(purchaseId), bankTransferReference(purchaseId)],
+  ];
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{texts.thanks.cashBankTransfer}</Text>
+      {/* Label over value: an 18-digit CLABE stays on one line on a phone. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" data-testid="bank-transfer">
+        {rows.map(([label, value, copy]) => (
+          <Stack key={label} gap={0}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm" fw={600} ff={copy ? 'monospace' : undefined} style={{ whiteSpace: copy ? 'nowrap' : undefined }}>
+                {value}
+              </Text>
+              {copy && (
+                <CopyButton value={copy}>
+                  {({ copied, copy: doCopy }) => (
+                    <Tooltip label={copied ? 'Copiado' : `Copiar ${label}`} withArrow>
+                      <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={doCopy} aria-label={`Copiar ${label}`}>
+                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              )}
+            </Group>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
 
 function Receipt({ purchase }: { purchase: ShopPurchase }) {
   const tz = useStudioTimeZone();
   const pkg = purchase.class_package;
-  const trial = isFreeTrial(purchase);
-  const trialCharge = trial ? trialEnd(purchase) : null;
+  const firstCharge = firstChargeOf(purchase);
   const cash = purchase.provider === 'cash' || purchase.payment_method?.name === texts.checkout.cash;
   const config = useAppConfig();
   const days = purchase.expiration_days;
+  const pending = purchase.status === 'pending';
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
       <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="center" data-testid="thank-you">
+          <ThemeIcon size={44} radius="xl" variant="light" color={pending ? 'yellow' : 'teal'}>
+            {pending ? <IconClockHour4 size={26} /> : <IconCircleCheck size={26} />}
+          </ThemeIcon>
+          <Stack gap={0}>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
+              {pending ? texts.thanks.thankYouPending : texts.thanks.thankYou}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {pending ? texts.thanks.thankYouPendingText : purchase.customer.email ? texts.thanks.thankYouText(purchase.customer.email) : null}
+            </Text>
+          </Stack>
+        </Group>
+        <Divider />
         <Group justify="space-between" align="center">
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
+          <Title order={2} fz={{ base: 22, sm: 26 }}>
             {texts.thanks.order(purchase.purchase_id)}
           </Title>
           <PurchaseStatusBadge status={purchase.status} cancelledAt={purchase.cancelledAt} />
         </Group>
         {pkg.receipt_file?.src && <Image src={pkg.receipt_file.src} alt="" radius="md" mah={280} fit="contain" />}
         <Stack gap={2}>
-          <Title order={2} fz="xl">
+          <Title order={3} fz="xl">
             {purchase.title}
           </Title>
           <Text c="dimmed" size="sm">
@@ -60,18 +136,16 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
           </Text>
         </Stack>
         <Divider />
-        {trial ? (
+        {firstCharge ? (
           <Stack gap="xs">
             <Line label={texts.thanks.totalPaid} strong>
               {texts.thanks.trialPaid}
             </Line>
             <Line label={texts.thanks.nextCharge}>
-              {mxn(pkg.sale_price ?? pkg.price)}
-              {trialCharge && (
-                <Text size="sm" c="dimmed" data-testid="next-charge-date">
-                  {formatDate(trialCharge, tz)}
-                </Text>
-              )}
+              {texts.thanks.mxn(formatMXN(firstCharge.cents))}
+              <Text size="sm" c="dimmed" data-testid="next-charge-date">
+                {formatDate(firstCharge.at, tz)}
+              </Text>
             </Line>
           </Stack>
         ) : (
@@ -88,16 +162,16 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
           {purchase.customer.email && <Line label={texts.thanks.email}>{purchase.customer.email}</Line>}
           {days ? <Text size="sm">{pkg.is_subscription ? texts.thanks.renewsEvery(days) : texts.thanks.expiresIn(days)}</Text> : null}
         </Stack>
-        {cash && (
+        {cash && pending && (
           <Alert variant="light" color="blue" icon={<IconBuildingBank size={18} />} title={texts.thanks.cashHeading}>
-            <Stack gap="xs">
-              <Text size="sm">{texts.thanks.cashBankTransfer}</Text>
+            <Stack gap="sm">
+              <BankTransfer purchaseId={purchase.purchase_id} config={config} />
               <Text size="sm">{texts.thanks.cashNote}</Text>
-              {purchase.status === 'pending' && <Text size="sm">{texts.checkout.cashHold(Number(config.cash_hold_hours) || 24)}</Text>}
+              <Text size="sm">{texts.checkout.cashHold(Number(config.cash_hold_hours) || 24)}</Text>
             </Stack>
           </Alert>
         )}
-        <Button component={Link} to="/mystudio" size="md" fullWidth mt="sm">
+        <Button component={Link} to={classesPathAfterPurchase(pkg)} size="md" fullWidth mt="sm">
           {texts.thanks.goToClasses}
         </Button>
       </Stack>
@@ -126,8 +200,8 @@ export default function ThanksPage() {
 
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
-      <CheckoutHeader />
-      <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <CheckoutHeader title={texts.thanks.heading} />
+      <Container component="main" size="lg" py={{ base: 'md', sm: 'xl' }}>
         {content}
       </Container>
     </Box>
