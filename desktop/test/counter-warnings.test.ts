@@ -7,6 +7,7 @@ import { accepted_page, audit_log, class_reservation, customer, page, single_cla
 import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
+import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
 /**
@@ -40,7 +41,7 @@ beforeAll(async () => {
   await until('first sync', () => desk.status().ready && desk.status().online);
 
   // A class of today with someone booked, moved to have started 10 minutes ago so it can be checked in now.
-  const day = studioDay();
+  const day = studioDay(new Date(), defaultStudioTimeZone);
   const [row] = await server.db
     .select({ id: class_reservation.class_reservation_id, customer_id: class_reservation.customer_id, class_id: single_class.single_class_id })
     .from(class_reservation)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openReplica, type ClientReplica } from '@estudio/sync/client/replica';
 import { bookableClasses, todayClasses } from '../src/service/queries/today.ts';
+import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
 /**
@@ -41,7 +42,7 @@ describe('places taken on the desk', () => {
 
   it("counts them in today's class card too", async () => {
     // The class's own studio day (an hour from now may be tomorrow in Mexico City).
-    const today = await todayClasses(replica.db, studioDay(new Date(now.getTime() + 60 * 60_000)).date);
+    const today = await todayClasses(replica.db, studioDay(new Date(now.getTime() + 60 * 60_000), defaultStudioTimeZone).date);
     const cls = today.locations.flatMap((l) => l.classes).find((c) => c.single_class_id === classId);
     expect(cls?.roster).toHaveLength(9);
     expect(cls?.places).toBe(10);

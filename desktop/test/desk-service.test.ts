@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService, type DeskEvent } from '../src/service/desk-service.ts';
 import type { DeskRouter } from '../src/service/router.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
+import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 import { startDeskWeb } from '../src/web/server.ts';
 
@@ -40,7 +41,7 @@ const openDesk = async () => {
 };
 
 async function clienteToday() {
-  const day = studioDay();
+  const day = studioDay(new Date(), defaultStudioTimeZone);
   const rows = await server.db
     .select({ id: class_reservation.class_reservation_id, date: single_class.class_date })
     .from(class_reservation)

@@ -27,6 +27,7 @@ const base: ReservationView = {
   classCancelledAt: null,
   checkInOpensAt: window.opensAt.toISOString(),
   checkInClosesAt: window.closesAt.toISOString(),
+  timeZone: 'America/Mexico_City',
 };
 // 18:50 in Mexico City on 21 Nov: already the 22nd in UTC, as the class is; the studio's calendar says the 21st for both.
 const arrival = new Date('2026-11-22T00:50:00.000Z');

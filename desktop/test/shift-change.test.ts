@@ -8,6 +8,7 @@ import { class_reservation, customer, single_class } from '@estudio/db';
 import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
+import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
 /**
@@ -79,7 +80,7 @@ const openDesk = async () => {
 /** A class of today with several customers booked, moved on the server to have started 10 minutes ago, so it can be checked in now. */
 let classNow = 0;
 async function moveAClassToNow() {
-  const day = studioDay();
+  const day = studioDay(new Date(), defaultStudioTimeZone);
   const rows = await server.db
     .select({ id: single_class.single_class_id, n: sql<number>`count(*)::int` })
     .from(single_class)

@@ -1,7 +1,7 @@
 import { EventEmitter, on } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db';
-import { DomainError, staffErrorMessage, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
+import { defaultStudioTimeZone, DomainError, staffErrorMessage, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
 import type { Replica, SyncClient, SyncServerLink, SyncStatus } from '@estudio/sync/client/types';
 import type { DeskConfig } from './config.ts';
 import { counterWarnings } from './queries/counter-warnings.ts';
@@ -19,6 +19,7 @@ import {
   type ScanOutcome,
   type ScanWarning,
 } from './queries/scan.ts';
+import { replicaTimeZone } from './time.ts';
 import { cacheStudioSettings, SETTINGS_REFRESH_MS } from './studio-settings.ts';
 import { bookableClasses, todayClasses } from './queries/today.ts';
 import { cancelPreview, classWaitlist, hasCustomer, waitlistCounts } from './queries/desk-actions.ts';
@@ -408,6 +409,11 @@ export class DeskService {
   async searchCustomers(q: string) {
     this.requireClient();
     return searchCustomers(this.db, q);
+  }
+
+  /** The studio's time zone from the replica's settings (Mexico City before any replica or copy): what the screens' times read. */
+  async timeZone(): Promise<string> {
+    return this.replica ? replicaTimeZone(this.replica.db) : defaultStudioTimeZone;
   }
 
   async customerCard(customerId: number) {

@@ -64,6 +64,7 @@ export const deskRouter = t.router({
       serverUrl: ctx.desk.serverAddress().url,
       server: ctx.desk.serverAddress(),
       ...(await ctx.desk.lockState()),
+      timeZone: await ctx.desk.timeZone(),
     })),
     signIn: procedure
       .input(

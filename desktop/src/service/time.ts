@@ -1,11 +1,15 @@
 import dayjs from 'dayjs';
-import { defaultStudioTimeZone, localDate } from '@estudio/core';
+import { app_config, type Db } from '@estudio/db';
+import { configMap, localDate, studioTimeZone } from '@estudio/core';
 
 /**
- * "Today" at the desk is today in the studio's zone (Mexico City), whatever
- * the zone of the machine's clock.
+ * The studio's time zone as the replica's copy of its settings says (core's
+ * studioTimeZone: `timezone`, else the spec's `timezone_offset`; Mexico City
+ * until the first copy), whatever the zone of the machine's clock.
  */
-const TZ = defaultStudioTimeZone;
+export async function replicaTimeZone(db: Db): Promise<string> {
+  return studioTimeZone(configMap(await db.select({ key: app_config.key, value: app_config.value }).from(app_config)));
+}
 
 export interface StudioDay {
   /** YYYY-MM-DD in the studio's zone. */
@@ -15,12 +19,12 @@ export interface StudioDay {
 }
 
 /** The studio's calendar day holding `at` (or the given YYYY-MM-DD), as a half-open range of instants. */
-export function studioDay(at: Date | string = new Date()): StudioDay {
-  const start = (typeof at === 'string' ? dayjs.tz(at, TZ) : dayjs(at).tz(TZ)).startOf('day');
+export function studioDay(at: Date | string, tz: string): StudioDay {
+  const start = (typeof at === 'string' ? dayjs.tz(at, tz) : dayjs(at).tz(tz)).startOf('day');
   return { date: start.format('YYYY-MM-DD'), start: start.toDate(), end: start.add(1, 'day').toDate() };
 }
 
 /** YYYY-MM-DD of an instant in the studio's zone. */
-export const studioDate = (at: Date): string => localDate(at, TZ);
+export const studioDate = (at: Date, tz: string): string => localDate(at, tz);
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);

@@ -5,7 +5,7 @@ import { texts } from '@estudio/core';
 import { lazy, Suspense, useState } from 'react';
 import { adminSections, type AdminSectionKey } from './admin/sections.ts';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
-import { pendingText } from './format.ts';
+import { pendingText, setStudioZone } from './format.ts';
 import { useDeskLive } from './live.ts';
 import { StatusContext } from './saved.ts';
 import { CheckInProvider } from './scanner/check-in.tsx';
@@ -31,6 +31,7 @@ export function App() {
   }
   // First run: the studio's server address before anything else (decision 019).
   if (session.data && !session.data.server.url) return <FirstRunServer />;
+  if (session.data) setStudioZone(session.data.timeZone);
   if (!session.data?.user) return <SignIn problem={session.data?.problem ?? null} serverUrl={session.data?.serverUrl ?? null} />;
   // Locked, nothing of the desk is mounted (the service refuses its calls anyway).
   if (session.data.locked) return <LockScreen user={session.data.user} hasPin={session.data.hasPin} />;

@@ -7,8 +7,20 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 const t = texts.desk;
+
+let zone = defaultStudioTimeZone;
+/**
+ * The studio's time zone every screen's times read (core's studioTimeZone over
+ * the replica's settings, sent with the session). The desk shows one studio,
+ * so it is set once per session answer, before the screens mount (App).
+ */
+export function setStudioZone(tz: string): void {
+  zone = tz;
+}
+export const studioZone = (): string => zone;
+
 /** Times are the studio's wall clock, whatever the zone of the desk's computer. */
-const local = (iso: string) => dayjs(iso).tz(defaultStudioTimeZone);
+const local = (iso: string) => dayjs(iso).tz(zone);
 
 export const timeOf = (iso: string) => local(iso).format('HH:mm');
 export const dayOf = (iso: string) => local(iso).format('dddd D [de] MMMM');

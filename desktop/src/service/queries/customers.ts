@@ -12,8 +12,8 @@ import {
   purchase,
   single_class,
 } from '@estudio/db';
-import { DomainError, phoneSearchSuffixes, searchKey, searchWords } from '@estudio/core';
-import { iso, studioDay } from '../time.ts';
+import { DomainError, nextChargeDate, phoneSearchSuffixes, searchKey, searchWords } from '@estudio/core';
+import { iso, replicaTimeZone, studioDay } from '../time.ts';
 
 export interface CustomerHit {
   customer_id: number;
@@ -221,6 +221,8 @@ export interface CustomerCard {
     payment_method: string | null;
     class_amount: number;
     expiration_date: string | null;
+    /** A subscription's next charge, the date Mis Compras shows (core's nextChargeDate). */
+    next_charge_date: string | null;
     createdAt: string;
   }[];
   penalties: { class_reservation_penalty_id: number; start_date: string; end_date: string; no_shows: number; reason: string | null; active: boolean }[];
@@ -245,7 +247,8 @@ export interface CardReservation {
 export async function customerCard(db: Db, customerId: number, now = new Date()): Promise<CustomerCard> {
   const [person] = await db.select().from(customer).where(eq(customer.customer_id, customerId)).limit(1);
   if (!person) throw new DomainError('customer/not-found', 'No encontramos a este cliente.');
-  const today = studioDay(now);
+  const tz = await replicaTimeZone(db);
+  const today = studioDay(now, tz);
   const reservationColumns = {
     class_reservation_id: class_reservation.class_reservation_id,
     single_class_id: class_reservation.single_class_id,
@@ -308,6 +311,10 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
         class_amount: purchase.class_amount,
         expiration_date: purchase.expiration_date,
         createdAt: purchase.createdAt,
+        subscription_interval: purchase.subscription_interval,
+        subscription_period: purchase.subscription_period,
+        free_trial_length: purchase.free_trial_length,
+        free_trial_period: purchase.free_trial_period,
       })
       .from(purchase)
       .leftJoin(payment_method, eq(payment_method.payment_method_id, purchase.payment_method_id))
@@ -346,7 +353,12 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
     totalCredits: unlimitedActive || credits.some((c) => c.available_classes === -1) ? -1 : counted,
     upcoming: upcoming.map(reservation),
     past: past.map(reservation),
-    purchases: purchases.map((p) => ({ ...p, expiration_date: iso(p.expiration_date), createdAt: p.createdAt.toISOString() })),
+    purchases: purchases.map(({ subscription_interval, subscription_period, free_trial_length, free_trial_period, ...p }) => ({
+      ...p,
+      expiration_date: iso(p.expiration_date),
+      next_charge_date: iso(nextChargeDate({ ...p, subscription_interval, subscription_period, free_trial_length, free_trial_period, paid_through: p.expiration_date }, now, tz)),
+      createdAt: p.createdAt.toISOString(),
+    })),
     penalties: penalties.map((p) => ({
       class_reservation_penalty_id: p.class_reservation_penalty_id,
       start_date: p.start_date.toISOString(),

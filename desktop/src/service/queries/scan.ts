@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
 import { app_config, class_reservation, class_type, customer, location, single_class } from '@estudio/db';
-import { checkInTiming, checkInWindow, configMap, DomainError, readScannedCode, texts, type CheckInWindowSettings, type RequiredProfileField } from '@estudio/core';
+import { checkInTiming, checkInWindow, configMap, DomainError, localTimeHHmm, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
 import { iso, studioDate } from '../time.ts';
 import { counterWarnings } from './counter-warnings.ts';
 
@@ -42,6 +42,8 @@ export interface ReservationView {
   /** When the desk starts and stops checking this class in (decision 016). */
   checkInOpensAt: string;
   checkInClosesAt: string;
+  /** The studio's time zone (replica settings): the day and the hours of the warnings. */
+  timeZone: string;
   /** Titles of required documents the customer has not accepted, and empty required profile fields (counter-warnings.ts). */
   pendingDocuments?: string[];
   missingProfile?: RequiredProfileField[];
@@ -80,13 +82,13 @@ export async function ensureScanIndexes(db: Db): Promise<void> {
   indexed.add(db);
 }
 
-/** The check-in window settings the replica keeps from the server (the defaults until it has them). */
-export async function checkInSettings(db: Db): Promise<CheckInWindowSettings> {
+/** The check-in window settings and time zone the replica keeps from the server (the defaults until it has them). */
+export async function checkInSettings(db: Db): Promise<AppConfigMap> {
   const rows = await db.select({ key: app_config.key, value: app_config.value }).from(app_config);
   return configMap(rows);
 }
 
-async function selectReservation(db: Db, where: SQL, settings: CheckInWindowSettings): Promise<ReservationView | null> {
+async function selectReservation(db: Db, where: SQL, settings: AppConfigMap): Promise<ReservationView | null> {
   const [row] = await db
     .select({
       class_reservation_id: class_reservation.class_reservation_id,
@@ -129,6 +131,7 @@ async function selectReservation(db: Db, where: SQL, settings: CheckInWindowSett
     classCancelledAt: iso(row.classCancelledAt),
     checkInOpensAt: window.opensAt.toISOString(),
     checkInClosesAt: window.closesAt.toISOString(),
+    timeZone: studioTimeZone(settings),
   };
 }
 
@@ -142,7 +145,7 @@ export function scanWarnings(r: ReservationView, now: Date): ScanWarning[] {
   const warnings: ScanWarning[] = [];
   if (r.deletedAt) warnings.push('reservation-cancelled');
   if (r.classCancelledAt) warnings.push('class-cancelled');
-  if (studioDate(new Date(r.class_date)) !== studioDate(now)) warnings.push('wrong-day');
+  if (studioDate(new Date(r.class_date), r.timeZone) !== studioDate(now, r.timeZone)) warnings.push('wrong-day');
   else if (!r.attend) {
     // The window only matters for a first check-in (the server keeps an earlier one whenever it is replayed).
     const timing = checkInTiming(now, { opensAt: new Date(r.checkInOpensAt), closesAt: new Date(r.checkInClosesAt) });
@@ -173,10 +176,10 @@ export interface ScanNotice {
   tone: 'red' | 'yellow' | 'blue';
 }
 
-const hhmm = (at: string) => new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
 
 /** The warnings as the scan panel lists them. A new warning needs its code above, a line in scanWarnings, and its text here. */
 export function scanNotices(r: ReservationView, warnings: ScanWarning[]): ScanNotice[] {
+  const hhmm = (at: string) => localTimeHHmm(at, r.timeZone);
   const text: Record<ScanWarning, string> = {
     'reservation-cancelled': t.warningReservationCancelled,
     'class-cancelled': t.warningClassCancelled,

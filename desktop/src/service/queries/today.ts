@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
 import { class_reservation, class_type, customer, instructor, location, single_class, single_class_instructor } from '@estudio/db';
 import { placesTaken } from '@estudio/core';
-import { iso, studioDay } from '../time.ts';
+import { iso, replicaTimeZone, studioDay } from '../time.ts';
 
 export interface RosterEntry {
   class_reservation_id: number;
@@ -110,7 +110,7 @@ export async function classesBetween(db: Db, from: Date, to: Date, only?: number
 
 /** Today's classes (studio time) grouped by location; every open location gets a tab even on a day without classes. */
 export async function todayClasses(db: Db, date?: string): Promise<TodayOutput> {
-  const day = studioDay(date ?? new Date());
+  const day = studioDay(date ?? new Date(), await replicaTimeZone(db));
   const [classes, places] = await Promise.all([
     classesBetween(db, day.start, day.end),
     db.select({ location_id: location.location_id, name: location.name, available: location.available }).from(location).orderBy(asc(location.order), asc(location.location_id)),
@@ -140,7 +140,7 @@ export interface BookableClass {
 
 /** Classes a walk-in can go into: not cancelled, from today (studio time) through the next week. */
 export async function bookableClasses(db: Db, now = new Date(), days = 7): Promise<BookableClass[]> {
-  const day = studioDay(now);
+  const day = studioDay(now, await replicaTimeZone(db));
   const until = new Date(day.start.getTime() + (days + 1) * 86_400_000);
   const classes = await classesBetween(db, day.start, until);
   return classes

@@ -29,7 +29,7 @@ export function ScheduleScreen() {
   const [repeating, setRepeating] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const days = weekDays(monday);
-  const today = dayjs().tz(studioZone).format('YYYY-MM-DD');
+  const today = dayjs().tz(studioZone()).format('YYYY-MM-DD');
   const locations = api.locations.list.useQuery({});
   const week = api.schedule.list.useQuery({
     start_date: days[0] ?? monday,

@@ -2,14 +2,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { defaultStudioTimeZone } from '@estudio/core';
+import { studioZone } from '../../format.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(isoWeek);
 
-/** The grid shows the studio's wall clock (America/Mexico_City), whatever the zone of the desk's computer. */
-export const studioZone = defaultStudioTimeZone;
+/** The grid shows the studio's wall clock (its settings' zone, format.ts), whatever the zone of the desk's computer. */
+export { studioZone };
 export const firstHour = 6;
 export const lastHour = 23;
 export const slotMinutes = 30;
@@ -18,7 +18,7 @@ export const slotsPerDay = ((lastHour - firstHour) * 60) / slotMinutes;
 
 /** Monday (YYYY-MM-DD) of the studio's week holding `date`. */
 export function mondayOf(date: Dayjs): string {
-  return date.tz(studioZone).startOf('isoWeek').format('YYYY-MM-DD');
+  return date.tz(studioZone()).startOf('isoWeek').format('YYYY-MM-DD');
 }
 
 export function todayMonday(): string {
@@ -36,7 +36,7 @@ export function addWeeks(monday: string, n: number): string {
 
 /** Local date and minutes after midnight of an instant, on the studio's clock. */
 export function studioSlot(iso: string): { date: string; minutes: number; time: string } {
-  const local = dayjs(iso).tz(studioZone);
+  const local = dayjs(iso).tz(studioZone());
   return { date: local.format('YYYY-MM-DD'), minutes: local.hour() * 60 + local.minute(), time: local.format('HH:mm') };
 }
 
