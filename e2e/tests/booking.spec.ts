@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, bearer, isFull, openClass, startsAfter, upcomingClasses, weekStart } from './booking-helpers.ts';
+import { shoot } from './shots.ts';
 
 test.describe('Reservar', () => {
   test('cliente@ books an Indoor Cycling seat, sees it as Próxima, cancels it and gets the credit back', async ({ page, request }) => {
@@ -157,6 +158,58 @@ test.describe('Reservar', () => {
     await booking.getByRole('button', { name: 'Cerrar' }).click();
     await expect(booking).toBeHidden();
   });
+});
+
+test.describe('Invitados (issue 18, point 12)', () => {
+  for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+    test(`at ${width}×${height}, cliente@ brings a guest to Indoor Cycling: two seats, two credits, both back when the desk cancels`, async ({ page, request }) => {
+      const token = await apiLogin(request, 'cliente@estudio.demo');
+      const target = openClass(await upcomingClasses(request, token), 24, (c) => c.class_type.spot_map === '4,6,6' && c.taken_spots.length < 14 && c.reservation_count + 2 <= c.capacity);
+      const [mySeat, guestSeat] = Array.from({ length: 16 }, (_, i) => i + 1).filter((n) => !target.taken_spots.includes(n));
+      await page.setViewportSize({ width, height });
+      await signIn(page, 'cliente@estudio.demo');
+      await expect(page).toHaveURL(/\/mystudio$/);
+      await page.goto('/mystudio/reservaciones');
+      const credits = page.getByTestId('credits-available');
+      await expect(credits).toHaveText(/^\d+$/);
+      const before = Number(await credits.textContent());
+
+      await page.goto(`/mystudio?semana=${weekStart(target.class_date)}`);
+      const card = page.locator(`[data-class-id="${target.single_class_id}"]`);
+      await card.click();
+      const modal = page.getByRole('dialog', { name: 'Reservar Clase' });
+      await modal.getByRole('checkbox', { name: 'Llevar un invitado' }).check();
+      await expect(modal.getByText('Tu invitado ocupa un lugar en la clase y usa un crédito más de tu cuenta.')).toBeVisible();
+      await modal.getByLabel('Nombre de tu invitado').fill('Laura Medina');
+      await modal.getByRole('button', { name: `Lugar ${mySeat}`, exact: true }).click();
+      // Her seat chosen, the map asks for the guest's.
+      await modal.getByRole('button', { name: 'Reservar', exact: true }).click();
+      await expect(modal.getByText('Elige también un lugar para tu invitado.')).toBeVisible();
+      await modal.getByRole('button', { name: `Lugar ${guestSeat}`, exact: true }).click();
+      await expect(modal.getByRole('button', { name: `Lugar ${guestSeat} (invitado)` })).toHaveAttribute('aria-pressed', 'true');
+      await shoot(page, `booking-guest-seat-${width}`, modal, { fullPage: false });
+      await page.setViewportSize({ width, height });
+      await modal.getByRole('button', { name: 'Reservar', exact: true }).click();
+      await expect(page.getByText('¡Reservación guardada con éxito!')).toBeVisible();
+      await expect(card).toHaveAttribute('data-state', 'reserved');
+
+      const seen = (await upcomingClasses(request, token)).find((c) => c.single_class_id === target.single_class_id);
+      expect(seen?.taken_spots).toEqual(expect.arrayContaining([mySeat, guestSeat]));
+      const reservationId = seen?.class_reservations[0]?.class_reservation_id;
+      try {
+        await page.goto('/mystudio/reservaciones');
+        await expect(credits).toHaveText(String(before - 2));
+        await expect(page.locator(`[data-reservation-id="${reservationId}"]`)).toContainText(`${mySeat} y ${guestSeat} (invitado)`);
+      } finally {
+        // The desk cancels: both credits come back and none of her cancellations is used.
+        const recepcion = await apiLogin(request, 'recepcion@estudio.demo');
+        const removed = await request.delete(`/api/class_reservations/${reservationId}`, { headers: bearer(recepcion) });
+        expect(removed.ok(), await removed.text()).toBeTruthy();
+      }
+      await page.reload();
+      await expect(credits).toHaveText(String(before));
+    });
+  }
 });
 
 test.describe('Cuenta nueva', () => {

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './helpers.ts';
-import { apiLogin, openClass, upcomingClasses, weekStart } from './booking-helpers.ts';
-import { patchPageConfig } from './content-helpers.ts';
+import { apiLogin, isFull, openClass, startsAfter, upcomingClasses, weekStart, type ScheduleClass } from './booking-helpers.ts';
+import { patchPageConfig, writeConfig } from './content-helpers.ts';
+import { shoot } from './shots.ts';
 
 test('the calendar shows the week Monday to Sunday, the legend, the location filter and its links', async ({ page }) => {
   await signIn(page, 'cliente@estudio.demo');
@@ -89,4 +90,66 @@ test('an unlimited member with an active penalty sees the penalty message and th
   const modal = page.getByRole('dialog', { name: 'Penalización' });
   await expect(modal.getByText('Lo sentimos, no puedes reservar clases porque cuentas con una penalización.')).toBeVisible();
   await expect(modal.getByText(/^Acumulaste 3 inasistencias consecutivas con tu paquete ilimitado\. Podrás volver a reservar a partir del \d{2} \S+ \d{4}\.$/)).toBeVisible();
+});
+
+test.describe('the card tells the truth before the click (issue 18, point 7)', () => {
+  for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+    test(`at ${width}×${height}: closed, not open yet, full without a waitlist, and a package's class`, async ({ page, request }) => {
+      const token = await apiLogin(request, 'cliente@estudio.demo');
+      const admin = await apiLogin(request, 'admin@estudio.demo');
+      const classes = await upcomingClasses(request, token);
+      const mineOrWaiting = (c: ScheduleClass) => c.class_reservations.length > 0 || c.waitlist_id != null;
+      const soon = classes.find((c) => startsAfter(c, 1) && !startsAfter(c, 40) && !mineOrWaiting(c));
+      const later = classes.find((c) => startsAfter(c, 8 * 24) && !mineOrWaiting(c));
+      const full = classes.find((c) => isFull(c) && startsAfter(c, 1) && !mineOrWaiting(c) && !c.class_package_id);
+      const special = classes.find((c) => c.class_package_id != null && startsAfter(c, 1));
+      expect(soon && later && full && special, 'the demo schedule has a class in the next day, one after a week, a full one and a special one').toBeTruthy();
+      if (!soon || !later || !full || !special) return;
+      await page.setViewportSize({ width, height });
+      await signIn(page, 'cliente@estudio.demo');
+      await expect(page).toHaveURL(/\/mystudio$/);
+      const card = (c: ScheduleClass) => page.locator(`[data-class-id="${c.single_class_id}"]`);
+
+      // Booking closes 48 hours before a class and opens 7 days before it.
+      await writeConfig(request, admin, { reservation_timeframe_hours: '48', reservation_opens_days: '7' });
+      try {
+        await page.goto(`/mystudio?semana=${weekStart(soon.class_date)}`);
+        await expect(card(soon)).toHaveAttribute('data-state', 'too-late');
+        await expect(card(soon)).toContainText('Reservas cerradas');
+        await expect(card(soon)).not.toContainText(/Quedan? \d+ lugar/);
+        await expect(page.getByRole('button').and(card(soon))).toHaveCount(0);
+        await shoot(page, `calendar-closed-${width}`, card(soon), { fullPage: false });
+        await page.setViewportSize({ width, height });
+        await page.goto(`/mystudio?semana=${weekStart(later.class_date)}`);
+        await expect(card(later)).toHaveAttribute('data-state', 'not-open');
+        await expect(card(later)).toContainText(/Abre \d{2} \S+ \d{4} \d{2}:\d{2}/);
+      } finally {
+        await writeConfig(request, admin, { reservation_timeframe_hours: '0', reservation_opens_days: '0' });
+      }
+
+      await writeConfig(request, admin, { waitlist_enabled: 'false' });
+      try {
+        await page.goto(`/mystudio?semana=${weekStart(full.class_date)}`);
+        await expect(card(full)).toHaveAttribute('data-state', 'full-closed');
+        await expect(card(full)).toContainText('Sin Lugares');
+        await expect(card(full)).toContainText('Sin lista de espera');
+        await expect(page.getByRole('button').and(card(full))).toHaveCount(0);
+      } finally {
+        await writeConfig(request, admin, { waitlist_enabled: 'true' });
+      }
+
+      await page.goto(`/mystudio?semana=${weekStart(special.class_date)}`);
+      await expect(page.getByRole('list', { name: 'Simbología' })).toContainText('Clase especial');
+      await expect(card(special)).toHaveAttribute('data-state', 'special');
+      await expect(card(special)).toContainText('Requiere su paquete');
+      await shoot(page, `calendar-special-${width}`, card(special), { fullPage: false });
+      await page.setViewportSize({ width, height });
+      await card(special).click();
+      const dialog = page.getByRole('dialog', { name: 'Clase especial' });
+      await expect(dialog.getByText('Esta clase es exclusiva para quienes compraron su paquete especial.', { exact: false })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'Ver el paquete' })).toHaveAttribute('href', `/checkout/${special.class_package_id}`);
+      await expect(page.getByRole('dialog', { name: 'Reservar Clase' })).toHaveCount(0);
+      await shoot(page, `calendar-special-dialog-${width}`, dialog, { fullPage: false });
+    });
+  }
 });
