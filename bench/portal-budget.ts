@@ -16,15 +16,26 @@
 //   - axe-core violations on the same pages (rule, impact, one node selector).
 //
 //   npx tsx bench/portal-budget.ts
+//   BENCH_BASELINE=9b8927a npx tsx bench/portal-budget.ts   (before and after in one run)
+//
+// Pages: the landing `/`, `/paquetes` and the public calendar `/calendario`
+// (anonymous), the account's calendar `/mystudio` and a checkout (signed in).
+// With BENCH_BASELINE=<git ref>, the ref is checked out as a git worktree in
+// .tmp/portal-budget-baseline (node_modules hard-linked from this tree with
+// `cp -al`, so the workspaces' relative links point into the worktree), built
+// and served on BENCH_PORT+1 beside this tree on BENCH_PORT; each page is
+// measured on the baseline and then on this tree, one after the other, so both
+// see the same machine, and the tables show both with the ratio now/before.
 //
 // Builds the portal with its manifest into .tmp/portal-budget-dist (or reuses the
 // build in PORTAL_BUDGET_DIST), starts the server on its embedded defaults
 // (PGlite, the demo seed) in a throw-away .tmp/portal-budget-data on port 3331,
 // and stops it at the end. Knobs: BENCH_PORT (3331), PORTAL_BUDGET_DIST (a built
-// portal to reuse), BENCH_LH_DESKTOP=0 (skip the desktop preset), BENCH_LH=0
-// (skip Lighthouse). Exits non-zero only when a figure could not be measured.
+// portal to reuse; not with BENCH_BASELINE), BENCH_LH_DESKTOP=0 (skip the desktop
+// preset), BENCH_LH=0 (skip Lighthouse), BENCH_BASELINE (a git ref to compare with).
+// Exits non-zero only when a figure could not be measured.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
@@ -35,10 +46,8 @@ import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3331);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, '.tmp', 'portal-budget-data');
-const reusedDist = process.env.PORTAL_BUDGET_DIST ? path.resolve(process.env.PORTAL_BUDGET_DIST) : null;
-const dist = reusedDist ?? path.join(root, '.tmp', 'portal-budget-dist');
+const baselineRef = process.env.BENCH_BASELINE || null;
+const reusedDist = process.env.PORTAL_BUDGET_DIST && !baselineRef ? path.resolve(process.env.PORTAL_BUDGET_DIST) : null;
 const withLighthouse = process.env.BENCH_LH !== '0';
 const withDesktop = process.env.BENCH_LH_DESKTOP !== '0';
 const chromePath = '/usr/bin/chromium';
@@ -48,56 +57,120 @@ const GZIP_LEVEL = 6;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-function buildPortal(): void {
-  if (reusedDist) {
-    if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`PORTAL_BUDGET_DIST=${dist} has no index.html`);
-    return;
-  }
-  console.log('Construyendo el portal (con su manifest)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@estudio/portal', '--', '--outDir', dist, '--emptyOutDir', '--manifest'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (build.status !== 0) throw new Error(`portal build failed (${build.status})`);
+/** A checkout of the portal to measure: this tree, or the baseline's worktree. */
+interface Tree {
+  label: string;
+  root: string;
+  port: number;
+  base: string;
+  dist: string;
+  dataDir: string;
+  reusedDist: boolean;
+  manifest: Record<string, ManifestChunk> | null;
+  server: ChildProcess | null;
 }
 
-async function startServer(): Promise<ChildProcess> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
+function treeAt(label: string, treeRoot: string, treePort: number, dist: string | null): Tree {
+  return {
+    label,
+    root: treeRoot,
+    port: treePort,
+    base: `http://127.0.0.1:${treePort}`,
+    dist: dist ?? path.join(treeRoot, '.tmp', 'portal-budget-dist'),
+    dataDir: path.join(treeRoot, '.tmp', `portal-budget-data-${treePort}`),
+    reusedDist: dist !== null,
+    manifest: null,
+    server: null,
+  };
+}
+
+function run(command: string, args: string[], cwd: string): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
+  return result.stdout.trim();
+}
+
+/**
+ * The baseline ref checked out beside this tree, with this tree's
+ * node_modules hard-linked in (an install per run would need the network and
+ * minutes); the workspaces' links are relative, so @estudio/* resolve inside
+ * the worktree, which is checked.
+ */
+function prepareBaseline(ref: string): string {
+  const dir = path.join(root, '.tmp', 'portal-budget-baseline');
+  const commit = run('git', ['rev-parse', '--verify', `${ref}^{commit}`], root);
+  if (existsSync(dir)) {
+    run('git', ['worktree', 'remove', '--force', dir], root);
+  }
+  run('git', ['worktree', 'add', '--detach', dir, commit], root);
+  console.log(`Línea base ${ref} (${commit.slice(0, 10)}) en ${path.relative(root, dir)}`);
+  const modules = run('bash', ['-c', 'find . -name node_modules -type d -prune -not -path "./.tmp/*" -not -path "./.git/*"'], root).split('\n').filter(Boolean);
+  for (const folder of modules) {
+    const target = path.join(dir, folder);
+    if (existsSync(target)) continue;
+    run('cp', ['-al', path.join(root, folder), target], root);
+  }
+  const core = realpathSync(path.join(dir, 'node_modules', '@estudio', 'core'));
+  if (!core.startsWith(dir + path.sep)) throw new Error(`@estudio/core resolves outside the baseline worktree: ${core}`);
+  return dir;
+}
+
+function buildPortal(tree: Tree): void {
+  if (tree.reusedDist) {
+    if (!existsSync(path.join(tree.dist, 'index.html'))) throw new Error(`PORTAL_BUDGET_DIST=${tree.dist} has no index.html`);
+  } else {
+    console.log(`Construyendo el portal de ${tree.label} (con su manifest)…`);
+    const build = spawnSync('npm', ['run', 'build', '-w', '@estudio/portal', '--', '--outDir', tree.dist, '--emptyOutDir', '--manifest'], {
+      cwd: tree.root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error(`portal build of ${tree.label} failed (${build.status})`);
+  }
+  const manifestPath = path.join(tree.dist, '.vite', 'manifest.json');
+  tree.manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>) : null;
+}
+
+async function startServer(tree: Tree): Promise<void> {
+  rmSync(tree.dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [path.join(tree.root, 'scripts', 'start.mjs')], {
+    cwd: tree.root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(tree.port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: tree.dataDir,
       DATABASE_URL: '',
-      PORTAL_DIST: dist,
+      PORTAL_DIST: tree.dist,
       START_DESK: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_MAX: '1000',
     },
   });
+  tree.server = child;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (up) return child;
-    if (Date.now() - started > 180_000) throw new Error('the server did not answer within 180 s');
+    if (child.exitCode !== null) throw new Error(`the server of ${tree.label} exited with ${child.exitCode}`);
+    const up = await fetch(`${tree.base}/api/health`).then((r) => r.ok, () => false);
+    if (up) return;
+    if (Date.now() - started > 180_000) throw new Error(`the server of ${tree.label} did not answer within 180 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+async function stopServer(tree: Tree): Promise<void> {
+  const child = tree.server;
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(tree.dataDir, { recursive: true, force: true });
 }
 
 /** The checkout the budget measures: the demo shop's '5 Clases'. */
-async function checkoutPath(): Promise<string> {
+async function checkoutPath(base: string): Promise<string> {
   const answer = (await (await fetch(`${base}/api/class_packages`)).json()) as { class_packages: { class_package_id: number; title: string }[] };
   const pkg = answer.class_packages.find((p) => p.title === '5 Clases') ?? answer.class_packages[0];
   if (!pkg) throw new Error('the demo shop has no package');
@@ -112,7 +185,7 @@ interface PageSpec {
   ready: (page: Page) => Promise<unknown>;
 }
 
-async function signInPlaywright(page: Page): Promise<void> {
+async function signInPlaywright(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/entrar`);
   await page.getByLabel('Correo electrónico').fill(customer.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(customer.password);
@@ -131,7 +204,7 @@ interface Script {
 }
 
 /** Every script response of one page load until the network is idle, from an empty HTTP cache. */
-async function initialScripts(context: BrowserContext, spec: PageSpec): Promise<Script[]> {
+async function initialScripts(context: BrowserContext, spec: PageSpec, base: string): Promise<Script[]> {
   const page = await context.newPage();
   // Signing in filled the cache; the budget is for a first visit's downloads.
   const cdp = await context.newCDPSession(page);
@@ -223,7 +296,7 @@ interface AxeRow {
   target: string;
 }
 
-async function axeViolations(context: BrowserContext, spec: PageSpec): Promise<AxeRow[]> {
+async function axeViolations(context: BrowserContext, spec: PageSpec, base: string): Promise<AxeRow[]> {
   const page = await context.newPage();
   await page.goto(base + spec.path);
   await spec.ready(page);
@@ -242,6 +315,7 @@ async function axeViolations(context: BrowserContext, spec: PageSpec): Promise<A
 // ---------- Lighthouse ----------
 
 interface LhRow {
+  tree: string;
   page: string;
   preset: string;
   performance: number | null;
@@ -265,7 +339,53 @@ async function pollPage(page: PuppeteerPage, check: () => boolean, timeoutMs = 3
   }
 }
 
-async function runLighthouse(specs: PageSpec[]): Promise<LhRow[]> {
+/** One Lighthouse run of one page of one tree, from an empty HTTP cache. */
+async function lighthouseRow(browser: Browser2, chromePort: number, tree: Tree, spec: PageSpec, preset: string, config: Config | undefined): Promise<LhRow> {
+  const flags: Flags = {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // Keep the session in localStorage; the HTTP cache is emptied by hand instead, so every run loads cold.
+    disableStorageReset: spec.signedIn,
+  };
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  // Lighthouse asks for a second run when its trace misses the navigation start (NO_NAVSTART): up to three runs.
+  for (let attempt = 1; ; attempt++) {
+    const page = await browser.newPage();
+    if (spec.signedIn) {
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+    }
+    result = await lighthouse(tree.base + spec.path, flags, config, page);
+    await page.close();
+    if (!result?.lhr.runtimeError || attempt === 3) break;
+    console.log(`  (${tree.label} ${spec.name}, ${preset}: ${result.lhr.runtimeError.code}; otra corrida)`);
+  }
+  if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${tree.label} ${spec.path} (${preset}): ${result.lhr.runtimeError.message}`);
+  const { categories, audits } = result.lhr;
+  const failedA11y = Object.values(audits)
+    .filter((a) => a.score === 0 && categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
+    .map((a) => a.id);
+  return {
+    tree: tree.label,
+    page: spec.name,
+    preset,
+    performance: categories.performance?.score ?? null,
+    accessibility: categories.accessibility?.score ?? null,
+    lcp: audits['largest-contentful-paint']?.numericValue ?? null,
+    tbt: audits['total-blocking-time']?.numericValue ?? null,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? null,
+    failedA11y,
+  };
+}
+
+type Browser2 = Awaited<ReturnType<typeof puppeteer.connect>>;
+
+/** Each page on every tree in turn (baseline, then this tree), so both are measured under the same load. */
+async function runLighthouse(trees: { tree: Tree; specs: PageSpec[] }[]): Promise<LhRow[]> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', ...chromeArgs],
@@ -276,64 +396,30 @@ async function runLighthouse(specs: PageSpec[]): Promise<LhRow[]> {
     const presets: [string, Config | undefined][] = [['móvil', undefined]];
     if (withDesktop) presets.push(['escritorio', desktopConfig]);
     for (const [preset, config] of presets) {
-      let signedIn = false;
-      for (const spec of specs) {
-        // The portal keeps its session in localStorage, which Lighthouse's own reset leaves alone: end it
-        // (on a page of the origin that loads no script) before an anonymous page, and sign in through
-        // the portal's own form before the first signed-in one.
-        if (!spec.signedIn || !signedIn) {
-          const storagePage = await browser.newPage();
-          await storagePage.goto(`${base}/api/health`);
-          await storagePage.evaluate(() => localStorage.clear());
-          if (spec.signedIn) {
-            await storagePage.goto(`${base}/entrar`);
-            await pollPage(storagePage, () => document.querySelector('input[type="email"]') !== null);
-            await storagePage.type('input[type="email"]', customer.email);
-            await storagePage.type('input[type="password"]', customer.password);
-            await storagePage.click('button[type="submit"]');
-            await pollPage(storagePage, () => location.pathname === '/mystudio');
+      const signedIn = new Map<Tree, boolean>();
+      for (let index = 0; index < trees[0]!.specs.length; index++) {
+        for (const { tree, specs } of trees) {
+          const spec = specs[index]!;
+          // The portal keeps its session in localStorage, which Lighthouse's own reset leaves alone: end it
+          // (on a page of the origin that loads no script) before an anonymous page, and sign in through
+          // the portal's own form before the first signed-in one.
+          if (!spec.signedIn || !signedIn.get(tree)) {
+            const storagePage = await browser.newPage();
+            await storagePage.goto(`${tree.base}/api/health`);
+            await storagePage.evaluate(() => localStorage.clear());
+            if (spec.signedIn) {
+              await storagePage.goto(`${tree.base}/entrar`);
+              await pollPage(storagePage, () => document.querySelector('input[type="email"]') !== null);
+              await storagePage.type('input[type="email"]', customer.email);
+              await storagePage.type('input[type="password"]', customer.password);
+              await storagePage.click('button[type="submit"]');
+              await pollPage(storagePage, () => location.pathname === '/mystudio');
+            }
+            await storagePage.close();
+            signedIn.set(tree, spec.signedIn);
           }
-          await storagePage.close();
-          signedIn = spec.signedIn;
+          rows.push(await lighthouseRow(browser, chrome.port, tree, spec, preset, config));
         }
-        const flags: Flags = {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          // Keep the session in localStorage; the HTTP cache is emptied by hand instead, so every run loads cold.
-          disableStorageReset: spec.signedIn,
-        };
-        let result: Awaited<ReturnType<typeof lighthouse>>;
-        // Lighthouse asks for a second run when its trace misses the navigation start (NO_NAVSTART): up to three runs.
-        for (let attempt = 1; ; attempt++) {
-          const page = await browser.newPage();
-          if (spec.signedIn) {
-            const cdp = await page.createCDPSession();
-            await cdp.send('Network.clearBrowserCache');
-            await cdp.detach();
-          }
-          result = await lighthouse(base + spec.path, flags, config, page);
-          await page.close();
-          if (!result?.lhr.runtimeError || attempt === 3) break;
-          console.log(`  (${spec.name}, ${preset}: ${result.lhr.runtimeError.code}; otra corrida)`);
-        }
-        if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${spec.path} (${preset}): ${result.lhr.runtimeError.message}`);
-        const { categories, audits } = result.lhr;
-        const failedA11y = Object.values(audits)
-          .filter((a) => a.score === 0 && categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
-          .map((a) => a.id);
-        rows.push({
-          page: spec.name,
-          preset,
-          performance: categories.performance?.score ?? null,
-          accessibility: categories.accessibility?.score ?? null,
-          lcp: audits['largest-contentful-paint']?.numericValue ?? null,
-          tbt: audits['total-blocking-time']?.numericValue ?? null,
-          cls: audits['cumulative-layout-shift']?.numericValue ?? null,
-          failedA11y,
-        });
       }
     }
   } finally {
@@ -345,76 +431,114 @@ async function runLighthouse(specs: PageSpec[]): Promise<LhRow[]> {
 
 // ---------- run ----------
 
+/** The pages measured, with what shows each is ready (not the loader). */
+function pageSpecs(checkout: string): PageSpec[] {
+  return [
+    { name: 'landing /', path: '/', signedIn: false, ready: (p) => p.locator('[data-section="hero"]').waitFor() },
+    { name: 'paquetes /paquetes', path: '/paquetes', signedIn: false, ready: (p) => p.getByRole('heading', { level: 3 }).first().waitFor() },
+    { name: 'calendario /calendario', path: '/calendario', signedIn: false, ready: (p) => p.locator('[data-class-id]').first().waitFor() },
+    { name: 'calendario /mystudio', path: '/mystudio', signedIn: true, ready: (p) => p.locator('[data-class-id]').first().waitFor() },
+    { name: `checkout ${checkout}`, path: checkout, signedIn: true, ready: (p) => p.getByRole('radio').first().waitFor() },
+  ];
+}
+
+/** The manifest keys of a page's route chunks, for the chunk-by-chunk table. */
+const routeModules: Record<string, string[]> = {
+  '/': ['src/pages/public/LandingPage.tsx'],
+  '/paquetes': ['src/pages/shop/PublicPackagesPage.tsx'],
+  '/calendario': ['src/pages/public/SchedulePage.tsx'],
+  '/mystudio': ['src/pages/account/AccountArea.tsx', 'src/pages/account/CalendarPage.tsx'],
+};
+
+interface Measured {
+  tree: Tree;
+  specs: PageSpec[];
+  scripts: Map<string, Script[]>;
+  axe: AxeRow[];
+}
+
+/** Initial JavaScript and axe of every page of one tree. */
+async function measureTree(browser: Browser, tree: Tree): Promise<Measured> {
+  const specs = pageSpecs(await checkoutPath(tree.base));
+  const contextOptions = { locale: 'es-MX', timezoneId: 'America/Mexico_City' };
+  const anonymous = await browser.newContext(contextOptions);
+  // Signed in through the portal's own form (the portal rotates its refresh token, so a copied session would go stale).
+  const account = await browser.newContext(contextOptions);
+  const signInPage = await account.newPage();
+  await signInPlaywright(signInPage, tree.base);
+  await signInPage.close();
+  const scripts = new Map<string, Script[]>();
+  const axe: AxeRow[] = [];
+  for (const spec of specs) {
+    const context = spec.signedIn ? account : anonymous;
+    scripts.set(spec.name, await initialScripts(context, spec, tree.base));
+    axe.push(...(await axeViolations(context, spec, tree.base)));
+  }
+  await account.close();
+  await anonymous.close();
+  return { tree, specs, scripts, axe };
+}
+
+const ratio = (now: number | null, before: number | null) => (now === null || before === null || before === 0 ? '' : `×${(now / before).toFixed(2)}`);
+
 async function main(): Promise<number> {
-  buildPortal();
-  const manifestPath = path.join(dist, '.vite', 'manifest.json');
-  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>) : null;
-  const server = await startServer();
+  const trees: Tree[] = [];
+  if (baselineRef) trees.push(treeAt(`antes (${baselineRef})`, prepareBaseline(baselineRef), port + 1, null));
+  trees.push(treeAt(baselineRef ? 'ahora' : 'este árbol', root, port, reusedDist));
   let browser: Browser | null = null;
   try {
-    const checkout = await checkoutPath();
-    const specs: PageSpec[] = [
-      { name: 'landing /', path: '/', signedIn: false, ready: (p) => p.locator('[data-section="hero"]').waitFor() },
-      {
-        name: 'calendario /mystudio',
-        path: '/mystudio',
-        signedIn: true,
-        ready: (p) => p.locator('[data-class-id]').first().waitFor(),
-      },
-      {
-        name: `checkout ${checkout}`,
-        path: checkout,
-        signedIn: true,
-        ready: (p) => p.getByRole('radio').first().waitFor(),
-      },
-    ];
-    const [landing, calendar, checkoutSpec] = specs as [PageSpec, PageSpec, PageSpec];
-
+    for (const tree of trees) buildPortal(tree);
+    for (const tree of trees) await startServer(tree);
     browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
-    const contextOptions = { locale: 'es-MX', timezoneId: 'America/Mexico_City' };
-    const anonymous = await browser.newContext(contextOptions);
-    const landingScripts = await initialScripts(anonymous, landing);
-    // Signed in through the portal's own form (the portal rotates its refresh token, so a copied session would go stale).
-    const accountContext = await browser.newContext(contextOptions);
-    const signInPage = await accountContext.newPage();
-    await signInPlaywright(signInPage);
-    await signInPage.close();
-    const accountScripts = await initialScripts(accountContext, calendar);
-
-    console.log('\n== JavaScript inicial ==');
-    const entry = manifest && predictedFiles(manifest, ['index.html']);
-    printScripts('Landing /', landingScripts, manifest && predictedFiles(manifest, ['index.html', 'src/pages/public/LandingPage.tsx']), entry);
-    printScripts(
-      '/mystudio (sesión iniciada)',
-      accountScripts,
-      manifest && predictedFiles(manifest, ['index.html', 'src/pages/account/AccountArea.tsx', 'src/pages/account/CalendarPage.tsx']),
-      entry,
-    );
-
-    console.log('\n== axe-core (violaciones) ==');
-    const axeRows: AxeRow[] = [];
-    axeRows.push(...(await axeViolations(anonymous, landing)));
-    axeRows.push(...(await axeViolations(accountContext, calendar)));
-    axeRows.push(...(await axeViolations(accountContext, checkoutSpec)));
-    await accountContext.close();
-    await anonymous.close();
+    const measured: Measured[] = [];
+    for (const tree of trees) measured.push(await measureTree(browser, tree));
     await browser.close();
     browser = null;
-    for (const spec of specs) {
-      const rows = axeRows.filter((r) => r.page === spec.name);
-      console.log(`  ${spec.name}: ${rows.length === 0 ? 'ninguna' : `${rows.length}`}`);
-      for (const r of rows) console.log(`    ${r.id} (${r.impact}, ${r.nodes} nodos) ${r.target}`);
+
+    const current = measured[measured.length - 1]!;
+    console.log(`\n== JavaScript inicial (${current.tree.label}, archivo por archivo) ==`);
+    const manifest = current.tree.manifest;
+    const entry = manifest && predictedFiles(manifest, ['index.html']);
+    for (const spec of current.specs) {
+      const modules = routeModules[spec.path];
+      printScripts(spec.name, current.scripts.get(spec.name)!, manifest && modules ? predictedFiles(manifest, ['index.html', ...modules]) : null, entry);
+    }
+
+    const gzipOf = (m: Measured, name: string) => (m.scripts.get(name) ?? []).reduce((sum, s) => sum + s.gzip, 0);
+    const sentOf = (m: Measured, name: string) => (m.scripts.get(name) ?? []).reduce((sum, s) => sum + s.sent, 0);
+    console.log('\n== JavaScript inicial, gzip nivel 6 (enviado por el servidor) ==');
+    console.log(`  ${'página'.padEnd(26)} ${measured.map((m) => m.tree.label.padStart(26)).join(' ')}${measured.length > 1 ? '  ahora/antes' : ''}`);
+    for (const [index, spec] of current.specs.entries()) {
+      const cells = measured.map((m) => {
+        const name = m.specs[index]!.name;
+        return `${kb(gzipOf(m, name))} (${kb(sentOf(m, name))})`.padStart(26);
+      });
+      const before = measured.length > 1 ? gzipOf(measured[0]!, measured[0]!.specs[index]!.name) : null;
+      console.log(`  ${spec.name.padEnd(26)} ${cells.join(' ')}  ${ratio(gzipOf(current, spec.name), before)}`);
+    }
+
+    console.log('\n== axe-core (violaciones) ==');
+    for (const m of measured) {
+      for (const spec of m.specs) {
+        const rows = m.axe.filter((r) => r.page === spec.name);
+        console.log(`  ${m.tree.label} ${spec.name}: ${rows.length === 0 ? 'ninguna' : `${rows.length}`}`);
+        for (const r of rows) console.log(`    ${r.id} (${r.impact}, ${r.nodes} nodos) ${r.target}`);
+      }
     }
 
     if (withLighthouse) {
-      console.log('\n== Lighthouse 12 (mobile = emulación Moto G Power, throttling simulado; escritorio = preset desktop) ==');
-      const rows = await runLighthouse(specs);
+      console.log('\n== Lighthouse 12 (móvil = emulación Moto G Power, throttling simulado; escritorio = preset desktop) ==');
+      const rows = await runLighthouse(measured.map((m) => ({ tree: m.tree, specs: m.specs })));
       const pct = (x: number | null) => (x === null ? '—' : String(Math.round(x * 100)));
       const ms = (x: number | null) => (x === null ? '—' : `${Math.round(x)} ms`);
-      console.log(`  ${'página'.padEnd(24)} ${'preset'.padEnd(11)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP'.padStart(9)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)}`);
+      console.log(
+        `  ${'página'.padEnd(26)} ${'preset'.padEnd(11)} ${'árbol'.padEnd(18)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'LCP'.padStart(9)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)}  LCP ahora/antes`,
+      );
       for (const r of rows) {
+        const before = baselineRef && r.tree !== trees[0]!.label ? rows.find((b) => b.tree === trees[0]!.label && b.preset === r.preset && b.page === r.page) : undefined;
         console.log(
-          `  ${r.page.padEnd(24)} ${r.preset.padEnd(11)} ${pct(r.performance).padStart(4)} ${pct(r.accessibility).padStart(4)} ${ms(r.lcp).padStart(9)} ${ms(r.tbt).padStart(8)} ${(r.cls === null ? '—' : r.cls.toFixed(3)).padStart(6)}` +
+          `  ${r.page.padEnd(26)} ${r.preset.padEnd(11)} ${r.tree.padEnd(18)} ${pct(r.performance).padStart(4)} ${pct(r.accessibility).padStart(4)} ${ms(r.lcp).padStart(9)} ${ms(r.tbt).padStart(8)} ${(r.cls === null ? '—' : r.cls.toFixed(3)).padStart(6)}` +
+            (before ? `  ${ratio(r.lcp, before.lcp)}` : '') +
             (r.failedA11y.length ? `  a11y: ${r.failedA11y.join(', ')}` : ''),
         );
       }
@@ -422,8 +546,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await browser?.close();
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const tree of trees) await stopServer(tree);
   }
 }
 
