@@ -50,7 +50,8 @@ test('the mobile drawer has the menu and the account links', async ({ page }) =>
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText('Menú', { exact: true })).toBeVisible();
   await expect(drawer.getByText('Mi Cuenta', { exact: true })).toBeVisible();
-  for (const item of ['Calendario', 'Online', 'Reservaciones', 'Paquetes', 'Mi Información', 'Mis Compras']) {
+  // Issue 18: Mis Cargos and Mis Créditos too (subscriptions and restricted class types are on in the demo studio).
+  for (const item of ['Calendario', 'Online', 'Reservaciones', 'Paquetes', 'Mi Información', 'Mis Compras', 'Mis Cargos', 'Mis Créditos']) {
     await expect(drawer.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
   await drawer.getByRole('button', { name: 'Salir' }).click();
@@ -60,8 +61,32 @@ test('the mobile drawer has the menu and the account links', async ({ page }) =>
 test('an unknown route shows the not-found page', async ({ page }) => {
   await page.goto('/esta/ruta/no-existe');
   await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await expect(page).toHaveTitle('Página no encontrada · Estudio Demo');
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
   // '/' is the public landing.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('[data-section="hero"]')).toBeVisible();
+});
+
+test('each account page titles its browser tab, and the title follows the page (issue 18)', async ({ page }) => {
+  await signIn(page, 'cliente@estudio.demo');
+  await expect(page).toHaveURL(/\/mystudio$/);
+  await expect(page).toHaveTitle('Calendario · Estudio Demo');
+  for (const [path, title] of [
+    ['/mystudio/informacion', 'Mi Información'],
+    ['/mystudio/membresias', 'Mis Compras'],
+    ['/mystudio/pagos', 'Mis Cargos'],
+    ['/mystudio/creditos', 'Mis Créditos'],
+    ['/mystudio/waitlists', 'Mis Listas de Espera'],
+    ['/mystudio/online', 'Clases Online'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title} · Estudio Demo`);
+  }
+  // Moving inside the app (no reload) retitles the tab too.
+  await page.getByRole('button', { name: /Mariana/ }).click();
+  await page.getByRole('menuitem', { name: 'Mi Información' }).click();
+  await expect(page).toHaveTitle('Mi Información · Estudio Demo');
+  await page.goto('/entrar');
+  await expect(page).toHaveTitle(/· Estudio Demo$/);
 });

@@ -6,6 +6,7 @@ import { errorFacts } from '../api/errors.ts';
 import { SafeHtml } from '../ui/SafeHtml.tsx';
 import { PublicLayout } from './public/PublicLayout.tsx';
 import { NotFound } from './NotFound.tsx';
+import { usePageTitle } from '../ui/usePageTitle.ts';
 
 /** A page's title and its sanitized HTML content, or 'Sin contenido.' (spec "Information page view"). */
 export function PageContent({ title, content }: { title: string; content: string | null }) {
@@ -23,6 +24,7 @@ export function PageContent({ title, content }: { title: string; content: string
 export default function InfoPage() {
   const { slug = '' } = useParams();
   const page = trpc.pages.bySlug.useQuery({ slug }, { retry: false, staleTime: 5 * 60_000 });
+  usePageTitle(page.data?.page.title);
 
   if (page.isError) {
     const { status, code } = errorFacts(page.error);

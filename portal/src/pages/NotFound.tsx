@@ -2,6 +2,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCompassOff } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { texts } from '@estudio/core';
+import { usePageTitle } from '../ui/usePageTitle.ts';
 
 /**
  * The answer for any route that does not exist, and for routes whose screens
@@ -9,6 +10,7 @@ import { texts } from '@estudio/core';
  */
 export function NotFound({ home = '/', fullHeight = true }: { home?: string; fullHeight?: boolean }) {
   const { pathname } = useLocation();
+  usePageTitle(texts.shell.notFoundTitle);
   const atHome = pathname.replace(/\/+$/, '') === home.replace(/\/+$/, '');
   return (
     <Center mih={fullHeight ? '100dvh' : 420} p="xl">

@@ -5,10 +5,12 @@ import { isOn, texts } from '@estudio/core';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { ScheduleView } from '../../booking/ScheduleView.tsx';
 import { PopupImage } from '../../booking/PopupImage.tsx';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 
 /** /mystudio: the calendar of in-person classes. */
 export default function CalendarPage() {
   const config = useAppConfig();
+  usePageTitle(texts.booking.calendarHeading);
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="lg">

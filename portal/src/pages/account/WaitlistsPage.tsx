@@ -8,11 +8,13 @@ import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { showError, showSuccess } from '../../ui/alerts.ts';
 import { coachNames, useStudioTimeZone } from '../../booking/time.ts';
 import { useInvalidateBooking } from '../../booking/reserve/invalidate.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { NotFound } from '../NotFound.tsx';
 
 /** /mystudio/waitlists: the full classes the customer waits for, each with a way to leave. */
 export default function WaitlistsPage() {
   const config = useAppConfig();
+  usePageTitle(texts.waitlists.heading);
   const tz = useStudioTimeZone();
   const enabled = isOn(config.waitlist_enabled);
   const invalidate = useInvalidateBooking();

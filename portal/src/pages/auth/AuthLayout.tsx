@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { Anchor, Box, Image, Paper, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
 import classes from './AuthLayout.module.css';
 
 /** The sign-in screens: the studio's bg_login photo behind a centered card with the logo (max 200px). */
 export function AuthLayout({ heading, width = 440, children }: { heading: string; width?: number; children: ReactNode }) {
   const config = useAppConfig();
+  usePageTitle(heading);
   return (
     <Box component="main" className={classes.root} style={{ backgroundImage: config.bg_login ? `url("${config.bg_login}")` : undefined }}>
       <div className={classes.scrim} />

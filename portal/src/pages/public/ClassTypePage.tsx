@@ -19,7 +19,7 @@ export default function ClassTypePage() {
 
   const type = query.data.class_type;
   return (
-    <PublicPageFrame>
+    <PublicPageFrame tabTitle={type.name}>
       <Grid gap="xl" align="center">
         <Grid.Col span={{ base: 12, md: type.image ? 6 : 12 }}>
           <Stack gap="md">

@@ -14,7 +14,7 @@ export default function CoachPage() {
   const coach = list.data?.instructors.find((c) => String(c.instructor_id) === coachId);
   if (!coach) return <Navigate to="/" replace />;
   return (
-    <PublicPageFrame size="md">
+    <PublicPageFrame size="md" tabTitle={fullName(coach)}>
       <Grid gap="xl" align="center">
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <CoachPortrait coach={coach} />

@@ -26,7 +26,7 @@ export default function InstructorPage() {
   const birthday = birthdayDayMonth(coach.birthdate);
   const iconProps = { size: 18, stroke: 1.6 } as const;
   return (
-    <PublicPageFrame>
+    <PublicPageFrame tabTitle={fullName(coach)}>
       <Grid gap="xl" align="center">
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <CoachPortrait coach={coach} />

@@ -5,10 +5,12 @@ import { PersonalCard } from './PersonalCard.tsx';
 import { AddressCard } from './AddressCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { MessagesCard } from './MessagesCard.tsx';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
 
 /** /mystudio/informacion (Mi Información): profile, billing address, messages and the calendar feed, and account. */
 export default function ProfilePage() {
   const { customer } = useSession();
+  usePageTitle(texts.profile.heading);
   if (!customer) return null;
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>

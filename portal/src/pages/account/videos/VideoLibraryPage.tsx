@@ -33,6 +33,7 @@ import { coachName, isPurchaseNeeded } from '../../../videos/access.ts';
 import { PurchaseNeeded } from '../../../videos/PurchaseNeeded.tsx';
 import { useFavoriteToggle } from '../../../videos/useVideoActions.ts';
 import { VideoCard } from '../../../videos/VideoCard.tsx';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { NotFound } from '../../NotFound.tsx';
 
 type View = 'todos' | 'favoritos' | 'completados';
@@ -89,6 +90,7 @@ function matches(video: VideoOutput, f: Filters): boolean {
 /** /mystudio/online: the video library (spec: search, coach, class type and tag filters, notices, 32 a page). */
 export default function VideoLibraryPage() {
   const config = useAppConfig();
+  usePageTitle(texts.videos.heading);
   const enabled = isOn(config.videos_enabled);
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);

@@ -26,6 +26,7 @@ import { FavoriteButton } from '../../../videos/FavoriteButton.tsx';
 import { PurchaseNeeded } from '../../../videos/PurchaseNeeded.tsx';
 import { useFavoriteToggle, useVideoProgress } from '../../../videos/useVideoActions.ts';
 import { VideoPlayer } from '../../../videos/VideoPlayer.tsx';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { NotFound } from '../../NotFound.tsx';
 
 function BackLink({ to }: { to: string }) {
@@ -54,6 +55,7 @@ export default function VideoPage() {
   );
   const favorite = useFavoriteToggle();
   const { complete, uncomplete, rate } = useVideoProgress();
+  usePageTitle(query.data?.video.name ?? texts.videos.heading);
 
   if (!enabled) return <NotFound home="/mystudio" fullHeight={false} />;
 
