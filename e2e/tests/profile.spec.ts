@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, bearer, createPage, retirePage, uniqueSuffix } from './content-helpers.ts';
+import { shoot } from './shots.ts';
 
 const alert = (page: import('@playwright/test').Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
@@ -42,6 +43,7 @@ test.describe('Mi Información', () => {
       await expect(page).toHaveURL(/\/mystudio\/informacion$/);
 
       await expect(page.getByRole('heading', { level: 1, name: 'Mi Información' })).toBeVisible();
+      await expect(page).toHaveTitle('Mi Información · Estudio Demo');
       await expect(page.getByText('No has agregado tu compleaños')).toBeVisible();
       await expect(page.getByText('No has cargado esta información')).toBeVisible();
 
@@ -51,14 +53,27 @@ test.describe('Mi Información', () => {
       const phone = form.getByLabel(/^Teléfono/);
       await phone.fill('(55) 1234-0077');
       await expect(phone).toHaveValue('5512340077');
+      // Issue 18: the inputs stop where the server's schema would refuse.
+      await expect(form.getByLabel(/^Nombre/)).toHaveAttribute('maxlength', '100');
+      await expect(form.getByLabel(/^Apellidos/)).toHaveAttribute('maxlength', '100');
+      await expect(form.getByLabel(/^Instagram/)).toHaveAttribute('maxlength', '100');
       await form.getByRole('button', { name: 'Guardar' }).click();
       await expect(form.getByText('Debes llenar este campo.')).toBeVisible();
       await expect(alert(page, 'Revisa el campo: Fecha de nacimiento')).toBeVisible();
+      // Saving again with the same gap: still one alert, not a second one stacked on it.
+      await form.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
       await form.getByLabel(/^Fecha de nacimiento/).fill('1995-03-14');
       await expect(form.getByLabel(/Instagram \(Opcional\)/)).toBeVisible();
       await form.getByRole('button', { name: 'Guardar' }).click();
       await expect(alert(page, 'Perfil actualizado con éxito.')).toBeVisible();
+      // The save that fixed it takes the error alert away (it covered the user menu).
+      await expect(alert(page, 'Revisa el campo')).toHaveCount(0);
       await expect(form).toHaveCount(0);
+      // Spec: dates read DD MMM YYYY; the labels read as the edit form's.
+      await expect(page.getByText('14 mar 1995', { exact: true })).toBeVisible();
+      await expect(page.getByText('Apellidos', { exact: true })).toBeVisible();
+      await expect(page.getByText('APELLIDO', { exact: true })).toHaveCount(0);
       // Exact: the Mensajes section also names the number WhatsApp goes to ('Al 5512340077').
       await expect(page.getByText('5512340077', { exact: true })).toBeVisible();
       // …and Mensajes, opened before the save, now says WhatsApp goes to it (the save refreshes the preferences).
@@ -68,16 +83,24 @@ test.describe('Mi Información', () => {
       // Billing address: city, state and country are required, each with its alert.
       await page.getByRole('button', { name: 'Agregar dirección' }).click();
       const address = page.getByRole('form', { name: 'Dirección de facturación' });
+      await expect(address.getByLabel('Calle (Opcional)')).toHaveAttribute('maxlength', '200');
+      await expect(address.getByLabel('Código postal (Opcional)')).toHaveAttribute('maxlength', '20');
       await address.getByRole('button', { name: 'Guardar' }).click();
       await expect(address.getByText('Debes agregar tu ciudad.')).toBeVisible();
       await expect(address.getByText('Debes agregar tu estado.')).toBeVisible();
       await expect(address.getByText('Debes agregar tu país.')).toBeVisible();
+      // Issue 18: each message once, under its field, and one alert that sums them up — not three more.
+      await expect(page.getByText('Debes agregar tu ciudad.')).toHaveCount(1);
+      await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
+      await expect(alert(page, 'Revisa los campos faltantes o inválidos.')).toBeVisible();
+      await shoot(page, 'mi-informacion-direccion-errores', address);
       await address.getByLabel('Calle (Opcional)').fill('Calle Durango');
       await address.getByLabel('Ciudad', { exact: true }).fill('Ciudad de México');
       await address.getByLabel('Estado', { exact: true }).fill('CDMX');
       await address.getByLabel('País', { exact: true }).fill('México');
       await address.getByRole('button', { name: 'Guardar' }).click();
-      await expect(alert(page, 'Address saved.')).toBeVisible();
+      await expect(alert(page, 'Dirección guardada.')).toBeVisible();
+      await expect(alert(page, 'Revisa los campos')).toHaveCount(0);
       await expect(page.getByText('No has cargado esta información')).toHaveCount(0);
       await expect(page.getByText('CDMX, México')).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shoot } from './shots.ts';
 
 test.describe('Registro', () => {
   test('a new visitor creates an account and lands in /mystudio', async ({ page }) => {
@@ -30,6 +31,45 @@ test.describe('Registro', () => {
     await expect(page.getByRole('button', { name: /Valeria/ })).toBeVisible();
     // Sign-up accepted the required pages and asked for the whole profile: nothing blocks.
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test("a date the server refuses shows under its field, in people's words, with one alert (issue 18)", async ({ page }) => {
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    await page.goto('/registro');
+    await expect(page).toHaveTitle('¡Regístrate! · Estudio Demo');
+    // The inputs stop where the server's schemas would refuse.
+    await expect(page.getByLabel('Nombre')).toHaveAttribute('maxlength', '100');
+    await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('maxlength', '254');
+    await expect(page.getByLabel('Contraseña', { exact: true })).toHaveAttribute('maxlength', '256');
+
+    // Every field empty: a message under each, and one alert, not one per field.
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByText('Debes llenar este campo.')).toHaveCount(7);
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
+    await expect(page.locator('.mantine-Notification-root')).toHaveText('Revisa los campos faltantes o inválidos.');
+
+    await page.getByLabel('Nombre').fill('Renata');
+    await page.getByLabel('Apellidos').fill('Fechas');
+    await page.getByLabel('Correo electrónico').fill(`renata.${stamp}@ejemplo.mx`);
+    await page.getByLabel('Teléfono').fill(`57${stamp.slice(-8)}`);
+    await page.getByLabel('Fecha de nacimiento').fill('1850-01-01');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Renata2024');
+    await page.getByLabel('Confirma tu contraseña').fill('Renata2024');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    const birthdate = page.getByLabel('Fecha de nacimiento');
+    await expect(birthdate).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/^La fecha de nacimiento debe estar entre el 1 de enero de 1900 y el /)).toBeVisible();
+    await expect(page.locator('.mantine-Notification-root')).toHaveText('Revisa el campo: Fecha de nacimiento');
+    await expect(page.getByText(/Revisa el campo birthdate|se esperaba|Demasiado/)).toHaveCount(0);
+    await shoot(page, 'registro-fecha-rechazada');
+
+    // Corrected, the same sign-up goes through.
+    await birthdate.fill('1990-06-02');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page).toHaveURL(/\/mystudio$/);
+    await expect(page.getByRole('button', { name: /Renata/ })).toBeVisible();
   });
 
   test('an e-mail that already has an account is told to sign in', async ({ page }) => {

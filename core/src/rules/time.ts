@@ -118,6 +118,15 @@ export function formatDate(date: DateInput, tz: string): string {
   return studioDayjs(date, tz).locale('es').format('DD MMM YYYY');
 }
 
+/**
+ * A calendar date with no time of day ('1993-09-21', a birthdate) as the
+ * spec's 'DD MMM YYYY': '21 sep 1993'. Read in UTC, never moved to a zone,
+ * so no studio clock turns it into the day before.
+ */
+export function formatCalendarDate(date: string): string {
+  return dayjs.utc(date.slice(0, 10)).locale('es').format('DD MMM YYYY');
+}
+
 /** Epoch milliseconds of any date input. */
 export function toMs(date: DateInput): number {
   return dayjs(date).valueOf();

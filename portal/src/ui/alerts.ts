@@ -5,10 +5,39 @@ import { notifications } from '@mantine/notifications';
 export const ERROR_AUTO_CLOSE_MS = 5000;
 export const SUCCESS_AUTO_CLOSE_MS = 3000;
 
+/**
+ * Spec: the error alert and the success alert are global — one of each. A new
+ * error replaces the one showing instead of stacking under it (issue 18: five
+ * toasts for five empty fields), and a success clears it: nothing stale stays
+ * on screen after the save that fixed it.
+ */
+const showing: { error?: string; success?: string } = {};
+
+/** At the bottom, away from the header: an alert at the top right covered the user menu and, on a phone, the menu button. */
+const ALERT_POSITION = 'bottom-center';
+
+function replace(kind: 'error' | 'success', message: ReactNode, color: string, autoClose: number): void {
+  const previous = showing[kind];
+  if (previous) notifications.hide(previous);
+  // A new id each time: the toast is a new one, with its own full time on screen.
+  showing[kind] = notifications.show({ message, color, autoClose, withBorder: true, position: ALERT_POSITION, onClose: ({ id }) => forget(kind, id) });
+}
+
+function forget(kind: 'error' | 'success', id?: string): void {
+  if (id === undefined || showing[kind] === id) showing[kind] = undefined;
+}
+
 export function showError(message: ReactNode): void {
-  notifications.show({ message, color: 'red', autoClose: ERROR_AUTO_CLOSE_MS, withBorder: true });
+  replace('error', message, 'red', ERROR_AUTO_CLOSE_MS);
 }
 
 export function showSuccess(message: ReactNode): void {
-  notifications.show({ message, color: 'teal', autoClose: SUCCESS_AUTO_CLOSE_MS, withBorder: true });
+  clearErrors();
+  replace('success', message, 'teal', SUCCESS_AUTO_CLOSE_MS);
+}
+
+/** Takes the error alert away (a form the person corrected, a save that went through). */
+export function clearErrors(): void {
+  if (showing.error) notifications.hide(showing.error);
+  forget('error');
 }

@@ -1,7 +1,9 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { texts } from '@estudio/core';
+import { email, maxLengthOf, texts } from '@estudio/core';
 
-/** The e-mail input of every sign-in form: the right keyboard on phones, autofill, no autocorrect. */
+const emailMaxLength = maxLengthOf(email);
+
+/** The e-mail input of every sign-in form: the right keyboard on phones, autofill, no autocorrect, the server's length. */
 export function EmailField(props: Omit<TextInputProps, 'type'>) {
   return (
     <TextInput
@@ -12,6 +14,7 @@ export function EmailField(props: Omit<TextInputProps, 'type'>) {
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}
+      maxLength={emailMaxLength}
       {...props}
       type="email"
     />

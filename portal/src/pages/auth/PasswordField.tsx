@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { TextInput, UnstyledButton, type TextInputProps } from '@mantine/core';
-import { texts } from '@estudio/core';
+import { credentialsInput, maxLengthOf, texts } from '@estudio/core';
 import classes from './PasswordField.module.css';
 
-/** A password input with the spec's Mostrar/Ocultar text toggle. */
+const passwordMaxLength = maxLengthOf(credentialsInput.shape.password);
+
+/** A password input with the spec's Mostrar/Ocultar text toggle, as long as the server takes. */
 export function PasswordField(props: Omit<TextInputProps, 'type' | 'rightSection'>) {
   const [visible, setVisible] = useState(false);
   return (
     <TextInput
+      maxLength={passwordMaxLength}
       {...props}
       type={visible ? 'text' : 'password'}
       autoCapitalize="none"

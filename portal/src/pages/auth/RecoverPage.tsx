@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
-import { errorMessage } from '../../api/errors.ts';
+import { errorFacts } from '../../api/errors.ts';
 import { showError, showSuccess } from '../../ui/alerts.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { EmailField } from './EmailField.tsx';
@@ -34,7 +34,10 @@ function RequestRecoveryForm() {
       await store.authClient.sendPasswordReset(email.trim());
       showSuccess(texts.auth.recoverSent);
     } catch (failure) {
-      showError(errorMessage(failure));
+      // A refused address shows under the field (issue 18); anything else is the one alert.
+      const { field, fieldMessage, message } = errorFacts(failure);
+      if (field === 'email') setError(fieldMessage ?? message);
+      else showError(message);
     } finally {
       setSubmitting(false);
     }

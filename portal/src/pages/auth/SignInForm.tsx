@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Stack, type MantineSize } from '@mantine/core';
 import { Link } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { errorFacts } from '../../api/errors.ts';
 import { showError } from '../../ui/alerts.ts';
 import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
@@ -39,7 +40,10 @@ export function SignInForm({ onSignedIn, footer, size, autoFocus }: SignInFormPr
       await signIn(email.trim(), password);
       onSignedIn?.();
     } catch (error) {
-      showError(signInErrorText(error));
+      // A refused e-mail or password shows under its field (issue 18); the spec's sign-in errors are the one alert.
+      const { field, fieldMessage } = errorFacts(error);
+      if ((field === 'email' || field === 'password') && fieldMessage) setErrors({ [field]: fieldMessage });
+      else showError(signInErrorText(error));
     } finally {
       setSubmitting(false);
     }

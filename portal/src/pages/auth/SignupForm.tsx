@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextI
 import { Link } from 'react-router';
 import {
   checkPassword,
+  customerSignupInput,
   isValidPhone,
   normalizePhone,
   passwordPolicyFromConfig,
@@ -15,6 +16,7 @@ import { errorFacts } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { showError } from '../../ui/alerts.ts';
+import { maxLengthsOf, useFormErrors } from '../../ui/form-errors.ts';
 import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
 import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
@@ -33,6 +35,23 @@ interface SignupForm {
 }
 
 type FormErrors = Partial<Record<keyof SignupForm | 'terms', string>>;
+
+/** The fields in screen order, as the summary alert names them ('Revisa el campo: Apellidos'); the terms speak for themselves. */
+const labels: Record<keyof SignupForm | 'terms', string> = {
+  name: texts.forms.name,
+  last_name: texts.forms.lastName,
+  email: texts.forms.email,
+  phone: texts.forms.phone,
+  birthdate: texts.forms.birthdate,
+  instagram: texts.forms.instagram,
+  signup_reason: texts.forms.signupReason,
+  signup_reason_other: texts.forms.signupReasonOther,
+  password: texts.forms.password,
+  password_confirm: texts.forms.passwordConfirm,
+  terms: '',
+};
+/** The server's limits, from the same schemas it checks with. */
+const limits = maxLengthsOf(customerSignupInput.shape);
 
 const empty: SignupForm = {
   name: '',
@@ -76,7 +95,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
 
   const [form, setForm] = useState<SignupForm>(empty);
   const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { errors, fail, failFromServer } = useFormErrors(labels);
   const [submitting, setSubmitting] = useState(false);
   // The studio registered this e-mail at the desk: the server mailed the link that creates the password (decision 017).
   const [claimSent, setClaimSent] = useState<{ email: string; message: string } | null>(null);
@@ -105,9 +124,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (fail(validate())) return;
     setSubmitting(true);
     const email = completing ? (session?.email ?? '') : form.email.trim().toLowerCase();
     const customerData = {
@@ -127,9 +144,8 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
         try {
           await utils.client.customer.signup.mutate(customerData);
         } catch (error) {
-          const { code, message } = errorFacts(error);
-          if (code === 'customer/phone-taken') setErrors({ phone: texts.auth.phoneTaken });
-          showError(code === 'customer/phone-taken' ? texts.auth.phoneTaken : message);
+          if (errorFacts(error).code === 'customer/phone-taken') fail({ phone: texts.auth.phoneTaken });
+          else failFromServer(error);
           return;
         }
         await utils.customer.me.invalidate();
@@ -146,7 +162,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
             return;
           }
           if (code !== 'auth/email-already-in-use') {
-            showError(message);
+            failFromServer(error);
             return;
           }
           // The identity may be the half of an earlier sign-up that stopped before its customer: the same e-mail
@@ -163,16 +179,21 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
       try {
         await utils.client.customer.signup.mutate(customerData, { context: { idToken: tokens.idToken } });
       } catch (error) {
-        const { code, status: httpStatus, message } = errorFacts(error);
+        const { code, status: httpStatus, field } = errorFacts(error);
         if (code === 'customer/phone-taken') {
           // The identity stays so a corrected phone can finish the same sign-up.
-          setErrors({ phone: texts.auth.phoneTaken });
-          showError(texts.auth.phoneTaken);
+          fail({ phone: texts.auth.phoneTaken });
+          return;
+        }
+        if (field) {
+          // A field the server refused (too long, a bad date): the identity stays, the person corrects it and sends again.
+          failFromServer(error);
           return;
         }
         setPending(null);
         store.signOut();
-        showError(code === 'customer/already-exists' || httpStatus === 409 ? texts.auth.signupExists : message);
+        if (code === 'customer/already-exists' || httpStatus === 409) showError(texts.auth.signupExists);
+        else failFromServer(error);
         return;
       }
       setPending(null);
@@ -211,8 +232,8 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
             </Stack>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput label={texts.forms.name} name="name" autoComplete="given-name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
-            <TextInput label={texts.forms.lastName} name="last_name" autoComplete="family-name" value={form.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} error={errors.last_name} />
+            <TextInput label={texts.forms.name} name="name" autoComplete="given-name" maxLength={limits.name} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
+            <TextInput label={texts.forms.lastName} name="last_name" autoComplete="family-name" maxLength={limits.last_name} value={form.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} error={errors.last_name} />
             {completing ? (
               <TextInput label={texts.forms.email} name="email" type="email" value={session?.email ?? ''} readOnly disabled />
             ) : (
@@ -231,7 +252,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
               inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
             <TextInput label={texts.forms.birthdate} name="birthdate" type="date" autoComplete="bday" value={form.birthdate} onChange={(e) => set('birthdate', e.currentTarget.value)} error={errors.birthdate} max={new Date().toISOString().slice(0, 10)} />
-            <TextInput label={optional(texts.forms.instagram)} name="instagram" placeholder="@" value={form.instagram} onChange={(e) => set('instagram', e.currentTarget.value)} />
+            <TextInput label={optional(texts.forms.instagram)} name="instagram" placeholder="@" maxLength={limits.instagram} value={form.instagram} onChange={(e) => set('instagram', e.currentTarget.value)} error={errors.instagram} />
           </SimpleGrid>
           <Select
             label={optional(texts.forms.signupReason)}
@@ -244,7 +265,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
             comboboxProps={{ withinPortal: true }}
           />
           {form.signup_reason === texts.forms.signupReasonOtherValue && (
-            <TextInput label={optional(texts.forms.signupReasonOther)} name="signup_reason_other" value={form.signup_reason_other} onChange={(e) => set('signup_reason_other', e.currentTarget.value)} />
+            <TextInput label={optional(texts.forms.signupReasonOther)} name="signup_reason_other" maxLength={limits.signup_reason_other} value={form.signup_reason_other} onChange={(e) => set('signup_reason_other', e.currentTarget.value)} error={errors.signup_reason_other} />
           )}
           {!completing && (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">

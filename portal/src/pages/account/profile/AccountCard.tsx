@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { checkPassword, email as emailSchema, passwordPolicyFromConfig, passwordRuleTexts, texts } from '@estudio/core';
+import { changePasswordInput, checkPassword, email as emailSchema, passwordPolicyFromConfig, passwordRuleTexts, requestEmailChangeInput, texts } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
-import { errorFacts, errorMessage } from '../../../api/errors.ts';
+import { errorFacts } from '../../../api/errors.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
 import { useSession, type Customer } from '../../../session/SessionProvider.tsx';
-import { showError, showSuccess } from '../../../ui/alerts.ts';
+import { showSuccess } from '../../../ui/alerts.ts';
+import { maxLengthsOf, useFormErrors } from '../../../ui/form-errors.ts';
+
+const passwordLabels = { current_password: texts.profile.currentPassword, password: texts.forms.newPassword, password_confirm: texts.forms.passwordConfirm };
+const passwordLimits = maxLengthsOf(changePasswordInput.shape);
+const emailLabels = { email: texts.forms.email, password: texts.profile.currentPassword };
+const emailLimits = maxLengthsOf(requestEmailChangeInput.shape);
 
 /**
  * The account's e-mail and a password change through the identity provider.
@@ -20,7 +26,7 @@ export function AccountCard({ customer }: { customer: Customer }) {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ current?: string; password?: string; confirm?: string }>({});
+  const { errors, fail, failFromServer } = useFormErrors(passwordLabels);
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: (tokens) => {
       store.start(tokens);
@@ -32,9 +38,9 @@ export function AccountCard({ customer }: { customer: Customer }) {
     onError: (failure) => {
       const { code, message } = errorFacts(failure);
       // The server's answers that belong to one field show by it; anything else is an alert.
-      if (code === 'auth/wrong-current-password') setErrors({ current: message });
-      else if (code === 'auth/weak-password') setErrors({ password: message });
-      else showError(errorMessage(failure));
+      if (code === 'auth/wrong-current-password') fail({ current_password: message });
+      else if (code === 'auth/weak-password') fail({ password: message });
+      else failFromServer(failure);
     },
   });
 
@@ -42,12 +48,11 @@ export function AccountCard({ customer }: { customer: Customer }) {
     const policy = passwordPolicyFromConfig(config);
     const broken = checkPassword(password, policy)[0];
     const found = {
-      current: current ? undefined : texts.forms.fieldRequired,
+      current_password: current ? undefined : texts.forms.fieldRequired,
       password: broken ? passwordRuleTexts[broken](policy) : undefined,
-      confirm: !broken && password !== confirm ? texts.auth.passwordsMismatch : undefined,
+      password_confirm: !broken && password !== confirm ? texts.auth.passwordsMismatch : undefined,
     };
-    setErrors(found);
-    if (found.current || found.password || found.confirm) return;
+    if (fail(found)) return;
     change.mutate({ current_password: current, password, password_confirm: confirm });
   };
 
@@ -65,12 +70,13 @@ export function AccountCard({ customer }: { customer: Customer }) {
             name="current_password"
             autoComplete="current-password"
             value={current}
-            error={errors.current}
+            maxLength={passwordLimits.current_password}
+            error={errors.current_password}
             onChange={(e) => setCurrent(e.currentTarget.value)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <PasswordInput label={texts.forms.newPassword} autoComplete="new-password" value={password} error={errors.password} onChange={(e) => setPassword(e.currentTarget.value)} />
-            <PasswordInput label={texts.forms.passwordConfirm} autoComplete="new-password" value={confirm} error={errors.confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+            <PasswordInput label={texts.forms.newPassword} autoComplete="new-password" value={password} maxLength={passwordLimits.password} error={errors.password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordInput label={texts.forms.passwordConfirm} autoComplete="new-password" value={confirm} maxLength={passwordLimits.password_confirm} error={errors.password_confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" variant="light" loading={change.isPending} disabled={!password}>
@@ -90,14 +96,14 @@ export function AccountCard({ customer }: { customer: Customer }) {
 function EmailChangeForm({ current }: { current: string }) {
   const [draft, setDraft] = useState(current);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const { errors, fail, failFromServer } = useFormErrors(emailLabels);
   const request = trpc.auth.requestEmailChange.useMutation({
     onSuccess: () => {
       setDraft(current);
       setPassword('');
       showSuccess(texts.profile.emailChangeSent);
     },
-    onError: (failure) => showError(errorMessage(failure)),
+    onError: failFromServer,
   });
 
   const submit = () => {
@@ -106,8 +112,7 @@ function EmailChangeForm({ current }: { current: string }) {
       email: !parsed.success ? parsed.error.issues[0]?.message : parsed.data === current ? texts.profile.sameEmail : undefined,
       password: password ? undefined : texts.forms.fieldRequired,
     };
-    setErrors(found);
-    if (found.email || found.password || !parsed.success) return;
+    if (fail(found) || !parsed.success) return;
     request.mutate({ email: parsed.data, password });
   };
 
@@ -119,6 +124,7 @@ function EmailChangeForm({ current }: { current: string }) {
           type="email"
           autoComplete="email"
           value={draft}
+          maxLength={emailLimits.email}
           error={errors.email}
           description={texts.profile.emailChangeIntro}
           onChange={(e) => setDraft(e.currentTarget.value)}
@@ -127,6 +133,7 @@ function EmailChangeForm({ current }: { current: string }) {
           label={texts.profile.currentPassword}
           autoComplete="current-password"
           value={password}
+          maxLength={emailLimits.password}
           error={errors.password}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />

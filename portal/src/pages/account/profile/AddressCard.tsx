@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPin, IconPencil } from '@tabler/icons-react';
-import { fieldLabel, texts, validateAddress, type AddressOutput } from '@estudio/core';
+import { addressFields, fieldLabel, texts, validateAddress, type AddressOutput } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
-import { errorMessage } from '../../../api/errors.ts';
 import type { Customer } from '../../../session/SessionProvider.tsx';
-import { showError, showSuccess } from '../../../ui/alerts.ts';
+import { showSuccess } from '../../../ui/alerts.ts';
+import { maxLengthsOf, useFormErrors } from '../../../ui/form-errors.ts';
 
 const addressKeys = ['street', 'number', 'interior_number', 'neighborhood', 'city', 'state', 'country', 'zip_code'] as const;
 type AddressKey = (typeof addressKeys)[number];
@@ -22,6 +22,7 @@ const labels: Record<AddressKey, string> = {
   zip_code: texts.profile.zipCode,
 };
 const required = new Set<AddressKey>(['city', 'state', 'country']);
+const maxLengths = maxLengthsOf(addressFields);
 
 const draftOf = (address: AddressOutput | undefined): AddressDraft =>
   Object.fromEntries(addressKeys.map((key) => [key, address?.[key] ?? ''])) as AddressDraft;
@@ -48,27 +49,23 @@ export function AddressCard({ customer }: { customer: Customer }) {
   const current = list.data?.addresses.find((a) => a.address_id === addressId) ?? list.data?.addresses[0];
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<AddressDraft>(() => draftOf(undefined));
-  const [errors, setErrors] = useState<Partial<Record<AddressKey, string>>>({});
+  const { errors, fail, failFromServer, clear, reset } = useFormErrors(labels);
 
   const done = async () => {
     await Promise.all([utils.addresses.list.invalidate(), utils.customer.me.invalidate()]);
     showSuccess(texts.profile.addressSaved);
     setEditing(false);
   };
-  const create = trpc.addresses.create.useMutation({ onSuccess: done, onError: (e) => showError(errorMessage(e)) });
-  const update = trpc.addresses.update.useMutation({ onSuccess: done, onError: (e) => showError(errorMessage(e)) });
+  const create = trpc.addresses.create.useMutation({ onSuccess: done, onError: failFromServer });
+  const update = trpc.addresses.update.useMutation({ onSuccess: done, onError: failFromServer });
   const saving = create.isPending || update.isPending;
 
   const submit = () => {
     const result = validateAddress(draft);
     const found: Partial<Record<AddressKey, string>> = {};
     for (const [key, message] of Object.entries(result.errors)) found[key.replace(/^address\./, '') as AddressKey] = message;
-    setErrors(found);
-    if (!result.ok) {
-      // Spec: each missing required part raises its own alert.
-      for (const message of Object.values(found)) showError(message);
-      return;
-    }
+    // Spec: each missing part has its own alert — under its field; one summary alert says where to look.
+    if (fail(found)) return;
     const body = Object.fromEntries(addressKeys.map((key) => [key, draft[key].trim() || null])) as Record<AddressKey, string | null>;
     const input = { ...body, city: draft.city.trim(), state: draft.state.trim(), country: draft.country.trim() };
     if (current) update.mutate({ address_id: current.address_id, ...input });
@@ -87,7 +84,7 @@ export function AddressCard({ customer }: { customer: Customer }) {
             leftSection={<IconPencil size={16} />}
             onClick={() => {
               setDraft(draftOf(current));
-              setErrors({});
+              reset();
               setEditing(true);
             }}
           >
@@ -106,11 +103,12 @@ export function AddressCard({ customer }: { customer: Customer }) {
                 name={key}
                 label={fieldLabel({ key, label: labels[key], type: 'text', required: required.has(key) })}
                 value={draft[key]}
+                maxLength={maxLengths[key]}
                 error={errors[key]}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
                   setDraft((d) => ({ ...d, [key]: value }));
-                  setErrors(({ [key]: _cleared, ...rest }) => rest);
+                  clear(key);
                 }}
               />
             ))}

@@ -9,6 +9,8 @@ interface DynamicFieldProps {
   field: RenderableField;
   value: unknown;
   error?: string;
+  /** The server's limit for this field's text (from the core schema). */
+  maxLength?: number;
   onChange: (value: unknown) => void;
 }
 
@@ -18,11 +20,11 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : typeof v
  * One field of a dynamic form, by the spec's types. Non-required fields carry
  * '(Opcional)' in their label; phone keeps digits only, 10 at most.
  */
-export function DynamicField({ field, value, error, onChange }: DynamicFieldProps) {
+export function DynamicField({ field, value, error, maxLength, onChange }: DynamicFieldProps) {
   const common = { label: fieldLabel(field), error, name: field.key, withAsterisk: false } as const;
   switch (field.type) {
     case 'textarea':
-      return <Textarea {...common} autosize minRows={2} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <Textarea {...common} maxLength={maxLength} autosize minRows={2} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'date':
     case 'time':
     case 'datetime-local':
@@ -70,6 +72,6 @@ export function DynamicField({ field, value, error, onChange }: DynamicFieldProp
       );
     case 'text':
     default:
-      return <TextInput {...common} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <TextInput {...common} maxLength={maxLength} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
 }

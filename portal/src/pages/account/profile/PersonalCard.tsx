@@ -1,16 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Avatar, Button, FileButton, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconPencil } from '@tabler/icons-react';
-import { customerUpdateInput, isFieldShown, sortFields, texts, validateForm, type FormValues } from '@estudio/core';
+import { customerUpdateInput, formatCalendarDate, isFieldShown, sortFields, texts, validateForm, type FormValues } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useSession, type Customer } from '../../../session/SessionProvider.tsx';
 import { showError, showSuccess } from '../../../ui/alerts.ts';
+import { maxLengthsOf, useFormErrors } from '../../../ui/form-errors.ts';
 import { DynamicField, type RenderableField } from './DynamicField.tsx';
 import { uploadFile, UploadError } from './upload.ts';
 
 /** Keys of the customer row that the profile save accepts (the image has its own control). */
 const saveableKeys = new Set(Object.keys(customerUpdateInput.shape).filter((key) => key !== 'file_id' && key !== 'address_id'));
+const maxLengths: Partial<Record<string, number>> = maxLengthsOf(customerUpdateInput.shape);
 
 /** Used when the studio has no form for the customer object: the sign-up's own fields. */
 const defaultFields: RenderableField[] = [
@@ -68,16 +70,18 @@ function useProfileFields(): { fields: RenderableField[]; loading: boolean } {
   return { fields, loading: forms.isPending || custom.isPending };
 }
 
-function formatBirthdate(value: string | null): string | null {
-  if (!value) return null;
-  const date = new Date(`${value.slice(0, 10)}T12:00:00`);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('es-MX', { day: 'numeric', month: 'long', year: 'numeric' });
+/** Spec: dates read DD MMM YYYY ('21 sep 1993'). */
+const formatBirthdate = (value: string | null): string | null => (value ? formatCalendarDate(value) : null);
+
+/** Each field's label as the edit form shows it (the studio's form, else the sign-up's words), without '(Opcional)'. */
+function labelsOf(fields: readonly RenderableField[]): Record<string, string> {
+  return Object.fromEntries(fields.map((field) => [field.key, (field.label ?? field.name ?? field.key).trim()]));
 }
 
 function ViewRow({ label, value, empty }: { label: string; value: string | null | undefined; empty?: string }) {
   return (
     <div>
-      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+      <Text size="sm" fw={700} c="dimmed">
         {label}
       </Text>
       {value ? <Text>{value}</Text> : <Text c="dimmed">{empty ?? texts.profile.notSet}</Text>}
@@ -135,7 +139,8 @@ export function PersonalCard({ customer }: { customer: Customer }) {
   const { fields, loading } = useProfileFields();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Record<string, unknown>>(() => valuesOf(customer));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const labels = useMemo(() => ({ ...labelsOf(defaultFields), ...labelsOf(fields) }), [fields]);
+  const { errors, fail, failFromServer, clear, reset } = useFormErrors(labels);
   const save = trpc.customer.update.useMutation({
     onSuccess: (answer) => {
       utils.customer.me.setData(undefined, answer);
@@ -144,12 +149,12 @@ export function PersonalCard({ customer }: { customer: Customer }) {
       showSuccess(texts.profile.updated);
       setEditing(false);
     },
-    onError: (failure) => showError(errorMessage(failure)),
+    onError: failFromServer,
   });
 
   const startEditing = () => {
     setValues(valuesOf(customer));
-    setErrors({});
+    reset();
     setEditing(true);
   };
 
@@ -167,12 +172,8 @@ export function PersonalCard({ customer }: { customer: Customer }) {
     const parsed = customerUpdateInput.safeParse(input);
     const schemaErrors: Record<string, string> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) schemaErrors[String(issue.path[0])] ??= issue.message;
-    const all = { ...schemaErrors, ...result.errors };
-    setErrors(all);
-    if (!result.ok || !parsed.success) {
-      showError(result.summary ?? Object.values(all)[0] ?? '');
-      return;
-    }
+    // One message per field: the form's rule first ('Debes llenar este campo.'), else the schema's.
+    if (fail({ ...schemaErrors, ...result.errors }) || !parsed.success) return;
     save.mutate(parsed.data);
   };
 
@@ -209,9 +210,10 @@ export function PersonalCard({ customer }: { customer: Customer }) {
                     field={field}
                     value={values[field.key]}
                     error={errors[field.key]}
+                    maxLength={maxLengths[field.key]}
                     onChange={(value) => {
                       setValues((current) => ({ ...current, [field.key]: value }));
-                      setErrors(({ [field.key]: _cleared, ...rest }) => rest);
+                      clear(field.key);
                     }}
                   />
                 ))}
@@ -227,12 +229,12 @@ export function PersonalCard({ customer }: { customer: Customer }) {
           </Stack>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <ViewRow label={texts.forms.name} value={customer.name} />
-            <ViewRow label={texts.forms.lastName} value={customer.last_name} />
-            <ViewRow label={texts.forms.phone} value={customer.phone} />
-            <ViewRow label={texts.forms.birthdate} value={formatBirthdate(customer.birthdate)} empty={texts.profile.noBirthday} />
-            <ViewRow label={texts.forms.instagram} value={customer.instagram} />
-            <ViewRow label={texts.forms.signupReason} value={reason} />
+            <ViewRow label={labels.name ?? texts.forms.name} value={customer.name} />
+            <ViewRow label={labels.last_name ?? texts.forms.lastName} value={customer.last_name} />
+            <ViewRow label={labels.phone ?? texts.forms.phone} value={customer.phone} />
+            <ViewRow label={labels.birthdate ?? texts.forms.birthdate} value={formatBirthdate(customer.birthdate)} empty={texts.profile.noBirthday} />
+            <ViewRow label={labels.instagram ?? texts.forms.instagram} value={customer.instagram} />
+            <ViewRow label={labels.signup_reason ?? texts.forms.signupReason} value={reason} />
           </SimpleGrid>
         )}
         </Grid.Col>
