@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, EmptyState, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, EmptyState, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { allowedTimes, formatDate, isOn, isUnlimitedCredit, texts } from '@estudio/core';
@@ -8,6 +8,7 @@ import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useStudioTimeZone } from '../../booking/time.ts';
 import { NotFound } from '../NotFound.tsx';
 import { AccountPageFrame } from './AccountPageFrame.tsx';
+import { RecordCard } from './RecordCard.tsx';
 
 /**
  * /mystudio/creditos (Mis Créditos), only when allow_restricted_class_types is
@@ -23,42 +24,65 @@ export default function CreditsPage() {
   if (!withTypes) return <NotFound home="/mystudio" fullHeight={false} />;
 
   const rows = credits.data?.available_classes ?? [];
+  type Credit = (typeof rows)[number];
+  const classType = (c: Credit) => c.class_types?.name ?? texts.credits.anyClassType;
+  const times = (c: Credit) => allowedTimes(c.allowed_times)?.join(', ') ?? texts.credits.anyTime;
+  const expires = (c: Credit) => (c.expiration_date ? formatDate(c.expiration_date, tz) : texts.credits.noExpiry);
+  const amount = (c: Credit) =>
+    isUnlimitedCredit(c) ? (
+      <Badge variant="light" size="lg" radius="sm">
+        {texts.credits.unlimited}
+      </Badge>
+    ) : (
+      <Text fw={700} span>
+        {c.available_classes.toLocaleString('es-MX')}
+      </Text>
+    );
   let content: React.ReactNode;
   if (credits.isError) content = <Alert color="red" variant="light" title={errorMessage(credits.error)} />;
   else if (!credits.data) content = <Skeleton h={120} radius="md" />;
   else if (rows.length === 0) content = <EmptyState py={40} variant="light" icon={<IconTicket size={32} stroke={1.5} />} title={texts.credits.empty} />;
   else
     content = (
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing="sm" striped>
-          <Table.Thead>
-            <Table.Tr>
-              {withTypes && <Table.Th>{texts.credits.columnClassType}</Table.Th>}
-              {withTimes && <Table.Th>{texts.credits.columnTimes}</Table.Th>}
-              <Table.Th>{texts.credits.columnCredits}</Table.Th>
-              <Table.Th>{texts.credits.columnExpires}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.available_class_id}>
-                {withTypes && <Table.Td>{c.class_types?.name ?? texts.credits.anyClassType}</Table.Td>}
-                {withTimes && <Table.Td>{allowedTimes(c.allowed_times)?.join(', ') ?? texts.credits.anyTime}</Table.Td>}
-                <Table.Td>
-                  {isUnlimitedCredit(c) ? (
-                    <Badge variant="light" size="lg" radius="sm">
-                      {texts.credits.unlimited}
-                    </Badge>
-                  ) : (
-                    <Text fw={700}>{c.available_classes.toLocaleString('es-MX')}</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{c.expiration_date ? formatDate(c.expiration_date, tz) : texts.credits.noExpiry}</Table.Td>
+      <>
+        <Box visibleFrom="sm">
+          <Table verticalSpacing="sm" striped aria-label={texts.credits.heading}>
+            <Table.Thead>
+              <Table.Tr>
+                {withTypes && <Table.Th>{texts.credits.columnClassType}</Table.Th>}
+                {withTimes && <Table.Th>{texts.credits.columnTimes}</Table.Th>}
+                <Table.Th>{texts.credits.columnCredits}</Table.Th>
+                <Table.Th>{texts.credits.columnExpires}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={c.available_class_id}>
+                  {withTypes && <Table.Td>{classType(c)}</Table.Td>}
+                  {withTimes && <Table.Td>{times(c)}</Table.Td>}
+                  <Table.Td>{amount(c)}</Table.Td>
+                  <Table.Td>{expires(c)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Box>
+        {/* Phones: one card per credit, every label whole (issue 18: the table cut 'Expiran en' to 'Expir…'). */}
+        <Stack hiddenFrom="sm" gap="sm">
+          {rows.map((c) => (
+            <RecordCard
+              key={c.available_class_id}
+              testId="credit-card"
+              facts={[
+                ...(withTypes ? [[texts.credits.columnClassType, classType(c)] as [string, string]] : []),
+                ...(withTimes ? [[texts.credits.columnTimes, times(c)] as [string, string]] : []),
+                [texts.credits.columnCredits, amount(c)],
+                [texts.credits.columnExpires, expires(c)],
+              ]}
+            />
+          ))}
+        </Stack>
+      </>
     );
 
   return (

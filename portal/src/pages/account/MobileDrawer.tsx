@@ -35,7 +35,7 @@ export function MobileDrawer({ config, userName, opened, onClose, onSignOut }: M
         {isOn(config.banner_enabled) && <Banner config={config} inDrawer onNavigate={onClose} />}
         <Section heading={texts.nav.drawerMenu} items={drawerMenuItems(config)} onClose={onClose} />
         <Divider />
-        <Section heading={texts.nav.drawerAccount} items={drawerAccountItems()} onClose={onClose} />
+        <Section heading={texts.nav.drawerAccount} items={drawerAccountItems(config)} onClose={onClose} />
         <Button variant="light" color="red" leftSection={<IconLogout size={18} />} onClick={onSignOut} fullWidth>
           {texts.nav.signOut}
         </Button>

@@ -40,12 +40,13 @@ export function drawerMenuItems(config: AppConfigMap): NavLinkItem[] {
   ];
 }
 
-/** Mobile drawer, header 'Mi Cuenta'. */
-export function drawerAccountItems(): NavLinkItem[] {
-  return [
-    { label: texts.nav.myInformation, to: '/mystudio/informacion' },
-    { label: texts.nav.myPurchases, to: '/mystudio/membresias' },
-  ];
+/**
+ * Mobile drawer, header 'Mi Cuenta': the user menu's pages (Mis Cargos and
+ * Mis Créditos when their settings are on — issue 18: a phone could not reach
+ * them), without Mis Reservaciones, which 'Menú' already lists.
+ */
+export function drawerAccountItems(config: AppConfigMap): NavLinkItem[] {
+  return accountMenuItems(config).filter((item) => item.to !== '/mystudio/reservaciones');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Box, Button, Card, Container, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, EmptyState, Group, Paper, Skeleton, Stack, Table, Title } from '@mantine/core';
 import { IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatMXN, isOn, texts, toCents } from '@estudio/core';
@@ -9,6 +9,8 @@ import { useStudioTimeZone } from '../../../booking/time.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
 import { PurchaseStatusBadge } from '../../../shop/PurchaseStatusBadge.tsx';
 import type { ShopPurchase } from '../../../shop/types.ts';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { RecordCard } from '../RecordCard.tsx';
 import { CancelSubscriptionModal } from './CancelSubscriptionModal.tsx';
 
 /** Spec: cancelling is offered for active purchases with a subscription. */
@@ -18,6 +20,7 @@ const folio = (p: ShopPurchase) => `#00${p.purchase_id}`;
 /** /mystudio/membresias (Mis Compras): a table on desktop, cards on mobile. */
 export default function PurchasesPage() {
   const config = useAppConfig();
+  usePageTitle(texts.purchases.heading);
   const tz = useStudioTimeZone();
   const purchases = trpc.purchases.list.useQuery();
   const [cancelling, setCancelling] = useState<ShopPurchase | null>(null);
@@ -77,32 +80,23 @@ export default function PurchasesPage() {
             </Table>
           </Table.ScrollContainer>
         </Box>
+        {/* Phones: one card per purchase; the status badge keeps its whole text (issue 18: 'Cancelada 12 ene…' was cut). */}
         <Stack hiddenFrom="sm" gap="sm">
           {rows.map((p) => (
-            <Card key={p.purchase_id} withBorder radius="md" padding="md" data-testid="purchase-card">
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700}>{p.title}</Text>
-                  <PurchaseStatusBadge status={p.status} cancelledAt={p.cancelledAt} />
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {texts.purchases.folio} {folio(p)} · {formatDate(p.createdAt, tz)}
-                </Text>
-                <Group justify="space-between">
-                  <Text size="sm">{texts.purchases.total}</Text>
-                  <Text size="sm" fw={700}>
-                    {formatMXN(toCents(p.total_payment))}
-                  </Text>
-                </Group>
-                {p.next_charge_date && (
-                  <Group justify="space-between">
-                    <Text size="sm">{texts.purchases.nextCharge}</Text>
-                    <Text size="sm">{nextCharge(p)}</Text>
-                  </Group>
-                )}
-                {actions(p)}
-              </Stack>
-            </Card>
+            <RecordCard
+              key={p.purchase_id}
+              testId="purchase-card"
+              title={p.title}
+              badge={<PurchaseStatusBadge status={p.status} cancelledAt={p.cancelledAt} />}
+              facts={[
+                [texts.purchases.total, formatMXN(toCents(p.total_payment))],
+                [texts.purchases.date, formatDate(p.createdAt, tz)],
+                ...(p.next_charge_date ? [[texts.purchases.nextCharge, nextCharge(p)] as [string, string]] : []),
+                [texts.purchases.folio, folio(p)],
+              ]}
+            >
+              {actions(p)}
+            </RecordCard>
           ))}
         </Stack>
       </>
