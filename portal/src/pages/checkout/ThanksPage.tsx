@@ -144,7 +144,8 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
             <Line label={texts.thanks.nextCharge}>
               {texts.thanks.mxn(formatMXN(firstCharge.cents))}
               <Text size="sm" c="dimmed" data-testid="next-charge-date">
-                {formatDate(firstCharge.at, tz)}
+                {/* The server's next charge (core's nextChargeDate), as Mis Compras says; the plan's date until the order is paid. */}
+                {formatDate(purchase.next_charge_date ?? firstCharge.at, tz)}
               </Text>
             </Line>
           </Stack>
