@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { errorText, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { ConfirmModal, Loaded, Pager, RowActions, useSearch } from '../widgets.tsx';
+import { BankTransferSettings } from './BankTransferSettings.tsx';
 import { PackageForm } from './PackageForm.tsx';
 
 const t = texts.adminConsole;
@@ -151,6 +152,7 @@ export function PackagesScreen() {
             : 'Se eliminará el paquete y sus clases por tipo de clase.'}
         </Text>
       </ConfirmModal>
+      <BankTransferSettings />
     </>
   );
 }
