@@ -74,6 +74,7 @@ test.describe('Mi Información', () => {
       await expect(page.getByText('14 mar 1995', { exact: true })).toBeVisible();
       await expect(page.getByText('Apellidos', { exact: true })).toBeVisible();
       await expect(page.getByText('APELLIDO', { exact: true })).toHaveCount(0);
+      await shoot(page, 'mi-informacion-datos', page.getByRole('heading', { name: 'Datos personales' }).locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")][1]'));
       // Exact: the Mensajes section also names the number WhatsApp goes to ('Al 5512340077').
       await expect(page.getByText('5512340077', { exact: true })).toBeVisible();
       // …and Mensajes, opened before the save, now says WhatsApp goes to it (the save refreshes the preferences).
