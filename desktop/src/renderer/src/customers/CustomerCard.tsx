@@ -193,9 +193,13 @@ function Purchases({ card }: { card: Card }) {
               <Table.Td>{dateOf(p.createdAt)}</Table.Td>
               <Table.Td>
                 {p.title} {p.is_gift && <Badge size="xs" color="grape">{t.gift}</Badge>}
+                {p.next_charge_date && (
+                  <Text size="xs" c="dimmed" data-testid="next-charge" style={{ whiteSpace: 'nowrap' }}>
+                    {`${texts.purchases.nextCharge} ${dateOf(p.next_charge_date)}`}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{money(p.total_payment)}</Table.Td>
-              <Table.Td data-testid="next-charge">{p.next_charge_date ? `${texts.purchases.nextCharge} ${dateOf(p.next_charge_date)}` : ''}</Table.Td>
               <Table.Td>{p.payment_method ?? p.provider ?? ''}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={p.status === 'pending' ? 'yellow' : p.status === 'revoked' || p.status === 'failed' ? 'red' : 'teal'}>
