@@ -180,7 +180,8 @@ describe('the QR link: GET /api/class_reservations/single/{id} and PUT /api/clas
   it('staff read a reservation with its customer and class and check it in once; customers get 403', async () => {
     const today = await newClass(server.db, { minutesAhead: 2, capacity: 10, classType: 'Yoga' });
     const later = await newClass(server.db, { minutesAhead: 3 * 24 * 60, capacity: 10, classType: 'Yoga' });
-    const [x] = await createBookers(server.db, server.config.AUTH_SECRET, 1, { prefix: 'checkin-qr', credits: 2 });
+    // Three: the guest of the first booking takes one more (guest_uses_credit, decision 028).
+    const [x] = await createBookers(server.db, server.config.AUTH_SECRET, 1, { prefix: 'checkin-qr', credits: 3 });
     if (!x) throw new Error('booker');
     const a = await call(server.app, 'POST', '/api/class_reservations', { token: staff, body: { single_class_id: today, customer_id: x.customer_id, guest: 'Mario Invitado' } });
     const b = await call(server.app, 'POST', '/api/class_reservations', { token: x.token, body: { single_class_id: later } });

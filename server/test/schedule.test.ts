@@ -89,7 +89,7 @@ describe('GET /api/single_class', () => {
     const query = weekQuery(weekOf(mine.class_date, tz));
 
     const hers = (await schedule(query, cliente)).find((c) => c.single_class_id === mine.single_class_id);
-    expect(hers?.class_reservations).toEqual([{ class_reservation_id: mine.class_reservation_id, spot: mine.spot, guest: null }]);
+    expect(hers?.class_reservations).toEqual([{ class_reservation_id: mine.class_reservation_id, spot: mine.spot, guest: null, guest_spot: null }]);
     expect(hers?.taken_spots).toContain(mine.spot);
 
     const visitor = await schedule(query);

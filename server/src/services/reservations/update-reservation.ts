@@ -21,6 +21,12 @@ export interface UpdateReservationInput {
   /** Absent: unchanged; null: no seat for the guest. Dropping the guest drops the seat. */
   guestSpot?: number | null | undefined;
   actor: { customerId: number; role: Role };
+  /**
+   * The spec's guest call (PUT /single_class/guest) names a guest and has no seat
+   * to give: it may add one without a seat, as staff may. Default: a customer's
+   * guest on a seat-mapped class needs a seat.
+   */
+  guestSeatOptional?: boolean;
   now?: Date;
   /** To tell the class's waitlist when dropping the guest frees a place (decision 023). */
   messages?: MessageContext | undefined;
@@ -79,7 +85,7 @@ export async function updateReservation(db: Db, input: UpdateReservationInput): 
     const guestSpot = guest === null ? null : input.guestSpot === undefined ? r.guest_spot : input.guestSpot;
     if (input.guestSpot != null && guest === null) throw new DomainError('booking/guest-spot-invalid');
     if (spot === r.spot && guest === r.guest && guestSpot === r.guest_spot) return r;
-    if (!staff) requireGuestSpot(c, { spot, guest, guestSpot });
+    if (!staff && !input.guestSeatOptional) requireGuestSpot(c, { spot, guest, guestSpot });
     if (guestSpot !== null && guestSpot === spot) throw new DomainError('booking/guest-spot-invalid');
     // An unchanged seat or guest was valid when booked; only what changes is checked, so
     // moving seats is never refused because the studio lowered the capacity since.

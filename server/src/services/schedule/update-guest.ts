@@ -37,7 +37,13 @@ export async function updateGuestName(
     // Adding a guest is a change of the booking (its place, seat and, when guests are charged, a credit): the booking's rule decides.
     if (found.guest === null && !staff) {
       return toReservationOutput(
-        await updateReservation(tx, { reservationId: input.class_reservation_id, guest: name, actor: { customerId: caller.customer_id, role: caller.role }, now }),
+        await updateReservation(tx, {
+          reservationId: input.class_reservation_id,
+          guest: name,
+          actor: { customerId: caller.customer_id, role: caller.role },
+          guestSeatOptional: true,
+          now,
+        }),
       );
     }
 
