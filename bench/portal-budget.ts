@@ -547,6 +547,8 @@ async function main(): Promise<number> {
   } finally {
     await browser?.close();
     for (const tree of trees) await stopServer(tree);
+    // The worktree (and its hard-linked node_modules) is rebuilt on every run; git forgets it.
+    if (baselineRef && trees[0]) spawnSync('git', ['worktree', 'remove', '--force', trees[0].root], { cwd: root, stdio: 'ignore' });
   }
 }
 
