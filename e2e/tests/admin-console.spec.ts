@@ -150,7 +150,7 @@ test('the admin creates a discount and a customer pays less with it at checkout'
   await expect(portal.getByTestId('discount-total')).toHaveText('$600.00');
   await fillSandboxCard(portal, '4242 4242 4242 4242');
   await portal.getByRole('button', { name: 'Pagar Ahora' }).click();
-  await expect(portal.getByText('¡Compra exitosa!')).toBeVisible();
+  await expect(portal.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible();
   await expect(portal.getByText('$600.00 MXN')).toBeVisible();
 
   const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');

@@ -12,17 +12,33 @@ export async function readConfig(request: APIRequestContext): Promise<Record<str
 }
 
 /**
- * Changes the configuration this page receives (the portal reads GET
- * /api/appconfig, preloaded by index.html), leaving the studio's as it is.
- * Call before the page loads.
+ * Changes the configuration this page receives, leaving the studio's as it is.
+ * The server writes it into every page (a JSON script, id portal-state,
+ * decision 026) and the app reads GET /api/appconfig when it asks again:
+ * both are patched. Call before the page loads.
  */
 export async function patchPageConfig(page: Page, values: Record<string, string>): Promise<void> {
+  const patched = (config: { key: string; value: string }[]) => [
+    ...config.filter((entry) => !(entry.key in values)),
+    ...Object.entries(values).map(([key, value]) => ({ key, value })),
+  ];
   await page.route('**/api/appconfig', async (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
     const answer = await route.fetch();
     const body = (await answer.json()) as { config: { key: string; value: string }[] };
-    body.config = [...body.config.filter((entry) => !(entry.key in values)), ...Object.entries(values).map(([key, value]) => ({ key, value }))];
+    body.config = patched(body.config);
     await route.fulfill({ response: answer, json: body });
+  });
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const answer = await route.fetch();
+    const html = await answer.text();
+    const state = /(<script type="application\/json" id="portal-state">)([\s\S]*?)(<\/script>)/.exec(html);
+    if (!state) return route.fulfill({ response: answer, body: html });
+    const parsed = JSON.parse(state[2] ?? '{}') as { appconfig?: { config: { key: string; value: string }[] } };
+    if (parsed.appconfig) parsed.appconfig.config = patched(parsed.appconfig.config);
+    const json = JSON.stringify(parsed).replace(/</g, '\\u003c');
+    await route.fulfill({ response: answer, body: html.replace(state[0], () => `${state[1]}${json}${state[3]}`) });
   });
 }
 
