@@ -1,7 +1,9 @@
 import { DomainError } from '@estudio/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
+import { class_package } from '@estudio/db/schema/packages';
+import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Tx } from '@estudio/db';
@@ -144,4 +146,27 @@ export async function lockReservationForChange(
   if (reservation.deletedAt) throw new DomainError('reservation/already-cancelled');
   if (klass.cancelledAt) throw new DomainError('booking/class-cancelled');
   return { reservation, klass };
+}
+
+/**
+ * The customer's credits that can pay for this class, locked (the second step
+ * of the lock order): live, not used up, not expired by the class's start; a
+ * special class takes only its package's credits, other classes never take them.
+ */
+export async function lockCreditsFor(tx: Tx, customerId: number, c: ClassWithType): Promise<(typeof available_classes.$inferSelect)[]> {
+  const rows = await tx
+    .select({ credit: available_classes, package_id: purchase.class_package_id, special: class_package.is_special_event })
+    .from(available_classes)
+    .leftJoin(purchase, eq(purchase.purchase_id, available_classes.purchase_id))
+    .leftJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+    .where(
+      and(
+        eq(available_classes.customer_id, customerId),
+        isNull(available_classes.deletedAt),
+        ne(available_classes.available_classes, 0),
+        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
+      ),
+    )
+    .for('update', { of: available_classes });
+  return rows.filter((r) => (c.class_package_id !== null ? r.package_id === c.class_package_id : !r.special)).map((r) => r.credit);
 }

@@ -13,15 +13,14 @@ import {
   studioTimeZone,
   type AppConfigMap,
 } from '@estudio/core';
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '@estudio/db/errors';
-import { class_package } from '@estudio/db/schema/packages';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { enterClassGate, lockClass, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
+import { enterClassGate, lockClass, lockCreditsFor, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
 import { unlimitedPenalty, type PenaltyRow } from './penalties.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
@@ -195,24 +194,7 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
     if (!input.byStaff) requireGuestSpot(c, { spot, guest, guestSpot });
     await checkSeatAndPlaces(tx, settings, c, { spot, guest, guestSpot });
 
-    // A special class takes only its package's credits; other classes never take them.
-    const credits = await tx
-      .select({ credit: available_classes, package_id: purchase.class_package_id, special: class_package.is_special_event })
-      .from(available_classes)
-      .leftJoin(purchase, eq(purchase.purchase_id, available_classes.purchase_id))
-      .leftJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
-      .where(
-        and(
-          eq(available_classes.customer_id, who.customer_id),
-          isNull(available_classes.deletedAt),
-          ne(available_classes.available_classes, 0),
-          or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
-        ),
-      )
-      .for('update', { of: available_classes });
-    const eligible = credits
-      .filter((r) => (c.class_package_id !== null ? r.package_id === c.class_package_id : !r.special))
-      .map((r) => r.credit);
+    const eligible = await lockCreditsFor(tx, who.customer_id, c);
     const target = { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz };
     const credit = pickCredit(eligible, target);
     if (!credit) throw new DomainError('booking/no-credits');

@@ -1,14 +1,12 @@
 import { DomainError, guestUsesCredit, pickGuestCredit, studioTimeZone, type Role } from '@estudio/core';
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
-import { class_package } from '@estudio/db/schema/packages';
-import { available_classes, purchase } from '@estudio/db/schema/purchases';
+import { eq } from 'drizzle-orm';
+import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
-import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
-import { lockReservationForChange, readClass, type ClassWithType } from './booking-locks.ts';
+import { lockCreditsFor, lockReservationForChange, readClass } from './booking-locks.ts';
 import { checkSeatAndPlaces, guardSpot, requireGuestSpot, returnOneClass, spendCredit } from './create-reservation.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
@@ -30,25 +28,6 @@ export interface UpdateReservationInput {
   now?: Date;
   /** To tell the class's waitlist when dropping the guest frees a place (decision 023). */
   messages?: MessageContext | undefined;
-}
-
-/** The customer's usable credits for this class (the booking's own filter), locked. */
-async function lockCreditsFor(tx: Tx, customerId: number, c: ClassWithType) {
-  const rows = await tx
-    .select({ credit: available_classes, package_id: purchase.class_package_id, special: class_package.is_special_event })
-    .from(available_classes)
-    .leftJoin(purchase, eq(purchase.purchase_id, available_classes.purchase_id))
-    .leftJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
-    .where(
-      and(
-        eq(available_classes.customer_id, customerId),
-        isNull(available_classes.deletedAt),
-        ne(available_classes.available_classes, 0),
-        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
-      ),
-    )
-    .for('update', { of: available_classes });
-  return rows.filter((r) => (c.class_package_id !== null ? r.package_id === c.class_package_id : !r.special)).map((r) => r.credit);
 }
 
 /**
