@@ -77,14 +77,21 @@ const openDesk = async () => {
   return d;
 };
 
-/** A class of today with several customers booked, moved on the server to have started 10 minutes ago, so it can be checked in now. */
+/**
+ * A class of today with several customers booked and not yet checked in, moved on the server to have started 10
+ * minutes ago, so it can be checked in now. (The seed checks in the classes that have already begun: after 7 a.m. in
+ * the studio, today's first class has no one left to arrive.)
+ */
 let classNow = 0;
 async function moveAClassToNow() {
   const day = studioDay(new Date(), defaultStudioTimeZone);
   const rows = await server.db
     .select({ id: single_class.single_class_id, n: sql<number>`count(*)::int` })
     .from(single_class)
-    .innerJoin(class_reservation, and(eq(class_reservation.single_class_id, single_class.single_class_id), isNull(class_reservation.deletedAt)))
+    .innerJoin(
+      class_reservation,
+      and(eq(class_reservation.single_class_id, single_class.single_class_id), isNull(class_reservation.deletedAt), eq(class_reservation.attend, false)),
+    )
     .where(and(isNull(single_class.cancelledAt), sql`${single_class.class_date} >= ${day.start.toISOString()}::timestamptz`))
     .groupBy(single_class.single_class_id)
     .having(sql`count(*) >= 3`)
