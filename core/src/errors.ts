@@ -268,6 +268,8 @@ export const staffErrorMessages: Partial<Record<DomainErrorCode, string>> = {
   'booking/penalized': 'El cliente no puede reservar: tiene una penalización vigente.',
   'booking/already-booked': 'El cliente ya tiene una reservación en esta clase.',
   'booking/guest-name': 'Escribe el nombre del invitado.',
+  'booking/guest-spot-required': 'Elige también un lugar para el invitado.',
+  'booking/guest-spot-invalid': 'El invitado necesita un lugar distinto al del cliente.',
   'reservation/cancel-disabled': 'Las clases de este cliente son transferibles y no se cancelan.',
   'reservation/cancel-limit': 'El cliente ya alcanzó el número máximo de cancelaciones de este crédito.',
   'waitlist/class-not-full': 'Solo se puede anotar en la lista de espera de una clase llena.',
