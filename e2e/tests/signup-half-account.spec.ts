@@ -42,7 +42,8 @@ async function refusedSignup(page: Page, request: APIRequestContext, email: stri
   await fillSignup(page, { email, phone: taken, password });
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByLabel('Teléfono')).toHaveAccessibleDescription(/Ya existe una cuenta con ese número de teléfono/);
-  await expect(alert(page, 'Ya existe una cuenta con ese número de teléfono')).toBeVisible();
+  // The message under the field, and one alert that points to it (issue 18: never the same words twice).
+  await expect(alert(page, 'Revisa el campo: Teléfono')).toBeVisible();
 }
 
 test.describe('Registro que se detuvo a la mitad', () => {

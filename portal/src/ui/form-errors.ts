@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { formMessages, maxLengthOf, type z } from '@estudio/core';
 import { errorFacts } from '../api/errors.ts';
-import { showError } from './alerts.ts';
+import { clearErrors, showError } from './alerts.ts';
 
 type Found<K extends string> = Partial<Record<K, string | undefined>>;
 
@@ -56,8 +56,14 @@ export function useFormErrors<K extends string>(labels: Readonly<Record<K, strin
     [labels, summarize],
   );
 
-  /** The person changed the field: its message goes. */
-  const clear = useCallback((key: K) => setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current)), []);
+  /**
+   * The person changed the field: its message goes, and so does the summing-up alert, which has done its work (at the
+   * bottom of the screen it could sit over the form's own button while the person corrects).
+   */
+  const clear = useCallback((key: K) => {
+    clearErrors();
+    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+  }, []);
   const reset = useCallback(() => setErrors({}), []);
 
   return useMemo(() => ({ errors, fail, failFromServer, clear, reset }), [errors, fail, failFromServer, clear, reset]);

@@ -95,7 +95,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
 
   const [form, setForm] = useState<SignupForm>(empty);
   const [accepted, setAccepted] = useState(false);
-  const { errors, fail, failFromServer } = useFormErrors(labels);
+  const { errors, fail, failFromServer, clear } = useFormErrors(labels);
   const [submitting, setSubmitting] = useState(false);
   // The studio registered this e-mail at the desk: the server mailed the link that creates the password (decision 017).
   const [claimSent, setClaimSent] = useState<{ email: string; message: string } | null>(null);
@@ -103,7 +103,10 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
   // The identity created on a previous attempt whose customer step failed (e.g. phone taken), reused on retry.
   const [pending, setPending] = useState<{ email: string; password: string; tokens: AuthTokens } | null>(null);
 
-  const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    clear(key);
+  };
 
   const validate = (): FormErrors => {
     const found: FormErrors = {};
