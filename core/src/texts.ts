@@ -982,6 +982,11 @@ export const fieldNames: Readonly<Record<string, string>> = {
  * clients: 'Revisa el campo last_name: Puede tener hasta 100 caracteres.'
  * (server/src/errors.ts builds it with this). People never read the key.
  */
+/** The labels of a form's fields, in the order given (screen order), from `fieldNames`. */
+export function fieldLabels<K extends string>(keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, fieldNames[key] ?? key])) as Record<K, string>;
+}
+
 export function fieldRefusal(field: string, message: string): string {
   return `Revisa el campo ${field}: ${message}`;
 }

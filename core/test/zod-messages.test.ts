@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressCreateInput, customerSignupInput, customerUpdateInput, email, fieldRefusal, maxLengthOf, readFieldRefusal, z } from '../src/index.ts';
+import { addressCreateInput, customerSignupInput, customerUpdateInput, email, fieldLabels, fieldRefusal, maxLengthOf, readFieldRefusal, z } from '../src/index.ts';
 
 /** zod's own Spanish locale: comparison signs, 'se esperaba', type names ('texto', 'nulo'). */
 const libraryWords = /<=|>=|se esperaba|Demasiado|Entrada inválida|Llave|Cadena inválida|recibido|Inválido/;
@@ -89,5 +89,10 @@ describe('a refusal that names its field: the key is for API clients, the label 
 
   it('a domain message that names its field is already for people', () => {
     expect(readFieldRefusal('Ya existe una cuenta con ese número de teléfono', 'phone')).toEqual({ own: 'Ya existe una cuenta con ese número de teléfono', alone: 'Ya existe una cuenta con ese número de teléfono' });
+  });
+
+  it('a form names its fields in the order it shows them, with the words of the refusals', () => {
+    const labels = fieldLabels(['city', 'last_name'] as const);
+    expect(Object.entries(labels)).toEqual([['city', 'Ciudad'], ['last_name', 'Apellidos']]);
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   checkPassword,
   customerSignupInput,
+  fieldLabels,
   isValidPhone,
   normalizePhone,
   passwordPolicyFromConfig,
@@ -38,16 +39,7 @@ type FormErrors = Partial<Record<keyof SignupForm | 'terms', string>>;
 
 /** The fields in screen order, as the summary alert names them ('Revisa el campo: Apellidos'); the terms speak for themselves. */
 const labels: Record<keyof SignupForm | 'terms', string> = {
-  name: texts.forms.name,
-  last_name: texts.forms.lastName,
-  email: texts.forms.email,
-  phone: texts.forms.phone,
-  birthdate: texts.forms.birthdate,
-  instagram: texts.forms.instagram,
-  signup_reason: texts.forms.signupReason,
-  signup_reason_other: texts.forms.signupReasonOther,
-  password: texts.forms.password,
-  password_confirm: texts.forms.passwordConfirm,
+  ...fieldLabels(['name', 'last_name', 'email', 'phone', 'birthdate', 'instagram', 'signup_reason', 'signup_reason_other', 'password', 'password_confirm'] as const),
   terms: '',
 };
 /** The server's limits, from the same schemas it checks with. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPin, IconPencil } from '@tabler/icons-react';
-import { addressFields, fieldLabel, texts, validateAddress, type AddressOutput } from '@estudio/core';
+import { addressFields, fieldLabel, fieldLabels, texts, validateAddress, type AddressOutput } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import type { Customer } from '../../../session/SessionProvider.tsx';
 import { showSuccess } from '../../../ui/alerts.ts';
@@ -11,16 +11,7 @@ const addressKeys = ['street', 'number', 'interior_number', 'neighborhood', 'cit
 type AddressKey = (typeof addressKeys)[number];
 type AddressDraft = Record<AddressKey, string>;
 
-const labels: Record<AddressKey, string> = {
-  street: texts.profile.street,
-  number: texts.profile.number,
-  interior_number: texts.profile.interiorNumber,
-  neighborhood: texts.profile.neighborhood,
-  city: texts.profile.city,
-  state: texts.profile.state,
-  country: texts.profile.country,
-  zip_code: texts.profile.zipCode,
-};
+const labels = fieldLabels(addressKeys);
 const required = new Set<AddressKey>(['city', 'state', 'country']);
 const maxLengths = maxLengthsOf(addressFields);
 
