@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -238,7 +237,7 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, pages: NonNullable<typeof portalPages>) => {
     // Anonymous whatever the request carries: a page is the same for every visitor.
     const caller = appRouter.createCaller({ ...createContext({ req, res: reply }), token: null });
-    const html = await pages.page(req.url, {
+    const page = await pages.page(req.url, {
       appconfig: () => caller.appconfig.get(),
       query: (procedure, input) => callQuery(caller, procedure, input),
       userAgent: req.headers['user-agent'],
@@ -246,10 +245,9 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     });
     void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, user-agent').type('text/html; charset=utf-8');
     // The page carries its data (a pre-rendered landing is about 150 KB of HTML): compressed, as the build's assets are.
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-    return reply.send(html);
+    const { body, encoding } = page.bodyFor(String(req.headers['accept-encoding'] ?? ''));
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply.send(body);
   };
   // A write may change what a page shows: the pages rendered so far are forgotten.
   if (portalPages) {

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RenderedPage } from '../src/services/portal-shell/portal-pages.ts';
 import { login, startTestServer, type TestServer } from './helpers.ts';
 
 const template = `<!doctype html>
@@ -120,5 +121,15 @@ describe('portal pages', () => {
     const res = await server.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('<h1>Estudio Demo</h1>');
+  });
+
+  it('a kept page is compressed once per encoding, whoever asks next', () => {
+    const page = new RenderedPage('<h1>Estudio Demo</h1>'.repeat(50));
+    const first = page.bodyFor('gzip, deflate, br');
+    expect(first.encoding).toBe('br');
+    expect(page.bodyFor('br').body).toBe(first.body);
+    expect(brotliDecompressSync(first.body as Buffer).toString()).toBe(page.html);
+    expect(page.bodyFor('gzip').encoding).toBe('gzip');
+    expect(page.bodyFor('identity')).toEqual({ body: page.html, encoding: null });
   });
 });
