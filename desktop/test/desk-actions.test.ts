@@ -43,11 +43,13 @@ async function openDesk(options: ConstructorParameters<typeof DeskService>[2] = 
   return d;
 }
 
-const inReplica = async (d: DeskService, table: 'customer' | 'class_reservation', id: number) => {
+const inReplica = async (d: DeskService, table: 'customer' | 'class_reservation' | 'waitlist', id: number) => {
   const rows =
     table === 'customer'
       ? await d.db.select().from(customer).where(eq(customer.customer_id, id))
-      : await d.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, id));
+      : table === 'waitlist'
+        ? await d.db.select().from(waitlist).where(eq(waitlist.waitlist_id, id))
+        : await d.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, id));
   return rows.length > 0;
 };
 
@@ -108,7 +110,7 @@ describe('cancel preview and the waitlist, read from the replica', () => {
     const [a] = await server.db.insert(class_reservation).values({ single_class_id: late, customer_id: who.customer_id, available_class_id: who.available_class_id }).returning();
     const [b] = await server.db.insert(class_reservation).values({ single_class_id: early, customer_id: who.customer_id, available_class_id: who.available_class_id }).returning();
     if (!a || !b) throw new Error('no reservations');
-    await until('the reservations reach the replica', async () => (await inReplica(desk, 'class_reservation', a.class_reservation_id)) && inReplica(desk, 'class_reservation', b.class_reservation_id));
+    await until('the reservations reach the replica', async () => (await inReplica(desk, 'class_reservation', a.class_reservation_id)) && (await inReplica(desk, 'class_reservation', b.class_reservation_id)));
     expect(await desk.cancelPreview(a.class_reservation_id)).toMatchObject({ allowed: true, creditReturned: false, ruleText: expect.stringContaining('Faltan menos de 12 horas') });
     expect(await desk.cancelPreview(b.class_reservation_id)).toMatchObject({ allowed: true, creditReturned: true, ruleText: 'Cancela con tiempo: el crédito se le regresa.' });
 
@@ -130,8 +132,16 @@ describe('cancel preview and the waitlist, read from the replica', () => {
     const full = await newClass(server.db, { minutesAhead: 120, capacity: 1 });
     const [r] = await server.db.insert(class_reservation).values({ single_class_id: full, customer_id: first.customer_id }).returning();
     if (!r) throw new Error('no reservation');
-    await server.db.insert(waitlist).values({ single_class_id: full, customer_id: second.customer_id, createdAt: new Date(Date.now() - 60_000) });
-    await until('the class reaches the replica', () => inReplica(desk, 'class_reservation', r.class_reservation_id));
+    const [waiting] = await server.db
+      .insert(waitlist)
+      .values({ single_class_id: full, customer_id: second.customer_id, createdAt: new Date(Date.now() - 60_000) })
+      .returning();
+    if (!waiting) throw new Error('no waitlist entry');
+    // Two commits, which a busy machine may deliver in two pulls: wait for both.
+    await until(
+      'the reservation and the waiting customer reach the replica',
+      async () => (await inReplica(desk, 'class_reservation', r.class_reservation_id)) && (await inReplica(desk, 'waitlist', waiting.waitlist_id)),
+    );
     await desk.mutate('joinWaitlist', { customer_id: third.customer_id, single_class_id: full });
     const view = await desk.classWaitlist(full);
     expect(view).toMatchObject({ capacity: 1, taken: 1, free: 0 });
