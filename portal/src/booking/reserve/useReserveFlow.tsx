@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { activePenalty, classBookability, isProfileComplete, isUnlimitedCredit, pickCredit } from '@estudio/core';
 import { trpc } from '../../api/trpc.ts';
 import { errorMessage } from '../../api/errors.ts';
@@ -7,17 +7,16 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { showError } from '../../ui/alerts.ts';
 import { useStudioTimeZone } from '../time.ts';
 import type { PenaltyOutput, SingleClassOutput } from '../types.ts';
-import { BookingModal } from './BookingModal.tsx';
-import { LoginModal } from './LoginModal.tsx';
-import { CompleteInfoModal, NoCreditsModal, PackageOnlyModal, PenaltyModal } from './MessageModals.tsx';
-import { WaitlistModal } from './WaitlistModal.tsx';
+
+const loadReserveDialog = () => import('./ReserveDialog.tsx');
+const ReserveDialog = lazy(loadReserveDialog);
 
 /** Spec §9: a modal that replaces another opens 500 ms after the first closes. */
 export const MODAL_REOPEN_DELAY_MS = 500;
 /** Spec §9: after signing in from the login modal, the reservation resumes 1000 ms later. */
 export const RESUME_AFTER_LOGIN_MS = 1000;
 
-type Dialog =
+export type Dialog =
   | { kind: 'login' }
   | { kind: 'completeInfo' }
   | { kind: 'waitlist'; singleClass: SingleClassOutput }
@@ -78,6 +77,7 @@ export function useReserveFlow(): ReserveFlow {
   }, []);
 
   const decide = async (c: SingleClassOutput) => {
+    void loadReserveDialog();
     // The card already said what it is (core's classBookability): closed cards are not buttons.
     const view = classBookability(c, { now: new Date(), config });
     if (!view.actionable) return;
@@ -124,42 +124,21 @@ export function useReserveFlow(): ReserveFlow {
 
   const start = useCallback((c: SingleClassOutput) => void decideRef.current(c), []);
 
-  let modals: ReactNode = null;
-  if (dialog) {
-    const common = { opened, onClose: close };
-    switch (dialog.kind) {
-      case 'login':
-        modals = (
-          <LoginModal
-            key={dialog.seq}
-            opened={opened}
-            onCancel={() => {
-              setPendingClassId(null);
-              close();
-            }}
-            onSignedIn={close}
-          />
-        );
-        break;
-      case 'completeInfo':
-        modals = <CompleteInfoModal key={dialog.seq} {...common} />;
-        break;
-      case 'waitlist':
-        modals = <WaitlistModal key={dialog.seq} {...common} singleClass={dialog.singleClass} />;
-        break;
-      case 'booking':
-        modals = <BookingModal key={dialog.seq} {...common} singleClass={dialog.singleClass} onStale={(fresh) => show({ kind: 'booking', singleClass: fresh })} />;
-        break;
-      case 'penalty':
-        modals = <PenaltyModal key={dialog.seq} {...common} penalty={dialog.penalty} />;
-        break;
-      case 'noCredits':
-        modals = <NoCreditsModal key={dialog.seq} {...common} />;
-        break;
-      case 'packageOnly':
-        modals = <PackageOnlyModal key={dialog.seq} {...common} singleClass={dialog.singleClass} />;
-        break;
-    }
-  }
+  const modals: ReactNode = dialog ? (
+    // The dialogs' code (sign-in form, seat map, their validators) loads when a class is first tapped, not with the page.
+    <Suspense fallback={null}>
+      <ReserveDialog
+        key={dialog.seq}
+        dialog={dialog}
+        opened={opened}
+        onClose={close}
+        onLoginCancelled={() => {
+          setPendingClassId(null);
+          close();
+        }}
+        onStaleBooking={(fresh) => show({ kind: 'booking', singleClass: fresh })}
+      />
+    </Suspense>
+  ) : null;
   return { start, busyClassId, modals };
 }
