@@ -21,10 +21,9 @@ test('the calendar shows the week Monday to Sunday, the legend, the location fil
 
   // Two studios in the demo: the filter shows, and narrowing to one hides the other's classes.
   const filter = page.getByRole('combobox', { name: 'Estudio' });
-  await expect(filter).toHaveValue('Todos los Estudios');
+  await expect(filter.locator('option:checked')).toHaveText('Todos los Estudios');
   await expect(page.locator('[data-class-id]', { hasText: 'Coyoacán' }).first()).toBeVisible();
-  await filter.click();
-  await page.getByRole('option', { name: 'Roma Norte' }).click();
+  await filter.selectOption({ label: 'Roma Norte' });
   await expect(page).toHaveURL(/estudio=\d+/);
   await expect(page.locator('[data-class-id]', { hasText: 'Coyoacán' })).toHaveCount(0);
   await expect(page.locator('[data-class-id]', { hasText: 'Roma Norte' }).first()).toBeVisible();

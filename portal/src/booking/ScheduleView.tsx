@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Badge, Box, Button, Group, Loader, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarOff, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -210,15 +210,14 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
         <Group justify="space-between" gap="sm" align="center">
           <Legend />
           {showLocationFilter && (
-            <Select
+            // The browser's own list: a phone opens its native picker, and the page carries no dropdown code.
+            <NativeSelect
               aria-label={texts.booking.locationFilter}
               leftSection={<IconMapPin size={16} />}
               data={[{ value: '', label: texts.booking.allLocations }, ...locationList.map((l) => ({ value: String(l.location_id), label: l.name }))]}
               value={locationId ? String(locationId) : ''}
-              onChange={(value) => update({ estudio: value || null })}
-              allowDeselect={false}
+              onChange={(event) => update({ estudio: event.currentTarget.value || null })}
               w={{ base: '100%', xs: 240 }}
-              comboboxProps={{ withinPortal: true }}
             />
           )}
         </Group>

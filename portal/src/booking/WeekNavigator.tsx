@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { monthLabel, shiftMonth, shiftWeek, weekLabel, weeksOfMonth, type Week } from './week.ts';
@@ -16,11 +16,10 @@ interface WeekNavigatorProps {
 
 function Arrow({ label, disabled, onClick, direction }: { label: string; disabled: boolean; onClick: () => void; direction: 'prev' | 'next' }) {
   return (
-    <Tooltip label={label} openDelay={400}>
-      <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} disabled={disabled} onClick={onClick}>
-        {direction === 'prev' ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />}
-      </ActionIcon>
-    </Tooltip>
+    // The browser's title on hover (a phone has no hover): a Tooltip would bring floating-ui to every schedule page.
+    <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+      {direction === 'prev' ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />}
+    </ActionIcon>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { whatsappLink } from '../pages/account/links.ts';
@@ -13,22 +13,22 @@ export function WhatsAppButton({ number, prefix }: { number: string; prefix: '52
   return (
     // Affix renders in a portal at the end of <body>, outside the page's landmarks; a labelled landmark of its own, it is not stray content.
     <Affix position={{ bottom: 20, right: 20 }} zIndex={150} role="complementary" aria-label={texts.landing.whatsapp}>
-      <Tooltip label={texts.landing.whatsapp} position="left" withArrow>
-        <ActionIcon
-          component="a"
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          size={56}
-          radius="xl"
-          color="#25d366"
-          variant="filled"
-          aria-label={texts.landing.whatsapp}
-          style={{ boxShadow: '0 6px 18px rgba(0,0,0,.22)' }}
-        >
-          <IconBrandWhatsapp size={30} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
+      {/* The browser's title on hover, not a Tooltip: that would bring floating-ui (15 KiB) to every public page. */}
+      <ActionIcon
+        component="a"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        size={56}
+        radius="xl"
+        color="#25d366"
+        variant="filled"
+        aria-label={texts.landing.whatsapp}
+        title={texts.landing.whatsapp}
+        style={{ boxShadow: '0 6px 18px rgba(0,0,0,.22)' }}
+      >
+        <IconBrandWhatsapp size={30} stroke={1.7} />
+      </ActionIcon>
     </Affix>
   );
 }
