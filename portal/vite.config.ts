@@ -74,9 +74,25 @@ function serverStandIns(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea imports one hook from '@floating-ui/react'; in the
+ * browser's build it gets the same hook from src/shims instead, so pages
+ * without a menu, select or tooltip load no floating-ui (decision 026).
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const shim = path.join(here, 'src', 'shims', 'floating-ui-merge-refs.ts');
+  return {
+    name: 'estudio-scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer) ? shim : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: here,
-  plugins: isSsrBuild ? [react(), serverStandIns()] : [react(), precompress, serverBundle()],
+  plugins: isSsrBuild ? [react(), serverStandIns()] : [react(), scrollAreaWithoutFloatingUi(), precompress, serverBundle()],
   server: {
     port: 5173,
     proxy: {
@@ -96,5 +112,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 700,
         // The server reads it to preload each route's chunks and styles (decision 026).
         manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // floating-ui (15 KiB gzip: menus, selects, tooltips) apart from the small helpers every page needs
+              // (useMergedRef, the direction context): left to the default split they shared one chunk, and every
+              // page downloaded floating-ui for 500 bytes of it (decision 026).
+              includeDependenciesRecursively: false,
+              groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+            },
+          },
+        },
       },
 }));
