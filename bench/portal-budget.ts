@@ -32,7 +32,8 @@
 // (PGlite, the demo seed) in a throw-away .tmp/portal-budget-data on port 3331,
 // and stops it at the end. Knobs: BENCH_PORT (3331), PORTAL_BUDGET_DIST (a built
 // portal to reuse; not with BENCH_BASELINE), BENCH_LH_DESKTOP=0 (skip the desktop
-// preset), BENCH_LH=0 (skip Lighthouse), BENCH_BASELINE (a git ref to compare with).
+// preset), BENCH_LH=0 (skip Lighthouse), BENCH_BASELINE (a git ref to compare with), BENCH_PAGES
+// (a comma-separated list of the paths to measure: /, /paquetes, /calendario, /mystudio, /checkout).
 // Exits non-zero only when a figure could not be measured.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -320,10 +321,14 @@ interface LhRow {
   preset: string;
   performance: number | null;
   accessibility: number | null;
+  fcp: number | null;
   lcp: number | null;
   tbt: number | null;
   cls: number | null;
   failedA11y: string[];
+  /** The LCP element (its HTML, shortened) and where its time went (TTFB, load delay, load time, render delay). */
+  lcpElement: string | null;
+  lcpPhases: string | null;
 }
 
 /**
@@ -379,7 +384,18 @@ async function lighthouseRow(browser: Browser2, chromePort: number, tree: Tree, 
     tbt: audits['total-blocking-time']?.numericValue ?? null,
     cls: audits['cumulative-layout-shift']?.numericValue ?? null,
     failedA11y,
+    fcp: audits['first-contentful-paint']?.numericValue ?? null,
+    ...lcpBreakdown(audits['largest-contentful-paint-element']?.details),
   };
+}
+
+/** The 'largest-contentful-paint-element' audit's details: a table with the node, then one with the phases. */
+function lcpBreakdown(details: unknown): { lcpElement: string | null; lcpPhases: string | null } {
+  type Table = { type?: string; items?: Record<string, unknown>[] };
+  const tables = ((details as { items?: Table[] } | undefined)?.items ?? []).filter((t) => t.type === 'table');
+  const node = tables[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  const phases = (tables[1]?.items ?? []).map((row) => `${String(row.phase)} ${Math.round(Number(row.timing))} ms`);
+  return { lcpElement: node?.snippet?.replace(/\s+/g, ' ').slice(0, 110) ?? null, lcpPhases: phases.length ? phases.join(', ') : null };
 }
 
 type Browser2 = Awaited<ReturnType<typeof puppeteer.connect>>;
@@ -433,13 +449,16 @@ async function runLighthouse(trees: { tree: Tree; specs: PageSpec[] }[]): Promis
 
 /** The pages measured, with what shows each is ready (not the loader). */
 function pageSpecs(checkout: string): PageSpec[] {
-  return [
+  // BENCH_PAGES=/,/calendario measures only those paths (quicker, while working on one page).
+  const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
+  const all: PageSpec[] = [
     { name: 'landing /', path: '/', signedIn: false, ready: (p) => p.locator('[data-section="hero"]').waitFor() },
     { name: 'paquetes /paquetes', path: '/paquetes', signedIn: false, ready: (p) => p.getByRole('heading', { level: 3 }).first().waitFor() },
     { name: 'calendario /calendario', path: '/calendario', signedIn: false, ready: (p) => p.locator('[data-class-id]').first().waitFor() },
     { name: 'calendario /mystudio', path: '/mystudio', signedIn: true, ready: (p) => p.locator('[data-class-id]').first().waitFor() },
     { name: `checkout ${checkout}`, path: checkout, signedIn: true, ready: (p) => p.getByRole('radio').first().waitFor() },
   ];
+  return only ? all.filter((spec) => only.includes(spec.path) || (only.includes('/checkout') && spec.path.startsWith('/checkout/'))) : all;
 }
 
 /** The manifest keys of a page's route chunks, for the chunk-by-chunk table. */
@@ -541,6 +560,11 @@ async function main(): Promise<number> {
             (before ? `  ${ratio(r.lcp, before.lcp)}` : '') +
             (r.failedA11y.length ? `  a11y: ${r.failedA11y.join(', ')}` : ''),
         );
+      }
+      console.log('\n  De qué está hecho cada LCP (FCP; el elemento; TTFB, espera antes de cargar, carga, espera para pintar):');
+      for (const r of rows) {
+        console.log(`  ${r.page} ${r.preset} ${r.tree}: FCP ${ms(r.fcp)}; ${r.lcpElement ?? '—'}`);
+        if (r.lcpPhases) console.log(`      ${r.lcpPhases}`);
       }
     }
     return 0;
