@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { addDays, apiLogin, bearer, classesBetween, isFull, weekStart, type ScheduleClass } from './booking-helpers.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { patchPageConfig } from './content-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { signIn } from './helpers.ts';
 import { packageId } from './checkout-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { packageId } from './checkout-helpers.ts';
 import { shoot } from './shots.ts';

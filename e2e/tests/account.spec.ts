@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 
 test('/mystudio signed out shows Accediendo, then /entrar', async ({ page }) => {

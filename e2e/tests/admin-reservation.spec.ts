@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { apiLogin, bearer, localDate, studioTimeZone } from './booking-helpers.ts';
 import { signIn } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures.ts';
 import { AxeBuilder } from '@axe-core/playwright';
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
 
 /** The demo studio's zone (config `timezone`): weeks and dates in the portal are local to it. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, bearer, isFull, openClass, startsAfter, upcomingClasses, weekStart } from './booking-helpers.ts';
 import { shoot } from './shots.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, isFull, openClass, startsAfter, upcomingClasses, weekStart, type ScheduleClass } from './booking-helpers.ts';
 import { patchPageConfig, writeConfig } from './content-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import { shoot } from './shots.ts';
 
 export interface ShopPackage {

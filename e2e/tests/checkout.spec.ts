@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es.js';
 import { signIn } from './helpers.ts';

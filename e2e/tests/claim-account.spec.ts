@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { apiLogin, bearer } from './booking-helpers.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { shoot } from './shots.ts';

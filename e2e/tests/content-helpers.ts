@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from './fixtures.ts';
 import { apiLogin, bearer } from './booking-helpers.ts';
 
 export { apiLogin, bearer };

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { apiLogin, readConfig, writeConfig } from './content-helpers.ts';
 import { shoot } from './shots.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiLogin, createPage, removePage, uniqueSuffix } from './content-helpers.ts';
 
 test.describe('Páginas de información', () => {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { LaunchOptions } from '@playwright/test';
+import type { LaunchOptions } from './fixtures.ts';
 import { currentClockOffsetSeconds, type TestClockEnv } from '../../scripts/test-clock.mjs';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { finished, repoRoot, run, stop, waitFor } from './desk-processes.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { shoot } from './shots.ts';
 
 /**
@@ -64,6 +64,25 @@ test.describe('pre-rendered public pages', () => {
     expect(configRequests).toEqual([]);
     expect(problems).toEqual([]);
     await shoot(page, 'landing');
+  });
+
+  test('a tap on a class of the pre-rendered calendar before the app has started is not lost (decision 031)', async ({ page }) => {
+    // The calendar's own chunk arrives 1.5 s late, as on a slow phone: the server's page is on screen, the app is not yet.
+    let releaseChunk: () => void = () => undefined;
+    const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+    await page.route(/\/assets\/SchedulePage-[\w-]+\.js$/, async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    await page.goto('/calendario', { waitUntil: 'commit' });
+    const card = page.locator('[data-class-id]:not([disabled])').first();
+    await expect(card).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.app ?? 'not started')).toBe('not started');
+    await card.click();
+    setTimeout(releaseChunk, 1_500);
+    // The app's card got the tap: a visitor is asked to sign in first.
+    await expect(page.getByRole('dialog', { name: 'Inicia sesión para reservar' })).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('started');
   });
 
   test('a signed-in page still comes with the configuration and its route chunk preloaded', async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, bearer, createPage, retirePage, uniqueSuffix } from './content-helpers.ts';
 import { shoot } from './shots.ts';

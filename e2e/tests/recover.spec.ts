@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('/recuperar sends the recovery e-mail', async ({ page }) => {
   await page.goto('/recuperar');

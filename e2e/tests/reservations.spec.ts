@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, bearer, openClass, upcomingClasses } from './booking-helpers.ts';
 import { writeConfig } from './content-helpers.ts';

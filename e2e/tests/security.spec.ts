@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures.ts';
 import { apiLogin, bearer } from './booking-helpers.ts';
 import { packageId } from './checkout-helpers.ts';
 import { patchPageConfig } from './content-helpers.ts';

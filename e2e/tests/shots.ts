@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page } from './fixtures.ts';
 
 /**
  * SHOTS_DIR=<dir> photographs the page at 1366x900 and 390x844 as

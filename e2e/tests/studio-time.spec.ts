@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { addDays, apiLogin, bearer, upcomingClasses } from './booking-helpers.ts';
 import { shoot } from './shots.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, bearer } from './booking-helpers.ts';
 import { fillSandboxCard, packageId, signUpInline } from './checkout-helpers.ts';
