@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -26,24 +26,33 @@ const router = createBrowserRouter(routes);
  * A chunk that fails to load is left to the route's own fallback.
  */
 const container = document.getElementById('root')!;
-// A tap on a pre-rendered page's buttons before the app has replaced it is given to the app's same button after its
-// first commit. (Rendering that replacement as a transition, in slices, would shorten the long tasks after the first
-// paint, but it widens the moment the page swaps under a finger or a test; decision 026 leaves it for later.)
+// A pre-rendered page is already on screen: its replacement renders as a transition, which React works in slices of a
+// few milliseconds between the browser's own tasks (no long task while a phone scrolls), and commits at the end. A tap
+// on the page's buttons meanwhile is given to the app's same button after that commit (decision 031).
 const prerendered = container.hasChildNodes();
 const releaseTaps = prerendered ? holdTapsUntilStarted(container) : () => undefined;
+const started = () => {
+  releaseTaps();
+  // The page is the app's now: what a test (or a monitor) waits for before acting on it.
+  document.documentElement.dataset.app = 'started';
+};
 
 /** Runs once the app's first render is on screen. */
 function AfterFirstCommit({ run }: { run: () => void }) {
   useEffect(run, [run]);
   return null;
 }
+
 void Promise.all(routeHandles(location.pathname).map((handle) => handle.page.preload()))
   .catch(() => undefined)
-  .then(() =>
-    createRoot(container).render(
+  .then(() => {
+    const root = createRoot(container);
+    const app = (
       <StrictMode>
         <App queryClient={queryClient} router={<RouterProvider router={router} />} />
-        <AfterFirstCommit run={releaseTaps} />
-      </StrictMode>,
-    ),
-  );
+        <AfterFirstCommit run={started} />
+      </StrictMode>
+    );
+    if (prerendered) startTransition(() => root.render(app));
+    else root.render(app);
+  });
