@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { openClass, startsAfter, upcomingClasses, weekStart } from './booking-helpers.ts';
 import { shoot } from './shots.ts';
 
 /**
@@ -14,7 +15,7 @@ test.describe('pre-rendered public pages', () => {
       [390, 844],
       [1366, 900],
     ] as const) {
-      test(`the landing, /paquetes and /calendario show their content at ${width}x${height}`, async ({ page }) => {
+      test(`the landing, /paquetes and /calendario show their content at ${width}x${height}`, async ({ page, request }) => {
         await page.setViewportSize({ width, height });
         await page.goto('/');
         await expect(page).toHaveTitle('Estudio Demo');
@@ -32,7 +33,10 @@ test.describe('pre-rendered public pages', () => {
         await expect(page.getByText('10 Clases').first()).toBeVisible();
         await page.screenshot({ path: test.info().outputPath(`paquetes-nojs-${width}x${height}.png`) });
 
-        await page.goto('/calendario');
+        // A week with classes still to come (on a Sunday night this week's are all over).
+        const next = (await upcomingClasses(request)).find((c) => startsAfter(c, 0));
+        if (!next) throw new Error('the demo schedule has no class to come');
+        await page.goto(`/calendario?semana=${weekStart(next.class_date)}`);
         await expect(page.getByRole('heading', { level: 1, name: 'Horarios' })).toBeVisible();
         await expect(page.locator('[data-class-id]').first()).toBeVisible();
         await page.screenshot({ path: test.info().outputPath(`calendario-nojs-${width}x${height}.png`) });
@@ -66,7 +70,9 @@ test.describe('pre-rendered public pages', () => {
     await shoot(page, 'landing');
   });
 
-  test('a tap on a class of the pre-rendered calendar before the app has started is not lost (decision 031)', async ({ page }) => {
+  test('a tap on a class of the pre-rendered calendar before the app has started is not lost (decision 031)', async ({ page, request }) => {
+    // A class anyone could book, in its week (on a Sunday night this week's classes are all over).
+    const target = openClass(await upcomingClasses(request), 2, (c) => c.class_type.spot_map === null);
     // The calendar's own chunk arrives 1.5 s late, as on a slow phone: the server's page is on screen, the app is not yet.
     let releaseChunk: () => void = () => undefined;
     const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
@@ -74,8 +80,8 @@ test.describe('pre-rendered public pages', () => {
       await chunkHeld;
       await route.continue();
     });
-    await page.goto('/calendario', { waitUntil: 'commit' });
-    const card = page.locator('[data-class-id]:not([disabled])').first();
+    await page.goto(`/calendario?semana=${weekStart(target.class_date)}`, { waitUntil: 'commit' });
+    const card = page.locator(`[data-class-id="${target.single_class_id}"]`);
     await expect(card).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.dataset.app ?? 'not started')).toBe('not started');
     await card.click();
