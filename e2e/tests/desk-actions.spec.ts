@@ -176,10 +176,19 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   await book(localTime(soon));
   await expect(card.getByTestId('credit-total')).toHaveText('9');
   const liveIn = async (classId: number) => (await roster(request, staff, classId)).filter((r) => r.customer_id === luciaId && !r.deletedAt);
+  /** Lucía's row for the class on the card, once the server's booking has reached the desk. */
+  const syncedRow = async (classId: number) => {
+    await expect.poll(async () => (await liveIn(classId)).length, { timeout: 20_000 }).toBe(1);
+    const row = card.locator(`tr[data-reservation-id="${(await liveIn(classId))[0]?.class_reservation_id ?? 0}"]`);
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    return row;
+  };
   await expect.poll(async () => (await liveIn(classA)).length, { timeout: 20_000 }).toBe(1);
 
   // 3. Cancel 20 minutes before class: by the rules the credit stays with the studio; staff give it back, with a reason.
-  const rowA = card.locator('tr[data-reservation-id]').filter({ hasText: localTime(soon) });
+  // The desk shows a booking at once under a temporary id, and the server's row replaces it when it syncs back: a menu
+  // opened on the first row would close with it, so the menu is opened on the row that carries the server's id.
+  const rowA = await syncedRow(classA);
   await rowA.getByTestId('reservation-menu').click();
   await page.getByRole('menuitem', { name: 'Cancelar reservación' }).click();
   const cancel = page.getByRole('dialog', { name: /Cancelar la reservación de/ });
@@ -197,7 +206,7 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   // 4. Book A again and move it to tomorrow's class B; the full class cannot be chosen.
   await book(localTime(soon));
   await expect(card.getByTestId('credit-total')).toHaveText('9');
-  await card.locator('tr[data-reservation-id]').filter({ hasText: localTime(soon) }).getByTestId('reservation-menu').click();
+  await (await syncedRow(classA)).getByTestId('reservation-menu').click();
   await page.getByRole('menuitem', { name: 'Cambiar de clase' }).click();
   const move = page.getByRole('dialog', { name: /Cambiar de clase a/ });
   await move.getByLabel('Nueva clase').click();
