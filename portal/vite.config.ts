@@ -77,7 +77,7 @@ function serverStandIns(): Plugin {
 /**
  * Mantine's ScrollArea imports one hook from '@floating-ui/react'; in the
  * browser's build it gets the same hook from src/shims instead, so pages
- * without a menu, select or tooltip load no floating-ui (decision 026).
+ * without a menu, select or tooltip load no floating-ui (decision 031).
  */
 function scrollAreaWithoutFloatingUi(): Plugin {
   const shim = path.join(here, 'src', 'shims', 'floating-ui-merge-refs.ts');
@@ -117,7 +117,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               // floating-ui (15 KiB gzip: menus, selects, tooltips) apart from the small helpers every page needs
               // (useMergedRef, the direction context): left to the default split they shared one chunk, and every
-              // page downloaded floating-ui for 500 bytes of it (decision 026).
+              // page downloaded floating-ui for 500 bytes of it (decision 031).
               includeDependenciesRecursively: false,
               groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
             },

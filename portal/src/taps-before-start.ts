@@ -11,8 +11,11 @@
 const controls = 'button, [role="button"]';
 /** How long a held tap waits for its control to appear after the first commit. */
 const replayWaitMs = 3000;
-/** Attributes that name one control whatever the layout, in order of trust. */
-const namingAttributes = ['data-class-id', 'id', 'aria-label'] as const;
+/**
+ * Attributes that name one control whatever the layout, in order of trust. Not `id`: Mantine's ids come from
+ * React's useId, which differs between the server's render and the browser's.
+ */
+const namingAttributes = ['data-class-id', 'aria-label'] as const;
 
 interface HeldTap {
   tag: string;

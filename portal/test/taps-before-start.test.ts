@@ -61,6 +61,15 @@ describe('holdTapsUntilStarted: a tap on the pre-rendered page is not lost', () 
     expect(later).toHaveBeenCalledTimes(1);
   });
 
+  it('does not go by id: the server and the browser give a control different generated ids', () => {
+    const container = page('<button id="mantine-r1">Reservar</button>');
+    const release = holdTapsUntilStarted(container);
+    container.querySelector<HTMLElement>('button')!.click();
+    const clicks = replaceWithApp(container, '<button id="mantine-r7">Reservar</button>');
+    release();
+    expect(clicks).toEqual(['<button id="mantine-r7">Reservar</button>']);
+  });
+
   it('waits for the control when the first commit is a step before the page', async () => {
     const container = page('<button data-class-id="4">Pilates</button>');
     const release = holdTapsUntilStarted(container);
