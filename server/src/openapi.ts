@@ -25,7 +25,7 @@ export function buildOpenApiDocument(config: Config): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Estudio API',
     description:
-      'Rutas REST del estudio (las mismas que /trpc). Autenticación: `Authorization: Bearer <idToken>`. ' +
+      'Rutas REST del estudio (las mismas que /trpc). Autenticación: `Authorization: Bearer <idToken>` (también se acepta el token solo, `Authorization: <idToken>`). ' +
       'Todo error responde `{code, message, field?}`: `code` es el código de dominio (p. ej. `auth/wrong-password`) y `message` el texto en español.',
     version: '1.0.0',
     baseUrl: `${config.PUBLIC_URL}/api`,

@@ -7,6 +7,7 @@ import { isConnectionLost } from '@estudio/db/errors';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, domainError, toTRPCError, unstorableTextError, unstorableTextPath } from './errors.ts';
+import { idTokenOf } from './services/auth/authorization-header.ts';
 import type { IdentityProvider } from './services/auth/identity-provider.ts';
 import type { CallLimits } from './services/rate-limit/call-limits.ts';
 import { bucketCaller, limitedProcedures, type LimitBucket } from './services/rate-limit/limited-procedures.ts';
@@ -35,7 +36,7 @@ export interface Caller {
 }
 
 export interface Context extends AppDeps {
-  /** The bearer token, verified only by procedures that need a caller. */
+  /** The caller's ID token (with or without `Bearer `), verified only by procedures that need a caller. */
   token: string | null;
   ip: string;
   log: FastifyBaseLogger;
@@ -45,16 +46,11 @@ export interface Context extends AppDeps {
   setHeader(name: string, value: string): void;
 }
 
-function bearerToken(header: string | undefined): string | null {
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1] ?? null;
-}
-
 /** One context factory for both transports: /trpc and /api hand in a Fastify request and reply. */
 export function createContextFactory(deps: AppDeps & { limits: CallLimits }) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
     ...deps,
-    token: bearerToken(req.headers.authorization),
+    token: idTokenOf(req.headers.authorization),
     ip: req.ip,
     log: req.log,
     setHeader: (name, value) => void res.header(name, value),

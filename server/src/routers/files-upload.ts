@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, domainErrors, type FileUploadOutput } from '@estudio/core';
 import type { AppDeps } from '../trpc.ts';
+import { idTokenOf } from '../services/auth/authorization-header.ts';
 import { findCustomerByUid } from '../services/customer/find-customer.ts';
 import { chooseStorage, localFilesDir, tooLargeError, uploadFile, uploadQuota, type UploadKind } from '../services/files/files.ts';
 
@@ -20,7 +21,7 @@ import { chooseStorage, localFilesDir, tooLargeError, uploadFile, uploadQuota, t
 export const uploadsPerMinute = 30;
 
 async function uploader(req: FastifyRequest, deps: AppDeps) {
-  const token = req.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const token = idTokenOf(req.headers.authorization);
   if (!token) throw new DomainError('unauthenticated');
   const identity = await deps.identity.verifyIdToken(deps.db, token);
   const customer = await findCustomerByUid(deps.db, identity.uid);
