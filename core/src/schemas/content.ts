@@ -21,6 +21,8 @@ export const idInput = z.object({ id });
 /** Every DELETE answers which record went away. */
 export const removedOutput = z.object({ deleted: z.literal(true), id: z.number() });
 export type RemovedOutput = z.infer<typeof removedOutput>;
+/** GET /api/<things>/{id}/removal: what deleting it would do, and why, before the admin confirms (decision 035). */
+export const removalOutput = z.object({ outcome: z.enum(['delete', 'archive', 'refuse']), message: z.string() });
 
 // ---------- Files ----------
 

@@ -4,12 +4,14 @@ import {
   classCategoryOneOutput,
   classCategoryUpdateInput,
   idInput,
+  removalOutput,
   removedOutput,
 } from '@estudio/core';
 import {
   createClassCategory,
   getClassCategory,
   listClassCategories,
+  classCategoryRemovalVerdict,
   removeClassCategory,
   updateClassCategory,
 } from '../services/catalogue/class-categories.ts';
@@ -48,6 +50,12 @@ export const classCategoriesRouter = router({
     .mutation(async ({ ctx, input: { class_category_id, ...changes } }) => ({
       class_category: await updateClassCategory(ctx.db, class_category_id, changes),
     })),
+
+  removal: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/class_categories/{id}/removal', tags, summary: 'Qué haría eliminar la categoría y por qué, antes de confirmar (admin)' } })
+    .input(idInput)
+    .output(removalOutput)
+    .query(async ({ ctx, input }) => classCategoryRemovalVerdict(ctx.db, input.id)),
 
   remove: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/class_categories/{id}', tags, summary: 'Elimina una categoría sin tipos de clase ni videos (admin)', errorResponses: { 409: 'Tiene tipos de clase o videos: no se cambia nada' } } })

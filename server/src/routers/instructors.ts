@@ -1,9 +1,10 @@
-import { idInput, instructorCreateInput, instructorOneOutput, instructorsListOutput, instructorUpdateInput, removedOutput } from '@estudio/core';
+import { idInput, instructorCreateInput, instructorOneOutput, instructorsListOutput, instructorUpdateInput, removalOutput, removedOutput } from '@estudio/core';
 import {
   createInstructor,
   getInstructor,
   listHomeInstructors,
   listInstructors,
+  instructorRemovalVerdict,
   removeInstructor,
   updateInstructor,
 } from '../services/instructors/instructors.ts';
@@ -43,8 +44,14 @@ export const instructorsRouter = router({
     .output(instructorOneOutput)
     .mutation(async ({ ctx, input: { id, ...changes } }) => ({ instructor: await updateInstructor(ctx.db, id, changes) })),
 
+  removal: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/instructors/{id}/removal', tags, summary: 'Qué haría dar de baja al coach y por qué, antes de confirmar (admin)' } })
+    .input(idInput)
+    .output(removalOutput)
+    .query(async ({ ctx, input }) => instructorRemovalVerdict(ctx.db, input.id)),
+
   remove: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/instructors/{id}', tags, summary: 'Da de baja a un coach (admin)' } })
+    .meta({ openapi: { method: 'DELETE', path: '/instructors/{id}', tags, summary: 'Da de baja a un coach (admin); uno con clases por venir es 409', errorResponses: { 409: 'Tiene clases programadas: no se cambia nada' } } })
     .input(idInput)
     .output(removedOutput)
     .mutation(async ({ ctx, input }) => removeInstructor(ctx.db, input.id)),

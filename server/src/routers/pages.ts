@@ -9,12 +9,13 @@ import {
   pagesListOutput,
   pageSaveOutput,
   pageUpdateInput,
+  removalOutput,
   removedOutput,
 } from '@estudio/core';
 import { domainError } from '../errors.ts';
 import { acceptPage, listAcceptedPages } from '../services/pages/accepted-pages.ts';
 import { getPageBySlug, listPages } from '../services/pages/list-pages.ts';
-import { createPage, removePage, updatePage } from '../services/pages/save-page.ts';
+import { createPage, pageRemovalVerdict, removePage, updatePage } from '../services/pages/save-page.ts';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const pagesRouter = router({
@@ -41,6 +42,12 @@ export const pagesRouter = router({
     .input(pageUpdateInput)
     .output(pageSaveOutput)
     .mutation(async ({ ctx, input: { page_id, ...changes } }) => ({ page: await updatePage(ctx.db, page_id, changes) })),
+
+  removal: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/pages/{id}/removal', tags: ['pages'], summary: 'Qué haría eliminar la página y por qué, antes de confirmar (admin)' } })
+    .input(idInput)
+    .output(removalOutput)
+    .query(async ({ ctx, input }) => pageRemovalVerdict(ctx.db, input.id)),
 
   remove: adminProcedure
     .meta({ openapi: { method: 'DELETE', path: '/pages/{id}', tags: ['pages'], summary: 'Elimina una página (admin); una obligatoria o ya aceptada por clientes es 409', errorResponses: { 409: 'Obligatoria o aceptada: se conservan las aceptaciones' } } })

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { class_category, class_type } from '@estudio/db/schema/catalogue';
 import { video } from '@estudio/db/schema/videos';
-import { classCategoryInUseMessage, DomainError, type ClassCategoryOutput, type RemovedOutput } from '@estudio/core';
+import { classCategoryRemoval, DomainError, type ClassCategoryOutput, type RemovalVerdict, type RemovedOutput } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { definedOnly } from '../content/removed.ts';
 
@@ -87,6 +87,21 @@ export async function updateClassCategory(db: Db, id: number, changes: Partial<C
 }
 
 /**
+ * What deleting the category would do (core's classCategoryRemoval): refused
+ * while class types or live videos are in it. `lock` takes the category row
+ * first, for the delete itself: a class type or video being put in the
+ * category waits for the delete and then finds it gone.
+ */
+export async function classCategoryRemovalVerdict(db: Db, id: number, lock = false): Promise<RemovalVerdict> {
+  const rows = db.select({ id: class_category.class_category_id }).from(class_category).where(eq(class_category.class_category_id, id));
+  const [row] = await (lock ? rows.for('update') : rows);
+  if (!row) throw new DomainError('class-category/not-found');
+  const [types] = await db.select({ n: count() }).from(class_type).where(eq(class_type.class_category_id, id));
+  const [videos] = await db.select({ n: count() }).from(video).where(and(eq(video.class_category_id, id), isNull(video.deletedAt)));
+  return classCategoryRemoval(Number(types?.n ?? 0), Number(videos?.n ?? 0));
+}
+
+/**
  * Deletes a category nothing is in. Class types and videos would only lose
  * it (the foreign keys set null), silently changing the schedule's filters
  * and the video library, so while any live one is in it the delete is a 409
@@ -94,14 +109,8 @@ export async function updateClassCategory(db: Db, id: number, changes: Partial<C
  */
 export async function removeClassCategory(db: Db, id: number): Promise<RemovedOutput> {
   return db.transaction(async (tx) => {
-    // Locked first: a class type or video being put in the category waits for this delete and then finds it gone.
-    const [row] = await tx.select({ id: class_category.class_category_id }).from(class_category).where(eq(class_category.class_category_id, id)).for('update');
-    if (!row) throw new DomainError('class-category/not-found');
-    const [types] = await tx.select({ n: count() }).from(class_type).where(eq(class_type.class_category_id, id));
-    const [videos] = await tx.select({ n: count() }).from(video).where(and(eq(video.class_category_id, id), isNull(video.deletedAt)));
-    const classTypes = Number(types?.n ?? 0);
-    const liveVideos = Number(videos?.n ?? 0);
-    if (classTypes > 0 || liveVideos > 0) throw new DomainError('class-category/in-use', classCategoryInUseMessage(classTypes, liveVideos));
+    const verdict = await classCategoryRemovalVerdict(tx, id, true);
+    if (verdict.outcome === 'refuse') throw new DomainError('class-category/in-use', verdict.message);
     await tx.delete(class_category).where(eq(class_category.class_category_id, id));
     return { deleted: true as const, id };
   });

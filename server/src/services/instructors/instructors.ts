@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { instructor } from '@estudio/db/schema/catalogue';
-import { DomainError, yearlessBirthdate, type InstructorOutput, type RemovedOutput } from '@estudio/core';
+import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
+import { DomainError, instructorRemoval, yearlessBirthdate, type InstructorOutput, type RemovalVerdict, type RemovedOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { definedOnly, missingReferenceAs } from '../content/removed.ts';
 import { fileSummaries } from '../files/file-output.ts';
@@ -119,15 +120,45 @@ export async function updateInstructor(db: Db, id: number, changes: Partial<Inst
 }
 
 /**
+ * What deleting the coach would do (core's instructorRemoval): refused while
+ * they teach a class still to come (not cancelled, not yet over); otherwise
+ * hidden and marked deleted. `lock` takes the coach's row first, for the
+ * delete itself.
+ */
+export async function instructorRemovalVerdict(db: Db, id: number, lock = false): Promise<RemovalVerdict> {
+  const rows = db.select({ id: instructor.instructor_id }).from(instructor).where(and(eq(instructor.instructor_id, id), isNull(instructor.deletedAt)));
+  const [row] = await (lock ? rows.for('update') : rows);
+  if (!row) throw new DomainError('instructor/not-found');
+  // A class under way still counts as to come: it ends at class_date + duration.
+  const [classes] = await db
+    .select({
+      all: count(),
+      upcoming: sql<number>`count(*) filter (where ${single_class.cancelledAt} is null and ${single_class.class_date} + make_interval(mins => ${single_class.duration_minutes}) > ${new Date().toISOString()}::timestamptz)`,
+    })
+    .from(single_class_instructor)
+    .innerJoin(single_class, eq(single_class.single_class_id, single_class_instructor.single_class_id))
+    .where(eq(single_class_instructor.instructor_id, id));
+  const upcoming = Number(classes?.upcoming ?? 0);
+  return instructorRemoval(upcoming, Number(classes?.all ?? 0) - upcoming);
+}
+
+/**
  * Soft delete: past classes keep their coach (class_instructor would cascade
- * on a hard delete and rewrite history).
+ * on a hard delete and rewrite history). A coach who teaches a class still to
+ * come is refused with 409 'instructor/in-use' saying how many (issue 19):
+ * their customers booked with them, and the classes would show a coach the
+ * studio no longer lists. The admin reassigns or cancels those classes, or
+ * unmarks the coach's «Disponible» to take them off the site.
  */
 export async function removeInstructor(db: Db, id: number): Promise<RemovedOutput> {
-  const [row] = await db
-    .update(instructor)
-    .set({ deletedAt: new Date(), available: false, show_on_home: false, updatedAt: new Date() })
-    .where(and(eq(instructor.instructor_id, id), isNull(instructor.deletedAt)))
-    .returning({ id: instructor.instructor_id });
-  if (!row) throw new DomainError('instructor/not-found');
-  return { deleted: true, id: row.id };
+  return db.transaction(async (tx) => {
+    const verdict = await instructorRemovalVerdict(tx, id, true);
+    if (verdict.outcome === 'refuse') throw new DomainError('instructor/in-use', verdict.message);
+    const now = new Date();
+    await tx
+      .update(instructor)
+      .set({ deletedAt: now, available: false, show_on_home: false, updatedAt: now })
+      .where(eq(instructor.instructor_id, id));
+    return { deleted: true as const, id };
+  });
 }

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { accepted_page, page } from '@estudio/db/schema/content';
-import { DomainError, pageInUseMessage, type PageAdminOutput, type RemovedOutput } from '@estudio/core';
+import { DomainError, pageRemoval, type PageAdminOutput, type RemovalVerdict, type RemovedOutput } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { definedOnly } from '../content/removed.ts';
 
@@ -60,6 +60,19 @@ export async function updatePage(db: Db, pageId: number, changes: Partial<PageFi
 }
 
 /**
+ * What deleting the page would do (core's pageRemoval): refused while it is
+ * required or any customer accepted it. `lock` takes the page row first, for
+ * the delete itself. The admin's dialog reads the same verdict beforehand.
+ */
+export async function pageRemovalVerdict(db: Db, pageId: number, lock = false): Promise<RemovalVerdict> {
+  const rows = db.select({ required: page.required }).from(page).where(eq(page.page_id, pageId));
+  const [row] = await (lock ? rows.for('update') : rows);
+  if (!row) throw new DomainError('page/not-found');
+  const [accepted] = await db.select({ n: count() }).from(accepted_page).where(eq(accepted_page.page_id, pageId));
+  return pageRemoval(row.required, Number(accepted?.n ?? 0));
+}
+
+/**
  * Deletes a page nobody relies on. A required page, or one any customer
  * accepted, is refused with 409 'page/in-use': the acceptances are the
  * customers' consent on record and would go with the page (the foreign key
@@ -69,11 +82,8 @@ export async function updatePage(db: Db, pageId: number, changes: Partial<PageFi
  */
 export async function removePage(db: Db, pageId: number): Promise<RemovedOutput> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ required: page.required }).from(page).where(eq(page.page_id, pageId)).for('update');
-    if (!row) throw new DomainError('page/not-found');
-    const [accepted] = await tx.select({ n: count() }).from(accepted_page).where(eq(accepted_page.page_id, pageId));
-    const acceptances = Number(accepted?.n ?? 0);
-    if (row.required || acceptances > 0) throw new DomainError('page/in-use', pageInUseMessage(row.required, acceptances));
+    const verdict = await pageRemovalVerdict(tx, pageId, true);
+    if (verdict.outcome === 'refuse') throw new DomainError('page/in-use', verdict.message);
     await tx.delete(page).where(eq(page.page_id, pageId));
     return { deleted: true as const, id: pageId };
   });
