@@ -977,6 +977,14 @@ export const fieldNames: Readonly<Record<string, string>> = {
   code: texts.checkout.discountLabel,
 };
 
+/** What each stored role is called (customer.role): the desk's customer list and `GET /api/users` (`role_name`). */
+export const roleNames = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador' } as const satisfies Record<'customer' | 'staff' | 'admin', string>;
+
+/** The refusal of a write that carries a field the operation does not take (issue 20: no silent drop), naming it as the client sent it. */
+export function unknownFieldMessage(field: string): string {
+  return `El campo "${field}" no existe en esta operación.`;
+}
+
 /**
  * The validation answer of the API names the field by its key, for API
  * clients: 'Revisa el campo last_name: Puede tener hasta 100 caracteres.'

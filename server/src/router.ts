@@ -40,6 +40,8 @@ import { messagingRouter } from './routers/messaging.ts';
 import { reportsRouter } from './routers/reports.ts';
 // Issue 17: the customer's messages, stop links and calendar feed
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
+// Issue 20: who signed in (the previous admin panel's first call)
+import { usersRouter } from './routers/users.ts';
 import { publicProcedure, router } from './trpc.ts';
 
 export const appRouter = router({
@@ -88,6 +90,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   messaging: messagingRouter,
   messages: messagePreferencesRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

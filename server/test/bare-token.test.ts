@@ -111,3 +111,40 @@ describe('limits still count each call of a bare-token caller (decision 012)', (
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
   });
 });
+
+describe('GET /api/users: who signed in, with the role the panel reads first', () => {
+  it('right after sign-in the panel reads user.role with the bare token: admin, staff and a customer each get their own', async () => {
+    for (const [email, role] of [
+      ['admin@estudio.demo', 'admin'],
+      ['recepcion@estudio.demo', 'staff'],
+      ['cliente@estudio.demo', 'customer'],
+    ] as const) {
+      const { idToken, localId } = await login(server.app, email);
+      const res = await asPanel('GET', '/api/users', idToken);
+      expect(res.status, email).toBe(200);
+      expect(res.body.user).toMatchObject({ uid: localId, email, role, customer_id: expect.any(Number) });
+      expect(typeof res.body.user.role_name).toBe('string');
+    }
+  });
+
+  it('the same answer with Bearer and over /trpc', async () => {
+    const { idToken } = await login(server.app, 'admin@estudio.demo');
+    const bare = await asPanel('GET', '/api/users', idToken);
+    const bearer = await asPanel('GET', '/api/users', `Bearer ${idToken}`);
+    const trpc = await asPanel('GET', '/trpc/users.current', idToken);
+    expect(bearer.body).toEqual(bare.body);
+    expect(trpc.body.result.data).toEqual(bare.body);
+    expect(bare.body.user.role_name).toBe('Administrador');
+  });
+
+  it('not signed in: 401 in Spanish; a signed-in identity with no customer yet is a customer', async () => {
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/users' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ code: 'unauthenticated', message: 'Debes iniciar sesión para continuar.' });
+    const signup = await server.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `panel.${Date.now()}@correo.demo`, password: 'Demo1234!' } });
+    expect(signup.statusCode).toBe(200);
+    const res = await asPanel('GET', '/api/users', signup.json().idToken as string);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ role: 'customer', customer_id: null, role_name: 'Cliente' });
+  });
+});

@@ -52,5 +52,24 @@ export type AuthTokens = z.infer<typeof authTokens>;
 export const roles = ['customer', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
+/**
+ * `GET /api/users`: who signed in and with which role, the first call of the
+ * studio's previous admin panel (it reads `user.role`). An identity that has
+ * not signed up as a customer yet has no customer_id and is a customer.
+ */
+export const currentUserOutput = z.object({
+  user: z.object({
+    uid: z.string(),
+    email: z.string().nullable(),
+    customer_id: z.number().nullable(),
+    name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    role: z.enum(roles),
+    /** The role as people read it ('Administrador'). */
+    role_name: z.string(),
+  }),
+});
+export type CurrentUserOutput = z.infer<typeof currentUserOutput>;
+
 /** Answers that carry no data (recover, reset, sign out everywhere). */
 export const okOutput = z.object({ ok: z.literal(true) });
