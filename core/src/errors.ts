@@ -21,6 +21,10 @@ export const domainErrors = {
   // Limits count work, not requests (issue 15, decision 012)
   'batch-too-large': { status: 400, message: 'La solicitud agrupa demasiadas operaciones. Envíalas en varias solicitudes.' },
   'busy': { status: 503, message: 'Hay muchas solicitudes en este momento. Inténtalo de nuevo en unos segundos.' },
+  // Issue 20 (decision 032): another site's page asks to call the API (a preflight) from an origin that is not in CORS_ORIGINS.
+  'cors/origin-not-allowed': { status: 403, message: 'Este origen no tiene permiso para llamar a la API del estudio. Agrégalo a CORS_ORIGINS en la configuración del servidor.' },
+  // A write carrying a field the operation does not take: refused whole, never stored without it. The message names the field.
+  'validation/unknown-field': { status: 400, message: 'La solicitud trae un campo que esta operación no conoce.' },
 
   // Identity: the codes are Firebase's, so the portal handles both providers alike
   'auth/user-not-found': { status: 400, message: 'Lo sentimos. No encontramos una cuenta con ese correo. ¡Regístrate!' },

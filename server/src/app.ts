@@ -10,6 +10,7 @@ import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { DomainError, domainErrors, trpcMaxBatchSize, type ApiErrorBody } from '@estudio/core';
 import { createPollingChangeFeed, type ChangeFeed } from '@estudio/sync';
 import type { Config } from './config.ts';
+import { registerCors } from './cors.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, fastifyErrorBody, httpStatusOf } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -215,6 +216,9 @@ export async function buildServer({ config, db, identity: identityOverride, chan
 
   // Upload routes keep @fastify/rate-limit per route; the credential and discount limits count procedure calls (trpc.ts, decision 012).
   await app.register(fastifyRateLimit, { global: false });
+
+  // Browsers on the studio's other hosts (the previous admin panel on admin.): CORS_ORIGINS, decision 032. First, so refusals carry it too.
+  registerCors(app, config.CORS_ORIGINS, (url) => isApiPath(url) || isTrpcPath(url));
 
   // A batch larger than any page of the portal sends is refused whole, before a single call of it runs.
   app.addHook('onRequest', async (req) => {

@@ -19,6 +19,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Public origin used in mailed links; defaults to http://HOST:PORT. */
   PUBLIC_URL: optionalText,
+  /**
+   * Origins whose pages may call /api and /trpc from the browser (CORS), comma-separated
+   * (`https://admin.estudio.mx,https://estudio.mx`). Default: PUBLIC_URL's origin and its
+   * `admin.` host, where the previous admin panel lives (decision 032).
+   */
+  CORS_ORIGINS: optionalText,
   /** postgres://... for PostgreSQL; absent means embedded PGlite in DATA_DIR. */
   DATABASE_URL: optionalText,
   // Folders are made absolute once here: @fastify/static and PGlite must not depend on the working directory later.
@@ -108,9 +114,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'AUTH_SECRET'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'CORS_ORIGINS'> {
   AUTH_SECRET: string;
   PUBLIC_URL: string;
+  /** The browser origins allowed to call the API (exact `scheme://host[:port]`). */
+  CORS_ORIGINS: string[];
   /** True when AUTH_SECRET was generated for this process (tokens die with it). */
   authSecretGenerated: boolean;
 }
@@ -137,10 +145,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Configuración inválida:\n  FIREBASE_PROJECT_ID: es obligatorio con AUTH_PROVIDER=firebase.');
   }
   const authSecretGenerated = !e.AUTH_SECRET;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
     AUTH_SECRET: e.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
-    PUBLIC_URL: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: publicUrl,
+    CORS_ORIGINS: e.CORS_ORIGINS ? corsOrigins(e.CORS_ORIGINS) : defaultCorsOrigins(publicUrl),
     authSecretGenerated,
   };
+}
+
+/** `https://host[:port]` exactly as a browser sends it in `Origin`, or null. */
+function originOf(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  return value.replace(/\/$/, '') === url.origin ? url.origin : null;
+}
+
+function corsOrigins(list: string): string[] {
+  const values = list.split(',').map((v) => v.trim()).filter(Boolean);
+  const wrong = values.filter((v) => originOf(v) === null);
+  if (wrong.length) {
+    throw new ConfigError(`Configuración inválida:\n  CORS_ORIGINS: ${wrong.map((v) => `"${v}"`).join(', ')} no es un origen; escribe cada uno como https://dominio[:puerto], sin ruta y sin *.`);
+  }
+  return [...new Set(values.map((v) => originOf(v) as string))];
+}
+
+/** The studio's own origin and its `admin.` host (www.estudio.mx → admin.estudio.mx); an IP address or localhost has no admin host. */
+function defaultCorsOrigins(publicUrl: string): string[] {
+  const own = new URL(publicUrl);
+  const host = own.hostname;
+  if (host === 'localhost' || /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[')) return [own.origin];
+  const admin = new URL(own.origin);
+  admin.hostname = host.startsWith('admin.') ? host : `admin.${host.replace(/^www\./, '')}`;
+  return [...new Set([own.origin, admin.origin])];
 }
