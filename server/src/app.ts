@@ -23,6 +23,7 @@ import { hashingSlotsFor } from './services/rate-limit/hashing-slots.ts';
 import { registerFileRoutes } from './routers/files-upload.ts';
 import { registerDeskUpdates } from './routers/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
+import { registerLegacyAdmin } from './legacy/legacy-admin.ts';
 import { createContextFactory } from './trpc.ts';
 import { namesAFile } from './services/portal-shell/names-a-file.ts';
 import { createPortalPages } from './services/portal-shell/portal-pages.ts';
@@ -287,6 +288,9 @@ export async function buildServer({ config, db, identity: identityOverride, chan
 
   // Payment provider webhooks (issue 4): raw-body route in its own encapsulated plugin.
   await app.register(stripeWebhookRoutes, { config, db });
+
+  // Issue 20: the previous admin panel's calls, over the same procedures (decision 033); before /api so its hooks reach the spec's routes.
+  registerLegacyAdmin(app, createContext);
 
   const openApiDocument = buildOpenApiDocument(config);
 

@@ -1,6 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { domainErrors } from '@estudio/core';
 import type { Config } from './config.ts';
+import { legacyRoutes } from './legacy/legacy-admin.ts';
 import { appRouter } from './router.ts';
 
 const statusOfTrpcCode: Record<string, number> = {
@@ -50,6 +51,7 @@ export function buildOpenApiDocument(config: Config): OpenAPIObject {
     };
   }
   addPlainRoutes(doc);
+  addLegacyRoutes(doc);
   return doc;
 }
 
@@ -134,4 +136,34 @@ function addPlainRoutes(doc: OpenAPIObject): void {
       responses: { 200: { description: 'Lo que quedó apagado' }, 400: errorBody, 404: errorBody, 429: errorBody },
     },
   };
+}
+
+/**
+ * Issue 20 (decision 033): the previous admin panel's paths, served by the
+ * same procedures and listed as deprecated. Where the panel's call has the
+ * spec's method and path, the spec's operation stays and says that it also
+ * answers the panel's keys.
+ */
+function addLegacyRoutes(doc: OpenAPIObject): void {
+  doc.paths ??= {};
+  for (const route of legacyRoutes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    const item = (doc.paths[path] ??= {});
+    const existing = item[method];
+    if (existing) {
+      existing.description = `${existing.description ?? ''}${existing.description ? ' ' : ''}Panel anterior (obsoleto): ${route.summary}.`.trim();
+      continue;
+    }
+    item[method] = {
+      summary: route.summary,
+      description: 'Ruta del panel de administración anterior, servida por los mismos procedimientos que las rutas del spec (decisión 033). Autenticación: `Authorization: <idToken>` con o sin `Bearer `.',
+      tags: ['legacy'],
+      deprecated: true,
+      security: [{ Authorization: [] }],
+      ...(path.includes('{id}') ? { parameters: [{ name: 'id', in: 'path' as const, required: true, schema: { type: 'string' as const } }] } : {}),
+      ...(method === 'post' || method === 'put' ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' as const } } } } } : {}),
+      responses: { 200: { description: 'La respuesta con las claves que lee el panel' }, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+    };
+  }
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from '../trpc.ts';
 import { idTokenOf } from '../services/auth/authorization-header.ts';
 import { findCustomerByUid } from '../services/customer/find-customer.ts';
 import { chooseStorage, localFilesDir, tooLargeError, uploadFile, uploadQuota, type UploadKind } from '../services/files/files.ts';
+import { legacyFileField } from '../legacy/shapes.ts';
 
 /**
  * The upload routes are plain Fastify (multipart is not JSON, so not tRPC):
@@ -49,6 +50,8 @@ interface ReadUpload {
   body: Buffer | undefined;
   clientName: string | undefined;
   kind: UploadKind | undefined;
+  /** Sent as the previous panel sends it: it reads the new file's id as `idAdjunto`. */
+  legacy?: boolean;
 }
 
 async function readParts(req: FastifyRequest, maxBytes: number): Promise<ReadUpload> {
@@ -56,13 +59,14 @@ async function readParts(req: FastifyRequest, maxBytes: number): Promise<ReadUpl
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        // Only the first `file` part counts; any other file part is drained and ignored.
-        if (part.fieldname !== 'file' || read.body) {
+        // Only the first `file` part counts (`adjunto` is the previous admin panel's name for it, decision 033); any other file part is drained and ignored.
+        if ((part.fieldname !== 'file' && part.fieldname !== legacyFileField) || read.body) {
           await part.toBuffer();
           continue;
         }
         read.body = await part.toBuffer();
         read.clientName = part.filename;
+        read.legacy = part.fieldname === legacyFileField;
       } else if (part.fieldname === 'kind') {
         read.kind ??= kindOf(part.value);
       } else if (part.fieldname === 'data') {
@@ -92,7 +96,7 @@ export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): P
 
     const handle = (target: 'configured' | 's3') => async (req: FastifyRequest) => {
       const customer = await uploader(req, deps);
-      const { body, clientName, kind } = await readParts(req, maxBytes);
+      const { body, clientName, kind, legacy } = await readParts(req, maxBytes);
       if (!body) throw new DomainError('file/missing');
       const queryKind = kindOf((req.query as Record<string, unknown> | undefined)?.kind);
       const storage = await chooseStorage(deps.db, deps.config, target);
@@ -104,7 +108,7 @@ export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): P
         quotaBytes: uploadQuota(deps.config, customer.role),
       });
       const answer: FileUploadOutput = { file_id: file.file_id, file };
-      return answer;
+      return legacy ? { ...answer, idAdjunto: file.file_id } : answer;
     };
 
     // Uploads cost disk or bucket space: a client address gets a bounded number per minute.

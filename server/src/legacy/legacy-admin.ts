@@ -1,0 +1,616 @@
+import type { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, domainErrors, fieldRefusal, studioTimeZone, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
+import { apiErrorBody, httpStatusOf, toTRPCError } from '../errors.ts';
+import { appRouter } from '../router.ts';
+import { single_class } from '@estudio/db/schema/schedule';
+import { loadStudioSettings } from '../services/schedule/studio-settings.ts';
+import type { Context, createContextFactory } from '../trpc.ts';
+import { classesByDay, classFromPanel, fromPanel, panelClass, wallTime, type Json } from './shapes.ts';
+
+/**
+ * Issue 20 (decision 033): the previous admin panel's calls, served by the
+ * same procedures as the spec's routes. Three kinds of entry, all here:
+ *
+ * - `routes`: paths the spec does not have (and the spec's GET paths whose
+ *   answer the panel reads under other keys: the spec's keys are kept, the
+ *   panel's are added). Each calls the app router's caller.
+ * - `bodies`: the spec's write routes the panel calls with its own names;
+ *   the body is renamed before the spec's route runs, so both clients work.
+ * - `takeovers`: a spec write the panel calls with a field that needs a
+ *   second procedure (a birthdate on a new customer, a total at the desk).
+ *
+ * Functions the product does not have (circuits, video administration,
+ * some analytics) answer 404 with a message saying so.
+ */
+
+type ContextFactory = ReturnType<typeof createContextFactory>;
+type Caller = ReturnType<typeof appRouter.createCaller>;
+
+interface Call {
+  caller: Caller;
+  ctx: Context;
+  body: Json;
+  query: Record<string, string | undefined>;
+  params: Record<string, string>;
+  /** The studio's zone, for wall times. */
+  zone(): Promise<string>;
+}
+
+type Handler = (call: Call) => Promise<unknown>;
+
+const notOffered = (code: DomainErrorCode): Handler => async () => {
+  throw new DomainError(code);
+};
+
+/** Roles of the previous system, in ours: a manager and a coach work the desk. */
+const panelRoles: Record<string, 'admin' | 'staff' | 'customer'> = { admin: 'admin', manager: 'staff', coach: 'staff', staff: 'staff', customer: 'customer', user: 'customer' };
+
+function roleFromPanel(role: unknown): 'admin' | 'staff' | 'customer' {
+  const mapped = typeof role === 'string' ? panelRoles[role.trim().toLowerCase()] : undefined;
+  if (!mapped) throw new DomainError('legacy/role');
+  return mapped;
+}
+
+const range = (q: Call['query']) => ({ start_date: q.start_date ?? '', end_date: q.end_date ?? '' });
+
+/** The last twelve months of the studio's calendar, as a report range. */
+function lastTwelveMonths(zone: string): { start_date: string; end_date: string } {
+  const end = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m] = end.split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(y - 1, m, 1)).toISOString().slice(0, 10);
+  return { start_date: start, end_date: end };
+}
+
+/** Paths of the panel, in the order of its client (CALLS.md). */
+export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; summary: string; handle: Handler }[] = [
+  // Analytics over the reports (issue 8).
+  { method: 'GET', path: '/analytics/customers', summary: 'Altas y bajas de clientes: no existe tal reporte (404)', handle: notOffered('legacy/no-report') },
+  {
+    method: 'GET',
+    path: '/analytics/purchases',
+    summary: 'Ventas por paquete (reporte de ventas)',
+    handle: async ({ caller, query }) => {
+      const sales = await caller.reports.sales(range(query));
+      return { ...sales, purchases: sales.by_package };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/analytics/income',
+    summary: 'Ingresos del rango (reporte de ventas)',
+    handle: async ({ caller, query }) => {
+      const sales = await caller.reports.sales(range(query));
+      return { ...sales, income: sales.total, payment_methods: sales.by_month };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/analytics/instructors',
+    summary: 'Asistencia por coach (reporte de asistencia)',
+    handle: async ({ caller, query }) => {
+      const attendance = await caller.reports.attendance(range(query));
+      return { ...attendance, result: attendance.by_instructor };
+    },
+  },
+  { method: 'GET', path: '/analytics/videos', summary: 'Reproducciones de videos: no existe tal reporte (404)', handle: notOffered('legacy/no-report') },
+  {
+    method: 'GET',
+    path: '/analytics/monthly',
+    summary: 'Ventas y asistencia por clase de los últimos doce meses',
+    handle: async ({ caller, zone }) => {
+      const months = lastTwelveMonths(await zone());
+      const [sales, attendance] = await Promise.all([caller.reports.sales(months), caller.reports.attendance(months)]);
+      return { purchases: sales.by_month, reservations: attendance.by_class_type };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/analytics/reservations',
+    summary: 'Reservaciones y ocupación por tipo de clase (reporte de asistencia)',
+    handle: async ({ caller, query }) => {
+      const attendance = await caller.reports.attendance(range(query));
+      const capacity = attendance.by_class_type.reduce((sum, row) => sum + row.capacity, 0);
+      return { ...attendance, reservations: attendance.by_class_type, capacity };
+    },
+  },
+
+  // Circuits: the product has none.
+  { method: 'GET', path: '/circuits', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
+  { method: 'POST', path: '/circuits', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
+  { method: 'PUT', path: '/circuits', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
+  { method: 'DELETE', path: '/circuits/:id', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
+  { method: 'POST', path: '/customer/circuit', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
+  { method: 'POST', path: '/customer/redeem', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
+
+  // The schedule.
+  {
+    method: 'GET',
+    path: '/single_class',
+    summary: 'Clases entre dos fechas; además de single_classes, classes por día con la hora del estudio',
+    handle: async ({ caller, query, zone }) => {
+      const answer = await caller.schedule.list(query as never);
+      return { ...answer, classes: classesByDay(answer.single_classes as Json[], await zone()) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/single_class/single/:id',
+    summary: 'Una clase; además de single_class, clase con la hora del estudio',
+    handle: async ({ caller, params, zone }) => {
+      const answer = await caller.schedule.byId({ id: params.id } as never);
+      return { ...answer, clase: panelClass(answer.single_class as Json, await zone()) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/single_class/admin',
+    summary: 'Clases del rango con la hora del estudio (lista de asistentes)',
+    handle: async ({ caller, query, zone }) => {
+      const answer = await caller.schedule.list(range(query));
+      const tz = await zone();
+      return { clases: answer.single_classes.map((c) => panelClass(c as Json, tz)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/single_class/myreservations',
+    summary: 'Mis reservaciones',
+    handle: async ({ caller }) => caller.reservations.mine({}),
+  },
+  {
+    method: 'GET',
+    path: '/single_class/admin/:id',
+    summary: 'Una clase con sus asistentes (recepción y admin)',
+    handle: async ({ caller, params, zone }) => {
+      const id = Number(params.id);
+      const found = await caller.reservations.search({ single_class_id: id, status: 'live' } as never);
+      const { single_class: singleClass } = await caller.schedule.byId({ id } as never);
+      return { clase: { ...panelClass(singleClass as Json, await zone()), asistentes: found.class_reservations } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/single_class/reservation',
+    summary: 'Reserva una clase a nombre de un cliente (recepción y admin)',
+    handle: async ({ caller, body }) => caller.reservations.create(fromPanel(body) as never),
+  },
+  {
+    method: 'PUT',
+    path: '/single_class/reservation',
+    summary: 'Cambia el lugar de una reservación',
+    handle: async ({ caller, body }) => caller.reservations.update(fromPanel(body, { numbers: ['spot'] }) as never),
+  },
+  {
+    method: 'POST',
+    path: '/single_class/attend',
+    summary: 'Marca la asistencia de una reservación (recepción y admin)',
+    handle: async ({ caller, body }) => caller.reservations.update(fromPanel(body) as never),
+  },
+  {
+    method: 'POST',
+    path: '/single_class/payment',
+    summary: 'Marca pagada una reservación en efectivo (recepción y admin)',
+    handle: async ({ caller, body }) => caller.reservations.update(fromPanel(body) as never),
+  },
+  {
+    method: 'POST',
+    path: '/single_class/asistente',
+    summary: 'Agrega un asistente a una clase (recepción y admin)',
+    handle: async ({ caller, body }) => {
+      const { payment_method_id: method, is_paid: paid, ...rest } = fromPanel(body) as Json;
+      // Booked with the customer's credits: a payment method or a paid mark belongs to a purchase, not to the booking.
+      if (method !== null && method !== undefined) throw new FieldNotTaken('payment_method_id', 'legacy/attendee-payment');
+      if (paid === true) throw new FieldNotTaken('is_paid', 'legacy/attendee-payment');
+      return caller.reservations.create(rest as never);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/single_class/asistente/:id',
+    summary: 'Quita a un asistente: cancela su reservación (recepción y admin)',
+    handle: async ({ caller, params }) => caller.reservations.remove({ id: params.id } as never),
+  },
+  {
+    method: 'DELETE',
+    path: '/single_class/:id',
+    summary: 'Cancela una clase: avisa y devuelve los créditos de sus reservaciones (admin)',
+    handle: async ({ caller, params }) => caller.adminSchedule.cancel({ id: params.id } as never),
+  },
+
+  // Coaches.
+  {
+    method: 'GET',
+    path: '/instructors/admin/all',
+    summary: 'Todos los coaches (admin)',
+    handle: async ({ caller }) => caller.instructors.list(),
+  },
+  {
+    method: 'PUT',
+    path: '/instructors',
+    summary: 'Actualiza un coach; el id viaja en el cuerpo (instructor_id)',
+    handle: async ({ caller, body }) => {
+      const { instructor_id: id, ...rest } = fromPanel(body, { aliases: { idAdjunto: 'file_id' } }) as Json;
+      return caller.instructors.update({ id, ...rest } as never);
+    },
+  },
+
+  // Customers.
+  {
+    method: 'GET',
+    path: '/customer/admin/all',
+    summary: 'Clientes por página (admin); la misma ruta del spec, declarada antes de /customer/admin/{id}',
+    handle: async ({ caller, query }) => caller.customer.adminAll(query as never),
+  },
+  {
+    method: 'GET',
+    path: '/customer/admin/:id',
+    summary: 'Un cliente; además, customer trae sus compras, créditos y reservaciones dentro',
+    handle: async ({ caller, params, zone }) => {
+      const answer = await caller.customer.adminById({ id: params.id } as never);
+      const found = await caller.reservations.search({ customer_id: Number(params.id), status: 'all' } as never);
+      const tz = await zone();
+      const reservations = found.class_reservations.map((r) => {
+        const row = r as unknown as Json;
+        return isJson(row.single_class) ? { ...row, single_class: panelClass(row.single_class, tz) } : row;
+      });
+      const invoices = answer.purchases.filter((p) => (p as unknown as Json).status !== 'pending');
+      return {
+        ...answer,
+        customer: { ...answer.customer, purchases: answer.purchases, invoices, available_classes: answer.credits.available_classes, class_reservations: reservations },
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/customer/giveClasses',
+    summary: 'Da clases sueltas a un cliente (créditos, recepción y admin)',
+    handle: async ({ caller, body }) => {
+      const { amount, expiration_days: days, ...rest } = fromPanel(body, { numbers: ['amount', 'expiration_days'] }) as Json;
+      const expiration = typeof days === 'number' ? new Date(Date.now() + days * 86_400_000).toISOString() : days;
+      return caller.credits.grant({ ...rest, available_classes: amount, ...(expiration !== undefined ? { expiration_date: expiration } : {}) } as never);
+    },
+  },
+  { method: 'POST', path: '/customer/resetPasswordLink', summary: 'Liga para reestablecer la contraseña: Estudio la envía por correo (404)', handle: notOffered('legacy/no-reset-link') },
+
+  // Packages.
+  {
+    method: 'GET',
+    path: '/class_packages',
+    summary: 'Paquetes a la venta; además de class_packages, packages',
+    handle: async ({ caller }) => packagesToo(await caller.packages.list()),
+  },
+  {
+    method: 'GET',
+    path: '/class_packages/online/all',
+    summary: 'Paquetes online; además de class_packages, packages',
+    handle: async ({ caller }) => packagesToo(await caller.packages.onlineAll()),
+  },
+  {
+    method: 'GET',
+    path: '/class_packages/admin/all',
+    summary: 'Todos los paquetes (admin); además de class_packages, packages',
+    handle: async ({ caller, query }) => packagesToo(await caller.packages.adminAll(query as never)),
+  },
+  {
+    method: 'GET',
+    path: '/class_packages/presenciales/home',
+    summary: 'Paquetes presenciales del home; además de class_packages, paquetes',
+    handle: async ({ caller }) => {
+      const answer = await caller.packages.presencialesHome();
+      return { ...answer, paquetes: answer.class_packages };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/class_packages/especiales/:id/asistentes',
+    summary: 'Asistentes de un evento especial; además de customers, class_package, single_class y asistentes',
+    handle: async ({ caller, params, zone }) => {
+      const answer = await caller.packages.attendees({ id: params.id } as never);
+      const { class_package: pkg } = await caller.packages.adminById({ id: params.id } as never);
+      const tz = await zone();
+      // The event's class: the package-only class on the event's day.
+      const day = pkg.event_date ? wallTime(pkg.event_date, tz).slice(0, 10) : null;
+      const classes = day ? (await caller.schedule.list({ start_date: day, end_date: day } as never)).single_classes : [];
+      const event = classes.find((c) => c.class_package_id === pkg.class_package_id);
+      return { ...answer, class_package: pkg, single_class: event ? panelClass(event as Json, tz) : null, asistentes: answer.customers };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/class_packages/admin/especiales',
+    summary: 'Eventos especiales (admin)',
+    handle: async ({ caller }) => {
+      const answer = await caller.packages.adminAll({ limit: 100 } as never);
+      return { ...answer, packages: answer.class_packages.filter((p) => p.is_special_event) };
+    },
+  },
+
+  // Purchases.
+  { method: 'GET', path: '/purchases/admin/all', summary: 'Compras de todos los clientes: no hay tal lista; se ven por cliente (404)', handle: notOffered('legacy/no-purchases-list') },
+
+  // Reservations.
+  {
+    method: 'GET',
+    path: '/class_reservations',
+    summary: 'Reservaciones (búsqueda); además de class_reservations, reservations',
+    handle: async ({ caller, query }) => {
+      const answer = await caller.reservations.search(query as never);
+      return { ...answer, reservations: answer.class_reservations };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/class_reservations/attend/:id',
+    summary: 'Marca la asistencia de una reservación (recepción y admin)',
+    handle: async ({ caller, params, body }) => caller.reservations.update({ ...(fromPanel(body) as Json), class_reservation_id: Number(params.id) } as never),
+  },
+  {
+    method: 'DELETE',
+    path: '/class_reservations/admin/:id',
+    summary: 'Cancela la reservación de un cliente (recepción y admin)',
+    handle: async ({ caller, params }) => caller.reservations.remove({ id: params.id } as never),
+  },
+
+  // Users and roles: the customers and their role.
+  {
+    method: 'GET',
+    path: '/users/admin/all',
+    summary: 'Usuarios con su rol (clientes, recepción y admin; admin)',
+    handle: async ({ caller, query }) => {
+      const page = Math.max(1, Number(query.page) || 1);
+      const answer = await caller.customer.adminAll({ page } as never);
+      return { ...answer, users: answer.customers.map((c) => ({ ...c, user_id: c.customer_id })) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/users',
+    summary: 'Da un rol a la cuenta de un correo (admin; manager y coach son recepción)',
+    handle: async ({ caller, body }) => {
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const { customers } = await caller.customer.query({ query: email } as never);
+      const found = customers.find((c) => c.email.toLowerCase() === email);
+      if (!found) throw new DomainError('customer/unknown');
+      const answer = await caller.customer.update({ customer_id: found.customer_id, role: roleFromPanel(body.role) } as never);
+      return { ...answer, user: { ...answer.customer, user_id: answer.customer.customer_id } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/users',
+    summary: 'Cambia el rol de un usuario (admin; manager y coach son recepción)',
+    handle: async ({ caller, body }) => {
+      const { user_id: id } = fromPanel(body) as Json;
+      const answer = await caller.customer.update({ customer_id: id, role: roleFromPanel(body.role) } as never);
+      return { ...answer, user: { ...answer.customer, user_id: answer.customer.customer_id } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/users/:id',
+    summary: 'Quita el rol de un usuario: vuelve a ser cliente (admin)',
+    handle: async ({ caller, params }) => caller.customer.update({ customer_id: Number(params.id), role: 'customer' } as never),
+  },
+
+  // Videos: the library is read here; administering videos is not in the product.
+  {
+    method: 'GET',
+    path: '/videos/admin/all',
+    summary: 'La biblioteca de videos',
+    handle: async ({ caller, query }) => caller.videos.list(withoutUndefined(query) as never),
+  },
+  { method: 'GET', path: '/favoritos', summary: 'Mis favoritos (nombre anterior de /favorites)', handle: async ({ caller }) => caller.favorites.list() },
+  { method: 'POST', path: '/favoritos', summary: 'Agrega un favorito (nombre anterior de /favorites)', handle: async ({ caller, body }) => caller.favorites.add(fromPanel(body) as never) },
+  {
+    method: 'DELETE',
+    path: '/favoritos/:id',
+    summary: 'Quita un favorito por el id del video (nombre anterior de /favorites)',
+    handle: async ({ caller, params }) => caller.favorites.remove({ id: params.id, by: 'video' } as never),
+  },
+  { method: 'POST', path: '/videos', summary: 'Crear videos: no existe en Estudio (404)', handle: notOffered('legacy/no-video-admin') },
+  { method: 'PUT', path: '/videos', summary: 'Editar videos: no existe en Estudio (404)', handle: notOffered('legacy/no-video-admin') },
+  { method: 'DELETE', path: '/videos/:id', summary: 'Borrar videos: no existe en Estudio (404)', handle: notOffered('legacy/no-video-admin') },
+];
+
+const isJson = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+
+function packagesToo<T extends { class_packages: unknown[] }>(answer: T): T & { packages: unknown[] } {
+  return { ...answer, packages: answer.class_packages };
+}
+
+/** The panel writes `undefined` into its query strings for the filters it leaves empty. */
+function withoutUndefined(query: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== 'undefined' && e[1] !== ''));
+}
+
+function withoutUndefinedParams(url: string): string {
+  const [path, query = ''] = url.split('?');
+  const kept = query.split('&').filter((pair) => pair !== '' && !pair.endsWith('=undefined'));
+  return kept.length ? `${path}?${kept.join('&')}` : (path ?? url);
+}
+
+/** A field of the panel the product cannot store as sent: a 400 naming it (never a silent drop). */
+class FieldNotTaken extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: DomainErrorCode,
+  ) {
+    super(field);
+  }
+}
+
+/** The spec's write routes the panel calls with its own names: the body as the spec's route reads it. */
+const bodies: { method: string; path: RegExp; map: (body: unknown) => unknown }[] = [
+  { method: 'POST', path: /^\/class_categories$/, map: (b) => fromPanel(b) },
+  { method: 'PUT', path: /^\/class_categories$/, map: (b) => fromPanel(b) },
+  { method: 'POST', path: /^\/class_types$/, map: (b) => fromPanel(b) },
+  { method: 'PUT', path: /^\/class_types$/, map: (b) => fromPanel(b) },
+  { method: 'POST', path: /^\/instructors$/, map: (b) => withoutEmpty(fromPanel(b, { aliases: { idAdjunto: 'file_id' } }), ['file', 'user_id']) },
+  { method: 'POST', path: /^\/single_class$/, map: (b) => withDefaultDuration(classFromPanel(b)) },
+  { method: 'PUT', path: /^\/single_class$/, map: classFromPanel },
+  { method: 'PUT', path: /^\/customer\/revokeAccess$/, map: (b) => fromPanel(b) },
+  { method: 'PUT', path: /^\/customer\/removeClasses$/, map: (b) => fromPanel(b, { numbers: ['amount'] }) },
+  { method: 'POST', path: /^\/locations$/, map: (b) => fromPanel(b) },
+  { method: 'PUT', path: /^\/locations$/, map: (b) => fromPanel(b) },
+  { method: 'POST', path: /^\/class_packages$/, map: packageFromPanel },
+  { method: 'PUT', path: /^\/class_packages$/, map: packageFromPanel },
+  { method: 'POST', path: /^\/class_reservations$/, map: (b) => fromPanel(b) },
+  { method: 'POST', path: /^\/checkout\/paypal$/, map: (b) => fromPanel(b, { aliases: { packageClassId: 'class_package_id' } }) },
+  { method: 'PUT', path: /^\/class_reservations$/, map: (b) => fromPanel(b, { numbers: ['spot'] }) },
+];
+
+/** A new class from the panel has no length: the schedule's own default (the column's), as a class saved without one. */
+function withDefaultDuration(body: unknown): unknown {
+  if (!isJson(body) || body.duration_minutes !== undefined) return body;
+  return { ...body, duration_minutes: single_class.duration_minutes.default };
+}
+
+function packageFromPanel(body: unknown): unknown {
+  const mapped = fromPanel(body, {
+    numbers: ['class_amount', 'expiration_days', 'package_days', 'limit_per_customer', 'customer_limit'],
+    aliases: { package_days: 'expiration_days' },
+  });
+  return withoutEmpty(mapped, ['first_check', 'customer_limit']);
+}
+
+/** Keys the panel always sends, empty when unused: absent when empty, kept (and refused by name) when set. */
+function withoutEmpty(body: unknown, keys: readonly string[]): unknown {
+  if (!isJson(body)) return body;
+  const out = { ...body };
+  for (const key of keys) if (out[key] === null || out[key] === '') delete out[key];
+  return out;
+}
+
+/** A date the panel sends for a discount ('YYYY-MM-DD'): the start of that day in the studio. */
+function dayStart(value: unknown, zone: string): unknown {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return value;
+  return new Date(Date.parse(`${value.trim()}T00:00:00Z`) - zoneOffsetMs(value.trim(), zone)).toISOString();
+}
+
+/** How far the zone is ahead of UTC at noon of that day (ms). */
+function zoneOffsetMs(day: string, zone: string): number {
+  const noon = new Date(`${day}T12:00:00Z`);
+  const local = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(noon);
+  const part = (t: string) => Number(local.find((p) => p.type === t)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - noon.getTime();
+}
+
+/** Spec writes the panel calls with a field that needs another procedure: answered here, before the spec's route. */
+const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolean; handle: Handler }[] = [
+  {
+    // The panel's new customer carries a birthdate, which the spec's create does not take: create, then save it as the admin.
+    method: 'POST',
+    path: /^\/customer$/,
+    applies: (b) => 'customer_id' in b || 'birthdate' in b,
+    handle: async ({ caller, body }) => {
+      const { birthdate, ...rest } = fromPanel(body) as Json;
+      const created = await caller.customer.create(rest as never);
+      if (birthdate === undefined || birthdate === null || birthdate === '') return created;
+      return caller.customer.update({ customer_id: created.customer.customer_id, birthdate } as never);
+    },
+  },
+  {
+    // The panel sends the customer's e-mail back with every save; the same e-mail is no change (another is refused by name).
+    method: 'PUT',
+    path: /^\/customer$/,
+    applies: (b) => 'email' in b && b.customer_id !== undefined,
+    handle: async ({ caller, body }) => {
+      const { email, ...rest } = fromPanel(body) as Json;
+      const { customer } = await caller.customer.adminById({ id: rest.customer_id } as never);
+      const same = typeof email === 'string' && email.trim().toLowerCase() === (customer as unknown as Json).email;
+      return caller.customer.update((same ? rest : { ...rest, email }) as never);
+    },
+  },
+  {
+    // `expiration_days` is the spec's `package_days`; `total` is what was collected, recorded (bill) when it is the price the product charges.
+    method: 'POST',
+    path: /^\/customer\/giveAccess$/,
+    applies: (b) => 'total' in b || 'expiration_days' in b,
+    handle: async ({ caller, body }) => {
+      const { total, ...rest } = fromPanel(body, { numbers: ['expiration_days', 'package_days'], aliases: { expiration_days: 'package_days' } }) as Json;
+      if (total === undefined || total === null || total === '') return caller.customer.giveAccess(rest as never);
+      const { class_package: pkg } = await caller.packages.adminById({ id: rest.class_package_id } as never);
+      const charged = rest.is_gift === true ? 0 : Number(pkg.sale_price ?? pkg.price);
+      if (Number(total) !== charged) throw new FieldNotTaken('total', 'legacy/total-not-price');
+      return caller.customer.giveAccess({ ...rest, bill: true } as never);
+    },
+  },
+  {
+    // start_date, expiration_date and limit_per_customer are the spec's starts_at, expires_at and max_uses_per_customer; dates are the studio's days.
+    method: 'POST',
+    path: /^\/discounts$/,
+    applies: () => true,
+    handle: async ({ caller, body, zone }) => caller.discounts.create((await discountFromPanel(body, await zone())) as never),
+  },
+  {
+    method: 'PUT',
+    path: /^\/discounts$/,
+    applies: () => true,
+    handle: async ({ caller, body, zone }) => caller.discounts.update((await discountFromPanel(body, await zone())) as never),
+  },
+];
+
+async function discountFromPanel(body: unknown, zone: string): Promise<unknown> {
+  const mapped = fromPanel(body, {
+    numbers: ['max_uses', 'max_uses_per_customer', 'limit_per_customer'],
+    aliases: { start_date: 'starts_at', expiration_date: 'expires_at', limit_per_customer: 'max_uses_per_customer' },
+  });
+  if (!isJson(mapped)) return mapped;
+  return { ...mapped, ...('starts_at' in mapped ? { starts_at: dayStart(mapped.starts_at, zone) } : {}), ...('expires_at' in mapped ? { expires_at: dayStart(mapped.expires_at, zone) } : {}) };
+}
+
+function errorOf(error: unknown): { status: number; body: ApiErrorBody } {
+  if (error instanceof FieldNotTaken) {
+    return { status: 400, body: { code: error.reason, message: fieldRefusal(error.field, domainErrors[error.reason].message), field: error.field } };
+  }
+  const body = apiErrorBody(error instanceof DomainError ? toTRPCError(error) : (error as TRPCError));
+  return { status: httpStatusOf(body), body };
+}
+
+function callOf(createContext: ContextFactory, req: FastifyRequest, reply: FastifyReply): Call {
+  const ctx = createContext({ req, res: reply });
+  let zone: Promise<string> | null = null;
+  return {
+    caller: appRouter.createCaller(ctx),
+    ctx,
+    body: isJson(req.body) ? req.body : {},
+    query: (req.query ?? {}) as Record<string, string | undefined>,
+    params: (req.params ?? {}) as Record<string, string>,
+    zone: () => (zone ??= loadStudioSettings(ctx.db).then((settings) => studioTimeZone(settings))),
+  };
+}
+
+async function answer(reply: FastifyReply, run: () => Promise<unknown>) {
+  try {
+    return reply.type('application/json; charset=utf-8').send(await run());
+  } catch (error) {
+    const { status, body } = errorOf(error);
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  }
+}
+
+/**
+ * Registers the panel's routes and the renaming of its bodies. Called by
+ * buildServer before /api's plugin, so the hooks reach the spec's routes.
+ */
+export function registerLegacyAdmin(app: FastifyInstance, createContext: ContextFactory): void {
+  for (const route of legacyRoutes) {
+    app.route({ method: route.method, url: `/api${route.path}`, handler: (req, reply) => answer(reply, () => route.handle(callOf(createContext, req, reply))) });
+  }
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.routeOptions.url !== '/api/*') return;
+    // The panel writes `undefined` for the filters it leaves empty (GET /videos?type=undefined&page=undefined…): absent.
+    if (req.method === 'GET' && /[?&][^=&]+=undefined(&|$)/.test(req.raw.url ?? '')) {
+      req.raw.url = withoutUndefinedParams(req.raw.url ?? '');
+      req.query = withoutUndefined(req.query as Record<string, string | undefined>);
+    }
+    if (!isJson(req.body)) return;
+    const path = req.url.slice('/api'.length).split('?')[0] ?? '';
+    const takeover = takeovers.find((t) => t.method === req.method && t.path.test(path) && t.applies(req.body as Json));
+    if (takeover) return answer(reply, () => takeover.handle(callOf(createContext, req, reply)));
+    const body = bodies.find((b) => b.method === req.method && b.path.test(path));
+    if (body) req.body = body.map(req.body);
+  });
+}
+

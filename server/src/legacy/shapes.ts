@@ -1,0 +1,104 @@
+import { studioDayjs } from '@estudio/core';
+
+/**
+ * The previous admin panel's shapes (issue 20, decision 033), as pure
+ * functions: the names it sends and the envelopes it reads, mapped to and
+ * from the spec's. Nothing here decides a rule; the procedures do.
+ */
+
+export type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** The panel saves a new record with its id set to a word ('nueva', 'nuevo'): it means "create", so the key goes. */
+const newRecordId = /^nuev[oa]$/i;
+
+/** A whole number sent as text ("12"), as the panel's inputs send them. */
+const wholeNumberText = /^-?\d{1,9}$/;
+
+/**
+ * The body with the panel's habits undone: the `*_id` keys set to 'nueva'
+ * or 'nuevo' removed, the named keys' number texts turned into numbers, and
+ * each alias renamed to the spec's name (when both are sent, the spec's name
+ * wins if it is set, the alias is dropped only when it is empty or equal).
+ */
+export function fromPanel(body: unknown, options: { numbers?: readonly string[]; aliases?: Readonly<Record<string, string>>; idKeys?: readonly string[] } = {}): unknown {
+  if (!isObject(body)) return body;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(body)) {
+    if ((key.endsWith('_id') || options.idKeys?.includes(key)) && typeof value === 'string' && newRecordId.test(value.trim())) continue;
+    out[key] = value;
+  }
+  for (const key of [...(options.numbers ?? []), ...Object.keys(out).filter((k) => k.endsWith('_id'))]) {
+    const value = out[key];
+    if (typeof value === 'string' && wholeNumberText.test(value.trim())) out[key] = Number(value.trim());
+  }
+  for (const [alias, name] of Object.entries(options.aliases ?? {})) {
+    if (!(alias in out)) continue;
+    const value = out[alias];
+    delete out[alias];
+    const spec = out[name];
+    if (spec === undefined || spec === null || spec === '') out[name] = value;
+    // Both sent and both set to different things: keep the alias so the strict schema names it.
+    else if (value !== null && value !== '' && String(value) !== String(spec)) out[alias] = value;
+  }
+  for (const key of options.numbers ?? []) {
+    const value = out[key];
+    if (typeof value === 'string' && wholeNumberText.test(value.trim())) out[key] = Number(value.trim());
+  }
+  return out;
+}
+
+/** The studio's wall time of an instant, as the panel sends and shows it: 'YYYY-MM-DD HH:mm:ss'. */
+export function wallTime(iso: string, zone: string): string {
+  return studioDayjs(iso, zone).format('YYYY-MM-DD HH:mm:ss');
+}
+
+/** 'YYYY-MM-DD HH:mm[:ss]' (or with a T) split into the spec's local date and time, or null when it is not one. */
+export function splitWallTime(text: unknown): { date: string; time: string } | null {
+  if (typeof text !== 'string') return null;
+  const match = text.trim().match(/^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::\d{2})?$/);
+  return match ? { date: match[1]!, time: match[2]! } : null;
+}
+
+/** A class as the panel reads it: the spec's class with `class_date` in wall time (the instant stays as `class_date_utc`). */
+export function panelClass(singleClass: Json, zone: string): Json {
+  const date = singleClass.class_date;
+  if (typeof date !== 'string') return singleClass;
+  return { ...singleClass, class_date: wallTime(date, zone), class_date_utc: date };
+}
+
+/** The week view's envelope: days in order, each with its classes. */
+export function classesByDay(classes: Json[], zone: string): { date: string; details: Json[] }[] {
+  const days = new Map<string, Json[]>();
+  for (const item of classes) {
+    const shown = panelClass(item, zone);
+    const day = String(shown.class_date).slice(0, 10);
+    days.set(day, [...(days.get(day) ?? []), shown]);
+  }
+  return [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, details]) => ({ date, details }));
+}
+
+/**
+ * The panel's class body (`class_date` as wall time, one `instructor_id`,
+ * capacity as text) in the spec's terms (`date`, `time`, `instructor_ids`).
+ * `is_virtual_class` and `is_special_event` are the product's default when
+ * false; true is kept so the strict schema refuses it by name.
+ */
+export function classFromPanel(body: unknown): unknown {
+  const mapped = fromPanel(body, { numbers: ['capacity', 'duration_minutes'], idKeys: ['class_instructor_id'] });
+  if (!isObject(mapped)) return mapped;
+  const { class_date: classDate, instructor_id: instructorId, is_virtual_class: virtual, is_special_event: special, ...rest } = mapped;
+  const out: Json = { ...rest };
+  const wall = splitWallTime(classDate);
+  if (wall) Object.assign(out, wall);
+  else if (classDate !== undefined) out.class_date = classDate;
+  if (typeof instructorId === 'number') out.instructor_ids = [instructorId];
+  else if (instructorId !== undefined && instructorId !== null) out.instructor_id = instructorId;
+  if (virtual !== undefined && virtual !== false) out.is_virtual_class = virtual;
+  if (special !== undefined && special !== false) out.is_special_event = special;
+  return out;
+}
+
+/** The multipart field the panel uploads its file in (the spec's `file`). */
+export const legacyFileField = 'adjunto';
