@@ -35,3 +35,4 @@ export * from './search-key.ts';
 export * from './messages/index.ts';
 export * from './schemas/messaging.ts';
 export * from './schemas/messages.ts';
+export * from './schemas/admin-money.ts';

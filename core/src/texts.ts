@@ -648,6 +648,7 @@ export const texts = {
       customers: 'Clientes',
       reports: 'Reportes',
       outbox: 'Mensajes',
+      settings: 'Configuración',
     },
     search: 'Buscar',
     add: 'Agregar',
@@ -661,6 +662,9 @@ export const texts = {
     empty: 'No hay nada que mostrar.',
     saved: 'Cambios guardados.',
     deleted: 'Eliminado.',
+    /** A delete that hides the record and keeps its history (decision 035). */
+    archive: 'Ocultar y conservar',
+    cannotUndo: 'Esta acción no se puede deshacer.',
     onlineOnly: 'La administración trabaja en línea con el servidor: revisa la conexión si algo no carga.',
     totalOf: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
     discountNotFound: 'Descuento no encontrado.',

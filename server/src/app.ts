@@ -23,6 +23,7 @@ import { hashingSlotsFor } from './services/rate-limit/hashing-slots.ts';
 import { registerFileRoutes } from './routers/files-upload.ts';
 import { registerDeskUpdates } from './routers/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
+import { registerReportExport } from './routers/reports.ts';
 import { registerLegacyAdmin } from './legacy/legacy-admin.ts';
 import { createContextFactory } from './trpc.ts';
 import { namesAFile } from './services/portal-shell/names-a-file.ts';
@@ -340,6 +341,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   await registerDeskUpdates(app, config.DESK_RELEASES_DIR ?? path.join(config.DATA_DIR, 'desk-releases'));
   // Issue 17: the customers' calendar feeds and the e-mails' one-click stop (RFC 8058).
   await registerMessageRoutes(app, { db, config, limits });
+  // Issue 19.4: the owner's CSV exports as a download (decision 034).
+  registerReportExport(app, createContext);
 
   if (portalIndex) {
     await app.register(fastifyStatic, {

@@ -9,6 +9,7 @@ import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
+import { eq } from 'drizzle-orm';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
 
 dayjs.extend(utc);
@@ -132,7 +133,8 @@ describe('GET /api/reports/sales', () => {
     expect(res.status).toBe(200);
     const packages = await server.db.select().from(class_package);
     const sold = (await server.db.select().from(purchase)).filter(
-      (p) => !['pending', 'failed'].includes(p.status) && !p.is_gift && inRange(p.createdAt, start, end),
+      // A revoked sale is annulled (issue 19.4); the seed refunds nothing, so every revoked one is out.
+      (p) => !['pending', 'failed', 'revoked'].includes(p.status) && !p.is_gift && inRange(p.createdAt, start, end),
     );
     expect(sold.length).toBeGreaterThan(0);
     const byPackage = new Map<number, { count: number; cents: number }>();
@@ -206,5 +208,27 @@ describe('GET /api/reports/no_shows', () => {
       .map(([customer_id, t]) => ({ customer_id, ...t }));
     expect(expected.length).toBeGreaterThan(0);
     expect((res.body.customers as { customer_id: number; reservations: number; no_shows: number }[]).map(({ customer_id, reservations, no_shows }) => ({ customer_id, reservations, no_shows }))).toEqual(expected);
+  });
+});
+
+describe('a revoked sale (issue 19.4)', () => {
+  it("leaves the day's sales: the owner revokes a $1,350 grant and the day's total goes back", async () => {
+    const today = localDay(0);
+    const daySales = async () => (await call(server.app, 'GET', `/api/reports/sales?start_date=${today}&end_date=${today}`, { token: admin })).body as { count: number; total: string };
+    const before = await daySales();
+    const [mariana] = await server.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
+    const [pkg] = (await server.db.select().from(class_package)).filter((p) => p.deletedAt === null && !p.is_subscription && p.sale_price === '1350.00');
+    expect(pkg, 'the seed sells a package at $1,350 (sale price)').toBeDefined();
+    const given = await call(server.app, 'POST', '/api/customer/giveAccess', {
+      token: admin,
+      body: { customer_id: mariana!.customer_id, class_package_id: pkg!.class_package_id, payment_method_id: 2, bill: true },
+    });
+    expect(given.status).toBe(200);
+    const sold = await daySales();
+    expect(sold.count).toBe(before.count + 1);
+    expect(toCents(sold.total)).toBe(toCents(before.total) + 135_000);
+    const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: admin, body: { purchase_id: given.body.purchase_id } });
+    expect(revoked.status).toBe(200);
+    expect(await daySales()).toEqual(before);
   });
 });

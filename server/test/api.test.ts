@@ -351,6 +351,8 @@ describe('transport', () => {
         'GET /payment_sources',
         'POST /payment_sources',
         'POST /payment_sources/setup',
+        'GET /purchases/{id}/refund',
+        'POST /purchases/{id}/refund',
         'DELETE /payment_sources/{id}',
         'GET /metodosPago',
         'POST /metodosPago',
@@ -410,6 +412,7 @@ describe('transport', () => {
         'GET /outbox',
         'POST /outbox/{id}/retry',
         // Issue 17: the admin's messaging settings and test message
+        'GET /reports/cash_up',
         'GET /messaging/settings',
         'PUT /messaging/settings',
         'POST /messaging/test',

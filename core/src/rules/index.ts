@@ -13,3 +13,4 @@ export * from './access-code.ts';
 export * from './check-in-window.ts';
 export * from './bookability.ts';
 export * from './guests.ts';
+export * from './refunds.ts';

@@ -1,7 +1,9 @@
-import { invoicesOutput, purchaseCancelInput, purchaseIdInput, purchaseOneOutput, purchasesOutput, z } from '@estudio/core';
+import { invoicesOutput, purchaseCancelInput, purchaseIdInput, purchaseOneOutput, purchaseRefundInput, purchaseRefundOutput, purchasesOutput, refundQuoteOutput, z } from '@estudio/core';
 import { cancelPurchase, getPurchase, listOwnInvoices, listOwnPurchases, markCashPaid } from '../services/purchases/purchases.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
-import { customerProcedure, router, staffProcedure } from '../trpc.ts';
+import { paymentProviders } from '../providers/payments/index.ts';
+import { refundPurchase, refundQuote } from '../services/refunds/refund-purchase.ts';
+import { adminProcedure, customerProcedure, router, staffProcedure } from '../trpc.ts';
 
 const tags = ['purchases'];
 
@@ -39,6 +41,27 @@ export const purchasesRouter = router({
     .input(purchaseIdInput)
     .output(purchaseOneOutput)
     .mutation(async ({ ctx, input }) => ({ purchase: await markCashPaid(ctx.db, input.id, messageContextOf(ctx.config)) })),
+
+  // Issue 19.4 (decision 034): an admin gives a purchase's money back.
+  refundQuote: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/purchases/{id}/refund', tags, summary: 'Cuánto se puede reembolsar de una compra y cómo vuelve el dinero (admin)', errorResponses: { 404: 'No existe' } } })
+    .input(purchaseIdInput)
+    .output(refundQuoteOutput)
+    .query(({ ctx, input }) => refundQuote(ctx.db, input.id)),
+
+  refund: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/purchases/{id}/refund',
+        tags,
+        summary: 'Reembolsa una compra con un motivo: la tarjeta por el procesador, el efectivo queda registrado; sus créditos sin usar se eliminan (admin)',
+        errorResponses: { 400: 'Falta el motivo o el importe no es válido', 404: 'No existe', 409: 'Ya reembolsada, no pagada, sin costo o el importe supera lo que no se ha usado' },
+      },
+    })
+    .input(purchaseRefundInput)
+    .output(purchaseRefundOutput)
+    .mutation(async ({ ctx, input }) => ({ refund: await refundPurchase({ db: ctx.db, card: paymentProviders(ctx.config).card }, ctx.customer.customer_id, input) })),
 });
 
 export const invoicesRouter = router({

@@ -1,6 +1,22 @@
-import { attendanceReportOutput, membershipsReportOutput, noShowsReportOutput, reportRangeInput, salesReportOutput, z } from '@estudio/core';
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  attendanceReportOutput,
+  cashUpInput,
+  cashUpOutput,
+  membershipsReportOutput,
+  noShowsReportOutput,
+  reportExportInput,
+  reportExportOutput,
+  reportRangeInput,
+  salesWithRefundsOutput,
+  z,
+} from '@estudio/core';
+import { apiErrorBody, httpStatusOf } from '../errors.ts';
+import { cashUp } from '../services/reports/cash-up.ts';
+import { exportCsv } from '../services/reports/export-csv.ts';
 import { attendanceReport, membershipsReport, noShowsReport, salesReport } from '../services/reports/reports.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, router, type Context } from '../trpc.ts';
 
 const tags = ['reports'];
 const rangeErrors = { 400: 'Fechas inválidas o un rango mayor a 366 días' };
@@ -18,7 +34,7 @@ export const reportsRouter = router({
   sales: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/reports/sales', tags, summary: 'Ventas por paquete y por mes, en MXN (admin)', errorResponses: rangeErrors } })
     .input(reportRangeInput)
-    .output(salesReportOutput)
+    .output(salesWithRefundsOutput)
     .query(({ ctx, input }) => salesReport(ctx.db, input)),
 
   memberships: adminProcedure
@@ -32,4 +48,41 @@ export const reportsRouter = router({
     .input(reportRangeInput)
     .output(noShowsReportOutput)
     .query(({ ctx, input }) => noShowsReport(ctx.db, input)),
+
+  // Issue 19.4 (decision 034): the day's cash-up and the exports.
+  cashUp: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/reports/cash_up', tags, summary: 'Corte de caja de un día: ventas y reembolsos en efectivo y el efectivo esperado en caja (admin)', errorResponses: { 400: 'Fecha inválida' } } })
+    .input(cashUpInput)
+    .output(cashUpOutput)
+    .query(({ ctx, input }) => cashUp(ctx.db, input.date)),
+
+  /** The CSV as text for the desk's console (it reaches the server through tRPC only); REST clients download GET /api/reports/export. */
+  exportCsv: adminProcedure
+    .input(reportExportInput)
+    .output(reportExportOutput)
+    .query(async ({ ctx, input }) => ({ ...(await exportCsv(ctx.db, input.kind, input)), content_type: 'text/csv; charset=utf-8' })),
 });
+
+/**
+ * GET /api/reports/export?kind=customers|purchases|reservations|attendance&start_date=&end_date=
+ * (admin): the same export as a file download. It runs the procedure above
+ * through a caller, so the admin check, the validation and the errors are the
+ * procedures' own.
+ */
+export function registerReportExport(app: FastifyInstance, createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context): void {
+  app.get('/api/reports/export', async (req, reply) => {
+    try {
+      const caller = reportsRouter.createCaller(createContext({ req, res: reply }));
+      const file = await caller.exportCsv(req.query as z.input<typeof reportExportInput>);
+      return await reply
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .type(file.content_type)
+        .send(file.content);
+    } catch (error) {
+      if (!(error instanceof TRPCError)) throw error;
+      const body = apiErrorBody(error);
+      return reply.code(httpStatusOf(body)).type('application/json; charset=utf-8').send(body);
+    }
+  });
+}

@@ -131,9 +131,14 @@ export async function startStripeFake(): Promise<StripeFake> {
       const intent = objects.get(form.payment_intent ?? '');
       if (!intent) return notFound(form.payment_intent ?? '');
       if (intent.status !== 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' } } };
-      const refund = { id: newId('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded', metadata: metadataOf(form) };
+      const already = Number(intent.amount_refunded ?? 0);
+      const amount = form.amount ? Number(form.amount) : Number(intent.amount) - already;
+      if (amount <= 0 || already + amount > Number(intent.amount)) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Refund amount is greater than unrefunded amount on charge.' } } };
+      }
+      const refund = { id: newId('re'), object: 'refund', payment_intent: intent.id, amount, reason: form.reason ?? null, status: 'succeeded', metadata: metadataOf(form) };
       objects.set(refund.id, refund);
-      intent.amount_refunded = intent.amount;
+      intent.amount_refunded = already + amount;
       return { status: 200, body: refund };
     }
     if (method === 'POST' && kind === 'coupons' && !id) {

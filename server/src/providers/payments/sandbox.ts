@@ -40,8 +40,9 @@ export function createSandboxProvider(secret: string): CardProvider {
       if (!m?.[1] || m[2] !== sign(m[1])) return null;
       return m[1];
     },
-    async refundPayment() {
-      // No money moved in the sandbox: nothing to give back.
+    async refundPayment(paymentId, idempotencyKey) {
+      // No money moved in the sandbox: nothing to give back. The id is stable per key, as Stripe's answer to a repeated key.
+      return { refundId: `sandbox_re_${createHmac('sha256', secret).update(`${paymentId}:${idempotencyKey}`).digest('hex').slice(0, 16)}` };
     },
     async createSubscription(req) {
       const paymentId = `sandbox_pi_${req.purchaseId}`;

@@ -112,9 +112,15 @@ export function createStripeProvider(stripe: Stripe): CardProvider {
       return intent.client_secret === clientSecret ? intent.id : null;
     },
 
-    refundPayment: (paymentId, idempotencyKey) =>
+    refundPayment: (paymentId, idempotencyKey, opts) =>
       guarded(async () => {
-        await stripe.refunds.create({ payment_intent: paymentId, metadata: { reason: 'purchase-cap' } }, { idempotencyKey });
+        const refund = await stripe.refunds.create(
+          opts
+            ? { payment_intent: paymentId, ...(opts.amountCents ? { amount: opts.amountCents } : {}), reason: 'requested_by_customer', metadata: { reason: 'admin-refund', note: (opts.reason ?? '').slice(0, 500) } }
+            : { payment_intent: paymentId, metadata: { reason: 'purchase-cap' } },
+          { idempotencyKey },
+        );
+        return { refundId: refund.id };
       }),
 
     createSubscription: (req) =>

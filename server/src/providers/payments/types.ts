@@ -95,8 +95,11 @@ export interface CardProvider {
   paymentStatus(paymentId: string): Promise<PaymentStatus>;
   /** The payment id inside a client secret, when the secret is genuine for it. */
   paymentIdOf(clientSecret: string): Promise<string | null>;
-  /** Gives back a successful one-off payment in full (a purchase refused by a cap after its card was charged). */
-  refundPayment(paymentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives back a successful one-off payment: in full (a purchase refused by a cap after its card was charged), or
+   * `amountCents` of it (an admin's refund, decision 034). Answers the provider's refund id.
+   */
+  refundPayment(paymentId: string, idempotencyKey: string, opts?: { amountCents?: number; reason?: string }): Promise<{ refundId: string }>;
   createSubscription(req: SubscriptionRequest): Promise<SubscriptionResult>;
   /** Checkout Session (redirect); sandbox has none. */
   createSession?(req: SessionRequest): Promise<{ sessionId: string; url: string; providerCustomerId?: string | undefined; stripeCouponId?: string | undefined }>;

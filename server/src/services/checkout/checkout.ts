@@ -377,7 +377,7 @@ export async function checkoutConfirm(
     if (card.name === 'sandbox') throw new DomainError('checkout/no-payment-method');
     const current = await card.paymentStatus(paymentId);
     if (current !== 'succeeded') throw new DomainError('payment/not-approved');
-    await payCharged(deps, row.purchase_id, { providerPaymentId: paymentId }, () => card.refundPayment(paymentId, `purchase-${row.purchase_id}-refund`));
+    await payCharged(deps, row.purchase_id, { providerPaymentId: paymentId }, async () => void (await card.refundPayment(paymentId, `purchase-${row.purchase_id}-refund`)));
     return { purchase_id: row.purchase_id };
   }
   // An attempt superseded by a later one, or whose place sold meanwhile, is refused before the card is charged.
@@ -389,7 +389,7 @@ export async function checkoutConfirm(
     return failAndRethrow(deps, row.purchase_id, err);
   }
   if (status !== 'succeeded') throw new DomainError('payment/not-approved');
-  await payCharged(deps, row.purchase_id, { providerPaymentId: paymentId }, () => card.refundPayment(paymentId, `purchase-${row.purchase_id}-refund`));
+  await payCharged(deps, row.purchase_id, { providerPaymentId: paymentId }, async () => void (await card.refundPayment(paymentId, `purchase-${row.purchase_id}-refund`)));
   if (input.save_card && input.card_type && input.last_digits) {
     await saveCardForCustomer(deps, { token, card_type: input.card_type, last_digits: input.last_digits }).catch(() => undefined);
   }

@@ -1,6 +1,7 @@
 import { DomainError, type DeskMutationArgs } from '@estudio/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
+import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import type { PurchaseRow } from '../checkout/grant-purchase.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
@@ -31,18 +32,28 @@ export async function revokeAccess(
     const [current] = await tx.select().from(purchase).where(eq(purchase.purchase_id, input.purchase_id)).for('update');
     if (!current) throw new DomainError('purchase/not-found');
     if (current.status === 'revoked') throw new DomainError('access/already-revoked');
-    const [revoked] = await tx
-      .update(purchase)
-      .set({ status: 'revoked', updatedAt: now })
-      .where(eq(purchase.purchase_id, current.purchase_id))
-      .returning();
-    if (!revoked) throw new DomainError('purchase/not-found');
-    const removed = await tx
-      .update(available_classes)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(and(eq(available_classes.purchase_id, current.purchase_id), isNull(available_classes.deletedAt)))
-      .returning({ id: available_classes.available_class_id });
-    await syncUnlimitedMembership(tx, current.customer_id, now);
-    return { purchase: revoked, removedCreditIds: removed.map((r) => r.id) };
+    return endPurchaseAccess(tx, current, now);
   });
+}
+
+/**
+ * Ends what a locked purchase gave: status 'revoked', its live credits
+ * soft-deleted, the unlimited membership recomputed. One rule for revoking
+ * and refunding (a refund ends the access too, decision 034). The caller holds
+ * the customer's lock and the purchase's row lock.
+ */
+export async function endPurchaseAccess(tx: Tx, current: PurchaseRow, now: Date): Promise<{ purchase: PurchaseRow; removedCreditIds: number[] }> {
+  const [revoked] = await tx
+    .update(purchase)
+    .set({ status: 'revoked', updatedAt: now })
+    .where(eq(purchase.purchase_id, current.purchase_id))
+    .returning();
+  if (!revoked) throw new DomainError('purchase/not-found');
+  const removed = await tx
+    .update(available_classes)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(available_classes.purchase_id, current.purchase_id), isNull(available_classes.deletedAt)))
+    .returning({ id: available_classes.available_class_id });
+  await syncUnlimitedMembership(tx, current.customer_id, now);
+  return { purchase: revoked, removedCreditIds: removed.map((r) => r.id) };
 }

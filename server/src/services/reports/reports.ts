@@ -6,18 +6,21 @@ import {
   type membershipsReportOutput,
   type noShowsReportOutput,
   type ReportRangeInput,
-  type salesReportOutput,
+  paymentKinds,
+  type PaymentKind,
+  type salesWithRefundsOutput,
   type z,
 } from '@estudio/core';
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { class_type, instructor } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
-import { purchase } from '@estudio/db/schema/purchases';
+import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { paymentKindOf, wasRefunded } from './payment-kind.ts';
 
 /**
  * The admin's reports (issue 8). Every number is a SQL aggregate: the
@@ -87,17 +90,65 @@ export async function attendanceReport(db: Db, input: ReportRangeInput, now: Dat
 /** Purchases that were never paid: they are not sales. */
 const unpaidStatuses = ['pending', 'failed'] as const;
 
-/** The purchases that count as sales made between two instants: paid (not pending nor failed), not a gift. */
+/**
+ * The purchases that count as sales made between two instants: paid (not
+ * pending nor failed), not a gift, and not revoked, unless the revocation was
+ * a refund: a revoked sale is annulled (it never counts), a refunded one counts
+ * on its day and its refund on the refund's day (decision 034).
+ */
 export function soldBetween(from: Date, to: Date): SQL {
-  return and(notInArray(purchase.status, [...unpaidStatuses]), eq(purchase.is_gift, false), gte(purchase.createdAt, from), lte(purchase.createdAt, to)) as SQL;
+  return and(
+    notInArray(purchase.status, [...unpaidStatuses]),
+    eq(purchase.is_gift, false),
+    or(ne(purchase.status, 'revoked'), wasRefunded),
+    gte(purchase.createdAt, from),
+    lte(purchase.createdAt, to),
+  ) as SQL;
+}
+
+/** Refunds made between two instants: the refund invoices, by the time the money went back. */
+export function refundedBetween(from: Date, to: Date): SQL {
+  return and(eq(invoice.status, 'refunded'), gte(invoice.paidAt, from), lte(invoice.paidAt, to)) as SQL;
+}
+
+const centsOf = (column: Parameters<typeof sql>[1]) => sql<number>`coalesce(sum(round(${column} * 100)), 0)::bigint`.mapWith(Number);
+const byKind = <T extends { method: PaymentKind; cents: number; count: number }>(rows: T[]) =>
+  [...rows].sort((a, b) => paymentKinds.indexOf(a.method) - paymentKinds.indexOf(b.method)).map(({ method, count, cents }) => ({ method, count, total: fromCents(cents) }));
+
+/**
+ * The money of a range by payment method (decision 034): sales by the kind of
+ * payment (gifts as a count of their own: they took no money), refunds made in
+ * the range by the kind of the purchase refunded, and the net.
+ */
+export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: number) {
+  const [sold, gifts, refunds] = await Promise.all([
+    db.select({ method: paymentKindOf, count: int(sql`count(*)::int`), cents: centsOf(purchase.total_payment) }).from(purchase).where(soldBetween(from, to)).groupBy(sql`1`),
+    db
+      .select({ count: int(sql`count(*)::int`) })
+      .from(purchase)
+      .where(and(eq(purchase.is_gift, true), notInArray(purchase.status, [...unpaidStatuses, 'revoked']), gte(purchase.createdAt, from), lte(purchase.createdAt, to))),
+    db
+      .select({ method: paymentKindOf, count: int(sql`count(*)::int`), cents: centsOf(invoice.total_payment) })
+      .from(invoice)
+      .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
+      .where(refundedBetween(from, to))
+      .groupBy(sql`1`),
+  ]);
+  const giftCount = gifts[0]?.count ?? 0;
+  const refundCents = refunds.reduce((n, r) => n + r.cents, 0);
+  return {
+    by_method: byKind([...sold, ...(giftCount ? [{ method: 'gift' as const, count: giftCount, cents: 0 }] : [])]),
+    refunds: { count: refunds.reduce((n, r) => n + r.count, 0), total: fromCents(refundCents), by_method: byKind(refunds) },
+    net: fromCents(salesCents - refundCents),
+  };
 }
 
 /**
  * Sales over the range: paid purchases (every status but pending and failed;
- * gifts excluded, they took no money) by package and by month of the studio's
+ * gifts excluded, they took no money; revoked ones annulled, see soldBetween) by package and by month of the studio's
  * calendar, counted and summed in cents by the database, as money strings.
  */
-export async function salesReport(db: Db, input: ReportRangeInput): Promise<z.infer<typeof salesReportOutput>> {
+export async function salesReport(db: Db, input: ReportRangeInput): Promise<z.infer<typeof salesWithRefundsOutput>> {
   const { tz, from, to } = await range(db, input);
   const sold = soldBetween(from, to);
   const cents = sql<number>`coalesce(sum(round(${purchase.total_payment} * 100)), 0)::bigint`.mapWith(Number);
@@ -125,6 +176,7 @@ export async function salesReport(db: Db, input: ReportRangeInput): Promise<z.in
     by_month: byMonth.map(({ cents: c, ...row }) => ({ ...row, total: fromCents(c) })),
     count: all?.count ?? 0,
     total: fromCents(all?.cents ?? 0),
+    ...(await salesByMethod(db, from, to, all?.cents ?? 0)),
   };
 }
 

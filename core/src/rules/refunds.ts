@@ -1,0 +1,46 @@
+/**
+ * How much of a purchase can be given back (issue 19, decision 034). A refund
+ * ends the purchase's access, so the money that can go back is what the
+ * customer has not used yet:
+ * - nothing used: everything paid;
+ * - a class pack with classes used: the share of the classes left
+ *   (paid × left / bought, down to the centavo);
+ * - an unlimited membership already used: the share of its days left.
+ * A full refund of something partly used is refused; the admin types the
+ * partial amount, at most this.
+ */
+export interface RefundFacts {
+  /** What the purchase charged, in centavos. */
+  paidCents: number;
+  /** Credits the purchase sold; -1 unlimited, 0 none (an online membership). */
+  classAmount: number;
+  /** Classes booked with its credits and not given back (cancelled in time gives them back). */
+  used: number;
+  /** When access started and ends (unlimited and online memberships). */
+  startsAt: Date;
+  endsAt: Date | null;
+  now: Date;
+}
+
+export function refundableCents(f: RefundFacts): number {
+  if (f.paidCents <= 0) return 0;
+  if (f.used <= 0) return f.paidCents;
+  if (f.classAmount > 0) return Math.floor((f.paidCents * Math.max(0, f.classAmount - f.used)) / f.classAmount);
+  if (!f.endsAt) return 0;
+  const total = f.endsAt.getTime() - f.startsAt.getTime();
+  const left = f.endsAt.getTime() - f.now.getTime();
+  if (total <= 0 || left <= 0) return 0;
+  return Math.floor((f.paidCents * Math.min(left, total)) / total);
+}
+
+/** How a sale was paid, as the reports split it. Bank transfers are taken as 'Efectivo' at checkout (one method), so they count as cash. */
+export const paymentKinds = ['cash', 'card', 'paypal', 'gift', 'free'] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
+
+export const paymentKindText: Record<PaymentKind, string> = {
+  cash: 'Efectivo (y transferencia)',
+  card: 'Tarjeta',
+  paypal: 'PayPal',
+  gift: 'Cortesía',
+  free: 'Sin costo',
+};

@@ -1,0 +1,200 @@
+import { paymentKindText, studioDayRange, studioTimeZone, type ExportKind, type PaymentKind, type ReportRangeInput } from '@estudio/core';
+import { and, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
+import { customer } from '@estudio/db/schema/customer';
+import { discount } from '@estudio/db/schema/discounts';
+import { invoice, purchase } from '@estudio/db/schema/purchases';
+import { class_reservation } from '@estudio/db/schema/reservations';
+import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
+import type { Db } from '../../db.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { paymentKindOf } from './payment-kind.ts';
+
+/**
+ * The owner's exports (issue 19.4, decision 034): customers, purchases,
+ * reservations and attendance of a range of studio dates, as CSV that Excel in
+ * Spanish (Mexico) opens by double click: UTF-8 with a byte order mark (so
+ * 'Pérez' stays 'Pérez'), comma separated (Mexico's list separator; its
+ * decimal point is '.', so '1350.00' is a number), CRLF line ends, dates in
+ * the studio's zone as 'AAAA-MM-DD HH:mm'. A cell that starts with = + - @
+ * gets a leading apostrophe, so a name cannot run as a formula.
+ */
+
+type Cell = string | number | boolean | null;
+
+function cell(value: Cell): string {
+  if (value === null) return '';
+  let text = typeof value === 'boolean' ? (value ? 'Sí' : 'No') : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The CSV text with its BOM: a header row and one row per record. */
+export function toCsv(header: string[], rows: Cell[][]): string {
+  return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+const purchaseStatusText: Record<string, string> = {
+  active: 'Activa',
+  completed: 'Pagada',
+  pending: 'Pendiente',
+  failed: 'Fallida',
+  cancelled: 'Cancelada',
+  revoked: 'Revocada',
+};
+const roleText: Record<string, string> = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador' };
+
+export const exportFileNames: Record<ExportKind, string> = {
+  customers: 'clientes',
+  purchases: 'compras',
+  reservations: 'reservaciones',
+  attendance: 'asistencia',
+};
+
+/** The CSV of one kind over a range of studio dates, with its file name. */
+export async function exportCsv(db: Db, kind: ExportKind, range: ReportRangeInput): Promise<{ filename: string; content: string }> {
+  const tz = studioTimeZone(await loadStudioSettings(db));
+  const { from, to } = studioDayRange(range.start_date, range.end_date, tz);
+  const local = (column: SQL | Parameters<typeof sql>[1]) => sql<string | null>`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD HH24:MI')`;
+  const filename = `${exportFileNames[kind]}_${range.start_date}_${range.end_date}.csv`;
+
+  if (kind === 'customers') {
+    const rows = await db
+      .select({ id: customer.customer_id, name: customer.name, last_name: customer.last_name, email: customer.email, phone: customer.phone, role: customer.role, unlimited: customer.has_unlimited, at: local(customer.createdAt) })
+      .from(customer)
+      .where(and(isNull(customer.deletedAt), gte(customer.createdAt, from), lte(customer.createdAt, to)))
+      .orderBy(asc(customer.createdAt), asc(customer.customer_id));
+    return {
+      filename,
+      content: toCsv(
+        ['ID cliente', 'Nombre', 'Apellidos', 'Correo', 'Teléfono', 'Rol', 'Membresía ilimitada', 'Alta'],
+        rows.map((r) => [r.id, r.name, r.last_name, r.email, r.phone, roleText[r.role] ?? r.role, r.unlimited, r.at]),
+      ),
+    };
+  }
+
+  if (kind === 'purchases') {
+    const rows = await db
+      .select({
+        id: purchase.purchase_id,
+        at: local(purchase.createdAt),
+        customer_id: customer.customer_id,
+        who: sql<string>`${customer.name} || ' ' || ${customer.last_name}`,
+        email: customer.email,
+        title: purchase.title,
+        amount: purchase.amount,
+        paid: purchase.total_payment,
+        method: paymentKindOf,
+        status: purchase.status,
+        code: discount.code,
+        refund: invoice.total_payment,
+        refunded_at: local(invoice.paidAt),
+        reason: purchase.cancel_reason,
+      })
+      .from(purchase)
+      .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
+      .leftJoin(discount, eq(discount.discount_id, purchase.discount_id))
+      .leftJoin(invoice, and(eq(invoice.purchase_id, purchase.purchase_id), eq(invoice.status, 'refunded')))
+      .where(and(gte(purchase.createdAt, from), lte(purchase.createdAt, to)))
+      .orderBy(asc(purchase.createdAt), asc(purchase.purchase_id));
+    return {
+      filename,
+      content: toCsv(
+        ['ID compra', 'Fecha', 'ID cliente', 'Cliente', 'Correo', 'Paquete', 'Precio', 'Pagado', 'Forma de pago', 'Estado', 'Código de descuento', 'Reembolsado', 'Fecha de reembolso', 'Motivo'],
+        rows.map((r) => [
+          r.id,
+          r.at,
+          r.customer_id,
+          r.who,
+          r.email,
+          r.title,
+          r.amount,
+          r.paid,
+          paymentKindText[r.method as PaymentKind] ?? r.method,
+          r.refund !== null ? 'Reembolsada' : (purchaseStatusText[r.status] ?? r.status),
+          r.code,
+          r.refund,
+          r.refunded_at,
+          r.reason,
+        ]),
+      ),
+    };
+  }
+
+  const coaches = sql<string>`coalesce((select string_agg(i.name || ' ' || i.last_name, ' / ' order by i.name) from ${single_class_instructor} sci join ${instructor} i on i.instructor_id = sci.instructor_id where sci.single_class_id = ${single_class.single_class_id}), '')`;
+  const inRange = and(gte(single_class.class_date, from), lte(single_class.class_date, to));
+
+  if (kind === 'reservations') {
+    const rows = await db
+      .select({
+        id: class_reservation.class_reservation_id,
+        at: local(single_class.class_date),
+        type: class_type.name,
+        place: location.name,
+        coaches,
+        customer_id: customer.customer_id,
+        who: sql<string>`${customer.name} || ' ' || ${customer.last_name}`,
+        email: customer.email,
+        spot: class_reservation.spot,
+        guest: class_reservation.guest,
+        cancelled: sql<boolean>`${class_reservation.deletedAt} is not null or ${single_class.cancelledAt} is not null`,
+        attend: class_reservation.attend,
+        booked: local(class_reservation.createdAt),
+      })
+      .from(class_reservation)
+      .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+      .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+      .innerJoin(location, eq(location.location_id, single_class.location_id))
+      .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
+      .where(inRange)
+      .orderBy(asc(single_class.class_date), asc(class_reservation.class_reservation_id));
+    return {
+      filename,
+      content: toCsv(
+        ['ID reservación', 'Clase (fecha)', 'Clase', 'Ubicación', 'Coach', 'ID cliente', 'Cliente', 'Correo', 'Lugar', 'Invitado', 'Estado', 'Asistió', 'Reservada el'],
+        rows.map((r) => [r.id, r.at, r.type, r.place, r.coaches, r.customer_id, r.who, r.email, r.spot, r.guest, r.cancelled ? 'Cancelada' : 'Activa', r.attend, r.booked]),
+      ),
+    };
+  }
+
+  const live = and(eq(class_reservation.single_class_id, single_class.single_class_id), isNull(class_reservation.deletedAt));
+  const rows = await db
+    .select({
+      id: single_class.single_class_id,
+      at: local(single_class.class_date),
+      type: class_type.name,
+      place: location.name,
+      coaches,
+      capacity: single_class.capacity,
+      reservations: sql<number>`count(${class_reservation.class_reservation_id})::int`.mapWith(Number),
+      guests: sql<number>`count(${class_reservation.guest})::int`.mapWith(Number),
+      attended: sql<number>`(count(*) filter (where ${class_reservation.attend}))::int`.mapWith(Number),
+      cancelled: sql<boolean>`${single_class.cancelledAt} is not null`,
+    })
+    .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .innerJoin(location, eq(location.location_id, single_class.location_id))
+    .leftJoin(class_reservation, live)
+    .where(inRange)
+    .groupBy(single_class.single_class_id, class_type.name, location.name)
+    .orderBy(asc(single_class.class_date), asc(single_class.single_class_id));
+  return {
+    filename,
+    content: toCsv(
+      ['ID clase', 'Fecha', 'Clase', 'Ubicación', 'Coach', 'Capacidad', 'Reservaciones', 'Invitados', 'Asistencias', 'Ocupación %', 'Estado'],
+      rows.map((r) => [
+        r.id,
+        r.at,
+        r.type,
+        r.place,
+        r.coaches,
+        r.capacity,
+        r.reservations,
+        r.guests,
+        r.attended,
+        r.capacity ? (Math.round((1000 * (r.reservations + r.guests)) / r.capacity) / 10).toFixed(1) : '0.0',
+        r.cancelled ? 'Cancelada' : 'Activa',
+      ]),
+    ),
+  };
+}
