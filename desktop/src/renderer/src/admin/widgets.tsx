@@ -53,7 +53,7 @@ export function Loaded({ query, children }: { query: { isPending: boolean; error
   return <>{children()}</>;
 }
 
-/** A confirmation before an irreversible change; the error of the change shows inside. */
+/** A confirmation before an irreversible change; the error of the change shows inside. No `confirmLabel`: only Cerrar (the change is refused and the text says why). */
 export function ConfirmModal({
   opened,
   title,
@@ -68,7 +68,7 @@ export function ConfirmModal({
   opened: boolean;
   title: string;
   children: ReactNode;
-  confirmLabel: string;
+  confirmLabel: string | null;
   onConfirm: () => void;
   onClose: () => void;
   loading: boolean;
@@ -84,9 +84,11 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose}>
             {t.close}
           </Button>
-          <Button color={color} onClick={onConfirm} loading={loading} data-testid="confirm-button">
-            {confirmLabel}
-          </Button>
+          {confirmLabel !== null && (
+            <Button color={color} onClick={onConfirm} loading={loading} data-testid="confirm-button">
+              {confirmLabel}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -1,7 +1,7 @@
-import { Button, Center, Checkbox, Loader, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Loader, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { texts, type z } from '@estudio/core';
+import { texts, type RemovalVerdict, type z } from '@estudio/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { errorText } from '../../format.ts';
 import { useSchemaForm } from '../form.ts';
@@ -58,6 +58,8 @@ interface CatalogueProps<Row, C extends z.ZodType, U extends z.ZodType> {
   create: (input: z.output<C>) => Promise<unknown>;
   update: (input: z.output<U>) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;
+  /** What deleting the row would do and why (the server's own verdict, decision 035), shown before the admin confirms. */
+  removal?: (id: number) => Promise<RemovalVerdict>;
   savedMessage?: string;
   deletedMessage?: string;
   testId: string;
@@ -73,6 +75,7 @@ export function CatalogueScreen<Row, C extends z.ZodType, U extends z.ZodType>(p
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
   const [removeError, setRemoveError] = useState<unknown>(null);
+  const [verdict, setVerdict] = useState<RemovalVerdict | 'loading' | null>(null);
   const [busy, setBusy] = useState(false);
   const rows = useMemo(() => {
     const q = search.debounced.toLowerCase();
@@ -127,6 +130,12 @@ export function CatalogueScreen<Row, C extends z.ZodType, U extends z.ZodType>(p
                         onDelete={() => {
                           setRemoveError(null);
                           setRemoving(row);
+                          if (!props.removal) return;
+                          setVerdict('loading');
+                          props.removal(props.rowId(row)).then(setVerdict, (error: unknown) => {
+                            setVerdict(null);
+                            setRemoveError(error);
+                          });
                         }}
                       />
                     </Table.Td>
@@ -142,15 +151,36 @@ export function CatalogueScreen<Row, C extends z.ZodType, U extends z.ZodType>(p
       <ConfirmModal
         opened={removing !== null}
         title={`${t.delete} “${removing ? props.rowTitle(removing) : ''}”`}
-        confirmLabel={t.delete}
+        confirmLabel={verdict === 'loading' || verdict?.outcome === 'refuse' ? null : verdict?.outcome === 'archive' ? t.archive : t.delete}
         onConfirm={() => void confirmRemove()}
-        onClose={() => setRemoving(null)}
+        onClose={() => {
+          setRemoving(null);
+          setVerdict(null);
+        }}
         loading={busy}
         error={removeError}
       >
-        <Text size="sm">Esta acción no se puede deshacer.</Text>
+        <RemovalText verdict={props.removal ? verdict : { outcome: 'delete', message: t.cannotUndo }} />
       </ConfirmModal>
     </>
+  );
+}
+
+/** The verdict in the delete dialog: a refusal in orange (nothing will change), otherwise what will happen. */
+function RemovalText({ verdict }: { verdict: RemovalVerdict | 'loading' | null }) {
+  if (verdict === 'loading') return <Loader size="sm" />;
+  if (!verdict) return null;
+  if (verdict.outcome === 'refuse') {
+    return (
+      <Alert color="orange" data-testid="removal-verdict">
+        {verdict.message}
+      </Alert>
+    );
+  }
+  return (
+    <Text size="sm" data-testid="removal-verdict">
+      {verdict.message}
+    </Text>
   );
 }
 

@@ -160,6 +160,7 @@ export function CategoriesScreen() {
       create={(input) => create.mutateAsync(input)}
       update={(input) => update.mutateAsync(input)}
       remove={(id) => remove.mutateAsync({ id })}
+      removal={(id) => utils.classCategories.removal.fetch({ id }, { staleTime: 0 })}
     />
   );
 }
@@ -217,6 +218,7 @@ export function InstructorsScreen() {
       create={(input) => create.mutateAsync(input)}
       update={(input) => update.mutateAsync(input)}
       remove={(id) => remove.mutateAsync({ id })}
+      removal={(id) => utils.instructors.removal.fetch({ id }, { staleTime: 0 })}
     />
   );
 }
@@ -293,6 +295,7 @@ export function PagesScreen() {
       create={(input) => create.mutateAsync(input)}
       update={(input) => update.mutateAsync(input)}
       remove={(id) => remove.mutateAsync({ id })}
+      removal={(id) => utils.pages.removal.fetch({ id }, { staleTime: 0 })}
     />
   );
 }
