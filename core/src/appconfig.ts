@@ -215,7 +215,8 @@ interface SettingRule {
 
 const bool = (label: string): SettingRule => ({ label, rule: { kind: 'boolean' } });
 const int = (label: string, min: number, max: number, optional = false): SettingRule => ({ label, rule: { kind: 'integer', min, max, optional } });
-const sectionLabels = {
+/** The landing's sections by their config prefix (`<prefix>_enabled`, `<prefix>_order`), in the spec's order, with their names. */
+export const landingSectionLabels = {
   hero: 'Portada',
   about: 'Nosotros',
   mission: 'Misión',
@@ -305,12 +306,29 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   password_max_length: int('Longitud máxima de contraseña', passwordLengthFloor, passwordLengthCeiling, true),
 
   ...Object.fromEntries(
-    Object.entries(sectionLabels).flatMap(([section, name]) => [
+    Object.entries(landingSectionLabels).flatMap(([section, name]) => [
       [`${section}_enabled`, bool(`Sección ${name}`)],
       [`${section}_order`, int(`Orden de la sección ${name}`, 1, 99)],
     ]),
   ),
 };
+
+export const landingSectionKeys = Object.keys(landingSectionLabels) as LandingSectionKey[];
+export type LandingSectionKey = keyof typeof landingSectionLabels;
+
+/**
+ * The enabled sections, sorted by their configured order (ties and unreadable
+ * orders keep the spec's order): the portal's landing and the console's
+ * preview of it read the same list.
+ */
+export function landingSections(config: Pick<AppConfigMap, `${LandingSectionKey}_enabled` | `${LandingSectionKey}_order`>): LandingSectionKey[] {
+  const order = (key: LandingSectionKey) => {
+    const raw = config[`${key}_order`];
+    const value = raw.trim() === '' ? Number.NaN : Number(raw);
+    return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
+  };
+  return landingSectionKeys.filter((key) => isOn(config[`${key}_enabled`])).sort((a, b) => order(a) - order(b));
+}
 
 const emailFormat = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

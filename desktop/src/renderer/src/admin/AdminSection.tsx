@@ -11,6 +11,7 @@ import { OutboxScreen } from './outbox/OutboxScreen.tsx';
 import { PackagesScreen } from './packages/PackagesScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { ScheduleScreen } from './schedule/ScheduleScreen.tsx';
+import { SettingsScreen } from './settings/SettingsScreen.tsx';
 
 /** Each section's screen; every one works online against the server. */
 const screens: Record<AdminSectionKey, () => ReactNode> = {
@@ -26,6 +27,7 @@ const screens: Record<AdminSectionKey, () => ReactNode> = {
   customers: () => <CustomersAdminScreen />,
   reports: () => <ReportsScreen />,
   outbox: () => <OutboxScreen />,
+  settings: () => <SettingsScreen />,
 };
 
 export function AdminSection({ section }: { section: AdminSectionKey }) {

@@ -7,6 +7,7 @@ import {
   IconMail,
   IconMapPin,
   IconPackage,
+  IconSettings,
   IconSpeakerphone,
   IconUsers,
   IconUserStar,
@@ -35,6 +36,7 @@ export const adminSections = [
   { key: 'customers', label: nav.customers, icon: IconUsers },
   { key: 'reports', label: nav.reports, icon: IconChartBar },
   { key: 'outbox', label: nav.outbox, icon: IconMail },
+  { key: 'settings', label: nav.settings, icon: IconSettings },
 ] as const satisfies readonly { key: string; label: string; icon: Icon }[];
 
 export type AdminSectionKey = (typeof adminSections)[number]['key'];

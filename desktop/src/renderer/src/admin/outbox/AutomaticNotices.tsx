@@ -14,6 +14,8 @@ const w = words.notices;
 const switches = ['booking_confirmations_enabled', 'reminders_enabled', 'waitlist_auto_promote', 'owner_summary_enabled'] as const;
 const numbers = ['reminder_hours_before', 'waitlist_promotion_cutoff_minutes', 'credits_expiring_notice_days', 'owner_summary_hour'] as const;
 const textKeys = ['subscription_retry_days', 'owner_summary_email'] as const;
+/** The settings this panel edits (the console's Configuración shows this panel under Notificaciones). */
+export const noticeKeys: readonly AppConfigKey[] = [...switches, ...numbers, ...textKeys];
 type SwitchKey = (typeof switches)[number];
 type NumberKey = (typeof numbers)[number];
 type TextKey = (typeof textKeys)[number];

@@ -1,13 +1,15 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { appConfigRules, configMap, isValidClabe, type AppConfigMap } from '@estudio/core';
+import { appConfigRules, configMap, isValidClabe, type AppConfigKey, type AppConfigMap } from '@estudio/core';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
 import { FormError, Loaded } from '../widgets.tsx';
 
 /** The studio's account for transfers (decision 029): shown on the portal's order page of every 'Efectivo' purchase. */
 const keys = ['bank_name', 'bank_clabe', 'bank_beneficiary'] as const;
+/** The settings this panel edits (the console's Configuración shows this panel under Pagos). */
+export const bankTransferKeys: readonly AppConfigKey[] = keys;
 type Key = (typeof keys)[number];
 type Values = Record<Key, string>;
 
