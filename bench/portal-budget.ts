@@ -34,10 +34,10 @@
 // portal to reuse; not with BENCH_BASELINE), BENCH_LH_DESKTOP=0 (skip the desktop
 // preset), BENCH_LH=0 (skip Lighthouse), BENCH_BASELINE (a git ref to compare with), BENCH_PAGES
 // (a comma-separated list of the paths to measure: /, /paquetes, /calendario, /mystudio, /checkout), BENCH_LH_RUNS
-// (Lighthouse runs per page and tree, the median one shown; 1).
+// (Lighthouse runs per page and tree, the median one shown; 1), BENCH_LH_SAVE (a folder for every Lighthouse report as JSON).
 // Exits non-zero only when a figure could not be measured.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
@@ -55,6 +55,8 @@ const withDesktop = process.env.BENCH_LH_DESKTOP !== '0';
 // Lighthouse runs per page and tree; each row is the run with the median performance score (one run wanders by
 // hundreds of milliseconds of TBT on a shared machine).
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1) || 1);
+// Every Lighthouse report as JSON in this folder (its long tasks, bootup time and network waterfall), when set.
+const savedReportsDir = process.env.BENCH_LH_SAVE ? path.resolve(process.env.BENCH_LH_SAVE) : null;
 const chromePath = '/usr/bin/chromium';
 const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const customer = { email: 'cliente@estudio.demo', password: 'Demo1234!' };
@@ -206,6 +208,8 @@ interface Script {
   gzip: number;
   /** The body as the server sent it (compressed when it served a .br/.gz). */
   sent: number;
+  /** Asked for before the page's `load` event: what competes with the page's pictures and styles (decision 036). */
+  beforeLoad: boolean;
 }
 
 /** Every script response of one page load until the network is idle, from an empty HTTP cache. */
@@ -225,6 +229,7 @@ async function initialScripts(context: BrowserContext, spec: PageSpec, base: str
           raw: body.length,
           gzip: gzipSync(body, { level: GZIP_LEVEL }).length,
           sent: sizes.responseBodySize,
+          beforeLoad: true,
         }),
         () => null,
       ),
@@ -233,7 +238,18 @@ async function initialScripts(context: BrowserContext, spec: PageSpec, base: str
   await page.goto(base + spec.path);
   await spec.ready(page);
   await page.waitForLoadState('networkidle');
-  const scripts = (await Promise.all(bodies)).filter((s): s is Script => s !== null);
+  // The page's own clock says which scripts were asked for before its load event (Playwright's events can arrive out
+  // of order with the requests that the load event itself starts).
+  const afterLoad = new Set(
+    await page.evaluate(() => {
+      const loadAt = (performance.getEntriesByType('navigation')[0]?.toJSON() as { loadEventStart?: number } | undefined)?.loadEventStart ?? Infinity;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= loadAt)
+        .map((entry) => new URL(entry.name).pathname);
+    }),
+  );
+  const scripts = (await Promise.all(bodies)).filter((s): s is Script => s !== null).map((s) => ({ ...s, beforeLoad: !afterLoad.has(s.file) }));
   await page.close();
   return scripts.sort((a, b) => b.gzip - a.gzip);
 }
@@ -271,7 +287,7 @@ function printScripts(title: string, scripts: Script[], predicted: Set<string> |
   console.log(`    ${'archivo'.padEnd(58)} ${'gzip'.padStart(10)} ${'sin comp.'.padStart(11)} ${'enviado'.padStart(11)}`);
   for (const s of scripts) {
     const mark = predicted ? (predicted.has(s.file) ? ' ' : '+') : ' ';
-    console.log(`  ${mark} ${s.file.padEnd(58)} ${kb(s.gzip).padStart(10)} ${kb(s.raw).padStart(11)} ${kb(s.sent).padStart(11)}`);
+    console.log(`  ${mark} ${s.file.padEnd(58)} ${kb(s.gzip).padStart(10)} ${kb(s.raw).padStart(11)} ${kb(s.sent).padStart(11)}${s.beforeLoad ? '' : '  después de load'}`);
   }
   if (predicted) {
     const loaded = new Set(scripts.map((s) => s.file));
@@ -376,6 +392,11 @@ async function lighthouseRow(browser: Browser2, chromePort: number, tree: Tree, 
   }
   if (!result) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${tree.label} ${spec.path} (${preset}): ${result.lhr.runtimeError.message}`);
+  if (savedReportsDir) {
+    mkdirSync(savedReportsDir, { recursive: true });
+    const name = `${tree.label}-${spec.name}-${preset}-${Date.now()}.json`.replace(/[^\w.-]+/g, '_');
+    writeFileSync(path.join(savedReportsDir, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const failedA11y = Object.values(audits)
     .filter((a) => a.score === 0 && categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
@@ -544,6 +565,7 @@ async function main(): Promise<number> {
 
     const gzipOf = (m: Measured, name: string) => (m.scripts.get(name) ?? []).reduce((sum, s) => sum + s.gzip, 0);
     const sentOf = (m: Measured, name: string) => (m.scripts.get(name) ?? []).reduce((sum, s) => sum + s.sent, 0);
+    const gzipBeforeLoadOf = (m: Measured, name: string) => (m.scripts.get(name) ?? []).filter((s) => s.beforeLoad).reduce((sum, s) => sum + s.gzip, 0);
     console.log('\n== JavaScript inicial, gzip nivel 6 (enviado por el servidor) ==');
     console.log(`  ${'página'.padEnd(26)} ${measured.map((m) => m.tree.label.padStart(26)).join(' ')}${measured.length > 1 ? '  ahora/antes' : ''}`);
     for (const [index, spec] of current.specs.entries()) {
@@ -553,6 +575,15 @@ async function main(): Promise<number> {
       });
       const before = measured.length > 1 ? gzipOf(measured[0]!, measured[0]!.specs[index]!.name) : null;
       console.log(`  ${spec.name.padEnd(26)} ${cells.join(' ')}  ${ratio(gzipOf(current, spec.name), before)}`);
+    }
+    // The same downloads, counting only what the page asked for before its load event (decision 036: a pre-rendered
+    // page asks for the app after it).
+    console.log('\n== De ello, pedido antes del evento load de la página, gzip nivel 6 ==');
+    console.log(`  ${'página'.padEnd(26)} ${measured.map((m) => m.tree.label.padStart(26)).join(' ')}${measured.length > 1 ? '  ahora/antes' : ''}`);
+    for (const [index, spec] of current.specs.entries()) {
+      const cells = measured.map((m) => kb(gzipBeforeLoadOf(m, m.specs[index]!.name)).padStart(26));
+      const before = measured.length > 1 ? gzipBeforeLoadOf(measured[0]!, measured[0]!.specs[index]!.name) : null;
+      console.log(`  ${spec.name.padEnd(26)} ${cells.join(' ')}  ${ratio(gzipBeforeLoadOf(current, spec.name), before)}`);
     }
 
     console.log('\n== axe-core (violaciones) ==');

@@ -70,6 +70,24 @@ test.describe('pre-rendered public pages', () => {
     await shoot(page, 'landing');
   });
 
+  test("the landing's pictures come before the app: only the small entry is asked for before the page's load event (decision 036)", async ({ page }) => {
+    await page.goto('/');
+    // The page's own clock: when each script was asked for, against the start of its load event.
+    const scripts = await page.evaluate(() => {
+      const loadAt = performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ file: new URL(entry.name).pathname, beforeLoad: entry.startTime < loadAt }));
+    });
+    const early = scripts.filter((s) => s.beforeLoad).map((s) => s.file);
+    expect(early).toHaveLength(1);
+    expect(early[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    // The app came after the load event and started (the fixture's goto waits for it).
+    expect(scripts.some((s) => !s.beforeLoad && /^\/assets\/main-[\w-]+\.js$/.test(s.file))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('started');
+  });
+
   test('a tap on a class of the pre-rendered calendar before the app has started is not lost (decision 031)', async ({ page, request }) => {
     // A class anyone could book, in its week (on a Sunday night this week's classes are all over).
     const target = openClass(await upcomingClasses(request), 2, (c) => c.class_type.spot_map === null);

@@ -8,34 +8,6 @@ import { configMap } from '@estudio/core';
 import { App, appConfigKey, createQueryClient } from './App.tsx';
 import { readPageState } from './page-state.ts';
 import { routeHandles, routes } from './router.tsx';
-import { holdTapsUntilStarted } from './taps-before-start.ts';
-
-const queryClient = createQueryClient();
-// The studio's configuration (and a pre-rendered page's data) came with the page: no round trip before the first render.
-const state = readPageState(document);
-if (state) {
-  queryClient.setQueryData(appConfigKey, configMap(state.appconfig.config));
-  if (state.queries) hydrate(queryClient, state.queries);
-}
-const router = createBrowserRouter(routes);
-
-/**
- * The first render replaces what the server sent (a pre-rendered page, or
- * nothing) in one commit: the route's chunks are in first (the server asked
- * for them with modulepreload), so no loader flashes over the page.
- * A chunk that fails to load is left to the route's own fallback.
- */
-const container = document.getElementById('root')!;
-// A pre-rendered page is already on screen: its replacement renders as a transition, which React works in slices of a
-// few milliseconds between the browser's own tasks (no long task while a phone scrolls), and commits at the end. A tap
-// on the page's buttons meanwhile is given to the app's same button after that commit (decision 031).
-const prerendered = container.hasChildNodes();
-const releaseTaps = prerendered ? holdTapsUntilStarted(container) : () => undefined;
-const started = () => {
-  releaseTaps();
-  // The page is the app's now: what a test (or a monitor) waits for before acting on it.
-  document.documentElement.dataset.app = 'started';
-};
 
 /** Runs once the app's first render is on screen. */
 function AfterFirstCommit({ run }: { run: () => void }) {
@@ -43,16 +15,41 @@ function AfterFirstCommit({ run }: { run: () => void }) {
   return null;
 }
 
-void Promise.all(routeHandles(location.pathname).map((handle) => handle.page.preload()))
-  .catch(() => undefined)
-  .then(() => {
-    const root = createRoot(container);
-    const app = (
-      <StrictMode>
-        <App queryClient={queryClient} router={<RouterProvider router={router} />} />
-        <AfterFirstCommit run={started} />
-      </StrictMode>
-    );
-    if (prerendered) startTransition(() => root.render(app));
-    else root.render(app);
-  });
+/**
+ * Starts the app in `container` (boot.ts decides when). Its first render
+ * replaces what the server sent (a pre-rendered page, or nothing) in one
+ * commit: the route's chunks are in first (asked for beside this module), so
+ * no loader flashes over the page. A chunk that fails to load is left to the
+ * route's own fallback.
+ */
+export function startApp({ container, prerendered, releaseTaps }: { container: HTMLElement; prerendered: boolean; releaseTaps: () => void }): void {
+  const queryClient = createQueryClient();
+  // The studio's configuration (and a pre-rendered page's data) came with the page: no round trip before the first render.
+  const state = readPageState(document);
+  if (state) {
+    queryClient.setQueryData(appConfigKey, configMap(state.appconfig.config));
+    if (state.queries) hydrate(queryClient, state.queries);
+  }
+  const router = createBrowserRouter(routes);
+  const started = () => {
+    // A tap on the server's page meanwhile goes to the app's same button now (decision 031).
+    releaseTaps();
+    // The page is the app's now: what a test (or a monitor) waits for before acting on it.
+    document.documentElement.dataset.app = 'started';
+  };
+  void Promise.all(routeHandles(location.pathname).map((handle) => handle.page.preload()))
+    .catch(() => undefined)
+    .then(() => {
+      const root = createRoot(container);
+      const app = (
+        <StrictMode>
+          <App queryClient={queryClient} router={<RouterProvider router={router} />} />
+          <AfterFirstCommit run={started} />
+        </StrictMode>
+      );
+      // A pre-rendered page is already on screen: its replacement renders as a transition, which React works in slices
+      // of a few milliseconds between the browser's own tasks (no long task while a phone scrolls), and commits at the end.
+      if (prerendered) startTransition(() => root.render(app));
+      else root.render(app);
+    });
+}

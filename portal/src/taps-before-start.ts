@@ -47,11 +47,12 @@ function find(tap: HeldTap, container: Element): HTMLElement | null {
 }
 
 /**
- * Holds taps on the buttons inside `container` (the latest one wins). The
- * returned function stops holding and replays the held tap, if any: call it
- * once the app has committed its first render.
+ * Holds taps on the buttons inside `container` (the latest one wins), and
+ * calls `onTap` at each (the app is wanted now, not after the page's load).
+ * The returned function stops holding and replays the held tap, if any: call
+ * it once the app has committed its first render.
  */
-export function holdTapsUntilStarted(container: HTMLElement): () => void {
+export function holdTapsUntilStarted(container: HTMLElement, onTap: () => void = () => undefined): () => void {
   let held: HeldTap | null = null;
   const onClick = (event: MouseEvent) => {
     const control = event.target instanceof Element ? event.target.closest(controls) : null;
@@ -59,6 +60,7 @@ export function holdTapsUntilStarted(container: HTMLElement): () => void {
     event.preventDefault();
     event.stopPropagation();
     held = describe(control, container);
+    onTap();
   };
   container.addEventListener('click', onClick, true);
   let released = false;

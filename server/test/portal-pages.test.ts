@@ -14,7 +14,6 @@ const template = `<!doctype html>
     <title>Estudio</title>
     <link rel="preload" href="/api/appconfig" as="fetch" crossorigin="anonymous" />
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/shared-abc.js">
   </head>
   <body>
     <div id="root"></div>
@@ -22,7 +21,9 @@ const template = `<!doctype html>
 </html>`;
 
 const manifest = {
-  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+  // As the portal builds it: a small entry (src/boot.ts) that imports the app when it starts (decision 036).
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, dynamicImports: ['src/main.tsx'] },
+  'src/main.tsx': { file: 'assets/main-abc.js', isDynamicEntry: true, imports: ['_shared.js', 'index.html'], css: ['assets/main-abc.css'] },
   '_shared.js': { file: 'assets/shared-abc.js' },
   'src/pages/public/LandingPage.tsx': { file: 'assets/LandingPage-abc.js', imports: ['_shared.js', '_sections.js'], css: ['assets/sections-abc.css'] },
   '_sections.js': { file: 'assets/sections-abc.js' },
@@ -67,21 +68,24 @@ describe('portal pages', () => {
     queries?: unknown;
   };
 
-  it('the landing comes rendered with the seeded coaches, its state and its chunks named in the head', async () => {
+  it('the landing comes rendered with the seeded coaches, its state, its styles in the head and its modules for later', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
-    expect(html).toContain('<div id="root"><section data-section="hero"><h1>Estudio Demo</h1><p>1366</p><p>Valeria,Rodrigo,Fernanda,Daniela,Emilio</p>');
+    expect(html).toContain('<section data-section="hero"><h1>Estudio Demo</h1><p>1366</p><p>Valeria,Rodrigo,Fernanda,Daniela,Emilio</p>');
     expect(html).toContain('<title>Estudio Demo</title>');
     expect(html).toContain('<html lang="es-MX" data-mantine-color-scheme="light">');
     expect(html).toContain('<meta name="theme-color" content="#d6336c"');
     expect(html).not.toContain('href="/api/appconfig"');
     expect(html).toContain('<link rel="preload" as="image" href="/demo/hero.jpg" fetchpriority="high">');
-    // The route's chunk and its own import; the entry's import is already in index.html.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/LandingPage-abc.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/sections-abc.js">');
-    expect(html.match(/shared-abc\.js/g)).toHaveLength(1);
+    // The page's pictures come before any module: the app's and the route's are named for boot.ts to ask for after
+    // the page's load event (decision 036), the entry itself excepted.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<div id="root" data-modules="/assets/main-abc.js /assets/shared-abc.js /assets/LandingPage-abc.js /assets/sections-abc.js">');
+    expect(html.match(/index-abc\.js/g)).toHaveLength(1);
+    // The styles of the app and of the route block the first paint, as a rendered page needs.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/main-abc.css">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/sections-abc.css">');
     const page = state(html);
     expect(page.appconfig.config).toContainEqual({ key: 'business_name', value: 'Estudio Demo' });
@@ -93,10 +97,13 @@ describe('portal pages', () => {
     expect(res.body).toContain('<p>390</p>');
   });
 
-  it('a page that is not pre-rendered carries the configuration, nothing rendered', async () => {
+  it('a page that is not pre-rendered carries the configuration, nothing rendered, and its modules preloaded at once', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/mystudio/creditos' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/main-abc.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-abc.js">');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/main-abc.css">');
     const page = state(res.body);
     expect(page.queries).toBeUndefined();
     expect(page.appconfig.config.length).toBeGreaterThan(10);

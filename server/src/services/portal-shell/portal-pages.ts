@@ -66,6 +66,8 @@ export function viewportWidthFor(userAgent: string | undefined): number {
 const FRESH_MS = 30_000;
 /** Pages kept: the public pages, each week of the calendar asked for and the coaches, at two widths. */
 const MAX_PAGES = 300;
+/** The app itself in the portal's Vite manifest: a chunk of its own, imported by the entry (portal/src/boot.ts) when the app starts. */
+const appModule = 'src/main.tsx';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script>: no '<' may close the element early. */
@@ -161,11 +163,15 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
         source.log.error({ err: error, url }, 'portal: el pre-render falló');
       }
     }
-    const { scripts, styles } = pageAssets(bundle?.pageModules(pathname) ?? []);
+    // The app (main.tsx, a chunk the entry imports when it starts: portal/src/boot.ts) and the route's page.
+    const { scripts, styles } = pageAssets([appModule, ...(bundle?.pageModules(pathname) ?? [])]);
     const head = [
       ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      // A pre-rendered page asks for its modules only after its pictures (its `load` event): boot.ts reads them from the
+      // root's data-modules. A page with nothing on it yet needs them at once (decision 036).
+      ...(prerendered ? [] : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
     ];
+    const modulesLater = prerendered ? ` data-modules="${escapeHtml(scripts.map((file) => `/${file}`).join(' '))}"` : '';
     // The landing's largest picture is the hero's background: the browser learns of it only from the styles, so it is named here.
     if (prerendered?.html.includes('data-section="hero"') && config.hero_image) {
       head.unshift(`<link rel="preload" as="image" href="${escapeHtml(config.hero_image)}" fetchpriority="high">`);
@@ -183,7 +189,7 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
         .replace('</head>', () => `${head.join('\n    ')}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          () => `<div id="root">${prerendered?.html ?? ''}</div>\n    <script type="application/json" id="${stateId}">${scriptJson(state)}</script>`,
+          () => `<div id="root"${modulesLater}>${prerendered?.html ?? ''}</div>\n    <script type="application/json" id="${stateId}">${scriptJson(state)}</script>`,
         )
     );
   }
