@@ -231,6 +231,7 @@ export const domainErrors = {
   // Admin customers, packages and discounts (issue 8); 'Descuento no encontrado.' is the spec's
   'customer/unknown': { status: 404, message: 'No encontramos a este cliente.' },
   'customer/own-role': { status: 409, message: 'No puedes cambiar tu propio rol; pídeselo a otro administrador.' },
+  'customer/email-via-link': { status: 400, message: 'Tu correo se cambia en Mi Información › Correo electrónico: te enviamos una liga al correo nuevo para confirmarlo.' },
   'package/unknown': { status: 404, message: 'No encontramos este paquete.' },
   'package/sale-price': { status: 400, message: 'El precio de oferta debe ser menor que el precio.' },
   'package/subscription-fields': { status: 400, message: 'Una suscripción necesita periodo e intervalo de cobro.' },

@@ -6,7 +6,7 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from
 import { and, eq, isNull } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { class_reservation, customer, single_class } from '@estudio/db';
+import { class_reservation, customer, purchase, single_class } from '@estudio/db';
 import { openReplica } from '@estudio/sync/client/replica';
 import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService, type DeskEvent } from '../src/service/desk-service.ts';
@@ -243,6 +243,10 @@ describe('desk service', () => {
     await synced();
     const granted = (await desk.customerCard(customerId)).purchases.find((p) => p.title === '10 Clases');
     expect(granted?.purchase_id).toBeGreaterThan(0);
+    // Issue 19.8: the picker shows what is charged (the sale price), one price.
+    const [charged] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, granted?.purchase_id ?? 0));
+    expect(pack?.price).toBe('1350.00');
+    expect(charged?.total_payment).toBe(pack?.price);
 
     await desk.mutate('removeClasses', { customer_id: customerId, amount: 2 });
     expect((await desk.customerCard(customerId)).totalCredits).toBe(8);

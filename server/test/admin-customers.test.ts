@@ -172,3 +172,36 @@ describe('POST /api/customer/recover', () => {
     expect(unknown.body.code).toBe('customer/unknown');
   });
 });
+
+describe("an admin changes a customer's e-mail (issue 19.8)", () => {
+  it('moves the sign-in and the customer to the new e-mail, ending her sessions, audited', async () => {
+    const id = await customerId(server.db, 'ilimitado@estudio.demo');
+    const session = (await login(server.app, 'ilimitado@estudio.demo')).idToken;
+    // Tokens carry whole seconds: the change must come in a later second than the session's.
+    await new Promise((r) => setTimeout(r, 1100 - (Date.now() % 1000)));
+    const res = await call(server.app, 'PUT', '/api/customer', { token: admin, body: { customer_id: id, email: 'Ilimitado.Nuevo@Estudio.Demo' } });
+    expect(res.status).toBe(200);
+    expect(res.body.customer.email).toBe('ilimitado.nuevo@estudio.demo');
+    expect((await call(server.app, 'GET', '/api/customer', { token: session })).body.code).toBe('auth/id-token-revoked');
+    expect((await call(server.app, 'POST', '/api/auth/login', { body: { email: 'ilimitado@estudio.demo', password: 'Demo1234!' } })).body.code).toBe('auth/user-not-found');
+    expect((await login(server.app, 'ilimitado.nuevo@estudio.demo')).email).toBe('ilimitado.nuevo@estudio.demo');
+    const [audit] = await server.db.select().from(audit_log).where(and(eq(audit_log.entity, 'customer'), eq(audit_log.entity_id, String(id)))).orderBy(desc(audit_log.audit_log_id)).limit(1);
+    expect(audit?.changes).toMatchObject({ email: { from: 'ilimitado@estudio.demo', to: 'ilimitado.nuevo@estudio.demo' } });
+  });
+
+  it("refuses an e-mail another account has, changing nothing; a customer changes her own only with the mailed link", async () => {
+    const id = await customerId(server.db, 'ilimitado.nuevo@estudio.demo');
+    const taken = await call(server.app, 'PUT', '/api/customer', { token: admin, body: { customer_id: id, email: 'nuevo@estudio.demo', name: 'Otro' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'customer/email-taken', message: 'Ya existe una cuenta con ese correo electrónico.' });
+    const [row] = await server.db.select().from(customer).where(eq(customer.customer_id, id));
+    expect(row).toMatchObject({ email: 'ilimitado.nuevo@estudio.demo' });
+    expect(row?.name).not.toBe('Otro');
+
+    const own = await call(server.app, 'PUT', '/api/customer', { token: cliente, body: { email: 'otra@correo.mx' } });
+    expect(own.status).toBe(400);
+    expect(own.body.code).toBe('customer/email-via-link');
+    // Sending her own e-mail back unchanged (the portal sends the whole profile) is fine.
+    expect((await call(server.app, 'PUT', '/api/customer', { token: cliente, body: { email: 'cliente@estudio.demo' } })).status).toBe(200);
+  });
+});

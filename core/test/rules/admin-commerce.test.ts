@@ -52,3 +52,15 @@ describe('discount rules', () => {
     expect(discountCreateInput.parse({ code: ' Verano-2026 ', amount: '10' }).code).toBe('VERANO-2026');
   });
 });
+
+describe('a discount saved without an amount (issue 19.8)', () => {
+  it('is a Spanish message under the amount, not a thrown "Importe inválido: "', () => {
+    for (const amount of ['', '   ', 'diez']) {
+      const parsed = discountCreateInput.safeParse({ code: 'VERANO', amount, is_percent: true });
+      expect(parsed.success).toBe(false);
+      const issue = parsed.error?.issues[0];
+      expect(issue?.path).toEqual(['amount']);
+      expect(issue?.message).toBe(amount.trim() === '' ? 'Escribe el descuento.' : 'El descuento debe ser un importe en pesos con hasta dos decimales.');
+    }
+  });
+});

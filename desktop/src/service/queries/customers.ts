@@ -12,7 +12,7 @@ import {
   purchase,
   single_class,
 } from '@estudio/db';
-import { DomainError, nextChargeDate, phoneSearchSuffixes, searchKey, searchWords } from '@estudio/core';
+import { DomainError, effectivePriceCents, fromCents, nextChargeDate, phoneSearchSuffixes, searchKey, searchWords } from '@estudio/core';
 import { iso, replicaTimeZone, studioDay } from '../time.ts';
 
 export interface CustomerHit {
@@ -370,14 +370,19 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
   };
 }
 
-/** What the grant-access form offers: packages on sale and the payment methods the studio takes. */
+/**
+ * What the grant-access form offers: packages on sale and the payment methods the studio takes. A package's `price`
+ * is what a grant charges (core's effectivePriceCents: the sale price when set, as giveAccess records it), so the
+ * picker shows the one price that is charged (issue 19.8: it listed $1,500.00 and recorded $1,350.00).
+ */
 export async function accessOptions(db: Db) {
-  const [packages, methods] = await Promise.all([
+  const [rows, methods] = await Promise.all([
     db
       .select({
         class_package_id: class_package.class_package_id,
         title: class_package.title,
         price: class_package.price,
+        sale_price: class_package.sale_price,
         class_amount: class_package.class_amount,
         expiration_days: class_package.expiration_days,
         is_subscription: class_package.is_subscription,
@@ -391,5 +396,6 @@ export async function accessOptions(db: Db) {
       .where(eq(payment_method.available, true))
       .orderBy(asc(payment_method.payment_method_id)),
   ]);
+  const packages = rows.map(({ sale_price, ...p }) => ({ ...p, price: fromCents(effectivePriceCents({ price: p.price, sale_price })) }));
   return { packages, paymentMethods: methods };
 }

@@ -2,7 +2,10 @@ import { and, asc, count, eq, ilike, inArray, isNull, max, or, sql, type SQL } f
 import { customer } from '@estudio/db/schema/customer';
 import { purchase } from '@estudio/db/schema/purchases';
 import { DomainError, fromCents, searchFold, searchKey, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
-import type { Db } from '../../db.ts';
+import { auth_user } from '@estudio/db/schema/identity';
+import { isUniqueViolation, type Db } from '../../db.ts';
+import { emailTakenByOther } from '../auth/request-email-change.ts';
+import { revokeSessions } from '../auth/revoke-sessions.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { IdentityProvider } from '../auth/identity-provider.ts';
 import { containsPattern, offsetOf } from '../content/search.ts';
@@ -121,6 +124,7 @@ export async function getAdminCustomer(db: Db, id: number, now: Date = new Date(
 
 export interface AdminCustomerChanges extends CustomerProfileChanges {
   role?: Role | undefined;
+  email?: string | undefined;
 }
 
 /**
@@ -129,19 +133,59 @@ export interface AdminCustomerChanges extends CustomerProfileChanges {
  * and its role. An admin cannot change its own role, so the studio never
  * loses its last admin by a slip. Audited in the transaction of the change.
  */
-export async function adminUpdateCustomer(db: Db, actorId: number, customerId: number, changes: AdminCustomerChanges): Promise<CustomerRow> {
-  const { role, ...profile } = changes;
+export async function adminUpdateCustomer(
+  db: Db,
+  actorId: number,
+  customerId: number,
+  changes: AdminCustomerChanges,
+  authProvider: 'local' | 'firebase' = 'local',
+): Promise<CustomerRow> {
+  const { role, email, ...profile } = changes;
   return db.transaction(async (tx) => {
     const before = await findLiveCustomer(tx, customerId);
+    if (email !== undefined && email !== before.email) await moveCustomerEmail(tx, before, email, authProvider);
     let row = await updateCustomer(tx, customerId, profile);
     if (role !== undefined && role !== before.role) {
       if (customerId === actorId) throw new DomainError('customer/own-role');
       const [updated] = await tx.update(customer).set({ role, updatedAt: new Date() }).where(eq(customer.customer_id, customerId)).returning();
       if (updated) row = updated;
     }
-    await recordAudit(tx, { actorId, action: 'update', entity: 'customer', entityId: customerId, changes });
+    await recordAudit(tx, {
+      actorId,
+      action: 'update',
+      entity: 'customer',
+      entityId: customerId,
+      changes: { ...changes, ...(email !== undefined && email !== before.email ? { email: { from: before.email, to: email } } : {}) },
+    });
     return row;
   });
+}
+
+/**
+ * An admin moves a customer to a new e-mail (issue 19.8) with the rules of a
+ * confirmed e-mail change (confirmEmailChange): the e-mail must be free among
+ * identities and customers, the sign-in and the customer move together, and
+ * every session of the account ends (its tokens carry the old e-mail). Under
+ * Firebase the identity lives there: refused, as the customer's own change is.
+ */
+async function moveCustomerEmail(tx: Db, before: CustomerRow, email: string, authProvider: 'local' | 'firebase'): Promise<void> {
+  if (before.uid && authProvider === 'firebase') throw new DomainError('auth/operation-not-allowed');
+  const taken = before.uid
+    ? await emailTakenByOther(tx, before.uid, email)
+    : (await tx.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, email)).limit(1)).length > 0 ||
+      (await tx.select({ uid: auth_user.uid }).from(auth_user).where(eq(auth_user.email, email)).limit(1)).length > 0;
+  if (taken) throw new DomainError('customer/email-taken');
+  try {
+    await tx.update(customer).set({ email, updatedAt: new Date() }).where(eq(customer.customer_id, before.customer_id));
+    if (before.uid) {
+      await tx.update(auth_user).set({ email }).where(eq(auth_user.uid, before.uid));
+      await revokeSessions(tx, before.uid);
+    }
+  } catch (error) {
+    // Another account taking the e-mail at the same moment: the unique indexes decide.
+    if (isUniqueViolation(error)) throw new DomainError('customer/email-taken');
+    throw error;
+  }
 }
 
 /**
