@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { DomainError, domainErrors, fieldRefusal, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
+import { DomainError, domainErrors, fieldRefusal, unknownFieldMessage, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
 import { z } from '@estudio/core';
 import { isConnectionLost } from '@estudio/db/errors';
 
@@ -62,9 +62,9 @@ export function validationBody(error: z.ZodError): ApiErrorBody {
   const issue = error.issues[0];
   if (!issue) return { code: 'validation', message: domainErrors.validation.message };
   if (issue.code === 'unrecognized_keys') {
-    // A strict input (no silent drop): name the first field it does not take.
+    // A strict input (no silent drop): name the first field it does not take, as the unknown-field check of writes does.
     const field = [...issue.path.map(String), issue.keys[0] ?? ''].filter(Boolean).join('.');
-    return { code: 'validation', message: fieldRefusal(field, 'este campo no existe en esta operación.'), field };
+    return { code: 'validation/unknown-field', message: unknownFieldMessage(field), field };
   }
   const field = issue.path.map(String).join('.');
   if (!field) return { code: 'validation', message: `${domainErrors.validation.message} ${issue.message}` };
@@ -148,4 +148,9 @@ export function unstorableTextPath(input: unknown): string | null {
 export function unstorableTextError(field: string): TRPCError {
   const message = field ? fieldRefusal(field, 'El texto contiene caracteres no válidos.') : `${domainErrors.validation.message} El texto contiene caracteres no válidos.`;
   return toTRPCError(Object.assign(new DomainError('validation', message), field ? { field } : {}));
+}
+
+/** A write that carries a field its operation does not take (issue 20): 400 naming the field as the client sent it. */
+export function unknownFieldError(field: string): TRPCError {
+  return toTRPCError(Object.assign(new DomainError('validation/unknown-field', unknownFieldMessage(field)), { field }));
 }

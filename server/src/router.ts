@@ -42,7 +42,7 @@ import { reportsRouter } from './routers/reports.ts';
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
 // Issue 20: who signed in (the previous admin panel's first call)
 import { usersRouter } from './routers/users.ts';
-import { publicProcedure, router } from './trpc.ts';
+import { knowInputsOf, publicProcedure, router } from './trpc.ts';
 
 export const appRouter = router({
   health: publicProcedure
@@ -92,5 +92,8 @@ export const appRouter = router({
   messages: messagePreferencesRouter,
   users: usersRouter,
 });
+
+// Every write refuses the fields its input does not take (no silent drop, decision 032).
+knowInputsOf(appRouter);
 
 export type AppRouter = typeof appRouter;

@@ -6,12 +6,13 @@ import { DomainError, type Role } from '@estudio/core';
 import { isConnectionLost } from '@estudio/db/errors';
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
-import { apiErrorBody, domainError, toTRPCError, unstorableTextError, unstorableTextPath } from './errors.ts';
+import { apiErrorBody, domainError, toTRPCError, unknownFieldError, unstorableTextError, unstorableTextPath } from './errors.ts';
 import { idTokenOf } from './services/auth/authorization-header.ts';
 import type { IdentityProvider } from './services/auth/identity-provider.ts';
 import type { CallLimits } from './services/rate-limit/call-limits.ts';
 import { bucketCaller, limitedProcedures, type LimitBucket } from './services/rate-limit/limited-procedures.ts';
 import { findCustomerByUid, type CustomerRow } from './services/customer/find-customer.ts';
+import { fieldAliasesOf, unknownFieldOf } from './unknown-fields.ts';
 
 /** The desks' live poke (issue 7): the change feed, and a signal that ends open pokes when the server closes. */
 export interface SyncDeps {
@@ -114,6 +115,32 @@ const rejectUnstorableText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/** The input schemas of every procedure by its dotted path ('discounts.create'), filled once by router.ts. */
+const inputsByPath = new Map<string, readonly unknown[]>();
+
+/** Records the input schemas of a router's procedures, for the unknown-field check (router.ts calls it with the app's router). */
+export function knowInputsOf(appRouter: { _def: { procedures: object } }): void {
+  // At run time `_def.procedures` is flat, keyed by the dotted path.
+  for (const [path, procedure] of Object.entries(appRouter._def.procedures as Record<string, { _def: { inputs: unknown[] } }>)) {
+    inputsByPath.set(path, procedure._def.inputs);
+  }
+}
+
+/**
+ * No silent drop (issue 20, decision 032): a write (a mutation, over /trpc
+ * or its REST route) that carries a field its input does not take is refused
+ * whole with 400 'validation/unknown-field', naming the field as sent, before
+ * any guard or service runs; nothing is written. Queries still ignore what
+ * they do not read. After limitByAddress, so a refused sign-in still counts.
+ */
+const rejectUnknownFields = t.middleware(async ({ type, path, getRawInput, next }) => {
+  const inputs = type === 'mutation' ? inputsByPath.get(path) : undefined;
+  if (!inputs) return next();
+  const field = unknownFieldOf(inputs, await getRawInput(), fieldAliasesOf(path));
+  if (field !== null) throw unknownFieldError(field);
+  return next();
+});
+
 /** Counts one call of `bucket` by `caller`; past the limit, a 429 'rate-limited' with Retry-After. */
 async function takeCall(ctx: Context, bucket: LimitBucket, caller: string): Promise<void> {
   const retryAfter = await ctx.limits.take(bucket, caller);
@@ -136,7 +163,7 @@ const limitByAddress = t.middleware(async ({ ctx, path, getRawInput, next }) => 
   return next();
 });
 
-export const publicProcedure = t.procedure.use(rejectUnstorableText).use(mapDomainErrors).use(limitByAddress);
+export const publicProcedure = t.procedure.use(rejectUnstorableText).use(mapDomainErrors).use(limitByAddress).use(rejectUnknownFields);
 
 /**
  * Whether the bearer of the request's token is an admin, for public answers

@@ -433,6 +433,8 @@ describe('transport', () => {
         'GET /calendar/{file}',
         'GET /messages/one-click',
         'POST /messages/one-click',
+        // Issue 20: who signed in, with the role (the previous admin panel's first call)
+        'GET /users',
       ].sort(),
     );
     const conflict = res.body.components.schemas['error.CONFLICT'];

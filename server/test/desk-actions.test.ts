@@ -116,7 +116,7 @@ describe('POST /api/customer: a first-time walk-in registered by staff', () => {
   it('refuses an unknown field with 400 naming it, and stores nothing', async () => {
     const res = await call(server.app, 'POST', '/api/customer', { token: staffToken, body: { ...(await body('4')), role: 'admin' } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'validation', field: 'role' });
+    expect(res.body).toMatchObject({ code: 'validation/unknown-field', field: 'role' });
     expect(res.body.message).toContain('role');
     const [none] = await server.db.select().from(customer).where(eq(customer.email, 'lucia.4@mostrador.mx'));
     expect(none).toBeUndefined();

@@ -67,7 +67,7 @@ describe('Mi Información: the customer chooses their channels', () => {
   it('refuses an unknown field naming it, and a switch that is not true or false, changing nothing', async () => {
     const unknown = await call(server.app, 'PUT', '/api/customer/messages', { token, body: { whatsapp_enabled: false, sms_enabled: true } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ code: 'validation', field: 'sms_enabled' });
+    expect(unknown.body).toMatchObject({ code: 'validation/unknown-field', field: 'sms_enabled' });
     expect(unknown.body.message).toContain('sms_enabled');
     const wrong = await call(server.app, 'PUT', '/api/customer/messages', { token, body: { email_enabled: 'no' } });
     expect(wrong.status).toBe(400);

@@ -91,7 +91,7 @@ describe('messaging settings API', () => {
   it('refuses an unknown field naming it, and bad values with Spanish messages', async () => {
     const unknown = await call(server.app, 'PUT', '/api/messaging/settings', { token: admin, body: { smtp_host: 'smtp.gmail.com', smtp_pass: 'x' } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('Revisa el campo smtp_pass: este campo no existe en esta operación.');
+    expect(unknown.body.message).toBe('El campo "smtp_pass" no existe en esta operación.');
     const cases: [Record<string, unknown>, string, string][] = [
       [{ smtp_port: 70000 }, 'smtp_port', 'El puerto SMTP debe ser un número entre 1 y 65535.'],
       [{ smtp_host: 'no es un host' }, 'smtp_host', 'Escribe el servidor SMTP como nombre o dirección, por ejemplo smtp.gmail.com.'],

@@ -615,26 +615,18 @@ describe('no card number reaches the server', () => {
     expect(['card_number', 'cardNumber', 'cvc', 'CVV', 'exp_month', 'expiry', 'exp', 'cc_number'].every((f) => cardLike.test(f))).toBe(true);
   });
 
-  it('a checkout body carrying the card number, CVC and expiry is paid by its token and stores none of them', async () => {
+  it('a checkout body carrying the card number, CVC and expiry is refused naming the card field (no silent drop), and stores none of them', async () => {
     const token = (await login(server.app, 'nuevo@estudio.demo')).idToken;
     const [pkg] = await server.db.select().from(class_package).where(eq(class_package.title, '1 Clase'));
-    const res = await call(server.app, 'POST', '/api/checkout/attempt', {
-      token,
-      body: {
-        class_package_id: pkg!.class_package_id,
-        payment_method: 1,
-        payment_method_token: 'pm_card_visa',
-        save_card: true,
-        card_type: 'visa',
-        last_digits: '4242',
-        card_number: '4242424242424242',
-        cardNumber: '4242 4242 4242 4242',
-        cvc: '987',
-        exp: '11/2034',
-        exp_month: 11,
-        exp_year: 2034,
-      },
-    });
+    const byToken = { class_package_id: pkg!.class_package_id, payment_method: 1, payment_method_token: 'pm_card_visa', save_card: true, card_type: 'visa', last_digits: '4242' };
+    const cardData = { card_number: '4242424242424242', cardNumber: '4242 4242 4242 4242', cvc: '987', exp: '11/2034', exp_month: 11, exp_year: 2034 };
+    const refused = await call(server.app, 'POST', '/api/checkout/attempt', { token, body: { ...byToken, ...cardData } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ code: 'validation/unknown-field', message: 'El campo "card_number" no existe en esta operación.', field: 'card_number' });
+    // The card data is refused, never echoed back (the message names the field only).
+    expect(refused.raw).not.toContain('4242424242424242');
+    // The same checkout with the token alone is paid, and saves the card (the scan below reads those rows).
+    const res = await call(server.app, 'POST', '/api/checkout/attempt', { token, body: byToken });
     expect(res.status).toBe(200);
     expect(res.body.purchase_id).toEqual(expect.any(Number));
 
