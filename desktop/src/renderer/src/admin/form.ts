@@ -55,13 +55,19 @@ export function useSchemaForm<V extends Record<string, unknown>>(initial: V) {
     } else setFormError(errorText(error));
   };
 
+  /** A refusal the screen knows belongs to one field (a taken e-mail): its message under that field. */
+  const fieldError = (key: keyof V & string, message: string) => {
+    setErrors({ [key]: message });
+    setFormError(null);
+  };
+
   const reset = (next: V) => {
     setValues(next);
     setErrors({});
     setFormError(null);
   };
 
-  return { values, set, errors, formError, validate, serverError, reset };
+  return { values, set, errors, formError, validate, serverError, fieldError, reset };
 }
 
 /** '' → null, otherwise the number (NumberInput gives '' when emptied). */

@@ -1,14 +1,19 @@
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconMailForward } from '@tabler/icons-react';
+import { IconArrowLeft, IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { customerSaveInput, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { textOrNull, useSchemaForm } from '../form.ts';
+import { NewCustomerModal } from '../../customers/ReservationActions.tsx';
 import { FormError, Loaded, Pager, useSearch } from '../widgets.tsx';
+import { RefundModal } from './RefundModal.tsx';
 
 const t = texts.adminConsole;
+const m = texts.adminMoney;
+/** A purchase that took money: it can be refunded (the server checks the rest). */
+const paid = (p: { status: string; total_payment: string }) => p.status !== 'pending' && p.status !== 'failed' && Number(p.total_payment) > 0;
 const limit = 25;
 const roleText = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador' } as const;
 
@@ -16,11 +21,27 @@ export function CustomersAdminScreen() {
   const search = useSearch();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const utils = api.useUtils();
   const list = api.customer.adminAll.useQuery({ query: search.debounced || undefined, page, limit });
   if (openId !== null) return <CustomerDetail id={openId} onBack={() => setOpenId(null)} />;
   return (
     <>
-      <Group>{search.input}</Group>
+      <Group justify="space-between">
+        {search.input}
+        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setCreating(true)} data-testid="admin-customer-new">
+          {m.newCustomer}
+        </Button>
+      </Group>
+      {/* The desk's walk-in registration (POST /api/customer, with the studio's required documents): one form for both. */}
+      <NewCustomerModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => {
+          void utils.customer.invalidate();
+          setOpenId(id);
+        }}
+      />
       <Loaded query={list}>
         {() => (
           <>
@@ -61,6 +82,7 @@ type AdminCustomer = ApiOutputs['customer']['adminById'];
 
 function CustomerDetail({ id, onBack }: { id: number; onBack: () => void }) {
   const one = api.customer.adminById.useQuery({ id });
+  const [refunding, setRefunding] = useState<{ purchase_id: number; title: string } | null>(null);
   const recover = api.customer.recover.useMutation({
     onSuccess: (r) => notifications.show({ color: 'teal', message: r.message }),
     onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
@@ -156,16 +178,24 @@ function CustomerDetail({ id, onBack }: { id: number; onBack: () => void }) {
                       <Table.Th>Estado</Table.Th>
                       <Table.Th>Descuento</Table.Th>
                       <Table.Th>Vence</Table.Th>
+                      <Table.Th />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {data.purchases.map((p) => (
-                      <Table.Tr key={p.purchase_id}>
+                      <Table.Tr key={p.purchase_id} data-testid="admin-customer-purchase">
                         <Table.Td>{p.title}</Table.Td>
                         <Table.Td>{money(p.total_payment)}</Table.Td>
                         <Table.Td>{purchaseStatusText[p.status] ?? p.status}</Table.Td>
                         <Table.Td>{p.discount?.code ?? '—'}</Table.Td>
                         <Table.Td>{p.expiration_date ? dateOf(p.expiration_date) : '—'}</Table.Td>
+                        <Table.Td>
+                          {paid(p) && (
+                            <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRefunding(p)}>
+                              {m.refund}
+                            </Button>
+                          )}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -175,6 +205,7 @@ function CustomerDetail({ id, onBack }: { id: number; onBack: () => void }) {
           );
         }}
       </Loaded>
+      {refunding && <RefundModal purchase={refunding} onClose={() => setRefunding(null)} />}
     </Stack>
   );
 }
@@ -184,6 +215,7 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
   const form = useSchemaForm({
     name: c.name,
     last_name: c.last_name,
+    email: c.email,
     phone: c.phone ?? '',
     instagram: c.instagram ?? '',
     birthdate: c.birthdate ?? '',
@@ -192,13 +224,18 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
   const v = form.values;
   const utils = api.useUtils();
   const [saved, setSaved] = useState(false);
+  const emailChanged = v.email.trim().toLowerCase() !== c.email;
   const save = api.customer.update.useMutation({
-    onSuccess: () => {
+    onSuccess: (_r, input) => {
       setSaved(true);
-      notifications.show({ color: 'teal', message: t.saved });
+      notifications.show({ color: 'teal', message: input.email !== undefined ? m.emailChanged : t.saved });
       void utils.customer.invalidate();
     },
-    onError: form.serverError,
+    onError: (error) => {
+      // A taken e-mail is the e-mail field's problem: said under it, not above the form.
+      if (error.data?.domainCode === 'customer/email-taken') form.fieldError('email', errorText(error));
+      else form.serverError(error);
+    },
   });
   const submit = () => {
     setSaved(false);
@@ -206,6 +243,8 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
       customer_id: c.customer_id,
       name: v.name,
       last_name: v.last_name,
+      // Only a changed e-mail is sent: it moves the sign-in and ends the customer's sessions (the server's e-mail-change rules).
+      ...(emailChanged ? { email: v.email.trim() } : {}),
       ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
       instagram: textOrNull(v.instagram),
       birthdate: textOrNull(v.birthdate),
@@ -216,9 +255,17 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
   return (
     <Card withBorder>
       <Stack gap="sm" data-testid="admin-customer-edit">
-        <SimpleGrid cols={3}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Nombre" value={v.name} onChange={(e) => form.set('name', e.currentTarget.value)} error={form.errors.name} />
           <TextInput label="Apellido" value={v.last_name} onChange={(e) => form.set('last_name', e.currentTarget.value)} error={form.errors.last_name} />
+          <TextInput
+            label="Correo electrónico"
+            type="email"
+            value={v.email}
+            onChange={(e) => form.set('email', e.currentTarget.value)}
+            error={form.errors.email}
+            description={emailChanged ? 'Al guardar, el cliente entrará con este correo y se cerrarán sus sesiones.' : undefined}
+          />
           <TextInput label="Teléfono" value={v.phone} onChange={(e) => form.set('phone', e.currentTarget.value)} error={form.errors.phone} />
           <TextInput label="Instagram" value={v.instagram} onChange={(e) => form.set('instagram', e.currentTarget.value)} error={form.errors.instagram} />
           <TextInput label="Fecha de nacimiento (AAAA-MM-DD)" value={v.birthdate} onChange={(e) => form.set('birthdate', e.currentTarget.value)} error={form.errors.birthdate} />

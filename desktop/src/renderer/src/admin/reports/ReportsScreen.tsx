@@ -1,14 +1,17 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { reportRangeInput } from '@estudio/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { exportKinds, paymentKindText, reportRangeInput, texts, type ExportKind, type ReportRangeInput } from '@estudio/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { money } from '../../format.ts';
-import { api } from '../api.ts';
+import { errorText, money } from '../../format.ts';
+import { api, type ApiOutputs } from '../api.ts';
 import { Loaded } from '../widgets.tsx';
 
 type Range = [string | null, string | null];
+const m = texts.adminMoney;
 
 /** Money strings as numbers for the chart axis only; the tables show the exact strings. */
 const pesos = (amount: string) => Number(amount);
@@ -38,10 +41,11 @@ export function ReportsScreen() {
         />
       </Group>
       {!parsed.success && range[1] && <Alert color="red">{parsed.error.issues[0]?.message}</Alert>}
+      {input && <ExportButtons range={input} />}
 
       <Loaded query={memberships}>
         {() => (
-          <SimpleGrid cols={3}>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
             <Card withBorder>
               <Text size="sm" c="dimmed">
                 Membresías ilimitadas vigentes
@@ -66,12 +70,33 @@ export function ReportsScreen() {
                 {sales.data ? `${money(sales.data.total)} (${sales.data.count})` : '—'}
               </Text>
             </Card>
+            <Card withBorder>
+              <Text size="sm" c="dimmed">
+                {m.refunds}
+              </Text>
+              <Text fw={700} size="xl" data-testid="refunds-total">
+                {sales.data ? `${money(sales.data.refunds.total)} (${sales.data.refunds.count})` : '—'}
+              </Text>
+            </Card>
+            <Card withBorder>
+              <Text size="sm" c="dimmed">
+                {m.net}
+              </Text>
+              <Text fw={700} size="xl" data-testid="sales-net">
+                {sales.data ? money(sales.data.net) : '—'}
+              </Text>
+            </Card>
           </SimpleGrid>
         )}
       </Loaded>
 
       {enabled && (
         <>
+          <Title order={4}>{m.byMethod}</Title>
+          <Loaded query={sales}>
+            {() => <ByMethod data={sales.data} />}
+          </Loaded>
+          <CashUp />
           <Title order={4}>Asistencia por tipo de clase</Title>
           <Loaded query={attendance}>
             {() => (
@@ -188,5 +213,142 @@ export function ReportsScreen() {
         </>
       )}
     </Stack>
+  );
+}
+
+type Sales = ApiOutputs['reports']['sales'];
+
+/** Sales and refunds of the period by payment method (decision 034): gifts count but took no money. */
+function ByMethod({ data }: { data: Sales | undefined }) {
+  if (!data) return null;
+  const methods = [...new Set([...data.by_method.map((r) => r.method), ...data.refunds.by_method.map((r) => r.method)])];
+  if (!methods.length) return <Text c="dimmed">Sin ventas en el periodo.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={440}>
+    <Table striped data-testid="sales-by-method">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{m.method}</Table.Th>
+          <Table.Th>{m.count}</Table.Th>
+          <Table.Th>{m.sales}</Table.Th>
+          <Table.Th>{m.refunds}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {methods.map((method) => {
+          const sold = data.by_method.find((r) => r.method === method);
+          const back = data.refunds.by_method.find((r) => r.method === method);
+          return (
+            <Table.Tr key={method} data-testid={`method-${method}`}>
+              <Table.Td>{paymentKindText[method]}</Table.Td>
+              <Table.Td>{sold?.count ?? 0}</Table.Td>
+              <Table.Td>{money(sold?.total ?? '0.00')}</Table.Td>
+              <Table.Td>{back ? `−${money(back.total)}` : '—'}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The day's cash-up: what should be in the drawer, line by line. */
+function CashUp() {
+  const [day, setDay] = useState<string | null>(dayjs().format('YYYY-MM-DD'));
+  const cash = api.reports.cashUp.useQuery({ date: day ?? '2000-01-01' }, { enabled: day !== null });
+  return (
+    <Card withBorder data-testid="cash-up">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end">
+          <Title order={4}>{m.cashUp}</Title>
+          <DatePickerInput label={m.cashUpDay} value={day} onChange={(v) => setDay(v ? dayjs(v).format('YYYY-MM-DD') : null)} valueFormat="D MMM YYYY" w={180} />
+        </Group>
+        <Loaded query={cash}>
+          {() =>
+            cash.data ? (
+              <>
+                <SimpleGrid cols={{ base: 1, xs: 3 }}>
+                  <div>
+                    <Text size="sm" c="dimmed">
+                      {m.cashSales}
+                    </Text>
+                    <Text fw={600}>{`${money(cash.data.sales.total)} (${cash.data.sales.count})`}</Text>
+                  </div>
+                  <div>
+                    <Text size="sm" c="dimmed">
+                      {m.cashRefunds}
+                    </Text>
+                    <Text fw={600}>{`${cash.data.refunds.count ? '−' : ''}${money(cash.data.refunds.total)} (${cash.data.refunds.count})`}</Text>
+                  </div>
+                  <div>
+                    <Text size="sm" c="dimmed">
+                      {m.expectedCash}
+                    </Text>
+                    <Text fw={700} size="xl" data-testid="expected-cash">
+                      {money(cash.data.expected_cash)}
+                    </Text>
+                  </div>
+                </SimpleGrid>
+                {cash.data.lines.length === 0 ? (
+                  <Text c="dimmed">{m.noCash}</Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={480}>
+                    <Table striped data-testid="cash-up-lines">
+                      <Table.Tbody>
+                        {cash.data.lines.map((l) => (
+                          <Table.Tr key={`${l.kind}-${l.purchase_id}`}>
+                            <Table.Td>{dayjs(l.at).format('HH:mm')}</Table.Td>
+                            <Table.Td>{l.kind === 'sale' ? m.sale : m.refunds}</Table.Td>
+                            <Table.Td>{l.customer}</Table.Td>
+                            <Table.Td>{l.title}</Table.Td>
+                            <Table.Td ta="right">{l.kind === 'sale' ? money(l.amount) : `−${money(l.amount)}`}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </>
+            ) : null
+          }
+        </Loaded>
+      </Stack>
+    </Card>
+  );
+}
+
+/** One button per export: the server writes the CSV (UTF-8 with BOM, commas) and the browser saves it under its name. */
+function ExportButtons({ range }: { range: ReportRangeInput }) {
+  const utils = api.useUtils();
+  const [busy, setBusy] = useState<ExportKind | null>(null);
+  const download = async (kind: ExportKind) => {
+    setBusy(kind);
+    try {
+      const file = await utils.reports.exportCsv.fetch({ kind, ...range });
+      const url = URL.createObjectURL(new Blob([file.content], { type: file.content_type }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.filename;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      notifications.show({ color: 'teal', message: m.exported(file.filename) });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group gap="xs" data-testid="exports">
+      <Text size="sm" fw={500}>
+        {m.export}:
+      </Text>
+      {exportKinds.map((kind) => (
+        <Button key={kind} size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={busy === kind} onClick={() => void download(kind)} data-testid={`export-${kind}`}>
+          {m.exportKinds[kind]}
+        </Button>
+      ))}
+    </Group>
   );
 }
