@@ -509,6 +509,8 @@ export const texts = {
       failed: 'Fallido',
       cancelled: 'Cancelada',
       revoked: 'Revocada',
+      /** A charge given back (an admin's refund, decision 034). */
+      refunded: 'Reembolsado',
     },
   },
   /** Online classes: the video library and the player (spec §8 Videos; the rest are the portal's labels). */

@@ -9,6 +9,7 @@ const colors: Record<string, string> = {
   failed: 'red',
   cancelled: 'gray',
   revoked: 'dark',
+  refunded: 'grape',
 };
 
 const isKnown = (status: string): status is keyof typeof texts.purchases.badges => status in texts.purchases.badges;
