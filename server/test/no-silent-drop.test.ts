@@ -181,3 +181,51 @@ describe('every write of the router', () => {
     expect(outcome(res, transportOf(route.def))).toEqual({ status: 400, code: 'validation/unknown-field' });
   });
 });
+
+describe('every write answers the record as stored (so a client sees what was kept)', () => {
+  it('access given at the desk answers the purchase as stored, beside the spec message', async () => {
+    const { customer_id } = await marianaRow();
+    const [pkg] = await server.db.select().from(class_package).where(eq(class_package.title, '5 Clases'));
+    const res = await call(server.app, 'POST', '/api/customer/giveAccess', {
+      token: recepcion,
+      body: { customer_id, class_package_id: pkg!.class_package_id, package_days: 7, is_gift: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toEqual(expect.any(String));
+    const stored = await call(server.app, 'GET', `/api/purchases/${res.body.purchase_id}`, { token: admin });
+    expect(res.body.purchase).toEqual(stored.body.purchase);
+    expect(res.body.purchase).toMatchObject({ customer_id, class_package_id: pkg!.class_package_id, is_gift: true, expiration_days: 7 });
+
+    const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: recepcion, body: { purchase_id: res.body.purchase_id } });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.purchase).toEqual((await call(server.app, 'GET', `/api/purchases/${res.body.purchase_id}`, { token: admin })).body.purchase);
+    expect(revoked.body.purchase.status).toBe('revoked');
+  });
+
+  it('classes taken away at the desk answer the customer credits as they are now', async () => {
+    const { customer_id } = await marianaRow();
+    const before = (await call(server.app, 'GET', `/api/customer/admin/${customer_id}`, { token: admin })).body.credits;
+    const res = await call(server.app, 'PUT', '/api/customer/removeClasses', { token: recepcion, body: { customer_id, amount: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toEqual(expect.any(String));
+    const after = (await call(server.app, 'GET', `/api/customer/admin/${customer_id}`, { token: admin })).body.credits;
+    expect(res.body.credits).toEqual(after);
+    expect(after.total).toBe(before.total - 1);
+  });
+
+  it('the catalogue writes answer what a read of the same record answers', async () => {
+    const discountRow = (await server.db.select().from(discount).where(eq(discount.code, 'PANEL20')))[0]!;
+    const discountSaved = await call(server.app, 'PUT', '/api/discounts', { token: admin, body: { discount_id: discountRow.discount_id, description: 'Guardada' } });
+    expect(discountSaved.body.discount).toEqual((await call(server.app, 'GET', `/api/discounts/${discountRow.discount_id}`, { token: admin })).body.discount);
+
+    const [pkg] = await server.db.select().from(class_package).where(eq(class_package.title, '5 Clases'));
+    const pkgSaved = await call(server.app, 'PUT', '/api/class_packages', { token: admin, body: { class_package_id: pkg!.class_package_id, short_description: 'Cinco clases' } });
+    expect(pkgSaved.body.class_package).toEqual((await call(server.app, 'GET', `/api/class_packages/admin/${pkg!.class_package_id}`, { token: admin })).body.class_package);
+
+    const typeSaved = await call(server.app, 'POST', '/api/class_types', { token: admin, body: { name: 'Tipo guardado', spot_map: '4,6,6' } });
+    expect(typeSaved.body.class_type).toEqual((await call(server.app, 'GET', `/api/class_types/${typeSaved.body.class_type.class_type_id}`)).body.class_type);
+
+    const locationSaved = await call(server.app, 'POST', '/api/locations', { token: admin, body: { name: 'Sucursal guardada', address: 'Calle 1' } });
+    expect(locationSaved.body.location).toEqual((await call(server.app, 'GET', `/api/locations/${locationSaved.body.location.location_id}`)).body.location);
+  });
+});

@@ -97,6 +97,15 @@ export const customerSaveInput = customerUpdateInput.extend({
 export const customerRecoverInput = z.object({ email });
 export const messageOutput = z.object({ message: z.string() });
 
+/**
+ * The desk's access changes (POST /customer/giveAccess, PUT /customer/revokeAccess,
+ * PUT /customer/removeClasses): the spec's message and ids, and what was stored
+ * (the purchase, or the customer's credits now), so a client sees what was kept.
+ */
+export const giveAccessOutput = z.object({ message: z.string(), purchase_id: z.number().int(), purchase: purchaseOutput });
+export const revokeAccessOutput = giveAccessOutput.extend({ available_class_ids: z.array(z.number().int()) });
+export const removeClassesOutput = z.object({ message: z.string(), available_class_ids: z.array(z.number().int()), credits: availableClassesOutput });
+
 // ---------- Packages ----------
 
 export const classPackageTypeInput = z.object({

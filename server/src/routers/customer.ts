@@ -11,8 +11,11 @@ import {
   customerSaveInput,
   customerSignupInput,
   deskMutationArgs,
+  giveAccessOutput,
   idInput,
   messageOutput,
+  removeClassesOutput,
+  revokeAccessOutput,
   texts,
   z,
 } from '@estudio/core';
@@ -23,7 +26,9 @@ import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { signUpCustomer } from '../services/customer/sign-up-customer.ts';
 import { updateCustomer } from '../services/customer/update-customer.ts';
+import { listCredits } from '../services/credits/list-credits.ts';
 import { giveAccess } from '../services/desk/give-access.ts';
+import { getPurchase } from '../services/purchases/purchases.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { removeClasses } from '../services/desk/remove-classes.ts';
 import { revokeAccess } from '../services/desk/revoke-access.ts';
@@ -149,10 +154,10 @@ export const customerRouter = router({
       },
     })
     .input(deskMutationArgs.giveAccess)
-    .output(z.object({ message: z.string(), purchase_id: z.number().int() }))
+    .output(giveAccessOutput)
     .mutation(async ({ ctx, input }) => {
       const purchase = await giveAccess(ctx.db, input, messageContextOf(ctx.config));
-      return { message: texts.desk.accessAdded, purchase_id: purchase.purchase_id };
+      return { message: texts.desk.accessAdded, purchase_id: purchase.purchase_id, purchase: await getPurchase(ctx.db, purchase.purchase_id, ctx.customer) };
     }),
 
   revokeAccess: staffProcedure
@@ -166,10 +171,11 @@ export const customerRouter = router({
       },
     })
     .input(deskMutationArgs.revokeAccess)
-    .output(z.object({ message: z.string(), purchase_id: z.number().int(), available_class_ids: z.array(z.number().int()) }))
+    .output(revokeAccessOutput)
     .mutation(async ({ ctx, input }) => {
       const { purchase, removedCreditIds } = await revokeAccess(ctx.db, input);
-      return { message: texts.desk.accessRemoved, purchase_id: purchase.purchase_id, available_class_ids: removedCreditIds };
+      const stored = await getPurchase(ctx.db, purchase.purchase_id, ctx.customer);
+      return { message: texts.desk.accessRemoved, purchase_id: purchase.purchase_id, purchase: stored, available_class_ids: removedCreditIds };
     }),
 
   removeClasses: staffProcedure
@@ -183,9 +189,9 @@ export const customerRouter = router({
       },
     })
     .input(deskMutationArgs.removeClasses)
-    .output(z.object({ message: z.string(), available_class_ids: z.array(z.number().int()) }))
+    .output(removeClassesOutput)
     .mutation(async ({ ctx, input }) => {
       const { changedCreditIds } = await removeClasses(ctx.db, input);
-      return { message: texts.desk.classesRemoved, available_class_ids: changedCreditIds };
+      return { message: texts.desk.classesRemoved, available_class_ids: changedCreditIds, credits: await listCredits(ctx.db, input.customer_id) };
     }),
 });
