@@ -142,13 +142,19 @@ describe('PUT /api/customer as admin', () => {
     expect(row?.role).toBe('admin');
   });
 
-  it('a customer still saves its own profile; customer_id and role are ignored, as the portal sends the whole customer', async () => {
+  it('a customer still saves its own profile, her own customer_id and role sent back are nothing to do; another customer or role is refused, not ignored', async () => {
     const self = await call(server.app, 'PUT', '/api/customer', { token: cliente, body: { instagram: '@mariana.lopez' } });
     expect(self.status).toBe(200);
     expect(self.body.customer).toMatchObject({ customer_id: clienteId, instagram: '@mariana.lopez', role: 'customer' });
-    const other = await call(server.app, 'PUT', '/api/customer', { token: cliente, body: { customer_id: nuevoId, name: 'Mariana', role: 'admin' } });
-    expect(other.status).toBe(200);
-    expect(other.body.customer).toMatchObject({ customer_id: clienteId, role: 'customer' });
+    const own = await call(server.app, 'PUT', '/api/customer', { token: cliente, body: { customer_id: clienteId, role: 'customer', instagram: '@mariana' } });
+    expect(own.status).toBe(200);
+    expect(own.body.customer).toMatchObject({ customer_id: clienteId, instagram: '@mariana', role: 'customer' });
+    // No silent drop (decision 032): answering 200 while keeping neither would tell her it was saved.
+    const other = await call(server.app, 'PUT', '/api/customer', { token: cliente, body: { customer_id: nuevoId, name: 'Mariana' } });
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('forbidden');
+    const promoted = await call(server.app, 'PUT', '/api/customer', { token: cliente, body: { name: 'Mariana', role: 'admin' } });
+    expect(promoted.status).toBe(403);
     const [row] = await server.db.select().from(customer).where(eq(customer.customer_id, clienteId));
     expect(row?.role).toBe('customer');
     expect(await lastAudit('customer', clienteId)).toBeUndefined();

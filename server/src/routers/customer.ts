@@ -49,16 +49,17 @@ export const customerRouter = router({
         method: 'PUT',
         path: '/customer',
         tags,
-        summary: 'Actualiza el perfil del cliente de la sesión; un admin puede indicar customer_id de otro cliente y cambiar su rol (de otros clientes, customer_id y role se ignoran)',
-        errorResponses: { 404: 'El cliente no existe (admin)', 409: 'Teléfono ya registrado, o un admin cambiando su propio rol' },
+        summary: 'Actualiza el perfil del cliente de la sesión; un admin puede indicar customer_id de otro cliente y cambiar su rol (cualquier otro cliente solo puede enviar su propio customer_id y rol; otro es 403)',
+        errorResponses: { 403: 'Un cliente que indica otro customer_id u otro rol', 404: 'El cliente no existe (admin)', 409: 'Teléfono ya registrado, o un admin cambiando su propio rol' },
       },
     })
     .input(customerSaveInput)
     .output(customerEnvelope)
     .mutation(async ({ ctx, input: { customer_id, role, email, ...profile } }) => {
-      // The portal sends the whole customer back; for anyone but an admin, customer_id and role are dropped like any other extra key.
       const asAdmin = ctx.customer.role === 'admin' && (customer_id !== undefined || role !== undefined || email !== undefined);
       if (!asAdmin) {
+        // No silent drop (decision 032): her own id and role sent back are nothing to do; another customer or another role is not hers to change.
+        if ((customer_id !== undefined && customer_id !== ctx.customer.customer_id) || (role !== undefined && role !== ctx.customer.role)) throw domainError('forbidden');
         // Her own e-mail changes only through the mailed link (POST /auth/email); sent back unchanged it is nothing to do.
         if (email !== undefined && email !== ctx.customer.email) throw domainError('customer/email-via-link');
         return { customer: await toCustomerProfileOutput(ctx.db, await updateCustomer(ctx.db, ctx.customer.customer_id, profile)) };
