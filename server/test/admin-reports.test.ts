@@ -232,3 +232,23 @@ describe('a revoked sale (issue 19.4)', () => {
     expect(await daySales()).toEqual(before);
   });
 });
+
+describe('a card sale refunded in the sandbox (issue 19.4)', () => {
+  it('is refunded through the sandbox provider and counts as a card refund of the day', async () => {
+    const today = localDay(0);
+    const nuevo = (await login(server.app, 'nuevo@estudio.demo')).idToken;
+    const [one] = (await server.db.select().from(class_package)).filter((p) => p.title === '1 Clase');
+    const paid = await call(server.app, 'POST', '/api/checkout/attempt', { token: nuevo, body: { payment_method: 1, class_package_id: one!.class_package_id, payment_method_token: 'pm_card_visa' } });
+    expect(paid.status).toBe(200);
+    const id = paid.body.purchase_id as number;
+    const [row] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, id));
+    expect(row).toMatchObject({ status: 'completed', provider: 'sandbox' });
+    const refunds = async () =>
+      ((await call(server.app, 'GET', `/api/reports/sales?start_date=${today}&end_date=${today}`, { token: admin })).body as { refunds: { by_method: { method: string; total: string }[] } }).refunds.by_method.find((r) => r.method === 'card')?.total ?? '0.00';
+    const before = toCents(await refunds());
+    const done = await call(server.app, 'POST', `/api/purchases/${id}/refund`, { token: admin, body: { reason: 'Compra por error' } });
+    expect(done.status).toBe(200);
+    expect(done.body.refund).toMatchObject({ method: 'card', amount: row!.total_payment, provider_refund_id: expect.stringMatching(/^sandbox_re_/) });
+    expect(toCents(await refunds())).toBe(before + toCents(row!.total_payment));
+  });
+});
