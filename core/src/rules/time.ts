@@ -50,7 +50,7 @@ export function offsetTimeZone(hoursBehindUtc: number): string {
 
 /** Minutes a zone's clock is ahead of UTC at an instant (negative behind: Mexico City −360). */
 function utcOffsetMinutes(tz: string, at: number): number {
-  return dayjs(at).tz(tz).utcOffset();
+  return zoneOffsetMinutes(tz, at);
 }
 
 /**
@@ -81,9 +81,44 @@ export function studioTimeZone(config: { timezone?: string | null | undefined; t
   return defaultStudioTimeZone;
 }
 
-/** The instant as seen on the studio's wall clock. */
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Minutes the zone's clock is ahead of UTC at the instant `ms`, from the
+ * zone's wall clock at that instant (a cached formatter's parts).
+ */
+function zoneOffsetMinutes(tz: string, ms: number): number {
+  let clock = zoneClocks.get(tz);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short' });
+    zoneClocks.set(tz, clock);
+  }
+  const part: Record<string, number> = {};
+  let bc = false;
+  for (const { type, value } of clock.formatToParts(ms)) {
+    if (type === 'era') bc = value === 'BC' || value === 'B';
+    else if (type !== 'literal') part[type] = Number(value);
+  }
+  const year = bc ? 1 - part.year! : part.year!;
+  const wall = Date.UTC(year, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  // Date.UTC reads years 0–99 as 1900–1999.
+  const wallMs = year >= 0 && year < 100 ? new Date(wall).setUTCFullYear(year) : wall;
+  return Math.round((wallMs - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant as seen on the studio's wall clock. The same Dayjs as
+ * `dayjs(date).tz(tz)` (its zone is kept for startOf and the 'z' tokens), built
+ * without the plugin's `toLocaleString` and string parse per call, which a
+ * week's schedule calls hundreds of times as it renders (decision 036).
+ */
 export function studioDayjs(date: DateInput, tz: string): Dayjs {
-  return dayjs(date).tz(tz);
+  const instant = dayjs(date);
+  if (!instant.isValid()) return instant.tz(tz);
+  const zoned = instant.utcOffset(zoneOffsetMinutes(tz, instant.valueOf()));
+  (zoned as Dayjs & { $x: { $timezone?: string } }).$x.$timezone = tz;
+  return zoned;
 }
 
 /** Local start time 'HH:mm' (what a credit's allowed_times lists). */
