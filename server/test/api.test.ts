@@ -137,9 +137,16 @@ describe('customer', () => {
 
   it('updates the own profile; a taken phone is refused', async () => {
     const nuevo = await login(server.app, 'nuevo@estudio.demo');
-    const res = await call(server.app, 'PUT', '/api/customer', {
+    // Another customer's id or another role is refused, not dropped with a 200 (decision 032); nothing is saved.
+    const promoted = await call(server.app, 'PUT', '/api/customer', {
       token: nuevo.idToken,
       body: { customer_id: 1, name: 'Diego', last_name: 'Hernández', phone: '55 4444 5555', birthdate: '1992-03-14', role: 'admin' },
+    });
+    expect(promoted.status).toBe(403);
+    expect((await call(server.app, 'GET', '/api/customer', { token: nuevo.idToken })).body.customer.phone).not.toBe('5544445555');
+    const res = await call(server.app, 'PUT', '/api/customer', {
+      token: nuevo.idToken,
+      body: { name: 'Diego', last_name: 'Hernández', phone: '55 4444 5555', birthdate: '1992-03-14' },
     });
     expect(res.status).toBe(200);
     expect(res.body.customer).toMatchObject({ phone: '5544445555', birthdate: '1992-03-14', role: 'customer', email: 'nuevo@estudio.demo' });
