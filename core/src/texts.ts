@@ -564,6 +564,8 @@ export const texts = {
     configError: 'No pudimos cargar la información del estudio.',
     authConfigError: 'La configuración de inicio de sesión del estudio no es válida. Comunícate con el estudio.',
     retry: 'Reintentar',
+    /** What a loader says to a screen reader. */
+    loading: 'Cargando',
     networkError: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
     notFoundTitle: 'Página no encontrada',
     notFoundText: 'La página que buscas no existe o todavía no está disponible. Revisa la dirección o regresa al inicio.',

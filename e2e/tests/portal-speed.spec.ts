@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { openClass, startsAfter, upcomingClasses, weekStart } from './booking-helpers.ts';
+import { signIn } from './helpers.ts';
+import { packageId } from './checkout-helpers.ts';
 import { shoot } from './shots.ts';
 
 /**
@@ -116,4 +118,15 @@ test.describe('pre-rendered public pages', () => {
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/CalendarPage-[\w-]+\.js">/);
     expect(html).toContain('<div id="root"></div>');
   });
+});
+
+test("a signed-in customer's checkout does not download the sign-up form's code (decision 036)", async ({ page, request }) => {
+  await signIn(page, 'cliente@estudio.demo');
+  await expect(page).toHaveURL(/\/mystudio$/);
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+  await page.goto(`/checkout/${await packageId(request, '5 Clases')}`);
+  await expect(page.getByRole('heading', { name: 'Forma de Pago' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crear cuenta' })).toHaveCount(0);
+  expect(scripts.filter((file) => /\/(CheckoutAuth|SignupForm|zod)-[\w-]+\.js$/.test(file))).toEqual([]);
 });

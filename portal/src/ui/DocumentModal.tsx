@@ -1,6 +1,9 @@
-import { Modal, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Loader, Modal, Text } from '@mantine/core';
 import { texts } from '@estudio/core';
-import { SafeHtml } from './SafeHtml.tsx';
+
+/** The studio's HTML with its sanitizer (DOMPurify, 11 KiB gzip): loaded when a document is first opened (decision 036). */
+const SafeHtml = lazy(() => import('./SafeHtml.tsx').then((module) => ({ default: module.SafeHtml })));
 
 export interface StudioDocument {
   title: string;
@@ -12,7 +15,9 @@ export function DocumentModal({ document, onClose }: { document: StudioDocument 
   return (
     <Modal opened={document !== null} onClose={onClose} title={document?.title} size="xl" centered closeButtonProps={{ 'aria-label': texts.shell.close }}>
       {document?.content ? (
-        <SafeHtml html={document.content} />
+        <Suspense fallback={<Loader size="sm" aria-label={texts.shell.loading} />}>
+          <SafeHtml html={document.content} />
+        </Suspense>
       ) : (
         <Text c="dimmed">{texts.pages.noContent}</Text>
       )}

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -31,13 +31,19 @@ import { TrialChargeNotice } from '../../shop/TrialChargeNotice.tsx';
 import { showError, showSuccess } from '../../ui/alerts.ts';
 import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
 import { NotFound } from '../NotFound.tsx';
-import { CheckoutAuth } from './CheckoutAuth.tsx';
 import { CheckoutHeader } from './CheckoutHeader.tsx';
 import { DiscountForm, type AppliedDiscount } from './DiscountForm.tsx';
 import { PackageSummary } from './PackageSummary.tsx';
 import { PayPalCheckout } from './PayPalCheckout.tsx';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
 import type { StripeCardResult } from './StripeCardForm.tsx';
+
+/**
+ * Sign-in and sign-up, for a visitor who is not signed in yet: a chunk of their own (the sign-up form's validators,
+ * selects and password rules are about 50 KiB gzip) that a signed-in customer, the checkout's usual visitor, never
+ * downloads (decision 036).
+ */
+const CheckoutAuth = lazy(() => import('./CheckoutAuth.tsx').then((module) => ({ default: module.CheckoutAuth })));
 
 type Choice = 'cash' | 'card' | 'paypal' | `source-${number}`;
 
@@ -352,7 +358,11 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
           <Grid.Col span={{ base: 12, md: 6 }}>{left}</Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
-              {(status === 'signedOut' || status === 'needsProfile') && <CheckoutAuth />}
+              {(status === 'signedOut' || status === 'needsProfile') && (
+                <Suspense fallback={<Skeleton height={320} radius="md" aria-label={texts.shell.loading} />}>
+                  <CheckoutAuth />
+                </Suspense>
+              )}
               {status === 'signingIn' && (
                 <Paper withBorder radius="lg" p="xl">
                   <Loader mx="auto" display="block" aria-label="Cargando" />
