@@ -17,7 +17,7 @@ test.describe('pre-rendered public pages', () => {
       [390, 844],
       [1366, 900],
     ] as const) {
-      test(`the landing, /paquetes and /calendario show their content at ${width}x${height}`, async ({ page, request }) => {
+      test(`the landing, /paquetes, /calendario and a checkout show their content at ${width}x${height}`, async ({ page, request }) => {
         await page.setViewportSize({ width, height });
         await page.goto('/');
         await expect(page).toHaveTitle('Estudio Demo');
@@ -42,6 +42,13 @@ test.describe('pre-rendered public pages', () => {
         await expect(page.getByRole('heading', { level: 1, name: 'Horarios' })).toBeVisible();
         await expect(page.locator('[data-class-id]').first()).toBeVisible();
         await page.screenshot({ path: test.info().outputPath(`calendario-nojs-${width}x${height}.png`) });
+
+        // A checkout shows what it sells before any script (decision 036); who pays is the browser's to know.
+        await page.goto(`/checkout/${await packageId(request, '5 Clases')}`);
+        await expect(page.getByRole('heading', { name: '5 Clases' })).toBeVisible();
+        await expect(page.getByText('$800.00')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Crear cuenta' })).toHaveCount(0);
+        await page.screenshot({ path: test.info().outputPath(`checkout-nojs-${width}x${height}.png`) });
       });
     }
   });

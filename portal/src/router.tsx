@@ -53,7 +53,10 @@ const section = (element: ReactNode) => (
 /** What a route tells the server and the first render: its page's module, and whether the server pre-renders it (decision 026). */
 export interface RouteHandle {
   page: LazyPage;
-  /** Public, the same for every visitor: the server sends it rendered with the studio's data. */
+  /**
+   * The same for every visitor, or rendered as if it were (the checkout shows its package and leaves the forms to the
+   * browser): the server sends it rendered with the studio's data.
+   */
   prerender?: boolean;
 }
 
@@ -82,7 +85,7 @@ export const routes: RouteObject[] = [
       { path: '/mensajes/baja', element: page(<StopMessagesPage />), ...at(StopMessagesPage) },
       { path: '/calendario', element: page(<SchedulePage />), ...at(SchedulePage, true) },
       { path: '/paquetes', element: page(<PublicPackagesPage />), ...at(PublicPackagesPage, true) },
-      { path: '/checkout/:class_package_id', element: page(<CheckoutPage />), ...at(CheckoutPage) },
+      { path: '/checkout/:class_package_id', element: page(<CheckoutPage />), ...at(CheckoutPage, true) },
       { path: '/gracias/:purchase_id', element: page(<ThanksPage />), ...at(ThanksPage) },
       { path: '/admin/reservaciones/:id', element: page(<AdminReservationPage />), ...at(AdminReservationPage) },
       // The QR link carries the access code last (decision 016); staff on a phone see the same page.

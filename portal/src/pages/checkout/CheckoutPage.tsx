@@ -69,6 +69,8 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   const validId = Number.isInteger(classPackageId) && classPackageId > 0;
   const config = useAppConfig();
   const { status, customer } = useSession();
+  // The server's pre-render knows no session: the package shows at once, the forms once the browser knows who pays.
+  const prerendering = typeof window === 'undefined';
   const signedIn = status === 'signedIn';
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -358,17 +360,24 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
           <Grid.Col span={{ base: 12, md: 6 }}>{left}</Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
-              {(status === 'signedOut' || status === 'needsProfile') && (
+              {/* The server renders the checkout for every visitor alike (decision 036): what it sells, not who buys. */}
+              {prerendering && (
+                <Paper withBorder radius="lg" p="xl">
+                  <Loader mx="auto" display="block" aria-label={texts.shell.loading} />
+                </Paper>
+              )}
+              {!prerendering && (status === 'signedOut' || status === 'needsProfile') && (
                 <Suspense fallback={<Skeleton height={320} radius="md" aria-label={texts.shell.loading} />}>
                   <CheckoutAuth />
                 </Suspense>
               )}
               {status === 'signingIn' && (
                 <Paper withBorder radius="lg" p="xl">
-                  <Loader mx="auto" display="block" aria-label="Cargando" />
+                  <Loader mx="auto" display="block" aria-label={texts.shell.loading} />
                 </Paper>
               )}
-              {pkg && (
+              {/* While a signed-in customer's account loads, the loader above stands for both panels: no "sign in to pay". */}
+              {pkg && !prerendering && status !== 'signingIn' && (
                 <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} pos="relative">
                   <LoadingOverlay visible={paying} loaderProps={{ children: <PayingLoader /> }} zIndex={5} />
                   <Stack gap="md">
