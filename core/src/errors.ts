@@ -163,6 +163,9 @@ export const domainErrors = {
   'program/not-found': { status: 404, message: 'No encontramos este programa.' },
   'tag/not-found': { status: 404, message: 'No encontramos esta etiqueta.' },
   'tag/name-taken': { status: 409, message: 'Ya existe una etiqueta con ese nombre.' },
+  'video-type/not-found': { status: 404, message: 'No encontramos este tipo de video.' },
+  'video-type/in-use': { status: 409, message: 'Este tipo de video tiene videos: cámbialos de tipo antes de eliminarlo.' },
+  'video/reference-not-found': { status: 404, message: 'El coach, el tipo de video, el tipo de clase, la categoría o la etiqueta que elegiste ya no existe.' },
 
   // Front desk and sync (issue 7)
   'sync/client-taken': { status: 403, message: 'Este escritorio está vinculado a otra cuenta. Cierra sesión e inicia con la cuenta correcta.' },
@@ -208,6 +211,9 @@ export const domainErrors = {
   'desk/not-synced': { status: 409, message: 'La recepción aún no termina de descargar los datos del estudio. Espera un momento.' },
   // Issue 16: desk actions (decision 017)
   'desk/override-reason': { status: 400, message: 'Escribe el motivo para decidir el crédito en lugar de las reglas de cancelación.' },
+  // Issue 19.6: reasons and who may gift (decision 037)
+  'access/reason-required': { status: 400, message: 'Escribe el motivo (al menos 3 letras): queda registrado en Actividad con tu nombre.' },
+  'permission/gift-over-limit': { status: 403, message: 'Recepción no puede regalar este paquete: su precio pasa del límite que fijó el administrador. Pide a un administrador que lo regale o cóbralo.' },
   'desk/move-same-class': { status: 400, message: 'Elige una clase distinta a la de la reservación.' },
   'desk/move-attended': { status: 409, message: 'Esta reservación ya tiene asistencia registrada. Deshaz la asistencia antes de cambiarla de clase.' },
   'desk/create-customer-offline': { status: 503, message: 'Para registrar un cliente nuevo se necesita conexión con el servidor (el correo no debe estar registrado). Inténtalo cuando vuelva la conexión.' },

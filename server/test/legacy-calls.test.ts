@@ -105,9 +105,6 @@ const notOffered: Record<number, { code: string; reason: string }> = {
   59: { code: 'legacy/no-circuits', reason: 'no circuits in the product' },
   61: { code: 'legacy/no-reset-link', reason: 'a reset link is e-mailed to its owner, never handed to staff' },
   92: { code: 'legacy/no-purchases-list', reason: 'no list of every customer\'s purchases (per customer and the sales report)' },
-  112: { code: 'legacy/no-video-admin', reason: 'no video administration procedures' },
-  113: { code: 'legacy/no-video-admin', reason: 'no video administration procedures' },
-  115: { code: 'legacy/no-video-admin', reason: 'no video administration procedures' },
 };
 
 /**
@@ -117,6 +114,10 @@ const notOffered: Record<number, { code: string; reason: string }> = {
  */
 const refusedByRule: Record<number, { codes: string[]; reason: string; mayPass?: boolean }> = {
   10: { codes: ['validation'], reason: 'a card checkout needs payment_method; the panel sends none (the portal pays)' },
+  // Issue 19.2 (decision 038): the spec's video routes serve these now.
+  112: { codes: ['validation'], reason: "POST /videos: the panel's video has no duration; the spec's route asks for one" },
+  113: { codes: ['validation', 'video/not-found'], reason: 'PUT /videos: served when the video exists', mayPass: true },
+  115: { codes: ['video/not-found'], reason: 'DELETE /videos/{id}: the panel deletes an id that does not exist' },
   11: { codes: ['validation/unknown-field'], reason: 'checkout buys for the signed-in customer; the panel\'s customer_id is refused by name' },
   12: { codes: ['checkout/method-unavailable'], reason: 'PayPal is off in the demo studio' },
   13: { codes: ['checkout/method-unavailable'], reason: 'PayPal is off in the demo studio' },

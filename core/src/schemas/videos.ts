@@ -224,3 +224,111 @@ export const tagCreateInput = z.object(tagFields);
 export const tagUpdateInput = z.object({ tag_id: bodyId, ...z.object(tagFields).partial().shape });
 export const tagsListOutput = z.object({ tags: z.array(tagOutput) });
 export const tagOneOutput = z.object({ tag: tagOutput });
+
+// ---------- Admin: videos and video types (issue 19.2) ----------
+
+/** Players a video may be embedded from (page links are turned into embeds by the portal's player). */
+export const videoPlayerHosts = [
+  'youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'youtube-nocookie.com',
+  'vimeo.com',
+  'player.vimeo.com',
+  'fast.wistia.net',
+  'fast.wistia.com',
+  'player.mux.com',
+  'stream.mux.com',
+  'iframe.videodelivery.net',
+] as const;
+const videoFileExtension = /\.(mp4|webm|m4v|mov|ogv|m3u8)$/i;
+
+/**
+ * Where a video plays from: https only, and either a known player
+ * (YouTube, Vimeo, Wistia, Mux, Cloudflare Stream) or a direct video file
+ * (.mp4, .webm, …). Anything else would be an iframe of any site inside the
+ * members' area.
+ */
+export function videoUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Escribe la liga completa del video (https://…).';
+  }
+  if (url.protocol !== 'https:') return 'La liga del video debe empezar con https://.';
+  const host = url.hostname.replace(/^www\./, '');
+  if ((videoPlayerHosts as readonly string[]).includes(host)) return null;
+  if (videoFileExtension.test(url.pathname)) return null;
+  return 'Usa una liga de YouTube, Vimeo, Wistia, Mux o Cloudflare Stream, o la de un archivo de video (.mp4, .webm).';
+}
+
+const videoUrl = z
+  .string({ error: 'Escribe la liga del video.' })
+  .trim()
+  .min(1, { error: 'Escribe la liga del video.' })
+  .max(2000)
+  .superRefine((value, ctx) => {
+    const problem = videoUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A publish date: an ISO instant or a studio day 'YYYY-MM-DD' (its start, in the studio's zone, decided by the server). */
+const releaseDate = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), { error: 'Elige una fecha de publicación válida.' });
+
+const optionalRef = bodyId.nullish();
+
+const videoFields = {
+  name: z.string().trim().min(1, { error: 'Escribe el nombre del video.' }).max(200),
+  description: optionalText(5000),
+  duration: z.number({ error: 'Escribe la duración en minutos.' }).int({ error: 'La duración son minutos enteros.' }).min(0, { error: 'La duración no puede ser negativa.' }).max(10_000),
+  url: videoUrl,
+  /** The thumbnail: an uploaded image's address (POST /api/files) or any https image. */
+  thumbnail: optionalText(1000),
+  instructor_id: optionalRef,
+  video_type_id: optionalRef,
+  class_type_id: optionalRef,
+  class_category_id: optionalRef,
+  /** Before this instant the video is 'upcoming' (GET /api/videos/upcoming), after it, in the library. Default: now. */
+  release_date: releaseDate.optional(),
+  available: z.boolean().optional(),
+  /** Replaces the video's tags. */
+  tag_ids: z.array(bodyId).max(100).optional(),
+};
+export const videoCreateInput = z.object(videoFields);
+export const videoUpdateInput = z.object({ video_id: bodyId, ...z.object(videoFields).partial().shape });
+export type VideoCreateInput = z.output<typeof videoCreateInput>;
+
+/** GET /api/videos/admin/all: every video, published, upcoming and hidden (not the deleted). */
+export const videoAdminRow = z.object({
+  video_id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  duration: z.number(),
+  url: z.string(),
+  thumbnail: z.string().nullable(),
+  instructor_id: z.number().nullable(),
+  video_type_id: z.number().nullable(),
+  class_type_id: z.number().nullable(),
+  class_category_id: z.number().nullable(),
+  release_date: isoDateTime,
+  available: z.boolean(),
+  tag_ids: z.array(z.number()),
+  /** 'published', 'upcoming' (release date ahead) or 'hidden' (not available). */
+  status: z.enum(['published', 'upcoming', 'hidden']),
+});
+export type VideoAdminRow = z.infer<typeof videoAdminRow>;
+export const videoAdminListOutput = z.object({ videos: z.array(videoAdminRow) });
+export const videoAdminOneOutput = z.object({ video: videoAdminRow });
+
+const videoTypeFields = {
+  name: z.string().trim().min(1, { error: 'Escribe el nombre del tipo de video.' }).max(100),
+  description: optionalText(2000),
+  order: order.optional(),
+};
+export const videoTypeCreateInput = z.object(videoTypeFields);
+export const videoTypeUpdateInput = z.object({ video_type_id: bodyId, ...z.object(videoTypeFields).partial().shape });
+export const videoTypeOneOutput = z.object({ video_type: videoTypeOutput });

@@ -401,13 +401,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     handle: async ({ caller, params }) => caller.customer.update({ customer_id: Number(params.id), role: 'customer' } as never),
   },
 
-  // Videos: the library is read here; administering videos is not in the product.
-  {
-    method: 'GET',
-    path: '/videos/admin/all',
-    summary: 'La biblioteca de videos',
-    handle: async ({ caller, query }) => caller.videos.list(withoutUndefined(query) as never),
-  },
+  // Videos: the panel's /videos/admin/all, POST, PUT and DELETE /videos are the spec's own routes now (issue 19.2, decision 038).
   { method: 'GET', path: '/favoritos', summary: 'Mis favoritos (nombre anterior de /favorites)', handle: async ({ caller }) => caller.favorites.list() },
   { method: 'POST', path: '/favoritos', summary: 'Agrega un favorito (nombre anterior de /favorites)', handle: async ({ caller, body }) => caller.favorites.add(fromPanel(body) as never) },
   {
@@ -416,9 +410,6 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     summary: 'Quita un favorito por el id del video (nombre anterior de /favorites)',
     handle: async ({ caller, params }) => caller.favorites.remove({ id: params.id, by: 'video' } as never),
   },
-  { method: 'POST', path: '/videos', summary: 'Crear videos: no existe en Estudio (404)', handle: notOffered('legacy/no-video-admin') },
-  { method: 'PUT', path: '/videos', summary: 'Editar videos: no existe en Estudio (404)', handle: notOffered('legacy/no-video-admin') },
-  { method: 'DELETE', path: '/videos/:id', summary: 'Borrar videos: no existe en Estudio (404)', handle: notOffered('legacy/no-video-admin') },
 ];
 
 const isJson = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);

@@ -1,6 +1,12 @@
 import { messageContextOf } from '../services/messages/message-context.ts';
 import {
+  idInput,
   okOutput,
+  removedOutput,
+  videoAdminListOutput,
+  videoAdminOneOutput,
+  videoCreateInput,
+  videoUpdateInput,
   videoByProgramOutput,
   videoByRelationInput,
   videoIdInput,
@@ -15,7 +21,8 @@ import { listProgramVideos, listUpcomingVideos, listVideos } from '../services/v
 import { requireOnlineAccess } from '../services/videos/online-access.ts';
 import { getProgram } from '../services/videos/programs.ts';
 import { openVideo, queueRatingEmail, rateVideo, setVideoCompleted } from '../services/videos/video-actions.ts';
-import { customerProcedure, optionalAuthProcedure, router } from '../trpc.ts';
+import { createVideo, listAdminVideos, removeVideo, updateVideo } from '../services/videos/manage-videos.ts';
+import { adminProcedure, customerProcedure, optionalAuthProcedure, router } from '../trpc.ts';
 
 const tags = ['videos'];
 const listErrors = { 412: 'Lo sentimos, no cuentas con una membresía activa para clases online' };
@@ -101,4 +108,28 @@ export const videosRouter = router({
     .mutation(async ({ ctx, input }) => ({
       video: await setVideoCompleted(ctx.db, input.id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }, false),
     })),
+
+  // Issue 19.2: the admin manages the library.
+  adminList: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/videos/admin/all', tags, summary: 'Todos los videos: publicados, próximos y ocultos (admin)' } })
+    .output(videoAdminListOutput)
+    .query(async ({ ctx }) => ({ videos: await listAdminVideos(ctx.db) })),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/videos', tags, summary: 'Agrega un video: liga del reproductor, miniatura y fecha de publicación (admin)' } })
+    .input(videoCreateInput)
+    .output(videoAdminOneOutput)
+    .mutation(async ({ ctx, input }) => ({ video: await createVideo(ctx.db, input) })),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/videos', tags, summary: 'Cambia un video; tag_ids reemplaza sus etiquetas (admin)', errorResponses: { 404: videoErrors[404] } } })
+    .input(videoUpdateInput)
+    .output(videoAdminOneOutput)
+    .mutation(async ({ ctx, input: { video_id, ...changes } }) => ({ video: await updateVideo(ctx.db, video_id, changes) })),
+
+  remove: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/videos/{id}', tags, summary: 'Quita un video de la biblioteca; sus calificaciones y favoritos se conservan (admin)', errorResponses: { 404: videoErrors[404] } } })
+    .input(idInput)
+    .output(removedOutput)
+    .mutation(async ({ ctx, input }) => removeVideo(ctx.db, input.id)),
 });
