@@ -108,6 +108,11 @@ export const appConfigDefaults = {
   paypal_enabled: 'false',
   paypal_client_id: '',
   discounts_enabled: 'true',
+  /**
+   * Who may gift (decision 037): Recepción gifts packages whose price is at most this many pesos
+   * (default: one class, a courtesy; 0: Recepción gifts nothing). Administrators always may.
+   */
+  reception_gift_max_price: '180',
   signup_fee: '',
   home_reserve_class_package_id: '',
   /** Bank transfer for 'Efectivo' orders (decision 029): shown on the order page; empty CLABE: no transfer details. */
@@ -161,7 +166,7 @@ export const appConfigDefaults = {
 export type AppConfigKey = keyof typeof appConfigDefaults;
 
 /** Settings only admins read: GET /api/appconfig leaves them out for everyone else (the owner's own address). */
-export const appConfigPrivateKeys: readonly AppConfigKey[] = ['owner_summary_email'];
+export const appConfigPrivateKeys: readonly AppConfigKey[] = ['owner_summary_email', 'reception_gift_max_price'];
 export const appConfigKeys = Object.keys(appConfigDefaults) as AppConfigKey[];
 export type AppConfigMap = Record<AppConfigKey, string>;
 
@@ -294,6 +299,7 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   stripe_checkout_mode: { label: 'Modo de pago con Stripe', rule: { kind: 'choice', options: ['elements', 'checkout'] } },
   cash_hold_hours: int('Horas que se aparta una compra en efectivo', 1, 720),
   card_hold_minutes: int('Minutos que se aparta un pago con tarjeta', 1, 1440),
+  reception_gift_max_price: int('Precio máximo de un paquete que Recepción puede regalar ($, 0: no regala)', 0, 1_000_000),
   signup_fee: { label: 'Paquete de inscripción', rule: { kind: 'package-id' } },
   home_reserve_class_package_id: { label: 'Paquete de «Reserva tu clase» en la portada', rule: { kind: 'package-id' } },
   bank_name: { label: 'Banco para transferencias', rule: { kind: 'text', min: 0, max: 60 } },

@@ -237,7 +237,7 @@ describe('desk service', () => {
     const cash = options.paymentMethods.find((m) => m.provider === 'cash');
     expect(pack && cash).toBeTruthy();
 
-    await desk.mutate('giveAccess', { customer_id: customerId, class_package_id: pack?.class_package_id ?? 0, package_days: 30, is_gift: false, payment_method_id: cash?.payment_method_id ?? null, bill: true });
+    await desk.mutate('giveAccess', { customer_id: customerId, class_package_id: pack?.class_package_id ?? 0, package_days: 30, is_gift: false, payment_method_id: cash?.payment_method_id ?? null, bill: true, reason: null });
     // Optimistic: the card shows the credits before the server answers.
     expect((await desk.customerCard(customerId)).totalCredits).toBe(10);
     await synced();
@@ -248,9 +248,9 @@ describe('desk service', () => {
     expect(pack?.price).toBe('1350.00');
     expect(charged?.total_payment).toBe(pack?.price);
 
-    await desk.mutate('removeClasses', { customer_id: customerId, amount: 2 });
+    await desk.mutate('removeClasses', { customer_id: customerId, amount: 2, reason: 'Clases de cortesía mal cargadas' });
     expect((await desk.customerCard(customerId)).totalCredits).toBe(8);
-    await expect(desk.mutate('removeClasses', { customer_id: customerId, amount: 50 })).rejects.toMatchObject({ code: 'access/not-enough-classes' });
+    await expect(desk.mutate('removeClasses', { customer_id: customerId, amount: 50, reason: 'Ajuste de saldo' })).rejects.toMatchObject({ code: 'access/not-enough-classes' });
     await synced();
 
     const target = (await desk.bookableClasses()).find(
@@ -276,7 +276,7 @@ describe('desk service', () => {
     const [paid] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, unpaid?.class_reservation_id ?? 0));
     expect(paid?.is_paid).toBe(true);
 
-    await desk.mutate('revokeAccess', { purchase_id: granted?.purchase_id ?? 0 });
+    await desk.mutate('revokeAccess', { purchase_id: granted?.purchase_id ?? 0, reason: 'Se cargó al cliente equivocado' });
     await synced();
     const card = await desk.customerCard(customerId);
     expect(card.purchases.find((p) => p.purchase_id === granted?.purchase_id)?.status).toBe('revoked');

@@ -170,7 +170,7 @@ test('the admin drags a new class into the week, cancels it with two reservation
   // nuevo@ has no credits in the demo: the desk gives him '5 Clases'.
   const packages = (await (await request.get(`${serverUrl}/api/class_packages`)).json()) as { class_packages: { class_package_id: number; title: string }[] };
   const five = packages.class_packages.find((p) => p.title === '5 Clases')?.class_package_id ?? 0;
-  const given = await request.post(`${serverUrl}/api/customer/giveAccess`, { headers: auth(admin), data: { customer_id: await customerId(request, nuevo), class_package_id: five, is_gift: true } });
+  const given = await request.post(`${serverUrl}/api/customer/giveAccess`, { headers: auth(admin), data: { customer_id: await customerId(request, nuevo), class_package_id: five, is_gift: true, reason: 'Cortesía' } });
   expect(given.ok()).toBeTruthy();
 
   await adminDesk(page);

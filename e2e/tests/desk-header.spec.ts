@@ -229,7 +229,7 @@ test('the counter warnings say what is missing, and a refused change reads in th
   const cliente = await apiLogin(request, serverUrl, 'cliente@estudio.demo');
   const me = (await (await request.get(`${serverUrl}/api/customer`, { headers: { Authorization: `Bearer ${cliente}` } })).json()) as { customer: { customer_id: number } };
   const taken = await request.put(`${serverUrl}/api/customer/removeClasses`, {
-    data: { customer_id: me.customer.customer_id, amount: credits },
+    data: { customer_id: me.customer.customer_id, amount: credits, reason: 'Ajuste de saldo' },
     headers: { Authorization: `Bearer ${admin}` },
   });
   expect(taken.ok(), await taken.text()).toBeTruthy();

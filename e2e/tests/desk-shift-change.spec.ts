@@ -151,7 +151,7 @@ test('a shift change with the server down: offline sign-in, lock and PIN, a refu
   const cliente = await apiLogin(request, serverUrl, 'cliente@estudio.demo');
   const me = (await (await request.get(`${serverUrl}/api/customer`, { headers: { Authorization: `Bearer ${cliente}` } })).json()) as { customer: { customer_id: number } };
   const taken = await request.put(`${serverUrl}/api/customer/removeClasses`, {
-    data: { customer_id: me.customer.customer_id, amount: credits },
+    data: { customer_id: me.customer.customer_id, amount: credits, reason: 'Ajuste de saldo' },
     headers: { Authorization: `Bearer ${admin}` },
   });
   expect(taken.ok()).toBeTruthy();

@@ -38,6 +38,7 @@ import { outboxRouter } from './routers/outbox.ts';
 // Issue 17: messaging settings (SMTP, WhatsApp)
 import { messagingRouter } from './routers/messaging.ts';
 import { reportsRouter } from './routers/reports.ts';
+import { activityRouter } from './routers/activity.ts';
 // Issue 17: the customer's messages, stop links and calendar feed
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
 // Issue 20: who signed in (the previous admin panel's first call)
@@ -91,6 +92,7 @@ export const appRouter = router({
   messaging: messagingRouter,
   messages: messagePreferencesRouter,
   users: usersRouter,
+  activity: activityRouter,
 });
 
 // Every write refuses the fields its input does not take (no silent drop, decision 032).

@@ -227,7 +227,7 @@ describe('a revoked sale (issue 19.4)', () => {
     const sold = await daySales();
     expect(sold.count).toBe(before.count + 1);
     expect(toCents(sold.total)).toBe(toCents(before.total) + 135_000);
-    const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: admin, body: { purchase_id: given.body.purchase_id } });
+    const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: admin, body: { purchase_id: given.body.purchase_id, reason: 'Se cargó por error' } });
     expect(revoked.status).toBe(200);
     expect(await daySales()).toEqual(before);
   });

@@ -2,12 +2,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { class_package } from '@estudio/db/schema/packages';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
+import { customer } from '@estudio/db/schema/customer';
 import { checkoutAttempt, checkoutCreate } from '../src/services/checkout/checkout.ts';
 import { giveAccess } from '../src/services/desk/give-access.ts';
 import { messageContextOf } from '../src/services/messages/message-context.ts';
 import { markCashPaid } from '../src/services/purchases/purchases.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import type { Db } from '../src/db.ts';
 import { buy, dailySubscription, emailsOf, messagesOf, newCustomer, saveCard } from './billing-fixtures.ts';
+
+/** The demo admin: gives the access in these stories (a gift needs its giver, decision 037). */
+async function adminOf(db: Db): Promise<number> {
+  const [row] = await db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'admin@estudio.demo'));
+  if (!row) throw new Error('no admin');
+  return row.id;
+}
 
 /**
  * Receipts (issue 17, decision 024): queued in the transaction that makes a
@@ -84,12 +93,12 @@ describe('purchase receipts', () => {
 
   it('a gift from the desk (Dar acceso): a confirmation that says the studio gave it; paid at the desk with a bill: a receipt', async () => {
     const who = await newCustomer(server.db, 'Renata');
-    const gift = await giveAccess(server.db, { customer_id: who, class_package_id: pkg['5 Clases']!, package_days: 30, is_gift: true, payment_method_id: null, bill: false }, messageContextOf(server.config));
+    const gift = await giveAccess(server.db, { customer_id: await adminOf(server.db) }, { customer_id: who, class_package_id: pkg['5 Clases']!, package_days: 30, is_gift: true, payment_method_id: null, bill: false, reason: 'Cumpleaños' }, messageContextOf(server.config));
     const [mail] = await emailsOf(server.db, who, 'purchase-receipt');
     expect(mail!.dedupe_key).toBe(`receipt:purchase-${gift.purchase_id}:email`);
     expect(mail!.body).toContain('El estudio te regaló «5 Clases»');
     expect(mail!.body).not.toContain('Total pagado');
-    const paid = await giveAccess(server.db, { customer_id: who, class_package_id: pkg['1 Clase']!, package_days: null, is_gift: false, payment_method_id: 2, bill: true }, messageContextOf(server.config));
+    const paid = await giveAccess(server.db, { customer_id: await adminOf(server.db) }, { customer_id: who, class_package_id: pkg['1 Clase']!, package_days: null, is_gift: false, payment_method_id: 2, bill: true, reason: null }, messageContextOf(server.config));
     const receipts = await emailsOf(server.db, who, 'purchase-receipt');
     expect(receipts).toHaveLength(2);
     expect(receipts[1]!.body).toContain(`Orden #00${paid.purchase_id}`);

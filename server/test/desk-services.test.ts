@@ -241,8 +241,8 @@ describe('access: the spec’s /api/customer routes', () => {
   it('giveAccess: a gift of a package for the given days, granted like a purchase, answered with ¡Acceso agregado!', async () => {
     const ten = await packageId('10 Clases');
     const res = await call(server.app, 'POST', '/api/customer/giveAccess', {
-      token: staff,
-      body: { customer_id: nuevoId, class_package_id: ten, package_days: 15, is_gift: true },
+      token: (await login(server.app, 'admin@estudio.demo')).idToken, // Recepción may not gift 10 Clases (decision 037)
+      body: { customer_id: nuevoId, class_package_id: ten, package_days: 15, is_gift: true, reason: 'Cortesía' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: '¡Acceso agregado!', purchase_id: expect.any(Number) });
@@ -275,7 +275,7 @@ describe('access: the spec’s /api/customer routes', () => {
     // revokeAccess: the credits go, the membership follows, a reservation already made stays.
     const classId = await newClass(server.db, { minutesAhead: 180, capacity: 10 });
     const booked = await walkIn(server.db, { customer_id: nuevoId, single_class_id: classId, spot: null, guest: null });
-    const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: staff, body: { purchase_id: res.body.purchase_id } });
+    const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: staff, body: { purchase_id: res.body.purchase_id, reason: 'Se cargó por error' } });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toEqual({ message: '¡Acceso eliminado!', purchase_id: res.body.purchase_id, available_class_ids: [expect.any(Number)] });
     const [after] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, res.body.purchase_id));
@@ -289,7 +289,7 @@ describe('access: the spec’s /api/customer routes', () => {
     expect(former?.has_unlimited).toBe(false);
     expect((await reservation(booked.class_reservation_id)).deletedAt).toBeNull();
 
-    const twice = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: staff, body: { purchase_id: res.body.purchase_id } });
+    const twice = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: staff, body: { purchase_id: res.body.purchase_id, reason: 'Se cargó por error' } });
     expect(twice.status).toBe(409);
     expect(twice.body).toEqual({ code: 'access/already-revoked', message: 'Este acceso ya fue eliminado.' });
   });
@@ -309,14 +309,14 @@ describe('access: the spec’s /api/customer routes', () => {
       .returning();
     if (!a || !b || !expired) throw new Error('no credits');
 
-    const res = await call(server.app, 'PUT', '/api/customer/removeClasses', { token: staff, body: { customer_id: customerWithCredits, amount: 3 } });
+    const res = await call(server.app, 'PUT', '/api/customer/removeClasses', { token: staff, body: { customer_id: customerWithCredits, amount: 3, reason: 'Ajuste de saldo' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: '¡Clases Restadas!', available_class_ids: [b.available_class_id, a.available_class_id] });
     const left = await server.db.select().from(available_classes).where(eq(available_classes.customer_id, customerWithCredits));
     const byId = new Map(left.map((c) => [c.available_class_id, c.available_classes]));
     expect([byId.get(a.available_class_id), byId.get(b.available_class_id), byId.get(expired.available_class_id)]).toEqual([3, 0, 9]);
 
-    const tooMany = await call(server.app, 'PUT', '/api/customer/removeClasses', { token: staff, body: { customer_id: customerWithCredits, amount: 4 } });
+    const tooMany = await call(server.app, 'PUT', '/api/customer/removeClasses', { token: staff, body: { customer_id: customerWithCredits, amount: 4, reason: 'Ajuste de saldo' } });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toEqual({ code: 'access/not-enough-classes', message: 'El cliente no tiene suficientes clases para restar.' });
     const [unchanged] = await server.db.select().from(available_classes).where(eq(available_classes.available_class_id, a.available_class_id));
@@ -326,16 +326,16 @@ describe('access: the spec’s /api/customer routes', () => {
   it('only staff and admin reach the access routes; unknown rows are 404', async () => {
     const ten = await packageId('10 Clases');
     const asCustomer = await Promise.all([
-      call(server.app, 'POST', '/api/customer/giveAccess', { token: clienteToken, body: { customer_id: clienteId, class_package_id: ten, is_gift: true } }),
-      call(server.app, 'PUT', '/api/customer/revokeAccess', { token: clienteToken, body: { purchase_id: 1 } }),
-      call(server.app, 'PUT', '/api/customer/removeClasses', { token: clienteToken, body: { customer_id: clienteId, amount: 1 } }),
+      call(server.app, 'POST', '/api/customer/giveAccess', { token: clienteToken, body: { customer_id: clienteId, class_package_id: ten, is_gift: true, reason: 'Cortesía' } }),
+      call(server.app, 'PUT', '/api/customer/revokeAccess', { token: clienteToken, body: { purchase_id: 1, reason: 'Se cargó por error' } }),
+      call(server.app, 'PUT', '/api/customer/removeClasses', { token: clienteToken, body: { customer_id: clienteId, amount: 1, reason: 'Ajuste de saldo' } }),
     ]);
     expect(asCustomer.map((r) => r.status)).toEqual([403, 403, 403]);
 
     const unknown = await Promise.all([
-      call(server.app, 'POST', '/api/customer/giveAccess', { token: staff, body: { customer_id: 999_999, class_package_id: ten, is_gift: true } }),
-      call(server.app, 'POST', '/api/customer/giveAccess', { token: staff, body: { customer_id: clienteId, class_package_id: 999_999, is_gift: true } }),
-      call(server.app, 'PUT', '/api/customer/revokeAccess', { token: staff, body: { purchase_id: 999_999 } }),
+      call(server.app, 'POST', '/api/customer/giveAccess', { token: staff, body: { customer_id: 999_999, class_package_id: ten, is_gift: true, reason: 'Cortesía' } }),
+      call(server.app, 'POST', '/api/customer/giveAccess', { token: staff, body: { customer_id: clienteId, class_package_id: 999_999, is_gift: true, reason: 'Cortesía' } }),
+      call(server.app, 'PUT', '/api/customer/revokeAccess', { token: staff, body: { purchase_id: 999_999, reason: 'Se cargó por error' } }),
     ]);
     expect(unknown.map((r) => [r.status, r.body.code])).toEqual([
       [404, 'customer/not-found'],

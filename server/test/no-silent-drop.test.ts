@@ -184,11 +184,12 @@ describe('every write of the router', () => {
 
 describe('every write answers the record as stored (so a client sees what was kept)', () => {
   it('access given at the desk answers the purchase as stored, beside the spec message', async () => {
+    // Recepción gifts up to the owner's limit ($180 by default, decision 037): one class.
     const { customer_id } = await marianaRow();
-    const [pkg] = await server.db.select().from(class_package).where(eq(class_package.title, '5 Clases'));
+    const [pkg] = await server.db.select().from(class_package).where(eq(class_package.title, '1 Clase'));
     const res = await call(server.app, 'POST', '/api/customer/giveAccess', {
       token: recepcion,
-      body: { customer_id, class_package_id: pkg!.class_package_id, package_days: 7, is_gift: true },
+      body: { customer_id, class_package_id: pkg!.class_package_id, package_days: 7, is_gift: true, reason: 'Cortesía' },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toEqual(expect.any(String));
@@ -196,7 +197,7 @@ describe('every write answers the record as stored (so a client sees what was ke
     expect(res.body.purchase).toEqual(stored.body.purchase);
     expect(res.body.purchase).toMatchObject({ customer_id, class_package_id: pkg!.class_package_id, is_gift: true, expiration_days: 7 });
 
-    const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: recepcion, body: { purchase_id: res.body.purchase_id } });
+    const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: recepcion, body: { purchase_id: res.body.purchase_id, reason: 'Se cargó por error' } });
     expect(revoked.status).toBe(200);
     expect(revoked.body.purchase).toEqual((await call(server.app, 'GET', `/api/purchases/${res.body.purchase_id}`, { token: admin })).body.purchase);
     expect(revoked.body.purchase.status).toBe('revoked');
@@ -205,7 +206,7 @@ describe('every write answers the record as stored (so a client sees what was ke
   it('classes taken away at the desk answer the customer credits as they are now', async () => {
     const { customer_id } = await marianaRow();
     const before = (await call(server.app, 'GET', `/api/customer/admin/${customer_id}`, { token: admin })).body.credits;
-    const res = await call(server.app, 'PUT', '/api/customer/removeClasses', { token: recepcion, body: { customer_id, amount: 1 } });
+    const res = await call(server.app, 'PUT', '/api/customer/removeClasses', { token: recepcion, body: { customer_id, amount: 1, reason: 'Ajuste de saldo' } });
     expect(res.status).toBe(200);
     expect(res.body.message).toEqual(expect.any(String));
     const after = (await call(server.app, 'GET', `/api/customer/admin/${customer_id}`, { token: admin })).body.credits;

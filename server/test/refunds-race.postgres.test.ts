@@ -53,7 +53,7 @@ describe.skipIf(!url)('refund races on PostgreSQL', () => {
     const [pkg] = await race.db.select().from(class_package).where(eq(class_package.title, '5 Clases'));
     const sold = await send('POST', '/api/customer/giveAccess', { customer_id: mariana!.customer_id, class_package_id: pkg!.class_package_id, payment_method_id: 2, bill: true });
     const id = sold.body.purchase_id!;
-    const [refund, revoke] = await Promise.all([send('POST', `/api/purchases/${id}/refund`, { reason: 'Devolución' }), send('PUT', '/api/customer/revokeAccess', { purchase_id: id })]);
+    const [refund, revoke] = await Promise.all([send('POST', `/api/purchases/${id}/refund`, { reason: 'Devolución' }), send('PUT', '/api/customer/revokeAccess', { purchase_id: id, reason: 'Se cargó por error' })]);
     expect(refund.status).toBe(200);
     // Revoked first and then refunded, or refunded first (the access already gone): never both writing the credits twice.
     expect([200, 409]).toContain(revoke.status);

@@ -124,7 +124,7 @@ describe('a cash sale refunded at the desk', () => {
   });
 
   it('a gift has no money to give back', async () => {
-    const res = await call(server.app, 'POST', '/api/customer/giveAccess', { token: admin, body: { customer_id: mariana, class_package_id: pkg['1 Clase'], is_gift: true } });
+    const res = await call(server.app, 'POST', '/api/customer/giveAccess', { token: admin, body: { customer_id: mariana, class_package_id: pkg['1 Clase'], is_gift: true, reason: 'Cortesía' } });
     const refused = await refund(res.body.purchase_id, { reason: 'Cortesía' });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('refund/nothing-paid');
@@ -205,7 +205,7 @@ describe('GET /api/reports/export', () => {
   it('purchases: a sale just made, a revoked one and a refunded one, each as it is, in Spanish', async () => {
     const sold = await sellAtDesk('1 Clase', 2);
     const revoked = await sellAtDesk('1 Clase', 1);
-    expect((await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: admin, body: { purchase_id: revoked } })).status).toBe(200);
+    expect((await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: admin, body: { purchase_id: revoked, reason: 'Se cargó por error' } })).status).toBe(200);
     const refunded = await sellAtDesk('1 Clase', 2);
     expect((await refund(refunded, { reason: 'No pudo venir, "mudanza"' })).status).toBe(200);
 

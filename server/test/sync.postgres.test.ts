@@ -90,7 +90,7 @@ describe.skipIf(!url)('sync on PostgreSQL', () => {
     const admin = await customerId(first.db, 'admin@estudio.demo');
     await first.db.delete(available_classes).where(eq(available_classes.customer_id, admin));
     await first.db.insert(available_classes).values({ customer_id: admin, available_classes: 20, expiration_date: new Date(Date.now() + 30 * 86_400_000) });
-    const mutations: DeskMutation[] = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: 'removeClasses', args: { customer_id: admin, amount: 1 } }));
+    const mutations: DeskMutation[] = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: 'removeClasses', args: { customer_id: admin, amount: 1, reason: 'Ajuste de saldo' } }));
     const staff = { customer_id: staffId };
 
     const [one, two] = await Promise.all([
@@ -158,7 +158,7 @@ describe.skipIf(!url)('sync on PostgreSQL', () => {
           method: 'PUT',
           url: '/api/customer/removeClasses',
           headers: { authorization: `Bearer ${(await login(serverA, 'recepcion@estudio.demo')).idToken}` },
-          payload: { customer_id: clienteId, amount: 1 },
+          payload: { customer_id: clienteId, amount: 1, reason: 'Ajuste de saldo' },
         });
         expect(res.statusCode).toBe(200);
         await vi.waitFor(() => expect(pokes.length).toBeGreaterThanOrEqual(2), { timeout: 5000 });

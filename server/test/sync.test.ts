@@ -172,7 +172,7 @@ describe('who may sync', () => {
       trpcQuery(server.app, 'sync.pull', { clientId, cursor: null }, cliente),
       trpcQuery(server.app, 'sync.position', { clientId }, cliente),
       trpcQuery(server.app, 'sync.snapshot', { clientId, table: 'customer', after: null }, cliente),
-      trpcMutation(server.app, 'sync.push', { clientId, mutations: [{ id: 1, name: 'removeClasses', args: { customer_id: 1, amount: 1 } }] }, cliente),
+      trpcMutation(server.app, 'sync.push', { clientId, mutations: [{ id: 1, name: 'removeClasses', args: { customer_id: 1, amount: 1, reason: 'Ajuste de saldo' } }] }, cliente),
     ]);
     for (const res of answers) {
       expect(res.status).toBe(403);
@@ -194,7 +194,7 @@ describe('who may sync', () => {
     const taken = await trpcQuery(server.app, 'sync.pull', { clientId: desk, cursor: null }, admin);
     expect(taken.status).toBe(403);
     expect(taken.body.error.data.domainCode).toBe('sync/client-taken');
-    const push = await trpcMutation(server.app, 'sync.push', { clientId: desk, mutations: [{ id: 1, name: 'removeClasses', args: { customer_id: 1, amount: 1 } }] }, admin);
+    const push = await trpcMutation(server.app, 'sync.push', { clientId: desk, mutations: [{ id: 1, name: 'removeClasses', args: { customer_id: 1, amount: 1, reason: 'Ajuste de saldo' } }] }, admin);
     expect(push.status).toBe(403);
     expect(push.body.error.message).toBe('Este escritorio está vinculado a otra cuenta. Cierra sesión e inicia con la cuenta correcta.');
   });
@@ -292,7 +292,7 @@ describe('push', () => {
       {
         clientId: desk,
         mutations: [
-          { id: 1, name: 'removeClasses', args: { customer_id: clienteId, amount: 9999 } },
+          { id: 1, name: 'removeClasses', args: { customer_id: clienteId, amount: 9999, reason: 'Ajuste de saldo' } },
           { id: 2, name: 'checkIn', args: { class_reservation_id: reservationId } },
         ],
       },
@@ -310,7 +310,7 @@ describe('push', () => {
     expect(stored).toMatchObject({ status: 'rejected', error_code: 'access/not-enough-classes', error_message: 'El cliente no tiene suficientes clases para restar.' });
 
     // Replayed, the refusal is answered again with its reason, so a desk that lost the answer still rolls back.
-    const replay = await trpcMutation(server.app, 'sync.push', { clientId: desk, mutations: [{ id: 1, name: 'removeClasses', args: { customer_id: clienteId, amount: 9999 } }] }, staff);
+    const replay = await trpcMutation(server.app, 'sync.push', { clientId: desk, mutations: [{ id: 1, name: 'removeClasses', args: { customer_id: clienteId, amount: 9999, reason: 'Ajuste de saldo' } }] }, staff);
     expect(replay.body.result.data.results).toEqual([
       { id: 1, status: 'duplicate', code: 'access/not-enough-classes', message: 'El cliente no tiene suficientes clases para restar.' },
     ]);

@@ -121,7 +121,7 @@ describe('optimistic effects match the server', () => {
         .where(eq(available_classes.customer_id, cliente.customer_id))
         .orderBy(asc(available_classes.available_class_id));
     const before = await read();
-    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('removeClasses', { customer_id: cliente.customer_id, amount: 2 }), read);
+    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('removeClasses', { customer_id: cliente.customer_id, amount: 2, reason: 'Ajuste de saldo' }), read);
     expect(local).not.toEqual(before);
     expectSame(local, confirmed);
   });
@@ -149,7 +149,7 @@ describe('optimistic effects match the server', () => {
       const given = await optimisticThenServer(
         link,
         client,
-        () => client.mutate('giveAccess', { customer_id: cliente.customer_id, class_package_id: pkg.class_package_id, package_days: null, is_gift: title === '10 Clases', payment_method_id: null, bill: false }),
+        () => client.mutate('giveAccess', { customer_id: cliente.customer_id, class_package_id: pkg.class_package_id, package_days: null, is_gift: title === '10 Clases', payment_method_id: null, bill: false, reason: 'Cortesía' }),
         read,
       );
       expect(given.local.purchase).toMatchObject({ status: 'completed', class_amount: pkg.class_amount });
@@ -162,7 +162,7 @@ describe('optimistic effects match the server', () => {
         .orderBy(sql`${purchase.purchase_id} desc`)
         .limit(1);
       if (!bought || bought.id < 0) throw new Error('the purchase did not arrive');
-      const revoked = await optimisticThenServer(link, client, () => client.mutate('revokeAccess', { purchase_id: bought.id }), read);
+      const revoked = await optimisticThenServer(link, client, () => client.mutate('revokeAccess', { purchase_id: bought.id, reason: 'Se cargó por error' }), read);
       expect(revoked.local.purchase).toMatchObject({ status: 'revoked' });
       expect(revoked.local.credits.every((c) => c.deleted)).toBe(true);
       expectSame(revoked.local, revoked.confirmed);

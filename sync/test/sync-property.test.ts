@@ -262,7 +262,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
     }
     case 'serverGrant':
       await refusable(() =>
-        giveAccess(server.db, { customer_id: pick(customerIds, a.customer)!, class_package_id: pick(packageIds, a.pkg)!, package_days: null, is_gift: true, payment_method_id: null, bill: false }, null),
+        giveAccess(server.db, staff, { customer_id: pick(customerIds, a.customer)!, class_package_id: pick(packageIds, a.pkg)!, package_days: null, is_gift: true, payment_method_id: null, bill: false, reason: 'Cortesía' }, null),
       );
       return;
     case 'serverRevoke': {
@@ -272,7 +272,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
         .where(inArray(purchase.customer_id, customerIds))
         .orderBy(asc(purchase.purchase_id));
       const p = pick(bought, a.purchase);
-      if (p) await refusable(() => revokeAccess(server.db, { purchase_id: p.id }));
+      if (p) await refusable(() => revokeAccess(server.db, staff, { purchase_id: p.id, reason: 'Se cargó por error' }));
       return;
     }
     case 'serverCancelClass':
@@ -291,7 +291,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
       await desk.mutate('walkIn', { customer_id: pick(customerIds, a.customer)!, single_class_id: pick(classIds, a.klass)!, spot: null, guest: null });
       return;
     case 'deskRemoveClasses':
-      await desk.mutate('removeClasses', { customer_id: pick(customerIds, a.customer)!, amount: a.amount });
+      await desk.mutate('removeClasses', { customer_id: pick(customerIds, a.customer)!, amount: a.amount, reason: 'Ajuste de saldo' });
       return;
     case 'deskGiveAccess':
       await desk.mutate('giveAccess', {
@@ -301,6 +301,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
         is_gift: a.gift,
         payment_method_id: null,
         bill: false,
+        reason: 'Cortesía',
       });
       return;
     case 'deskRevokeAccess': {
@@ -309,7 +310,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
         sql`select purchase_id from purchase where purchase_id > 0 and customer_id in (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)}) order by purchase_id`,
       );
       const p = pick(bought, a.purchase);
-      if (p) await desk.mutate('revokeAccess', { purchase_id: p.purchase_id });
+      if (p) await desk.mutate('revokeAccess', { purchase_id: p.purchase_id, reason: 'Se cargó por error' });
       return;
     }
     case 'deskMarkPaid': {

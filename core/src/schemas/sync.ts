@@ -94,6 +94,8 @@ export const positionOutput = z.object({ cursor: syncCursor });
 // ---------- Mutations a desk can push ----------
 
 const id = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
+/** A staff member's reason (decision 037): null when not given; the service says when one is required. */
+const reasonText = z.string().trim().max(300).nullable().default(null);
 
 /** Args of each desk mutation. The same services back the spec's REST routes. */
 export const deskMutationArgs = {
@@ -124,11 +126,13 @@ export const deskMutationArgs = {
     payment_method_id: id.nullable().default(null),
     /** Record an invoice for the amount paid at the desk. */
     bill: z.boolean().default(false),
+    /** Why it is given; required for a gift (decision 037), kept in the audit log with who gave it. */
+    reason: reasonText,
   }),
-  /** PUT /api/customer/revokeAccess */
-  revokeAccess: z.object({ purchase_id: id }),
-  /** PUT /api/customer/removeClasses */
-  removeClasses: z.object({ customer_id: id, amount: id }),
+  /** PUT /api/customer/revokeAccess; the reason is required (decision 037). */
+  revokeAccess: z.object({ purchase_id: id, reason: reasonText }),
+  /** PUT /api/customer/removeClasses; the reason is required (decision 037). */
+  removeClasses: z.object({ customer_id: id, amount: id, reason: reasonText }),
   // Issue 16 (decision 017). customer_id and single_class_id name whom and which class a change is about,
   // also when the server refuses it; the server checks they are the reservation's own.
   /**

@@ -157,7 +157,7 @@ export const customerRouter = router({
     .input(deskMutationArgs.giveAccess)
     .output(giveAccessOutput)
     .mutation(async ({ ctx, input }) => {
-      const purchase = await giveAccess(ctx.db, input, messageContextOf(ctx.config));
+      const purchase = await giveAccess(ctx.db, ctx.customer, input, messageContextOf(ctx.config));
       return { message: texts.desk.accessAdded, purchase_id: purchase.purchase_id, purchase: await getPurchase(ctx.db, purchase.purchase_id, ctx.customer) };
     }),
 
@@ -174,7 +174,7 @@ export const customerRouter = router({
     .input(deskMutationArgs.revokeAccess)
     .output(revokeAccessOutput)
     .mutation(async ({ ctx, input }) => {
-      const { purchase, removedCreditIds } = await revokeAccess(ctx.db, input);
+      const { purchase, removedCreditIds } = await revokeAccess(ctx.db, ctx.customer, input);
       const stored = await getPurchase(ctx.db, purchase.purchase_id, ctx.customer);
       return { message: texts.desk.accessRemoved, purchase_id: purchase.purchase_id, purchase: stored, available_class_ids: removedCreditIds };
     }),
@@ -192,7 +192,7 @@ export const customerRouter = router({
     .input(deskMutationArgs.removeClasses)
     .output(removeClassesOutput)
     .mutation(async ({ ctx, input }) => {
-      const { changedCreditIds } = await removeClasses(ctx.db, input);
+      const { changedCreditIds } = await removeClasses(ctx.db, ctx.customer, input);
       return { message: texts.desk.classesRemoved, available_class_ids: changedCreditIds, credits: await listCredits(ctx.db, input.customer_id) };
     }),
 });

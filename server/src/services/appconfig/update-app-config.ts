@@ -3,6 +3,7 @@ import { app_config } from '@estudio/db/schema/app-config';
 import { class_package } from '@estudio/db/schema/packages';
 import { appConfigChangeInStep, appConfigDefaults, appConfigPackageKeys, appConfigProblem, appConfigValueText, DomainError, type AppConfigEntry } from '@estudio/core';
 import type { Db } from '../../db.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 function invalidValue(key: string, message: string): DomainError {
   // `field` lets an admin screen put the message by its input; the message names the setting in Spanish.
@@ -35,6 +36,11 @@ export async function updateAppConfig(db: Db, entries: readonly AppConfigEntry[]
         .where(and(inArray(class_package.class_package_id, packageIds.map((e) => Number(e.value))), isNull(class_package.deletedAt)));
       const missing = packageIds.find((e) => !found.some((p) => p.id === Number(e.value)));
       if (missing) throw invalidValue(missing.key, appConfigValueText(missing.key));
+    }
+    const changed = appConfigChangeInStep(entries, current).filter(({ key, value }) => current[key] !== value);
+    // Who changed which settings (decision 037): keys and values, never a private value's text.
+    if (changed.length && updatedBy !== null) {
+      await recordAudit(tx, { actorId: updatedBy, action: 'update', entity: 'app_config', changes: { keys: changed.map((e) => e.key) } });
     }
     for (const { key, value } of appConfigChangeInStep(entries, current)) {
       await tx

@@ -149,6 +149,8 @@ export async function adminUpdateCustomer(
       if (customerId === actorId) throw new DomainError('customer/own-role');
       const [updated] = await tx.update(customer).set({ role, updatedAt: new Date() }).where(eq(customer.customer_id, customerId)).returning();
       if (updated) row = updated;
+      // Its own row, so Actividad can list role changes (decision 037).
+      await recordAudit(tx, { actorId, action: 'role.change', entity: 'customer', entityId: customerId, changes: { from: before.role, to: role } });
     }
     await recordAudit(tx, {
       actorId,

@@ -20,7 +20,7 @@ import { walkIn } from './walk-in.ts';
  * the push's transaction (pushMutations in @estudio/sync). `now` is the
  * server's time of the push; a check-in carries its own scan time in `at`.
  * `staff` is the signed-in desk account; the services authorise by role at the
- * router; the actions of issue 16 record it in the audit log as who did them.
+ * router, and what a role may do beyond that (a gift's limit) in the service, so a replay is judged too; the actions of issue 16 record it in the audit log as who did them.
  */
 export async function applyDeskMutation(
   tx: Tx,
@@ -39,11 +39,11 @@ export async function applyDeskMutation(
     case 'markPurchasePaid':
       return markCashPurchasePaid(tx, mutation.args, messages ?? null, now);
     case 'giveAccess':
-      return giveAccess(tx, mutation.args, messages ?? null, now);
+      return giveAccess(tx, staff, mutation.args, messages ?? null, now);
     case 'revokeAccess':
-      return revokeAccess(tx, mutation.args, now);
+      return revokeAccess(tx, staff, mutation.args, now);
     case 'removeClasses':
-      return removeClasses(tx, mutation.args, now);
+      return removeClasses(tx, staff, mutation.args, now);
     case 'cancelReservation':
       return cancelAtDesk(tx, staff.customer_id, mutation.args, now, messages);
     case 'undoCheckIn':

@@ -1,4 +1,4 @@
-import { addPeriod, DomainError, effectivePriceCents, fromCents, type DeskMutationArgs } from '@estudio/core';
+import { addPeriod, DomainError, effectivePriceCents, fromCents, isReasonGiven, type DeskMutationArgs } from '@estudio/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { class_package } from '@estudio/db/schema/packages';
 import { payment_method } from '@estudio/db/schema/payments';
@@ -7,6 +7,8 @@ import type { Db } from '../../db.ts';
 import { markPurchasePaid, type PurchaseRow } from '../checkout/grant-purchase.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { assertMayGift, type StaffActor } from '../permissions/staff-permissions.ts';
 
 export type GiveAccessInput = DeskMutationArgs<'giveAccess'>;
 
@@ -23,8 +25,13 @@ const dayMs = 86_400_000;
  * days are given. A gift costs 0; otherwise the package's price (sale price
  * when set) is what was paid. `bill` records the invoice of that payment.
  * The customer's receipt (or the gift's confirmation) links to `messages`' portal.
+ * A gift needs a reason and the giver's permission (decision 037: Recepción up
+ * to the owner's price limit); who gave what, to whom and why goes to the
+ * audit log in the same transaction, so a refused replay leaves no trace.
  */
-export async function giveAccess(db: Db, input: GiveAccessInput, messages: MessageContext | null, now: Date = new Date()): Promise<PurchaseRow> {
+export async function giveAccess(db: Db, actor: StaffActor, input: GiveAccessInput, messages: MessageContext | null, now: Date = new Date()): Promise<PurchaseRow> {
+  const reason = input.reason?.trim() || null;
+  if (input.is_gift && !isReasonGiven(reason)) throw new DomainError('access/reason-required');
   return db.transaction(async (tx) => {
     // Customer first: the grant below takes the customer's credits (decision 006 order).
     const who = await lockCustomer(tx, input.customer_id);
@@ -33,6 +40,7 @@ export async function giveAccess(db: Db, input: GiveAccessInput, messages: Messa
       .from(class_package)
       .where(and(eq(class_package.class_package_id, input.class_package_id), isNull(class_package.deletedAt)));
     if (!pkg) throw new DomainError('package/not-found');
+    if (input.is_gift) await assertMayGift(tx, actor, effectivePriceCents(pkg));
     if (input.payment_method_id !== null) {
       const [method] = await tx
         .select({ id: payment_method.payment_method_id })
@@ -65,6 +73,13 @@ export async function giveAccess(db: Db, input: GiveAccessInput, messages: Messa
       .returning();
     if (!created) throw new DomainError('internal');
     const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment, recordInvoice: input.bill, messages });
+    await recordAudit(tx, {
+      actorId: actor.customer_id,
+      action: input.is_gift ? 'access.gift' : 'access.sell',
+      entity: 'customer',
+      entityId: who.customer_id,
+      changes: { purchase_id: paid.purchase_id, class_package_id: pkg.class_package_id, title: pkg.title, total_payment: totalPayment, package_days: input.package_days, reason },
+    });
     return paid;
   });
 }

@@ -1,8 +1,10 @@
-import { DomainError, type DeskMutationArgs } from '@estudio/core';
+import { DomainError, isReasonGiven, type DeskMutationArgs } from '@estudio/core';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { available_classes } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
 
 export type RemoveClassesInput = DeskMutationArgs<'removeClasses'>;
 
@@ -11,13 +13,17 @@ export type RemoveClassesInput = DeskMutationArgs<'removeClasses'>;
  * live, unexpired credits, the ones that expire first first (the ones the
  * customer would lose soonest). Unlimited credits are not counted. All or
  * nothing: fewer classes than asked is access/not-enough-classes. Locks the
- * customer, then the credits, like a booking.
+ * customer, then the credits, like a booking. A reason is required and kept
+ * in the audit log with who took the classes (decision 037).
  */
 export async function removeClasses(
   db: Db,
+  actor: StaffActor,
   input: RemoveClassesInput,
   now: Date = new Date(),
 ): Promise<{ changedCreditIds: number[] }> {
+  const reason = input.reason?.trim() || null;
+  if (!isReasonGiven(reason)) throw new DomainError('access/reason-required');
   return db.transaction(async (tx) => {
     await lockCustomer(tx, input.customer_id);
     const credits = await tx
@@ -47,6 +53,13 @@ export async function removeClasses(
       changedCreditIds.push(credit.id);
       remaining -= take;
     }
+    await recordAudit(tx, {
+      actorId: actor.customer_id,
+      action: 'classes.remove',
+      entity: 'customer',
+      entityId: input.customer_id,
+      changes: { amount: input.amount, available_class_ids: changedCreditIds, reason },
+    });
     return { changedCreditIds };
   });
 }

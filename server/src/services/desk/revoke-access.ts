@@ -1,4 +1,4 @@
-import { DomainError, type DeskMutationArgs } from '@estudio/core';
+import { DomainError, isReasonGiven, type DeskMutationArgs } from '@estudio/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
@@ -6,6 +6,8 @@ import type { Db } from '../../db.ts';
 import type { PurchaseRow } from '../checkout/grant-purchase.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
 
 export type RevokeAccessInput = DeskMutationArgs<'revokeAccess'>;
 
@@ -18,12 +20,16 @@ export type RevokeAccessInput = DeskMutationArgs<'revokeAccess'>;
  * access/already-revoked. A subscription paid through a provider is not
  * cancelled there by this: its renewals grant nothing to a revoked purchase
  * but are still charged, so staff cancel it too (Mis Compras or the provider).
+ * A reason is required and kept in the audit log with who revoked (decision 037).
  */
 export async function revokeAccess(
   db: Db,
+  actor: StaffActor,
   input: RevokeAccessInput,
   now: Date = new Date(),
 ): Promise<{ purchase: PurchaseRow; removedCreditIds: number[] }> {
+  const reason = input.reason?.trim() || null;
+  if (!isReasonGiven(reason)) throw new DomainError('access/reason-required');
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ customer_id: purchase.customer_id }).from(purchase).where(eq(purchase.purchase_id, input.purchase_id));
     if (!row) throw new DomainError('purchase/not-found');
@@ -32,7 +38,15 @@ export async function revokeAccess(
     const [current] = await tx.select().from(purchase).where(eq(purchase.purchase_id, input.purchase_id)).for('update');
     if (!current) throw new DomainError('purchase/not-found');
     if (current.status === 'revoked') throw new DomainError('access/already-revoked');
-    return endPurchaseAccess(tx, current, now);
+    const ended = await endPurchaseAccess(tx, current, now);
+    await recordAudit(tx, {
+      actorId: actor.customer_id,
+      action: 'access.revoke',
+      entity: 'customer',
+      entityId: current.customer_id,
+      changes: { purchase_id: current.purchase_id, title: current.title, available_class_ids: ended.removedCreditIds, reason },
+    });
+    return ended;
   });
 }
 

@@ -183,6 +183,11 @@ export const settingsTabs: SettingsTab[] = [
           text('paypal_client_id', 'Client ID de PayPal (público)'),
         ],
       },
+      {
+        title: 'Permisos de Recepción',
+        intro: 'Los administradores pueden regalar cualquier paquete y hacer reembolsos. Recepción solo regala paquetes de hasta este precio y siempre con un motivo, que queda en Actividad.',
+        fields: [int('reception_gift_max_price')],
+      },
     ],
   },
   {

@@ -1,0 +1,200 @@
+import { appConfigRules, type AppConfigKey } from '../appconfig.ts';
+import { formatMXN, toCents } from './money.ts';
+
+/**
+ * What staff did, as an owner reads it (issue 19, point 5; decision 037).
+ * Every audit_log row is one of these kinds, told apart by its entity and
+ * action; the list is closed so the Actividad screen's filter and its
+ * sentences cannot drift from what the writers record. A row no kind claims
+ * (an outbox retry) still shows, as 'other', with a plain sentence.
+ */
+export const activityKindRules = {
+  gift: [['customer', 'access.gift']],
+  accessSold: [['customer', 'access.sell']],
+  classesRemoved: [['customer', 'classes.remove']],
+  accessRevoked: [['customer', 'access.revoke']],
+  refund: [['purchase', 'refund']],
+  roleChange: [['customer', 'role.change']],
+  customerChanged: [
+    ['customer', 'update'],
+    ['customer', 'recover'],
+    ['customer', 'customer.create'],
+    ['customer', 'customer.documents.accept-at-desk'],
+  ],
+  checkInUndone: [['class_reservation', 'reservation.check-in.undo']],
+  reservationCancelled: [
+    ['class_reservation', 'reservation.cancel'],
+    ['class_reservation', 'reservation.cancel.override'],
+    ['class_reservation', 'cancel'],
+  ],
+  reservationChanged: [
+    ['class_reservation', 'reservation.move'],
+    ['class_reservation', 'create'],
+    ['class_reservation', 'update'],
+    ['class_reservation', 'checkin'],
+  ],
+  classCancelled: [['single_class', 'cancel']],
+  settingsChanged: [
+    ['app_config', 'update'],
+    ['messaging_settings', 'update'],
+  ],
+  catalogueChanged: [
+    ['class_package', 'create'],
+    ['class_package', 'update'],
+    ['class_package', 'delete'],
+    ['class_package', 'home.add'],
+    ['class_package', 'home.remove'],
+    ['discount', 'create'],
+    ['discount', 'update'],
+    ['discount', 'delete'],
+    ['single_class', 'create'],
+    ['single_class', 'update'],
+    ['single_class', 'repeat'],
+  ],
+} as const satisfies Record<string, readonly (readonly [string, string])[]>;
+
+export type ActivityKind = keyof typeof activityKindRules;
+export const activityKinds = Object.keys(activityKindRules) as ActivityKind[];
+
+/** The filter's names, in the order of the list. */
+export const activityKindNames: Record<ActivityKind, string> = {
+  gift: 'Regalos de acceso',
+  accessSold: 'Accesos cobrados en recepción',
+  classesRemoved: 'Clases restadas',
+  accessRevoked: 'Accesos eliminados',
+  refund: 'Reembolsos',
+  roleChange: 'Cambios de rol',
+  customerChanged: 'Datos de clientes',
+  checkInUndone: 'Asistencias deshechas',
+  reservationCancelled: 'Reservaciones canceladas',
+  reservationChanged: 'Reservaciones hechas o cambiadas',
+  classCancelled: 'Clases canceladas',
+  settingsChanged: 'Configuración',
+  catalogueChanged: 'Paquetes, descuentos y horario',
+};
+
+export function activityKindOf(entity: string, action: string): ActivityKind | 'other' {
+  for (const kind of activityKinds) {
+    if (activityKindRules[kind].some(([e, a]) => e === entity && a === action)) return kind;
+  }
+  return 'other';
+}
+
+/** One audit row with the names the server joined to it. */
+export interface ActivityFacts {
+  entity: string;
+  action: string;
+  entityId: string | null;
+  changes: unknown;
+  /** Who did it: name and e-mail, or null when the account is gone. */
+  actor: { name: string; email: string | null } | null;
+  /** Whom it was about, when it is about a customer. */
+  customerName: string | null;
+}
+
+const roleLabel: Record<string, string> = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador' };
+
+function settingLabel(key: string): string | null {
+  return appConfigRules[key as AppConfigKey]?.label ?? null;
+}
+
+function field(changes: unknown, key: string): unknown {
+  return changes && typeof changes === 'object' ? (changes as Record<string, unknown>)[key] : undefined;
+}
+function str(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+function money(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  try {
+    return formatMXN(toCents(value));
+  } catch {
+    return null;
+  }
+}
+
+/** 'Recepción (recepcion@estudio.demo)': the staff member as the list names them. */
+export function activityActorText(actor: ActivityFacts['actor']): string {
+  if (!actor) return 'Una cuenta eliminada';
+  return actor.email ? `${actor.name} (${actor.email})` : actor.name;
+}
+
+/**
+ * The sentence an owner reads for one audit row, without the actor
+ * ('regaló Ilimitado Mensual a Mariana López — motivo: cumpleaños').
+ * Never a key or JSON: what the row does not say is left out.
+ */
+export function activityWhat(facts: ActivityFacts): string {
+  const { changes } = facts;
+  const who = facts.customerName ?? 'un cliente';
+  const reason = str(field(changes, 'reason'));
+  const because = reason ? ` — motivo: ${reason}` : '';
+  const kind = activityKindOf(facts.entity, facts.action);
+  const title = str(field(changes, 'title')) ?? 'un paquete';
+  switch (kind) {
+    case 'gift':
+      return `regaló ${title} a ${who}${because}`;
+    case 'accessSold': {
+      const paid = money(field(changes, 'total_payment'));
+      return `dio acceso a ${title} a ${who}${paid ? `, cobrado en recepción (${paid})` : ''}${because}`;
+    }
+    case 'classesRemoved': {
+      const amount = Number(field(changes, 'amount'));
+      return `restó ${amount === 1 ? '1 clase' : `${amount} clases`} a ${who}${because}`;
+    }
+    case 'accessRevoked':
+      return `eliminó el acceso de ${title} de ${who}${because}`;
+    case 'refund': {
+      const amount = money(field(changes, 'amount'));
+      return `reembolsó ${amount ?? 'una compra'}${facts.customerName ? ` a ${facts.customerName}` : ''}${because}`;
+    }
+    case 'roleChange': {
+      const from = roleLabel[String(field(changes, 'from'))] ?? 'otro rol';
+      const to = roleLabel[String(field(changes, 'to'))] ?? 'otro rol';
+      return `cambió el rol de ${who} de ${from} a ${to}`;
+    }
+    case 'customerChanged': {
+      if (facts.action === 'customer.create') return `registró a ${who} como cliente nuevo`;
+      if (facts.action === 'recover') return `recuperó la cuenta de ${who}`;
+      if (facts.action === 'customer.documents.accept-at-desk') return `registró en recepción que ${who} aceptó los documentos`;
+      const email = field(changes, 'email');
+      const from = str(field(email, 'from'));
+      const to = str(field(email, 'to'));
+      if (from && to) return `cambió el correo de ${who} de ${from} a ${to}`;
+      return `editó los datos de ${who}`;
+    }
+    case 'checkInUndone':
+      return `deshizo la asistencia de ${who}`;
+    case 'reservationCancelled': {
+      const returned = field(changes, 'credit_returned');
+      const credit = returned === true ? ' (se devolvió el crédito)' : returned === false ? ' (sin devolver el crédito)' : '';
+      const override = facts.action === 'reservation.cancel.override' ? ' por encima de las reglas' : '';
+      return `canceló una reservación de ${who}${override}${credit}${because}`;
+    }
+    case 'reservationChanged':
+      if (facts.action === 'reservation.move') return `cambió de clase una reservación de ${who}`;
+      if (facts.action === 'create') return `reservó una clase para ${who}`;
+      if (facts.action === 'checkin') return `registró la asistencia de ${who}`;
+      return `editó una reservación de ${who}`;
+    case 'classCancelled':
+      return `canceló una clase del horario${because}`;
+    case 'settingsChanged': {
+      if (facts.entity === 'messaging_settings') return 'cambió la configuración de mensajes';
+      const keys = field(changes, 'keys');
+      const names = Array.isArray(keys) ? keys.map((k) => settingLabel(String(k))).filter((k): k is string => !!k) : [];
+      return names.length ? `cambió la configuración: ${names.join(', ')}` : 'cambió la configuración del estudio';
+    }
+    case 'catalogueChanged': {
+      const what = facts.entity === 'class_package' ? 'un paquete' : facts.entity === 'discount' ? 'un descuento' : 'el horario de clases';
+      const verb = facts.action === 'create' || facts.action === 'repeat' ? 'agregó' : facts.action === 'delete' ? 'eliminó' : 'modificó';
+      return `${verb} ${what}`;
+    }
+    case 'other':
+      return 'hizo un cambio en la administración';
+  }
+}
+
+/** The whole sentence: 'Recepción (recepcion@estudio.demo) regaló … — motivo: …'. */
+export function activitySentence(facts: ActivityFacts): string {
+  return `${activityActorText(facts.actor)} ${activityWhat(facts)}.`;
+}

@@ -1,0 +1,43 @@
+import { z } from '../zod.ts';
+import { activityKinds } from '../rules/activity.ts';
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Escribe la fecha como AAAA-MM-DD.' });
+
+/** GET /api/activity (admin): what staff did, newest first, 30 a page (issue 19.5, decision 037). */
+export const activityListInput = z.object({
+  /** The staff member who did it. */
+  staff_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** The customer it was about. */
+  customer_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  kind: z.enum(activityKinds as [string, ...string[]]).optional(),
+  /** Studio days, both included. */
+  from: date.optional(),
+  to: date.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type ActivityListInput = z.infer<typeof activityListInput>;
+
+/** GET /api/customer/{id}/activity (staff and admin): the same list for one customer's card. */
+export const customerActivityInput = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const activityEntryOutput = z.object({
+  audit_log_id: z.number(),
+  at: z.string(),
+  kind: z.string(),
+  /** The sentence people read: who did what, to whom, and why. */
+  text: z.string(),
+  staff: z.object({ customer_id: z.number(), name: z.string(), email: z.string().nullable() }).nullable(),
+  customer: z.object({ customer_id: z.number(), name: z.string() }).nullable(),
+  reason: z.string().nullable(),
+});
+
+export const activityListOutput = z.object({
+  entries: z.array(activityEntryOutput),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type ActivityEntry = z.infer<typeof activityEntryOutput>;
