@@ -25,7 +25,7 @@ import { bookableClasses, todayClasses } from './queries/today.ts';
 import { cancelPreview, classWaitlist, hasCustomer, waitlistCounts } from './queries/desk-actions.ts';
 import { ServerAddress, unsentWork, wipeReplica, type ServerAddressView } from './server-address.ts';
 import { isUnreachable, type ServerApi } from './server-api.ts';
-import { isProxyPath, type ProxyCallType, type ServerCall } from './server-proxy.ts';
+import { isProxyPath, ServerAnswerError, type ProxyCallType, type ServerCall } from './server-proxy.ts';
 import { LocalAuth } from './local-auth.ts';
 import { CustomerPhotos } from './customer-photos.ts';
 import { LOCK_KEY, parseStoredSession, publicUser, SESSION_KEY, withoutTokens, withTokens, type DeskUser, type StoredSession } from './session.ts';
@@ -374,6 +374,46 @@ export class DeskService {
    * to expire, and once more when the server no longer accepts it. The server
    * decides who may call what (admin routes answer 403 to staff).
    */
+  /**
+   * The console's image upload (issue 19.3): the picked file goes to the
+   * server's POST /api/files as an image, with the desk's token; the answer
+   * is the stored file (its `src` is what an image field keeps). The server
+   * refuses a non-image or a too large file in Spanish.
+   */
+  async uploadImage(name: string, type: string, base64: string): Promise<{ file_id: number; src: string }> {
+    if (!this.session) throw new DomainError('desk/signed-out');
+    this.requireUnlocked();
+    const token = await this.token();
+    if (!token) throw new DomainError('desk/signed-out');
+    const form = new FormData();
+    form.append('kind', 'image');
+    form.append('file', new Blob([Buffer.from(base64, 'base64')], { type }), name);
+    const res = await fetch(new URL('/api/files', this.address.require()), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string; file?: { file_id: number; src: string } };
+    if (!res.ok || !body.file) {
+      throw new ServerAnswerError(new DomainError((body.code ?? 'file/storage-unavailable') as never, body.message ?? undefined), undefined);
+    }
+    return { file_id: body.file.file_id, src: body.file.src };
+  }
+
+  /**
+   * An image field's preview: the desk's window only shows its own, data: and
+   * blob: pictures (its content-security policy), so the desk reads the
+   * stored picture ('/files/…' on the server, or an https address) and hands
+   * it over as a data: URL. Only images, at most 5 MB; null when unreadable.
+   */
+  async imagePreview(src: string): Promise<string | null> {
+    if (!this.session) throw new DomainError('desk/signed-out');
+    const url = src.startsWith('/') ? new URL(src, this.address.require()) : new URL(src);
+    if (url.protocol !== 'https:' && !src.startsWith('/')) return null;
+    const res = await fetch(url).catch(() => null);
+    const type = res?.headers.get('content-type') ?? '';
+    if (!res?.ok || !type.startsWith('image/')) return null;
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (bytes.length > 5 * 1024 * 1024) return null;
+    return `data:${type.split(';')[0]};base64,${bytes.toString('base64')}`;
+  }
+
   async callServer(type: ProxyCallType, path: string, input: unknown): Promise<unknown> {
     if (!this.session) throw new DomainError('desk/signed-out');
     this.requireUnlocked();

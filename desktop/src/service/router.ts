@@ -179,6 +179,12 @@ export const deskRouter = t.router({
   server: t.router({
     query: procedure.input(proxyInput).query(({ ctx, input }) => ctx.desk.callServer('query', input.path, input.input)),
     mutation: procedure.input(proxyInput).mutation(({ ctx, input }) => ctx.desk.callServer('mutation', input.path, input.input)),
+    /** An image field's preview as a data: URL (the window's policy shows no other origin's pictures). */
+    imagePreview: procedure.input(z.object({ src: z.string().max(2000) })).query(({ ctx, input }) => ctx.desk.imagePreview(input.src)),
+    /** An image of the console's forms (base64 over IPC; the server's own limit, 5 MB by default, is checked there). */
+    uploadImage: procedure
+      .input(z.object({ name: z.string().max(300), type: z.string().max(100), data: z.string().max(16_000_000) }))
+      .mutation(({ ctx, input }) => ctx.desk.uploadImage(input.name, input.type, input.data)),
   }),
 });
 

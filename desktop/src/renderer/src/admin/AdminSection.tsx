@@ -12,6 +12,7 @@ import { PackagesScreen } from './packages/PackagesScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { ScheduleScreen } from './schedule/ScheduleScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { VideosScreen } from './videos/VideosScreen.tsx';
 
 /** Each section's screen; every one works online against the server. */
 const screens: Record<AdminSectionKey, () => ReactNode> = {
@@ -23,6 +24,7 @@ const screens: Record<AdminSectionKey, () => ReactNode> = {
   instructors: () => <InstructorsScreen />,
   announcements: () => <AnnouncementsScreen />,
   pages: () => <PagesScreen />,
+  videos: () => <VideosScreen />,
   schedule: () => <ScheduleScreen />,
   customers: () => <CustomersAdminScreen />,
   reports: () => <ReportsScreen />,

@@ -11,6 +11,7 @@ import {
   IconSpeakerphone,
   IconUsers,
   IconUserStar,
+  IconVideo,
   IconYoga,
   type Icon,
 } from '@tabler/icons-react';
@@ -32,6 +33,7 @@ export const adminSections = [
   { key: 'instructors', label: nav.instructors, icon: IconUserStar },
   { key: 'announcements', label: nav.announcements, icon: IconSpeakerphone },
   { key: 'pages', label: nav.pages, icon: IconFileText },
+  { key: 'videos', label: nav.videos, icon: IconVideo },
   { key: 'schedule', label: nav.schedule, icon: IconCalendarWeek },
   { key: 'customers', label: nav.customers, icon: IconUsers },
   { key: 'reports', label: nav.reports, icon: IconChartBar },

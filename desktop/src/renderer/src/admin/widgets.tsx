@@ -1,9 +1,12 @@
-import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, Pagination, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, FileButton, Group, Image, Input, Loader, Modal, Pagination, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { texts } from '@estudio/core';
 import { useState, type ReactNode } from 'react';
 import { errorText } from '../format.ts';
+import { trpc } from '../trpc.ts';
 
 const t = texts.adminConsole;
 
@@ -130,5 +133,107 @@ export function RowActions({ name, onEdit, onDelete, end = false }: { name: stri
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** What the console's image fields accept before sending (the server checks again). */
+const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const imageMaxBytes = 5 * 1024 * 1024;
+
+function base64Of(file: File): Promise<string> {
+  return file.arrayBuffer().then((buffer) => {
+    let binary = '';
+    const bytes = new Uint8Array(buffer);
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+}
+
+/**
+ * The console's one image field (issue 19.3): drop or choose a picture, see
+ * it, replace it or remove it. The file goes to the studio's file storage
+ * (POST /api/files through the desk) and the field keeps its address.
+ */
+export function ImageField({ label, value, onChange, error, testId }: { label: string; value: string | null; onChange: (src: string | null) => void; error?: string | undefined; testId: string }) {
+  const upload = trpc.server.uploadImage.useMutation();
+  // The window shows no other origin's pictures (its content-security policy): the desk reads the stored one for the preview.
+  const preview = trpc.server.imagePreview.useQuery({ src: value ?? '' }, { enabled: Boolean(value) });
+  const shown = value ? (preview.data ?? null) : null;
+  const [problem, setProblem] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
+  const take = async (file: File | null) => {
+    if (!file) return;
+    setProblem(null);
+    if (!imageTypes.includes(file.type)) return setProblem(t.imageType);
+    if (file.size > imageMaxBytes) return setProblem(t.imageTooLarge);
+    try {
+      const stored = await upload.mutateAsync({ name: file.name, type: file.type, data: await base64Of(file) });
+      onChange(stored.src);
+    } catch (err) {
+      setProblem(errorText(err));
+    }
+  };
+  return (
+    <Input.Wrapper label={label} error={error ?? problem} style={{ gridColumn: '1 / -1' }}>
+      <Group
+        gap="md"
+        p="sm"
+        data-testid={`${testId}-image`}
+        onDragOver={(ev) => {
+          ev.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(ev) => {
+          ev.preventDefault();
+          setOver(false);
+          void take(ev.dataTransfer.files[0] ?? null);
+        }}
+        style={{ border: `1px dashed var(--mantine-color-${over ? 'teal-6' : 'gray-4'})`, borderRadius: 'var(--mantine-radius-md)' }}
+      >
+        {shown ? (
+          <Image src={shown} alt={label} h={72} w={96} fit="cover" radius="sm" data-testid={`${testId}-preview`} />
+        ) : (
+          <Center h={72} w={96} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+            <IconPhoto size={28} color="var(--mantine-color-gray-5)" />
+          </Center>
+        )}
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t.imageDrop}
+          </Text>
+          <Group gap="xs">
+            <FileButton onChange={(file) => void take(file)} accept={imageTypes.join(',')}>
+              {(props) => (
+                <Button {...props} size="xs" variant="light" loading={upload.isPending} data-testid={`${testId}-choose`}>
+                  {value ? t.imageReplace : t.imageChoose}
+                </Button>
+              )}
+            </FileButton>
+            {value && (
+              <Button size="xs" variant="subtle" color="red" onClick={() => onChange(null)} data-testid={`${testId}-remove`}>
+                {t.imageRemove}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+    </Input.Wrapper>
+  );
+}
+
+/** The console's one date field: a calendar in Spanish (DatesProvider), the value a day 'YYYY-MM-DD'. */
+export function DateField({ label, value, onChange, error, required }: { label: string; value: string | null; onChange: (day: string | null) => void; error?: string | undefined; required?: boolean | undefined }) {
+  return (
+    <DatePickerInput
+      label={label}
+      required={required}
+      clearable={!required}
+      value={value ? dayjs(value).toDate() : null}
+      onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+      valueFormat="D MMM YYYY"
+      placeholder={t.pickDate}
+      error={error}
+    />
   );
 }

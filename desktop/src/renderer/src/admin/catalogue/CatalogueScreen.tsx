@@ -5,7 +5,7 @@ import { texts, type RemovalVerdict, type z } from '@estudio/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { errorText } from '../../format.ts';
 import { useSchemaForm } from '../form.ts';
-import { ConfirmModal, FormError, Loaded, RowActions, useSearch } from '../widgets.tsx';
+import { ConfirmModal, DateField, FormError, ImageField, Loaded, RowActions, useSearch } from '../widgets.tsx';
 
 const t = texts.adminConsole;
 
@@ -14,7 +14,8 @@ export type FieldValue = string | number | boolean | null;
 export interface FieldSpec {
   key: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select';
+  /** image: the upload-with-preview widget (the value is the stored file's address); date: the calendar (a day 'YYYY-MM-DD'). */
+  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'image' | 'date';
   required?: boolean;
   /** select: the choices (ids as strings). */
   options?: { value: string; label: string }[];
@@ -249,6 +250,10 @@ function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: Edi
   const input = (f: FieldSpec) => {
     const value = v[f.key];
     switch (f.kind) {
+      case 'image':
+        return <ImageField key={f.key} label={f.label} value={typeof value === 'string' && value ? value : null} onChange={(src) => form.set(f.key, src ?? '')} error={e[f.key]} testId={`${props.testId}-${f.key}`} />;
+      case 'date':
+        return <DateField key={f.key} label={f.label} required={f.required} value={typeof value === 'string' && value ? value : null} onChange={(day) => form.set(f.key, day ?? '')} error={e[f.key]} />;
       case 'checkbox':
         return <Checkbox key={f.key} label={f.label} checked={Boolean(value)} onChange={(ev) => form.set(f.key, ev.currentTarget.checked)} error={e[f.key]} mt="md" />;
       case 'number':

@@ -1,0 +1,123 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test, type Page } from './fixtures.ts';
+import { demoPassword } from './helpers.ts';
+import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { shoot } from './shots.ts';
+
+/**
+ * Issue 19, points 2 and 3, as the studio's owner uses the desk's admin
+ * console (desk:web in Chromium) against its own server: a video put online
+ * with its thumbnail uploaded and previewed and a publish date picked on a
+ * calendar, seen by the seeded unlimited customer; a text file offered as a
+ * thumbnail is refused in Spanish.
+ */
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const serverPort = basePort + 62;
+const deskPort = basePort + 63;
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+const deskUrl = `http://127.0.0.1:${deskPort}`;
+const work = path.join(repoRoot, '.tmp', `admin-videos-e2e-${basePort}`);
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ChildProcess | null = null;
+let desk: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  desk = deskWebProcess({ port: deskPort, work, serverUrl });
+  server = serverProcess({ port: serverPort, work, env: { START_DESK: '0' } });
+  await waitFor(`${serverUrl}/api/health`, 180_000);
+  await waitFor(`${deskUrl}/health`, 240_000);
+});
+
+test.afterAll(async () => {
+  await stop(desk);
+  await stop(server);
+});
+
+async function adminDesk(page: Page) {
+  await page.goto(deskLink(deskUrl));
+  const email = page.getByLabel('Correo electrónico');
+  await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });
+  if (await email.isVisible()) {
+    await email.fill('admin@estudio.demo');
+    await page.getByLabel('Contraseña').fill(demoPassword);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+  }
+  await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 60_000 });
+}
+
+/** A real PNG picture, 160×90, pink. */
+function thumbnailPng(): Buffer {
+  const [w, h] = [160, 90];
+  const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.from([0, ...Array.from({ length: w }, () => [200, 80, 120]).flat()])));
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('the owner puts a video online with an uploaded thumbnail and a publish date, and the unlimited customer finds it', async ({ page, request }) => {
+  await adminDesk(page);
+  await page.getByTestId('admin-nav').getByRole('button', { name: 'Videos', exact: true }).click();
+  await expect(page.getByTestId('videos-table')).toBeVisible();
+  await page.getByTestId('videos-new').click();
+  const form = page.getByTestId('videos-form');
+  await form.getByLabel('Nombre').fill('Movilidad de cadera');
+  await form.getByLabel('Liga del video (YouTube, Vimeo… o archivo .mp4)').fill('http://vimeo.com/76979871');
+  await form.getByLabel('Duración (minutos)').fill('25');
+
+  // A text file is not a picture: refused in Spanish, nothing uploaded.
+  await form.getByTestId('videos-thumbnail-image').locator('input[type=file]').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await expect(form.getByText('Ese archivo no es una imagen: usa JPG, PNG, WebP o GIF.')).toBeVisible();
+  // A real picture: uploaded to the studio's files and previewed.
+  await form.getByTestId('videos-thumbnail-image').locator('input[type=file]').setInputFiles({ name: 'cadera.png', mimeType: 'image/png', buffer: thumbnailPng() });
+  const preview = form.getByTestId('videos-thumbnail-preview');
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+  await expect(form.getByTestId('videos-thumbnail-choose')).toHaveText('Cambiar imagen');
+
+  // The http link is refused under its field; what was typed stays.
+  await page.getByTestId('videos-save').click();
+  await expect(form.getByText('La liga del video debe empezar con https://.')).toBeVisible();
+  await shoot(page, 'admin-videos-form', form);
+  await form.getByLabel('Liga del video (YouTube, Vimeo… o archivo .mp4)').fill('https://vimeo.com/76979871');
+  await page.getByTestId('videos-save').click();
+  await expect(form).toBeHidden();
+  const row = page.getByTestId('videos-row').filter({ hasText: 'Movilidad de cadera' });
+  await expect(row).toContainText('Publicado');
+  await shoot(page, 'admin-videos-list');
+
+  const ilimitado = await apiLogin(request, serverUrl, 'ilimitado@estudio.demo');
+  const library = (await (await request.get(`${serverUrl}/api/videos?query=cadera`, { headers: { authorization: `Bearer ${ilimitado}` } })).json()) as { videos: { name: string; thumbnail: string }[] };
+  const seen = library.videos.find((v) => v.name === 'Movilidad de cadera');
+  expect(seen?.thumbnail).toMatch(/^\/files\/[a-z0-9-]+\.png$/);
+  expect((await request.get(`${serverUrl}${seen?.thumbnail}`)).status()).toBe(200);
+
+  // Announced for later: the calendar moves its publish date ahead, and it is 'Próximamente'.
+  await row.getByRole('button', { name: 'Editar Movilidad de cadera' }).click();
+  await form.getByLabel('Fecha de publicación').click();
+  const nextMonth = page.locator('.mantine-DatePickerInput-dropdown button[data-direction="next"], .mantine-Popover-dropdown button[data-direction="next"]').first();
+  await nextMonth.click();
+  await page.locator('.mantine-Popover-dropdown table button:not([data-outside])', { hasText: /^15$/ }).first().click();
+  await page.getByTestId('videos-save').click();
+  await expect(form).toBeHidden();
+  await expect(row).toContainText('Próximamente');
+  const upcoming = (await (await request.get(`${serverUrl}/api/videos/upcoming`, { headers: { authorization: `Bearer ${ilimitado}` } })).json()) as { videos: { name: string }[] };
+  expect(upcoming.videos.map((v) => v.name)).toContain('Movilidad de cadera');
+});
