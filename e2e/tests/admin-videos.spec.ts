@@ -121,3 +121,25 @@ test('the owner puts a video online with an uploaded thumbnail and a publish dat
   const upcoming = (await (await request.get(`${serverUrl}/api/videos/upcoming`, { headers: { authorization: `Bearer ${ilimitado}` } })).json()) as { videos: { name: string }[] };
   expect(upcoming.videos.map((v) => v.name)).toContain('Movilidad de cadera');
 });
+
+test("the owner gives a coach a photo (there was no field for it): uploaded, previewed, kept after reopening, and on the coach's record", async ({ page, request }) => {
+  await adminDesk(page);
+  await page.getByTestId('admin-nav').getByRole('button', { name: 'Coaches', exact: true }).click();
+  const first = page.getByTestId('instructors-row').first();
+  await expect(first).toBeVisible();
+  await first.getByRole('button', { name: /^Editar / }).click();
+  const form = page.getByTestId('instructors-form');
+  await form.getByTestId('instructors-file_id-image').locator('input[type=file]').setInputFiles({ name: 'coach.png', mimeType: 'image/png', buffer: thumbnailPng() });
+  const preview = form.getByTestId('instructors-file_id-preview');
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+  await shoot(page, 'admin-coach-photo', form);
+  await page.getByTestId('instructors-save').click();
+  await expect(form).toBeHidden();
+
+  await first.getByRole('button', { name: /^Editar / }).click();
+  await expect.poll(() => form.getByTestId('instructors-file_id-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+  await page.keyboard.press('Escape');
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const coaches = (await (await request.get(`${serverUrl}/api/instructors`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { instructors: { file: { src: string; type: string } | null }[] };
+  expect(coaches.instructors.some((c) => c.file?.type === 'image/png' && /^\/files\/[a-z0-9-]+\.png$/.test(c.file.src))).toBe(true);
+});

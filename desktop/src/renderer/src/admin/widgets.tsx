@@ -154,7 +154,7 @@ function base64Of(file: File): Promise<string> {
  * it, replace it or remove it. The file goes to the studio's file storage
  * (POST /api/files through the desk) and the field keeps its address.
  */
-export function ImageField({ label, value, onChange, error, testId }: { label: string; value: string | null; onChange: (src: string | null) => void; error?: string | undefined; testId: string }) {
+export function ImageField({ label, value, onChange, error, testId }: { label: string; value: string | null; onChange: (src: string | null, fileId: number | null) => void; error?: string | undefined; testId: string }) {
   const upload = trpc.server.uploadImage.useMutation();
   // The window shows no other origin's pictures (its content-security policy): the desk reads the stored one for the preview.
   const preview = trpc.server.imagePreview.useQuery({ src: value ?? '' }, { enabled: Boolean(value) });
@@ -168,7 +168,7 @@ export function ImageField({ label, value, onChange, error, testId }: { label: s
     if (file.size > imageMaxBytes) return setProblem(t.imageTooLarge);
     try {
       const stored = await upload.mutateAsync({ name: file.name, type: file.type, data: await base64Of(file) });
-      onChange(stored.src);
+      onChange(stored.src, stored.file_id);
     } catch (err) {
       setProblem(errorText(err));
     }
@@ -211,7 +211,7 @@ export function ImageField({ label, value, onChange, error, testId }: { label: s
               )}
             </FileButton>
             {value && (
-              <Button size="xs" variant="subtle" color="red" onClick={() => onChange(null)} data-testid={`${testId}-remove`}>
+              <Button size="xs" variant="subtle" color="red" onClick={() => onChange(null, null)} data-testid={`${testId}-remove`}>
                 {t.imageRemove}
               </Button>
             )}

@@ -14,8 +14,13 @@ export type FieldValue = string | number | boolean | null;
 export interface FieldSpec {
   key: string;
   label: string;
-  /** image: the upload-with-preview widget (the value is the stored file's address); date: the calendar (a day 'YYYY-MM-DD'). */
-  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'image' | 'date';
+  /**
+   * image: the upload-with-preview widget, the value the stored file's address;
+   * imageFile: the same widget for a record that keeps the file's id (a coach's
+   * photo, a notice's picture), its address in `<key>:src` for the preview;
+   * date: the calendar, a day 'YYYY-MM-DD'.
+   */
+  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'image' | 'imageFile' | 'date';
   required?: boolean;
   /** select: the choices (ids as strings). */
   options?: { value: string; label: string }[];
@@ -33,7 +38,7 @@ function toPayload(fields: FieldSpec[], values: Record<string, FieldValue>): Rec
     if (f.omitEmpty && (v === '' || v === null)) continue;
     if (f.kind === 'checkbox') payload[f.key] = Boolean(v);
     else if (f.kind === 'number') payload[f.key] = v === '' || v === null ? undefined : Number(v);
-    else if (f.kind === 'select') payload[f.key] = v === '' || v === null ? null : Number(v);
+    else if (f.kind === 'select' || f.kind === 'imageFile') payload[f.key] = v === '' || v === null ? null : Number(v);
     else payload[f.key] = f.optional && (v === '' || v === null) ? null : (v ?? '');
   }
   return payload;
@@ -252,6 +257,22 @@ function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: Edi
     switch (f.kind) {
       case 'image':
         return <ImageField key={f.key} label={f.label} value={typeof value === 'string' && value ? value : null} onChange={(src) => form.set(f.key, src ?? '')} error={e[f.key]} testId={`${props.testId}-${f.key}`} />;
+      case 'imageFile': {
+        const src = v[`${f.key}:src`];
+        return (
+          <ImageField
+            key={f.key}
+            label={f.label}
+            value={typeof src === 'string' && src && value !== null && value !== '' ? src : null}
+            onChange={(newSrc, fileId) => {
+              form.set(`${f.key}:src`, newSrc ?? '');
+              form.set(f.key, fileId);
+            }}
+            error={e[f.key]}
+            testId={`${props.testId}-${f.key}`}
+          />
+        );
+      }
       case 'date':
         return <DateField key={f.key} label={f.label} required={f.required} value={typeof value === 'string' && value ? value : null} onChange={(day) => form.set(f.key, day ?? '')} error={e[f.key]} />;
       case 'checkbox':

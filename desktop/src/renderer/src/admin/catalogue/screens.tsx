@@ -195,10 +195,11 @@ export function InstructorsScreen() {
         { key: 'quote', label: 'Frase', kind: 'text', optional: true },
         { key: 'order', label: 'Orden', kind: 'number' },
         { key: 'short_bio', label: 'Biografía', kind: 'textarea', optional: true },
+        { key: 'file_id', label: 'Foto', kind: 'imageFile' },
         { key: 'show_on_home', label: 'En el home', kind: 'checkbox' },
         { key: 'available', label: 'Disponible', kind: 'checkbox' },
       ]}
-      blank={{ name: '', last_name: '', nick_name: '', instagram: '', birthdate: '', music_type: '', quote: '', order: 0, short_bio: '', show_on_home: false, available: true }}
+      blank={{ name: '', last_name: '', nick_name: '', instagram: '', birthdate: '', music_type: '', quote: '', order: 0, short_bio: '', file_id: null, 'file_id:src': '', show_on_home: false, available: true }}
       toValues={(r) => ({
         name: r.name,
         last_name: r.last_name,
@@ -209,6 +210,8 @@ export function InstructorsScreen() {
         quote: r.quote ?? '',
         order: r.order,
         short_bio: r.short_bio ?? '',
+        file_id: r.file_id,
+        'file_id:src': r.file?.src ?? '',
         show_on_home: r.show_on_home,
         available: r.available,
       })}
@@ -246,9 +249,10 @@ export function AnnouncementsScreen() {
         { key: 'title', label: 'Título', kind: 'text', required: true },
         { key: 'available', label: 'Visible', kind: 'checkbox' },
         { key: 'content', label: 'Contenido', kind: 'textarea', required: true },
+        { key: 'file_id', label: 'Imagen', kind: 'imageFile' },
       ]}
-      blank={{ title: '', available: true, content: '' }}
-      toValues={(r) => ({ title: r.title, available: r.available, content: r.content })}
+      blank={{ title: '', available: true, content: '', file_id: null, 'file_id:src': '' }}
+      toValues={(r) => ({ title: r.title, available: r.available, content: r.content, file_id: r.file_id, 'file_id:src': r.file?.src ?? '' })}
       createSchema={announcementCreateInput}
       updateSchema={announcementUpdateInput}
       idKey="announcement_id"
