@@ -72,6 +72,8 @@ const stringCandidates = () => [
   new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   '10:00',
   'https://estudio.demo/prueba',
+  // A video's player (core's videoUrl: https and a known player or a video file).
+  'https://www.youtube.com/watch?v=prueba',
   '5512345678',
   'PRUEBA10',
   'prueba',
