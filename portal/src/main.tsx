@@ -37,19 +37,24 @@ export function startApp({ container, prerendered, releaseTaps }: { container: H
     // The page is the app's now: what a test (or a monitor) waits for before acting on it.
     document.documentElement.dataset.app = 'started';
   };
+  const render = () => {
+    const root = createRoot(container);
+    const app = (
+      <StrictMode>
+        <App queryClient={queryClient} router={<RouterProvider router={router} />} />
+        <AfterFirstCommit run={started} />
+      </StrictMode>
+    );
+    // A pre-rendered page is already on screen: its replacement renders as a transition, which React works in slices
+    // of a few milliseconds between the browser's own tasks (no long task while a phone scrolls), and commits at the end.
+    if (prerendered) startTransition(() => root.render(app));
+    else root.render(app);
+  };
+  // A pre-rendered page is replaced once its route's chunks are in, so no loader flashes over it. A page with nothing on
+  // screen renders at once: its layout (the account's header) shows while the page's own chunk is still arriving, each
+  // behind its own loader (decision 036).
+  if (!prerendered) return render();
   void Promise.all(routeHandles(location.pathname).map((handle) => handle.page.preload()))
     .catch(() => undefined)
-    .then(() => {
-      const root = createRoot(container);
-      const app = (
-        <StrictMode>
-          <App queryClient={queryClient} router={<RouterProvider router={router} />} />
-          <AfterFirstCommit run={started} />
-        </StrictMode>
-      );
-      // A pre-rendered page is already on screen: its replacement renders as a transition, which React works in slices
-      // of a few milliseconds between the browser's own tasks (no long task while a phone scrolls), and commits at the end.
-      if (prerendered) startTransition(() => root.render(app));
-      else root.render(app);
-    });
+    .then(render);
 }

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { texts } from '@estudio/core';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { LoadingScreen } from './ui/LoadingScreen.tsx';
 import { NotFound } from './pages/NotFound.tsx';
@@ -42,7 +43,7 @@ const section = (element: ReactNode) => (
   <Suspense
     fallback={
       <Center mih={420}>
-        <Loader aria-label="Cargando" />
+        <Loader aria-label={texts.shell.loading} />
       </Center>
     }
   >
