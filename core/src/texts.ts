@@ -664,6 +664,8 @@ export const texts = {
     imageTooLarge: 'La imagen pesa más de 5 MB: elige una más ligera.',
     pickDate: 'Elige una fecha',
     videoTypes: 'Tipos de video',
+    videoPrograms: 'Programas',
+    videoTags: 'Etiquetas',
     add: 'Agregar',
     edit: 'Editar',
     save: 'Guardar',

@@ -143,3 +143,32 @@ test("the owner gives a coach a photo (there was no field for it): uploaded, pre
   const coaches = (await (await request.get(`${serverUrl}/api/instructors`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { instructors: { file: { src: string; type: string } | null }[] };
   expect(coaches.instructors.some((c) => c.file?.type === 'image/png' && /^\/files\/[a-z0-9-]+\.png$/.test(c.file.src))).toBe(true);
 });
+
+test('the owner adds a program with its cover and a tag in Videos, and they are what the library lists', async ({ page, request }) => {
+  await adminDesk(page);
+  await page.getByTestId('admin-nav').getByRole('button', { name: 'Videos', exact: true }).click();
+  await page.getByTestId('programs-new').click();
+  const program = page.getByTestId('programs-form');
+  await program.getByLabel('Nombre').fill('Reto de 7 días');
+  await program.getByTestId('programs-image-image').locator('input[type=file]').setInputFiles({ name: 'reto.png', mimeType: 'image/png', buffer: thumbnailPng() });
+  await expect.poll(() => program.getByTestId('programs-image-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
+  await page.getByTestId('programs-save').click();
+  await expect(program).toBeHidden();
+  await expect(page.getByTestId('programs-row').filter({ hasText: 'Reto de 7 días' })).toBeVisible();
+
+  await page.getByTestId('tags-new').click();
+  const tag = page.getByTestId('tags-form');
+  await tag.getByLabel('Nombre').fill('Para viajar');
+  await tag.getByLabel('Color (#RRGGBB)').fill('rojo');
+  await page.getByTestId('tags-save').click();
+  await expect(tag.getByText('El color debe tener el formato #RRGGBB.')).toBeVisible();
+  await tag.getByLabel('Color (#RRGGBB)').fill('#E64980');
+  await page.getByTestId('tags-save').click();
+  await expect(tag).toBeHidden();
+  await shoot(page, 'admin-videos-programs-tags', page.getByTestId('tags-table'));
+
+  const programs = (await (await request.get(`${serverUrl}/api/programs`)).json()) as { programs: { name: string; image: string | null }[] };
+  expect(programs.programs.find((p) => p.name === 'Reto de 7 días')?.image).toMatch(/^\/files\/[a-z0-9-]+\.png$/);
+  const tags = (await (await request.get(`${serverUrl}/api/tags?type=video`)).json()) as { tags: { name: string; color: string | null }[] };
+  expect(tags.tags.find((t) => t.name === 'Para viajar')?.color).toBe('#E64980');
+});

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { texts, videoCreateInput, videoTypeCreateInput, videoTypeUpdateInput, videoUpdateInput, type VideoAdminRow } from '@estudio/core';
+import { programCreateInput, programUpdateInput, tagCreateInput, tagUpdateInput, texts, videoCreateInput, videoTypeCreateInput, videoTypeUpdateInput, videoUpdateInput, type VideoAdminRow } from '@estudio/core';
 import { api } from '../api.ts';
 import { CatalogueScreen } from '../catalogue/CatalogueScreen.tsx';
 
@@ -13,7 +13,8 @@ const status: Record<VideoAdminRow['status'], { label: string; color: string }> 
 /**
  * Videos (issue 19.2): the online library as the admin manages it — the
  * player's link, the thumbnail uploaded with its preview, the publish date
- * (before it, 'Próximamente') — and the video types below.
+ * (before it, 'Próximamente') — and below it the video types, the programs
+ * (a series with a cover) and the tags.
  */
 export function VideosScreen() {
   const list = api.videos.adminList.useQuery();
@@ -103,6 +104,84 @@ export function VideosScreen() {
         update={(input) => updateType.mutateAsync(input)}
         remove={(id) => removeType.mutateAsync({ id })}
       />
+      <Title order={3}>{texts.adminConsole.videoPrograms}</Title>
+      <ProgramsList />
+      <Title order={3}>{texts.adminConsole.videoTags}</Title>
+      <TagsList />
     </Stack>
+  );
+}
+
+function ProgramsList() {
+  const list = api.programs.list.useQuery();
+  const utils = api.useUtils();
+  const done = () => utils.programs.invalidate();
+  const create = api.programs.create.useMutation({ onSuccess: done });
+  const update = api.programs.update.useMutation({ onSuccess: done });
+  const remove = api.programs.remove.useMutation({ onSuccess: done });
+  return (
+    <CatalogueScreen
+      testId="programs"
+      rows={list.data?.programs}
+      query={list}
+      rowId={(r) => r.program_id}
+      rowTitle={(r) => r.name}
+      searchText={(r) => `${r.name} ${r.description ?? ''}`}
+      columns={[
+        { label: 'Nombre', render: (r) => r.name },
+        { label: 'Videos', render: (r) => r.video_ids.length },
+        { label: 'Visible', render: (r) => (r.available ? texts.adminConsole.yes : texts.adminConsole.no) },
+      ]}
+      fields={[
+        { key: 'name', label: 'Nombre', kind: 'text', required: true },
+        { key: 'order', label: 'Orden', kind: 'number' },
+        { key: 'image', label: 'Portada', kind: 'image', optional: true },
+        { key: 'description', label: 'Descripción', kind: 'textarea', optional: true },
+        { key: 'available', label: 'Visible', kind: 'checkbox' },
+      ]}
+      blank={{ name: '', order: 0, image: '', description: '', available: true }}
+      toValues={(r) => ({ name: r.name, order: r.order, image: r.image ?? '', description: r.description ?? '', available: r.available })}
+      createSchema={programCreateInput}
+      updateSchema={programUpdateInput}
+      idKey="program_id"
+      create={(input) => create.mutateAsync(input)}
+      update={(input) => update.mutateAsync(input)}
+      remove={(id) => remove.mutateAsync({ id })}
+    />
+  );
+}
+
+function TagsList() {
+  const list = api.tags.list.useQuery({ type: 'video' });
+  const utils = api.useUtils();
+  const done = () => utils.tags.invalidate();
+  const create = api.tags.create.useMutation({ onSuccess: done });
+  const update = api.tags.update.useMutation({ onSuccess: done });
+  const remove = api.tags.remove.useMutation({ onSuccess: done });
+  return (
+    <CatalogueScreen
+      testId="tags"
+      rows={list.data?.tags}
+      query={list}
+      rowId={(r) => r.tag_id}
+      rowTitle={(r) => r.name}
+      searchText={(r) => r.name}
+      columns={[
+        { label: 'Nombre', render: (r) => r.name },
+        { label: 'Color', render: (r) => r.color ?? '—' },
+      ]}
+      fields={[
+        { key: 'name', label: 'Nombre', kind: 'text', required: true },
+        { key: 'color', label: 'Color (#RRGGBB)', kind: 'text', optional: true },
+      ]}
+      blank={{ name: '', color: '' }}
+      toValues={(r) => ({ name: r.name, color: r.color ?? '' })}
+      createSchema={tagCreateInput}
+      updateSchema={tagUpdateInput}
+      idKey="tag_id"
+      create={(input) => create.mutateAsync(input)}
+      update={(input) => update.mutateAsync(input)}
+      remove={(id) => remove.mutateAsync({ id })}
+    />
   );
 }
