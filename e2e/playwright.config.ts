@@ -16,7 +16,7 @@ const baseURL = externalServer ?? `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 // The desk tests start their own server and desk:web (they stop and restart the server), so a run of only
 // those (`playwright test tests/desk.spec.ts` or `--project desk`) does not need the portal's server.
-const deskSpec = /(desk|admin-console|admin-settings|admin-money|admin-videos)[^/]*\.spec\.ts$/;
+const deskSpec = /(desk|admin-console|admin-activity|admin-settings|admin-money|admin-videos)[^/]*\.spec\.ts$/;
 const cliArgs = process.argv.slice(2);
 const positional = cliArgs.filter((a, i) => !a.startsWith('-') && !cliArgs[i - 1]?.startsWith('--project') && a !== 'test');
 const projectArgs = cliArgs.flatMap((a, i) => (a.startsWith('--project=') ? [a.slice(10)] : a === '--project' ? [cliArgs[i + 1] ?? ''] : []));

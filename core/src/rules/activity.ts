@@ -198,3 +198,28 @@ export function activityWhat(facts: ActivityFacts): string {
 export function activitySentence(facts: ActivityFacts): string {
   return `${activityActorText(facts.actor)} ${activityWhat(facts)}.`;
 }
+
+/** The console's words for Actividad (the section, its filters, the customer's card). */
+export const activityTexts = {
+  nav: 'Actividad',
+  intro: 'Lo que hizo el personal, lo más reciente primero. Se actualiza sola cada pocos segundos.',
+  staff: 'Quién',
+  anyStaff: 'Todo el personal',
+  customer: 'Cliente',
+  customerPlaceholder: 'Busca por nombre, correo o teléfono',
+  kind: 'Tipo',
+  anyKind: 'Todo',
+  from: 'Desde',
+  to: 'Hasta',
+  empty: 'No hay actividad con estos filtros.',
+  cardTitle: 'Actividad del personal con este cliente',
+  cardEmpty: 'El personal aún no ha hecho cambios a este cliente.',
+  reason: 'Motivo',
+  reasonPlaceholder: 'Por qué (queda en Actividad con tu nombre)',
+  reasonRequired: 'Escribe el motivo (al menos 3 letras).',
+  promoteTitle: '¿Hacer Administrador?',
+  promoteBody: (name: string) =>
+    `${name} podrá ver y cambiar todo: paquetes, precios, reembolsos, configuración y los roles de los demás. El cambio queda en Actividad con tu nombre.`,
+  promoteConfirm: 'Sí, hacer Administrador',
+  cancel: 'Cancelar',
+};

@@ -41,3 +41,5 @@ export const activityListOutput = z.object({
   total: z.number(),
 });
 export type ActivityEntry = z.infer<typeof activityEntryOutput>;
+
+export const activityStaffOutput = z.object({ staff: z.array(z.object({ customer_id: z.number(), name: z.string(), email: z.string() })) });

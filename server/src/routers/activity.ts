@@ -1,5 +1,5 @@
-import { activityListInput, activityListOutput, customerActivityInput } from '@estudio/core';
-import { listActivity } from '../services/audit/list-activity.ts';
+import { activityListInput, activityListOutput, activityStaffOutput, customerActivityInput, z } from '@estudio/core';
+import { listActivity, listStaffMembers } from '../services/audit/list-activity.ts';
 import { adminProcedure, router, staffProcedure } from '../trpc.ts';
 
 const tags = ['activity'];
@@ -13,6 +13,12 @@ export const activityRouter = router({
     .query(({ ctx, input }) =>
       listActivity(ctx.db, { staffId: input.staff_id, customerId: input.customer_id, kind: input.kind, from: input.from, to: input.to, page: input.page }),
     ),
+
+  staff: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/activity/staff', tags, summary: 'Recepción y administradores, para filtrar la actividad (admin)' } })
+    .input(z.object({}))
+    .output(activityStaffOutput)
+    .query(async ({ ctx }) => ({ staff: await listStaffMembers(ctx.db) })),
 
   forCustomer: staffProcedure
     .meta({ openapi: { method: 'GET', path: '/customer/{id}/activity', tags, summary: 'Lo que hizo el personal con un cliente, lo más reciente primero (recepción y admin)' } })

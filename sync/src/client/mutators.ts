@@ -10,6 +10,7 @@ import {
   fromCents,
   isClassFull,
   isOn,
+  isReasonGiven,
   isValidSpot,
   localDate,
   parseSpotMap,
@@ -289,6 +290,8 @@ const markPurchasePaid: Mutator<'markPurchasePaid'> = async (ctx, args) => {
 
 const giveAccess: Mutator<'giveAccess'> = async (ctx, args) => {
   const { tx, now, tempId } = ctx;
+  // The reason is judged here as on the server (decision 037); the gift's price limit is the server's, at replay.
+  if (args.is_gift && !isReasonGiven(args.reason)) throw new DomainError('access/reason-required');
   const who = await liveCustomer(tx, args.customer_id);
   const [pkg] = await tx
     .select()
@@ -331,6 +334,7 @@ const giveAccess: Mutator<'giveAccess'> = async (ctx, args) => {
 };
 
 const revokeAccess: Mutator<'revokeAccess'> = async ({ tx, now }, args) => {
+  if (!isReasonGiven(args.reason)) throw new DomainError('access/reason-required');
   const [p] = await tx.select().from(purchase).where(eq(purchase.purchase_id, args.purchase_id));
   if (!p) throw new DomainError('purchase/not-found');
   if (p.status === 'revoked') throw new DomainError('access/already-revoked');
@@ -344,6 +348,7 @@ const revokeAccess: Mutator<'revokeAccess'> = async ({ tx, now }, args) => {
 };
 
 const removeClasses: Mutator<'removeClasses'> = async ({ tx, now }, args) => {
+  if (!isReasonGiven(args.reason)) throw new DomainError('access/reason-required');
   const who = await liveCustomer(tx, args.customer_id);
   // Limited, live, unexpired credits, the ones expiring first spent first (as bookings spend them).
   const credits = await tx

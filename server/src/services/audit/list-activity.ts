@@ -100,3 +100,13 @@ export async function listActivity(db: Db, filter: ActivityFilter): Promise<{ en
   });
   return { entries, page: filter.page, pages: Math.max(1, Math.ceil(total / pageSize)), total };
 }
+
+/** The staff members Actividad can be filtered by: Recepción and administrators, by name. */
+export async function listStaffMembers(db: Db): Promise<{ customer_id: number; name: string; email: string }[]> {
+  const rows = await db
+    .select({ customer_id: customer.customer_id, name: customer.name, last_name: customer.last_name, email: customer.email })
+    .from(customer)
+    .where(or(eq(customer.role, 'staff'), eq(customer.role, 'admin')))
+    .orderBy(customer.name, customer.last_name);
+  return rows.map((r) => ({ customer_id: r.customer_id, name: `${r.name} ${r.last_name}`.trim(), email: r.email }));
+}

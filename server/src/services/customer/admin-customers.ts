@@ -149,8 +149,6 @@ export async function adminUpdateCustomer(
       if (customerId === actorId) throw new DomainError('customer/own-role');
       const [updated] = await tx.update(customer).set({ role, updatedAt: new Date() }).where(eq(customer.customer_id, customerId)).returning();
       if (updated) row = updated;
-      // Its own row, so Actividad can list role changes (decision 037).
-      await recordAudit(tx, { actorId, action: 'role.change', entity: 'customer', entityId: customerId, changes: { from: before.role, to: role } });
     }
     await recordAudit(tx, {
       actorId,
@@ -159,6 +157,10 @@ export async function adminUpdateCustomer(
       entityId: customerId,
       changes: { ...changes, ...(email !== undefined && email !== before.email ? { email: { from: before.email, to: email } } : {}) },
     });
+    // A role change gets its own row, after the edit's, so Actividad lists it first and by kind (decision 037).
+    if (role !== undefined && role !== before.role) {
+      await recordAudit(tx, { actorId, action: 'role.change', entity: 'customer', entityId: customerId, changes: { from: before.role, to: role } });
+    }
     return row;
   });
 }

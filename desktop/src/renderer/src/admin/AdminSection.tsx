@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useDeskStatus } from '../saved.ts';
 import { adminSections, type AdminSectionKey } from './sections.ts';
 import { AnnouncementsScreen, CategoriesScreen, ClassTypesScreen, InstructorsScreen, LocationsScreen, PagesScreen } from './catalogue/screens.tsx';
+import { ActivityScreen } from './activity/ActivityScreen.tsx';
 import { CustomersAdminScreen } from './customers/CustomersAdminScreen.tsx';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { OutboxScreen } from './outbox/OutboxScreen.tsx';
@@ -28,6 +29,7 @@ const screens: Record<AdminSectionKey, () => ReactNode> = {
   schedule: () => <ScheduleScreen />,
   customers: () => <CustomersAdminScreen />,
   reports: () => <ReportsScreen />,
+  activity: () => <ActivityScreen />,
   outbox: () => <OutboxScreen />,
   settings: () => <SettingsScreen />,
 };

@@ -1,4 +1,5 @@
 import {
+  IconActivity,
   IconCalendarWeek,
   IconCategory,
   IconChartBar,
@@ -15,7 +16,7 @@ import {
   IconYoga,
   type Icon,
 } from '@tabler/icons-react';
-import { texts } from '@estudio/core';
+import { activityTexts, texts } from '@estudio/core';
 
 const nav = texts.adminConsole.nav;
 
@@ -37,6 +38,7 @@ export const adminSections = [
   { key: 'schedule', label: nav.schedule, icon: IconCalendarWeek },
   { key: 'customers', label: nav.customers, icon: IconUsers },
   { key: 'reports', label: nav.reports, icon: IconChartBar },
+  { key: 'activity', label: activityTexts.nav, icon: IconActivity },
   { key: 'outbox', label: nav.outbox, icon: IconMail },
   { key: 'settings', label: nav.settings, icon: IconSettings },
 ] as const satisfies readonly { key: string; label: string; icon: Icon }[];

@@ -1,5 +1,5 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { seatRows, texts } from '@estudio/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import { activityTexts, isReasonGiven, seatRows, texts } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
@@ -137,8 +137,9 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
   const [gift, setGift] = useState(false);
   const [methodId, setMethodId] = useState<string | null>(null);
   const [bill, setBill] = useState(true);
+  const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ package?: string; days?: string; method?: string }>({});
+  const [errors, setErrors] = useState<{ package?: string; days?: string; method?: string; reason?: string }>({});
   const give = trpc.actions.giveAccess.useMutation();
   useEffect(() => {
     if (!opened) return;
@@ -147,6 +148,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
     setGift(false);
     setMethodId(null);
     setBill(true);
+    setReason('');
     setProblem(null);
     setErrors({});
   }, [opened]);
@@ -157,9 +159,11 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
       package: chosen ? undefined : t.pickPackage,
       days: days !== '' && (!Number.isInteger(Number(days)) || Number(days) < 1) ? t.daysInvalid : undefined,
       method: !gift && !methodId ? t.pickPaymentMethod : undefined,
+      // A gift needs a reason (decision 037); the server says it too.
+      reason: gift && !isReasonGiven(reason) ? activityTexts.reasonRequired : undefined,
     };
     setErrors(found);
-    if (!chosen || found.package || found.days || found.method) return;
+    if (!chosen || found.package || found.days || found.method || found.reason) return;
     try {
       await give.mutateAsync({
         customer_id: customer.customer_id,
@@ -168,6 +172,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
         is_gift: gift,
         payment_method_id: gift ? null : Number(methodId),
         bill: !gift && bill,
+        reason: reason.trim() || null,
       });
       saved(t.accessAdded);
       onClose();
@@ -211,6 +216,16 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
             data-testid="access-days"
           />
           <Checkbox label={t.isGift} checked={gift} onChange={(e) => setGift(e.currentTarget.checked)} />
+          {gift && (
+            <ReasonField
+              value={reason}
+              error={errors.reason}
+              onChange={(v) => {
+                setReason(v);
+                setErrors((e) => ({ ...e, reason: undefined }));
+              }}
+            />
+          )}
           {!gift && (
             <>
               <Select
@@ -242,10 +257,14 @@ export function RemoveClassesModal({ opened, onClose, customer, available }: Mod
   const [amount, setAmount] = useState<number | string>(1);
   const [problem, setProblem] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const remove = trpc.actions.removeClasses.useMutation();
   useEffect(() => {
     if (!opened) return;
     setAmount(1);
+    setReason('');
+    setReasonError(null);
     setProblem(null);
     setAmountError(null);
   }, [opened]);
@@ -254,9 +273,11 @@ export function RemoveClassesModal({ opened, onClose, customer, available }: Mod
     const n = Number(amount);
     const invalid = !Number.isInteger(n) || n < 1 ? t.amountInvalid : available !== -1 && n > available ? t.amountTooMany : null;
     setAmountError(invalid);
-    if (invalid) return;
+    const noReason = isReasonGiven(reason) ? null : activityTexts.reasonRequired;
+    setReasonError(noReason);
+    if (invalid || noReason) return;
     try {
-      await remove.mutateAsync({ customer_id: customer.customer_id, amount: n });
+      await remove.mutateAsync({ customer_id: customer.customer_id, amount: n, reason: reason.trim() });
       saved(t.classesRemoved);
       onClose();
     } catch (e) {
@@ -272,6 +293,14 @@ export function RemoveClassesModal({ opened, onClose, customer, available }: Mod
             {t.credits}: {available === -1 ? t.creditsUnlimited : available}
           </Text>
           <NumberInput label={t.amount} clampBehavior="none" allowDecimal={false} allowNegative={false} value={amount} onChange={setAmount} error={amountError} data-autofocus />
+          <ReasonField
+            value={reason}
+            error={reasonError}
+            onChange={(v) => {
+              setReason(v);
+              setReasonError(null);
+            }}
+          />
           <SimpleGrid cols={2}>
             <Button variant="default" onClick={onClose}>{t.cancel}</Button>
             <Button type="submit" color="orange" loading={remove.isPending}>{t.removeClasses}</Button>
@@ -279,5 +308,23 @@ export function RemoveClassesModal({ opened, onClose, customer, available }: Mod
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Why staff give, take or revoke (decision 037): required, kept in Actividad with their name. */
+export function ReasonField({ value, error, onChange }: { value: string; error?: string | null | undefined; onChange: (value: string) => void }) {
+  return (
+    <Textarea
+      label={activityTexts.reason}
+      placeholder={activityTexts.reasonPlaceholder}
+      required
+      autosize
+      minRows={2}
+      maxLength={300}
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data-testid="action-reason"
+    />
   );
 }

@@ -1,12 +1,13 @@
 import { Avatar, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconMinus, IconPlus } from '@tabler/icons-react';
-import { texts } from '@estudio/core';
+import { activityTexts, isReasonGiven, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, dateTimeOf, errorText, money, purchaseStatusText } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
-import { GiveAccessModal, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
+import { CustomerActivity } from '../admin/activity/CustomerActivity.tsx';
+import { GiveAccessModal, ReasonField, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 import { ReservationMenu } from './ReservationActions.tsx';
 
@@ -69,7 +70,7 @@ export function CustomerCard({ customerId }: { customerId: number }) {
       </Group>
       <Credits card={c} />
 
-      <Tabs defaultValue="upcoming" mt="lg">
+      <Tabs defaultValue="upcoming" mt="lg" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="upcoming">{t.upcoming} ({c.upcoming.length})</Tabs.Tab>
           <Tabs.Tab value="past">{t.past}</Tabs.Tab>
@@ -77,11 +78,13 @@ export function CustomerCard({ customerId }: { customerId: number }) {
           <Tabs.Tab value="penalties">
             {t.penalties} {c.penalties.some((p) => p.active) && <Badge color="red" size="xs">{t.penaltyActive}</Badge>}
           </Tabs.Tab>
+          <Tabs.Tab value="activity" data-testid="card-activity-tab">{activityTexts.nav}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="upcoming" pt="sm"><Reservations rows={c.upcoming} customer={person} /></Tabs.Panel>
         <Tabs.Panel value="past" pt="sm"><Reservations rows={c.past} /></Tabs.Panel>
         <Tabs.Panel value="purchases" pt="sm"><Purchases card={c} /></Tabs.Panel>
         <Tabs.Panel value="penalties" pt="sm"><Penalties card={c} /></Tabs.Panel>
+        <Tabs.Panel value="activity" pt="sm"><CustomerActivity customerId={customerId} /></Tabs.Panel>
       </Tabs>
 
       <WalkInModal opened={modal === 'walkIn'} onClose={() => setModal(null)} customer={person} />
@@ -165,6 +168,8 @@ function Purchases({ card }: { card: Card }) {
     onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
   });
   const [confirming, setConfirming] = useState<{ purchase_id: number; title: string } | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const revoke = trpc.actions.revokeAccess.useMutation({
     onSuccess: () => {
       setConfirming(null);
@@ -177,10 +182,23 @@ function Purchases({ card }: { card: Card }) {
       <Modal opened={!!confirming} onClose={() => setConfirming(null)} title={`${t.revokeAccess}: ${confirming?.title ?? ''}`}>
         <Stack>
           <Text size="sm">{t.revokeConfirm}</Text>
+          <ReasonField
+            value={reason}
+            error={reasonError}
+            onChange={(v) => {
+              setReason(v);
+              setReasonError(null);
+            }}
+          />
           {revoke.error && <Text c="red" size="sm" role="alert">{errorText(revoke.error)}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)}>{t.cancel}</Button>
-            <Button color="red" loading={revoke.isPending} onClick={() => confirming && revoke.mutate({ purchase_id: confirming.purchase_id })}>
+            <Button color="red" loading={revoke.isPending} onClick={() => {
+                if (!confirming) return;
+                // A revocation needs a reason (decision 037); the server says it too.
+                if (!isReasonGiven(reason)) return setReasonError(activityTexts.reasonRequired);
+                revoke.mutate({ purchase_id: confirming.purchase_id, reason: reason.trim() });
+              }}>
               {t.revokeAccess}
             </Button>
           </Group>
@@ -214,7 +232,7 @@ function Purchases({ card }: { card: Card }) {
                     </Button>
                   )}
                   {(p.status === 'active' || p.status === 'completed') && (
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => { revoke.reset(); setConfirming({ purchase_id: p.purchase_id, title: p.title }); }}>
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => { revoke.reset(); setReason(''); setReasonError(null); setConfirming({ purchase_id: p.purchase_id, title: p.title }); }}>
                       {t.revokeAccess}
                     </Button>
                   )}

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMailForward, IconUserPlus } from '@tabler/icons-react';
-import { customerSaveInput, texts } from '@estudio/core';
+import { activityTexts, customerSaveInput, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
@@ -9,6 +9,7 @@ import { textOrNull, useSchemaForm } from '../form.ts';
 import { NewCustomerModal } from '../../customers/ReservationActions.tsx';
 import { FormError, Loaded, Pager, useSearch } from '../widgets.tsx';
 import { RefundModal } from './RefundModal.tsx';
+import { CustomerActivity } from '../activity/CustomerActivity.tsx';
 
 const t = texts.adminConsole;
 const m = texts.adminMoney;
@@ -201,6 +202,7 @@ function CustomerDetail({ id, onBack }: { id: number; onBack: () => void }) {
                   </Table.Tbody>
                 </Table>
               )}
+              <CustomerActivity customerId={data.customer.customer_id} />
             </Stack>
           );
         }}
@@ -224,6 +226,8 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
   const v = form.values;
   const utils = api.useUtils();
   const [saved, setSaved] = useState(false);
+  /** Promoting to Administrador gives everything: asked first (decision 037); the change is logged in Actividad by the server. */
+  const [confirmingPromotion, setConfirmingPromotion] = useState(false);
   const emailChanged = v.email.trim().toLowerCase() !== c.email;
   const save = api.customer.update.useMutation({
     onSuccess: (_r, input) => {
@@ -237,8 +241,13 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
       else form.serverError(error);
     },
   });
-  const submit = () => {
+  const submit = (promotionConfirmed = false) => {
     setSaved(false);
+    if (!promotionConfirmed && v.role === 'admin' && c.role !== 'admin') {
+      setConfirmingPromotion(true);
+      return;
+    }
+    setConfirmingPromotion(false);
     const input = form.validate(customerSaveInput, {
       customer_id: c.customer_id,
       name: v.name,
@@ -281,10 +290,23 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
         <FormError message={form.formError} />
         {saved && <Alert color="teal">{t.saved}</Alert>}
         <Group justify="flex-end">
-          <Button onClick={submit} loading={save.isPending}>
+          <Button onClick={() => submit()} loading={save.isPending}>
             {t.save}
           </Button>
         </Group>
+        <Modal opened={confirmingPromotion} onClose={() => setConfirmingPromotion(false)} title={activityTexts.promoteTitle}>
+          <Stack>
+            <Text size="sm">{activityTexts.promoteBody(`${v.name} ${v.last_name}`.trim())}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirmingPromotion(false)}>
+                {activityTexts.cancel}
+              </Button>
+              <Button color="red" onClick={() => submit(true)} data-testid="confirm-promotion">
+                {activityTexts.promoteConfirm}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       </Stack>
     </Card>
   );

@@ -1,0 +1,44 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { activityKindNames, type ActivityKind } from '@estudio/core';
+import { dateTimeOf } from '../../format.ts';
+import type { ApiOutputs } from '../api.ts';
+import { Pager } from '../widgets.tsx';
+
+type Page = ApiOutputs['activity']['list'];
+
+/** How often the list asks the server again, and on focus: what another desk just did shows without reloading (decision 037). */
+export const activityRefreshMs = 5_000;
+
+const kindName = (kind: string) => activityKindNames[kind as ActivityKind] ?? 'Otro';
+
+/** One page of Actividad: when, the sentence (who did what to whom, and why), the kind. Cards, so it reads the same on a phone and at the desk. */
+export function ActivityEntries({ page, empty, onPage }: { page: Page; empty: string; onPage: (page: number) => void }) {
+  if (page.entries.length === 0) {
+    return (
+      <Text c="dimmed" data-testid="activity-empty">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      {page.entries.map((e) => (
+        <Paper key={e.audit_log_id} withBorder p="sm" radius="md" data-testid="activity-entry">
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+            <Text size="xs" c="dimmed">
+              {dateTimeOf(e.at)}
+            </Text>
+            <Badge variant="light" size="sm" color="gray">
+              {kindName(e.kind)}
+            </Badge>
+          </Group>
+          <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="activity-text">
+            {e.text}
+          </Text>
+        </Paper>
+      ))}
+      <Pager page={page.page} limit={30} total={page.total} onChange={onPage} />
+    </Stack>
+  );
+}
+

@@ -1,0 +1,129 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from './fixtures.ts';
+import { demoPassword } from './helpers.ts';
+import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { shoot } from './shots.ts';
+
+/**
+ * Issue 19, points 5 and 6, as the owner uses the desk's admin console
+ * (desk:web in Chromium): Recepción gives a class on another desk (an API
+ * call with her account) and the owner's Actividad shows it, with her name,
+ * the customer and the reason, without reloading (the list asks the server
+ * every 5 s and on focus, decision 037); the customer's card shows it too;
+ * promoting someone to Administrador asks first and is logged.
+ */
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const serverPort = basePort + 64;
+const deskPort = basePort + 65;
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+const deskUrl = `http://127.0.0.1:${deskPort}`;
+const work = path.join(repoRoot, '.tmp', `admin-activity-e2e-${basePort}`);
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ChildProcess | null = null;
+let desk: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  desk = deskWebProcess({ port: deskPort, work, serverUrl });
+  server = serverProcess({ port: serverPort, work, env: { START_DESK: '0' } });
+  await waitFor(`${serverUrl}/api/health`, 180_000);
+  await waitFor(`${deskUrl}/health`, 240_000);
+});
+
+test.afterAll(async () => {
+  await stop(desk);
+  await stop(server);
+});
+
+async function adminDesk(page: Page) {
+  await page.goto(deskLink(deskUrl));
+  const email = page.getByLabel('Correo electrónico');
+  await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });
+  if (await email.isVisible()) {
+    await email.fill('admin@estudio.demo');
+    await page.getByLabel('Contraseña').fill(demoPassword);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+  }
+  await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 60_000 });
+}
+
+const openSection = (page: Page, name: string) => page.getByTestId('admin-nav').getByRole('button', { name, exact: true }).click();
+
+test('Actividad shows what Recepción just did on another desk, without reloading, and on the customer’s card', async ({ page, request }) => {
+  await adminDesk(page);
+  await openSection(page, 'Actividad');
+  const screen = page.getByTestId('admin-activity');
+  await expect(screen.getByText('Lo que hizo el personal')).toBeVisible();
+
+  // Another desk: Recepción gives Mariana a class, with a reason; a gift over her limit is refused.
+  const recepcion = await apiLogin(request, serverUrl, 'recepcion@estudio.demo');
+  const auth = { Authorization: `Bearer ${recepcion}` };
+  const who = await marianaId(request);
+  const packages = (await (await request.get(`${serverUrl}/api/class_packages`)).json()) as { class_packages?: { class_package_id: number; title: string }[] };
+  const list = packages.class_packages ?? [];
+  const one = list.find((p) => p.title === '1 Clase')!.class_package_id;
+  const unlimited = list.find((p) => p.title === 'Ilimitado Mensual')!.class_package_id;
+  const refused = await request.post(`${serverUrl}/api/customer/giveAccess`, { headers: auth, data: { customer_id: who, class_package_id: unlimited, is_gift: true, reason: 'Es amiga' } });
+  expect(refused.status()).toBe(403);
+  const given = await request.post(`${serverUrl}/api/customer/giveAccess`, { headers: auth, data: { customer_id: who, class_package_id: one, is_gift: true, reason: 'Se canceló su clase del martes' } });
+  expect(given.ok(), await given.text()).toBeTruthy();
+
+  // No reload: the open list shows it within a refresh.
+  const sentence = 'Andrea Torres (recepcion@estudio.demo) regaló 1 Clase a Mariana López — motivo: Se canceló su clase del martes.';
+  await expect(screen.getByTestId('activity-text').first()).toHaveText(sentence, { timeout: 15_000 });
+  await expect(screen).not.toContainText('access.gift');
+
+  // Filtered by kind and by staff member.
+  await screen.getByTestId('activity-kind').click();
+  await page.getByRole('option', { name: 'Regalos de acceso' }).click();
+  await expect(screen.getByTestId('activity-entry')).toHaveCount(1);
+  await screen.getByTestId('activity-staff').click();
+  await page.getByRole('option', { name: /Carlos Méndez/ }).click();
+  await expect(screen.getByTestId('activity-empty')).toBeVisible();
+  await screen.getByTestId('activity-staff').click();
+  await page.getByRole('option', { name: /Andrea Torres/ }).click();
+  await expect(screen.getByTestId('activity-entry')).toHaveCount(1);
+  await shoot(page, 'admin-activity', screen);
+
+  // Her card in Clientes has the same line.
+  await openSection(page, 'Clientes');
+  await page.getByTestId('admin-search').fill('cliente@estudio.demo');
+  await page.getByTestId('admin-customer-row').filter({ hasText: 'Mariana' }).first().click();
+  const card = page.getByTestId('customer-activity');
+  await expect(card.getByTestId('activity-text').first()).toHaveText(sentence, { timeout: 15_000 });
+  await shoot(page, 'admin-activity-customer', card);
+});
+
+test('promoting Diego to Administrador asks first, and the change is in Actividad', async ({ page }) => {
+  await adminDesk(page);
+  await openSection(page, 'Clientes');
+  await page.getByTestId('admin-search').fill('nuevo@estudio.demo');
+  await page.getByTestId('admin-customer-row').filter({ hasText: 'Diego' }).first().click();
+  const edit = page.getByTestId('admin-customer-edit');
+  await edit.getByLabel('Rol').click();
+  await page.getByRole('option', { name: 'Administrador' }).click();
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  const ask = page.getByRole('dialog', { name: '¿Hacer Administrador?' });
+  await expect(ask).toContainText('Diego Hernández podrá ver y cambiar todo');
+  await shoot(page, 'admin-activity-promote', ask, { fullPage: false });
+  await ask.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(ask).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByTestId('confirm-promotion').click();
+  await expect(page.getByTestId('customer-activity').getByTestId('activity-text').first()).toHaveText(
+    'Carlos Méndez (admin@estudio.demo) cambió el rol de Diego Hernández de Cliente a Administrador.',
+    { timeout: 15_000 },
+  );
+});
+
+async function marianaId(request: import('@playwright/test').APIRequestContext): Promise<number> {
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const res = await request.get(`${serverUrl}/api/customer/query`, { params: { query: 'cliente@estudio.demo' }, headers: { Authorization: `Bearer ${admin}` } });
+  return ((await res.json()) as { customers: { customer_id: number }[] }).customers[0]!.customer_id;
+}
