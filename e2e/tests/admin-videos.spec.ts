@@ -81,6 +81,9 @@ test('the owner puts a video online with an uploaded thumbnail and a publish dat
   await form.getByLabel('Nombre').fill('Movilidad de cadera');
   await form.getByLabel('Liga del video (YouTube, Vimeo… o archivo .mp4)').fill('http://vimeo.com/76979871');
   await form.getByLabel('Duración (minutos)').fill('25');
+  await form.getByLabel('Etiquetas').click();
+  await page.getByRole('option', { name: 'Flexibilidad', exact: true }).click();
+  await page.keyboard.press('Escape');
 
   // A text file is not a picture: refused in Spanish, nothing uploaded.
   await form.getByTestId('videos-thumbnail-image').locator('input[type=file]').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
@@ -104,9 +107,10 @@ test('the owner puts a video online with an uploaded thumbnail and a publish dat
   await shoot(page, 'admin-videos-list');
 
   const ilimitado = await apiLogin(request, serverUrl, 'ilimitado@estudio.demo');
-  const library = (await (await request.get(`${serverUrl}/api/videos?query=cadera`, { headers: { authorization: `Bearer ${ilimitado}` } })).json()) as { videos: { name: string; thumbnail: string }[] };
+  const library = (await (await request.get(`${serverUrl}/api/videos?query=cadera`, { headers: { authorization: `Bearer ${ilimitado}` } })).json()) as { videos: { name: string; thumbnail: string; tags: { name: string }[] }[] };
   const seen = library.videos.find((v) => v.name === 'Movilidad de cadera');
   expect(seen?.thumbnail).toMatch(/^\/files\/[a-z0-9-]+\.png$/);
+  expect(seen?.tags.map((t) => t.name)).toEqual(['Flexibilidad']);
   expect((await request.get(`${serverUrl}${seen?.thumbnail}`)).status()).toBe(200);
 
   // Announced for later: the calendar moves its publish date ahead, and it is 'Próximamente'.

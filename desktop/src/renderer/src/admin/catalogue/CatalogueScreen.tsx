@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Checkbox, Loader, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Loader, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { texts, type RemovalVerdict, type z } from '@estudio/core';
@@ -9,7 +9,7 @@ import { ConfirmModal, DateField, FormError, ImageField, Loaded, RowActions, use
 
 const t = texts.adminConsole;
 
-export type FieldValue = string | number | boolean | null;
+export type FieldValue = string | number | boolean | null | string[];
 
 export interface FieldSpec {
   key: string;
@@ -18,11 +18,11 @@ export interface FieldSpec {
    * image: the upload-with-preview widget, the value the stored file's address;
    * imageFile: the same widget for a record that keeps the file's id (a coach's
    * photo, a notice's picture), its address in `<key>:src` for the preview;
-   * date: the calendar, a day 'YYYY-MM-DD'.
+   * date: the calendar, a day 'YYYY-MM-DD'; multiselect: several ids (a video's tags).
    */
-  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'image' | 'imageFile' | 'date';
+  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'multiselect' | 'image' | 'imageFile' | 'date';
   required?: boolean;
-  /** select: the choices (ids as strings). */
+  /** select, multiselect: the choices (ids as strings). */
   options?: { value: string; label: string }[];
   /** Required texts stay '' (the schema names them); optional ones go as null when empty. */
   optional?: boolean;
@@ -38,6 +38,7 @@ function toPayload(fields: FieldSpec[], values: Record<string, FieldValue>): Rec
     if (f.omitEmpty && (v === '' || v === null)) continue;
     if (f.kind === 'checkbox') payload[f.key] = Boolean(v);
     else if (f.kind === 'number') payload[f.key] = v === '' || v === null ? undefined : Number(v);
+    else if (f.kind === 'multiselect') payload[f.key] = Array.isArray(v) ? v.map(Number) : [];
     else if (f.kind === 'select' || f.kind === 'imageFile') payload[f.key] = v === '' || v === null ? null : Number(v);
     else payload[f.key] = f.optional && (v === '' || v === null) ? null : (v ?? '');
   }
@@ -257,6 +258,19 @@ function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: Edi
     switch (f.kind) {
       case 'image':
         return <ImageField key={f.key} label={f.label} value={typeof value === 'string' && value ? value : null} onChange={(src) => form.set(f.key, src ?? '')} error={e[f.key]} testId={`${props.testId}-${f.key}`} />;
+      case 'multiselect':
+        return (
+          <MultiSelect
+            key={f.key}
+            label={f.label}
+            data={f.options ?? []}
+            value={Array.isArray(value) ? value : []}
+            onChange={(x) => form.set(f.key, x)}
+            error={e[f.key]}
+            searchable
+            style={{ gridColumn: '1 / -1' }}
+          />
+        );
       case 'imageFile': {
         const src = v[`${f.key}:src`];
         return (

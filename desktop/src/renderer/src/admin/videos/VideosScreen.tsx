@@ -20,6 +20,7 @@ export function VideosScreen() {
   const list = api.videos.adminList.useQuery();
   const types = api.videoTypes.list.useQuery();
   const coaches = api.instructors.list.useQuery();
+  const tags = api.tags.list.useQuery({ type: 'video' });
   const utils = api.useUtils();
   const done = () => utils.videos.invalidate();
   const create = api.videos.create.useMutation({ onSuccess: done });
@@ -31,6 +32,7 @@ export function VideosScreen() {
   const removeType = api.videoTypes.remove.useMutation({ onSuccess: typesDone });
   const typeOptions = (types.data?.video_types ?? []).map((v) => ({ value: String(v.video_type_id), label: v.name }));
   const coachOptions = (coaches.data?.instructors ?? []).map((c) => ({ value: String(c.instructor_id), label: `${c.name} ${c.last_name}` }));
+  const tagOptions = (tags.data?.tags ?? []).map((g) => ({ value: String(g.tag_id), label: g.name }));
   const typeName = (id: number | null) => types.data?.video_types.find((v) => v.video_type_id === id)?.name ?? '—';
   return (
     <Stack gap="md">
@@ -55,11 +57,12 @@ export function VideosScreen() {
           { key: 'release_date', label: 'Fecha de publicación', kind: 'date', omitEmpty: true },
           { key: 'video_type_id', label: 'Tipo de video', kind: 'select', options: typeOptions },
           { key: 'instructor_id', label: 'Coach', kind: 'select', options: coachOptions },
+          { key: 'tag_ids', label: 'Etiquetas', kind: 'multiselect', options: tagOptions },
           { key: 'thumbnail', label: 'Miniatura', kind: 'image', optional: true },
           { key: 'description', label: 'Descripción', kind: 'textarea', optional: true },
           { key: 'available', label: 'Visible', kind: 'checkbox' },
         ]}
-        blank={{ name: '', url: '', duration: '', release_date: dayjs().format('YYYY-MM-DD'), video_type_id: null, instructor_id: null, thumbnail: '', description: '', available: true }}
+        blank={{ name: '', url: '', duration: '', release_date: dayjs().format('YYYY-MM-DD'), video_type_id: null, instructor_id: null, tag_ids: [], thumbnail: '', description: '', available: true }}
         toValues={(r) => ({
           name: r.name,
           url: r.url,
@@ -67,6 +70,7 @@ export function VideosScreen() {
           release_date: dayjs(r.release_date).format('YYYY-MM-DD'),
           video_type_id: r.video_type_id === null ? null : String(r.video_type_id),
           instructor_id: r.instructor_id === null ? null : String(r.instructor_id),
+          tag_ids: r.tag_ids.map(String),
           thumbnail: r.thumbnail ?? '',
           description: r.description ?? '',
           available: r.available,
