@@ -1,4 +1,4 @@
-import { available_classes, class_package, class_reservation, customer, purchase, single_class } from '@estudio/db';
+import { app_config, available_classes, class_package, class_reservation, customer, purchase, single_class } from '@estudio/db';
 import { createTestDb, type TestDb } from '@estudio/db/testing';
 import { applyDeskMutation } from '@estudio/server/services/desk/apply-desk-mutation';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
@@ -23,6 +23,11 @@ let cliente: { customer_id: number };
 
 beforeAll(async () => {
   server = await createTestDb();
+  // The owner lets Recepción gift packages up to $2,000 (decision 037), so the gift below is applied, not refused.
+  await server.db
+    .insert(app_config)
+    .values({ key: 'reception_gift_max_price', value: '2000' })
+    .onConflictDoUpdate({ target: app_config.key, set: { value: '2000' } });
   const staff = await staffOf(server.db);
   replica = await openReplica({ dataDir: 'memory://' });
   link = flakyLink(createDirectServerLink({ db: server.db, staff, apply: applyDeskMutation }));
