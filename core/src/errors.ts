@@ -256,8 +256,6 @@ export const domainErrors = {
   'legacy/no-circuits': { status: 404, message: 'Los circuitos no existen en Estudio: el estudio vende paquetes de clases y membresías.' },
   'legacy/no-video-admin': { status: 404, message: 'Estudio no crea, edita ni borra videos desde el panel: la biblioteca se lee tal como está.' },
   'legacy/no-report': { status: 404, message: 'Estudio no tiene este reporte; consulta los reportes de ventas, asistencia, membresías y faltas.' },
-  'legacy/no-reset-link': { status: 404, message: 'Por seguridad, la liga para reestablecer la contraseña solo se envía al correo del cliente; usa "Enviar correo de recuperación".' },
-  'legacy/no-purchases-list': { status: 404, message: 'Estudio no tiene una lista de compras de todos los clientes; las compras se ven en la ficha de cada cliente y en el reporte de ventas.' },
   'legacy/role': { status: 400, message: 'El rol debe ser admin, manager, coach o customer (manager y coach trabajan en recepción).' },
   'legacy/total-not-price': { status: 400, message: 'el total debe ser el precio del paquete (0 si es regalo): Estudio registra lo que cobra el paquete.' },
   'legacy/attendee-payment': { status: 400, message: 'un asistente se agrega con los créditos del cliente; el pago se registra con la compra de un paquete.' },

@@ -611,6 +611,8 @@ export const texts = {
     packageAddedToHome: '¡Paquete agregado al home con éxito!',
     packageRemovedFromHome: '¡Paquete eliminado del home!',
     recoverSent: 'Enviamos al cliente un correo para reestablecer su contraseña.',
+    /** The previous panel's 'Generar Link': the link goes to the customer's e-mail, never to staff (decision 033). */
+    recoverSentTo: (email: string) => `Le enviamos a ${email} un enlace para elegir su contraseña.`,
   },
   /** The QR 'admin reservation link' page (/admin/reservaciones/{id}), for staff and admin (issue 8). */
   adminReservation: {

@@ -361,6 +361,7 @@ describe('transport', () => {
         'GET /purchases/{id}',
         'POST /purchases/cancel/{id}',
         'PUT /purchases/{id}/paid',
+        'GET /purchases/admin/all',
         'GET /invoices',
         'GET /payment_methods',
         'GET /payment_sources',
@@ -432,6 +433,7 @@ describe('transport', () => {
         'GET /reports/sales',
         'GET /reports/memberships',
         'GET /reports/no_shows',
+        'GET /reports/customers',
         'GET /outbox',
         'POST /outbox/{id}/retry',
         // Issue 17: the admin's messaging settings and test message

@@ -167,6 +167,43 @@ export const reportRangeInput = z
   .refine((v) => spanDays(v) <= 366, { error: 'El rango de fechas no puede ser mayor a 366 días.', path: ['end_date'] });
 export type ReportRangeInput = z.infer<typeof reportRangeInput>;
 
+/** GET /api/purchases/admin/all (admin): every customer's purchases made in a range of studio dates, newest first, 30 a page. */
+export const adminPurchasesInput = z
+  .object({ start_date: startDate, end_date: endDate, page: z.coerce.number({ error: 'Debe ser un número.' }).int().min(1).max(10_000).default(1) })
+  .refine((v) => v.start_date <= v.end_date, { error: 'La fecha final debe ser posterior a la inicial.', path: ['end_date'] })
+  .refine((v) => spanDays(v) <= 366, { error: 'El rango de fechas no puede ser mayor a 366 días.', path: ['end_date'] });
+export const adminPurchaseRow = z.object({
+  purchase_id: z.number(),
+  /** When it was made (ISO instant). */
+  createdAt: z.string(),
+  customer_id: z.number(),
+  customer_name: z.string(),
+  email: z.string(),
+  class_package_id: z.number(),
+  title: z.string(),
+  amount: z.string(),
+  total_payment: z.string(),
+  payment_kind: z.string(),
+  /** The purchase's status; 'refunded' when its money was given back. */
+  status: z.string(),
+  discount_code: z.string().nullable(),
+  refund: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+});
+export const adminPurchasesOutput = z.object({ purchases: z.array(adminPurchaseRow), page: z.number(), pages: z.number(), total: z.number() });
+
+/** GET /api/reports/customers (admin): customers new, active and cancelled in a range of studio dates. */
+const reportCustomer = z.object({ customer_id: z.number(), name: z.string(), last_name: z.string(), email: z.string(), createdAt: z.string() });
+export const customersReportOutput = z.object({
+  /** Accounts created in the range. */
+  nuevos: z.array(reportCustomer),
+  /** Customers with a paid purchase whose access overlaps the range. */
+  activos: z.array(reportCustomer),
+  /** Customers with a purchase cancelled or revoked in the range. */
+  cancelados: z.array(reportCustomer),
+});
+
 const attendanceRow = {
   /** Live classes in the range (cancelled ones are left out). */
   classes: z.number(),

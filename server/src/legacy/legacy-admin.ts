@@ -1,6 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, domainErrors, fieldRefusal, studioTimeZone, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
+import { DomainError, domainErrors, fieldRefusal, studioTimeZone, texts, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
 import { apiErrorBody, httpStatusOf, toTRPCError } from '../errors.ts';
 import { appRouter } from '../router.ts';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -20,8 +20,8 @@ import { classesByDay, classFromPanel, fromPanel, panelClass, wallTime, type Jso
  * - `takeovers`: a spec write the panel calls with a field that needs a
  *   second procedure (a birthdate on a new customer, a total at the desk).
  *
- * Functions the product does not have (circuits, video administration,
- * some analytics) answer 404 with a message saying so.
+ * Functions the product does not have (circuits, video analytics) answer
+ * 404 with a message saying so.
  */
 
 type ContextFactory = ReturnType<typeof createContextFactory>;
@@ -65,7 +65,12 @@ function lastTwelveMonths(zone: string): { start_date: string; end_date: string 
 /** Paths of the panel, in the order of its client (CALLS.md). */
 export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; summary: string; handle: Handler }[] = [
   // Analytics over the reports (issue 8).
-  { method: 'GET', path: '/analytics/customers', summary: 'Altas y bajas de clientes: no existe tal reporte (404)', handle: notOffered('legacy/no-report') },
+  {
+    method: 'GET',
+    path: '/analytics/customers',
+    summary: 'Clientes nuevos, activos y cancelados del rango (reporte de clientes)',
+    handle: async ({ caller, query }) => caller.reports.customers(range(query)),
+  },
   {
     method: 'GET',
     path: '/analytics/purchases',
@@ -271,7 +276,17 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
       return caller.credits.grant({ ...rest, available_classes: amount, ...(expiration !== undefined ? { expiration_date: expiration } : {}) } as never);
     },
   },
-  { method: 'POST', path: '/customer/resetPasswordLink', summary: 'Liga para reestablecer la contraseña: Estudio la envía por correo (404)', handle: notOffered('legacy/no-reset-link') },
+  {
+    // Never a link that signs in as the customer in staff's hands: the customer gets the portal's reset e-mail (same procedure, limits and audit).
+    method: 'POST',
+    path: '/customer/resetPasswordLink',
+    summary: 'Envía al cliente el correo para elegir su contraseña; la liga nunca se entrega al personal (link: null)',
+    handle: async ({ caller, body }) => {
+      await caller.customer.recover(fromPanel(body) as never);
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      return { link: null, sent: true, message: texts.adminCommerce.recoverSentTo(email) };
+    },
+  },
 
   // Packages.
   {
@@ -334,8 +349,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     },
   },
 
-  // Purchases.
-  { method: 'GET', path: '/purchases/admin/all', summary: 'Compras de todos los clientes: no hay tal lista; se ven por cliente (404)', handle: notOffered('legacy/no-purchases-list') },
+  // Purchases: the panel's GET /purchases/admin/all is the spec's own route (purchases.adminAll).
 
   // Reservations.
   {

@@ -1,4 +1,5 @@
-import { invoicesOutput, purchaseCancelInput, purchaseIdInput, purchaseOneOutput, purchaseRefundInput, purchaseRefundOutput, purchasesOutput, refundQuoteOutput, z } from '@estudio/core';
+import { adminPurchasesInput, adminPurchasesOutput, invoicesOutput, purchaseCancelInput, purchaseIdInput, purchaseOneOutput, purchaseRefundInput, purchaseRefundOutput, purchasesOutput, refundQuoteOutput, z } from '@estudio/core';
+import { listAdminPurchases } from '../services/purchases/list-admin-purchases.ts';
 import { cancelPurchase, getPurchase, listOwnInvoices, listOwnPurchases, markCashPaid } from '../services/purchases/purchases.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { paymentProviders } from '../providers/payments/index.ts';
@@ -13,6 +14,21 @@ export const purchasesRouter = router({
     .input(z.object({}).optional())
     .output(purchasesOutput)
     .query(async ({ ctx }) => ({ purchases: await listOwnPurchases(ctx.db, ctx.customer.customer_id) })),
+
+  // Issue 20 (decision 033): every customer's purchases of a period, as the previous panel's /myadmin/orders lists them.
+  adminAll: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/purchases/admin/all',
+        tags,
+        summary: 'Compras de todos los clientes hechas en un rango de fechas del estudio, las más recientes primero, 30 por página; canceladas, revocadas y reembolsadas incluidas (admin)',
+        errorResponses: { 400: 'Fechas inválidas o un rango mayor a 366 días' },
+      },
+    })
+    .input(adminPurchasesInput)
+    .output(adminPurchasesOutput)
+    .query(({ ctx, input }) => listAdminPurchases(ctx.db, input)),
 
   byId: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/purchases/{id}', tags, summary: 'Una compra propia (recepción y admin: cualquiera)', errorResponses: { 404: 'No existe o no es tuya' } } })

@@ -4,6 +4,7 @@ import {
   attendanceReportOutput,
   cashUpInput,
   cashUpOutput,
+  customersReportOutput,
   membershipsReportOutput,
   noShowsReportOutput,
   reportExportInput,
@@ -14,6 +15,7 @@ import {
 } from '@estudio/core';
 import { apiErrorBody, httpStatusOf } from '../errors.ts';
 import { cashUp } from '../services/reports/cash-up.ts';
+import { customersReport } from '../services/reports/customers-report.ts';
 import { exportCsv } from '../services/reports/export-csv.ts';
 import { attendanceReport, membershipsReport, noShowsReport, salesReport } from '../services/reports/reports.ts';
 import { adminProcedure, router, type Context } from '../trpc.ts';
@@ -48,6 +50,21 @@ export const reportsRouter = router({
     .input(reportRangeInput)
     .output(noShowsReportOutput)
     .query(({ ctx, input }) => noShowsReport(ctx.db, input)),
+
+  // Issue 20 (decision 033): the previous panel's 'Inscritos'.
+  customers: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/reports/customers',
+        tags,
+        summary: 'Clientes del rango: nuevos (cuenta creada), activos (una compra pagada vigente) y cancelados (una compra cancelada o revocada) (admin)',
+        errorResponses: rangeErrors,
+      },
+    })
+    .input(reportRangeInput)
+    .output(customersReportOutput)
+    .query(({ ctx, input }) => customersReport(ctx.db, input)),
 
   // Issue 19.4 (decision 034): the day's cash-up and the exports.
   cashUp: adminProcedure

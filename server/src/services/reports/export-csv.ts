@@ -2,13 +2,11 @@ import { paymentKindText, studioDayRange, studioTimeZone, type ExportKind, type 
 import { and, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
-import { discount } from '@estudio/db/schema/discounts';
-import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { paymentKindOf } from './payment-kind.ts';
+import { purchasesInRange } from '../purchases/purchases-in-range.ts';
 
 /**
  * The owner's exports (issue 19.4, decision 034): customers, purchases,
@@ -74,29 +72,7 @@ export async function exportCsv(db: Db, kind: ExportKind, range: ReportRangeInpu
   }
 
   if (kind === 'purchases') {
-    const rows = await db
-      .select({
-        id: purchase.purchase_id,
-        at: local(purchase.createdAt),
-        customer_id: customer.customer_id,
-        who: sql<string>`${customer.name} || ' ' || ${customer.last_name}`,
-        email: customer.email,
-        title: purchase.title,
-        amount: purchase.amount,
-        paid: purchase.total_payment,
-        method: paymentKindOf,
-        status: purchase.status,
-        code: discount.code,
-        refund: invoice.total_payment,
-        refunded_at: local(invoice.paidAt),
-        reason: purchase.cancel_reason,
-      })
-      .from(purchase)
-      .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
-      .leftJoin(discount, eq(discount.discount_id, purchase.discount_id))
-      .leftJoin(invoice, and(eq(invoice.purchase_id, purchase.purchase_id), eq(invoice.status, 'refunded')))
-      .where(and(gte(purchase.createdAt, from), lte(purchase.createdAt, to)))
-      .orderBy(asc(purchase.createdAt), asc(purchase.purchase_id));
+    const rows = await purchasesInRange(db, { from, to }, { tz });
     return {
       filename,
       content: toCsv(
