@@ -170,7 +170,7 @@ const readBack: Record<number, Check> = {
   },
   // A purchase made now is the first of the admins' list of the period, with the customer's name and the package's title.
   92: async (get, _ids, day, { post }) => {
-    const made = await post('/api/customer/giveAccess', { customer_id: 1, class_package_id: 1, is_gift: true, reason: 'Cortesía del panel anterior' });
+    const made = await post('/api/customer/giveAccess', { customer_id: 1, class_package_id: 2, is_gift: true, reason: 'Cortesía del panel anterior' });
     expect(made.status).toBe(200);
     const { purchases } = (await get(`/api/purchases/admin/all?start_date=${day.today}&end_date=${day.inAWeek}&page=1`)).body;
     expect(purchases[0]).toMatchObject({ purchase_id: made.body.purchase_id, customer_id: 1, customer_name: 'Mariana López', title: made.body.purchase.title, payment_kind: 'gift' });
