@@ -122,6 +122,29 @@ test('promoting Diego to Administrador asks first, and the change is in Activida
   );
 });
 
+test('at the desk, Restar clases asks why; the reason is in Actividad with who did it', async ({ page }) => {
+  await adminDesk(page);
+  await openSection(page, 'Recepción');
+  await page.getByRole('tab', { name: 'Clientes' }).click();
+  await page.getByTestId('customer-search').fill('cliente@');
+  await page.getByTestId('customer-hit').filter({ hasText: 'cliente@estudio.demo' }).click();
+  await page.getByRole('button', { name: 'Restar clases' }).first().click();
+  const dialog = page.getByRole('dialog', { name: /Restar clases/ });
+  await dialog.getByRole('button', { name: 'Restar clases' }).click();
+  await expect(dialog.getByText('Escribe el motivo (al menos 3 letras).')).toBeVisible();
+  await shoot(page, 'admin-activity-desk-reason', dialog, { fullPage: false });
+  await dialog.getByTestId('action-reason').fill('Se le cargó una clase dos veces');
+  await dialog.getByRole('button', { name: 'Restar clases' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Sent through the desk's sync; the card's Actividad tab reads it back from the server.
+  await page.getByTestId('card-activity-tab').click();
+  await expect(page.getByTestId('customer-activity').getByTestId('activity-text').first()).toHaveText(
+    'Carlos Méndez (admin@estudio.demo) restó 1 clase a Mariana López — motivo: Se le cargó una clase dos veces.',
+    { timeout: 20_000 },
+  );
+  await shoot(page, 'admin-activity-desk-card', page.getByTestId('customer-activity'));
+});
+
 async function marianaId(request: import('@playwright/test').APIRequestContext): Promise<number> {
   const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
   const res = await request.get(`${serverUrl}/api/customer/query`, { params: { query: 'cliente@estudio.demo' }, headers: { Authorization: `Bearer ${admin}` } });

@@ -317,7 +317,8 @@ export function ReasonField({ value, error, onChange }: { value: string; error?:
     <Textarea
       label={activityTexts.reason}
       placeholder={activityTexts.reasonPlaceholder}
-      required
+      // The asterisk only: the browser's own 'required' check would speak English before ours.
+      withAsterisk
       autosize
       minRows={2}
       maxLength={300}
