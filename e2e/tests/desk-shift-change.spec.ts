@@ -142,6 +142,8 @@ test('a shift change with the server down: offline sign-in, lock and PIN, a refu
   await mariana.getByRole('button', { name: 'Restar clases' }).click();
   const remove = page.getByRole('dialog', { name: /Restar clases/ });
   await remove.getByLabel('Cantidad de clases').fill(String(credits));
+  // The reason travels with the queued change (decision 037).
+  await remove.getByTestId('action-reason').fill('Pidió su reembolso en recepción');
   await remove.getByRole('button', { name: 'Restar clases' }).click();
   await expect(page.getByTestId('pending-count')).toHaveText('1 cambio sin enviar');
 
