@@ -26,12 +26,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const lastAudit = async (entity: string, entityId: number) =>
+const lastAudit = async (entity: string, entityId: number, action?: string) =>
   (
     await server.db
       .select()
       .from(audit_log)
-      .where(and(eq(audit_log.entity, entity), eq(audit_log.entity_id, String(entityId))))
+      .where(and(eq(audit_log.entity, entity), eq(audit_log.entity_id, String(entityId)), action === undefined ? undefined : eq(audit_log.action, action)))
       .orderBy(desc(audit_log.audit_log_id))
       .limit(1)
   )[0];
@@ -113,9 +113,12 @@ describe('PUT /api/customer as admin', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.customer).toMatchObject({ customer_id: nuevoId, name: 'Diego Alberto', phone: '5512349876', role: 'staff' });
-    const audit = await lastAudit('customer', nuevoId);
+    const audit = await lastAudit('customer', nuevoId, 'update');
     expect(audit).toMatchObject({ customer_id: adminId, action: 'update' });
     expect(audit?.changes).toMatchObject({ name: 'Diego Alberto', role: 'staff' });
+    // The promotion has its own row after the edit's, for Actividad (decision 037).
+    const promotion = await lastAudit('customer', nuevoId);
+    expect(promotion).toMatchObject({ customer_id: adminId, action: 'role.change', changes: { from: 'customer', to: 'staff' } });
     await call(server.app, 'PUT', '/api/customer', { token: admin, body: { customer_id: nuevoId, role: 'customer', name: 'Diego' } });
   });
 
