@@ -160,8 +160,9 @@ test('the shift screen: whole badges, classes to come first, the roster above th
   await expect(days).toHaveValue('0');
   await photograph(page, 'access-days-0');
 
-  // With 2 days it goes through; its toast covers nothing of 'Registrar asistencia'.
+  // With 2 days and the gift's reason (decision 037) it goes through; its toast covers nothing of 'Registrar asistencia'.
   await days.fill('2');
+  await dialog.getByTestId('action-reason').fill('Compensación por la clase cancelada del martes');
   await dialog.getByRole('button', { name: 'Agregar acceso' }).click();
   await expect(dialog).toHaveCount(0);
   const toast = page.locator('.mantine-Notification-root').first();

@@ -184,6 +184,8 @@ test('staff grant access, remove classes and revoke access from the customer car
 
   await card.getByRole('button', { name: 'Restar clases' }).click();
   const remove = page.getByRole('dialog', { name: /Restar clases/ });
+  // Taking classes or access away says why (decision 037).
+  await remove.getByTestId('action-reason').fill('Clases duplicadas por error');
   await remove.getByLabel('Cantidad de clases').fill('30');
   await remove.getByRole('button', { name: 'Restar clases' }).click();
   await expect(remove.getByText('El cliente no tiene tantas clases.')).toBeVisible();
@@ -196,7 +198,9 @@ test('staff grant access, remove classes and revoke access from the customer car
   await card.getByRole('tab', { name: 'Compras' }).click();
   const purchase = card.locator('tr[data-purchase-id]').filter({ hasText: '10 Clases' });
   await purchase.getByRole('button', { name: 'Eliminar acceso' }).click();
-  await page.getByRole('dialog', { name: /Eliminar acceso/ }).getByRole('button', { name: 'Eliminar acceso' }).click();
+  const revoke = page.getByRole('dialog', { name: /Eliminar acceso/ });
+  await revoke.getByTestId('action-reason').fill('La clienta pidió cancelar su paquete');
+  await revoke.getByRole('button', { name: 'Eliminar acceso' }).click();
   await expect(page.getByText('¡Acceso eliminado!')).toBeVisible();
   await expect(purchase).toContainText('Eliminada');
   await expect(card.getByTestId('credit-total')).toHaveText('0');
