@@ -1,9 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from './fixtures.ts';
-import { demoPassword } from './helpers.ts';
-import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures.ts';
+import { apiLogin } from './desk-processes.ts';
+import { adminStudio, openSection } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
@@ -13,46 +11,7 @@ import { shoot } from './shots.ts';
  * method, a refund with its reason, the CSV exports opened and read, a new
  * customer and her e-mail changed, a discount saved without an amount.
  */
-const basePort = Number(process.env.E2E_PORT ?? 3100);
-const serverPort = basePort + 62;
-const deskPort = basePort + 63;
-const serverUrl = `http://127.0.0.1:${serverPort}`;
-const deskUrl = `http://127.0.0.1:${deskPort}`;
-const work = path.join(repoRoot, '.tmp', `admin-money-e2e-${basePort}`);
-
-test.describe.configure({ mode: 'serial' });
-
-let server: ChildProcess | null = null;
-let desk: ChildProcess | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  desk = deskWebProcess({ port: deskPort, work, serverUrl });
-  server = serverProcess({ port: serverPort, work, env: { START_DESK: '0' } });
-  await waitFor(`${serverUrl}/api/health`, 180_000);
-  await waitFor(`${deskUrl}/health`, 240_000);
-});
-
-test.afterAll(async () => {
-  await stop(desk);
-  await stop(server);
-});
-
-async function adminDesk(page: Page) {
-  await page.goto(deskLink(deskUrl));
-  const email = page.getByLabel('Correo electrónico');
-  await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });
-  if (await email.isVisible()) {
-    await email.fill('admin@estudio.demo');
-    await page.getByLabel('Contraseña').fill(demoPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-  }
-  await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 60_000 });
-}
-
-const openSection = (page: Page, name: string) => page.getByTestId('admin-nav').getByRole('button', { name, exact: true }).click();
+const { serverUrl, adminDesk } = adminStudio('admin-money', 62);
 
 /** '$1,350.00' → 135000 */
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);

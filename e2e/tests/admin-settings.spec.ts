@@ -1,9 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { demoPassword } from './helpers.ts';
-import { apiLogin, deskLink, deskWebProcess, finished, repoRoot, run, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { apiLogin } from './desk-processes.ts';
+import { adminStudio, openSection } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
@@ -13,53 +10,9 @@ import { shoot } from './shots.ts';
  * values said next to their field, and deletes that say beforehand why they
  * will not (or how they will) happen.
  */
-const basePort = Number(process.env.E2E_PORT ?? 3100);
-const serverPort = basePort + 62;
-const deskPort = basePort + 63;
-const serverUrl = `http://127.0.0.1:${serverPort}`;
-const deskUrl = `http://127.0.0.1:${deskPort}`;
-const work = path.join(repoRoot, '.tmp', `admin-settings-e2e-${basePort}`);
-const portalDist = path.join(work, 'portal');
+const { serverUrl, adminDesk } = adminStudio('admin-settings', 62, { portal: true });
 
 test.use({ baseURL: serverUrl });
-test.describe.configure({ mode: 'serial' });
-
-let server: ChildProcess | null = null;
-let desk: ChildProcess | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const portal = run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal');
-  desk = deskWebProcess({ port: deskPort, work, serverUrl });
-  await finished(portal, 'la construcción del portal');
-  server = serverProcess({ port: serverPort, work, portalDist, env: { START_DESK: '0' } });
-  await waitFor(`${serverUrl}/api/health`, 180_000);
-  await waitFor(`${deskUrl}/health`, 240_000);
-});
-
-test.afterAll(async () => {
-  await stop(desk);
-  await stop(server);
-});
-
-async function adminDesk(page: Page) {
-  await page.goto(deskLink(deskUrl));
-  const email = page.getByLabel('Correo electrónico');
-  await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });
-  if (await email.isVisible()) {
-    await email.fill('admin@estudio.demo');
-    await page.getByLabel('Contraseña').fill(demoPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-  }
-  await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 60_000 });
-}
-
-async function openSection(page: Page, name: string) {
-  await page.getByTestId('admin-nav').getByRole('button', { name, exact: true }).click();
-}
 
 async function storedConfig(request: APIRequestContext): Promise<Record<string, string>> {
   const answer = (await (await request.get(`${serverUrl}/api/appconfig`)).json()) as { config: { key: string; value: string }[] };

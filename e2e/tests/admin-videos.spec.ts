@@ -1,10 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test, type Page } from './fixtures.ts';
-import { demoPassword } from './helpers.ts';
-import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { expect, test } from './fixtures.ts';
+import { apiLogin } from './desk-processes.ts';
+import { adminStudio } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
@@ -14,44 +11,7 @@ import { shoot } from './shots.ts';
  * calendar, seen by the seeded unlimited customer; a text file offered as a
  * thumbnail is refused in Spanish.
  */
-const basePort = Number(process.env.E2E_PORT ?? 3100);
-const serverPort = basePort + 62;
-const deskPort = basePort + 63;
-const serverUrl = `http://127.0.0.1:${serverPort}`;
-const deskUrl = `http://127.0.0.1:${deskPort}`;
-const work = path.join(repoRoot, '.tmp', `admin-videos-e2e-${basePort}`);
-
-test.describe.configure({ mode: 'serial' });
-
-let server: ChildProcess | null = null;
-let desk: ChildProcess | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  desk = deskWebProcess({ port: deskPort, work, serverUrl });
-  server = serverProcess({ port: serverPort, work, env: { START_DESK: '0' } });
-  await waitFor(`${serverUrl}/api/health`, 180_000);
-  await waitFor(`${deskUrl}/health`, 240_000);
-});
-
-test.afterAll(async () => {
-  await stop(desk);
-  await stop(server);
-});
-
-async function adminDesk(page: Page) {
-  await page.goto(deskLink(deskUrl));
-  const email = page.getByLabel('Correo electrónico');
-  await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });
-  if (await email.isVisible()) {
-    await email.fill('admin@estudio.demo');
-    await page.getByLabel('Contraseña').fill(demoPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-  }
-  await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 60_000 });
-}
+const { serverUrl, adminDesk } = adminStudio('admin-videos', 62);
 
 /** A real PNG picture, 160×90, pink. */
 function thumbnailPng(): Buffer {

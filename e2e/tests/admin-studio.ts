@@ -1,0 +1,60 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from './fixtures.ts';
+import { demoPassword } from './helpers.ts';
+import { deskLink, deskWebProcess, finished, repoRoot, run, serverProcess, stop, waitFor } from './desk-processes.ts';
+
+/**
+ * A server and a desk:web of one admin-console spec's own (issue 19), started
+ * before its tests and stopped after them; the tests run in order. With
+ * `portal`, the server also serves a portal built for it (a preview that
+ * opens the landing).
+ */
+export function adminStudio(name: string, portOffset: number, { portal = false } = {}) {
+  const basePort = Number(process.env.E2E_PORT ?? 3100);
+  const serverUrl = `http://127.0.0.1:${basePort + portOffset}`;
+  const deskUrl = `http://127.0.0.1:${basePort + portOffset + 1}`;
+  const work = path.join(repoRoot, '.tmp', `${name}-e2e-${basePort}`);
+  const portalDist = path.join(work, 'portal');
+  let server: ChildProcess | null = null;
+  let desk: ChildProcess | null = null;
+
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    test.setTimeout(600_000);
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const build = portal ? run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal') : null;
+    desk = deskWebProcess({ port: basePort + portOffset + 1, work, serverUrl });
+    if (build) await finished(build, 'la construcción del portal');
+    server = serverProcess({ port: basePort + portOffset, work, ...(portal ? { portalDist } : {}), env: { START_DESK: '0' } });
+    await waitFor(`${serverUrl}/api/health`, 180_000);
+    await waitFor(`${deskUrl}/health`, 240_000);
+  });
+  test.afterAll(async () => {
+    await stop(desk);
+    await stop(server);
+  });
+
+  /** The desk's admin console, signed in as admin@ when the desk asks (a page of the same run keeps the session). */
+  async function adminDesk(page: Page): Promise<void> {
+    await page.goto(deskLink(deskUrl));
+    const email = page.getByLabel('Correo electrónico');
+    await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });
+    if (await email.isVisible()) {
+      await email.fill('admin@estudio.demo');
+      await page.getByLabel('Contraseña').fill(demoPassword);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+    }
+    await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 60_000 });
+  }
+
+  return { serverUrl, deskUrl, work, adminDesk };
+}
+
+/** Opens a section of the console's navigation by its name. */
+export async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByTestId('admin-nav').getByRole('button', { name, exact: true }).click();
+}
