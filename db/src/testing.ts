@@ -146,7 +146,24 @@ async function createPostgresTestDb(adminUrl: string, options: TestDbOptions): P
   const name = `db_test_${process.pid}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database "${name}" template "${template}"`);
+    // Shared with other clones, exclusive with a build: a worker that has just built another template drops the older
+    // ones, and could drop this one between its check and the copy (seen once on PostgreSQL: 'template database … does
+    // not exist'). Under the shared lock no drop can run; a template already gone is built again, outside the lock.
+    let source = template;
+    for (;;) {
+      await admin`select pg_advisory_lock_shared(${TEMPLATE_LOCK_ID})`;
+      let copied = false;
+      try {
+        if ((await admin`select 1 from pg_database where datname = ${source}`).length > 0) {
+          await admin.unsafe(`create database "${name}" template "${source}"`);
+          copied = true;
+        }
+      } finally {
+        await admin`select pg_advisory_unlock_shared(${TEMPLATE_LOCK_ID})`;
+      }
+      if (copied) break;
+      source = await preparePostgresTemplate(adminUrl, options);
+    }
   } finally {
     await admin.end({ timeout: 5 });
   }
