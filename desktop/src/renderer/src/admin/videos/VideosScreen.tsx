@@ -109,14 +109,15 @@ export function VideosScreen() {
         remove={(id) => removeType.mutateAsync({ id })}
       />
       <Title order={3}>{texts.adminConsole.videoPrograms}</Title>
-      <ProgramsList />
+      <ProgramsList videoOptions={(list.data?.videos ?? []).map((v) => ({ value: String(v.video_id), label: v.name }))} />
       <Title order={3}>{texts.adminConsole.videoTags}</Title>
       <TagsList />
     </Stack>
   );
 }
 
-function ProgramsList() {
+/** A program's videos are picked in its form, in the order they are chosen (the route keeps that order). */
+function ProgramsList({ videoOptions }: { videoOptions: { value: string; label: string }[] }) {
   const list = api.programs.list.useQuery();
   const utils = api.useUtils();
   const done = () => utils.programs.invalidate();
@@ -140,11 +141,12 @@ function ProgramsList() {
         { key: 'name', label: 'Nombre', kind: 'text', required: true },
         { key: 'order', label: 'Orden', kind: 'number' },
         { key: 'image', label: 'Portada', kind: 'image', optional: true },
+        { key: 'video_ids', label: 'Videos del programa (en este orden)', kind: 'multiselect', options: videoOptions },
         { key: 'description', label: 'Descripción', kind: 'textarea', optional: true },
         { key: 'available', label: 'Visible', kind: 'checkbox' },
       ]}
-      blank={{ name: '', order: 0, image: '', description: '', available: true }}
-      toValues={(r) => ({ name: r.name, order: r.order, image: r.image ?? '', description: r.description ?? '', available: r.available })}
+      blank={{ name: '', order: 0, image: '', video_ids: [], description: '', available: true }}
+      toValues={(r) => ({ name: r.name, order: r.order, image: r.image ?? '', video_ids: r.video_ids.map(String), description: r.description ?? '', available: r.available })}
       createSchema={programCreateInput}
       updateSchema={programUpdateInput}
       idKey="program_id"
