@@ -27,6 +27,20 @@ export const dayOf = (iso: string) => local(iso).format('dddd D [de] MMMM');
 export const dateTimeOf = (iso: string) => local(iso).format('ddd D MMM YYYY, HH:mm');
 export const dateOf = (iso: string) => local(iso).format('D MMM YYYY');
 
+/**
+ * A date-time picker's value (the wall clock 'YYYY-MM-DD HH:mm:ss' Mantine's
+ * DateTimePicker reads and writes) for an instant, on the studio's clock:
+ * an owner at a computer set to another zone still sees the studio's hour.
+ */
+export const studioWallTime = (iso: string): string => local(iso).format('YYYY-MM-DD HH:mm:ss');
+
+/**
+ * The instant a picked wall-clock time means in the studio's zone, written
+ * with the studio's offset ('2026-12-01 09:30:00' → '2026-12-01T09:30:00-06:00'),
+ * so the hour typed is the hour the server stores whatever the computer's zone.
+ */
+export const instantAtStudioWallTime = (wall: string): string => dayjs.tz(wall, zone).format('YYYY-MM-DDTHH:mm:ssZ');
+
 /** 'sábado 21 de noviembre' → 'Sábado 21 de noviembre' (Spanish capitalises only the first word). */
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Button, Center, FileButton, Group, Image, Input, Loader, Modal, Pagination, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { ActionIcon, Alert, Button, Center, FileButton, Group, Image, Input, Loader, Modal, Pagination, Stack, Text, TextInput, Tooltip, type StyleProp } from '@mantine/core';
+import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { texts } from '@estudio/core';
-import { useState, type ReactNode } from 'react';
-import { errorText } from '../format.ts';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { errorText, instantAtStudioWallTime, studioWallTime } from '../format.ts';
 import { trpc } from '../trpc.ts';
 
 const t = texts.adminConsole;
@@ -154,7 +154,22 @@ function base64Of(file: File): Promise<string> {
  * it, replace it or remove it. The file goes to the studio's file storage
  * (POST /api/files through the desk) and the field keeps its address.
  */
-export function ImageField({ label, value, onChange, error, testId }: { label: string; value: string | null; onChange: (src: string | null, fileId: number | null) => void; error?: string | undefined; testId: string }) {
+export function ImageField({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+  wide = true,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (src: string | null, fileId: number | null) => void;
+  error?: string | undefined;
+  testId: string;
+  /** Spans the whole row of a form's grid (the catalogue's two columns); false beside another field. */
+  wide?: boolean;
+}) {
   const upload = trpc.server.uploadImage.useMutation();
   // The window shows no other origin's pictures (its content-security policy): the desk reads the stored one for the preview.
   const preview = trpc.server.imagePreview.useQuery({ src: value ?? '' }, { enabled: Boolean(value) });
@@ -174,7 +189,7 @@ export function ImageField({ label, value, onChange, error, testId }: { label: s
     }
   };
   return (
-    <Input.Wrapper label={label} error={error ?? problem} style={{ gridColumn: '1 / -1' }}>
+    <Input.Wrapper label={label} error={error ?? problem} style={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Group
         gap="md"
         p="sm"
@@ -223,10 +238,28 @@ export function ImageField({ label, value, onChange, error, testId }: { label: s
 }
 
 /** The console's one date field: a calendar in Spanish (DatesProvider), the value a day 'YYYY-MM-DD'. */
-export function DateField({ label, value, onChange, error, required }: { label: string; value: string | null; onChange: (day: string | null) => void; error?: string | undefined; required?: boolean | undefined }) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  testId,
+  w,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (day: string | null) => void;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  testId?: string | undefined;
+  w?: StyleProp<CSSProperties['width']> | undefined;
+}) {
   return (
     <DatePickerInput
       label={label}
+      data-testid={testId}
+      w={w}
       required={required}
       clearable={!required}
       value={value ? dayjs(value).toDate() : null}
@@ -234,6 +267,45 @@ export function DateField({ label, value, onChange, error, required }: { label: 
       valueFormat="D MMM YYYY"
       placeholder={t.pickDate}
       error={error}
+    />
+  );
+}
+
+/**
+ * The console's one date-time field (a discount's dates, a special event's
+ * date): Mantine's DateTimePicker on the studio's wall clock. The value is an
+ * instant (ISO); what is shown and picked is the studio's hour, sent with the
+ * studio's offset, so the time typed reaches the server unchanged whatever the
+ * zone of the computer.
+ */
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  testId,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (iso: string | null) => void;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  testId?: string | undefined;
+}) {
+  return (
+    <DateTimePicker
+      label={label}
+      required={required}
+      clearable={!required}
+      value={value ? studioWallTime(value) : null}
+      onChange={(wall) => onChange(wall ? instantAtStudioWallTime(wall) : null)}
+      valueFormat="D MMM YYYY HH:mm"
+      placeholder={t.pickDateTime}
+      timePickerProps={{ hoursInputLabel: t.hours, minutesInputLabel: t.minutes }}
+      submitButtonProps={{ 'aria-label': t.pickDone }}
+      error={error}
+      data-testid={testId}
     />
   );
 }

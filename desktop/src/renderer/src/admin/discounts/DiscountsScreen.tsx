@@ -1,14 +1,12 @@
 import { Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { discountCreateInput, discountUpdateInput, texts } from '@estudio/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { dateOf, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { numberOrNull, textOrNull, useSchemaForm } from '../form.ts';
-import { ConfirmModal, FormError, Loaded, Pager, RowActions, useSearch } from '../widgets.tsx';
+import { ConfirmModal, DateTimeField, FormError, Loaded, Pager, RowActions, useSearch } from '../widgets.tsx';
 
 const t = texts.adminConsole;
 const limit = 25;
@@ -134,8 +132,8 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
     first_invoice_only: discount?.first_invoice_only ?? false,
     max_uses: (discount?.max_uses ?? '') as number | string,
     max_uses_per_customer: (discount?.max_uses_per_customer ?? '') as number | string,
-    starts_at: discount?.starts_at ? new Date(discount.starts_at) : null,
-    expires_at: discount?.expires_at ? new Date(discount.expires_at) : null,
+    starts_at: discount?.starts_at ?? null,
+    expires_at: discount?.expires_at ?? null,
     available: discount?.available ?? true,
     class_package_ids: (discount?.class_package_ids ?? []).map(String),
   });
@@ -158,8 +156,8 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
     first_invoice_only: v.first_invoice_only,
     max_uses: numberOrNull(v.max_uses),
     max_uses_per_customer: numberOrNull(v.max_uses_per_customer),
-    starts_at: v.starts_at ? dayjs(v.starts_at).toISOString() : null,
-    expires_at: v.expires_at ? dayjs(v.expires_at).toISOString() : null,
+    starts_at: v.starts_at,
+    expires_at: v.expires_at,
     available: v.available,
     class_package_ids: v.class_package_ids.map(Number),
   });
@@ -196,8 +194,8 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
         <SimpleGrid cols={2}>
           <NumberInput label="Usos máximos" value={v.max_uses} onChange={(x) => form.set('max_uses', x)} error={e.max_uses} allowDecimal={false} min={0} />
           <NumberInput label="Usos por cliente" value={v.max_uses_per_customer} onChange={(x) => form.set('max_uses_per_customer', x)} error={e.max_uses_per_customer} allowDecimal={false} min={0} />
-          <DateTimePicker label="Desde" clearable value={v.starts_at} onChange={(x) => form.set('starts_at', x ? new Date(x) : null)} error={e.starts_at} valueFormat="D MMM YYYY HH:mm" />
-          <DateTimePicker label="Hasta" clearable value={v.expires_at} onChange={(x) => form.set('expires_at', x ? new Date(x) : null)} error={e.expires_at} valueFormat="D MMM YYYY HH:mm" />
+          <DateTimeField label="Desde" value={v.starts_at} onChange={(x) => form.set('starts_at', x)} error={e.starts_at} testId="discount-starts" />
+          <DateTimeField label="Hasta" value={v.expires_at} onChange={(x) => form.set('expires_at', x)} error={e.expires_at} testId="discount-expires" />
         </SimpleGrid>
         <MultiSelect
           label="Paquetes (vacío: todos)"

@@ -1,12 +1,10 @@
 import { ActionIcon, Button, Checkbox, Divider, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { classPackageCreateInput, classPackageUpdateInput, texts } from '@estudio/core';
-import dayjs from 'dayjs';
 import { api } from '../api.ts';
 import { numberOrNull, textOrNull, useSchemaForm } from '../form.ts';
-import { FormError } from '../widgets.tsx';
+import { DateTimeField, FormError, ImageField } from '../widgets.tsx';
 import type { AdminPackage } from './PackagesScreen.tsx';
 
 const t = texts.adminConsole;
@@ -41,7 +39,10 @@ function initialValues(p: AdminPackage | null) {
     is_presencial: p?.is_presencial ?? true,
     is_online: p?.is_online ?? false,
     is_special_event: p?.is_special_event ?? false,
-    event_date: p?.event_date ? new Date(p.event_date) : null,
+    event_date: (p?.event_date ?? null) as string | null,
+    image: p?.image ?? '',
+    receipt_file_id: (p?.receipt_file_id ?? null) as number | null,
+    receipt_src: p?.receipt_file?.src ?? '',
     is_trial: p?.is_trial ?? false,
     available: p?.available ?? true,
     show_on_home: p?.show_on_home ?? false,
@@ -86,7 +87,9 @@ export function PackageForm({ pkg, onClose, onSaved }: { pkg: AdminPackage | nul
     is_presencial: v.is_presencial,
     is_online: v.is_online,
     is_special_event: v.is_special_event,
-    event_date: v.is_special_event && v.event_date ? dayjs(v.event_date).toISOString() : null,
+    event_date: v.is_special_event ? v.event_date : null,
+    image: textOrNull(v.image),
+    receipt_file_id: v.receipt_file_id,
     is_trial: v.is_trial,
     available: v.available,
     show_on_home: v.show_on_home,
@@ -119,7 +122,21 @@ export function PackageForm({ pkg, onClose, onSaved }: { pkg: AdminPackage | nul
         <TextInput label="Nombre" required value={v.title} onChange={(ev) => form.set('title', ev.currentTarget.value)} error={e.title} />
         <TextInput label="Descripción corta" value={v.short_description} onChange={(ev) => form.set('short_description', ev.currentTarget.value)} error={e.short_description} />
         <Textarea label="Descripción" autosize minRows={2} value={v.description} onChange={(ev) => form.set('description', ev.currentTarget.value)} error={e.description} />
-        <SimpleGrid cols={4}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <ImageField label="Imagen (tienda y pago)" value={v.image || null} onChange={(src) => form.set('image', src ?? '')} error={e.image} testId="package-image" wide={false} />
+          <ImageField
+            label="Imagen del recibo"
+            value={v.receipt_file_id !== null && v.receipt_src ? v.receipt_src : null}
+            onChange={(src, fileId) => {
+              form.set('receipt_src', src ?? '');
+              form.set('receipt_file_id', fileId);
+            }}
+            error={e.receipt_file_id}
+            testId="package-receipt"
+            wide={false}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <TextInput label="Precio (MXN)" required value={v.price} onChange={(ev) => form.set('price', ev.currentTarget.value)} error={e.price} />
           <TextInput label="Precio de oferta" value={v.sale_price} onChange={(ev) => form.set('sale_price', ev.currentTarget.value)} error={e.sale_price} />
           <NumberInput label="Clases (-1 ilimitadas)" value={v.class_amount} onChange={(x) => form.set('class_amount', x)} error={e.class_amount} allowDecimal={false} min={-1} />
@@ -144,7 +161,7 @@ export function PackageForm({ pkg, onClose, onSaved }: { pkg: AdminPackage | nul
           </SimpleGrid>
         )}
         {v.is_special_event && (
-          <DateTimePicker label="Fecha del evento" value={v.event_date} onChange={(x) => form.set('event_date', x ? new Date(x) : null)} error={e.event_date} valueFormat="D MMM YYYY HH:mm" />
+          <DateTimeField label="Fecha del evento" value={v.event_date} onChange={(x) => form.set('event_date', x)} error={e.event_date} testId="package-event-date" />
         )}
         <Divider label="Clases por tipo de clase" labelPosition="left" />
         {e.class_package_types && (
