@@ -24,6 +24,7 @@ import { registerFileRoutes } from './routers/files-upload.ts';
 import { registerDeskUpdates } from './routers/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
 import { registerReportExport } from './routers/reports.ts';
+import { registerWeekDoor } from './routers/week-door.ts';
 import { registerLegacyAdmin } from './legacy/legacy-admin.ts';
 import { createContextFactory } from './trpc.ts';
 import { namesAFile } from './services/portal-shell/names-a-file.ts';
@@ -289,6 +290,9 @@ export async function buildServer({ config, db, identity: identityOverride, chan
 
   // Payment provider webhooks (issue 4): raw-body route in its own encapsulated plugin.
   await app.register(stripeWebhookRoutes, { config, db });
+
+  // Issue 21: the week schedule from memory, answered before its route (decision 041).
+  registerWeekDoor(app, createContext);
 
   // Issue 20: the previous admin panel's calls, over the same procedures (decision 033); before /api so its hooks reach the spec's routes.
   registerLegacyAdmin(app, createContext);

@@ -1,0 +1,283 @@
+import { createHash } from 'node:crypto';
+import { packageAccessStatuses, scheduleOutput, studioTimeZone, type SingleClassOutput } from '@estudio/core';
+import { app_config } from '@estudio/db/schema/app-config';
+import { file } from '@estudio/db/schema/content';
+import { instructor } from '@estudio/db/schema/catalogue';
+import { purchase } from '@estudio/db/schema/purchases';
+import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
+import { single_class, single_class_tag } from '@estudio/db/schema/schedule';
+import { tag } from '@estudio/db/schema/videos';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db.ts';
+import { panelClass } from '../../legacy/shapes.ts';
+import { listSchedule, type ScheduleFilters } from './list-schedule.ts';
+import { loadStudioSettings } from './studio-settings.ts';
+
+/** A week as GET /api/single_class answers it, with the representation's ETag and its JSON text. */
+export interface WeekRead {
+  single_classes: SingleClassOutput[];
+  /** Strong ETag of this representation (anonymous and signed-in answers never share one). */
+  etag: string;
+  /**
+   * GET /api/single_class's JSON, built from pre-serialised classes:
+   * `{"single_classes":[…],"classes":[{"date","details":[…]}…]}`, the second
+   * part being the previous panel's days (decision 033, legacy-admin.ts).
+   */
+  json(): string;
+}
+
+export interface WeekCacheStats {
+  hits: number;
+  misses: number;
+}
+
+export interface WeekCache {
+  /**
+   * The classes of `filters` (listSchedule's answer), the shared part from
+   * memory when the database has not changed since it was read, and for a
+   * signed-in customer their own reservations, waitlist entries and package
+   * access from the same statement that checks freshness.
+   */
+  read(db: Db, filters: ScheduleFilters, customerId: number | null): Promise<WeekRead>;
+  readonly stats: WeekCacheStats;
+}
+
+/** Filter combinations kept; a new one beyond this forgets the least recently read. */
+const maxEntries = 256;
+
+interface Entry {
+  stamp: string;
+  classes: SingleClassOutput[];
+  /** Each class's JSON without its last three (per-caller) fields and without the closing brace. */
+  heads: string[];
+  /** The same with class_date as the studio's wall time, for the panel's days (panelClass). */
+  panelHeads: string[];
+  /** The panel's days in order, each with the positions of its classes. */
+  days: { date: string; members: number[] }[];
+  anonymousJson: string;
+  etag: string;
+}
+
+interface Stamp {
+  stamp: string;
+  own: OwnRows | null;
+}
+
+interface OwnRows {
+  own: { single_class_id: number; class_reservation_id: number; spot: number | null; guest: string | null; guest_spot: number | null }[];
+  waits: { single_class_id: number; waitlist_id: number }[];
+  access: number[];
+}
+
+const hash = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 22);
+
+/**
+ * Classes within a day and a half of the asked dates, whatever the studio's
+ * zone (zones are at most 14 h from UTC): the range the fingerprints and a
+ * customer's own rows read before the zone itself is known.
+ */
+function widened(filters: ScheduleFilters): { from: Date; to: Date } {
+  return {
+    from: new Date(Date.parse(`${filters.start_date}T00:00:00Z`) - 36 * 3_600_000),
+    to: new Date(Date.parse(`${filters.end_date}T00:00:00Z`) + 60 * 3_600_000),
+  };
+}
+
+/**
+ * One statement that says whether anything the week shows may have changed,
+ * read at the same instant as the caller's own rows:
+ * - the change log (decision 008): the newest settled position (txid below
+ *   the oldest running transaction) and the number of committed changes
+ *   above that horizon. Together they move whenever any change commits, even
+ *   a late commit of an old transaction that the position alone would not
+ *   show while an older transaction is still open (decision 041 has the
+ *   argument). The log covers classes, reservations, class types, locations,
+ *   coaches and their classes, packages, purchases and waitlists;
+ * - what the log does not cover, fingerprinted here so the cache never
+ *   depends on it silently: the studio's zone settings (app_config), the
+ *   week's tags (single_class_tag, tag) and the coaches' photos (file).
+ */
+async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null): Promise<Stamp> {
+  const range = widened(filters);
+  // As text with a cast: drizzle hands raw parameters to postgres.js unserialised, and a Date is not a valid one there.
+  const from = sql`${range.from.toISOString()}::timestamptz`;
+  const to = sql`${range.to.toISOString()}::timestamptz`;
+  const ownColumns =
+    customerId === null
+      ? sql``
+      : sql`,
+    (select coalesce(json_agg(json_build_object('single_class_id', ${class_reservation.single_class_id}, 'class_reservation_id', ${class_reservation.class_reservation_id},
+        'spot', ${class_reservation.spot}, 'guest', ${class_reservation.guest}, 'guest_spot', ${class_reservation.guest_spot}) order by ${class_reservation.class_reservation_id}), '[]'::json)
+      from ${class_reservation} join ${single_class} on ${single_class.single_class_id} = ${class_reservation.single_class_id}
+      where ${class_reservation.customer_id} = ${customerId} and ${class_reservation.deletedAt} is null
+        and ${single_class.class_date} >= ${from} and ${single_class.class_date} <= ${to})::text as own,
+    (select coalesce(json_agg(json_build_object('single_class_id', ${waitlist.single_class_id}, 'waitlist_id', ${waitlist.waitlist_id})), '[]'::json)
+      from ${waitlist} join ${single_class} on ${single_class.single_class_id} = ${waitlist.single_class_id}
+      where ${waitlist.customer_id} = ${customerId} and ${single_class.class_date} >= ${from} and ${single_class.class_date} <= ${to})::text as waits,
+    (select coalesce(json_agg(distinct ${purchase.class_package_id}), '[]'::json) from ${purchase}
+      where ${purchase.customer_id} = ${customerId} and ${inArray(purchase.status, packageAccessStatuses)})::text as access`;
+  const statement = sql`select
+    (select c.txid::text || ':' || c.change_id::text from sync_change c where c.txid < h.xmin order by c.txid desc, c.change_id desc limit 1) as settled,
+    (select count(*) from sync_change c where c.txid >= h.xmin)::text as recent,
+    (select string_agg(${app_config.key} || '=' || ${app_config.value}, ';' order by ${app_config.key}) from ${app_config}
+      where ${app_config.key} in ('timezone', 'timezone_offset')) as zone,
+    (select md5(coalesce(string_agg(${instructor.instructor_id} || ':' || ${file.file_id} || ':' || ${file.src} || ':' || ${file.name} || ':' || ${file.type}, ';'
+      order by ${instructor.instructor_id}), '')) from ${instructor} join ${file} on ${file.file_id} = ${instructor.file_id}) as photos,
+    (select md5(coalesce(string_agg(${single_class_tag.single_class_id} || ':' || ${tag.tag_id} || ':' || ${tag.name} || ':' || coalesce(${tag.color}, ''), ';'
+      order by ${single_class_tag.single_class_id}, ${tag.tag_id}), ''))
+      from ${single_class_tag} join ${tag} on ${tag.tag_id} = ${single_class_tag.tag_id} join ${single_class} on ${single_class.single_class_id} = ${single_class_tag.single_class_id}
+      where ${single_class.class_date} >= ${from} and ${single_class.class_date} <= ${to}) as tags
+    ${ownColumns}
+    from (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin) h`;
+  const result = (await db.execute(statement)) as unknown;
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string | null>[];
+  const row = rows[0] ?? {};
+  const stamp = [row.settled ?? '0:0', row.recent ?? '0', row.zone ?? '', row.photos ?? '', row.tags ?? ''].join('|');
+  const own =
+    customerId === null
+      ? null
+      : {
+          own: JSON.parse(row.own ?? '[]') as OwnRows['own'],
+          waits: JSON.parse(row.waits ?? '[]') as OwnRows['waits'],
+          access: JSON.parse(row.access ?? '[]') as number[],
+        };
+  return { stamp, own };
+}
+
+const filtersKey = (f: ScheduleFilters) => [f.start_date, f.end_date, f.instructor_id ?? '', f.location_id ?? '', f.class_type_id ?? ''].join('/');
+
+/**
+ * The week schedule from memory (issue 21, decision 041). Every read costs
+ * one small statement (readStamp); the classes are read again only when it
+ * differs from the one they were read under, so a committed write, through
+ * this process or any other, shows on the next read. Concurrent misses of
+ * the same week and stamp share one read.
+ */
+export function createWeekCache(): WeekCache {
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, Promise<Entry>>();
+  const stats: WeekCacheStats = { hits: 0, misses: 0 };
+
+  const load = async (db: Db, filters: ScheduleFilters, stamp: string): Promise<Entry> => {
+    // The stamp was read before the classes, so the classes are at least as new as it says.
+    const [listed, settings] = await Promise.all([listSchedule(db, filters, null), loadStudioSettings(db)]);
+    const classes = scheduleOutput.parse({ single_classes: listed }).single_classes;
+    const zone = studioTimeZone(settings);
+    const heads: string[] = [];
+    const panelHeads: string[] = [];
+    const byDay = new Map<string, number[]>();
+    classes.forEach((c, i) => {
+      const { class_reservations: _own, waitlist_id: _wait, package_access: _access, ...shared } = c;
+      heads.push(JSON.stringify(shared).slice(0, -1));
+      const { class_date_utc: _utc, ...panel } = panelClass(shared, zone);
+      panelHeads.push(JSON.stringify(panel).slice(0, -1));
+      const day = String(panel.class_date).slice(0, 10);
+      byDay.set(day, [...(byDay.get(day) ?? []), i]);
+    });
+    const days = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, members]) => ({ date, members }));
+    const entry: Entry = { stamp, classes, heads, panelHeads, days, anonymousJson: '', etag: '' };
+    entry.anonymousJson = weekJson(entry, null);
+    entry.etag = `"w-${hash(entry.anonymousJson)}"`;
+    return entry;
+  };
+
+  return {
+    stats,
+    async read(db, filters, customerId) {
+      const key = filtersKey(filters);
+      const { stamp, own } = await readStamp(db, filters, customerId);
+      let entry = entries.get(key);
+      if (entry && entry.stamp === stamp) {
+        stats.hits++;
+        entries.delete(key);
+        entries.set(key, entry);
+      } else {
+        stats.misses++;
+        const loadKey = `${key}#${stamp}`;
+        let pending = loading.get(loadKey);
+        if (!pending) {
+          pending = load(db, filters, stamp).finally(() => loading.delete(loadKey));
+          loading.set(loadKey, pending);
+        }
+        entry = await pending;
+        entries.delete(key);
+        entries.set(key, entry);
+        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      }
+      return answerFor(entry, own);
+    },
+  };
+}
+
+/** The three per-caller fields that close a class's JSON. */
+function tailOf(c: SingleClassOutput, mine: PerClass | null): string {
+  if (mine === null) return `,"class_reservations":[],"waitlist_id":null,"package_access":${c.class_package_id === null}`;
+  return `,"class_reservations":${JSON.stringify(mine.reservations)},"waitlist_id":${JSON.stringify(mine.waitlistId)},"package_access":${mine.access}`;
+}
+
+/** The answer's text: the spec's single_classes, then the panel's days (same keys, same order as JSON.stringify of the objects). */
+function weekJson(entry: Entry, mine: PerClass[] | null): string {
+  const tails = entry.classes.map((c, i) => tailOf(c, mine?.[i] ?? null));
+  const spec = entry.classes.map((_, i) => `${entry.heads[i]}${tails[i]}}`);
+  const days = entry.days.map(
+    (d) =>
+      `{"date":${JSON.stringify(d.date)},"details":[${d.members
+        .map((i) => `${entry.panelHeads[i]}${tails[i]},"class_date_utc":${JSON.stringify(entry.classes[i]?.class_date)}}`)
+        .join(',')}]}`,
+  );
+  return `{"single_classes":[${spec.join(',')}],"classes":[${days.join(',')}]}`;
+}
+
+interface PerClass {
+  reservations: SingleClassOutput['class_reservations'];
+  waitlistId: number | null;
+  access: boolean;
+}
+
+function answerFor(entry: Entry, own: OwnRows | null): WeekRead {
+  if (own === null) {
+    return { single_classes: entry.classes, etag: entry.etag, json: () => entry.anonymousJson };
+  }
+  const reservationsBy = new Map<number, SingleClassOutput['class_reservations']>();
+  for (const r of own.own) {
+    const list = reservationsBy.get(r.single_class_id) ?? [];
+    list.push({ class_reservation_id: r.class_reservation_id, spot: r.spot, guest: r.guest, guest_spot: r.guest_spot });
+    reservationsBy.set(r.single_class_id, list);
+  }
+  const waitBy = new Map(own.waits.map((w) => [w.single_class_id, w.waitlist_id]));
+  const access = new Set(own.access);
+  const mine = entry.classes.map(
+    (c): PerClass => ({
+      reservations: reservationsBy.get(c.single_class_id) ?? [],
+      waitlistId: waitBy.get(c.single_class_id) ?? null,
+      access: c.class_package_id === null || access.has(c.class_package_id),
+    }),
+  );
+  const single_classes = entry.classes.map((c, i) => {
+    const m = mine[i] as PerClass;
+    return { ...c, class_reservations: m.reservations, waitlist_id: m.waitlistId, package_access: m.access };
+  });
+  let json: string | null = null;
+  const body = () => (json ??= weekJson(entry, mine));
+  // Signed-in answers hash their own part beside the shared one: never equal to an anonymous ETag.
+  const etag = `"c-${hash(`${entry.etag}|${JSON.stringify(mine)}`)}"`;
+  return { single_classes, etag, json: body };
+}
+
+const caches = new WeakMap<Db, WeekCache>();
+
+/** The cache of one database handle (every server and caller of this process that shares `db` shares it). */
+export function weekCacheFor(db: Db): WeekCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createWeekCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The schedule the way listSchedule answers it, from the week cache. */
+export async function readWeek(db: Db, filters: ScheduleFilters, customerId: number | null): Promise<SingleClassOutput[]> {
+  return (await weekCacheFor(db).read(db, filters, customerId)).single_classes;
+}
+
