@@ -12,6 +12,7 @@ import {
   placesForBooking,
   studioTimeZone,
   type AppConfigMap,
+  type DomainErrorCode,
 } from '@estudio/core';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '@estudio/db/errors';
@@ -19,8 +20,8 @@ import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
-import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { enterClassGate, lockClass, lockCreditsFor, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
+import { firstLook, type FirstLook } from './first-look.ts';
 import { unlimitedPenalty, type PenaltyRow } from './penalties.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
@@ -56,18 +57,22 @@ export function classEnd(c: Pick<ClassWithType, 'class_date' | 'duration_minutes
  * refuses its losers without queueing them on the lock) and again under it,
  * where the answer is final.
  */
-export async function checkSeatAndPlaces(
-  tx: Tx,
-  settings: AppConfigMap,
-  c: ClassWithType,
-  change: {
-    spot: number | null;
-    guest: string | null;
-    /** The guest's seat; checked like the booker's, and never the booker's own. */
-    guestSpot?: number | null;
-    reservationId?: number;
-  },
-): Promise<void> {
+export async function checkSeatAndPlaces(tx: Tx, settings: AppConfigMap, c: ClassWithType, change: SeatChange): Promise<void> {
+  checkSeatRules(settings, c, change);
+  const guestSpot = change.guestSpot ?? null;
+  checkRoom(c, change, await occupancy(tx, c.single_class_id, heldSeats({ spot: change.spot, guest_spot: guestSpot }), change.reservationId));
+}
+
+export interface SeatChange {
+  spot: number | null;
+  guest: string | null;
+  /** The guest's seat; checked like the booker's, and never the booker's own. */
+  guestSpot?: number | null;
+  reservationId?: number;
+}
+
+/** The guest and seat rules that need no count (checkSeatAndPlaces' first half). */
+export function checkSeatRules(settings: AppConfigMap, c: ClassWithType, change: SeatChange): void {
   const guestSpot = change.guestSpot ?? null;
   if (change.guest !== null) {
     if (!isOn(settings.allow_class_guests)) throw new DomainError('booking/guest-not-allowed');
@@ -77,9 +82,12 @@ export async function checkSeatAndPlaces(
     if (!parseSpotMap(c.class_type.spot_map) || !isValidSpot(c.class_type.spot_map, seat)) throw new DomainError('booking/spot-invalid');
   }
   if (guestSpot !== null && guestSpot === change.spot) throw new DomainError('booking/guest-spot-invalid');
-  const { places, spotTaken } = await occupancy(tx, c.single_class_id, heldSeats({ spot: change.spot, guest_spot: guestSpot }), change.reservationId);
-  if (spotTaken) throw new DomainError('booking/spot-taken');
-  if (places + placesForBooking(change.guest) > c.capacity) throw new DomainError('booking/class-full');
+}
+
+/** The seat taken, then the places: checkSeatAndPlaces' second half, over a count made by the caller. */
+export function checkRoom(c: Pick<ClassWithType, 'capacity'>, change: Pick<SeatChange, 'guest'>, taken: { places: number; spotTaken: boolean }): void {
+  if (taken.spotTaken) throw new DomainError('booking/spot-taken');
+  if (taken.places + placesForBooking(change.guest) > c.capacity) throw new DomainError('booking/class-full');
 }
 
 /**
@@ -127,34 +135,119 @@ export async function returnOneClass(tx: Tx, availableClassId: number, now: Date
 }
 
 /**
- * Books a class for a customer, in one transaction. Under the customer's lock:
- * the class exists and is open, the booking window, package-only access, no
- * live booking of the same class, a first look at the seat and the places; then
- * the customer's credits are locked, the one that expires first is taken
- * (unlimited credits are not decremented, but an unlimited member's penalty
- * applies); with a guest and guest_uses_credit on, one more class credit pays
- * for the guest (pickGuestCredit), in the same lock; and the customer leaves
- * the class's waitlist. Last, the class row
- * is locked and the seat and places are checked again — that answer is final
- * — and the reservation is inserted. Everything before the class lock is
- * undone by the rollback if the class turns out full.
+ * Runs the statements `tasks` start, all at once and in this order, on one
+ * transaction's connection: the driver pipelines them (one round trip instead
+ * of one each) and the database runs them one after another as if awaited in
+ * turn, so locks are still taken in the decision 006 order. Each task must
+ * start its statement synchronously (an async function whose first await is
+ * its query). Waits for every one, then throws the first failure in order,
+ * the one a sequential run would have met first.
+ */
+async function inOrder<T extends readonly unknown[]>(tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(tasks.map((task) => task()));
+  const results: unknown[] = [];
+  for (const s of settled) {
+    if (s.status === 'rejected') throw s.reason;
+    results.push(s.value);
+  }
+  return results as unknown as T;
+}
+
+/**
+ * The answer the locked path would give, from the first look alone (same
+ * checks, same order, up to the count), or null when it would go on to the
+ * credits. Only 'booking/class-full' is given from it (see createReservation).
+ */
+function firstLookRefusal(
+  first: FirstLook,
+  input: CreateReservationInput,
+  now: Date,
+  change: { spot: number | null; guest: string | null; guestSpot: number | null },
+): DomainErrorCode | null {
+  const c = first.klass;
+  if (!first.customerLive) return 'customer/not-found';
+  if (!c) return 'class/not-found';
+  if (c.cancelledAt) return 'booking/class-cancelled';
+  if (input.byStaff) {
+    if (classEnd(c) <= now) return 'booking/class-started';
+  } else {
+    const window = checkBookingWindow({ classDate: c.class_date, now, config: first.settings });
+    if (!window.ok) return window.code;
+  }
+  if (!first.packageBought) return 'booking/package-only';
+  if (first.booked) return 'booking/already-booked';
+  try {
+    if (!input.byStaff) requireGuestSpot(c, change);
+    checkSeatRules(first.settings, c, change);
+    checkRoom(c, change, first);
+  } catch (err) {
+    if (err instanceof DomainError) return err.code;
+    throw err;
+  }
+  return null;
+}
+
+/**
+ * Books a class for a customer. First one unlocked statement (firstLook:
+ * settings, class, places, the customer's booking and package) refuses a full
+ * class at once, before any lock: a rush's losers never queue on the class
+ * row. It refuses only with the answer the locked path would give (every
+ * earlier check passes on the same read) and only "full", which that read
+ * proves: it saw every commit before it, so a place freed before it ran is
+ * counted free (decision 042).
+ *
+ * Then one transaction, its statements pipelined in decision 006's lock order
+ * (inOrder): the class gate, the customer's lock, their live booking of the
+ * class, their package purchase and their usable credits locked; the class
+ * is open, the booking window, package-only access, no live booking, the
+ * guest and seat rules; the credit that expires first is taken (unlimited
+ * credits are not decremented, but an unlimited member's penalty applies);
+ * with a guest and guest_uses_credit on, one more class credit pays for the
+ * guest (pickGuestCredit). Then, together: the credits spent, the customer
+ * leaves the class's waitlist, the class row is locked and its places and
+ * seats counted — that count is final — and the reservation is inserted.
+ * Everything spent before the class lock is undone by the rollback if the
+ * class turns out full.
  *
  * A penalty created here is committed even though the booking is refused,
  * so the refusal is raised after the transaction.
  */
 export async function createReservation(db: Db, input: CreateReservationInput): Promise<ReservationRow> {
   const now = input.now ?? new Date();
-  const settings = await loadStudioSettings(db);
-  const tz = studioTimeZone(settings);
   const spot = input.spot ?? null;
   const guest = input.guest?.trim() || null;
   const guestSpot = guest === null ? null : (input.guestSpot ?? null);
   if (input.guestSpot != null && guest === null) throw new DomainError('booking/guest-spot-invalid');
+  const change = { spot, guest, guestSpot };
+  const seats = heldSeats({ spot, guest_spot: guestSpot });
+
+  const first = await firstLook(db, input.customerId, input.singleClassId, seats);
+  if (firstLookRefusal(first, input, now, change) === 'booking/class-full') throw new DomainError('booking/class-full');
+  const { settings } = first;
+  const tz = studioTimeZone(settings);
 
   const outcome = await db.transaction(async (tx): Promise<{ reservation: ReservationRow } | { penalized: PenaltyRow }> => {
-    await enterClassGate(tx, input.singleClassId);
-    const who = await lockCustomer(tx, input.customerId);
-    const c = await readClass(tx, input.singleClassId);
+    const known = first.klass;
+    const [, who, existing, bought, lockedCredits] = await inOrder([
+      () => enterClassGate(tx, input.singleClassId),
+      () => lockCustomer(tx, input.customerId),
+      async () =>
+        tx
+          .select({ id: class_reservation.class_reservation_id })
+          .from(class_reservation)
+          .where(
+            and(
+              eq(class_reservation.single_class_id, input.singleClassId),
+              eq(class_reservation.customer_id, input.customerId),
+              isNull(class_reservation.deletedAt),
+            ),
+          )
+          .limit(1),
+      async () => (known?.class_package_id == null ? null : readPackagePurchase(tx, input.customerId, known.class_package_id)),
+      async () => (known ? lockCreditsFor(tx, input.customerId, known) : null),
+    ] as const);
+    // The class was not there at the first look: read it now, as before the pipelining (class/not-found).
+    const c = known ?? (await readClass(tx, input.singleClassId));
     if (c.cancelledAt) throw new DomainError('booking/class-cancelled');
     if (input.byStaff) {
       if (classEnd(c) <= now) throw new DomainError('booking/class-started');
@@ -162,39 +255,15 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
       const window = checkBookingWindow({ classDate: c.class_date, now, config: settings });
       if (!window.ok) throw new DomainError(window.code);
     }
-
     if (c.class_package_id !== null) {
-      const [bought] = await tx
-        .select({ id: purchase.purchase_id })
-        .from(purchase)
-        .where(
-          and(
-            eq(purchase.customer_id, who.customer_id),
-            eq(purchase.class_package_id, c.class_package_id),
-            inArray(purchase.status, packageAccessStatuses),
-          ),
-        )
-        .limit(1);
-      if (!bought) throw new DomainError('booking/package-only');
+      const purchases = bought ?? (await readPackagePurchase(tx, who.customer_id, c.class_package_id));
+      if (purchases.length === 0) throw new DomainError('booking/package-only');
     }
+    if (existing.length > 0) throw new DomainError('booking/already-booked');
+    if (!input.byStaff) requireGuestSpot(c, change);
+    checkSeatRules(settings, c, change);
 
-    const [existing] = await tx
-      .select({ id: class_reservation.class_reservation_id })
-      .from(class_reservation)
-      .where(
-        and(
-          eq(class_reservation.single_class_id, c.single_class_id),
-          eq(class_reservation.customer_id, who.customer_id),
-          isNull(class_reservation.deletedAt),
-        ),
-      )
-      .limit(1);
-    if (existing) throw new DomainError('booking/already-booked');
-
-    if (!input.byStaff) requireGuestSpot(c, { spot, guest, guestSpot });
-    await checkSeatAndPlaces(tx, settings, c, { spot, guest, guestSpot });
-
-    const eligible = await lockCreditsFor(tx, who.customer_id, c);
+    const eligible = lockedCredits ?? (await lockCreditsFor(tx, who.customer_id, c));
     const target = { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz };
     const credit = pickCredit(eligible, target);
     if (!credit) throw new DomainError('booking/no-credits');
@@ -207,15 +276,19 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
       const penalty = await unlimitedPenalty(tx, who, settings, now);
       if (penalty?.created) return { penalized: penalty.penalty };
       if (penalty) throw new PenalizedError(penalty.penalty);
-    } else {
-      await spendCredit(tx, credit.available_class_id, now, 'booking/no-credits');
     }
-    if (guestCredit) await spendCredit(tx, guestCredit.available_class_id, now, 'booking/guest-no-credits');
-    await tx.delete(waitlist).where(and(eq(waitlist.single_class_id, c.single_class_id), eq(waitlist.customer_id, who.customer_id)));
 
-    const locked = await lockClass(tx, c.single_class_id);
+    const [, , , locked, taken] = await inOrder([
+      async () => (credit.available_classes === -1 ? undefined : spendCredit(tx, credit.available_class_id, now, 'booking/no-credits')),
+      async () => (guestCredit ? spendCredit(tx, guestCredit.available_class_id, now, 'booking/guest-no-credits') : undefined),
+      async () => tx.delete(waitlist).where(and(eq(waitlist.single_class_id, c.single_class_id), eq(waitlist.customer_id, who.customer_id))),
+      () => lockClass(tx, c.single_class_id),
+      // After the class lock (same connection, next statement): counts every booking committed before it.
+      () => occupancy(tx, c.single_class_id, seats),
+    ] as const);
     if (locked.cancelledAt) throw new DomainError('booking/class-cancelled');
-    await checkSeatAndPlaces(tx, settings, locked, { spot, guest, guestSpot });
+    checkSeatRules(settings, locked, change);
+    checkRoom(locked, change, taken);
     const [reservation] = await guardSpot(() =>
       tx
         .insert(class_reservation)
@@ -236,4 +309,13 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
 
   if ('penalized' in outcome) throw new PenalizedError(outcome.penalized);
   return outcome.reservation;
+}
+
+/** The customer's purchase that opens a package-only class (none: booking/package-only). */
+function readPackagePurchase(tx: Tx, customerId: number, classPackageId: number) {
+  return tx
+    .select({ id: purchase.purchase_id })
+    .from(purchase)
+    .where(and(eq(purchase.customer_id, customerId), eq(purchase.class_package_id, classPackageId), inArray(purchase.status, packageAccessStatuses)))
+    .limit(1);
 }

@@ -1,0 +1,139 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainErrors } from '@estudio/core';
+import { available_classes, purchase } from '@estudio/db/schema/purchases';
+import { single_class } from '@estudio/db/schema/schedule';
+import { call, startRacingServer, startTestServer, type RacingServer, type TestServer } from './helpers.ts';
+import { createBookers, newClass, withSettings, type Booker } from './reservations-fixtures.ts';
+
+/**
+ * Decision 042: a full class is refused from one unlocked read before the
+ * booking's transaction, with the answer the locked path gives. These tell
+ * the story from the customer's side on both databases: the refusal in
+ * Spanish, a place freed by a cancellation booked at once (never a stale
+ * "full"), and every answer that comes before "full" on the locked path still
+ * given first.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const book = (token: string, body: Record<string, unknown>) => call(server.app, 'POST', '/api/class_reservations', { token, body });
+const cancel = (token: string, id: number) => call(server.app, 'POST', `/api/class_reservations/${id}/cancel`, { token });
+const errorOf = (code: keyof typeof domainErrors) => ({ code, message: domainErrors[code].message });
+const creditOf = async (b: Booker) =>
+  (await server.db.select().from(available_classes).where(eq(available_classes.available_class_id, b.available_class_id)))[0]?.available_classes;
+
+/** A class two days ahead with `capacity` places, booked full by the first `capacity` of `bookers`. */
+async function fullClass(prefix: string, capacity: number, people: number) {
+  const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity, classType: 'Yoga' });
+  const bookers = await createBookers(server.db, server.config.AUTH_SECRET, people, { prefix });
+  const reservations: number[] = [];
+  for (const b of bookers.slice(0, capacity)) {
+    const res = await book(b.token, { single_class_id: classId });
+    expect(res.status).toBe(200);
+    reservations.push((res.body as { class_reservation: { class_reservation_id: number } }).class_reservation.class_reservation_id);
+  }
+  return { classId, bookers, reservations };
+}
+
+describe('a full class is refused before any lock (decision 042)', () => {
+  it('a customer who comes late hears in Spanish that the class is full, and keeps her credit', async () => {
+    const { classId, bookers } = await fullClass('primera-mirada-llena', 2, 3);
+    const late = bookers[2] as Booker;
+    const res = await book(late.token, { single_class_id: classId });
+    expect(res.status).toBe(412);
+    expect(res.body).toEqual(errorOf('booking/class-full'));
+    expect(res.body.message).toBe('Lo sentimos, esta clase ya está llena.');
+    expect(await creditOf(late)).toBe(1);
+  });
+
+  it('a place freed by a cancellation is booked by the next customer at once: the read that refuses is never stale', async () => {
+    const { classId, bookers, reservations } = await fullClass('primera-mirada-libre', 1, 3);
+    const [first, second, third] = bookers as [Booker, Booker, Booker];
+    expect((await book(second.token, { single_class_id: classId })).status).toBe(412);
+    expect((await cancel(first.token, reservations[0] as number)).status).toBe(200);
+    const res = await book(second.token, { single_class_id: classId });
+    expect(res.status).toBe(200);
+    expect(await creditOf(second)).toBe(0);
+    // And full again for the next one.
+    expect((await book(third.token, { single_class_id: classId })).body).toEqual(errorOf('booking/class-full'));
+  });
+
+  it('answers the locked path gives before "full" still come first on a full class', async () => {
+    const { classId, bookers } = await fullClass('primera-mirada-orden', 1, 2);
+    const [inside, outside] = bookers as [Booker, Booker];
+    // Booked already: 409, not 412.
+    expect((await book(inside.token, { single_class_id: classId })).body).toEqual(errorOf('booking/already-booked'));
+    // A guest where the studio takes none: said before the count.
+    await withSettings(server.db, { allow_class_guests: 'false' }, async () => {
+      expect((await book(outside.token, { single_class_id: classId, guest: 'Ana López' })).body).toEqual(errorOf('booking/guest-not-allowed'));
+    });
+    // A class that does not exist, and one cancelled while full.
+    expect((await book(outside.token, { single_class_id: 2_000_000_000 })).body).toEqual(errorOf('class/not-found'));
+    await server.db.update(single_class).set({ cancelledAt: new Date() }).where(eq(single_class.single_class_id, classId));
+    expect((await book(outside.token, { single_class_id: classId })).body).toEqual(errorOf('booking/class-cancelled'));
+  });
+
+  it("a full class of a package's buyers tells a customer who did not buy it that it is for the package's buyers", async () => {
+    const [pkg] = await server.db.select({ id: purchase.class_package_id }).from(purchase).where(sql`${purchase.class_package_id} is not null`).limit(1);
+    if (!pkg?.id) throw new Error('no package in the seed');
+    const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 0, classType: 'Yoga', classPackageId: pkg.id });
+    const [someone] = await createBookers(server.db, server.config.AUTH_SECRET, 1, { prefix: 'primera-mirada-paquete' });
+    expect((await book((someone as Booker).token, { single_class_id: classId })).body).toEqual(errorOf('booking/package-only'));
+  });
+});
+
+/** PostgreSQL only: the refusal takes no lock, and a booking with room still waits for the class lock. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the first look on PostgreSQL', () => {
+  let race: RacingServer;
+  beforeAll(async () => {
+    race = await startRacingServer();
+  }, 120_000);
+  afterAll(async () => {
+    await race?.close();
+  });
+
+  it('while another transaction holds the class row, a full class is refused at once and a class with room waits for the lock', async () => {
+    const full = await newClass(race.db, { minutesAhead: 48 * 60, capacity: 1, classType: 'Yoga' });
+    const open = await newClass(race.db, { minutesAhead: 49 * 60, capacity: 1, classType: 'Yoga' });
+    const [a, b, c] = (await createBookers(race.db, race.secret, 3, { prefix: 'primera-mirada-cerrojo' })) as [Booker, Booker, Booker];
+    expect((await race.post('/api/class_reservations', a.token, { single_class_id: full })).status).toBe(200);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = race.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from single_class where single_class_id in (${full}, ${open}) for update`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      const started = performance.now();
+      const refused = await race.post('/api/class_reservations', b.token, { single_class_id: full });
+      expect(refused.status).toBe(412);
+      expect(refused.body.code).toBe('booking/class-full');
+      expect(performance.now() - started).toBeLessThan(2_000);
+
+      let answered = false;
+      const waiting = race.post('/api/class_reservations', c.token, { single_class_id: open }).then((r) => {
+        answered = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(answered).toBe(false);
+      release();
+      await holder;
+      expect((await waiting).status).toBe(200);
+    } finally {
+      release();
+      await holder;
+    }
+  });
+});
