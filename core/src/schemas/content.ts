@@ -222,6 +222,7 @@ export const classCategoryOneOutput = z.object({ class_category: classCategoryOu
 export const locationOutput = z.object({
   location_id: z.number(),
   name: z.string(),
+  description: z.string().nullable(),
   address: z.string(),
   city: z.string().nullable(),
   phone: z.string().nullable(),
@@ -233,6 +234,7 @@ export type LocationOutput = z.infer<typeof locationOutput>;
 
 const locationFields = {
   name: z.string().trim().min(1, { error: 'Debes escribir el nombre de la sucursal.' }).max(200),
+  description: optionalText(2000),
   address: z.string().trim().min(1, { error: 'Debes escribir la dirección de la sucursal.' }).max(500),
   city: optionalText(200),
   phone: optionalText(40),

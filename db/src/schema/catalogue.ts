@@ -7,6 +7,8 @@ import { customer } from './customer.ts';
 export const location = pgTable('location', {
   location_id: integer('location_id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
+  /** What the studio says about the place (decision 040: the previous panel's field). */
+  description: text('description'),
   address: text('address').notNull(),
   city: text('city'),
   phone: text('phone'),

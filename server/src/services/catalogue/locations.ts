@@ -6,6 +6,7 @@ import { definedOnly, removeOrInUse } from '../content/removed.ts';
 
 export interface LocationFields {
   name: string;
+  description?: string | null | undefined;
   address: string;
   city?: string | null | undefined;
   phone?: string | null | undefined;
@@ -17,6 +18,7 @@ export interface LocationFields {
 const columns = {
   location_id: location.location_id,
   name: location.name,
+  description: location.description,
   address: location.address,
   city: location.city,
   phone: location.phone,
