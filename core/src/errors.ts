@@ -257,7 +257,9 @@ export const domainErrors = {
   'legacy/no-video-admin': { status: 404, message: 'Estudio no crea, edita ni borra videos desde el panel: la biblioteca se lee tal como está.' },
   'legacy/no-report': { status: 404, message: 'Estudio no tiene este reporte; consulta los reportes de ventas, asistencia, membresías y faltas.' },
   'legacy/role': { status: 400, message: 'El rol debe ser admin, manager, coach o customer (manager y coach trabajan en recepción).' },
-  'legacy/total-not-price': { status: 400, message: 'el total debe ser el precio del paquete (0 si es regalo): Estudio registra lo que cobra el paquete.' },
+  'legacy/total-not-price': { status: 400, message: 'un regalo no se cobra: su total es 0.' },
+  // Decision 040: what the previous panel sends that the desk asks differently.
+  'permission/price-admin-only': { status: 403, message: 'Solo un Administrador puede registrar un precio distinto al del paquete; Recepción cobra el precio de lista.' },
   'legacy/attendee-payment': { status: 400, message: 'un asistente se agrega con los créditos del cliente; el pago se registra con la compra de un paquete.' },
 
   // App configuration

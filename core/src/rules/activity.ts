@@ -12,7 +12,10 @@ export const activityKindRules = {
   gift: [['customer', 'access.gift']],
   accessSold: [['customer', 'access.sell']],
   classesRemoved: [['customer', 'classes.remove']],
-  accessRevoked: [['customer', 'access.revoke']],
+  accessRevoked: [
+    ['customer', 'access.revoke'],
+    ['customer', 'purchase.cancel'],
+  ],
   refund: [['purchase', 'refund']],
   roleChange: [['customer', 'role.change']],
   customerChanged: [
@@ -136,13 +139,17 @@ export function activityWhat(facts: ActivityFacts): string {
       return `regaló ${title} a ${who}${because}`;
     case 'accessSold': {
       const paid = money(field(changes, 'total_payment'));
-      return `dio acceso a ${title} a ${who}${paid ? `, cobrado en recepción (${paid})` : ''}${because}`;
+      // An admin's agreed price (decision 040): the list price beside what was recorded.
+      const list = money(field(changes, 'list_price'));
+      const agreed = paid && list && paid !== list ? `; precio de lista ${list}` : '';
+      return `dio acceso a ${title} a ${who}${paid ? `, cobrado en recepción (${paid}${agreed})` : ''}${because}`;
     }
     case 'classesRemoved': {
       const amount = Number(field(changes, 'amount'));
       return `restó ${amount === 1 ? '1 clase' : `${amount} clases`} a ${who}${because}`;
     }
     case 'accessRevoked':
+      if (facts.action === 'purchase.cancel') return `canceló la compra de ${title} de ${who}${because}`;
       return `eliminó el acceso de ${title} de ${who}${because}`;
     case 'refund': {
       const amount = money(field(changes, 'amount'));
@@ -154,7 +161,10 @@ export function activityWhat(facts: ActivityFacts): string {
       return `cambió el rol de ${who} de ${from} a ${to}`;
     }
     case 'customerChanged': {
-      if (facts.action === 'customer.create') return `registró a ${who} como cliente nuevo`;
+      if (facts.action === 'customer.create') {
+        const pending = field(changes, 'documents_pending');
+        return `registró a ${who} como cliente nuevo${Array.isArray(pending) && pending.length ? ' (documentos por aceptar al entrar al portal)' : ''}`;
+      }
       if (facts.action === 'recover') return `recuperó la cuenta de ${who}`;
       if (facts.action === 'customer.documents.accept-at-desk') return `registró en recepción que ${who} aceptó los documentos`;
       const email = field(changes, 'email');

@@ -6,6 +6,7 @@ import { appRouter } from '../router.ts';
 import { single_class } from '@estudio/db/schema/schedule';
 import { loadStudioSettings } from '../services/schedule/studio-settings.ts';
 import type { Context, createContextFactory } from '../trpc.ts';
+import { legacyCaller, panelReason } from './legacy-procedures.ts';
 import { classesByDay, classFromPanel, fromPanel, panelClass, wallTime, type Json } from './shapes.ts';
 
 /**
@@ -29,10 +30,14 @@ type Caller = ReturnType<typeof appRouter.createCaller>;
 
 interface Call {
   caller: Caller;
+  /** The adapter's own procedures (legacy-procedures.ts, decision 040). */
+  panel: ReturnType<typeof legacyCaller>['legacy'];
   ctx: Context;
   body: Json;
   query: Record<string, string | undefined>;
   params: Record<string, string>;
+  /** The path after /api, without its query. */
+  path: string;
   /** The studio's zone, for wall times. */
   zone(): Promise<string>;
 }
@@ -288,6 +293,18 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     },
   },
 
+  // Discounts.
+  {
+    method: 'GET',
+    path: '/discounts/code/:code',
+    summary: 'Valida un código; sin class_package_id (el panel) dice si el código se puede usar hoy, sin total; además de discount, descuento',
+    handle: async ({ caller, panel, params, query }) => {
+      if (query.class_package_id === undefined || query.class_package_id === '') return panel.discountUsable({ code: params.code ?? '' });
+      const answer = await caller.discounts.validate({ code: params.code, class_package_id: query.class_package_id } as never);
+      return { ...answer, descuento: answer.discount };
+    },
+  },
+
   // Packages.
   {
     method: 'GET',
@@ -516,9 +533,10 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     method: 'POST',
     path: /^\/customer$/,
     applies: (b) => 'customer_id' in b || 'birthdate' in b,
-    handle: async ({ caller, body }) => {
+    handle: async ({ caller, panel, body }) => {
       const { birthdate, ...rest } = fromPanel(body) as Json;
-      const created = await caller.customer.create(rest as never);
+      // The panel has no documents to tick (the customer is not at the counter): they stay pending, asked at her first sign-in (decision 040).
+      const created = 'accepted_page_ids' in rest ? await caller.customer.create(rest as never) : await panel.createCustomerDocumentsPending(rest as never);
       if (birthdate === undefined || birthdate === null || birthdate === '') return created;
       return caller.customer.update({ customer_id: created.customer.customer_id, birthdate } as never);
     },
@@ -536,17 +554,52 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     },
   },
   {
-    // `expiration_days` is the spec's `package_days`; `total` is what was collected, recorded (bill) when it is the price the product charges.
+    // `expiration_days` is the spec's `package_days`; `total` is what was collected, recorded with its invoice (bill).
     method: 'POST',
     path: /^\/customer\/giveAccess$/,
     applies: (b) => 'total' in b || 'expiration_days' in b,
-    handle: async ({ caller, body }) => {
+    handle: async ({ caller, panel, body }) => {
       const { total, ...rest } = fromPanel(body, { numbers: ['expiration_days', 'package_days'], aliases: { expiration_days: 'package_days' } }) as Json;
       if (total === undefined || total === null || total === '') return caller.customer.giveAccess(rest as never);
-      const { class_package: pkg } = await caller.packages.adminById({ id: rest.class_package_id } as never);
-      const charged = rest.is_gift === true ? 0 : Number(pkg.sale_price ?? pkg.price);
-      if (Number(total) !== charged) throw new FieldNotTaken('total', 'legacy/total-not-price');
-      return caller.customer.giveAccess({ ...rest, bill: true } as never);
+      // A gift is not charged; a sale records the typed total with its invoice (another amount than the list price: an Administrador's, decision 040).
+      if (rest.is_gift === true && Number(total) !== 0) throw new FieldNotTaken('total', 'legacy/total-not-price');
+      return panel.giveAccessAtTotal({ ...rest, total, bill: true } as never);
+    },
+  },
+  {
+    // The panel has no reason field: an Administrador's revocation is recorded with the panel's reason; anyone else's is the procedure's refusal.
+    method: 'PUT',
+    path: /^\/customer\/revokeAccess$/,
+    applies: (b) => !hasReason(b),
+    handle: async ({ caller, panel, body }) => caller.customer.revokeAccess((await withPanelReason(panel, fromPanel(body) as Json)) as never),
+  },
+  {
+    method: 'PUT',
+    path: /^\/customer\/removeClasses$/,
+    applies: (b) => !hasReason(b),
+    handle: async ({ caller, panel, body }) => caller.customer.removeClasses((await withPanelReason(panel, fromPanel(body, { numbers: ['amount'] }) as Json)) as never),
+  },
+  {
+    // 'Cancelar compra' on the customer's screen: an Administrador cancels it for her with the panel's reason (the customer's cancellation rule).
+    method: 'POST',
+    path: /^\/purchases\/cancel\/[^/]+$/,
+    applies: (b) => !hasReason(b),
+    handle: async ({ caller, panel, path }) => {
+      const id = path.split('/').pop() ?? '';
+      if ((await panel.role()) === 'admin') return panel.cancelPurchaseFor({ id } as never);
+      return caller.purchases.cancel({ id } as never);
+    },
+  },
+  {
+    // Another class in PUT /class_reservations is the desk's move (its rules and audit row); the same class is the seat change.
+    method: 'PUT',
+    path: /^\/class_reservations$/,
+    applies: (b) => b.single_class_id !== undefined && b.single_class_id !== null,
+    handle: async ({ caller, panel, body }) => {
+      const { single_class_id: target, ...rest } = fromPanel(body, { numbers: ['spot', 'single_class_id', 'class_reservation_id'] }) as Json;
+      const { class_reservation: current } = await caller.reservations.byId({ id: rest.class_reservation_id } as never);
+      if (current.single_class_id === target) return caller.reservations.update(rest as never);
+      return panel.moveReservation({ ...rest, single_class_id: target } as never);
     },
   },
   {
@@ -563,6 +616,15 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     handle: async ({ caller, body, zone }) => caller.discounts.update((await discountFromPanel(body, await zone())) as never),
   },
 ];
+
+function hasReason(body: Json): boolean {
+  return typeof body.reason === 'string' && body.reason.trim() !== '';
+}
+
+/** The panel's fixed reason when the caller is an Administrador; the body unchanged otherwise (the procedure then asks for one). */
+async function withPanelReason(panel: Call['panel'], body: Json): Promise<Json> {
+  return (await panel.role()) === 'admin' ? { ...body, reason: panelReason } : body;
+}
 
 async function discountFromPanel(body: unknown, zone: string): Promise<unknown> {
   const mapped = fromPanel(body, {
@@ -586,10 +648,12 @@ function callOf(createContext: ContextFactory, req: FastifyRequest, reply: Fasti
   let zone: Promise<string> | null = null;
   return {
     caller: appRouter.createCaller(ctx),
+    panel: legacyCaller(ctx).legacy,
     ctx,
     body: isJson(req.body) ? req.body : {},
     query: (req.query ?? {}) as Record<string, string | undefined>,
     params: (req.params ?? {}) as Record<string, string>,
+    path: req.url.slice('/api'.length).split('?')[0] ?? '',
     zone: () => (zone ??= loadStudioSettings(ctx.db).then((settings) => studioTimeZone(settings))),
   };
 }

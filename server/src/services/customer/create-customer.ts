@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { acceptDocuments } from './accept-documents.ts';
+import { acceptDocuments, missingRequiredDocuments } from './accept-documents.ts';
 import type { CustomerRow } from './find-customer.ts';
 
 export type CreateCustomerData = z.output<typeof customerCreateInput>;
@@ -15,8 +15,13 @@ export type CreateCustomerData = z.output<typeof customerCreateInput>;
  * audit record naming the staff member. The e-mail and the phone are unique:
  * customer/email-taken and customer/phone-taken (409), also when a concurrent
  * registration wins the race (the unique indexes decide).
+ *
+ * `documentsPending` (the previous panel, decision 040: an admin registers a
+ * customer who is not at the counter): the required documents are not
+ * recorded as accepted; the audit row names them as pending and the portal's
+ * terms panel asks the customer to accept them at her first sign-in.
  */
-export async function createCustomer(db: Db, actorId: number, data: CreateCustomerData): Promise<CustomerRow> {
+export async function createCustomer(db: Db, actorId: number, data: CreateCustomerData, options: { documentsPending?: boolean } = {}): Promise<CustomerRow> {
   try {
     return await db.transaction(async (tx) => {
       const [sameEmail] = await tx.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, data.email)).limit(1);
@@ -32,13 +37,14 @@ export async function createCustomer(db: Db, actorId: number, data: CreateCustom
         .values({ uid: null, email: data.email, name: data.name, last_name: data.last_name, phone: data.phone })
         .returning();
       if (!row) throw new Error('insert customer returned no row');
-      const accepted = await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: true });
+      const accepted = await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: !options.documentsPending });
+      const pending = options.documentsPending ? await missingRequiredDocuments(tx, row.customer_id) : [];
       await recordAudit(tx, {
         actorId,
         action: 'customer.create',
         entity: 'customer',
         entityId: row.customer_id,
-        changes: { name: row.name, last_name: row.last_name, email: row.email, phone: row.phone, accepted_page_ids: accepted },
+        changes: { name: row.name, last_name: row.last_name, email: row.email, phone: row.phone, accepted_page_ids: accepted, ...(pending.length ? { documents_pending: pending } : {}) },
       });
       return row;
     });

@@ -1,4 +1,4 @@
-import { addPeriod, DomainError, effectivePriceCents, fromCents, isReasonGiven, type DeskMutationArgs } from '@estudio/core';
+import { addPeriod, DomainError, effectivePriceCents, fromCents, isReasonGiven, toCents, type DeskMutationArgs } from '@estudio/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { class_package } from '@estudio/db/schema/packages';
 import { payment_method } from '@estudio/db/schema/payments';
@@ -8,7 +8,7 @@ import { markPurchasePaid, type PurchaseRow } from '../checkout/grant-purchase.t
 import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { assertMayGift, type StaffActor } from '../permissions/staff-permissions.ts';
+import { assertMayChangePrice, assertMayGift, type StaffActor } from '../permissions/staff-permissions.ts';
 
 export type GiveAccessInput = DeskMutationArgs<'giveAccess'>;
 
@@ -28,8 +28,20 @@ const dayMs = 86_400_000;
  * A gift needs a reason and the giver's permission (decision 037: Recepción up
  * to the owner's price limit); who gave what, to whom and why goes to the
  * audit log in the same transaction, so a refused replay leaves no trace.
+ *
+ * `options.total` (the previous panel's typed total, decision 040) is the
+ * amount of the sale when it differs from the list price: only an
+ * Administrador may record another amount (checked in this transaction, where
+ * the purchase and its invoice are written); the audit row keeps both.
  */
-export async function giveAccess(db: Db, actor: StaffActor, input: GiveAccessInput, messages: MessageContext | null, now: Date = new Date()): Promise<PurchaseRow> {
+export async function giveAccess(
+  db: Db,
+  actor: StaffActor,
+  input: GiveAccessInput,
+  messages: MessageContext | null,
+  now: Date = new Date(),
+  options: { total?: string } = {},
+): Promise<PurchaseRow> {
   const reason = input.reason?.trim() || null;
   if (input.is_gift && !isReasonGiven(reason)) throw new DomainError('access/reason-required');
   return db.transaction(async (tx) => {
@@ -52,7 +64,10 @@ export async function giveAccess(db: Db, actor: StaffActor, input: GiveAccessInp
       pkg.is_subscription && pkg.subscription_period
         ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / dayMs)
         : null;
-    const totalPayment = input.is_gift ? '0.00' : fromCents(effectivePriceCents(pkg));
+    const listPrice = input.is_gift ? '0.00' : fromCents(effectivePriceCents(pkg));
+    const agreed = options.total === undefined ? null : toCents(options.total);
+    if (agreed !== null && agreed !== toCents(listPrice)) await assertMayChangePrice(tx, actor);
+    const totalPayment = agreed === null ? listPrice : fromCents(agreed);
     const [created] = await tx
       .insert(purchase)
       .values({
@@ -78,7 +93,7 @@ export async function giveAccess(db: Db, actor: StaffActor, input: GiveAccessInp
       action: input.is_gift ? 'access.gift' : 'access.sell',
       entity: 'customer',
       entityId: who.customer_id,
-      changes: { purchase_id: paid.purchase_id, class_package_id: pkg.class_package_id, title: pkg.title, total_payment: totalPayment, package_days: input.package_days, reason },
+      changes: { purchase_id: paid.purchase_id, class_package_id: pkg.class_package_id, title: pkg.title, list_price: listPrice, total_payment: totalPayment, package_days: input.package_days, reason },
     });
     return paid;
   });

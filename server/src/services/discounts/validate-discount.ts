@@ -51,14 +51,7 @@ export async function findApplicableDiscount(
 ): Promise<DiscountRow> {
   const now = input.now ?? new Date();
   const settings = await loadStudioSettings(db);
-  if (!isOn(settings.discounts_enabled)) throw new DomainError('discount/invalid');
-  const [d] = await db
-    .select()
-    .from(discount)
-    .where(and(eq(discount.code, input.code.trim().toUpperCase()), isNull(discount.deletedAt)));
-  if (!d || !d.available) throw new DomainError('discount/invalid');
-  if (d.starts_at && d.starts_at.getTime() > now.getTime()) throw new DomainError('discount/invalid');
-  if (d.expires_at && d.expires_at.getTime() <= now.getTime()) throw new DomainError('discount/invalid');
+  const d = await findLiveDiscount(db, input.code, now, settings);
 
   const packages = await db
     .select({ id: discount_class_package.class_package_id })
@@ -69,6 +62,32 @@ export async function findApplicableDiscount(
   if (input.checkUses === false) return d;
   const subject = { purchase_id: null, customer_id: input.customerId, class_package_id: input.pkg.class_package_id, discount_id: d.discount_id };
   await assertDiscountHasRoom(db, d, subject, now, holdTimes(settings));
+  return d;
+}
+
+/** A code that exists, is on, has started and not expired, while discounts are on; else 404 'discount/invalid'. */
+async function findLiveDiscount(db: Db, code: string, now: Date, settings: Awaited<ReturnType<typeof loadStudioSettings>>): Promise<DiscountRow> {
+  if (!isOn(settings.discounts_enabled)) throw new DomainError('discount/invalid');
+  const [d] = await db
+    .select()
+    .from(discount)
+    .where(and(eq(discount.code, code.trim().toUpperCase()), isNull(discount.deletedAt)));
+  if (!d || !d.available) throw new DomainError('discount/invalid');
+  if (d.starts_at && d.starts_at.getTime() > now.getTime()) throw new DomainError('discount/invalid');
+  if (d.expires_at && d.expires_at.getTime() <= now.getTime()) throw new DomainError('discount/invalid');
+  return d;
+}
+
+/**
+ * Whether a code can be used now, for no package in particular (the previous
+ * panel's check, decision 040): it exists, is on, is within its dates and has
+ * uses left (412 'discount/exhausted'). A package's restriction, a customer's
+ * own limit and the first-purchase rule need a package and a customer: the
+ * checkout checks them (findApplicableDiscount, then claimPurchaseCaps).
+ */
+export async function findUsableDiscount(db: Db, code: string, now: Date = new Date()): Promise<DiscountRow> {
+  const d = await findLiveDiscount(db, code, now, await loadStudioSettings(db));
+  if (d.max_uses !== null && d.uses >= d.max_uses) throw new DomainError('discount/exhausted');
   return d;
 }
 

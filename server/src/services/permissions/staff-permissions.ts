@@ -24,3 +24,14 @@ export async function assertMayGift(tx: Tx, actor: StaffActor, packagePriceCents
   const [row] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'reception_gift_max_price'));
   if (!mayGift(who?.role ?? 'customer', packagePriceCents, row?.value ?? appConfigDefaults.reception_gift_max_price)) throw new DomainError('permission/gift-over-limit');
 }
+
+/**
+ * A sale recorded at another amount than the package's price (the owner
+ * negotiated it; decision 040): an Administrador only. Read inside the sale's
+ * transaction, like a gift's limit, so the role that counts is the one the
+ * account has when the money settles.
+ */
+export async function assertMayChangePrice(tx: Tx, actor: StaffActor): Promise<void> {
+  const [who] = await tx.select({ role: customer.role }).from(customer).where(eq(customer.customer_id, actor.customer_id));
+  if (who?.role !== 'admin') throw new DomainError('permission/price-admin-only');
+}

@@ -9,6 +9,7 @@ import { endAccessNow, markPurchasePaid } from '../checkout/grant-purchase.ts';
 import { releaseDiscountUse } from '../discounts/validate-discount.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { loadPurchases } from './purchase-output.ts';
 
 export async function listOwnPurchases(db: Db, customerId: number): Promise<PurchaseOutput[]> {
@@ -33,10 +34,14 @@ export async function getPurchase(db: Db, id: number, viewer: { customer_id: num
  * lasts until the end of the paid cycle (expiration_date stays) and the
  * provider cancels at period end. Status becomes 'cancelled' with
  * cancelledAt and the reason either way.
+ *
+ * `staffId`: an admin cancelled it for the customer (the previous panel,
+ * decision 040); who did it, the title and the reason go to Actividad in the
+ * cancellation's transaction.
  */
 export async function cancelPurchase(
   deps: { db: Db; config: Config },
-  input: { id: number; reason: string; customerId: number },
+  input: { id: number; reason: string; customerId: number; staffId?: number },
   now: Date = new Date(),
 ): Promise<PurchaseOutput> {
   const reason = input.reason.trim();
@@ -75,6 +80,15 @@ export async function cancelPurchase(
     if (!cancelled) throw new DomainError('purchase/not-cancellable');
     if (p.status === 'pending') await releaseDiscountUse(tx, p.purchase_id);
     if (endsNow) await endAccessNow(tx, cancelled, now);
+    if (input.staffId !== undefined) {
+      await recordAudit(tx, {
+        actorId: input.staffId,
+        action: 'purchase.cancel',
+        entity: 'customer',
+        entityId: p.customer_id,
+        changes: { purchase_id: p.purchase_id, title: p.title, ends_now: endsNow, reason },
+      });
+    }
   });
   return getPurchase(deps.db, p.purchase_id, { customer_id: input.customerId, role: 'customer' });
 }
