@@ -378,6 +378,89 @@ describe('the previous admin panel, call by call (CALLS.md)', () => {
     const rule = Object.keys(refusedByRule).length;
     console.log(`served as the panel expects: ${served.length} of ${rows.length}; answered by a rule of the product: see refusedByRule (${rule}); not offered: ${Object.keys(notOffered).length}`);
     expect(failures).toEqual([]);
+    // Decision 040's rows are served on every clock (94 of 115 on the day it was written; 29, 30, 96, 97, 113 depend on the clock and the seed).
+    expect(served).toEqual(expect.arrayContaining([52, 54, 56, 57, 63, 69, 70, 71, 94]));
     expect(served.length + Object.keys(notOffered).length + rows.filter((r) => refusedByRule[r.n] && !served.includes(r.n)).length).toBe(115);
   }, 120_000);
+});
+
+/**
+ * Decision 040: what the panel sends without a reason or at another price is
+ * an Administrador's choice; Recepción gets the product's rules as at the
+ * desk. And the panel's change of class is the desk's move.
+ */
+describe('the previous panel: who may do what it sends (decision 040)', () => {
+  let server: TestServer;
+  let admin = '';
+  let reception = '';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+    reception = (await login(server.app, 'recepcion@estudio.demo')).idToken;
+  });
+  afterAll(() => server.close());
+
+  /** A call as the panel sends it: the bare token. */
+  const send = async (token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
+    const res = await server.app.inject({ method, url, headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+    return { status: res.statusCode, body: JSON.parse(res.body || '{}') as Any };
+  };
+  const purchasesOf = async (customerId: number) => (await send(admin, 'GET', `/api/customer/admin/${customerId}`)).body.customer.purchases.length as number;
+
+  it('Recepción cannot record another price nor take away without a reason; an admin cannot charge a gift', async () => {
+    const before = await purchasesOf(1);
+    const priced = await send(reception, 'POST', '/api/customer/giveAccess', { customer_id: 1, class_package_id: 4, expiration_days: 90, is_gift: false, total: '1.00', payment_method_id: 2 });
+    expect(priced).toMatchObject({ status: 403, body: { code: 'permission/price-admin-only', message: domainErrors['permission/price-admin-only'].message } });
+    const gift = await send(admin, 'POST', '/api/customer/giveAccess', { customer_id: 1, class_package_id: 4, is_gift: true, total: '100', payment_method_id: null });
+    expect(gift).toMatchObject({ status: 400, body: { code: 'legacy/total-not-price', field: 'total' } });
+    expect(await purchasesOf(1)).toBe(before);
+
+    // The list price itself is what Recepción charges: served, as at the desk.
+    const { class_package: pkg } = (await send(admin, 'GET', '/api/class_packages/admin/2')).body;
+    const listed = await send(reception, 'POST', '/api/customer/giveAccess', { customer_id: 1, class_package_id: 2, is_gift: false, total: pkg.sale_price ?? pkg.price, payment_method_id: 2 });
+    expect(listed.status).toBe(200);
+    expect(listed.body.purchase.total_payment).toBe(Number(pkg.sale_price ?? pkg.price).toFixed(2));
+
+    const revoke = await send(reception, 'PUT', '/api/customer/revokeAccess', { purchase_id: listed.body.purchase_id });
+    expect(revoke).toMatchObject({ status: 400, body: { code: 'access/reason-required' } });
+    const remove = await send(reception, 'PUT', '/api/customer/removeClasses', { customer_id: 1, amount: '1' });
+    expect(remove).toMatchObject({ status: 400, body: { code: 'access/reason-required' } });
+    const cancel = await send(reception, 'POST', `/api/purchases/cancel/${listed.body.purchase_id}`, {});
+    expect(cancel).toMatchObject({ status: 400, body: { code: 'purchase/cancel-reason' } });
+    expect((await send(admin, 'GET', `/api/purchases/${listed.body.purchase_id}`)).body.purchase.status).toBe(listed.body.purchase.status);
+  });
+
+  it('moves a reservation to another class with PUT /class_reservations (the desk move: the old one cancelled, the new one booked, Actividad)', async () => {
+    const zone = 'America/Mexico_City';
+    const tomorrow = localDate(new Date(Date.now() + 86_400_000), zone);
+    const classAt = async (time: string) =>
+      (
+        await send(admin, 'POST', '/api/single_class', {
+          class_instructor_id: 'nueva',
+          description: `Clase ${time}`,
+          instructor_id: 1,
+          location_id: 1,
+          class_type_id: 1,
+          capacity: '12',
+          class_date: `${tomorrow} ${time}`,
+          is_virtual_class: false,
+          is_special_event: false,
+        })
+      ).body.single_class.single_class_id as number;
+    const from = await classAt('19:00:00');
+    const to = await classAt('20:00:00');
+    const booked = await send(admin, 'POST', '/api/single_class/reservation', { single_class_id: from, customer_id: 1 });
+    expect(booked.status).toBe(200);
+    const reservationId = booked.body.class_reservation.class_reservation_id as number;
+
+    const moved = await send(admin, 'PUT', '/api/class_reservations', { class_reservation_id: reservationId, single_class_id: to });
+    expect(moved.status).toBe(200);
+    expect(moved.body.class_reservation).toMatchObject({ customer_id: 1, single_class_id: to });
+    const newId = moved.body.class_reservation.class_reservation_id as number;
+    expect((await send(admin, 'GET', `/api/class_reservations/single/${newId}`)).body.class_reservation).toMatchObject({ customer_id: 1, single_class_id: to });
+    expect((await send(admin, 'GET', `/api/class_reservations/single/${reservationId}`)).body.class_reservation.deletedAt).not.toBeNull();
+    const [entry] = (await send(admin, 'GET', '/api/activity?kind=reservationChanged')).body.entries;
+    expect(entry.text).toContain('cambió de clase una reservación de Mariana López');
+  });
 });
