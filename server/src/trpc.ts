@@ -182,7 +182,7 @@ export async function callerIsAdmin(ctx: Context): Promise<boolean> {
 /** The caller behind a token (the identity provider, then their customer row); throws what the provider throws. */
 export async function verifyCaller(ctx: Context, token: string): Promise<Caller> {
   const identity = await ctx.identity.verifyIdToken(ctx.db, token);
-  const customer = await findCustomerByUid(ctx.db, identity.uid);
+  const customer = identity.customer !== undefined ? identity.customer : await findCustomerByUid(ctx.db, identity.uid);
   return { uid: identity.uid, email: identity.email, customer, role: customer?.role ?? 'customer' };
 }
 

@@ -1,6 +1,7 @@
 import type { AuthTokens } from '@estudio/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
+import type { CustomerRow } from '../customer/find-customer.ts';
 import { createFirebaseProvider } from './firebase-provider.ts';
 import { createLocalProvider } from './local-provider.ts';
 import type { HashingSlots } from '../rate-limit/hashing-slots.ts';
@@ -10,6 +11,12 @@ export interface VerifiedIdentity {
   uid: string;
   /** Lower-cased; Firebase identities without an e-mail (phone sign-in) have none. */
   email: string | null;
+  /**
+   * The customer linked to the identity (null: none), when the provider read it
+   * with the token's check (the local provider, decision 042); absent, the
+   * caller looks it up.
+   */
+  customer?: CustomerRow | null;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { customer } from '@estudio/db/schema/customer';
 import { auth_user } from '@estudio/db/schema/identity';
 import { DomainError } from '@estudio/core';
 import type { Db } from '../../db.ts';
@@ -7,7 +8,10 @@ import type { VerifiedIdentity } from './identity-provider.ts';
 
 /**
  * Verifies a local ID token and that its session was not ended since it was
- * issued (one primary-key lookup of auth_user).
+ * issued (one primary-key lookup of auth_user). The same statement reads the
+ * customer linked to the identity, so a signed-in request costs one round
+ * trip for who it is, not two (decision 042); nothing is kept between requests,
+ * so a revocation or a role change counts from the next request.
  *
  * Throws DomainError (all 401, the portal should sign out on any of them):
  * - 'auth/id-token-expired': past its `exp`; a refresh gives a new one.
@@ -23,12 +27,13 @@ import type { VerifiedIdentity } from './identity-provider.ts';
 export async function verifyLocalIdToken(db: Db, signer: IdTokenSigner, token: string): Promise<VerifiedIdentity> {
   const claims = await signer.verify(token);
   const [user] = await db
-    .select({ tokensValidAfter: auth_user.tokens_valid_after, disabledAt: auth_user.disabledAt })
+    .select({ tokensValidAfter: auth_user.tokens_valid_after, disabledAt: auth_user.disabledAt, customer })
     .from(auth_user)
+    .leftJoin(customer, and(eq(customer.uid, auth_user.uid), isNull(customer.deletedAt)))
     .where(eq(auth_user.uid, claims.uid))
     .limit(1);
   if (!user) throw new DomainError('auth/invalid-id-token');
   if (user.disabledAt) throw new DomainError('auth/user-disabled');
   if (user.tokensValidAfter && claims.iat * 1000 < user.tokensValidAfter.getTime()) throw new DomainError('auth/id-token-revoked');
-  return { uid: claims.uid, email: claims.email };
+  return { uid: claims.uid, email: claims.email, customer: user.customer };
 }
