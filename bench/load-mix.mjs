@@ -12,7 +12,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { answerKey } from './answer-key.mjs';
 
-const { base, duration, tokens, classIds, weeks, connections } = workerData;
+const { base, duration, tokens, classIds, weeks, connections, rate, exclude = [] } = workerData;
+/** With `rate` (total requests per second), each kind is paced at its share of it (its share of the connections). */
+const totalConnections = Object.values(connections).reduce((a, b) => a + b, 0);
 const url = new URL(base);
 
 /** kind → { latencies, refusals } */
@@ -43,8 +45,9 @@ const weekPath = () => {
   return `/api/single_class?start_date=${w.start_date}&end_date=${w.end_date}`;
 };
 
-/** Customers with no live booking, as indexes into `tokens`. */
-const free = tokens.map((_, i) => i);
+/** Customers with no live booking, as indexes into `tokens` (`exclude`: still booked after an earlier run). */
+const excluded = new Set(exclude);
+const free = tokens.map((_, i) => i).filter((i) => !excluded.has(i));
 let classTurn = 0;
 
 /** One request kind: its autocannon requests and connection count. */
@@ -141,7 +144,14 @@ const runs = kinds.map(
   (kind) =>
     new Promise((resolve, reject) => {
       const instance = autocannon(
-        { url: url.origin, connections: kind.connections, duration, requests: kind.requests, timeout: 30 },
+        {
+          url: url.origin,
+          connections: kind.connections,
+          duration,
+          requests: kind.requests,
+          timeout: 30,
+          ...(rate ? { overallRate: Math.max(1, Math.round((rate * kind.connections) / totalConnections)) } : {}),
+        },
         (err, result) => (err ? reject(err) : resolve(result)),
       );
       instance.on('response', (_client, _status, _bytes, ms) => {
@@ -165,4 +175,6 @@ parentPort.postMessage({
   errors,
   errorSamples,
   timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+  // Customers left with a live booking (the run ended between a booking and its cancellation): a next run leaves them out.
+  stillBooked: tokens.map((_, i) => i).filter((i) => !free.includes(i)),
 });

@@ -34,7 +34,11 @@
 //
 // Knobs: BENCH_DURATION (60 s), BENCH_CONNECTIONS (50, split 36% anonymous week,
 // 24% signed-in week, 20% booking/cancelling, 10% reservation list, 10% videos),
-// BENCH_CUSTOMERS (2000), BENCH_CLASSES (40), BENCH_PORT (3300).
+// BENCH_CUSTOMERS (2000), BENCH_CLASSES (40), BENCH_PORT (3300), BENCH_RATE (pace the mix at this
+// many requests per second in total, each kind at its connections' share; default: as fast as answered).
+// BENCH_FIND_RATE=1 (issue 21): after the run, steps of BENCH_STEP_SECONDS (15) at a paced total rate
+// from BENCH_RATE_START (100) up by BENCH_RATE_STEP (50), at most BENCH_RATE_STEPS (8), until one
+// kind's p95 passes 200 ms or the server falls 10% behind the pace; prints the highest rate that held.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -51,6 +55,14 @@ const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const classCount = Number(process.env.BENCH_CLASSES ?? 40);
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const secret = 'banco-de-carga-del-estudio-con-32-caracteres-o-mas';
+const pacedRate = Number(process.env.BENCH_RATE ?? 0) || undefined;
+const findRate = process.env.BENCH_FIND_RATE === '1';
+const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 15);
+const rateStart = Number(process.env.BENCH_RATE_START ?? 100);
+const rateStep = Number(process.env.BENCH_RATE_STEP ?? 50);
+const rateSteps = Number(process.env.BENCH_RATE_STEPS ?? 8);
+/** The p95 every kind must keep for a paced rate to count as held (issue 21). */
+const p95Budget = 200;
 
 const share = (weight: number) => Math.max(1, Math.round(totalConnections * weight));
 const connections = {
@@ -74,6 +86,7 @@ interface MixResult {
   errors: number;
   errorSamples: Record<string, number>;
   timeouts: number;
+  stillBooked: number[];
 }
 
 const db = await freshDatabase(adminUrl, 'bnch_load');
@@ -127,20 +140,46 @@ try {
         `(semana anónima ${connections.anonWeek}, semana con sesión ${connections.signedWeek}, reservar/cancelar ${connections.book}, ` +
         `mis reservaciones ${connections.mine}, videos ${connections.videos})…`,
     );
-    result = await new Promise<MixResult>((resolve, reject) => {
-      const worker = new Worker(new URL('./load-mix.mjs', import.meta.url), {
-        workerData: {
-          base: server.base,
-          duration,
-          tokens: bookers.map((b) => b.token),
-          classIds,
-          weeks: [thisWeek, thisWeek, nextWeek],
-          connections,
-        },
+    const runMix = (seconds: number, rate: number | undefined, exclude: number[]) =>
+      new Promise<MixResult>((resolve, reject) => {
+        const worker = new Worker(new URL('./load-mix.mjs', import.meta.url), {
+          workerData: {
+            base: server.base,
+            duration: seconds,
+            tokens: bookers.map((b) => b.token),
+            classIds,
+            weeks: [thisWeek, thisWeek, nextWeek],
+            connections,
+            rate,
+            exclude,
+          },
+        });
+        worker.once('message', resolve);
+        worker.once('error', reject);
       });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    if (pacedRate) console.log(`Ritmo: ${pacedRate} req/s en total.`);
+    result = await runMix(duration, pacedRate, []);
+    if (findRate) {
+      // Each step leaves out the customers the steps before left booked, so no booking collides with a live one.
+      let exclude = result.stillBooked;
+      let held: number | null = null;
+      console.log(`\nBuscando el ritmo más alto con p95 ≤ ${p95Budget} ms en cada tipo (pasos de ${stepSeconds} s):`);
+      for (let i = 0, rate = rateStart; i < rateSteps; i++, rate += rateStep) {
+        const step = await runMix(stepSeconds, rate, exclude);
+        exclude = [...new Set([...exclude, ...step.stillBooked])];
+        const answered = Object.values(step.stats).reduce((n, k) => n + k.latencies.length, 0) / step.seconds;
+        const p95s = Object.entries(step.stats).map(([kind, k]) => [kind, percentile([...k.latencies].sort((x, y) => x - y), 95)] as const);
+        const worst = Math.max(...p95s.map(([, p]) => p));
+        const ok = worst <= p95Budget && answered >= 0.9 * rate && step.errors === 0 && step.timeouts === 0;
+        console.log(
+          `  ${String(rate).padStart(4)} req/s pedidas, ${answered.toFixed(0).padStart(4)} respondidas; p95 ms: ` +
+            `${p95s.map(([kind, p]) => `${kind} ${p.toFixed(0)}`).join(', ')} → ${ok ? 'cumple' : 'no cumple'}`,
+        );
+        if (!ok) break;
+        held = rate;
+      }
+      console.log(held === null ? `Ningún ritmo desde ${rateStart} req/s cumplió.` : `Ritmo más alto que cumplió: ${held} req/s en total.`);
+    }
   } finally {
     await server.stop();
   }
