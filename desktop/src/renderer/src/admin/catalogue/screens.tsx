@@ -33,12 +33,13 @@ export function LocationsScreen() {
   const loadLocation = useCallback(
     async (row: { location_id: number }) => {
       const { location: l } = await utils.locations.byId.fetch({ id: row.location_id });
-      return { name: l.name, address: l.address, city: l.city ?? '', phone: l.phone ?? '', maps_url: l.maps_url ?? '', order: l.order, available: l.available };
+      return { name: l.name, description: l.description ?? '', address: l.address, city: l.city ?? '', phone: l.phone ?? '', maps_url: l.maps_url ?? '', order: l.order, available: l.available };
     },
     [utils],
   );
   const fields: FieldSpec[] = [
     { key: 'name', label: 'Nombre', kind: 'text', required: true },
+    { key: 'description', label: 'Descripción', kind: 'textarea', optional: true },
     { key: 'address', label: 'Dirección', kind: 'text', required: true },
     { key: 'city', label: 'Ciudad', kind: 'text', optional: true },
     { key: 'phone', label: 'Teléfono', kind: 'text', optional: true },
@@ -59,8 +60,8 @@ export function LocationsScreen() {
         { label: 'Dirección', render: (r) => r.address ?? '—' },
       ]}
       fields={fields}
-      blank={{ name: '', address: '', city: '', phone: '', maps_url: '', order: 0, available: true }}
-      toValues={(r) => ({ name: r.name, address: r.address ?? '', city: '', phone: '', maps_url: '', order: '', available: true })}
+      blank={{ name: '', description: '', address: '', city: '', phone: '', maps_url: '', order: 0, available: true }}
+      toValues={(r) => ({ name: r.name, description: '', address: r.address ?? '', city: '', phone: '', maps_url: '', order: '', available: true })}
       loadValues={loadLocation}
       createSchema={locationCreateInput}
       updateSchema={locationUpdateInput}
