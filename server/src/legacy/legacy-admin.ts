@@ -584,10 +584,11 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     method: 'POST',
     path: /^\/purchases\/cancel\/[^/]+$/,
     applies: (b) => !hasReason(b),
-    handle: async ({ caller, panel, path }) => {
+    handle: async ({ caller, panel, path, body }) => {
       const id = path.split('/').pop() ?? '';
-      if ((await panel.role()) === 'admin') return panel.cancelPurchaseFor({ id } as never);
-      return caller.purchases.cancel({ id } as never);
+      // Only the panel's empty body is the admin's cancellation; anything else is the spec's route (an unknown field refused by name).
+      if (Object.keys(body).length === 0 && (await roleOf(panel)) === 'admin') return panel.cancelPurchaseFor({ id } as never);
+      return caller.purchases.cancel({ ...body, id } as never);
     },
   },
   {
@@ -617,13 +618,19 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
   },
 ];
 
+/** The panel never sends a reason: only a body without the key is the panel's (an empty reason sent by another client is refused as before). */
 function hasReason(body: Json): boolean {
-  return typeof body.reason === 'string' && body.reason.trim() !== '';
+  return 'reason' in body;
 }
 
 /** The panel's fixed reason when the caller is an Administrador; the body unchanged otherwise (the procedure then asks for one). */
 async function withPanelReason(panel: Call['panel'], body: Json): Promise<Json> {
-  return (await panel.role()) === 'admin' ? { ...body, reason: panelReason } : body;
+  return (await roleOf(panel)) === 'admin' ? { ...body, reason: panelReason } : body;
+}
+
+/** The caller's role; none for a caller the procedure itself will refuse (no token, no account), so its refusals keep their order (an unknown field first). */
+async function roleOf(panel: Call['panel']): Promise<string | null> {
+  return panel.role().catch(() => null);
 }
 
 async function discountFromPanel(body: unknown, zone: string): Promise<unknown> {
