@@ -1,6 +1,10 @@
 // Load generator of bench/api-budget.ts, in a worker thread: one autocannon
 // run against one server for one kind of request.
 //   kind 'week': GET /api/single_class for the given week, anonymous.
+//   kind 'week-signed': the same week signed in, request j as customer j mod K
+//     (their token; each answer adds the customer's own part).
+//   kind 'week-304': the anonymous week sent with If-None-Match of the ETag
+//     it answered before (a returning visitor); a 304 counts as answered.
 //   kind 'book': POST /api/class_reservations; request j of the run books
 //     customer j mod K into class j mod C (K customers, C classes, K and C
 //     coprime), so no pair repeats within K·C bookings and requests in flight
@@ -12,13 +16,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { answerKey } from './answer-key.mjs';
 
-const { base, kind, bare, duration, connections, week, bookers, classIds, firstTurn } = workerData;
+const { base, kind, bare, duration, connections, week, bookers, classIds, firstTurn, etag } = workerData;
 
 const latencies = [];
 const refusals = {};
 let ok = 0;
 const record = (status, body) => {
-  if (status >= 200 && status < 300) ok++;
+  if ((status >= 200 && status < 300) || (status === 304 && kind === 'week-304')) ok++;
   else {
     const key = answerKey(status, body);
     refusals[key] = (refusals[key] ?? 0) + 1;
@@ -27,10 +31,24 @@ const record = (status, body) => {
 
 // Runs against one server continue where its last one stopped (warm-up, then the measure).
 let turn = firstTurn;
+const weekPath = `/api/single_class?start_date=${week.start_date}&end_date=${week.end_date}`;
 const requests =
   kind === 'week'
-    ? [{ method: 'GET', path: `/api/single_class?start_date=${week.start_date}&end_date=${week.end_date}`, onResponse: record }]
-    : [
+    ? [{ method: 'GET', path: weekPath, onResponse: record }]
+    : kind === 'week-304'
+      ? [{ method: 'GET', path: weekPath, headers: { 'if-none-match': etag }, onResponse: record }]
+      : kind === 'week-signed'
+        ? [
+            {
+              method: 'GET',
+              setupRequest: (req) => {
+                const who = bookers[turn++ % bookers.length];
+                return { ...req, path: weekPath, headers: { ...req.headers, authorization: `Bearer ${who.token}` } };
+              },
+              onResponse: record,
+            },
+          ]
+        : [
         {
           method: 'POST',
           setupRequest: (req) => {

@@ -2,6 +2,9 @@
 // postgres.js server running the same SQL (bench/bare-server.ts), in one run on
 // one fresh seeded PostgreSQL database, for
 //   (a) GET /api/single_class for this week, anonymous (the portal's calendar);
+//   (a') the same week signed in (a different customer each request) and
+//        sent again with the ETag it answered (304), on the product only:
+//        issue 21 compares both with the bare server's anonymous week (a);
 //   (b) POST /api/class_reservations (a booking), where every in-flight
 //       request is a different customer with credits booking a different class
 //       with places to spare, so both servers really book.
@@ -21,7 +24,9 @@
 // BENCH_DURATION (15 s per server and route), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (20),
 // BENCH_CUSTOMERS (2000 per server), BENCH_CLASSES (49 per server, coprime with
 // BENCH_CUSTOMERS), BENCH_PORT (3301; the bare server takes the next port),
-// BARE_PREPARE=1 (the bare server prepares its statements; drizzle does not).
+// BARE_PREPARE=1 (the bare server prepares its statements; drizzle does not),
+// BENCH_ROUTES (week,signed,304,book: which rows to measure).
+import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { studioTimeZone, weekOf } from '@estudio/core';
@@ -36,6 +41,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const classCount = Number(process.env.BENCH_CLASSES ?? 49);
 const port = Number(process.env.BENCH_PORT ?? 3301);
+const routes = new Set((process.env.BENCH_ROUTES ?? 'week,signed,304,book').split(','));
 const secret = 'banco-de-presupuesto-del-estudio-con-32-caracteres';
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -58,8 +64,9 @@ interface Side {
   /** The next booking's turn (customer turn mod K, class turn mod C). */
   turn: number;
 }
+type Kind = 'week' | 'week-signed' | 'week-304' | 'book';
 
-function drive(side: Side, kind: 'week' | 'book', seconds: number, week: { start_date: string; end_date: string }): Promise<LoadResult> {
+function drive(side: Side, kind: Kind, seconds: number, week: { start_date: string; end_date: string }, etag = ''): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./api-budget-load.mjs', import.meta.url), {
       workerData: {
@@ -72,6 +79,7 @@ function drive(side: Side, kind: 'week' | 'book', seconds: number, week: { start
         bookers: side.bookers.map((b) => ({ token: b.token, customer_id: b.customer_id })),
         classIds: side.classIds,
         firstTurn: side.turn,
+        etag,
       },
     });
     worker.once('message', (result: LoadResult) => {
@@ -111,42 +119,64 @@ try {
     const [apiWeek, bareWeek] = await Promise.all([api, bare].map((s) => fetch(`${s.base}${path}`).then((r) => r.json())));
     const same = isDeepStrictEqual(apiWeek, bareWeek);
     console.log(`Semana ${week.start_date}–${week.end_date}: ${(apiWeek as { single_classes: unknown[] }).single_classes.length} clases; respuesta del servidor base ${same ? 'idéntica' : 'DISTINTA'} a la del producto.`);
-    if (!same) failed = true;
+    if (!same) {
+      failed = true;
+      const ours = apiWeek as { single_classes?: Record<string, unknown>[] };
+      const theirs = bareWeek as { single_classes?: Record<string, unknown>[] };
+      const first = ours.single_classes?.[0] ?? {};
+      const keys = Object.keys(first).filter((k) => !isDeepStrictEqual(first[k], theirs.single_classes?.[0]?.[k]));
+      console.log(`  primera clase distinta en: ${keys.join(', ') || '(otra parte de la respuesta)'}`);
+    }
 
-    const rows: { route: string; api: LoadResult; bare: LoadResult }[] = [];
-    for (const [route, kind] of [
-      ['GET /api/single_class (semana)', 'week'],
-      ['POST /api/class_reservations', 'book'],
+    const etag = (await fetch(`${api.base}${path}`)).headers.get('etag') ?? '';
+    const revalidated = await fetch(`${api.base}${path}`, { headers: { 'if-none-match': etag } });
+    console.log(`ETag de la semana anónima: ${etag || 'NINGUNO'}; con If-None-Match responde ${revalidated.status}.`);
+    if (!etag || revalidated.status !== 304) failed = true;
+
+    /** Rows measured on the product only are compared with the bare server's anonymous week. */
+    const rows: { route: string; api: LoadResult; bare: LoadResult | null; against: string }[] = [];
+    let bareWeekResult: LoadResult | null = null;
+    for (const [route, kind, key] of [
+      ['GET /api/single_class (semana)', 'week', 'week'],
+      ['  con sesión', 'week-signed', 'signed'],
+      ['  304 (If-None-Match)', 'week-304', '304'],
+      ['POST /api/class_reservations', 'book', 'book'],
     ] as const) {
+      if (!routes.has(key)) continue;
+      const withBare = kind === 'week' || kind === 'book';
       if (warmup > 0) {
-        await drive(api, kind, warmup, week);
-        await drive(bare, kind, warmup, week);
+        await drive(api, kind, warmup, week, etag);
+        if (withBare) await drive(bare, kind, warmup, week);
       }
-      console.log(`${route}: ${duration} s por servidor, ${connections} conexiones…`);
-      rows.push({ route, api: await drive(api, kind, duration, week), bare: await drive(bare, kind, duration, week) });
+      console.log(`${route.trim()}: ${duration} s por servidor, ${connections} conexiones…`);
+      const apiResult = await drive(api, kind, duration, week, etag);
+      const bareResult = withBare ? await drive(bare, kind, duration, week) : null;
+      if (kind === 'week') bareWeekResult = bareResult;
+      rows.push({ route, api: apiResult, bare: bareResult ?? bareWeekResult, against: withBare ? '' : ' (base: semana anónima)' });
     }
 
     const fmt = (r: LoadResult) => {
       const sorted = [...r.latencies].sort((a, b) => a - b);
       return { rps: r.ok / r.seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
     };
-    console.log(`\nPresupuesto de la API: ${connections} conexiones, ${duration} s por servidor y ruta (prepared statements en el base: ${process.env.BARE_PREPARE === '1' ? 'sí' : 'no'})\n`);
+    console.log(`\nPresupuesto de la API: ${connections} conexiones, ${duration} s por servidor y ruta (prepared statements en el base: ${process.env.BARE_PREPARE === '1' ? 'sí' : 'no'}; carga de la máquina: ${loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
     console.log('ruta                            servidor        req/s     p50 ms    p95 ms');
     for (const row of rows) {
       const a = fmt(row.api);
-      const b = fmt(row.bare);
-      for (const [label, f] of [
-        ['/api (producto)', a],
-        ['base (Fastify)', b],
-      ] as const) {
+      const b = row.bare ? fmt(row.bare) : null;
+      const lines: [string, ReturnType<typeof fmt>][] = [['/api (producto)', a]];
+      if (row.bare && !row.against) lines.push(['base (Fastify)', b!]);
+      for (const [label, f] of lines) {
         console.log(`${row.route.padEnd(31)} ${label.padEnd(15)} ${f.rps.toFixed(0).padStart(6)}   ${f.p50.toFixed(1).padStart(7)}   ${f.p95.toFixed(1).padStart(7)}`);
       }
-      console.log(
-        `${''.padEnd(31)} api / base:     ${(a.rps / b.rps).toFixed(2).padStart(6)}   ${(a.p50 / b.p50).toFixed(2).padStart(7)}   ${(a.p95 / b.p95).toFixed(2).padStart(7)}\n`,
-      );
+      if (b) {
+        console.log(
+          `${''.padEnd(31)} api / base:     ${(a.rps / b.rps).toFixed(2).padStart(6)}   ${(a.p50 / b.p50).toFixed(2).padStart(7)}   ${(a.p95 / b.p95).toFixed(2).padStart(7)}${row.against}\n`,
+        );
+      }
       for (const [label, r] of [
         ['/api', row.api],
-        ['base', row.bare],
+        ...(row.bare && !row.against ? ([['base', row.bare]] as const) : []),
       ] as const) {
         const bad = Object.entries(r.refusals);
         if (bad.length || r.errors || r.timeouts || r.ok === 0) {

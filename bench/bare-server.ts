@@ -20,7 +20,8 @@
 // BARE_PREPARE (0).
 import Fastify from 'fastify';
 import postgres from 'postgres';
-import { studioDayRange } from '@estudio/core';
+import { studioDayRange, yearlessBirthdate } from '@estudio/core';
+import { classesByDay, type Json } from '../server/src/legacy/shapes.ts';
 
 const sql = postgres(process.env.DATABASE_URL ?? '', { max: Number(process.env.BARE_POOL ?? 10), onnotice: () => {} });
 // Dates (birthdates) stay 'YYYY-MM-DD' strings, as drizzle's date columns give them.
@@ -48,7 +49,8 @@ const CLASSES = (n: number) =>
   `from "single_class" inner join "class_type" on "class_type"."class_type_id" = "single_class"."class_type_id" ` +
   `inner join "location" on "location"."location_id" = "single_class"."location_id" where "single_class"."single_class_id" in (${placeholders(n)})`;
 const COUNTS = (n: number) =>
-  `select "single_class_id", (count(*) + count("guest"))::int, array_agg("spot" order by "spot") filter (where "spot" is not null) ` +
+  `select "single_class_id", (count(*) + count("guest"))::int, ` +
+  `(select array_agg(s order by s) from unnest(array_agg("class_reservation"."spot") || array_agg("class_reservation"."guest_spot")) s where s is not null) ` +
   `from "class_reservation" where ("class_reservation"."single_class_id" in (${placeholders(n)}) and "class_reservation"."deleted_at" is null) ` +
   `group by "class_reservation"."single_class_id"`;
 const INSTRUCTORS = (n: number) =>
@@ -118,7 +120,7 @@ async function weekRead(startDate: string, endDate: string) {
   const timezone = String(settings.find((r) => r[0] === 'timezone')?.[1] ?? '').trim() || 'America/Mexico_City';
   const { from, to } = studioDayRange(startDate, endDate, timezone);
   const ids = (await run(sql, WEEK_IDS, [from.toISOString(), to.toISOString()])).map((r) => r[0] as number);
-  if (ids.length === 0) return { single_classes: [] };
+  if (ids.length === 0) return { single_classes: [], classes: [] };
   const n = ids.length;
   const [classes, counts, instructors, tags] = await Promise.all([
     run(sql, CLASSES(n), ids),
@@ -155,15 +157,17 @@ async function weekRead(startDate: string, endDate: string) {
         name: i[2],
         last_name: i[3],
         nick_name: i[4],
-        birthdate: i[5],
+        birthdate: yearlessBirthdate(i[5] as string | null),
         file: i[6] === null ? null : { src: i[6], name: i[7], type: i[8] },
       })),
       tags: (tagsBy.get(id) ?? []).map((t) => ({ tag_id: t[1], name: t[2], color: t[3] })),
       class_reservations: [],
       waitlist_id: null,
+      package_access: c[7] === null,
     });
   }
-  return { single_classes };
+  // The route's answer also carries the previous panel's days (decision 033).
+  return { single_classes, classes: classesByDay(single_classes as Json[], timezone) };
 }
 
 class Refused extends Error {
