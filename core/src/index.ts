@@ -25,6 +25,7 @@ export * from './rules/subscriptions.ts';
 export * from './rules/charge-plan.ts';
 export * from './rules/clabe.ts';
 export * from './rules/activity.ts';
+export * from './rules/activity-refused.ts';
 export * from './rules/permissions.ts';
 export * from './rules/sandbox-cards.ts';
 export * from './rules/checkout-errors.ts';

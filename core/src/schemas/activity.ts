@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { activityKinds } from '../rules/activity.ts';
+import { refusedActivityKind } from '../rules/activity-refused.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Escribe la fecha como AAAA-MM-DD.' });
 
@@ -9,7 +10,8 @@ export const activityListInput = z.object({
   staff_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** The customer it was about. */
   customer_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  kind: z.enum(activityKinds as [string, ...string[]]).optional(),
+  /** One of core's kinds, or 'refusedBySync': the desks' changes the server refused (decision 039). */
+  kind: z.enum([refusedActivityKind as string, ...activityKinds] as [string, ...string[]]).optional(),
   /** Studio days, both included. */
   from: date.optional(),
   to: date.optional(),
@@ -24,7 +26,10 @@ export const customerActivityInput = z.object({
 });
 
 export const activityEntryOutput = z.object({
-  audit_log_id: z.number(),
+  /** Unique in the list: 'audit-<audit_log_id>' or 'refused-<desk>-<mutation id>'. */
+  id: z.string(),
+  /** Null for a desk's change the server refused: it wrote no audit row. */
+  audit_log_id: z.number().nullable(),
   at: z.string(),
   kind: z.string(),
   /** The sentence people read: who did what, to whom, and why. */
@@ -32,6 +37,15 @@ export const activityEntryOutput = z.object({
   staff: z.object({ customer_id: z.number(), name: z.string(), email: z.string().nullable() }).nullable(),
   customer: z.object({ customer_id: z.number(), name: z.string() }).nullable(),
   reason: z.string().nullable(),
+  /** A desk's change the server refused (kind 'refusedBySync'): which desk, what it tried, and the server's Spanish reason. */
+  refused: z
+    .object({
+      desk: z.string(),
+      attempted: z.string(),
+      code: z.string().nullable(),
+      message: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const activityListOutput = z.object({

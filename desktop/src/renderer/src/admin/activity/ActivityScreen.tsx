@@ -1,8 +1,8 @@
-import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { activityKindNames, activityKinds, activityTexts as t } from '@estudio/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { activityKindNames, activityKinds, activityTexts as t, refusedActivityKind, refusedActivityKindName } from '@estudio/core';
 import { useState } from 'react';
 import { api } from '../api.ts';
-import { Loaded } from '../widgets.tsx';
+import { DateField, Loaded } from '../widgets.tsx';
 import { ActivityEntries, activityRefreshMs } from './ActivityList.tsx';
 
 /**
@@ -72,14 +72,14 @@ export function ActivityScreen() {
           label={t.kind}
           placeholder={t.anyKind}
           clearable
-          data={activityKinds.map((k) => ({ value: k, label: activityKindNames[k] }))}
+          data={[...activityKinds.map((k) => ({ value: k, label: activityKindNames[k] })), { value: refusedActivityKind, label: refusedActivityKindName }]}
           value={kind}
           onChange={changed(setKind)}
           w={{ base: '100%', sm: 220 }}
           data-testid="activity-kind"
         />
-        <TextInput type="date" label={t.from} value={from} onChange={(e) => changed(setFrom)(e.currentTarget.value)} w={{ base: '48%', sm: 150 }} data-testid="activity-from" />
-        <TextInput type="date" label={t.to} value={to} onChange={(e) => changed(setTo)(e.currentTarget.value)} w={{ base: '48%', sm: 150 }} data-testid="activity-to" />
+        <DateField label={t.from} value={from || null} onChange={(day) => changed(setFrom)(day ?? '')} w={{ base: '48%', sm: 160 }} testId="activity-from" />
+        <DateField label={t.to} value={to || null} onChange={(day) => changed(setTo)(day ?? '')} w={{ base: '48%', sm: 160 }} testId="activity-to" />
       </Group>
       <Loaded query={list}>{() => list.data && <ActivityEntries page={list.data} empty={t.empty} onPage={setPage} />}</Loaded>
     </Stack>
