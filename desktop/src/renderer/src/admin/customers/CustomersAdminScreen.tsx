@@ -7,7 +7,7 @@ import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { textOrNull, useSchemaForm } from '../form.ts';
 import { NewCustomerModal } from '../../customers/ReservationActions.tsx';
-import { FormError, Loaded, Pager, useSearch } from '../widgets.tsx';
+import { DateField, FormError, Loaded, Pager, useSearch } from '../widgets.tsx';
 import { RefundModal } from './RefundModal.tsx';
 import { CustomerActivity } from '../activity/CustomerActivity.tsx';
 
@@ -277,7 +277,7 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
           />
           <TextInput label="Teléfono" value={v.phone} onChange={(e) => form.set('phone', e.currentTarget.value)} error={form.errors.phone} />
           <TextInput label="Instagram" value={v.instagram} onChange={(e) => form.set('instagram', e.currentTarget.value)} error={form.errors.instagram} />
-          <TextInput label="Fecha de nacimiento (AAAA-MM-DD)" value={v.birthdate} onChange={(e) => form.set('birthdate', e.currentTarget.value)} error={form.errors.birthdate} />
+          <DateField label="Fecha de nacimiento" value={v.birthdate || null} onChange={(day) => form.set('birthdate', day ?? '')} error={form.errors.birthdate} testId="customer-birthdate" />
           <Select
             label="Rol"
             data={Object.entries(roleText).map(([value, label]) => ({ value, label }))}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { dateTimeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { ConfirmModal, FormError, Loaded } from '../widgets.tsx';
+import { ConfirmModal, DateField, FormError, Loaded } from '../widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload } from './ClassFields.tsx';
 import { studioSlot } from './week.ts';
 
@@ -167,7 +167,7 @@ function EditClass({ c, onDone }: { c: SingleClass; onDone: () => void }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={2}>
-        <TextInput label="Fecha (AAAA-MM-DD)" value={v.date} onChange={(e) => form.set('date', e.currentTarget.value)} error={form.errors.date} />
+        <DateField label="Fecha" required value={v.date || null} onChange={(day) => form.set('date', day ?? '')} error={form.errors.date} testId="class-edit-date" />
         <TextInput label="Hora (HH:mm)" value={v.time} onChange={(e) => form.set('time', e.currentTarget.value)} error={form.errors.time} />
       </SimpleGrid>
       <ClassFields values={v} errors={form.errors} set={form.set} />

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { singleClassCreateInput, texts } from '@estudio/core';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { FormError } from '../widgets.tsx';
+import { DateField, FormError } from '../widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
 
 const t = texts.adminConsole;
@@ -29,7 +29,7 @@ export function ClassForm({ initial, onClose }: { initial: { date: string; time:
     <Modal opened onClose={onClose} title="Nueva clase" size="lg" centered>
       <Stack gap="sm" data-testid="class-form">
         <SimpleGrid cols={2}>
-          <TextInput label="Fecha (AAAA-MM-DD)" required value={v.date} onChange={(e) => form.set('date', e.currentTarget.value)} error={form.errors.date} />
+          <DateField label="Fecha" required value={v.date || null} onChange={(day) => form.set('date', day ?? '')} error={form.errors.date} testId="class-date" />
           <TextInput label="Hora (HH:mm)" required value={v.time} onChange={(e) => form.set('time', e.currentTarget.value)} error={form.errors.time} />
         </SimpleGrid>
         <ClassFields values={v} errors={form.errors} set={form.set} />

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { FormError } from '../widgets.tsx';
+import { DateField, FormError } from '../widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
 
 const t = texts.adminConsole;
@@ -39,8 +39,8 @@ export function RepeatForm({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title="Repetir semanalmente" size="lg" centered>
       <Stack gap="sm" data-testid="repeat-form">
         <SimpleGrid cols={2}>
-          <TextInput label="Desde (AAAA-MM-DD)" required value={v.start_date} onChange={(e) => form.set('start_date', e.currentTarget.value)} error={form.errors.start_date} />
-          <TextInput label="Hasta (AAAA-MM-DD)" required value={v.end_date} onChange={(e) => form.set('end_date', e.currentTarget.value)} error={form.errors.end_date} />
+          <DateField label="Desde" required value={v.start_date || null} onChange={(day) => form.set('start_date', day ?? '')} error={form.errors.start_date} testId="repeat-from" />
+          <DateField label="Hasta" required value={v.end_date || null} onChange={(day) => form.set('end_date', day ?? '')} error={form.errors.end_date} testId="repeat-to" />
         </SimpleGrid>
         <div>
           <Text size="sm" fw={500} mb={4}>
