@@ -7,7 +7,7 @@ import { useSchemaForm } from '../form.ts';
 import { AutomaticNotices } from '../outbox/AutomaticNotices.tsx';
 import { SendingSettings } from '../outbox/SendingSettings.tsx';
 import { BankTransferSettings } from '../packages/BankTransferSettings.tsx';
-import { FormError, Hint, Loaded } from '../widgets.tsx';
+import { FormError, Hint, ImageField, Loaded } from '../widgets.tsx';
 import { LandingPreview } from './LandingPreview.tsx';
 import { labelOf, settingsFormKeys, settingsTabs, tabOf, type SettingField, type SettingsTabKey } from './fields.ts';
 
@@ -110,6 +110,8 @@ function SettingsForm({ stored }: { stored: AppConfigMap }) {
             placeholder="Ninguno"
           />
         );
+      case 'image':
+        return <ImageField key={field.key} label={common.label} value={value || null} onChange={(src) => set(src ?? '')} error={common.error} testId={common['data-testid']} wide={false} />;
       case 'timezone':
         return <Autocomplete key={field.key} {...common} data={timeZones} limit={12} value={value} onChange={set} />;
       case 'textarea':

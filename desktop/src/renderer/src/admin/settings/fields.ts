@@ -9,7 +9,8 @@ import { bankTransferKeys } from '../packages/BankTransferSettings.tsx';
  * appConfigRules label when the setting has one (the same words the server's
  * refusal uses), otherwise the label written here.
  */
-export type SettingKind = 'text' | 'textarea' | 'switch' | 'integer' | 'colour' | 'choice' | 'timezone' | 'package' | 'code';
+/** image: the console's upload-with-preview widget; the setting keeps the stored file's address. */
+export type SettingKind = 'text' | 'textarea' | 'switch' | 'integer' | 'colour' | 'choice' | 'timezone' | 'package' | 'code' | 'image';
 
 export interface SettingField {
   key: AppConfigKey;
@@ -41,6 +42,7 @@ export const labelOf = (field: SettingField): string => appConfigRules[field.key
 const sw = (key: AppConfigKey, help?: string): SettingField => ({ key, kind: 'switch', ...(help ? { help } : {}) });
 const int = (key: AppConfigKey, help?: string): SettingField => ({ key, kind: 'integer', ...(help ? { help } : {}) });
 const text = (key: AppConfigKey, label?: string, help?: string): SettingField => ({ key, kind: 'text', ...(label ? { label } : {}), ...(help ? { help } : {}) });
+const image = (key: AppConfigKey, label: string, help?: string): SettingField => ({ key, kind: 'image', label, ...(help ? { help } : {}) });
 
 /** The landing's sections: shown or not, and their place (1 goes first). */
 const sectionFields: SettingField[] = landingSectionKeys.flatMap((section) => [
@@ -65,12 +67,12 @@ export const settingsTabs: SettingsTab[] = [
       },
       {
         title: 'Imágenes',
-        intro: 'La dirección de cada imagen, como la guarda el servidor (por ejemplo /demo/logo.svg).',
+        intro: 'Arrastra o elige cada imagen: se guarda en los archivos del estudio y se ve aquí antes de guardar.',
         fields: [
-          text('navbar_logo', 'Logo de la barra superior'),
-          text('favicon', 'Icono de la pestaña (favicon)'),
-          text('bg_login', 'Fondo de la pantalla de entrada'),
-          text('social_media_image', 'Imagen al compartir en redes'),
+          image('navbar_logo', 'Logo de la barra superior'),
+          image('favicon', 'Icono de la pestaña (favicon)'),
+          image('bg_login', 'Fondo de la pantalla de entrada'),
+          image('social_media_image', 'Imagen al compartir en redes'),
         ],
       },
       {
@@ -204,13 +206,13 @@ export const settingsTabs: SettingsTab[] = [
         fields: [
           text('hero_title', 'Título de la portada'),
           { key: 'hero_text', kind: 'textarea', label: 'Texto de la portada' },
-          text('hero_image', 'Imagen de la portada'),
+          image('hero_image', 'Imagen de la portada'),
           text('about_title', 'Título de Nosotros'),
           { key: 'about_text', kind: 'textarea', label: 'Texto de Nosotros' },
-          text('about_image', 'Imagen de Nosotros'),
+          image('about_image', 'Imagen de Nosotros'),
           text('mission_title', 'Título de Misión'),
           { key: 'mission_text', kind: 'textarea', label: 'Texto de Misión' },
-          text('mission_image', 'Imagen de Misión'),
+          image('mission_image', 'Imagen de Misión'),
           { key: 'home_reserve_class_package_id', kind: 'package' },
           text('class_packages_name', 'Nombre del menú de paquetes'),
           text('class_packages_path', 'Dirección del menú de paquetes'),
@@ -223,7 +225,7 @@ export const settingsTabs: SettingsTab[] = [
           text('banner_text', 'Texto del banner'),
           text('banner_link', 'Enlace del banner'),
           sw('popup_presencial_enabled', 'Se muestra una vez al día en el calendario de clases presenciales.'),
-          text('popup_presencial_src', 'Imagen del aviso emergente'),
+          image('popup_presencial_src', 'Imagen del aviso emergente'),
           text('popup_presencial_link', 'Enlace del aviso emergente'),
         ],
       },
