@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { activityKindOf, activitySentence, type ActivityFacts } from '../../src/rules/activity.ts';
+
+/** Decision 040: what the previous panel did reads in Actividad as the owner would say it. */
+const admin = { name: 'Carlos Méndez', email: 'admin@estudio.demo' };
+const facts = (action: string, changes: unknown): ActivityFacts => ({ entity: 'customer', action, entityId: '1', changes, actor: admin, customerName: 'Mariana López' });
+
+describe('Actividad for the previous panel (decision 040)', () => {
+  it('a sale at a negotiated total names the list price beside what was collected', () => {
+    expect(activitySentence(facts('access.sell', { title: '10 Clases', list_price: '1350.00', total_payment: '1500.00' }))).toBe(
+      'Carlos Méndez (admin@estudio.demo) dio acceso a 10 Clases a Mariana López, cobrado en recepción ($1,500.00; precio de lista $1,350.00).',
+    );
+    // At the list price nothing extra is said.
+    expect(activitySentence(facts('access.sell', { title: '10 Clases', list_price: '1350.00', total_payment: '1350.00' }))).toContain('cobrado en recepción ($1,350.00).');
+  });
+
+  it('a purchase cancelled by an admin is among the access taken away, with the panel reason', () => {
+    const row = facts('purchase.cancel', { title: '10 Clases', reason: 'Sin motivo (panel anterior)' });
+    expect(activityKindOf(row.entity, row.action)).toBe('accessRevoked');
+    expect(activitySentence(row)).toBe('Carlos Méndez (admin@estudio.demo) canceló la compra de 10 Clases de Mariana López — motivo: Sin motivo (panel anterior).');
+  });
+
+  it('a customer registered with her documents pending says so', () => {
+    expect(activitySentence(facts('customer.create', { documents_pending: [1] }))).toBe(
+      'Carlos Méndez (admin@estudio.demo) registró a Mariana López como cliente nuevo (documentos por aceptar al entrar al portal).',
+    );
+    expect(activitySentence(facts('customer.create', { accepted_page_ids: [1] }))).toBe('Carlos Méndez (admin@estudio.demo) registró a Mariana López como cliente nuevo.');
+  });
+});
