@@ -144,6 +144,45 @@ async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | 
   return { stamp, own };
 }
 
+type StampRead = () => Promise<Stamp>;
+
+/**
+ * Shares one statement among the callers waiting for it without ever giving
+ * a caller an answer read before it called: the first caller starts a read;
+ * callers arriving while it runs wait for the next one, which starts when it
+ * ends, and share that. A write committed before a caller arrived is in the
+ * statement it gets (each statement sees what was committed when it began).
+ * Under 20 parallel readers this turns 20 statements per round trip into
+ * one, so the freshness check costs the database almost nothing (decision 041).
+ */
+function readAfterArrival(read: () => Promise<Stamp>, idle: () => void): StampRead {
+  let running: Promise<Stamp> | null = null;
+  let waiting: Promise<Stamp> | null = null;
+  const start = (): Promise<Stamp> => {
+    const current = read();
+    running = current;
+    const settle = () => {
+      running = null;
+      if (!waiting) idle();
+    };
+    current.then(settle, settle);
+    return current;
+  };
+  return () => {
+    if (!running) return start();
+    waiting ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        waiting = null;
+        return start();
+      });
+    return waiting;
+  };
+}
+
 const filtersKey = (f: ScheduleFilters) => [f.start_date, f.end_date, f.instructor_id ?? '', f.location_id ?? '', f.class_type_id ?? ''].join('/');
 
 /**
@@ -157,6 +196,16 @@ export function createWeekCache(): WeekCache {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<Entry>>();
   const stats: WeekCacheStats = { hits: 0, misses: 0 };
+  const stampReads = new Map<string, StampRead>();
+  /** Anonymous readers of one week share stamp statements, but only ones that start after they arrived (readAfterArrival). */
+  const sharedStamp = (key: string, read: () => Promise<Stamp>): Promise<Stamp> => {
+    let reader = stampReads.get(key);
+    if (!reader) {
+      reader = readAfterArrival(read, () => stampReads.delete(key));
+      stampReads.set(key, reader);
+    }
+    return reader();
+  };
 
   const load = async (db: Db, filters: ScheduleFilters, stamp: string): Promise<Entry> => {
     // The stamp was read before the classes, so the classes are at least as new as it says.
@@ -185,7 +234,7 @@ export function createWeekCache(): WeekCache {
     stats,
     async read(db, filters, customerId) {
       const key = filtersKey(filters);
-      const { stamp, own } = await readStamp(db, filters, customerId);
+      const { stamp, own } = customerId === null ? await sharedStamp(key, () => readStamp(db, filters, null)) : await readStamp(db, filters, customerId);
       let entry = entries.get(key);
       if (entry && entry.stamp === stamp) {
         stats.hits++;
