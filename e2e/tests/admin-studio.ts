@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
 import { deskLink, deskWebProcess, finished, repoRoot, run, serverProcess, stop, waitFor } from './desk-processes.ts';
 
@@ -57,4 +57,40 @@ export function adminStudio(name: string, portOffset: number, { portal = false }
 /** Opens a section of the console's navigation by its name. */
 export async function openSection(page: Page, name: string): Promise<void> {
   await page.getByTestId('admin-nav').getByRole('button', { name, exact: true }).click();
+}
+
+const spanishMonths = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+/**
+ * Picks a day on one of the console's calendars (a date or a date-time
+ * field): opens it, moves month by month to the day's month and clicks the
+ * day, whose button is named as Mantine names it in Spanish ('1 diciembre 2026').
+ */
+export async function pickDay(page: Page, field: Locator, day: string): Promise<void> {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  await field.click();
+  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  await expect(dropdown).toBeVisible();
+  const target = dropdown.locator(`button[aria-label="${date} ${spanishMonths[month - 1]} ${year}"]:not([data-outside])`);
+  for (let step = 0; step < 48 && !(await target.isVisible()); step++) {
+    const shown = (await dropdown.locator('[class*="calendarHeaderLevel"]').first().innerText()).trim().toLowerCase();
+    const [name = '', shownYear = '0'] = shown.split(/\s+/);
+    const ahead = year * 12 + month - (Number(shownYear) * 12 + spanishMonths.indexOf(name) + 1);
+    await dropdown.locator(`button[data-direction="${ahead > 0 ? 'next' : 'previous'}"]`).first().click();
+  }
+  await target.click();
+}
+
+/** Picks a day and types an hour ('09:30') in one of the console's date-time fields, then closes it with Listo. */
+export async function pickDateTime(page: Page, field: Locator, day: string, time: string): Promise<void> {
+  await pickDay(page, field, day);
+  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  const [hours = '', minutes = ''] = time.split(':');
+  // Picking the day puts the cursor in the hours, which move on to the minutes once complete: the owner types 0930.
+  await expect(dropdown.getByLabel('Horas')).toBeFocused();
+  await page.keyboard.type(`${hours}${minutes}`);
+  await expect(dropdown.getByLabel('Horas')).toHaveValue(hours);
+  await expect(dropdown.getByLabel('Minutos')).toHaveValue(minutes);
+  await dropdown.getByRole('button', { name: 'Listo' }).click();
+  await expect(dropdown).toBeHidden();
 }

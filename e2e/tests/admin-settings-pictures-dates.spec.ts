@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { apiLogin } from './desk-processes.ts';
+import { adminStudio, openSection, pickDateTime } from './admin-studio.ts';
+import { shoot } from './shots.ts';
+
+/**
+ * Issue 19, point 3 (the rest), as the owner does it in the desk's admin
+ * console (desk:web in Chromium) against its own server, which serves a
+ * fresh build of the portal: a package's picture uploaded and seen in the
+ * portal's shop, the landing's pictures uploaded in Configuración, a
+ * discount's dates picked on calendars and stored at the hour picked, and a
+ * program's videos chosen in its form.
+ *
+ * The browser runs in Tokyo's zone while the studio is in Mexico City's: a
+ * picked 09:30 must still be the studio's 09:30.
+ */
+const { serverUrl, adminDesk } = adminStudio('admin-pictures-dates', 66, { portal: true });
+
+test.use({ timezoneId: 'Asia/Tokyo' });
+
+/** A real PNG picture, w×h, of one colour. */
+function png(w: number, h: number, rgb: [number, number, number]): Buffer {
+  const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.from([0, ...Array.from({ length: w }, () => rgb).flat()])));
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function adminGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const token = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  return (await (await request.get(`${serverUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+}
+
+test("the owner gives a package its picture (there was no field for it) and the portal's shop shows it", async ({ page, request }) => {
+  await adminDesk(page);
+  await openSection(page, 'Paquetes');
+  const edit = page.getByRole('button', { name: 'Editar 10 Clases', exact: true });
+  await edit.click();
+  const form = page.getByTestId('package-form');
+  await form.getByTestId('package-image-image').locator('input[type=file]').setInputFiles({ name: 'diez.png', mimeType: 'image/png', buffer: png(200, 120, [40, 160, 140]) });
+  await expect.poll(() => form.getByTestId('package-image-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
+  await form.getByTestId('package-receipt-image').locator('input[type=file]').setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: png(120, 160, [230, 230, 230]) });
+  await expect.poll(() => form.getByTestId('package-receipt-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+  await shoot(page, 'admin-package-images', form);
+  await page.getByTestId('package-save').click();
+  await expect(form).toBeHidden();
+
+  // Reopened, the pictures are there; the record keeps the address and the receipt's file.
+  await edit.click();
+  await expect.poll(() => form.getByTestId('package-image-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
+  await page.keyboard.press('Escape');
+  const { class_packages } = await adminGet<{ class_packages: { title: string; image: string | null; receipt_file_id: number | null }[] }>(request, '/api/class_packages/admin/all?query=10%20Clases');
+  const stored = class_packages.find((p) => p.title === '10 Clases');
+  expect(stored?.image).toMatch(/^\/files\/[a-z0-9-]+\.png$/);
+  expect(stored?.receipt_file_id).toEqual(expect.any(Number));
+
+  // The customer's shop, in the portal: the card shows the uploaded picture.
+  const shop = await page.context().newPage();
+  await shop.goto(`${serverUrl}/paquetes`);
+  const picture = shop.locator(`img[src="${stored?.image}"]`).first();
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
+  await shop.close();
+});
+
+test("the owner picks a discount's dates on calendars in a browser in another zone, and the studio's hours are stored", async ({ page, request }) => {
+  await adminDesk(page);
+  await openSection(page, 'Descuentos');
+  await page.getByTestId('discount-new').click();
+  const form = page.getByTestId('discount-form');
+  await form.getByLabel('Código').fill('NAVIDAD26');
+  await form.getByLabel('Descuento (%)').fill('15');
+  await pickDateTime(page, form.getByTestId('discount-starts'), '2026-12-01', '09:30');
+  await pickDateTime(page, form.getByTestId('discount-expires'), '2026-12-24', '21:00');
+  await expect(form.getByTestId('discount-starts')).toHaveText(/1 dic\.? 2026 09:30/);
+  await expect(form.getByTestId('discount-expires')).toHaveText(/24 dic\.? 2026 21:00/);
+  await shoot(page, 'admin-discount-dates', form);
+  await page.getByTestId('discount-save').click();
+  await expect(form).toBeHidden();
+
+  // 09:30 and 21:00 in Mexico City (UTC−6), whatever the zone of the browser.
+  const { discounts } = await adminGet<{ discounts: { code: string; starts_at: string | null; expires_at: string | null }[] }>(request, '/api/discounts/admin/all?query=NAVIDAD26');
+  const stored = discounts.find((d) => d.code === 'NAVIDAD26');
+  expect(stored && new Date(stored.starts_at ?? '').toISOString()).toBe('2026-12-01T15:30:00.000Z');
+  expect(stored && new Date(stored.expires_at ?? '').toISOString()).toBe('2026-12-25T03:00:00.000Z');
+
+  // Reopened, the form shows the same hours, and saving untouched changes nothing.
+  const row = page.getByTestId('discount-row').filter({ hasText: 'NAVIDAD26' });
+  await row.getByRole('button', { name: 'Editar NAVIDAD26' }).click();
+  await expect(form.getByTestId('discount-starts')).toHaveText(/1 dic\.? 2026 09:30/);
+  await page.getByTestId('discount-save').click();
+  await expect(form).toBeHidden();
+  const again = await adminGet<{ discounts: { code: string; starts_at: string | null }[] }>(request, '/api/discounts/admin/all?query=NAVIDAD26');
+  expect(new Date(again.discounts.find((d) => d.code === 'NAVIDAD26')?.starts_at ?? '').toISOString()).toBe('2026-12-01T15:30:00.000Z');
+});
+
+test("the owner uploads the landing's picture in Configuración, previewed, and it is the stored setting the portal reads, served from the studio's files", async ({ page, request }) => {
+  await adminDesk(page);
+  await openSection(page, 'Configuración');
+  await page.getByTestId('settings-tab-sitio').click();
+  const hero = page.getByTestId('setting-hero_image-image');
+  await hero.locator('input[type=file]').setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: png(320, 180, [250, 180, 60]) });
+  await expect.poll(() => page.getByTestId('setting-hero_image-preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await shoot(page, 'admin-settings-images', hero);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-changes')).not.toContainText('sin guardar');
+  const config = (await (await request.get(`${serverUrl}/api/appconfig`)).json()) as { config: { key: string; value: string }[] };
+  const src = config.config.find((e) => e.key === 'hero_image')?.value ?? '';
+  expect(src).toMatch(/^\/files\/[a-z0-9-]+\.png$/);
+  expect((await request.get(`${serverUrl}${src}`)).status()).toBe(200);
+});
+
+test("the owner chooses a program's videos in its form, in order, and the program lists them", async ({ page, request }) => {
+  await adminDesk(page);
+  await openSection(page, 'Videos');
+  await page.getByTestId('programs-new').click();
+  const form = page.getByTestId('programs-form');
+  await form.getByLabel('Nombre').fill('Semana de movilidad');
+  await form.getByLabel('Videos del programa (en este orden)').click();
+  const options = page.getByRole('listbox').getByRole('option');
+  const first = (await options.nth(1).innerText()).trim();
+  const second = (await options.nth(0).innerText()).trim();
+  await options.nth(1).click();
+  await options.nth(0).click();
+  await page.keyboard.press('Escape');
+  await shoot(page, 'admin-program-videos', form);
+  await page.getByTestId('programs-save').click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('programs-row').filter({ hasText: 'Semana de movilidad' })).toContainText('2');
+
+  const { videos } = await adminGet<{ videos: { video_id: number; name: string }[] }>(request, '/api/videos/admin/all');
+  const idOf = (name: string) => videos.find((v) => v.name === name)?.video_id;
+  const { programs } = (await (await request.get(`${serverUrl}/api/programs`)).json()) as { programs: { name: string; video_ids: number[] }[] };
+  expect(programs.find((p) => p.name === 'Semana de movilidad')?.video_ids).toEqual([idOf(first), idOf(second)]);
+});
+
+test("Actividad shows a desk's gift the server refused, as 'Rechazado por el servidor', with who, the desk, what was tried and why", async ({ page, request }) => {
+  // Recepción's desk was offline and queued a gift over her limit ($180 by default): the server refuses it at replay.
+  const recepcion = await apiLogin(request, serverUrl, 'recepcion@estudio.demo');
+  const { customers } = await adminGet<{ customers: { customer_id: number; email: string }[] }>(request, '/api/customer/query?query=cliente%40estudio.demo');
+  const mariana = customers.find((c) => c.email === 'cliente@estudio.demo')?.customer_id;
+  const { class_packages } = (await (await request.get(`${serverUrl}/api/class_packages`)).json()) as { class_packages: { class_package_id: number; title: string }[] };
+  const diez = class_packages.find((p) => p.title === '10 Clases')?.class_package_id;
+  const desk = randomUUID();
+  const push = await request.post(`${serverUrl}/trpc/sync.push`, {
+    headers: { authorization: `Bearer ${recepcion}` },
+    data: { clientId: desk, mutations: [{ id: 1, name: 'giveAccess', args: { customer_id: mariana, class_package_id: diez, is_gift: true, reason: 'Cumpleaños de Mariana' } }] },
+  });
+  expect(push.status()).toBe(200);
+
+  await adminDesk(page);
+  await openSection(page, 'Actividad');
+  await page.getByTestId('activity-kind').click();
+  await page.getByRole('option', { name: 'Rechazado por el servidor' }).click();
+  const entry = page.locator('[data-testid="activity-entry"][data-kind="refusedBySync"]').first();
+  await expect(entry).toContainText('Rechazado por el servidor');
+  await expect(entry.getByTestId('activity-text')).toContainText(
+    `Andrea Torres (recepcion@estudio.demo) intentó, desde la recepción ${desk.slice(0, 8)}, regalar 10 Clases a Mariana López — motivo: Cumpleaños de Mariana. El servidor lo rechazó: Recepción no puede regalar`,
+  );
+  await expect(page.getByTestId('activity-entry')).toHaveCount(1);
+  await shoot(page, 'admin-activity-refused');
+});
