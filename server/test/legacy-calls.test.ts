@@ -214,6 +214,9 @@ const readBack: Record<number, Check> = {
     const [entry] = (await get('/api/activity?kind=accessSold')).body.entries;
     expect(entry.text).toContain('$1,500.00; precio de lista');
     expect(entry.staff.customer_id).toBe(adminId);
+    // The cash-up counts what was collected: payment method 2 is Efectivo, so the day's cash sales list it at $1,500.
+    const { lines } = (await get(`/api/reports/cash_up?date=${localDate(new Date(), 'America/Mexico_City')}`)).body;
+    expect(lines.find((l: Any) => l.purchase_id === ids.purchase)).toMatchObject({ kind: 'sale', amount: '1500.00' });
   },
   56: async (get, ids) => {
     expect((await get(`/api/purchases/${ids.purchase}`)).body.purchase).toMatchObject({ purchase_id: ids.purchase, status: 'revoked' });
