@@ -79,6 +79,14 @@ describe('a full class is refused before any lock (decision 042)', () => {
     expect((await book(outside.token, { single_class_id: classId })).body).toEqual(errorOf('booking/class-cancelled'));
   });
 
+  it('on a full class with seats, a seat already taken is said first, as under the lock; a free seat hears the class is full', async () => {
+    const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 1, classType: 'Indoor Cycling' });
+    const [a, b] = (await createBookers(server.db, server.config.AUTH_SECRET, 2, { prefix: 'primera-mirada-asiento' })) as [Booker, Booker];
+    expect((await book(a.token, { single_class_id: classId, spot: 1 })).status).toBe(200);
+    expect((await book(b.token, { single_class_id: classId, spot: 1 })).body).toEqual(errorOf('booking/spot-taken'));
+    expect((await book(b.token, { single_class_id: classId, spot: 2 })).body).toEqual(errorOf('booking/class-full'));
+  });
+
   it("a full class of a package's buyers tells a customer who did not buy it that it is for the package's buyers", async () => {
     const [pkg] = await server.db.select({ id: purchase.class_package_id }).from(purchase).where(sql`${purchase.class_package_id} is not null`).limit(1);
     if (!pkg?.id) throw new Error('no package in the seed');

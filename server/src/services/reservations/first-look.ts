@@ -34,32 +34,9 @@ export interface FirstLook {
  * still the one under the class lock.
  */
 export async function firstLook(db: Db, customerId: number, singleClassId: number, seats: readonly number[]): Promise<FirstLook> {
-  const wanted = sql.join(
-    seats.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const statuses = sql.join(
-    packageAccessStatuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const classId = single_class.single_class_id;
-  const [row] = await db
-    .select({
-      c: single_class,
-      ct: class_type,
-      places: sql<number>`(select (count(*) + count(r.guest))::int from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null)`,
-      spotTaken:
-        seats.length === 0
-          ? sql<boolean>`false`
-          : sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null and (r.spot in (${wanted}) or r.guest_spot in (${wanted})))`,
-      customerLive: sql<boolean>`exists(select 1 from customer cu where cu.customer_id = ${customerId} and cu.deleted_at is null)`,
-      booked: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.customer_id = ${customerId} and r.deleted_at is null)`,
-      packageBought: sql<boolean>`(${single_class.class_package_id} is null or exists(select 1 from purchase p where p.customer_id = ${customerId} and p.class_package_id = ${single_class.class_package_id} and p.status in (${statuses})))`,
-      settings: sql<string>`(select coalesce(json_agg(json_build_object('key', a.key, 'value', a.value)), '[]'::json)::text from app_config a)`,
-    })
-    .from(single_class)
-    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
-    .where(eq(classId, singleClassId));
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareFirstLook(db)));
+  const [row] = await statement.execute({ customerId, singleClassId, seats: `{${seats.map((s) => Math.trunc(s)).join(',')}}` });
   if (!row) {
     return { settings: await loadStudioSettings(db), klass: null, places: 0, spotTaken: false, customerLive: true, booked: false, packageBought: true };
   }
@@ -73,3 +50,35 @@ export async function firstLook(db: Db, customerId: number, singleClassId: numbe
     packageBought: row.packageBought === true,
   };
 }
+
+/**
+ * The first look's statement, built once per database handle (drizzle builds a
+ * query's text on every call otherwise: the profile's largest cost after the
+ * sockets). The seats travel as one int[] literal, so one text fits every booking.
+ */
+function prepareFirstLook(db: Db) {
+  const statuses = sql.join(
+    packageAccessStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const classId = single_class.single_class_id;
+  const customerId = sql.placeholder('customerId');
+  const seats = sql`${sql.placeholder('seats')}::int[]`;
+  return db
+    .select({
+      c: single_class,
+      ct: class_type,
+      places: sql<number>`(select (count(*) + count(r.guest))::int from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null)`,
+      spotTaken: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null and (r.spot = any(${seats}) or r.guest_spot = any(${seats})))`,
+      customerLive: sql<boolean>`exists(select 1 from customer cu where cu.customer_id = ${customerId} and cu.deleted_at is null)`,
+      booked: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.customer_id = ${customerId} and r.deleted_at is null)`,
+      packageBought: sql<boolean>`(${single_class.class_package_id} is null or exists(select 1 from purchase p where p.customer_id = ${customerId} and p.class_package_id = ${single_class.class_package_id} and p.status in (${statuses})))`,
+      settings: sql<string>`(select coalesce(json_agg(json_build_object('key', a.key, 'value', a.value)), '[]'::json)::text from app_config a)`,
+    })
+    .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .where(eq(classId, sql.placeholder('singleClassId')))
+    .prepare('booking_first_look');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareFirstLook>>();
