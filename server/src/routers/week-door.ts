@@ -62,6 +62,6 @@ export function registerWeekDoor(app: FastifyInstance, createContext: (opts: { r
       .header('cache-control', ctx.token ? 'private, no-cache' : 'no-cache')
       .header('vary', vary ? `${String(vary)}, authorization` : 'authorization');
     if (ifNoneMatchHas(req.headers['if-none-match'], week.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(week.json());
+    return reply.type('application/json; charset=utf-8').send(week.bytes());
   });
 }

@@ -24,6 +24,8 @@ export interface WeekRead {
    * part being the previous panel's days (decision 033, legacy-admin.ts).
    */
   json(): string;
+  /** The same as bytes (the anonymous answer's are encoded once per cached week). */
+  bytes(): Buffer;
 }
 
 export interface WeekCacheStats {
@@ -55,6 +57,7 @@ interface Entry {
   /** The panel's days in order, each with the positions of its classes. */
   days: { date: string; members: number[] }[];
   anonymousJson: string;
+  anonymousBytes: Buffer;
   etag: string;
 }
 
@@ -224,8 +227,9 @@ export function createWeekCache(): WeekCache {
       byDay.set(day, [...(byDay.get(day) ?? []), i]);
     });
     const days = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, members]) => ({ date, members }));
-    const entry: Entry = { stamp, classes, heads, panelHeads, days, anonymousJson: '', etag: '' };
+    const entry: Entry = { stamp, classes, heads, panelHeads, days, anonymousJson: '', anonymousBytes: Buffer.alloc(0), etag: '' };
     entry.anonymousJson = weekJson(entry, null);
+    entry.anonymousBytes = Buffer.from(entry.anonymousJson);
     entry.etag = `"w-${hash(entry.anonymousJson)}"`;
     return entry;
   };
@@ -285,7 +289,7 @@ interface PerClass {
 
 function answerFor(entry: Entry, own: OwnRows | null): WeekRead {
   if (own === null) {
-    return { single_classes: entry.classes, etag: entry.etag, json: () => entry.anonymousJson };
+    return { single_classes: entry.classes, etag: entry.etag, json: () => entry.anonymousJson, bytes: () => entry.anonymousBytes };
   }
   const reservationsBy = new Map<number, SingleClassOutput['class_reservations']>();
   for (const r of own.own) {
@@ -310,7 +314,7 @@ function answerFor(entry: Entry, own: OwnRows | null): WeekRead {
   const body = () => (json ??= weekJson(entry, mine));
   // Signed-in answers hash their own part beside the shared one: never equal to an anonymous ETag.
   const etag = `"c-${hash(`${entry.etag}|${JSON.stringify(mine)}`)}"`;
-  return { single_classes, etag, json: body };
+  return { single_classes, etag, json: body, bytes: () => Buffer.from(body()) };
 }
 
 const caches = new WeakMap<Db, WeekCache>();
