@@ -5,6 +5,8 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { fillSandboxCard } from './checkout-helpers.ts';
 import { demoPassword, signIn } from './helpers.ts';
 import { apiLogin, deskLink, finished, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { pickDay } from './admin-studio.ts';
+import { shoot } from './shots.ts';
 
 /**
  * The admin console of the desk (desk:web) in Chromium, against its own
@@ -244,8 +246,10 @@ test('the admin repeats a weekly template over next week, and the week shows its
   const sunday = ((await page.locator('[data-testid^="slot-"][data-testid$="-06:00"]').nth(6).getAttribute('data-testid')) ?? '').slice(5, 15);
   await page.getByRole('button', { name: 'Repetir semanalmente' }).click();
   const form = page.getByTestId('repeat-form');
-  await form.getByLabel('Desde (AAAA-MM-DD)').fill(monday);
-  await form.getByLabel('Hasta (AAAA-MM-DD)').fill(sunday);
+  // The range is picked on the console's calendars (issue 19.3), not typed.
+  await pickDay(page, form.getByTestId('repeat-from'), monday);
+  await pickDay(page, form.getByTestId('repeat-to'), sunday);
+  await shoot(page, 'admin-repeat-dates', form);
   await form.getByLabel('Horas (HH:mm, separadas por comas)').fill('21:00');
   await pickFirst(page, 'class-type-select');
   await pickFirst(page, 'location-select');
