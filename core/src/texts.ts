@@ -662,6 +662,7 @@ export const texts = {
     imageChoose: 'Elegir imagen',
     imageReplace: 'Cambiar imagen',
     imageRemove: 'Quitar',
+    imageInsert: 'Agregar imagen al contenido',
     imageType: 'Ese archivo no es una imagen: usa JPG, PNG, WebP o GIF.',
     imageTooLarge: 'La imagen pesa más de 5 MB: elige una más ligera.',
     pickDate: 'Elige una fecha',

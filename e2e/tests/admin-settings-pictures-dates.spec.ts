@@ -122,6 +122,25 @@ test("the owner uploads the landing's picture in Configuración, previewed, and 
   expect((await request.get(`${serverUrl}${src}`)).status()).toBe(200);
 });
 
+test("the owner adds a picture to a page's content: uploaded, put in its HTML, and stored with the page", async ({ page, request }) => {
+  await adminDesk(page);
+  await openSection(page, 'Páginas');
+  await page.getByTestId('pages-new').click();
+  const form = page.getByTestId('pages-form');
+  await form.getByLabel('Título').fill('Nuestro estudio');
+  await form.getByLabel('Slug').fill('nuestro-estudio');
+  await form.getByLabel('Contenido (HTML)').fill('<p>Dos salones con luz natural.</p>');
+  await form.getByTestId('pages-content-insert-image').locator('..').locator('input[type=file]').setInputFiles({ name: 'salon.png', mimeType: 'image/png', buffer: png(240, 160, [120, 90, 200]) });
+  await expect(form.getByLabel('Contenido (HTML)')).toHaveValue(/^<p>Dos salones con luz natural\.<\/p>\n<p><img src="\/files\/[a-z0-9-]+\.png" alt="" \/><\/p>$/);
+  await shoot(page, 'admin-page-picture', form);
+  await page.getByTestId('pages-save').click();
+  await expect(form).toBeHidden();
+  const stored = (await (await request.get(`${serverUrl}/api/pages/nuestro-estudio`)).json()) as { page: { content: string } };
+  const src = /src="([^"]+)"/.exec(stored.page.content)?.[1] ?? '';
+  expect(src).toMatch(/^\/files\/[a-z0-9-]+\.png$/);
+  expect((await request.get(`${serverUrl}${src}`)).status()).toBe(200);
+});
+
 test("the owner chooses a program's videos in its form, in order, and the program lists them", async ({ page, request }) => {
   await adminDesk(page);
   await openSection(page, 'Videos');
@@ -170,5 +189,5 @@ test("Actividad shows a desk's gift the server refused, as 'Rechazado por el ser
     `Andrea Torres (recepcion@estudio.demo) intentó, desde la recepción ${desk.slice(0, 8)}, regalar 10 Clases a Mariana López — motivo: Cumpleaños de Mariana. El servidor lo rechazó: Recepción no puede regalar`,
   );
   await expect(page.getByTestId('activity-entry')).toHaveCount(1);
-  await shoot(page, 'admin-activity-refused');
+  await shoot(page, 'admin-activity-refused', entry);
 });

@@ -150,6 +150,69 @@ function base64Of(file: File): Promise<string> {
 }
 
 /**
+ * Sends a picked picture to the studio's file storage (through the desk):
+ * a non-image or a file over 5 MB is refused in Spanish before sending, and
+ * the server checks again. Null when refused; `problem` says why.
+ */
+export function useImageUpload(): { upload: (file: File | null) => Promise<{ src: string; file_id: number } | null>; problem: string | null; pending: boolean } {
+  const mutation = trpc.server.uploadImage.useMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = async (file: File | null) => {
+    if (!file) return null;
+    setProblem(null);
+    if (!imageTypes.includes(file.type)) {
+      setProblem(t.imageType);
+      return null;
+    }
+    if (file.size > imageMaxBytes) {
+      setProblem(t.imageTooLarge);
+      return null;
+    }
+    try {
+      return await mutation.mutateAsync({ name: file.name, type: file.type, data: await base64Of(file) });
+    } catch (err) {
+      setProblem(errorText(err));
+      return null;
+    }
+  };
+  return { upload, problem, pending: mutation.isPending };
+}
+
+/**
+ * A page's picture (issue 19.3): uploaded like any image field, then put in
+ * the page's HTML where the text ends, as an <img> of the stored file, for
+ * the owner to move or caption in the text.
+ */
+export function ImageInsertButton({ onInsert, testId }: { onInsert: (html: string) => void; testId: string }) {
+  const { upload, problem, pending } = useImageUpload();
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <FileButton
+          onChange={(file) =>
+            void upload(file).then((stored) => {
+              if (stored) onInsert(`<p><img src="${stored.src}" alt="" /></p>`);
+            })
+          }
+          accept={imageTypes.join(',')}
+        >
+          {(props) => (
+            <Button {...props} size="xs" variant="light" leftSection={<IconPhoto size={14} />} loading={pending} data-testid={`${testId}-insert-image`}>
+              {t.imageInsert}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {problem && (
+        <Text size="xs" c="red">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
  * The console's one image field (issue 19.3): drop or choose a picture, see
  * it, replace it or remove it. The file goes to the studio's file storage
  * (POST /api/files through the desk) and the field keeps its address.
@@ -170,23 +233,14 @@ export function ImageField({
   /** Spans the whole row of a form's grid (the catalogue's two columns); false beside another field. */
   wide?: boolean;
 }) {
-  const upload = trpc.server.uploadImage.useMutation();
+  const { upload, problem, pending } = useImageUpload();
   // The window shows no other origin's pictures (its content-security policy): the desk reads the stored one for the preview.
   const preview = trpc.server.imagePreview.useQuery({ src: value ?? '' }, { enabled: Boolean(value) });
   const shown = value ? (preview.data ?? null) : null;
-  const [problem, setProblem] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const take = async (file: File | null) => {
-    if (!file) return;
-    setProblem(null);
-    if (!imageTypes.includes(file.type)) return setProblem(t.imageType);
-    if (file.size > imageMaxBytes) return setProblem(t.imageTooLarge);
-    try {
-      const stored = await upload.mutateAsync({ name: file.name, type: file.type, data: await base64Of(file) });
-      onChange(stored.src, stored.file_id);
-    } catch (err) {
-      setProblem(errorText(err));
-    }
+    const stored = await upload(file);
+    if (stored) onChange(stored.src, stored.file_id);
   };
   return (
     <Input.Wrapper label={label} error={error ?? problem} style={wide ? { gridColumn: '1 / -1' } : undefined}>
@@ -220,7 +274,7 @@ export function ImageField({
           <Group gap="xs">
             <FileButton onChange={(file) => void take(file)} accept={imageTypes.join(',')}>
               {(props) => (
-                <Button {...props} size="xs" variant="light" loading={upload.isPending} data-testid={`${testId}-choose`}>
+                <Button {...props} size="xs" variant="light" loading={pending} data-testid={`${testId}-choose`}>
                   {value ? t.imageReplace : t.imageChoose}
                 </Button>
               )}

@@ -78,8 +78,8 @@ export function ActivityScreen() {
           w={{ base: '100%', sm: 220 }}
           data-testid="activity-kind"
         />
-        <DateField label={t.from} value={from || null} onChange={(day) => changed(setFrom)(day ?? '')} w={{ base: '48%', sm: 160 }} testId="activity-from" />
-        <DateField label={t.to} value={to || null} onChange={(day) => changed(setTo)(day ?? '')} w={{ base: '48%', sm: 160 }} testId="activity-to" />
+        <DateField label={t.from} value={from || null} onChange={(day) => changed(setFrom)(day ?? '')} w={{ base: '100%', sm: 160 }} testId="activity-from" />
+        <DateField label={t.to} value={to || null} onChange={(day) => changed(setTo)(day ?? '')} w={{ base: '100%', sm: 160 }} testId="activity-to" />
       </Group>
       <Loaded query={list}>{() => list.data && <ActivityEntries page={list.data} empty={t.empty} onPage={setPage} />}</Loaded>
     </Stack>

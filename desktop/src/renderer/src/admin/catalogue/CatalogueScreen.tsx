@@ -2,10 +2,10 @@ import { Alert, Button, Center, Checkbox, Loader, Group, Modal, MultiSelect, Num
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { texts, type RemovalVerdict, type z } from '@estudio/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../../format.ts';
 import { useSchemaForm } from '../form.ts';
-import { ConfirmModal, DateField, FormError, ImageField, Loaded, RowActions, useSearch } from '../widgets.tsx';
+import { ConfirmModal, DateField, FormError, ImageField, ImageInsertButton, Loaded, RowActions, useSearch } from '../widgets.tsx';
 
 const t = texts.adminConsole;
 
@@ -28,6 +28,8 @@ export interface FieldSpec {
   optional?: boolean;
   /** Left out of the payload when empty (the server derives it, e.g. a category's handle). */
   omitEmpty?: boolean;
+  /** textarea of HTML: a button uploads a picture and adds it to the text (a page's pictures). */
+  images?: boolean;
 }
 
 /** Form values → the route's payload: '' → null for optional texts, numbers as numbers, select ids as numbers. */
@@ -230,6 +232,9 @@ function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: Edi
   const [saving, setSaving] = useState(false);
   const v = form.values;
   const e = form.errors;
+  // An upload ends after the owner may have typed on: what it adds goes after the text as it is then.
+  const latest = useRef(v);
+  latest.current = v;
 
   const submit = async () => {
     const payload = toPayload(fields, v);
@@ -316,21 +321,18 @@ function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: Edi
             error={e[f.key]}
           />
         );
-      case 'textarea':
+      case 'textarea': {
+        const text = typeof value === 'string' ? value : '';
         return (
-          <Textarea
-            key={f.key}
-            label={f.label}
-            required={f.required}
-            autosize
-            minRows={3}
-            maxRows={14}
-            value={typeof value === 'string' ? value : ''}
-            onChange={(ev) => form.set(f.key, ev.currentTarget.value)}
-            error={e[f.key]}
-            style={{ gridColumn: '1 / -1' }}
-          />
+          <Stack key={f.key} gap={6} style={{ gridColumn: '1 / -1' }}>
+            <Textarea label={f.label} required={f.required} autosize minRows={3} maxRows={14} value={text} onChange={(ev) => form.set(f.key, ev.currentTarget.value)} error={e[f.key]} />
+            {f.images && <ImageInsertButton testId={`${props.testId}-${f.key}`} onInsert={(html) => {
+                  const now = String(latest.current[f.key] ?? '').trimEnd();
+                  form.set(f.key, now ? `${now}\n${html}` : html);
+                }} />}
+          </Stack>
         );
+      }
       default:
         return (
           <TextInput

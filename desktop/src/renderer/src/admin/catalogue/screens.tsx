@@ -290,7 +290,7 @@ export function PagesScreen() {
         { key: 'title', label: 'Título', kind: 'text', required: true },
         { key: 'slug', label: 'Slug', kind: 'text', required: true },
         { key: 'required', label: 'Los clientes deben aceptarla', kind: 'checkbox' },
-        { key: 'content', label: 'Contenido (HTML)', kind: 'textarea', optional: true },
+        { key: 'content', label: 'Contenido (HTML)', kind: 'textarea', optional: true, images: true },
       ]}
       blank={{ title: '', slug: '', required: false, content: '' }}
       toValues={(r) => ({ title: r.title, slug: r.slug, required: r.required, content: r.content ?? '' })}
