@@ -34,6 +34,20 @@ describe('SessionStore', () => {
     now = 1_000_000;
   });
 
+  it('counts the 15 s across page loads: a page opened right after a refresh does not refresh at its first answer', async () => {
+    const refresh = vi.fn(async () => tokens());
+    new SessionStore(fakeAuth(refresh), { now: () => now }).start(tokens());
+    // The next page, 2 s later: a store of its own on the same storage.
+    now += 2_000;
+    const nextPage = new SessionStore(fakeAuth(refresh), { now: () => now });
+    nextPage.noteApiSuccess();
+    expect(refresh).not.toHaveBeenCalled();
+    now += REFRESH_THROTTLE_MS;
+    nextPage.noteApiSuccess();
+    await nextPage.refresh();
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
   it('refreshes after a successful answer at most once every 15 s', async () => {
     const refresh = vi.fn(async () => tokens());
     const store = new SessionStore(fakeAuth(refresh), { now: () => now });

@@ -14,6 +14,12 @@ export interface StoredSession {
   expiresAt: number;
   uid: string;
   email: string;
+  /**
+   * Epoch milliseconds when these tokens were issued. The 15 s between refreshes count across page loads: a page
+   * opened right after another refreshed would otherwise refresh at its first answer, and a visitor who moves on
+   * while that refresh is in flight loses the rotated token with the page, and the session with it.
+   */
+  refreshedAt?: number;
 }
 
 function readStorage(): StoredSession | null {
@@ -22,7 +28,14 @@ function readStorage(): StoredSession | null {
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<StoredSession>;
     if (typeof value.idToken !== 'string' || typeof value.refreshToken !== 'string' || typeof value.expiresAt !== 'number') return null;
-    return { idToken: value.idToken, refreshToken: value.refreshToken, expiresAt: value.expiresAt, uid: value.uid ?? '', email: value.email ?? '' };
+    return {
+      idToken: value.idToken,
+      refreshToken: value.refreshToken,
+      expiresAt: value.expiresAt,
+      uid: value.uid ?? '',
+      email: value.email ?? '',
+      ...(typeof value.refreshedAt === 'number' ? { refreshedAt: value.refreshedAt } : {}),
+    };
   } catch {
     return null;
   }
@@ -46,6 +59,7 @@ export class SessionStore {
     options: { now?: () => number } = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.lastRefreshAt = this.session?.refreshedAt ?? 0;
     if (typeof window !== 'undefined') {
       window.addEventListener('storage', (event) => {
         if (event.key !== STORAGE_KEY) return;
@@ -135,6 +149,7 @@ export class SessionStore {
       expiresAt: this.now() + (Number.isFinite(seconds) ? seconds : 3600) * 1000,
       uid: tokens.localId || previous?.uid || '',
       email: tokens.email || previous?.email || '',
+      refreshedAt: this.now(),
     };
   }
 
