@@ -79,6 +79,45 @@ test.describe('pre-rendered public pages', () => {
     await shoot(page, 'landing');
   });
 
+  test('the browser adopts every pre-rendered page as it is, signed out and signed in: no node built again, no mismatch (decision 043)', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const warnings: string[] = [];
+    page.on('console', (message) => (message.type() === 'error' || message.text().includes('hidratación')) && warnings.push(`${page.url()}: ${message.text()}`));
+    page.on('pageerror', (error) => warnings.push(`${page.url()}: ${String(error)}`));
+    // Every element the server sent, taken before the app starts (after the page's load event, decision 036).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverNodes: Element[] }).serverNodes = [...document.querySelectorAll('#root *')];
+      });
+    });
+    const next = (await upcomingClasses(request)).find((c) => startsAfter(c, 0));
+    if (!next) throw new Error('the demo schedule has no class to come');
+    await page.goto('/');
+    const coach = await page.locator('a[href^="/coach/"]').first().getAttribute('href');
+    const pages = ['/', '/paquetes', `/calendario?semana=${weekStart(next.class_date)}`, `/checkout/${await packageId(request, '5 Clases')}`, '/preguntas-frecuentes', '/ubicacion', '/avisos', coach!];
+    const adoption = async () =>
+      page.evaluate(() => {
+        const nodes = (window as unknown as { serverNodes: Element[] }).serverNodes;
+        return { sent: nodes.length, kept: nodes.filter((node) => node.isConnected).length };
+      });
+    for (const signedIn of [false, true]) {
+      if (signedIn) {
+        await signIn(page, 'cliente@estudio.demo');
+        await expect(page).toHaveURL(/\/mystudio$/);
+      }
+      for (const path of pages) {
+        await page.goto(path);
+        const { sent, kept } = await adoption();
+        console.log(`adopción ${path}${signedIn ? ' (con sesión)' : ''}: ${kept} de ${sent}`);
+        expect(sent, path).toBeGreaterThan(20);
+        // What only the browser knows renders after the hydration (the header of a signed-in customer, a checkout's
+        // forms): a few nodes of the server's page give way to it, the page itself stays.
+        expect(kept / sent, `${path}${signedIn ? ' (con sesión)' : ''}: ${kept} de ${sent}`).toBeGreaterThan(signedIn ? 0.6 : 0.9);
+      }
+    }
+    expect(warnings).toEqual([]);
+  });
+
   test("the landing's pictures come before the app: only the small entry is asked for before the page's load event (decision 036)", async ({ page }) => {
     await page.goto('/');
     // The page's own clock: when each script was asked for, against the start of its load event.

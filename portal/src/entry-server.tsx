@@ -6,15 +6,15 @@ import { configMap } from '@estudio/core';
 import { App, appConfigKey, createQueryClient } from './App.tsx';
 import type { PageState } from './page-state.ts';
 import { routeHandles, routes } from './router.tsx';
-import { ServerViewportWidth } from './ssr/media-query.ts';
+import { RenderedAt, ServerViewportWidth } from './ssr/render-context.ts';
 
 export { pageStateId } from './page-state.ts';
 
 /**
  * The server's side of decision 026: the public pages (the same for every
  * visitor) rendered to HTML with the studio's data, so a phone paints the page
- * before the JavaScript arrives. The browser's first render then replaces it in
- * one commit with the data it was rendered with (main.tsx).
+ * before the JavaScript arrives. The browser then hydrates that HTML with the
+ * data, the width and the instant it was rendered with (main.tsx, decision 043).
  */
 export interface PrerenderRequest {
   /** Path and query of the page ('/calendario?semana=2026-05-04'). */
@@ -29,6 +29,8 @@ export interface PrerenderRequest {
 export interface Prerendered {
   html: string;
   queries: DehydratedState;
+  /** What the browser's hydration renders with besides the queries (page-state.ts). */
+  rendered: { viewportWidth: number; at: string };
 }
 
 /** The modules (Vite manifest keys) a path's page needs, outermost first: the server preloads their chunks. */
@@ -78,13 +80,17 @@ export async function prerenderPage({ url, appconfig, viewportWidth, query }: Pr
   queryClient.setQueryData(appConfigKey, configMap(appconfig.config));
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const asked = new Set<string>();
+  // One instant for every pass and for the browser's hydration: a class starting meanwhile is on both or on neither.
+  const renderedAt = new Date();
   let html = '';
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
     html = await renderToHtml(
       <ServerViewportWidth.Provider value={viewportWidth}>
-        <StrictMode>
-          <App queryClient={queryClient} router={<RouterProvider router={router} />} />
-        </StrictMode>
+        <RenderedAt.Provider value={renderedAt}>
+          <StrictMode>
+            <App queryClient={queryClient} router={<RouterProvider router={router} />} />
+          </StrictMode>
+        </RenderedAt.Provider>
       </ServerViewportWidth.Provider>,
     );
     const waiting = queryClient
@@ -105,5 +111,5 @@ export async function prerenderPage({ url, appconfig, viewportWidth, query }: Pr
     );
   }
   const queries = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== appConfigKey[0] });
-  return { html, queries };
+  return { html, queries, rendered: { viewportWidth, at: renderedAt.toISOString() } };
 }

@@ -1,5 +1,5 @@
-import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import '@mantine/core/styles.css';
@@ -8,19 +8,33 @@ import { configMap } from '@estudio/core';
 import { App, appConfigKey, createQueryClient } from './App.tsx';
 import { readPageState } from './page-state.ts';
 import { routeHandles, routes } from './router.tsx';
+import { RenderedAt, ServerViewportWidth } from './ssr/render-context.ts';
 
-/** Runs once the app's first render is on screen. */
-function AfterFirstCommit({ run }: { run: () => void }) {
+/**
+ * Runs `run` once the app's first render is on screen. It wraps the app rather
+ * than standing beside it: a sibling would change the ids React derives for a
+ * hydration (useId), which must be the server's.
+ */
+function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
   useEffect(run, [run]);
-  return null;
+  return children;
 }
 
 /**
- * Starts the app in `container` (boot.ts decides when). Its first render
- * replaces what the server sent (a pre-rendered page, or nothing) in one
- * commit: the route's chunks are in first (asked for beside this module), so
- * no loader flashes over the page. A chunk that fails to load is left to the
- * route's own fallback.
+ * Starts the app in `container` (boot.ts decides when).
+ *
+ * A pre-rendered page is hydrated: React adopts the server's HTML instead of
+ * building it again, rendering with what the server rendered with (its data,
+ * width and instant, from the page's state) and as a transition, in slices of
+ * a few milliseconds between the browser's own tasks; its commit only attaches
+ * handlers, with no new DOM to style and lay out (decision 043). What only the
+ * browser knows (the session, the sanitized HTML, the screen) renders right
+ * after. Its route's chunks are in first, so nothing suspends over the page.
+ * A page that does not match is rendered again by React itself, as before.
+ *
+ * A page with nothing on screen renders at once: its layout (the account's
+ * header) shows while the page's own chunk is still arriving, each behind its
+ * own loader (decision 036).
  */
 export function startApp({ container, prerendered, releaseTaps }: { container: HTMLElement; prerendered: boolean; releaseTaps: () => void }): void {
   const queryClient = createQueryClient();
@@ -32,29 +46,39 @@ export function startApp({ container, prerendered, releaseTaps }: { container: H
   }
   const router = createBrowserRouter(routes);
   const started = () => {
-    // A tap on the server's page meanwhile goes to the app's same button now (decision 031).
-    releaseTaps();
-    // The page is the app's now: what a test (or a monitor) waits for before acting on it.
-    document.documentElement.dataset.app = 'started';
+    // In a task of its own: after a hydration React renders again at once what only the browser knows (the session,
+    // the clock), and a click given to it from inside the commit's effects was not delivered to the card.
+    setTimeout(() => {
+      // A tap on the server's page meanwhile goes to the app's same button now (decision 031).
+      releaseTaps();
+      // The page is the app's now: what a test (or a monitor) waits for before acting on it.
+      document.documentElement.dataset.app = 'started';
+    });
   };
-  const render = () => {
-    const root = createRoot(container);
-    const app = (
-      <StrictMode>
+  const app = (
+    <StrictMode>
+      <AfterFirstCommit run={started}>
         <App queryClient={queryClient} router={<RouterProvider router={router} />} />
-        <AfterFirstCommit run={started} />
-      </StrictMode>
-    );
-    // A pre-rendered page is already on screen: its replacement renders as a transition, which React works in slices
-    // of a few milliseconds between the browser's own tasks (no long task while a phone scrolls), and commits at the end.
-    if (prerendered) startTransition(() => root.render(app));
-    else root.render(app);
-  };
-  // A pre-rendered page is replaced once its route's chunks are in, so no loader flashes over it. A page with nothing on
-  // screen renders at once: its layout (the account's header) shows while the page's own chunk is still arriving, each
-  // behind its own loader (decision 036).
-  if (!prerendered) return render();
+      </AfterFirstCommit>
+    </StrictMode>
+  );
+  const rendered = prerendered ? state?.rendered : undefined;
+  if (!rendered) return void createRoot(container).render(app);
+  const asRendered = (
+    <ServerViewportWidth.Provider value={rendered.viewportWidth}>
+      <RenderedAt.Provider value={new Date(rendered.at)}>{app}</RenderedAt.Provider>
+    </ServerViewportWidth.Provider>
+  );
   void Promise.all(routeHandles(location.pathname).map((handle) => handle.page.preload()))
     .catch(() => undefined)
-    .then(render);
+    .then(() => startTransition(() => void hydrateRoot(container, asRendered, { onRecoverableError: reportMismatch })));
+}
+
+/**
+ * A hydration that did not match the server's HTML: React renders that part
+ * again from scratch (the page still works), at the cost the hydration was
+ * meant to save. Said in the console, where the speed spec looks for it.
+ */
+function reportMismatch(error: unknown): void {
+  console.warn('hidratación: la página no coincidió con la del servidor; React la volvió a construir.', error);
 }

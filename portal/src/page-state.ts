@@ -9,6 +9,8 @@ export interface PageState {
   appconfig: { config: Parameters<typeof configMap>[0] };
   /** react-query's dehydrated cache of the pre-render; absent when the page is not pre-rendered. */
   queries?: DehydratedState;
+  /** The width and instant (ISO) the pre-render was made for, which the hydration renders with too; absent when not pre-rendered. */
+  rendered?: { viewportWidth: number; at: string };
 }
 
 export function readPageState(doc: Document): PageState | null {

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Box, Button, Group, Loader, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarOff, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -15,6 +14,7 @@ import { useNow, useStudioTimeZone } from './time.ts';
 import type { SingleClassOutput } from './types.ts';
 import { dayLabels, daysOf, isIsoDate, isIsoMonth, monthOfWeek, weekOfDate, weeksOfMonth, type Week } from './week.ts';
 import classes from './Schedule.module.css';
+import { useViewportQuery } from '../ssr/render-context.ts';
 
 /** Narrows the schedule (the instructor page, the class-type page). */
 export interface ScheduleFilter {
@@ -63,7 +63,7 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
   const tz = useStudioTimeZone();
   const config = useAppConfig();
   const now = useNow();
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const wide = useViewportQuery('(min-width: 62em)');
   const [params, setParams] = useSearchParams();
   const flow = useReserveFlow();
 

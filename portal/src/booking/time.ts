@@ -1,20 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { studioTimeZone } from '@estudio/core';
 import { useAppConfig } from '../config/AppConfigContext.tsx';
+import { RenderedAt, useHydrating } from '../ssr/render-context.ts';
 
 /** The studio's IANA time zone (config `timezone`). */
 export function useStudioTimeZone(): string {
   return studioTimeZone(useAppConfig());
 }
 
-/** The current time, refreshed every `everyMs` so screens that depend on "now" (past classes, cancel windows) stay right. */
+/**
+ * The current time, refreshed every `everyMs` so screens that depend on "now" (past classes, cancel windows) stay right.
+ * A pre-render and the browser's hydration of it use the instant the server rendered the page at (a cached page can be
+ * seconds old), and the browser's clock from the next render on (decision 043).
+ */
 export function useNow(everyMs = 60_000): Date {
+  const renderedAt = useContext(RenderedAt);
+  const hydrating = useHydrating();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);
-  return now;
+  return hydrating && renderedAt ? renderedAt : now;
 }
 
 /** 'Vale, Rodri': coaches by their nick name when they have one. */

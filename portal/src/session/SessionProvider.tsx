@@ -28,6 +28,8 @@ export interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
+const signedOutOnServer = () => null;
+
 export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
@@ -40,8 +42,9 @@ export function useSession(): SessionValue {
  * ended (expired, revoked or invalid ID token).
  */
 export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
-  // The server's pre-render (decision 026) has no stored session: the store's snapshot there is null.
-  const tokens = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  // The server's pre-render (decision 026) knows no session; the browser's hydration of it starts signed out too, and
+  // renders the stored session right after (decision 043).
+  const tokens = useSyncExternalStore(store.subscribe, store.getSnapshot, signedOutOnServer);
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
 

@@ -37,6 +37,7 @@ import { PackageSummary } from './PackageSummary.tsx';
 import { PayPalCheckout } from './PayPalCheckout.tsx';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
 import type { StripeCardResult } from './StripeCardForm.tsx';
+import { useHydrating } from '../../ssr/render-context.ts';
 
 /**
  * Sign-in and sign-up, for a visitor who is not signed in yet: a chunk of their own (the sign-up form's validators,
@@ -69,8 +70,9 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   const validId = Number.isInteger(classPackageId) && classPackageId > 0;
   const config = useAppConfig();
   const { status, customer } = useSession();
-  // The server's pre-render knows no session: the package shows at once, the forms once the browser knows who pays.
-  const prerendering = typeof window === 'undefined';
+  // The server's pre-render (and the browser's hydration of it) knows no session: the package shows at once, the forms
+  // once the browser knows who pays.
+  const prerendering = useHydrating();
   const signedIn = status === 'signedIn';
   const navigate = useNavigate();
   const utils = trpc.useUtils();

@@ -13,7 +13,7 @@ export interface PortalServerBundle {
     appconfig: AppConfigAnswer;
     viewportWidth: number;
     query: (procedure: string, input: unknown) => Promise<unknown>;
-  }): Promise<{ html: string; queries: unknown } | null>;
+  }): Promise<{ html: string; queries: unknown; rendered: unknown } | null>;
 }
 
 export interface AppConfigAnswer {
@@ -154,7 +154,7 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
     }
     const config = Object.fromEntries(appconfig.config.map(({ key, value }) => [key, value]));
     const pathname = new URL(url, 'http://portal').pathname;
-    let prerendered: { html: string; queries: unknown } | null = null;
+    let prerendered: { html: string; queries: unknown; rendered: unknown } | null = null;
     if (bundle) {
       try {
         prerendered = await bundle.prerenderPage({ url, appconfig, viewportWidth: viewportWidthFor(source.userAgent), query: source.query });
@@ -176,7 +176,7 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
     if (prerendered?.html.includes('data-section="hero"') && config.hero_image) {
       head.unshift(`<link rel="preload" as="image" href="${escapeHtml(config.hero_image)}" fetchpriority="high">`);
     }
-    const state = { appconfig, ...(prerendered ? { queries: prerendered.queries } : {}) };
+    const state = { appconfig, ...(prerendered ? { queries: prerendered.queries, rendered: prerendered.rendered } : {}) };
     const stateId = bundle?.pageStateId ?? 'portal-state';
     return (
       template

@@ -19,7 +19,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus, IconInfoCircle, IconPencil, IconQrcode, IconShoppingBag } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -43,6 +42,7 @@ import { reservationFacts, statusColor, type ReservationFacts } from './facts.ts
 import { AccessCodeModal, CancelModal, GuestModal, RatingModal } from './ReservationModals.tsx';
 import classes from './MyReservations.module.css';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { useViewportQuery } from '../../../ssr/render-context.ts';
 
 type Dialog = { kind: 'cancel' | 'rate' | 'qr' | 'guest'; reservation: ReservationWithClass; creditReturned: boolean; seq: number };
 
@@ -155,7 +155,7 @@ export default function MyReservationsPage() {
   usePageTitle(texts.reservations.heading);
   const tz = useStudioTimeZone();
   const now = useNow();
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const wide = useViewportQuery('(min-width: 62em)');
   const [filter, setFilter] = useState<ReservationFilter>('all');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog | null>(null);

@@ -1,0 +1,60 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+/**
+ * What the server rendered a pre-rendered page for, so the browser's first
+ * render (a hydration of that HTML: decision 043) can
+ * render exactly the same thing before it renders what it knows itself.
+ */
+
+/** The viewport width (CSS px) a pre-render is for: a phone's or a desktop's, guessed by the server from the User-Agent. */
+export const ServerViewportWidth = createContext(1366);
+
+/** The instant the server rendered the page at: the clock a hydration renders with (null: the browser's own clock). */
+export const RenderedAt = createContext<Date | null>(null);
+
+const noSubscription = () => () => undefined;
+
+/**
+ * True on the server and while the browser hydrates the server's HTML; false
+ * in every render after that (React renders again at once when it flips).
+ * What only the browser can know (a session, a sanitizer, the width of the
+ * screen) waits for it, so the hydration matches the HTML it adopts.
+ */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
+/** Whether `query` holds at `width`: min-width/max-width in px or em (16 px), all joined by 'and'; null for anything else. */
+export function widthMatches(query: string, width: number): boolean | null {
+  const parts = query.split(/\s+and\s+/i);
+  let matches = true;
+  for (const part of parts) {
+    const m = /^\(?\s*(min|max)-width\s*:\s*([\d.]+)(px|em|rem)\s*\)?$/i.exec(part.trim());
+    if (!m) return null;
+    const px = Number(m[2]) * (m[3]!.toLowerCase() === 'px' ? 1 : 16);
+    matches &&= m[1]!.toLowerCase() === 'min' ? width >= px : width <= px;
+  }
+  return matches;
+}
+
+/**
+ * A width media query: in the browser the screen's answer from the first
+ * render (no flash of the other layout), on the server and during a
+ * hydration the answer for the width the page was rendered for.
+ */
+export function useViewportQuery(query: string): boolean {
+  const serverWidth = useContext(ServerViewportWidth);
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(query).matches,
+    () => widthMatches(query, serverWidth) ?? false,
+  );
+}
