@@ -40,6 +40,8 @@ export const customer = pgTable(
     uniqueIndex('customer_phone_key').on(t.phone),
     uniqueIndex('customer_stripe_customer_id_key').on(t.stripe_customer_id),
     index('customer_name_idx').on(t.name, t.last_name),
+    // Decision 044: the customers report's new accounts of a range, oldest first.
+    index('customer_created_at_idx').on(t.createdAt),
     check('customer_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('customer_role_check', sql`${t.role} in ('customer', 'staff', 'admin')`),
     check(

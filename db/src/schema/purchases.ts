@@ -62,6 +62,10 @@ export const purchase = pgTable(
   (t) => [
     index('purchase_customer_id_idx').on(t.customer_id, t.createdAt),
     index('purchase_class_package_id_idx').on(t.class_package_id, t.status),
+    // Decision 044: the reports' ranges (sales, cash-up, gifts by day of sale; active and cancelled customers).
+    index('purchase_created_at_idx').on(t.createdAt),
+    index('purchase_expiration_date_idx').on(t.expiration_date),
+    index('purchase_cancelled_or_updated_idx').on(sql`coalesce(${t.cancelledAt}, ${t.updatedAt})`),
     uniqueIndex('purchase_provider_payment_key').on(t.provider, t.provider_payment_id),
     uniqueIndex('purchase_subscription_id_key').on(t.subscription_id),
     check(
@@ -96,6 +100,8 @@ export const invoice = pgTable(
   (t) => [
     index('invoice_purchase_id_idx').on(t.purchase_id),
     index('invoice_customer_id_idx').on(t.customer_id, t.createdAt),
+    // Decision 044: the cash-up's and the sales report's payments and refunds of a range.
+    index('invoice_paid_at_idx').on(t.paidAt),
     uniqueIndex('invoice_provider_invoice_id_key').on(t.provider_invoice_id),
     check('invoice_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled', 'refunded')`),
     check('invoice_total_check', sql`${t.total_payment} >= 0`),
