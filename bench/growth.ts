@@ -1,8 +1,9 @@
 // Growth (issue 21, part C): do the hot operations stay flat as the studio's
 // history grows? The same operations, against the real server (a child
 // process) on PostgreSQL, at 1×, 10× and 100× the data, with the ratio of each
-// figure to its 1× figure in the same run; then the plans PostgreSQL chose for
-// them at the largest size (auto_explain, ANALYZE and BUFFERS).
+// figure to its 1× figure in the same run; at each size the shared blocks each
+// operation's statements touch (auto_explain with ANALYZE and BUFFERS: a figure
+// the machine's load does not move), and the plans at the largest size.
 //
 //   nice -n 10 npx tsx bench/growth.ts
 //
@@ -33,7 +34,8 @@
 // Knobs: BENCH_GROWTH (1,10,100), BENCH_SEQUENTIAL (40 requests per operation,
 // after 5 to warm up), BENCH_CONCURRENT (120 requests per operation at
 // BENCH_CONCURRENCY 8; each phase cut at BENCH_PHASE_SECONDS, 10), BENCH_PORT (3361), BENCH_EXPLAIN=0 (skip the plans),
-// BENCH_KEEP=1 (keep the database, print its name).
+// BENCH_KEEP=1 (keep the database, print its name), BENCH_DROP_INDEXES (names, comma-separated: dropped
+// after the server has migrated, to measure without them).
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -56,6 +58,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const port = Number(process.env.BENCH_PORT ?? 3361);
 const phaseSeconds = Number(process.env.BENCH_PHASE_SECONDS ?? 10);
 const explain = process.env.BENCH_EXPLAIN !== '0';
+const dropIndexes = (process.env.BENCH_DROP_INDEXES ?? '').split(',').map((n) => n.trim()).filter(Boolean);
 const keep = process.env.BENCH_KEEP === '1';
 const warmUp = 5;
 const secret = 'banco-de-crecimiento-del-estudio-con-32-caracteres';
@@ -282,13 +285,60 @@ async function operations(size: number): Promise<Operation[]> {
   ];
 }
 
-async function startServer(): Promise<ChildServer> {
-  return startChild('server/src/main.ts', port, {
+async function startServer(extra: Record<string, string> = {}): Promise<ChildServer> {
+  const server = await startChild('server/src/main.ts', port, {
     DATABASE_URL: db.url,
     NODE_ENV: 'test',
     AUTH_SECRET: secret,
     AUTH_RATE_LIMIT_MAX: '1000000',
+    ...extra,
   });
+  // The server migrates at start: indexes to measure without are dropped after it (the "before" run of decision 044).
+  for (const name of dropIndexes) await sql.unsafe(`drop index if exists "${name}"`);
+  return server;
+}
+
+interface Explained {
+  blocks: number;
+  ms: number;
+  lines: string[];
+}
+
+/**
+ * Each operation once more through a server whose sessions load auto_explain (ANALYZE, BUFFERS), the delivery worker
+ * and the clock off so only the operation's statements are logged; per operation, the shared blocks its statements
+ * touched (a figure the machine's load does not move), their time in the database and each statement's plan summary.
+ */
+async function explainAll(size: number): Promise<Map<string, Explained>> {
+  const out = new Map<string, Explained>();
+  await sql.unsafe(
+    `alter database "${dbName}" set session_preload_libraries = 'auto_explain'; ` +
+      `alter database "${dbName}" set auto_explain.log_min_duration = 0; alter database "${dbName}" set auto_explain.log_analyze = on; ` +
+      `alter database "${dbName}" set auto_explain.log_buffers = on; alter database "${dbName}" set auto_explain.log_format = 'json'`,
+  );
+  const server = await startServer({ MESSAGES_WORKER: 'off', CLOCK: 'off' });
+  try {
+    for (const op of await operations(size * 1000)) {
+      await call(server.base, op, 0);
+      await new Promise((r) => setTimeout(r, 200));
+      const offset = statSync(postgresLog).size;
+      await call(server.base, op, 1);
+      await new Promise((r) => setTimeout(r, 300));
+      const entry: Explained = { blocks: 0, ms: 0, lines: [] };
+      for (const p of readPlans(offset)) {
+        const text = p.text.replace(/\s+/g, ' ').trim();
+        if (/^(begin|commit|rollback|set |select 1$)/i.test(text)) continue;
+        entry.blocks += (p.plan['Shared Hit Blocks'] ?? 0) + (p.plan['Shared Read Blocks'] ?? 0);
+        entry.ms += p.ms;
+        entry.lines.push(`    ${p.ms.toFixed(2).padStart(8)} ms  ${text.slice(0, 110)}`, `                 ${summarize(p.plan)}`);
+      }
+      out.set(op.name, entry);
+    }
+  } finally {
+    await server.stop();
+    await sql.unsafe(`alter database "${dbName}" reset all`);
+  }
+  return out;
 }
 
 interface PlanNode {
@@ -344,6 +394,7 @@ function summarize(plan: PlanNode): string {
 }
 
 const results = new Map<number, Map<string, Figure>>();
+const explained = new Map<number, Map<string, Explained>>();
 try {
   const day = (await sql<{ day: string }[]>`select date_trunc('day', now())::text as day`)[0]?.day ?? '';
   let grown = 0;
@@ -367,41 +418,18 @@ try {
         figures.set(op.name, await measure(server.base, op));
         if (!names.includes(op.name)) names.push(op.name);
       }
-      if (explain && size === sizes[sizes.length - 1]) {
-        console.log(`\nPlanes a ${size}× (auto_explain, ANALYZE y BUFFERS; la segunda petición de cada operación):`);
-        await sql.unsafe(
-          `alter database "${dbName}" set session_preload_libraries = 'auto_explain'; ` +
-            `alter database "${dbName}" set auto_explain.log_min_duration = 0; alter database "${dbName}" set auto_explain.log_analyze = on; ` +
-            `alter database "${dbName}" set auto_explain.log_buffers = on; alter database "${dbName}" set auto_explain.log_format = 'json'`,
-        );
-        await server.stop();
-        const explained = await startServer();
-        try {
-          const more = await operations(size * 1000);
-          for (const op of more) {
-            await call(explained.base, op, 0);
-            await new Promise((r) => setTimeout(r, 200));
-            const offset = statSync(postgresLog).size;
-            await call(explained.base, op, 1);
-            await new Promise((r) => setTimeout(r, 300));
-            console.log(`\n  ${op.name}:`);
-            for (const p of readPlans(offset)) {
-              const text = p.text.replace(/\s+/g, ' ').trim();
-              // The server's own background work (job scheduler, settings cache, mail settings) is not the operation's.
-              if (/^(begin|commit|rollback|set |select 1$)/i.test(text) || /"(scheduled_job|app_config|messaging_settings)"/.test(text)) continue;
-              console.log(`    ${p.ms.toFixed(2).padStart(8)} ms  ${text.slice(0, 110)}`);
-              console.log(`                 ${summarize(p.plan)}`);
-            }
-          }
-        } finally {
-          await explained.stop();
-          await sql.unsafe(`alter database "${dbName}" reset all`);
-        }
-      }
     } finally {
       await server.stop();
     }
     results.set(size, figures);
+    if (explain) {
+      const plans = await explainAll(size);
+      explained.set(size, plans);
+      if (size === sizes[sizes.length - 1]) {
+        console.log(`\nPlanes a ${size}× (auto_explain, ANALYZE y BUFFERS; la segunda petición de cada operación):`);
+        for (const [name, entry] of plans) console.log(`\n  ${name}:\n${entry.lines.join('\n')}`);
+      }
+    }
     console.log(`  medido (${elapsed()}; carga de la máquina, 1 min: ${loadavg()[0]?.toFixed(1)} en ${cpus().length} núcleos)`);
   }
 
@@ -419,6 +447,20 @@ try {
   }
   console.log('(razón p50: p50 a ese tamaño / p50 a 1×; razón req/s: req/s a 1× / req/s a ese tamaño. 1.5 es el límite del issue 21.');
   console.log(` * : cortada a los ${phaseSeconds} s por fase, con menos peticiones.)`);
+
+  const first = explained.get(sizes[0] ?? 1);
+  if (first) {
+    console.log(`\nBloques compartidos que tocan las sentencias de una petición (auto_explain BUFFERS) y su tiempo en la base, y razón a ${sizes[0]}×:`);
+    for (const name of names) {
+      const b = first.get(name);
+      const cells = sizes.map((s) => {
+        const e = explained.get(s)?.get(name);
+        if (!e || !b) return '';
+        return `${`${s}×`.padStart(5)} ${String(e.blocks).padStart(7)} bloques ${e.ms.toFixed(1).padStart(7)} ms  razón ${(e.blocks / Math.max(1, b.blocks)).toFixed(2).padStart(6)}`;
+      });
+      console.log(`${name.padEnd(24)} ${cells.join(' | ')}`);
+    }
+  }
 
   const broken = await sql.unsafe<{ invariante: string; cantidad: string }[]>(readFileSync(path.join(import.meta.dirname, 'invariants.sql'), 'utf8'));
   if (broken.length === 0) console.log('\nInvariantes (bench/invariants.sql): los datos son consistentes.');
