@@ -638,6 +638,34 @@ export const texts = {
     checkIn: 'Registrar asistencia',
     checkedIn: 'Asistencia registrada',
   },
+  /** A coach's console (decision 045): its own classes of the week and each one's roster, read-only. */
+  coachConsole: {
+    schedule: 'Horarios',
+    hint: 'Tus clases de la semana, en el horario del estudio. Toca una clase para ver quién reservó.',
+    previousWeek: 'Semana anterior',
+    nextWeek: 'Semana siguiente',
+    thisWeek: 'Hoy',
+    noClasses: 'No tienes clases esta semana.',
+    notLinked: 'Tu cuenta aún no está vinculada a un coach. Pide al administrador del estudio que la elija en Coaches › Cuenta del coach.',
+    roster: 'Lista de la clase',
+    customer: 'Cliente',
+    spot: 'Lugar',
+    attended: 'Asistió',
+    noReservations: 'Nadie ha reservado esta clase.',
+    places: (taken: number, capacity: number) => `${taken}/${capacity} lugares`,
+    cancelled: 'Cancelada',
+    guest: (name: string) => `invitado: ${name}`,
+    close: 'Cerrar',
+  },
+  /** The Coaches form's link to the account a coach signs in with (decision 045). */
+  coachAccount: {
+    label: 'Cuenta del coach',
+    description: 'El correo con el que el coach entra a la consola para ver sus clases y sus listas. Déjalo vacío si no entra.',
+    customerHint: 'Para que vea sus clases, elige qué coach es. También puedes vincularlo en Coaches › Cuenta del coach.',
+    whichCoach: 'Es el coach',
+    noCoach: 'Sin vincular',
+    linked: (name: string) => `Vinculado a ${name}.`,
+  },
   /** The admin console of the desk (issue 8): its sections, shared words and the spec's messages the screens show. */
   adminConsole: {
     nav: {
@@ -1041,7 +1069,7 @@ export const fieldNames: Readonly<Record<string, string>> = {
 };
 
 /** What each stored role is called (customer.role): the desk's customer list and `GET /api/users` (`role_name`). */
-export const roleNames = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador' } as const satisfies Record<'customer' | 'staff' | 'admin', string>;
+export const roleNames = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador', coach: 'Coach' } as const satisfies Record<'customer' | 'staff' | 'admin' | 'coach', string>;
 
 /** The refusal of a write that carries a field the operation does not take (issue 20: no silent drop), naming it as the client sent it. */
 export function unknownFieldMessage(field: string): string {

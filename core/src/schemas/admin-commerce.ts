@@ -91,7 +91,7 @@ export const customerSaveInput = customerUpdateInput.extend({
    * sends her own back unchanged; a different one is refused (her change goes through the mailed link).
    */
   email: email.optional(),
-  role: z.enum(roles, { error: 'El rol debe ser customer, staff o admin.' }).optional(),
+  role: z.enum(roles, { error: 'El rol debe ser Cliente, Recepción, Administrador o Coach.' }).optional(),
 });
 
 export const customerRecoverInput = z.object({ email });

@@ -49,7 +49,8 @@ export const authTokens = z.object({
 });
 export type AuthTokens = z.infer<typeof authTokens>;
 
-export const roles = ['customer', 'staff', 'admin'] as const;
+/** A coach (decision 045) signs into the console to read its own classes and their rosters; everywhere else it is a customer. */
+export const roles = ['customer', 'staff', 'admin', 'coach'] as const;
 export type Role = (typeof roles)[number];
 
 /**

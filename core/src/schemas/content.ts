@@ -1,6 +1,7 @@
 import { maxInt4, z } from '../zod.ts';
 import { birthdate } from './dates.ts';
 import { pageOutput } from './pages.ts';
+import { email } from './auth.ts';
 
 /**
  * The API contract of the public site's content (issue 5): information pages
@@ -128,6 +129,8 @@ export const instructorOutput = z.object({
   show_on_home: z.boolean(),
   available: z.boolean(),
   order: z.number(),
+  /** The e-mail of the account the coach signs in with (decision 045), null when none; only staff and admins read it. */
+  account_email: z.string().nullable().optional(),
 });
 export type InstructorOutput = z.infer<typeof instructorOutput>;
 
@@ -144,6 +147,8 @@ const instructorFields = {
   show_on_home: z.boolean().optional(),
   available: z.boolean().optional(),
   order: order.optional(),
+  /** Cuenta del coach (decision 045): the e-mail of the account that signs in as this coach; null unlinks it. */
+  customer_email: email.nullish(),
 };
 export const instructorCreateInput = z.object(instructorFields);
 /** PUT /api/instructors/{id}: the id travels in the path. */

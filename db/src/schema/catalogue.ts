@@ -70,7 +70,7 @@ export const instructor = pgTable(
     birthdate: date('birthdate', { mode: 'string' }),
     music_type: text('music_type'),
     file_id: integer('file_id').references(() => file.file_id, { onDelete: 'set null' }),
-    /** Optional login of the coach. */
+    /** Optional login of the coach: the account that reads this coach's classes and rosters (decision 045); one coach per account. */
     customer_id: integer('customer_id').references(() => customer.customer_id, { onDelete: 'set null' }),
     show_on_home: boolean('show_on_home').notNull().default(true),
     available: boolean('available').notNull().default(true),
@@ -79,5 +79,5 @@ export const instructor = pgTable(
     updatedAt: updatedAt(),
     deletedAt: tstz('deleted_at'),
   },
-  (t) => [index('instructor_name_idx').on(t.name, t.last_name)],
+  (t) => [index('instructor_name_idx').on(t.name, t.last_name), uniqueIndex('instructor_customer_id_key').on(t.customer_id)],
 );

@@ -3,7 +3,8 @@ import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, type 
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { file } from './content.ts';
 
-export const customerRoles = ['customer', 'staff', 'admin'] as const;
+/** Decision 045 adds 'coach': its own classes and rosters in the console, a customer everywhere else. */
+export const customerRoles = ['customer', 'staff', 'admin', 'coach'] as const;
 
 export const customer = pgTable(
   'customer',
@@ -43,7 +44,7 @@ export const customer = pgTable(
     // Decision 044: the customers report's new accounts of a range, oldest first.
     index('customer_created_at_idx').on(t.createdAt),
     check('customer_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    check('customer_role_check', sql`${t.role} in ('customer', 'staff', 'admin')`),
+    check('customer_role_check', sql`${t.role} in ('customer', 'staff', 'admin', 'coach')`),
     check(
       'customer_no_shows_check',
       sql`${t.unlimited_max_no_shows_for_penalty} is null or ${t.unlimited_max_no_shows_for_penalty} >= 0`,
