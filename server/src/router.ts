@@ -18,6 +18,7 @@ import { classTypesRouter } from './routers/class-types.ts';
 import { filesRouter } from './routers/files.ts';
 import { customFieldsRouter, formsRouter } from './routers/forms.ts';
 import { instructorsRouter } from './routers/instructors.ts';
+import { coachRouter } from './routers/coach.ts';
 // Issue 4: shop, checkout, purchases and payments
 import { checkoutRouter } from './routers/checkout.ts';
 import { discountsRouter } from './routers/discounts.ts';
@@ -66,6 +67,7 @@ export const appRouter = router({
   penalties: penaltiesRouter,
   announcements: announcementsRouter,
   instructors: instructorsRouter,
+  coach: coachRouter,
   classTypes: classTypesRouter,
   classCategories: classCategoriesRouter,
   addresses: addressesRouter,

@@ -227,3 +227,13 @@ export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+
+/**
+ * A coach (decision 045): its own classes and their rosters, read-only. Only
+ * the coach role; which classes are its own is decided by the services
+ * (single_class_instructor through instructor.customer_id), not here.
+ */
+export const coachProcedure = customerProcedure.use(({ ctx, next }) => {
+  if (ctx.customer.role !== 'coach') throw domainError('forbidden');
+  return next();
+});

@@ -1,6 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, domainErrors, fieldRefusal, studioTimeZone, texts, type ApiErrorBody, type DomainErrorCode } from '@estudio/core';
+import { DomainError, domainErrors, fieldRefusal, studioTimeZone, texts, type ApiErrorBody, type DomainErrorCode, type Role } from '@estudio/core';
 import { apiErrorBody, httpStatusOf, toTRPCError } from '../errors.ts';
 import { appRouter } from '../router.ts';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -48,10 +48,10 @@ const notOffered = (code: DomainErrorCode): Handler => async () => {
   throw new DomainError(code);
 };
 
-/** Roles of the previous system, in ours: a manager and a coach work the desk. */
-const panelRoles: Record<string, 'admin' | 'staff' | 'customer'> = { admin: 'admin', manager: 'staff', coach: 'staff', staff: 'staff', customer: 'customer', user: 'customer' };
+/** Roles of the previous system, in ours: a manager works the desk; a coach is our Coach (decision 045: its own classes, read-only). */
+const panelRoles: Record<string, Role> = { admin: 'admin', manager: 'staff', coach: 'coach', staff: 'staff', customer: 'customer', user: 'customer' };
 
-function roleFromPanel(role: unknown): 'admin' | 'staff' | 'customer' {
+function roleFromPanel(role: unknown): Role {
   const mapped = typeof role === 'string' ? panelRoles[role.trim().toLowerCase()] : undefined;
   if (!mapped) throw new DomainError('legacy/role');
   return mapped;
@@ -405,7 +405,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   {
     method: 'POST',
     path: '/users',
-    summary: 'Da un rol a la cuenta de un correo (admin; manager y coach son recepción)',
+    summary: 'Da un rol a la cuenta de un correo (admin; manager es recepción, coach es Coach)',
     handle: async ({ caller, body }) => {
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
       const { customers } = await caller.customer.query({ query: email } as never);
@@ -418,7 +418,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   {
     method: 'PUT',
     path: '/users',
-    summary: 'Cambia el rol de un usuario (admin; manager y coach son recepción)',
+    summary: 'Cambia el rol de un usuario (admin; manager es recepción, coach es Coach)',
     handle: async ({ caller, body }) => {
       const { user_id: id } = fromPanel(body) as Json;
       const answer = await caller.customer.update({ customer_id: id, role: roleFromPanel(body.role) } as never);

@@ -1,5 +1,7 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { instructor } from '@estudio/db/schema/catalogue';
+import { customer } from '@estudio/db/schema/customer';
+import { isUniqueViolation } from '@estudio/db/errors';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import { DomainError, instructorRemoval, yearlessBirthdate, type InstructorOutput, type RemovalVerdict, type RemovedOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
@@ -21,6 +23,8 @@ export interface InstructorFields {
   show_on_home?: boolean | undefined;
   available?: boolean | undefined;
   order?: number | undefined;
+  /** Cuenta del coach (decision 045): the account's e-mail, null to unlink, absent to leave it. */
+  customer_email?: string | null | undefined;
 }
 
 /**
@@ -37,6 +41,11 @@ async function toOutputs(db: Db, rows: InstructorRow[], reader: InstructorReader
     db,
     rows.map((r) => r.file_id),
   );
+  // The account a coach signs in with is the studio's business, not the public site's.
+  const linked = reader.staff ? rows.flatMap((r) => (r.customer_id === null ? [] : [r.customer_id])) : [];
+  const emails = new Map(
+    linked.length ? (await db.select({ id: customer.customer_id, email: customer.email }).from(customer).where(inArray(customer.customer_id, linked))).map((c) => [c.id, c.email]) : [],
+  );
   return rows.map((r) => ({
     instructor_id: r.instructor_id,
     name: r.name,
@@ -52,6 +61,7 @@ async function toOutputs(db: Db, rows: InstructorRow[], reader: InstructorReader
     show_on_home: r.show_on_home,
     available: r.available,
     order: r.order,
+    ...(reader.staff ? { account_email: r.customer_id === null ? null : (emails.get(r.customer_id) ?? null) } : {}),
   }));
 }
 
@@ -94,27 +104,57 @@ export async function getInstructor(db: Db, id: number, includeHidden: boolean, 
   return one(db, row && (includeHidden || row.available) ? row : undefined, reader);
 }
 
+/**
+ * The account behind 'Cuenta del coach' (decision 045): undefined leaves the
+ * link as it is, null unlinks, an e-mail links that account. An account
+ * already linked to another coach is 409 'instructor/account-taken' (checked
+ * here for the message; the unique index on instructor.customer_id decides a
+ * race); an e-mail with no account is 404.
+ */
+async function accountOf(db: Db, email: string | null | undefined, instructorId: number | null): Promise<{ customer_id?: number | null }> {
+  if (email === undefined) return {};
+  if (email === null) return { customer_id: null };
+  const [account] = await db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, email.trim().toLowerCase())).limit(1);
+  if (!account) throw new DomainError('instructor/account-not-found');
+  const [other] = await db
+    .select({ id: instructor.instructor_id })
+    .from(instructor)
+    .where(and(eq(instructor.customer_id, account.id), instructorId === null ? undefined : ne(instructor.instructor_id, instructorId)))
+    .limit(1);
+  if (other) throw new DomainError('instructor/account-taken');
+  return { customer_id: account.id };
+}
+
+async function linkedWrite<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await missingReferenceAs(run, new DomainError('file/not-found'));
+  } catch (error) {
+    if (isUniqueViolation(error, 'instructor_customer_id_key')) throw new DomainError('instructor/account-taken');
+    throw error;
+  }
+}
+
 export async function createInstructor(db: Db, fields: InstructorFields): Promise<InstructorOutput> {
-  const [row] = await missingReferenceAs(
-    () =>
-      db
-        .insert(instructor)
-        .values({ ...definedOnly(fields), name: fields.name, last_name: fields.last_name ?? '' })
-        .returning(),
-    new DomainError('file/not-found'),
+  const { customer_email, ...rest } = fields;
+  const account = await accountOf(db, customer_email, null);
+  const [row] = await linkedWrite(() =>
+    db
+      .insert(instructor)
+      .values({ ...definedOnly(rest), ...account, name: fields.name, last_name: fields.last_name ?? '' })
+      .returning(),
   );
   return one(db, row);
 }
 
 export async function updateInstructor(db: Db, id: number, changes: Partial<InstructorFields>): Promise<InstructorOutput> {
-  const [row] = await missingReferenceAs(
-    () =>
-      db
-        .update(instructor)
-        .set({ ...definedOnly(changes), updatedAt: new Date() })
-        .where(and(eq(instructor.instructor_id, id), isNull(instructor.deletedAt)))
-        .returning(),
-    new DomainError('file/not-found'),
+  const { customer_email, ...rest } = changes;
+  const account = await accountOf(db, customer_email, id);
+  const [row] = await linkedWrite(() =>
+    db
+      .update(instructor)
+      .set({ ...definedOnly(rest), ...account, updatedAt: new Date() })
+      .where(and(eq(instructor.instructor_id, id), isNull(instructor.deletedAt)))
+      .returning(),
   );
   return one(db, row);
 }

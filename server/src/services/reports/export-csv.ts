@@ -1,4 +1,4 @@
-import { paymentKindText, studioDayRange, studioTimeZone, type ExportKind, type PaymentKind, type ReportRangeInput } from '@estudio/core';
+import { paymentKindText, roleNames, studioDayRange, studioTimeZone, type ExportKind, type PaymentKind, type ReportRangeInput } from '@estudio/core';
 import { and, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
@@ -40,7 +40,7 @@ const purchaseStatusText: Record<string, string> = {
   cancelled: 'Cancelada',
   revoked: 'Revocada',
 };
-const roleText: Record<string, string> = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador' };
+const roleText: Record<string, string> = roleNames;
 
 export const exportFileNames: Record<ExportKind, string> = {
   customers: 'clientes',
