@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, startTestServer, type TestServer } from './helpers.ts';
+import { call, demoPassword, login, startTestServer, type TestServer } from './helpers.ts';
 import {
   accessOf,
   inputFields,
@@ -21,7 +21,8 @@ import {
  * The authorization matrix, generated from the router: every procedure is
  * classified by the guards in its own middleware chain (admin, staff,
  * customer, signed-in identity, optional sign-in, public) and called as a
- * visitor, as another customer, as front desk and as admin, with inputs its
+ * visitor, as another customer, as a coach (decision 045: its own routes, and
+ * another customer everywhere else), as front desk and as admin, with inputs its
  * own zod schema accepts. The other customer also calls every customer route
  * with each of cliente@estudio.demo's row ids in each id field that names one
  * of her tables: it must get 404 (her row is none of its business), never her
@@ -35,6 +36,8 @@ import {
  */
 
 const her = 'cliente@estudio.demo';
+const coachEmail = 'coach.matriz@estudio.demo';
+
 const roles = {
   // Two other customers: one with an incomplete profile and no purchases, one unlimited member with online access
   // (so checks that come before the ownership lookup stop them at different places).
@@ -42,9 +45,12 @@ const roles = {
   ilimitado: 'ilimitado@estudio.demo',
   staff: 'recepcion@estudio.demo',
   admin: 'admin@estudio.demo',
+  // A Coach (decision 045), linked to Valeria: its own classes and rosters, a customer everywhere else. Signed up in beforeAll.
+  coach: coachEmail,
 } as const;
 type Role = 'anonymous' | keyof typeof roles;
-const otherCustomers = ['nuevo', 'ilimitado'] as const;
+// The coach is another customer for her rows: every customer route gets her ids from it too, and its rosters must not name her rows.
+const otherCustomers = ['nuevo', 'ilimitado', 'coach'] as const;
 const isOtherCustomer = (role: Role) => (otherCustomers as readonly Role[]).includes(role);
 
 /**
@@ -215,6 +221,20 @@ async function giveHerEveryKindOfRow(customerId: number) {
     values (${customerId}, now() + interval '7 days', 3, 'Tres faltas')`);
 }
 
+/** The coach of the matrix: an account signed up as anyone does, made Coach and linked to Valeria (instructor 1, who teaches her classes too). */
+async function makeCoach() {
+  const identity = await call(server.app, 'POST', '/api/auth/signup', { body: { email: coachEmail, password: demoPassword } });
+  const pages = await call(server.app, 'GET', '/api/pages');
+  const required = (pages.body.pages as { page_id: number; required: boolean }[]).filter((p) => p.required).map((p) => p.page_id);
+  const signup = await call(server.app, 'POST', '/api/customer/signup', {
+    token: identity.body.idToken,
+    body: { name: 'Coach', last_name: 'Matriz', email: coachEmail, phone: '5587654321', birthdate: '1990-01-01', accepted_page_ids: required },
+  });
+  if (signup.status !== 200) throw new Error(`alta del coach: ${signup.raw}`);
+  await server.db.execute(sql`update customer set role = 'coach' where email = ${coachEmail}`);
+  await server.db.execute(sql`update instructor set customer_id = (select customer_id from customer where email = ${coachEmail}) where instructor_id = 1`);
+}
+
 // ---------- Which of her rows an input field names ----------
 
 function tableOfSegment(segment: string): Owned | undefined {
@@ -322,6 +342,7 @@ beforeAll(async () => {
   if (!customer) throw new Error('falta la clienta del seed');
   herId = customer.customer_id;
   await giveHerEveryKindOfRow(herId);
+  await makeCoach();
   owned = await ownedTables(herId);
   await findDeeperInputs();
   before = await dump(herId);
@@ -340,6 +361,8 @@ const closedTo = (access: Access, role: Role): 401 | 403 | null => {
   if (role === 'anonymous') return 401;
   if (access === 'admin' && role !== 'admin') return 403;
   if (access === 'staff' && isOtherCustomer(role)) return 403;
+  // A coach's reads are the coach role's only: a customer, front desk and admin are refused (decision 045).
+  if (access === 'coach' && role !== 'coach') return 403;
   return null;
 };
 
@@ -417,6 +440,8 @@ describe.each(otherCustomers)('another customer (%s), with her ids', (other) => 
     const input = validInput(route.def);
     const plain = await callAs(other, route, input);
     if (plain.status >= 500) failures.push(`entrada de muestra: ${plain.status} ${plain.res.raw}`);
+    // The coach's own routes let the coach through (its classes of the sampled range, a roster or the Spanish 404 of a class not its own).
+    if (access === 'coach' && ['unauthenticated', 'forbidden'].includes(String(plain.code))) failures.push(`el coach fue rechazado: ${plain.res.raw}`);
     for (const leak of leaks(plain.res.body, input)) failures.push(`entrada de muestra muestra su dato ${leak}`);
     for (const probe of probes(route)) {
       const what = `${probe.field} = ${probe.id} (${probe.table})`;

@@ -3,7 +3,7 @@ import type { AnyProcedure } from '@trpc/server';
 import type { InjectOptions } from 'fastify';
 import type { z } from '@estudio/core';
 import { appRouter } from '../src/router.ts';
-import { adminProcedure, authedProcedure, customerProcedure, optionalAuthProcedure, staffProcedure } from '../src/trpc.ts';
+import { adminProcedure, authedProcedure, coachProcedure, customerProcedure, optionalAuthProcedure, staffProcedure } from '../src/trpc.ts';
 import { demoPassword, type call } from './helpers.ts';
 
 /**
@@ -35,10 +35,12 @@ export const procedures: RouteInfo[] = Object.entries(appRouter._def.procedures 
 export const guarded = (guard: unknown) => procedures.filter((p) => p.def.middlewares.includes(guard));
 
 /** Who may call a procedure, read from the guards in its middleware chain (most demanding first). */
-export type Access = 'admin' | 'staff' | 'customer' | 'identity' | 'optional' | 'public';
+export type Access = 'admin' | 'staff' | 'coach' | 'customer' | 'identity' | 'optional' | 'public';
 const accessGuards: [Access, unknown][] = [
   ['admin', guardOf(adminProcedure)],
   ['staff', guardOf(staffProcedure)],
+  // A coach's own classes and rosters (decision 045): the coach role only.
+  ['coach', guardOf(coachProcedure)],
   ['customer', guardOf(customerProcedure)],
   // Signed in, with or without a customer row (sign-up, password, sign out): acts on the caller's own identity.
   ['identity', guardOf(authedProcedure)],

@@ -34,8 +34,8 @@ export const coachClassesOutput = z.object({
 export type CoachClassesOutput = z.infer<typeof coachClassesOutput>;
 
 export const coachRosterInput = z.object({ id });
+/** No ids: a coach names no customer's row anywhere (decision 045); the list is in name order. */
 export const coachRosterEntry = z.object({
-  class_reservation_id: z.number(),
   name: z.string(),
   last_name: z.string(),
   /** The seat on the spot map, if the class has one. */

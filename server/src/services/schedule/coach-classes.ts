@@ -68,7 +68,6 @@ export async function getCoachRoster(db: Db, customerId: number, singleClassId: 
   if (!found) throw new DomainError('coach/class-not-found');
   const rows = await db
     .select({
-      class_reservation_id: class_reservation.class_reservation_id,
       name: customer.name,
       last_name: customer.last_name,
       spot: class_reservation.spot,
