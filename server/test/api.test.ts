@@ -309,6 +309,9 @@ describe('transport', () => {
         'PUT /instructors/{id}',
         'DELETE /instructors/{id}',
         'GET /instructors/{id}/removal',
+        // A coach's own classes and rosters (decision 045).
+        'GET /coach/single_class',
+        'GET /coach/single_class/{id}/roster',
         'GET /class_types',
         'GET /class_types/{id}',
         'POST /class_types',

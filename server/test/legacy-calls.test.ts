@@ -249,7 +249,8 @@ const readBack: Record<number, Check> = {
   87: async (get, ids) =>
     expect((await get(`/api/class_packages/admin/${ids.class_package}`)).body.class_package).toMatchObject({ title: 'Paquete SA', price: '500.00', class_amount: 5, expiration_days: 30, is_subscription: false }),
   88: async (get, ids) => expect((await get(`/api/class_packages/admin/${ids.class_package}`)).body.class_package).toMatchObject({ title: 'Paquete SA editado', price: '550.00' }),
-  103: async (get) => expect((await get('/api/customer/query?query=recepcion')).body.customers[0]).toMatchObject({ email: 'recepcion@estudio.demo', role: 'staff' }),
+  // The panel's coach is our Coach (decision 045: its own classes and rosters, read-only); row 104 makes her a manager (Recepción) again.
+  103: async (get) => expect((await get('/api/customer/query?query=recepcion')).body.customers[0]).toMatchObject({ email: 'recepcion@estudio.demo', role: 'coach' }),
   104: async (get) => {
     const { email } = (await get('/api/customer/admin/3')).body.customer;
     expect((await get(`/api/customer/query?query=${encodeURIComponent(email)}`)).body.customers.find((c: Any) => c.customer_id === 3)?.role).toBe('staff');
