@@ -73,7 +73,7 @@ describe('desk service', () => {
   it('refuses a customer account in Spanish and signs staff in', async () => {
     await expect(desk.signIn('cliente@estudio.demo', 'Demo1234!')).rejects.toMatchObject({
       code: 'desk/staff-only',
-      message: 'Solo el personal de recepción o un administrador puede usar la recepción.',
+      message: 'Solo el personal de recepción, un coach o un administrador puede usar la recepción.',
     });
     await expect(desk.signIn('recepcion@estudio.demo', 'mala')).rejects.toMatchObject({ code: 'auth/wrong-password' });
     const user = await desk.signIn('recepcion@estudio.demo', 'Demo1234!');

@@ -285,7 +285,8 @@ export class DeskService {
       throw error;
     }
     const me = await this.api.me(tokens.idToken);
-    if (me.role !== 'staff' && me.role !== 'admin') {
+    // A coach signs in too (decision 045): its console reads its own classes from the server and replicates nothing.
+    if (me.role !== 'staff' && me.role !== 'admin' && me.role !== 'coach') {
       await this.localAuth.forget(email);
       throw new DomainError('desk/staff-only');
     }
@@ -597,6 +598,12 @@ export class DeskService {
   private async startClient(session: StoredSession): Promise<void> {
     const replica = this.replica;
     if (!replica) throw new Error('desk service not started');
+    // A coach's desk replicates nothing (decision 045): no customers, no money; its screens ask the server for its own classes.
+    if (session.role === 'coach') {
+      this.emit([]);
+      void this.refreshStudioSettings();
+      return;
+    }
     const clientId = await this.deps.clientIdFor(replica, session.uid);
     const link = retryOnStaleToken(
       this.deps.createLink({ serverUrl: this.address.require(), getToken: () => this.token() }),

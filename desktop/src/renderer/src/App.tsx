@@ -11,6 +11,7 @@ import { StatusContext } from './saved.ts';
 import { CheckInProvider } from './scanner/check-in.tsx';
 import { Scanner } from './scanner/Scanner.tsx';
 import { LockControls, LockScreen, PasswordNeeded, Rejections, WaitingForOthers } from './lock/ShiftScreens.tsx';
+import { CoachDesk } from './coach/CoachDesk.tsx';
 import { ChangeServerButton, FirstRunServer } from './ServerAddress.tsx';
 import { SignIn } from './SignIn.tsx';
 import { TodayScreen } from './today/TodayScreen.tsx';
@@ -35,6 +36,8 @@ export function App() {
   if (!session.data?.user) return <SignIn problem={session.data?.problem ?? null} serverUrl={session.data?.serverUrl ?? null} />;
   // Locked, nothing of the desk is mounted (the service refuses its calls anyway).
   if (session.data.locked) return <LockScreen user={session.data.user} hasPin={session.data.hasPin} />;
+  // The role builds the console (decision 045): a coach gets only Horarios (its classes and rosters), read from the server.
+  if (session.data.user.role === 'coach') return <CoachDesk userName={`${session.data.user.name} ${session.data.user.last_name}`} problem={session.data.problem} />;
   return <Desk user={session.data.user} problem={session.data.problem} passwordNeeded={session.data.passwordNeeded} waitingForOthers={session.data.waitingForOthers} />;
 }
 

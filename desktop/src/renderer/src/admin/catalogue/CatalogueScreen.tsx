@@ -30,6 +30,8 @@ export interface FieldSpec {
   omitEmpty?: boolean;
   /** textarea of HTML: a button uploads a picture and adds it to the text (a page's pictures). */
   images?: boolean;
+  /** A line under a text field's label (what it is for). */
+  description?: string;
 }
 
 /** Form values → the route's payload: '' → null for optional texts, numbers as numbers, select ids as numbers. */
@@ -338,6 +340,7 @@ function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: Edi
           <TextInput
             key={f.key}
             label={f.label}
+            description={f.description}
             required={f.required}
             value={typeof value === 'string' ? value : value === null ? '' : String(value)}
             onChange={(ev) => form.set(f.key, ev.currentTarget.value)}

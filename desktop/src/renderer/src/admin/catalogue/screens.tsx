@@ -185,10 +185,12 @@ export function InstructorsScreen() {
         { label: 'Nombre', render: (r) => <>{r.name} {r.last_name}{hidden(r.available)}</> },
         { label: 'Instagram', render: (r) => r.instagram ?? '—' },
         { label: 'En el home', render: (r) => (r.show_on_home ? t.yes : t.no) },
+        { label: texts.coachAccount.label, render: (r) => r.account_email ?? '—' },
       ]}
       fields={[
         { key: 'name', label: 'Nombre', kind: 'text', required: true },
         { key: 'last_name', label: 'Apellido', kind: 'text' },
+        { key: 'customer_email', label: texts.coachAccount.label, kind: 'text', optional: true, description: texts.coachAccount.description },
         { key: 'nick_name', label: 'Apodo', kind: 'text', optional: true },
         { key: 'instagram', label: 'Instagram', kind: 'text', optional: true },
         { key: 'birthdate', label: 'Fecha de nacimiento', kind: 'date', optional: true },
@@ -200,10 +202,11 @@ export function InstructorsScreen() {
         { key: 'show_on_home', label: 'En el home', kind: 'checkbox' },
         { key: 'available', label: 'Disponible', kind: 'checkbox' },
       ]}
-      blank={{ name: '', last_name: '', nick_name: '', instagram: '', birthdate: '', music_type: '', quote: '', order: 0, short_bio: '', file_id: null, 'file_id:src': '', show_on_home: false, available: true }}
+      blank={{ name: '', last_name: '', customer_email: '', nick_name: '', instagram: '', birthdate: '', music_type: '', quote: '', order: 0, short_bio: '', file_id: null, 'file_id:src': '', show_on_home: false, available: true }}
       toValues={(r) => ({
         name: r.name,
         last_name: r.last_name,
+        customer_email: r.account_email ?? '',
         nick_name: r.nick_name ?? '',
         instagram: r.instagram ?? '',
         birthdate: r.birthdate ?? '',

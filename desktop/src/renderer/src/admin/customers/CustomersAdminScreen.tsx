@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMailForward, IconUserPlus } from '@tabler/icons-react';
-import { activityTexts, customerSaveInput, texts } from '@estudio/core';
+import { activityTexts, customerSaveInput, roleNames, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
@@ -16,7 +16,7 @@ const m = texts.adminMoney;
 /** A purchase that took money: it can be refunded (the server checks the rest). */
 const paid = (p: { status: string; total_payment: string }) => p.status !== 'pending' && p.status !== 'failed' && Number(p.total_payment) > 0;
 const limit = 25;
-const roleText = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador' } as const;
+const roleText = roleNames;
 
 export function CustomersAdminScreen() {
   const search = useSearch();
@@ -229,8 +229,17 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
   /** Promoting to Administrador gives everything: asked first (decision 037); the change is logged in Actividad by the server. */
   const [confirmingPromotion, setConfirmingPromotion] = useState(false);
   const emailChanged = v.email.trim().toLowerCase() !== c.email;
+  // A Coach reads its classes once linked to its coach (decision 045): chosen here as it is promoted, or in Coaches › Cuenta del coach.
+  const instructors = api.instructors.list.useQuery(undefined, { enabled: v.role === 'coach' });
+  const linkedTo = instructors.data?.instructors.find((i) => i.account_email === c.email) ?? null;
+  const [coachId, setCoachId] = useState<string | null>(null);
+  const chosenCoach = coachId ?? (linkedTo ? String(linkedTo.instructor_id) : null);
+  const link = api.instructors.update.useMutation({ onSuccess: () => void utils.instructors.invalidate(), onError: (error) => form.serverError(error) });
   const save = api.customer.update.useMutation({
-    onSuccess: (_r, input) => {
+    onSuccess: (r, input) => {
+      if (r.customer.role === 'coach' && coachId !== null && coachId !== String(linkedTo?.instructor_id ?? '')) {
+        link.mutate({ id: Number(coachId), customer_email: r.customer.email });
+      }
       setSaved(true);
       notifications.show({ color: 'teal', message: input.email !== undefined ? m.emailChanged : t.saved });
       void utils.customer.invalidate();
@@ -286,11 +295,23 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
             error={form.errors.role}
             allowDeselect={false}
           />
+          {v.role === 'coach' && (
+            <Select
+              label={texts.coachAccount.whichCoach}
+              description={texts.coachAccount.customerHint}
+              placeholder={texts.coachAccount.noCoach}
+              data={(instructors.data?.instructors ?? []).map((i) => ({ value: String(i.instructor_id), label: `${i.name} ${i.last_name}`.trim() }))}
+              value={chosenCoach}
+              onChange={setCoachId}
+              allowDeselect={false}
+              data-testid="customer-coach-link"
+            />
+          )}
         </SimpleGrid>
         <FormError message={form.formError} />
         {saved && <Alert color="teal">{t.saved}</Alert>}
         <Group justify="flex-end">
-          <Button onClick={() => submit()} loading={save.isPending}>
+          <Button onClick={() => submit()} loading={save.isPending || link.isPending}>
             {t.save}
           </Button>
         </Group>
