@@ -27,7 +27,8 @@ import { accessOf, openapiOf, procedures, type Access, type ProcedureDef } from 
 const baseSeed = Number(process.env.FC_SEED ?? 20261121);
 const numRuns = Number(process.env.FC_RUNS ?? 4);
 
-const accounts = { customer: 'cliente@estudio.demo', admin: 'admin@estudio.demo' } as const;
+// The coach's routes (decision 045) are called by a Coach: the seed's unlimited member, made Coach of Valeria in beforeAll.
+const accounts = { customer: 'cliente@estudio.demo', admin: 'admin@estudio.demo', coach: 'ilimitado@estudio.demo' } as const;
 type Actor = 'anonymous' | keyof typeof accounts;
 const actorOf: Record<Access, Actor> = {
   public: 'anonymous',
@@ -36,6 +37,7 @@ const actorOf: Record<Access, Actor> = {
   identity: 'customer',
   staff: 'admin',
   admin: 'admin',
+  coach: 'coach',
 };
 
 /**
@@ -325,7 +327,9 @@ beforeAll(async () => {
     select c.table_name as t from information_schema.columns c
       join information_schema.tables x on x.table_name = c.table_name and x.table_schema = c.table_schema and x.table_type = 'BASE TABLE'
      where c.table_schema = 'public' and c.column_name = 'customer_id' order by 1`)).map((r) => r.t);
-  for (const actor of ['customer', 'admin'] as const) {
+  await server.db.execute(sql`update customer set role = 'coach' where email = ${accounts.coach}`);
+  await server.db.execute(sql`update instructor set customer_id = (select customer_id from customer where email = ${accounts.coach}) where instructor_id = 1`);
+  for (const actor of ['customer', 'admin', 'coach'] as const) {
     const [row] = await rows<{ id: number }>(sql`select customer_id as id from customer where email = ${accounts[actor]}`);
     if (!row) throw new Error(`falta ${accounts[actor]} en el seed`);
     customerIds[actor] = row.id;
@@ -454,6 +458,6 @@ describe('hostile input', () => {
 
   it('left every demo account with its role', async () => {
     const roles = await rows<{ email: string; role: string }>(sql`select email, role from customer where email like '%@estudio.demo' order by email`);
-    expect(Object.fromEntries(roles.map((r) => [r.email, r.role]))).toMatchObject({ 'cliente@estudio.demo': 'customer', 'admin@estudio.demo': 'admin', 'nuevo@estudio.demo': 'customer' });
+    expect(Object.fromEntries(roles.map((r) => [r.email, r.role]))).toMatchObject({ 'cliente@estudio.demo': 'customer', 'admin@estudio.demo': 'admin', 'nuevo@estudio.demo': 'customer', 'ilimitado@estudio.demo': 'coach' });
   });
 });
