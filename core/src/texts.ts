@@ -640,6 +640,7 @@ export const texts = {
   },
   /** A coach's console (decision 045): its own classes of the week and each one's roster, read-only. */
   coachConsole: {
+    appTitle: 'Mis clases',
     schedule: 'Horarios',
     hint: 'Tus clases de la semana, en el horario del estudio. Toca una clase para ver quién reservó.',
     previousWeek: 'Semana anterior',

@@ -19,7 +19,7 @@ export function CoachDesk({ userName, problem }: { userName: string; problem: st
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Title order={3} style={{ whiteSpace: 'nowrap' }}>
-            {t.appTitle}
+            {texts.coachConsole.appTitle}
           </Title>
           <LockControls userName={userName} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
         </Group>
