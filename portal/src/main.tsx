@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -8,16 +8,25 @@ import { configMap } from '@estudio/core';
 import { App, appConfigKey, createQueryClient } from './App.tsx';
 import { readPageState } from './page-state.ts';
 import { routeHandles, routes } from './router.tsx';
-import { RenderedAt, ServerViewportWidth } from './ssr/render-context.ts';
+import { HydrationSettled, RenderedAt, ServerViewportWidth, useHydratingNow } from './ssr/render-context.ts';
 
 /**
- * Runs `run` once the app's first render is on screen. It wraps the app rather
+ * Runs `run` once the app is on screen as the browser knows it: after the first
+ * commit, or after a hydration's first commit and the render of what only the
+ * browser knows (useHydrating), so a held tap reaches a signed-in customer's
+ * page, not the signed-out one it was hydrated as. It wraps the app rather
  * than standing beside it: a sibling would change the ids React derives for a
  * hydration (useId), which must be the server's.
  */
 function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
-  useEffect(run, [run]);
-  return children;
+  const hydratingNow = useHydratingNow();
+  const [settled, setSettled] = useState(!hydratingNow);
+  useEffect(() => {
+    if (settled) run();
+    // After a hydration's commit: what only the browser knows renders now, in slices (decision 043).
+    else startTransition(() => setSettled(true));
+  }, [settled, run]);
+  return <HydrationSettled.Provider value={settled}>{children}</HydrationSettled.Provider>;
 }
 
 /**
@@ -46,14 +55,11 @@ export function startApp({ container, prerendered, releaseTaps }: { container: H
   }
   const router = createBrowserRouter(routes);
   const started = () => {
-    // In a task of its own: after a hydration React renders again at once what only the browser knows (the session,
-    // the clock), and a click given to it from inside the commit's effects was not delivered to the card.
-    setTimeout(() => {
-      // A tap on the server's page meanwhile goes to the app's same button now (decision 031).
-      releaseTaps();
-      // The page is the app's now: what a test (or a monitor) waits for before acting on it.
-      document.documentElement.dataset.app = 'started';
-    });
+    // A tap on the server's page meanwhile goes to the app's same button now (decision 031), in a task of its own: a
+    // click given to React from inside a commit's effects was not delivered to the card.
+    setTimeout(releaseTaps);
+    // The page is the app's now: what a test (or a monitor) waits for before acting on it.
+    document.documentElement.dataset.app = 'started';
   };
   const app = (
     <StrictMode>

@@ -7,6 +7,7 @@ import { errorFacts } from '../api/errors.ts';
 import { showError } from '../ui/alerts.ts';
 import { idTokenEndedCodes, sessionEndingCodes } from './auth-client.ts';
 import type { SessionStore, StoredSession } from './session-store.ts';
+import { useHydrating } from '../ssr/render-context.ts';
 
 export type Customer = inferRouterOutputs<AppRouter>['customer']['me']['customer'];
 
@@ -28,8 +29,6 @@ export interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-const signedOutOnServer = () => null;
-
 export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
@@ -42,9 +41,11 @@ export function useSession(): SessionValue {
  * ended (expired, revoked or invalid ID token).
  */
 export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
-  // The server's pre-render (decision 026) knows no session; the browser's hydration of it starts signed out too, and
-  // renders the stored session right after (decision 043).
-  const tokens = useSyncExternalStore(store.subscribe, store.getSnapshot, signedOutOnServer);
+  // The server's pre-render (decision 026) knows no session (its store's snapshot is null); the browser's hydration of
+  // it starts signed out too, and renders the stored session right after, as a transition (decision 043).
+  const hydrating = useHydrating();
+  const stored = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const tokens = hydrating ? null : stored;
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
 

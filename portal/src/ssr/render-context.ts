@@ -15,17 +15,38 @@ export const RenderedAt = createContext<Date | null>(null);
 const noSubscription = () => () => undefined;
 
 /**
- * True on the server and while the browser hydrates the server's HTML; false
- * in every render after that (React renders again at once when it flips).
- * What only the browser can know (a session, a sanitizer, the width of the
- * screen) waits for it, so the hydration matches the HTML it adopts.
+ * Whether the app has rendered what the browser knows since its hydration
+ * (main.tsx provides it at the root and flips it once, as a transition). Its
+ * default, true, is a render that hydrates nothing.
  */
-export function useHydrating(): boolean {
+export const HydrationSettled = createContext(true);
+
+/** True only on the server and in a render that hydrates (React reads a store's server snapshot then). */
+export function useHydratingNow(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => false,
     () => true,
   );
+}
+
+/**
+ * True on the server and while the browser hydrates the server's HTML, until
+ * the app's root says the hydration has settled; false in every render after
+ * that, and in anything mounted later. What only the browser can know (a
+ * session, a sanitizer, the clock) waits for it, so the hydration matches the
+ * HTML it adopts.
+ *
+ * The flip is one state at the root, set in a transition: every part of the
+ * page changes in the same render (a signed-in checkout never shows its forms
+ * to a visitor for a moment), and React renders it in slices like the
+ * hydration itself. A store whose server snapshot differs (useHydratingNow
+ * alone) would re-render everything below it synchronously, in one long task.
+ */
+export function useHydrating(): boolean {
+  const now = useHydratingNow();
+  const settled = useContext(HydrationSettled);
+  return now || !settled;
 }
 
 /** Whether `query` holds at `width`: min-width/max-width in px or em (16 px), all joined by 'and'; null for anything else. */
