@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -59,6 +60,8 @@ export async function createDb(url?: string | undefined, options: CreateDbOption
   if (!url) {
     const client = await PGlite.create({
       ...options.pglite,
+      // The migrations create pg_trgm (the customer search's index, decision 047); PGlite has it only when loaded here.
+      extensions: { pg_trgm, ...options.pglite?.extensions },
       dataDir: options.dataDir ?? './data',
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

@@ -6,6 +6,15 @@ import { file } from './content.ts';
 /** Decision 045 adds 'coach': its own classes and rosters in the console, a customer everywhere else. */
 export const customerRoles = ['customer', 'staff', 'admin', 'coach'] as const;
 
+/**
+ * What the admin's customer search looks in (decision 047): name, last name,
+ * e-mail and phone in one text, folded by the database's `search_fold` (core's
+ * `searchKey` in SQL: accented letters plain, lowercase). The GIN index on it
+ * (gin_trgm_ops) answers `like '%…%'`.
+ */
+export const customerSearchText = (t: { name: AnyPgColumn; last_name: AnyPgColumn; email: AnyPgColumn; phone: AnyPgColumn }) =>
+  sql`search_fold(${t.name} || ' ' || ${t.last_name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, ''))`;
+
 export const customer = pgTable(
   'customer',
   {
@@ -43,6 +52,9 @@ export const customer = pgTable(
     index('customer_name_idx').on(t.name, t.last_name),
     // Decision 044: the customers report's new accounts of a range, oldest first.
     index('customer_created_at_idx').on(t.createdAt),
+    // Decision 047: the admin's customer search ('%text%', accents and case folded) by trigrams; search_fold and
+    // pg_trgm come with the migration. The service's condition must be this expression, word for word.
+    index('customer_search_idx').using('gin', sql`${customerSearchText(t)} gin_trgm_ops`),
     check('customer_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('customer_role_check', sql`${t.role} in ('customer', 'staff', 'admin', 'coach')`),
     check(

@@ -46,7 +46,15 @@ export interface CustomerHit {
  */
 export async function ensureSearchIndexes(db: Db): Promise<void> {
   // The btree indexes the search used before; nothing reads them now, and every write paid for them.
-  for (const old of ['desk_customer_name_idx', 'desk_customer_last_name_idx', 'desk_customer_full_name_idx', 'desk_customer_email_idx', 'desk_customer_phone_idx']) {
+  // customer_search_idx is the server's trigram index (decision 047, created by the shared migrations): the desk searches in memory.
+  for (const old of [
+    'desk_customer_name_idx',
+    'desk_customer_last_name_idx',
+    'desk_customer_full_name_idx',
+    'desk_customer_email_idx',
+    'desk_customer_phone_idx',
+    'customer_search_idx',
+  ]) {
     await db.execute(sql.raw(`drop index if exists ${old}`));
   }
   await db.execute(sql.raw(`create sequence if not exists desk.customer_search_seq`));

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import { customer } from '@estudio/db/schema/customer';
+import { customer, customerSearchText } from '@estudio/db/schema/customer';
 import { purchase } from '@estudio/db/schema/purchases';
 import { DomainError, fromCents, searchFold, searchKey, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
 import { auth_user } from '@estudio/db/schema/identity';
@@ -33,6 +33,13 @@ const folded = (column: SQL) => sql`lower(translate(${column}, ${searchFold.from
  * Name, last name, "name last name", e-mail or phone containing the text;
  * names ignore accents and case ('lopez' finds López, as on the desk: core's
  * `searchKey`); the phone also matches the digits alone, so '(55) 1234' finds 551234….
+ *
+ * Found through `customer_search_idx` (decision 047): the first condition is
+ * the index's expression (name, last name, e-mail and phone in one folded
+ * text) containing the folded text, or the digits alone. Every row the rule
+ * below matches also matches it (folding is letter by letter, so a part that
+ * contains the text still contains it folded), so it only narrows the rows the
+ * rule then decides on, exactly as before.
  */
 function matching(query: string | undefined): SQL | undefined {
   const text = query?.trim();
@@ -40,13 +47,20 @@ function matching(query: string | undefined): SQL | undefined {
   const pattern = containsPattern(text);
   const plain = containsPattern(searchKey(text));
   const digits = text.replace(/\D/g, '');
-  return or(
-    sql`${folded(sql`${customer.name}`)} like ${plain}`,
-    sql`${folded(sql`${customer.last_name}`)} like ${plain}`,
-    sql`${folded(sql`${customer.name} || ' ' || ${customer.last_name}`)} like ${plain}`,
-    ilike(customer.email, pattern),
-    ilike(customer.phone, pattern),
-    digits.length >= 3 ? ilike(customer.phone, containsPattern(digits)) : undefined,
+  const indexed = customerSearchText(customer);
+  return and(
+    or(
+      sql`${indexed} like search_fold(${pattern})`,
+      digits.length >= 3 && digits !== text ? sql`${indexed} like ${containsPattern(digits)}` : undefined,
+    ),
+    or(
+      sql`${folded(sql`${customer.name}`)} like ${plain}`,
+      sql`${folded(sql`${customer.last_name}`)} like ${plain}`,
+      sql`${folded(sql`${customer.name} || ' ' || ${customer.last_name}`)} like ${plain}`,
+      ilike(customer.email, pattern),
+      ilike(customer.phone, pattern),
+      digits.length >= 3 ? ilike(customer.phone, containsPattern(digits)) : undefined,
+    ),
   );
 }
 

@@ -1,0 +1,119 @@
+import { searchFold, searchKey } from '@estudio/core';
+import { customer, customerSearchText } from '@estudio/db/schema/customer';
+import { and, asc, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db.ts';
+import { containsPattern } from '../src/services/content/search.ts';
+import { call, login, startTestServer, type TestServer } from './helpers.ts';
+
+/**
+ * Decision 047: the admin's customer search goes through a trigram index
+ * (customer_search_idx) and answers exactly the rows, the order and the total
+ * the rule of decision 044 answered without it, on PGlite and on PostgreSQL.
+ */
+let server: TestServer;
+let admin: string;
+
+const people = [
+  { name: 'Ángela María', last_name: 'Núñez Domínguez', email: 'angela.nunez@correo047.mx', phone: '5598765401' },
+  { name: 'JOSÉ', last_name: 'ÁLVAREZ PEÑA', email: 'jose.alvarez@correo047.mx', phone: '5598765402' },
+  { name: 'Zoë', last_name: 'Ibáñez', email: 'zoe_ibanez@correo047.mx', phone: null },
+  { name: 'Ana Sofía', last_name: 'Gómez 100%', email: 'anasofia@correo047.mx', phone: '5598765404' },
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+  await server.db.insert(customer).values(people);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** The rule as decision 044 wrote it, with no index to help: what every search must still answer. */
+async function before(db: Db, text: string) {
+  const folded = (column: SQL) => sql`lower(translate(${column}, ${searchFold.from}, ${searchFold.to}))`;
+  const pattern = containsPattern(text);
+  const plain = containsPattern(searchKey(text));
+  const digits = text.replace(/\D/g, '');
+  const rows = await db
+    .select({ customer_id: customer.customer_id })
+    .from(customer)
+    .where(
+      and(
+        isNull(customer.deletedAt),
+        or(
+          sql`${folded(sql`${customer.name}`)} like ${plain}`,
+          sql`${folded(sql`${customer.last_name}`)} like ${plain}`,
+          sql`${folded(sql`${customer.name} || ' ' || ${customer.last_name}`)} like ${plain}`,
+          ilike(customer.email, pattern),
+          ilike(customer.phone, pattern),
+          digits.length >= 3 ? ilike(customer.phone, containsPattern(digits)) : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(customer.name), asc(customer.last_name), asc(customer.customer_id));
+  return rows.map((r) => r.customer_id);
+}
+
+describe('the admin customer search through customer_search_idx', () => {
+  it('search_fold in the database is core searchKey, letter by letter', async () => {
+    const text = `${searchFold.from} ABCXYZ abc-09 @._%`;
+    const [row] = await rowsOf<{ folded: string }>(server.db, sql`select search_fold(${text}) as folded`);
+    expect(row?.folded).toBe(searchKey(text));
+  });
+
+  it('accents, capitals, the middle of a name, e-mail and phone find the same rows in the same order, with the same total', async () => {
+    const queries = [
+      'nunez',
+      'NÚÑEZ',
+      'gela mar',
+      'ángela maría núñez',
+      'maria nunez',
+      'alvarez pe',
+      'josé álvarez',
+      'zoe',
+      'IBÁÑEZ',
+      'zoe_iba',
+      '100%',
+      'correo047',
+      '98765402',
+      '(55) 9876-54',
+      'lopez',
+      'cliente@estudio',
+      'an',
+      'a',
+      'ninguno-así',
+    ];
+    for (const query of queries) {
+      const expected = await before(server.db, query);
+      const res = await call(server.app, 'GET', `/api/customer/admin/all?query=${encodeURIComponent(query)}&page=1&limit=100`, { token: admin });
+      expect(res.status, query).toBe(200);
+      expect(
+        (res.body.customers as { customer_id: number }[]).map((c) => c.customer_id),
+        query,
+      ).toEqual(expected.slice(0, 100));
+      expect(res.body.total, query).toBe(expected.length);
+    }
+    const nunez = await call(server.app, 'GET', '/api/customer/admin/all?query=NUNEZ%20DOMIN', { token: admin });
+    expect(nunez.body.customers.map((c: { email: string }) => c.email)).toEqual(['angela.nunez@correo047.mx']);
+    const picker = await call(server.app, 'GET', `/api/customer/query?query=${encodeURIComponent('JOSÉ ÁLVAREZ P')}`, { token: admin });
+    expect(picker.body.customers.map((c: { email: string }) => c.email)).toEqual(['jose.alvarez@correo047.mx']);
+  });
+
+  it("the search's condition is the index's expression: the planner can answer it from customer_search_idx", async () => {
+    const plan = await server.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<Record<string, string>>(
+        tx as unknown as Db,
+        sql`explain select customer_id from ${customer} where ${customerSearchText(customer)} like search_fold(${'%núñez%'})`,
+      );
+    });
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('customer_search_idx');
+  });
+});
