@@ -2,10 +2,11 @@ import { startTransition, StrictMode, useEffect, useState, type ReactNode } from
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import '@mantine/core/styles.css';
+import './mantine-styles.ts';
 import '@mantine/notifications/styles.css';
 import { configMap } from '@estudio/core';
 import { App, appConfigKey, createQueryClient } from './App.tsx';
+import { nextTask } from './next-task.ts';
 import { readPageState } from './page-state.ts';
 import { routeHandles, routes } from './router.tsx';
 import { HydrationSettled, RenderedAt, ServerViewportWidth, useHydratingNow } from './ssr/render-context.ts';
@@ -44,8 +45,12 @@ function AfterFirstCommit({ run, children }: { run: () => void; children: ReactN
  * A page with nothing on screen renders at once: its layout (the account's
  * header) shows while the page's own chunk is still arriving, each behind its
  * own loader (decision 036).
+ *
+ * The steps of a hydration are tasks of their own (the page's state and the
+ * router; the route's modules; the hydration's first slice), so the start is
+ * several short tasks rather than one long one (decision 048).
  */
-export function startApp({ container, prerendered, releaseTaps }: { container: HTMLElement; prerendered: boolean; releaseTaps: () => void }): void {
+export async function startApp({ container, prerendered, releaseTaps }: { container: HTMLElement; prerendered: boolean; releaseTaps: () => void }): Promise<void> {
   const queryClient = createQueryClient();
   // The studio's configuration (and a pre-rendered page's data) came with the page: no round trip before the first render.
   const state = readPageState(document);
@@ -75,9 +80,10 @@ export function startApp({ container, prerendered, releaseTaps }: { container: H
       <RenderedAt.Provider value={new Date(rendered.at)}>{app}</RenderedAt.Provider>
     </ServerViewportWidth.Provider>
   );
-  void Promise.all(routeHandles(location.pathname).map((handle) => handle.page.preload()))
-    .catch(() => undefined)
-    .then(() => startTransition(() => void hydrateRoot(container, asRendered, { onRecoverableError: reportMismatch })));
+  await nextTask();
+  await Promise.all(routeHandles(location.pathname).map((handle) => handle.page.preload())).catch(() => undefined);
+  await nextTask();
+  startTransition(() => void hydrateRoot(container, asRendered, { onRecoverableError: reportMismatch }));
 }
 
 /**
