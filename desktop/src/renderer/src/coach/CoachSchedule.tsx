@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Alert, Badge, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { texts, type CoachClassOutput } from '@estudio/core';
 import { useMemo, useState } from 'react';
 import { errorText } from '../format.ts';
 import { api } from '../admin/api.ts';
-import { addWeeks, dayLabel, studioSlot, todayMonday, weekDays, weekLabel } from '../admin/schedule/week.ts';
+import { classesByStudioDay, dayLabel, studioSlot, todayMonday, weekDays } from '../admin/schedule/week.ts';
+import { WeekNavigator } from '../admin/schedule/WeekNavigator.tsx';
 
 const t = texts.coachConsole;
 
@@ -19,35 +19,12 @@ export function CoachSchedule() {
   const days = weekDays(monday);
   const week = api.coach.classes.useQuery({ start_date: days[0] ?? monday, end_date: days[6] ?? monday });
 
-  const byDay = useMemo(() => {
-    const map = new Map<string, CoachClassOutput[]>();
-    for (const c of week.data?.single_classes ?? []) {
-      const { date } = studioSlot(c.class_date);
-      map.set(date, [...(map.get(date) ?? []), c]);
-    }
-    return map;
-  }, [week.data]);
+  const byDay = useMemo(() => classesByStudioDay(week.data?.single_classes ?? []), [week.data]);
 
   return (
     <Stack gap="sm" data-testid="coach-schedule">
       <Title order={3}>{t.schedule}</Title>
-      {/* On a phone the week's name goes under the buttons instead of squeezing them. */}
-      <Group gap="xs">
-        <Group gap="xs" wrap="nowrap">
-          <Button variant="default" onClick={() => setMonday(addWeeks(monday, -1))} aria-label={t.previousWeek}>
-            <IconChevronLeft size={16} />
-          </Button>
-          <Button variant="default" onClick={() => setMonday(todayMonday())}>
-            {t.thisWeek}
-          </Button>
-          <Button variant="default" onClick={() => setMonday(addWeeks(monday, 1))} aria-label={t.nextWeek}>
-            <IconChevronRight size={16} />
-          </Button>
-        </Group>
-        <Text fw={600} data-testid="coach-week">
-          {weekLabel(monday)}
-        </Text>
-      </Group>
+      <WeekNavigator monday={monday} onChange={setMonday} testId="coach-week" />
       <Text size="sm" c="dimmed">
         {t.hint}
       </Text>

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Paper, ScrollArea, Select, Text, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconRepeat } from '@tabler/icons-react';
+import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
 import { api, type ApiOutputs } from '../api.ts';
@@ -7,7 +7,8 @@ import { Hint, Loaded } from '../widgets.tsx';
 import { ClassDetail } from './ClassDetail.tsx';
 import { ClassForm } from './ClassForm.tsx';
 import { RepeatForm } from './RepeatForm.tsx';
-import { addWeeks, dayLabel, studioZone, firstHour, slotMinutes, slotPx, slotsPerDay, slotTime, studioSlot, todayMonday, weekDays, weekLabel } from './week.ts';
+import { classesByStudioDay, dayLabel, studioZone, firstHour, slotMinutes, slotPx, slotsPerDay, slotTime, studioSlot, todayMonday, weekDays } from './week.ts';
+import { WeekNavigator } from './WeekNavigator.tsx';
 
 export type ScheduleClass = ApiOutputs['schedule']['list']['single_classes'][number];
 
@@ -50,32 +51,12 @@ export function ScheduleScreen() {
     return () => window.removeEventListener('mouseup', up);
   }, [drag]);
 
-  const byDay = useMemo(() => {
-    const map = new Map<string, ScheduleClass[]>();
-    for (const c of week.data?.single_classes ?? []) {
-      const { date } = studioSlot(c.class_date);
-      map.set(date, [...(map.get(date) ?? []), c]);
-    }
-    return map;
-  }, [week.data]);
+  const byDay = useMemo(() => classesByStudioDay(week.data?.single_classes ?? []), [week.data]);
 
   return (
     <>
       <Group justify="space-between">
-        <Group gap="xs">
-          <Button variant="default" onClick={() => setMonday(addWeeks(monday, -1))} aria-label="Semana anterior">
-            <IconChevronLeft size={16} />
-          </Button>
-          <Button variant="default" onClick={() => setMonday(todayMonday())}>
-            Hoy
-          </Button>
-          <Button variant="default" onClick={() => setMonday(addWeeks(monday, 1))} aria-label="Semana siguiente">
-            <IconChevronRight size={16} />
-          </Button>
-          <Text fw={600} data-testid="schedule-week">
-            {weekLabel(monday)}
-          </Text>
-        </Group>
+        <WeekNavigator monday={monday} onChange={setMonday} testId="schedule-week" />
         <Group>
           <Select
             placeholder="Todas las sucursales"

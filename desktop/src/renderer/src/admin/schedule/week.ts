@@ -47,3 +47,13 @@ export const slotTime = (slot: number) => {
 
 export const dayLabel = (date: string) => dayjs(date).format('ddd D');
 export const weekLabel = (monday: string) => `${dayjs(monday).format('D MMM')} – ${dayjs(monday).add(6, 'day').format('D MMM YYYY')}`;
+
+/** A week's classes by their day on the studio's clock (YYYY-MM-DD), in the order given. */
+export function classesByStudioDay<T extends { class_date: string }>(classes: readonly T[]): Map<string, T[]> {
+  const byDay = new Map<string, T[]>();
+  for (const c of classes) {
+    const { date } = studioSlot(c.class_date);
+    byDay.set(date, [...(byDay.get(date) ?? []), c]);
+  }
+  return byDay;
+}
