@@ -162,18 +162,16 @@ export async function listActivity(db: Db, filter: ActivityFilter): Promise<{ en
       .leftJoin(subject, sql`${subject.customer_id} = ${subjectId}`)
       .where(inArray(audit_log.audit_log_id, auditIds));
     for (const r of rows) {
-      const actor = r.staffId !== null ? { name: `${r.staffName ?? ''} ${r.staffLastName ?? ''}`.trim(), email: r.staffEmail } : null;
-      const customerName = r.subjectId !== null ? `${r.subjectName ?? ''} ${r.subjectLastName ?? ''}`.trim() : null;
-      const reason = r.changes && typeof r.changes === 'object' ? (r.changes as Record<string, unknown>).reason : undefined;
+      const { actor, customerName, staff, customer } = peopleOf(r);
       byKey.set(`audit:${r.id}`, {
         id: `audit-${r.id}`,
         audit_log_id: r.id,
         at: r.at.toISOString(),
         kind: activityKindOf(r.entity, r.action),
         text: activitySentence({ entity: r.entity, action: r.action, entityId: r.entityId, changes: r.changes, actor, customerName }),
-        staff: actor && r.staffId !== null ? { customer_id: r.staffId, name: actor.name, email: actor.email } : null,
-        customer: customerName !== null && r.subjectId !== null ? { customer_id: r.subjectId, name: customerName } : null,
-        reason: typeof reason === 'string' && reason.trim() ? reason.trim() : null,
+        staff,
+        customer,
+        reason: reasonIn(r.changes),
         refused: null,
       });
     }
@@ -204,19 +202,17 @@ export async function listActivity(db: Db, filter: ActivityFilter): Promise<{ en
       .leftJoin(class_package, sql`${class_package.class_package_id} = ${argId('class_package_id')}`)
       .where(and(eq(sync_mutation.status, 'rejected'), inArray(sql`${sync_mutation.client_id} || '/' || ${sync_mutation.mutation_id}::text`, refusedPairs)));
     for (const r of rows) {
-      const actor = r.staffId !== null ? { name: `${r.staffName ?? ''} ${r.staffLastName ?? ''}`.trim(), email: r.staffEmail } : null;
-      const customerName = r.subjectId !== null ? `${r.subjectName ?? ''} ${r.subjectLastName ?? ''}`.trim() : null;
+      const { actor, customerName, staff, customer } = peopleOf(r);
       const facts = { name: r.name, args: r.args, actor, customerName, packageTitle: r.packageTitle, desk: r.clientId, message: r.message };
-      const reason = r.args && typeof r.args === 'object' ? (r.args as Record<string, unknown>).reason : undefined;
       byKey.set(`refused:${r.clientId}/${r.mutationId}`, {
         id: `refused-${r.clientId}-${r.mutationId}`,
         audit_log_id: null,
         at: r.at.toISOString(),
         kind: refusedActivityKind,
         text: refusedChangeSentence(facts),
-        staff: actor && r.staffId !== null ? { customer_id: r.staffId, name: actor.name, email: actor.email } : null,
-        customer: customerName !== null && r.subjectId !== null ? { customer_id: r.subjectId, name: customerName } : null,
-        reason: typeof reason === 'string' && reason.trim() ? reason.trim() : null,
+        staff,
+        customer,
+        reason: reasonIn(r.args),
         refused: { desk: r.clientId.slice(0, 8), attempted: refusedChangeWhat(facts), code: r.code, message: r.message },
       });
     }
@@ -224,6 +220,32 @@ export async function listActivity(db: Db, filter: ActivityFilter): Promise<{ en
 
   const entries = keys.flatMap((k) => byKey.get(`${k.source}:${k.key}`) ?? []);
   return { entries, page: filter.page, pages: Math.max(1, Math.ceil(total / pageSize)), total };
+}
+
+/** The staff member and the customer of an entry's row (both left-joined, so either may be missing). */
+function peopleOf(r: {
+  staffId: number | null;
+  staffName: string | null;
+  staffLastName: string | null;
+  staffEmail: string | null;
+  subjectId: number | null;
+  subjectName: string | null;
+  subjectLastName: string | null;
+}) {
+  const actor = r.staffId !== null ? { name: `${r.staffName ?? ''} ${r.staffLastName ?? ''}`.trim(), email: r.staffEmail } : null;
+  const customerName = r.subjectId !== null ? `${r.subjectName ?? ''} ${r.subjectLastName ?? ''}`.trim() : null;
+  return {
+    actor,
+    customerName,
+    staff: actor && r.staffId !== null ? { customer_id: r.staffId, name: actor.name, email: actor.email } : null,
+    customer: customerName !== null && r.subjectId !== null ? { customer_id: r.subjectId, name: customerName } : null,
+  };
+}
+
+/** The reason a staff member gave, kept in the change's JSON (an audit row's changes, a desk mutation's args). */
+function reasonIn(json: unknown): string | null {
+  const reason = json && typeof json === 'object' ? (json as Record<string, unknown>).reason : undefined;
+  return typeof reason === 'string' && reason.trim() ? reason.trim() : null;
 }
 
 /** The staff members Actividad can be filtered by: Recepción and administrators, by name. */
