@@ -1,6 +1,6 @@
 import { scheduleInput } from '@estudio/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { weekCacheFor } from '../services/schedule/week-cache.ts';
+import { weekCacheFor, weekCodings, type WeekCoding } from '../services/schedule/week-cache.ts';
 import { verifyCaller, type Context } from '../trpc.ts';
 
 /** The spec's week read; its answer also carries the previous panel's days (legacy-admin.ts), which the cache keeps too. */
@@ -30,6 +30,27 @@ export function ifNoneMatchHas(header: string | undefined, etag: string): boolea
   });
 }
 
+/** Answers smaller than this go as they are: compressing them saves less than the coding costs. */
+const compressAbove = 1024;
+
+/** The coding to send, from Accept-Encoding: the first of ours (br, then gzip) the client takes with q > 0, or none. */
+export function chooseCoding(header: string | string[] | undefined): WeekCoding | null {
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (!text) return null;
+  const q = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = weight ? Number(weight.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  return weekCodings.find((coding) => (q.get(coding) ?? q.get('*') ?? 0) > 0) ?? null;
+}
+
+/** The ETag of a coded representation: the identity one's with the coding inside the quotes ('"w-…"' → '"w-…-br"'). */
+const codedTag = (etag: string, coding: WeekCoding | null) => (coding ? `${etag.slice(0, -1)}-${coding}"` : etag);
+
 /**
  * GET /api/single_class answered before its route (issue 21, decision
  * 041): the week from the week cache, sent as the JSON text it keeps, with a
@@ -55,13 +76,27 @@ export function registerWeekDoor(app: FastifyInstance, createContext: (opts: { r
     } catch {
       return;
     }
+    const bytes = week.bytes();
+    // Compressed when the client takes br or gzip (decision 047); each coding is its own representation, with its own ETag.
+    const coding = bytes.length >= compressAbove ? chooseCoding(req.headers['accept-encoding']) : null;
+    const etag = codedTag(week.etag, coding);
     const vary = reply.getHeader('vary');
     void reply
-      .header('etag', week.etag)
+      .header('etag', etag)
       // Revalidated on every use; a signed-in answer is the customer's own and never stored by a shared cache.
       .header('cache-control', ctx.token ? 'private, no-cache' : 'no-cache')
-      .header('vary', vary ? `${String(vary)}, authorization` : 'authorization');
-    if (ifNoneMatchHas(req.headers['if-none-match'], week.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(week.bytes());
+      .header('vary', vary ? `${String(vary)}, authorization, accept-encoding` : 'authorization, accept-encoding');
+    // The codings carry the same JSON: a visitor holding any of them has this week.
+    const held = req.headers['if-none-match'];
+    if ([week.etag, ...weekCodings.map((c) => codedTag(week.etag, c))].some((tag) => ifNoneMatchHas(held, tag))) return reply.code(304).send();
+    void reply.type('application/json; charset=utf-8');
+    if (!coding) return reply.send(bytes);
+    let body: Buffer;
+    try {
+      body = await week.encoded(coding);
+    } catch {
+      return reply.header('etag', week.etag).send(bytes);
+    }
+    return reply.header('content-encoding', coding).send(body);
   });
 }

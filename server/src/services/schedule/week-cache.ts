@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { packageAccessStatuses, scheduleOutput, studioTimeZone, type SingleClassOutput } from '@estudio/core';
 import { app_config } from '@estudio/db/schema/app-config';
 import { file } from '@estudio/db/schema/content';
@@ -26,6 +28,36 @@ export interface WeekRead {
   json(): string;
   /** The same as bytes (the anonymous answer's are encoded once per cached week). */
   bytes(): Buffer;
+  /**
+   * The bytes compressed with `coding` (decision 047). The anonymous answer's
+   * are compressed once per cached week and kept with it, so a hit sends them
+   * as they are; a signed-in answer is compressed for its one request.
+   */
+  encoded(coding: WeekCoding): Promise<Buffer>;
+}
+
+/** The content codings the week is sent in besides identity, best first. */
+export const weekCodings = ['br', 'gzip'] as const;
+export type WeekCoding = (typeof weekCodings)[number];
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Compresses a week's JSON. Brotli at quality 5: about the bytes of gzip -9
+ * in a few milliseconds (quality 11 takes ~100 ms for 80 KB, paid on every
+ * change of a week); both run in libuv's pool, off the event loop.
+ */
+function compress(bytes: Buffer, coding: WeekCoding): Promise<Buffer> {
+  return coding === 'br'
+    ? brotli(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      })
+    : gzipped(bytes, { level: 6 });
 }
 
 export interface WeekCacheStats {
@@ -58,6 +90,8 @@ interface Entry {
   days: { date: string; members: number[] }[];
   anonymousJson: string;
   anonymousBytes: Buffer;
+  /** The anonymous bytes compressed, made on first demand and kept as long as the entry (a failed one is forgotten). */
+  anonymousEncoded: Map<WeekCoding, Promise<Buffer>>;
   etag: string;
 }
 
@@ -227,7 +261,7 @@ export function createWeekCache(): WeekCache {
       byDay.set(day, [...(byDay.get(day) ?? []), i]);
     });
     const days = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, members]) => ({ date, members }));
-    const entry: Entry = { stamp, classes, heads, panelHeads, days, anonymousJson: '', anonymousBytes: Buffer.alloc(0), etag: '' };
+    const entry: Entry = { stamp, classes, heads, panelHeads, days, anonymousJson: '', anonymousBytes: Buffer.alloc(0), anonymousEncoded: new Map(), etag: '' };
     entry.anonymousJson = weekJson(entry, null);
     entry.anonymousBytes = Buffer.from(entry.anonymousJson);
     entry.etag = `"w-${hash(entry.anonymousJson)}"`;
@@ -289,7 +323,16 @@ interface PerClass {
 
 function answerFor(entry: Entry, own: OwnRows | null): WeekRead {
   if (own === null) {
-    return { single_classes: entry.classes, etag: entry.etag, json: () => entry.anonymousJson, bytes: () => entry.anonymousBytes };
+    const encoded = (coding: WeekCoding) => {
+      let kept = entry.anonymousEncoded.get(coding);
+      if (!kept) {
+        kept = compress(entry.anonymousBytes, coding);
+        entry.anonymousEncoded.set(coding, kept);
+        kept.catch(() => entry.anonymousEncoded.delete(coding));
+      }
+      return kept;
+    };
+    return { single_classes: entry.classes, etag: entry.etag, json: () => entry.anonymousJson, bytes: () => entry.anonymousBytes, encoded };
   }
   const reservationsBy = new Map<number, SingleClassOutput['class_reservations']>();
   for (const r of own.own) {
@@ -314,7 +357,7 @@ function answerFor(entry: Entry, own: OwnRows | null): WeekRead {
   const body = () => (json ??= weekJson(entry, mine));
   // Signed-in answers hash their own part beside the shared one: never equal to an anonymous ETag.
   const etag = `"c-${hash(`${entry.etag}|${JSON.stringify(mine)}`)}"`;
-  return { single_classes, etag, json: body, bytes: () => Buffer.from(body()) };
+  return { single_classes, etag, json: body, bytes: () => Buffer.from(body()), encoded: (coding) => compress(Buffer.from(body()), coding) };
 }
 
 const caches = new WeakMap<Db, WeekCache>();
