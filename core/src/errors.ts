@@ -153,6 +153,9 @@ export const domainErrors = {
   'file/too-large': { status: 413, message: 'El archivo es demasiado grande.' },
   'file/storage-unavailable': { status: 502, message: 'No fue posible guardar el archivo. Inténtalo más tarde.' },
   'file/s3-not-configured': { status: 412, message: 'El almacenamiento en la nube no está configurado.' },
+  // Decision 046: video files uploaded to the studio's storage
+  'file/not-video': { status: 415, message: 'El archivo debe ser un video MP4, WEBM o MOV.' },
+  'file/no-space': { status: 503, message: 'El servidor no tiene espacio para este video. Sube el video a un servicio de video (YouTube, Vimeo…) y pega su liga.' },
   // Issue 15: quotas and deletes that would lose what others rely on (the messages with numbers: core/src/rules/refusals.ts)
   'file/quota-exceeded': { status: 413, message: 'Ya no tienes espacio para más archivos. Borra alguno de tus archivos e inténtalo de nuevo.' },
   'page/in-use': { status: 409, message: 'No puedes eliminar esta página: es obligatoria o tus clientes ya la aceptaron, y esas aceptaciones se conservan. Para dejar de mostrarla, quítale la marca de obligatoria y deja su contenido vacío.' },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from '@estudio/core';
+import { videoFileMaxBytes, z } from '@estudio/core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -69,6 +69,11 @@ const envSchema = z.object({
   PAYPAL_API_BASE: z.string().trim().url().default('https://api-m.sandbox.paypal.com'),
   /** Largest upload accepted by POST /api/files (bytes). */
   FILES_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  /**
+   * Largest video file accepted by POST /api/files/video (bytes; streamed, never held in memory, decision 046).
+   * 2 GB by default; at most what file.size (a PostgreSQL integer) can record.
+   */
+  FILES_VIDEO_MAX_BYTES: z.coerce.number().int().positive().max(2_147_483_647).default(videoFileMaxBytes),
   /** Bytes a customer may keep in uploaded files, all together (staff and admins: no quota). */
   FILES_CUSTOMER_QUOTA_BYTES: positiveInt(20 * 1024 * 1024),
   /** Local file storage; defaults to DATA_DIR/files. Served at /files/*. */

@@ -242,14 +242,22 @@ export const videoPlayerHosts = [
   'iframe.videodelivery.net',
 ] as const;
 const videoFileExtension = /\.(mp4|webm|m4v|mov|ogv|m3u8)$/i;
+/** The default largest video file (bytes, 2 GB): the server's FILES_VIDEO_MAX_BYTES unless configured, and the console's check before sending. */
+export const videoFileMaxBytes = 2_000_000_000;
+/** The video files the studio's storage takes (by content on the server; by type or name in the console). */
+export const videoFileTypes = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+/** A video file uploaded to the studio's own server (POST /api/files/video, decision 046): '/files/<random id>.mp4|webm|mov'. */
+export const ownVideoFilePath = /^\/files\/[a-z0-9-]+\.(mp4|webm|mov)$/;
 
 /**
  * Where a video plays from: https only, and either a known player
  * (YouTube, Vimeo, Wistia, Mux, Cloudflare Stream) or a direct video file
- * (.mp4, .webm, …). Anything else would be an iframe of any site inside the
- * members' area.
+ * (.mp4, .webm, …), or a file uploaded to the studio's own server
+ * ('/files/…', decision 046). Anything else would be an iframe of any site
+ * inside the members' area.
  */
 export function videoUrlProblem(value: string): string | null {
+  if (ownVideoFilePath.test(value)) return null;
   let url: URL;
   try {
     url = new URL(value);

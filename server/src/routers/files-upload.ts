@@ -7,6 +7,7 @@ import type { AppDeps } from '../trpc.ts';
 import { idTokenOf } from '../services/auth/authorization-header.ts';
 import { findCustomerByUid } from '../services/customer/find-customer.ts';
 import { chooseStorage, localFilesDir, tooLargeError, uploadFile, uploadQuota, type UploadKind } from '../services/files/files.ts';
+import { checkLocalSpace, uploadVideo, videoTooLargeError } from '../services/files/videos.ts';
 import { legacyFileField } from '../legacy/shapes.ts';
 
 /**
@@ -16,6 +17,10 @@ import { legacyFileField } from '../legacy/shapes.ts';
  * Multipart parts: `file` (required, one file), `kind` ('image' accepts images
  * only; also accepted as ?kind=image), `data` (optional JSON, may carry
  * {kind}). Answer: {file_id, file}. Local files are served at /files/<key>.
+ *   POST /api/files/video  a video file (decision 046), staff and admins only:
+ *     the body is the file itself (video/* or application/octet-stream, not
+ *     multipart), its name in `x-file-name` (URI-encoded); streamed to the
+ *     storage files_location names, up to FILES_VIDEO_MAX_BYTES.
  */
 
 /** Per client address and route. */
@@ -117,6 +122,40 @@ export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): P
     uploads.post('/api/files/s3', { config: { rateLimit } }, handle('s3'));
   });
 
+  // Video files (decision 046): the body is the file, handed on as a stream (never read whole into memory here).
+  const videoMaxBytes = deps.config.FILES_VIDEO_MAX_BYTES;
+  await app.register(async (videos) => {
+    videos.removeAllContentTypeParsers();
+    // Nothing is parsed: the handler reads the request itself (req.raw). A parsed body would also be walked by app.ts's depth check.
+    videos.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    const rateLimit = { max: uploadsPerMinute, timeWindow: 60_000, errorResponseBuilder: () => new DomainError('rate-limited') };
+    videos.post('/api/files/video', { config: { rateLimit } }, async (req) => {
+      const customer = await uploader(req, deps);
+      if (customer.role !== 'staff' && customer.role !== 'admin') throw new DomainError('forbidden');
+      const declared = Number(req.headers['content-length'] ?? '') || undefined;
+      if (declared !== undefined && declared > videoMaxBytes) throw videoTooLargeError(videoMaxBytes);
+      if (typeof req.headers['content-type'] === 'string' && req.headers['content-type'].startsWith('multipart/')) throw new DomainError('validation');
+      const storage = await chooseStorage(deps.db, deps.config, 'configured');
+      if (storage.kind === 'server') await checkLocalSpace(filesDir, declared);
+      const rawName = req.headers['x-file-name'];
+      let clientName: string | undefined;
+      try {
+        clientName = typeof rawName === 'string' ? decodeURIComponent(rawName) : undefined;
+      } catch {
+        clientName = undefined;
+      }
+      const file = await uploadVideo(deps.db, storage, {
+        body: req.raw,
+        clientName,
+        customerId: customer.customer_id,
+        maxBytes: videoMaxBytes,
+        quotaBytes: uploadQuota(deps.config, customer.role),
+      });
+      const answer: FileUploadOutput = { file_id: file.file_id, file };
+      return answer;
+    });
+  });
+
   await app.register(
     async (files) => {
       // A missing file is a JSON 404, not the portal's index.html.
@@ -138,7 +177,9 @@ export async function registerFileRoutes(app: FastifyInstance, deps: AppDeps): P
         index: false,
         dotfiles: 'deny',
         // Only names the server generates: a random id and a declared extension.
-        allowedPath: (pathName) => /^\/[a-z0-9-]+\.(jpg|png|webp|gif|pdf)$/.test(pathName),
+        allowedPath: (pathName) => /^\/[a-z0-9-]+\.(jpg|png|webp|gif|pdf|mp4|webm|mov)$/.test(pathName),
+        // Videos are read in ranges (the player seeks): @fastify/static answers Range with 206 (acceptRanges, its default).
+        acceptRanges: true,
         setHeaders(reply) {
           // Keys are random and never reused: cache forever.
           void reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,4 +1,7 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { FileStorage } from './storage.ts';
 
@@ -19,6 +22,17 @@ export function createLocalStorage(dir: string): FileStorage {
     async put(key, body) {
       await mkdir(dir, { recursive: true });
       await writeFile(resolve(key), body, { flag: 'wx' });
+      return { src: `${localFilesPrefix}${key}` };
+    },
+    async putStream(key, body) {
+      await mkdir(dir, { recursive: true });
+      const target = resolve(key);
+      try {
+        await pipeline(Readable.from(body), createWriteStream(target, { flags: 'wx' }));
+      } catch (error) {
+        await rm(target, { force: true });
+        throw error;
+      }
       return { src: `${localFilesPrefix}${key}` };
     },
     async remove(key) {

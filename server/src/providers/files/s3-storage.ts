@@ -1,4 +1,13 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type CompletedPart,
+} from '@aws-sdk/client-s3';
 import type { FileStorage } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -17,6 +26,26 @@ export function s3ObjectUrl(options: S3StorageOptions, key: string): string {
   return `https://${options.bucket}.s3.${options.region}.amazonaws.com/${encoded}`;
 }
 
+/** A streamed upload is sent in parts of this size (S3's minimum is 5 MB, except the last): at most one part is in memory. */
+export const s3PartBytes = 8 * 1024 * 1024;
+
+/** Cuts a stream of chunks into parts of `size` bytes (the last may be shorter). */
+async function* parts(body: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  for await (const chunk of body) {
+    held.push(chunk);
+    heldBytes += chunk.length;
+    while (heldBytes >= size) {
+      const all = Buffer.concat(held);
+      yield all.subarray(0, size);
+      held = [all.subarray(size)];
+      heldBytes = all.length - size;
+    }
+  }
+  if (heldBytes > 0) yield Buffer.concat(held);
+}
+
 /** Files in an S3 bucket. */
 export function createS3Storage(options: S3StorageOptions): FileStorage & { client: S3Client } {
   const client = new S3Client({
@@ -31,6 +60,26 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     client,
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body, ContentType: contentType }));
+      return { src: s3ObjectUrl(options, key) };
+    },
+    async putStream(key, body, contentType) {
+      // A multipart upload (CreateMultipartUpload, UploadPart…, Complete) with the client already in use: no
+      // @aws-sdk/lib-storage dependency for the one loop it would run. Aborted on any failure, so no parts linger.
+      const created = await client.send(new CreateMultipartUploadCommand({ Bucket: options.bucket, Key: key, ContentType: contentType }));
+      const uploadId = created.UploadId;
+      if (!uploadId) throw new Error('S3 gave no upload id');
+      try {
+        const done: CompletedPart[] = [];
+        for await (const part of parts(body, s3PartBytes)) {
+          const PartNumber = done.length + 1;
+          const sent = await client.send(new UploadPartCommand({ Bucket: options.bucket, Key: key, UploadId: uploadId, PartNumber, Body: part }));
+          done.push({ PartNumber, ETag: sent.ETag });
+        }
+        await client.send(new CompleteMultipartUploadCommand({ Bucket: options.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: done } }));
+      } catch (error) {
+        await client.send(new AbortMultipartUploadCommand({ Bucket: options.bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+        throw error;
+      }
       return { src: s3ObjectUrl(options, key) };
     },
     async remove(key) {
