@@ -46,7 +46,7 @@ describe('GET /api/single_class compressed', () => {
   });
 
   it('gzip and br decode to the same JSON, anonymous and signed in, with their own ETags, Vary and 304s', async () => {
-    for (const auth of [{}, { authorization: `Bearer ${cliente}` }]) {
+    for (const auth of [{}, { authorization: `Bearer ${cliente}` }] as Record<string, string>[]) {
       const plain = await get(auth);
       expect(plain.statusCode).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
