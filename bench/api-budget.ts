@@ -26,6 +26,7 @@
 // BENCH_CUSTOMERS), BENCH_PORT (3301; the bare server takes the next port),
 // BARE_PREPARE=1 (the bare server prepares its statements; drizzle does not),
 // BENCH_ROUTES (week,signed,304,book: which rows to measure).
+import { get as httpGet } from 'node:http';
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -132,6 +133,18 @@ try {
     const revalidated = await fetch(`${api.base}${path}`, { headers: { 'if-none-match': etag } });
     console.log(`ETag de la semana anónima: ${etag || 'NINGUNO'}; con If-None-Match responde ${revalidated.status}.`);
     if (!etag || revalidated.status !== 304) failed = true;
+    // Bytes on the wire of the anonymous week by Accept-Encoding (decision 047), read raw: fetch would decode them.
+    const wire = (acceptEncoding: string) =>
+      new Promise<{ bytes: number; coding: string }>((resolve, reject) => {
+        httpGet(`${api.base}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ bytes, coding: String(res.headers['content-encoding'] ?? 'identity') }));
+        }).on('error', reject);
+      });
+    const sizes = [];
+    for (const accept of ['', 'gzip', 'gzip, deflate, br']) sizes.push(await wire(accept));
+    console.log(`Semana anónima en la red: ${sizes.map((s) => `${s.coding} ${s.bytes.toLocaleString('es-MX')} B`).join(', ')}.`);
 
     /** Rows measured on the product only are compared with the bare server's anonymous week. */
     const rows: { route: string; api: LoadResult; bare: LoadResult | null; against: string }[] = [];
