@@ -1,4 +1,8 @@
 import { EventEmitter, on } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db';
 import { defaultStudioTimeZone, DomainError, staffErrorMessage, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
@@ -395,6 +399,53 @@ export class DeskService {
       throw new ServerAnswerError(new DomainError((body.code ?? 'file/storage-unavailable') as never, body.message ?? undefined), undefined);
     }
     return { file_id: body.file.file_id, src: body.file.src };
+  }
+
+  /**
+   * A video file of the console (decision 046): the bytes are streamed on to
+   * the server's POST /api/files/video as they come (from the page's request
+   * in desk:web, from the disk in Electron), never held whole, with the desk's
+   * token. `signal` cancels it (the page's cancel, or the page going away).
+   * The server sniffs the content and checks its size limit; its Spanish
+   * refusal comes back as it is.
+   */
+  async uploadVideo(input: { body: AsyncIterable<Uint8Array>; name: string; type: string; size: number | undefined; signal?: AbortSignal }): Promise<{ file_id: number; src: string; size: number; type: string }> {
+    if (!this.session) throw new DomainError('desk/signed-out');
+    this.requireUnlocked();
+    const token = await this.token();
+    if (!token) throw new DomainError('desk/signed-out');
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      'content-type': /^video\//.test(input.type) ? input.type : 'application/octet-stream',
+      'x-file-name': encodeURIComponent(input.name.slice(0, 200)),
+    };
+    if (input.size !== undefined) headers['content-length'] = String(input.size);
+    const res = await fetch(new URL('/api/files/video', this.address.require()), {
+      method: 'POST',
+      headers,
+      body: Readable.toWeb(Readable.from(input.body)) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+      ...(input.signal ? { signal: input.signal } : {}),
+    } as RequestInit);
+    const answer = (await res.json().catch(() => ({}))) as { code?: string; message?: string; file?: { file_id: number; src: string; size: number; type: string } };
+    if (!res.ok || !answer.file) {
+      throw new ServerAnswerError(new DomainError((answer.code ?? 'file/storage-unavailable') as never, answer.message ?? undefined), undefined);
+    }
+    const { file_id, src, size, type } = answer.file;
+    return { file_id, src, size, type };
+  }
+
+  /**
+   * A video picked in Electron's window: the renderer passes the file's path
+   * (webUtils.getPathForFile) and the main process streams it from the disk.
+   * Only a regular file; the server judges whether it is a video.
+   */
+  async uploadVideoFromPath(filePath: string): Promise<{ file_id: number; src: string; size: number; type: string }> {
+    const info = await stat(filePath);
+    if (!info.isFile()) throw new DomainError('file/missing');
+    const ext = path.extname(filePath).toLowerCase();
+    const type = ext === '.webm' ? 'video/webm' : ext === '.mov' ? 'video/quicktime' : 'video/mp4';
+    return this.uploadVideo({ body: createReadStream(filePath), name: path.basename(filePath), type, size: info.size });
   }
 
   /**

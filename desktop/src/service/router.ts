@@ -185,6 +185,13 @@ export const deskRouter = t.router({
     uploadImage: procedure
       .input(z.object({ name: z.string().max(300), type: z.string().max(100), data: z.string().max(16_000_000) }))
       .mutation(({ ctx, input }) => ctx.desk.uploadImage(input.name, input.type, input.data)),
+    /**
+     * A video file picked in Electron's window, by its path on this computer (decision 046): the main process
+     * streams it to the server. desk:web posts the file's bytes to its own /upload/video instead (web/server.ts).
+     */
+    uploadVideoFromPath: procedure
+      .input(z.object({ path: z.string().min(1).max(4096) }))
+      .mutation(({ ctx, input }) => ctx.desk.uploadVideoFromPath(input.path)),
   }),
 });
 

@@ -102,6 +102,40 @@ export async function startDeskWeb(options: { port: number; distDir: string; con
       },
     } satisfies FastifyTRPCPluginOptions<DeskRouter>['trpcOptions'],
   });
+  // A video file of the console (decision 046): the page posts the file itself (not multipart, not base64) and the
+  // desk streams it on to the studio's server as it arrives. The key's cookie is required (the onRequest hook above).
+  await app.register(async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+    uploads.post('/upload/video', async (req, reply) => {
+      const cancel = new AbortController();
+      // The page cancelled (or closed): stop sending to the server too.
+      req.raw.on('close', () => {
+        if (!req.raw.complete) cancel.abort();
+      });
+      const rawName = req.headers['x-file-name'];
+      let name = 'video';
+      try {
+        if (typeof rawName === 'string') name = decodeURIComponent(rawName);
+      } catch {
+        // A name that is not URI-encoded: the server names it.
+      }
+      try {
+        return await desk.uploadVideo({
+          body: req.raw,
+          name,
+          type: String(req.headers['content-type'] ?? ''),
+          size: Number(req.headers['content-length'] ?? '') || undefined,
+          signal: cancel.signal,
+        });
+      } catch (error) {
+        // The server's Spanish refusal as it came (ServerAnswerError is a DomainError); anything else (the server unreachable) is a 502.
+        if (error instanceof DomainError) return reply.code(domainErrors[error.code]?.status ?? 502).send({ code: error.code, message: error.message });
+        if (cancel.signal.aborted) return reply.code(499).send({ code: 'file/missing', message: domainErrors['file/missing'].message });
+        return reply.code(502).send({ code: 'file/storage-unavailable', message: domainErrors['file/storage-unavailable'].message });
+      }
+    });
+  });
   await app.register(fastifyStatic, { root: options.distDir, index: 'index.html' });
   await app.listen({ host: '127.0.0.1', port: options.port });
   const address = app.server.address();

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../../format.ts';
 import { useSchemaForm } from '../form.ts';
 import { ConfirmModal, DateField, FormError, ImageField, ImageInsertButton, Loaded, RowActions, useSearch } from '../widgets.tsx';
+import { VideoUrlField } from '../videos/VideoFileField.tsx';
 
 const t = texts.adminConsole;
 
@@ -18,9 +19,10 @@ export interface FieldSpec {
    * image: the upload-with-preview widget, the value the stored file's address;
    * imageFile: the same widget for a record that keeps the file's id (a coach's
    * photo, a notice's picture), its address in `<key>:src` for the preview;
-   * date: the calendar, a day 'YYYY-MM-DD'; multiselect: several ids (a video's tags).
+   * date: the calendar, a day 'YYYY-MM-DD'; multiselect: several ids (a video's tags);
+   * video: a video's link, or a video file uploaded in its place (decision 046).
    */
-  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'multiselect' | 'image' | 'imageFile' | 'date';
+  kind: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'multiselect' | 'image' | 'imageFile' | 'date' | 'video';
   required?: boolean;
   /** select, multiselect: the choices (ids as strings). */
   options?: { value: string; label: string }[];
@@ -265,6 +267,8 @@ function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: Edi
     switch (f.kind) {
       case 'image':
         return <ImageField key={f.key} label={f.label} value={typeof value === 'string' && value ? value : null} onChange={(src) => form.set(f.key, src ?? '')} error={e[f.key]} testId={`${props.testId}-${f.key}`} />;
+      case 'video':
+        return <VideoUrlField key={f.key} label={f.label} required={f.required} value={typeof value === 'string' ? value : ''} onChange={(url) => form.set(f.key, url)} error={e[f.key]} testId={props.testId} />;
       case 'multiselect':
         return (
           <MultiSelect

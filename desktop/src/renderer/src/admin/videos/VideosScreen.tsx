@@ -1,8 +1,20 @@
 import { Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { programCreateInput, programUpdateInput, tagCreateInput, tagUpdateInput, texts, videoCreateInput, videoTypeCreateInput, videoTypeUpdateInput, videoUpdateInput, type VideoAdminRow } from '@estudio/core';
+import { ownVideoFilePath, programCreateInput, programUpdateInput, tagCreateInput, tagUpdateInput, texts, videoCreateInput, videoTypeCreateInput, videoTypeUpdateInput, videoUpdateInput, type VideoAdminRow } from '@estudio/core';
 import { api } from '../api.ts';
 import { CatalogueScreen } from '../catalogue/CatalogueScreen.tsx';
+
+/** Where a video plays from, in the library's list: a file uploaded to the studio (decision 046) or a link's host. */
+function VideoSource({ url }: { url: string }) {
+  if (ownVideoFilePath.test(url)) return <Text size="sm" data-testid="video-source-file">{texts.adminConsole.videoSourceFile}</Text>;
+  let host = '';
+  try {
+    host = new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    host = texts.adminConsole.videoSourceLink;
+  }
+  return <Text size="sm" c="dimmed">{host}</Text>;
+}
 
 const status: Record<VideoAdminRow['status'], { label: string; color: string }> = {
   published: { label: 'Publicado', color: 'teal' },
@@ -46,13 +58,14 @@ export function VideosScreen() {
         columns={[
           { label: 'Nombre', render: (r) => r.name },
           { label: 'Tipo', render: (r) => typeName(r.video_type_id) },
+          { label: 'Fuente', render: (r) => <VideoSource url={r.url} /> },
           { label: 'Publicación', render: (r) => dayjs(r.release_date).format('D MMM YYYY') },
           // Text, not a Badge: a badge cuts 'Próximamente' to 'PR…' on a phone's width.
           { label: 'Estado', render: (r) => <Text size="sm" fw={600} c={status[r.status].color}>{status[r.status].label}</Text> },
         ]}
         fields={[
           { key: 'name', label: 'Nombre', kind: 'text', required: true },
-          { key: 'url', label: 'Liga del video (YouTube, Vimeo… o archivo .mp4)', kind: 'text', required: true },
+          { key: 'url', label: 'Liga del video (YouTube, Vimeo… o archivo .mp4)', kind: 'video', required: true },
           { key: 'duration', label: 'Duración (minutos)', kind: 'number', required: true },
           { key: 'release_date', label: 'Fecha de publicación', kind: 'date', omitEmpty: true },
           { key: 'video_type_id', label: 'Tipo de video', kind: 'select', options: typeOptions },
