@@ -79,6 +79,18 @@ describe('a full class is refused before any lock (decision 042)', () => {
     expect((await book(outside.token, { single_class_id: classId })).body).toEqual(errorOf('booking/class-cancelled'));
   });
 
+  it("a change of the studio's settings counts from the next booking (the first look's settings are kept only while their text is the same)", async () => {
+    const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 10, classType: 'Yoga' });
+    const [a] = (await createBookers(server.db, server.config.AUTH_SECRET, 1, { prefix: 'primera-mirada-ajustes' })) as [Booker];
+    await withSettings(server.db, { allow_class_guests: 'false' }, async () => {
+      expect((await book(a.token, { single_class_id: classId, guest: 'Ana López' })).body).toEqual(errorOf('booking/guest-not-allowed'));
+    });
+    // Guests allowed again: the next rule speaks (her one credit does not cover the guest's class).
+    await withSettings(server.db, { allow_class_guests: 'true' }, async () => {
+      expect((await book(a.token, { single_class_id: classId, guest: 'Ana López' })).body).toEqual(errorOf('booking/guest-no-credits'));
+    });
+  });
+
   it('on a full class with seats, a seat already taken is said first, as under the lock; a free seat hears the class is full', async () => {
     const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 1, classType: 'Indoor Cycling' });
     const [a, b] = (await createBookers(server.db, server.config.AUTH_SECRET, 2, { prefix: 'primera-mirada-asiento' })) as [Booker, Booker];

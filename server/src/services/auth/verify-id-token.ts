@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user } from '@estudio/db/schema/identity';
 import { DomainError } from '@estudio/core';
@@ -26,14 +26,28 @@ import type { VerifiedIdentity } from './identity-provider.ts';
  */
 export async function verifyLocalIdToken(db: Db, signer: IdTokenSigner, token: string): Promise<VerifiedIdentity> {
   const claims = await signer.verify(token);
-  const [user] = await db
-    .select({ tokensValidAfter: auth_user.tokens_valid_after, disabledAt: auth_user.disabledAt, customer })
-    .from(auth_user)
-    .leftJoin(customer, and(eq(customer.uid, auth_user.uid), isNull(customer.deletedAt)))
-    .where(eq(auth_user.uid, claims.uid))
-    .limit(1);
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareIdentityLookup(db)));
+  const [user] = await statement.execute({ uid: claims.uid });
   if (!user) throw new DomainError('auth/invalid-id-token');
   if (user.disabledAt) throw new DomainError('auth/user-disabled');
   if (user.tokensValidAfter && claims.iat * 1000 < user.tokensValidAfter.getTime()) throw new DomainError('auth/id-token-revoked');
   return { uid: claims.uid, email: claims.email, customer: user.customer };
 }
+
+/**
+ * Built once per database handle, as the booking's first look is (decision
+ * 042): every signed-in request runs it, and drizzle would otherwise build its
+ * text (the customer's every column) on each one.
+ */
+function prepareIdentityLookup(db: Db) {
+  return db
+    .select({ tokensValidAfter: auth_user.tokens_valid_after, disabledAt: auth_user.disabledAt, customer })
+    .from(auth_user)
+    .leftJoin(customer, and(eq(customer.uid, auth_user.uid), isNull(customer.deletedAt)))
+    .where(eq(auth_user.uid, sql.placeholder('uid')))
+    .limit(1)
+    .prepare('identity_of_id_token');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareIdentityLookup>>();

@@ -41,7 +41,7 @@ export async function firstLook(db: Db, customerId: number, singleClassId: numbe
     return { settings: await loadStudioSettings(db), klass: null, places: 0, spotTaken: false, customerLive: true, booked: false, packageBought: true };
   }
   return {
-    settings: configMap(JSON.parse(row.settings) as AppConfigEntry[]),
+    settings: settingsOf(row.settings),
     klass: { ...row.c, class_type: row.ct },
     places: Number(row.places),
     spotTaken: row.spotTaken === true,
@@ -82,3 +82,15 @@ function prepareFirstLook(db: Db) {
 }
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepareFirstLook>>();
+
+/**
+ * The settings as read by the statement, turned into a lookup once per text:
+ * they change seldom, and parsing and checking every value was 1% of a rush's
+ * CPU. Keyed by the exact text read, so a change counts from the next booking.
+ * Frozen, since every booking shares it.
+ */
+let lastSettings: { text: string; map: AppConfigMap } | null = null;
+function settingsOf(text: string): AppConfigMap {
+  if (lastSettings?.text !== text) lastSettings = { text, map: Object.freeze(configMap(JSON.parse(text) as AppConfigEntry[])) };
+  return lastSettings.map;
+}
