@@ -13,13 +13,14 @@
 //     grouped by file, and the JS and CSS bytes the page fetched.
 // Each figure is the median of BENCH_PROFILE_RUNS loads (5), each in a fresh
 // browser context (nothing cached). The server must already be running:
-//   PROFILE_BASE=http://127.0.0.1:3391 BENCH_PAGES=/,/calendario npx tsx bench/portal-profile.ts
+//   PROFILE_BASE=http://127.0.0.1:3392,http://127.0.0.1:3391 BENCH_PAGES=/,/calendario npx tsx bench/portal-profile.ts
 // BENCH_PROFILE_TOP (15) sets how many functions are listed; PROFILE_CPU (4) the
 // slowdown. The load average is printed beside the figures: the machine is shared.
 import { loadavg } from 'node:os';
 import { chromium, type CDPSession } from 'playwright';
 
-const base = process.env.PROFILE_BASE ?? 'http://127.0.0.1:3391';
+// One server, or two separated by a comma (before,after): their loads alternate, so both meet the same machine.
+const bases = (process.env.PROFILE_BASE ?? 'http://127.0.0.1:3391').split(',').map((b) => b.trim());
 const pages = (process.env.BENCH_PAGES ?? '/,/paquetes,/calendario,/checkout/3').split(',').map((p) => p.trim());
 const runs = Math.max(1, Number(process.env.BENCH_PROFILE_RUNS ?? 5) || 5);
 const top = Number(process.env.BENCH_PROFILE_TOP ?? 15);
@@ -75,7 +76,7 @@ async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
   return events;
 }
 
-async function loadOnce(browser: import('playwright').Browser, pagePath: string): Promise<Load> {
+async function loadOnce(browser: import('playwright').Browser, base: string, pagePath: string): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-MX' });
   const page = await context.newPage();
   let jsBytes = 0;
@@ -191,25 +192,27 @@ function topOf(maps: Map<string, number>[], n: number): [string, number][] {
     .slice(0, n);
 }
 
+function report(title: string, loads: Load[]): void {
+  const m = (pick: (l: Load) => number) => median(loads.map(pick)).toFixed(0);
+  console.log(`\n== ${title} (carga ${loadavg()[0]!.toFixed(2)}) ==`);
+  console.log(`tareas largas: mediana ${m((l) => l.longTasks.length)}, bloqueo (lo que pasa de 50 ms) ${m((l) => l.blocking)} ms, la más larga ${m((l) => Math.max(0, ...l.longTasks))} ms`);
+  console.log(`script ${m((l) => l.script)} ms (de ello v8.evaluateModule ${m((l) => l.evaluateModule)} ms), estilos y layout ${m((l) => l.style)} ms`);
+  console.log(`JS ${(median(loads.map((l) => l.jsBytes)) / 1024).toFixed(1)} KiB, CSS ${(median(loads.map((l) => l.cssBytes)) / 1024).toFixed(1)} KiB (sin comprimir)`);
+  console.log('tareas largas por carga (ms): ' + loads.map((l) => `[${l.longTasks.map((t) => t.toFixed(0)).join(' ')}]`).join(' '));
+  console.log('tiempo propio por archivo (ms, mediana):');
+  for (const [file, ms] of topOf(loads.map((l) => l.selfByFile), 12)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${file}`);
+  console.log('tiempo propio por función (ms, mediana):');
+  for (const [fn, ms] of topOf(loads.map((l) => l.selfByFunction), top)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${fn}`);
+}
+
 async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeArgs });
   try {
-    console.log(`Perfil de la primera carga, CPU ${cpuRate}× más lenta, mediana de ${runs} (${base}); carga de la máquina ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`Perfil de la primera carga, CPU ${cpuRate}× más lenta, mediana de ${runs} (${bases.join(' y ')}); carga de la máquina ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     for (const pagePath of pages) {
-      const loads: Load[] = [];
-      for (let i = 0; i < runs; i++) loads.push(await loadOnce(browser, pagePath));
-      const m = (pick: (l: Load) => number) => median(loads.map(pick)).toFixed(0);
-      console.log(`\n== ${pagePath} (carga ${loadavg()[0]!.toFixed(2)}) ==`);
-      console.log(
-        `tareas largas: mediana ${m((l) => l.longTasks.length)}, bloqueo (lo que pasa de 50 ms) ${m((l) => l.blocking)} ms, la más larga ${m((l) => Math.max(0, ...l.longTasks))} ms`,
-      );
-      console.log(`script ${m((l) => l.script)} ms (de ello v8.evaluateModule ${m((l) => l.evaluateModule)} ms), estilos y layout ${m((l) => l.style)} ms`);
-      console.log(`JS ${(median(loads.map((l) => l.jsBytes)) / 1024).toFixed(1)} KiB, CSS ${(median(loads.map((l) => l.cssBytes)) / 1024).toFixed(1)} KiB (sin comprimir)`);
-      console.log('tareas largas por carga (ms): ' + loads.map((l) => `[${l.longTasks.map((t) => t.toFixed(0)).join(' ')}]`).join(' '));
-      console.log('tiempo propio por archivo (ms, mediana):');
-      for (const [file, ms] of topOf(loads.map((l) => l.selfByFile), 12)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${file}`);
-      console.log('tiempo propio por función (ms, mediana):');
-      for (const [fn, ms] of topOf(loads.map((l) => l.selfByFunction), top)) console.log(`  ${ms.toFixed(1).padStart(7)}  ${fn}`);
+      const loads = bases.map(() => [] as Load[]);
+      for (let i = 0; i < runs; i++) for (const [b, base] of bases.entries()) loads[b]!.push(await loadOnce(browser, base, pagePath));
+      for (const [b, base] of bases.entries()) report(`${pagePath} en ${base}`, loads[b]!);
     }
   } finally {
     await browser.close();
