@@ -103,6 +103,39 @@ function addPlainRoutes(doc: OpenAPIObject): void {
   });
   doc.paths['/files'] = { ...doc.paths['/files'], post: upload('Sube un archivo al almacenamiento configurado (files_location)') };
   doc.paths['/files/s3'] = { ...doc.paths['/files/s3'], post: upload('Sube un archivo a S3') };
+  // Decision 046: a video file, streamed (the body is the file itself, not multipart).
+  doc.paths['/files/video'] = {
+    ...doc.paths['/files/video'],
+    post: {
+      summary: 'Sube un archivo de video (MP4, WEBM o MOV) al almacenamiento configurado (files_location); solo personal y administradores',
+      tags: ['files'],
+      security: [{ Authorization: [] }],
+      parameters: [{ name: 'x-file-name', in: 'header', required: false, schema: { type: 'string' }, description: 'El nombre del archivo, codificado como URI' }],
+      requestBody: {
+        required: true,
+        content: {
+          'video/mp4': { schema: { type: 'string', format: 'binary' } },
+          'video/webm': { schema: { type: 'string', format: 'binary' } },
+          'video/quicktime': { schema: { type: 'string', format: 'binary' } },
+          'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+        },
+      },
+      responses: {
+        200: {
+          description: '{file_id, file}',
+          content: { 'application/json': { schema: { type: 'object', properties: { file_id: { type: 'integer' }, file: { type: 'object' } } } } },
+        },
+        400: errorBody,
+        401: errorBody,
+        403: errorBody,
+        412: errorBody,
+        413: errorBody,
+        415: errorBody,
+        429: errorBody,
+        503: errorBody,
+      },
+    },
+  };
   const webhook: Operation = {
     summary: 'Eventos de Stripe, verificados con la firma Stripe-Signature y procesados una sola vez',
     tags: ['webhooks'],

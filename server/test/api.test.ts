@@ -292,6 +292,7 @@ describe('transport', () => {
         'PUT /payment_methods',
         'DELETE /payment_methods/{id}',
         'POST /files/s3',
+        'POST /files/video',
         'POST /webhooks/stripe',
         'POST /pages',
         'PUT /pages',

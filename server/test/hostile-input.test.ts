@@ -85,6 +85,8 @@ const procedureRoutes: Route[] = procedures
 const plainRoutes: Route[] = [
   { name: 'POST /api/files', method: 'POST', path: '/files', actor: 'customer' },
   { name: 'POST /api/files/s3', method: 'POST', path: '/files/s3', actor: 'customer' },
+  // Decision 046: staff and admins only (a customer's call is refused before its body is read).
+  { name: 'POST /api/files/video', method: 'POST', path: '/files/video', actor: 'admin' },
   { name: 'POST /api/webhooks/stripe', method: 'POST', path: '/webhooks/stripe', actor: 'anonymous' },
   // Issue 17: a customer's calendar feed and the e-mails' one-click stop (server/src/routers/message-preferences.ts).
   { name: 'GET /api/calendar/{file}', method: 'GET', path: '/calendar/{file}', actor: 'anonymous' },
@@ -157,7 +159,8 @@ function transportCases(route: Route): TransportCase[] {
   const cases: TransportCase[] = [
     json('{"name": "a",', 'JSON cortado', invalid),
     json('{"a": NaN, "b": Infinity}', 'NaN e Infinity literales', invalid),
-    json(`{"a": "${'x'.repeat(megabyte)}"}`, 'un cuerpo de más de 1 MB', { status: 413, code: 'payload-too-large' }),
+    // The video upload takes bodies up to FILES_VIDEO_MAX_BYTES (decision 046): 1 MB of JSON is judged by its content there.
+    json(`{"a": "${'x'.repeat(megabyte)}"}`, 'un cuerpo de más de 1 MB', route.path === '/files/video' ? { status: 415, code: 'file/not-video' } : { status: 413, code: 'payload-too-large' }),
     // Under 1 MB, 300 000 levels deep: a recursive parser or validator would overflow the stack.
     json(`{"a": ${'['.repeat(300_000)}${']'.repeat(300_000)}}`, '300 000 niveles de anidación'),
     { method: route.method, url, payload: 'name=Robert', contentType: 'application/x-www-form-urlencoded', what: 'un formulario' },
