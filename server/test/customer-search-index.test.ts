@@ -100,6 +100,11 @@ describe('the admin customer search through customer_search_idx', () => {
       ).toEqual(expected.slice(0, 100));
       expect(res.body.total, query).toBe(expected.length);
     }
+    // A page past the end still tells the total (the page carries it when it has rows, a count when it has none).
+    const past = await call(server.app, 'GET', `/api/customer/admin/all?query=correo047&page=9&limit=2`, { token: admin });
+    expect([past.status, past.body.customers, past.body.total]).toEqual([200, [], 4]);
+    const second = await call(server.app, 'GET', `/api/customer/admin/all?query=correo047&page=2&limit=3`, { token: admin });
+    expect([second.body.customers.length, second.body.total]).toEqual([1, 4]);
     const nunez = await call(server.app, 'GET', '/api/customer/admin/all?query=NUNEZ%20DOMIN', { token: admin });
     expect(nunez.body.customers.map((c: { email: string }) => c.email)).toEqual(['angela.nunez@correo047.mx']);
     const picker = await call(server.app, 'GET', `/api/customer/query?query=${encodeURIComponent('JOSÉ ÁLVAREZ P')}`, { token: admin });

@@ -66,20 +66,24 @@ function matching(query: string | undefined): SQL | undefined {
 
 const toRow = (r: Omit<AdminCustomerRow, 'createdAt'> & { createdAt: Date }): AdminCustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-/** GET /customer/admin/all: a page of customers (not deleted) matching the search, by name, and the total that match. */
+/**
+ * GET /customer/admin/all: a page of customers (not deleted) matching the
+ * search, by name, and the total that match. The page carries the total
+ * (`count(*) over ()`), so the matches are found and checked once, not once
+ * for the page and again for the count (decision 047); a page with no rows
+ * (past the end, or nothing matches) asks the count on its own.
+ */
 export async function listAdminCustomers(db: Db, input: { query?: string | undefined; page: number; limit: number }) {
   const where = and(isNull(customer.deletedAt), matching(input.query));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(customer)
-      .where(where)
-      .orderBy(asc(customer.name), asc(customer.last_name), asc(customer.customer_id))
-      .limit(input.limit)
-      .offset(offsetOf(input)),
-    db.select({ n: count() }).from(customer).where(where),
-  ]);
-  return { customers: rows.map(toRow), total: total?.n ?? 0 };
+  const rows = await db
+    .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(customer)
+    .where(where)
+    .orderBy(asc(customer.name), asc(customer.last_name), asc(customer.customer_id))
+    .limit(input.limit)
+    .offset(offsetOf(input));
+  const total = rows[0]?.total ?? (await db.select({ n: count() }).from(customer).where(where))[0]?.n ?? 0;
+  return { customers: rows.map(({ total: _total, ...row }) => toRow(row)), total };
 }
 
 /** GET /customer/query: the first 10 matches, for pickers (give access, reservations). */
