@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { fillSandboxCard } from './checkout-helpers.ts';
 import { demoPassword, signIn } from './helpers.ts';
 import { apiLogin, deskLink, finished, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
-import { pickDay } from './admin-studio.ts';
+import { pickDay, pickTime } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
@@ -100,6 +100,18 @@ test('the admin creates a package, puts it on the home page, and the landing sho
   await form.getByLabel('Nombre').fill(title);
   await form.getByLabel('Precio (MXN)').fill('1234.5');
   await form.getByLabel('Clases (-1 ilimitadas)').fill('8');
+  // A class type's allowed hours are picked as pills (decision 046), none meaning any hour.
+  await form.getByRole('button', { name: 'Agregar tipo de clase' }).click();
+  await form.getByLabel('Tipo de clase').click();
+  await page.getByRole('option').first().click();
+  const allowed = form.getByTestId('package-type-0-times');
+  await expect(allowed).toContainText('Cualquier hora (ninguna elegida).');
+  await pickTime(page, form.getByTestId('package-type-0-times-picker'), '18:30');
+  await form.getByTestId('package-type-0-times-add').click();
+  await pickTime(page, form.getByTestId('package-type-0-times-picker'), '07:00');
+  await form.getByTestId('package-type-0-times-add').click();
+  await expect(allowed.getByTestId('package-type-0-times-time')).toHaveText(['07:00', '18:30']);
+  await shoot(page, 'admin-package-hours', form);
   await page.getByTestId('package-save').click();
   await expect(form).toBeHidden();
 
@@ -107,6 +119,11 @@ test('the admin creates a package, puts it on the home page, and the landing sho
   const row = page.getByTestId('package-row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('$1,234.50');
+  // Stored as the comma list the routes always took, and read back as pills.
+  await row.getByRole('button', { name: `Editar ${title}` }).click();
+  await expect(form.getByTestId('package-type-0-times-time')).toHaveText(['07:00', '18:30']);
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(form).toBeHidden();
   await row.getByTestId('package-home').click({ force: true });
   await expect(page.getByText('¡Paquete agregado al home con éxito!')).toBeVisible();
 
@@ -194,7 +211,9 @@ test('the admin drags a new class into the week, cancels it with two reservation
   await page.mouse.up();
 
   const form = page.getByTestId('class-form');
-  await expect(form.getByLabel('Hora (HH:mm)')).toHaveValue('06:00');
+  // The hour is picked (decision 046): the drag's 06:00 is in the picker's two boxes.
+  await expect(form.getByTestId('class-time').getByLabel('Horas', { exact: true })).toHaveValue('06');
+  await expect(form.getByTestId('class-time').getByLabel('Minutos', { exact: true })).toHaveValue('00');
   await expect(form.getByLabel('Duración (min)')).toHaveValue('60');
   await page.getByTestId('class-save').click();
   await expect(form.getByText('Elige el tipo de clase.')).toBeVisible();
@@ -250,7 +269,25 @@ test('the admin repeats a weekly template over next week, and the week shows its
   await pickDay(page, form.getByTestId('repeat-from'), monday);
   await pickDay(page, form.getByTestId('repeat-to'), sunday);
   await shoot(page, 'admin-repeat-dates', form);
-  await form.getByLabel('Horas (HH:mm, separadas por comas)').fill('21:00');
+  // Start hours are picked and added as pills (decision 046): the template starts with 07:00; 21:00 and 06:30 are
+  // added, the picker's minutes go by five, and 07:00 and 06:30 are removed again.
+  const times = form.getByTestId('repeat-times');
+  await expect(times.getByTestId('repeat-times-time')).toHaveText(['07:00']);
+  await form.getByTestId('repeat-times-picker').getByLabel('Minutos', { exact: true }).click();
+  const minutesList = page.locator('.mantine-TimePicker-dropdown').last();
+  // Hours go 00–23 and minutes by five: 55 is offered, 57 is not.
+  await expect(minutesList.getByRole('button', { name: '55', exact: true })).toBeVisible();
+  await expect(minutesList.getByRole('button', { name: '57', exact: true })).toHaveCount(0);
+  // (Not Escape: it would close the whole form.) The owner goes on to the hours of the same picker.
+  await pickTime(page, form.getByTestId('repeat-times-picker'), '21:00');
+  await form.getByTestId('repeat-times-add').click();
+  await pickTime(page, form.getByTestId('repeat-times-picker'), '06:30');
+  await form.getByTestId('repeat-times-add').click();
+  await expect(times.getByTestId('repeat-times-time')).toHaveText(['06:30', '07:00', '21:00']);
+  await shoot(page, 'admin-repeat-hours', form);
+  await form.getByRole('button', { name: 'Quitar 06:30' }).click();
+  await form.getByRole('button', { name: 'Quitar 07:00' }).click();
+  await expect(times.getByTestId('repeat-times-time')).toHaveText(['21:00']);
   await pickFirst(page, 'class-type-select');
   await pickFirst(page, 'location-select');
   await form.getByRole('button', { name: 'Crear clases' }).click();

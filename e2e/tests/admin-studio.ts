@@ -94,3 +94,15 @@ export async function pickDateTime(page: Page, field: Locator, day: string, time
   await dropdown.getByRole('button', { name: 'Listo' }).click();
   await expect(dropdown).toBeHidden();
 }
+
+/**
+ * Picks an hour ('21:00') in one of the console's hour fields (decision 046: Mantine's TimePicker, 24 h, minutes in
+ * steps of 5): the owner clicks the hours, whose list opens, and types 2100; the focus moves on to the minutes.
+ */
+export async function pickTime(page: Page, field: Locator, time: string): Promise<void> {
+  const [hours = '', minutes = ''] = time.split(':');
+  await field.getByLabel('Horas', { exact: true }).click();
+  await page.keyboard.type(`${hours}${minutes}`);
+  await expect(field.getByLabel('Horas', { exact: true })).toHaveValue(hours);
+  await expect(field.getByLabel('Minutos', { exact: true })).toHaveValue(minutes);
+}

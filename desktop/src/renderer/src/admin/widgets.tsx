@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Button, Center, FileButton, Group, Image, Input, Loader, Modal, Pagination, Stack, Text, TextInput, Tooltip, type StyleProp } from '@mantine/core';
-import { DatePickerInput, DateTimePicker } from '@mantine/dates';
+import { ActionIcon, Alert, Button, Center, FileButton, Group, Image, Input, Loader, Modal, Pagination, Pill, Stack, Text, TextInput, Tooltip, type StyleProp } from '@mantine/core';
+import { DatePickerInput, DateTimePicker, TimePicker } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPhoto, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconClock, IconPencil, IconPhoto, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { texts } from '@estudio/core';
 import { useState, type CSSProperties, type ReactNode } from 'react';
@@ -361,5 +361,127 @@ export function DateTimeField({
       error={error}
       data-testid={testId}
     />
+  );
+}
+
+/**
+ * The console's one hour field (decision 046): Mantine's TimePicker, 24 h,
+ * minutes in steps of 5, its hours and minutes picked from lists (or typed
+ * into its two boxes); the value stays 'HH:mm', as the routes take it.
+ */
+export function TimeField({
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  testId,
+  flex,
+}: {
+  label: string;
+  value: string;
+  onChange: (time: string) => void;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  testId?: string | undefined;
+  flex?: number | undefined;
+}) {
+  return (
+    <TimePicker
+      label={label}
+      required={required}
+      value={value}
+      onChange={onChange}
+      format="24h"
+      withDropdown
+      minutesStep={5}
+      clearable={!required}
+      hoursInputLabel={t.hours}
+      minutesInputLabel={t.minutes}
+      leftSection={<IconClock size={16} />}
+      error={error}
+      data-testid={testId}
+      flex={flex}
+    />
+  );
+}
+
+/** 'HH:mm' hours of a comma list, sorted and each once ('07:00,18:30'). */
+export function timeList(value: string): string[] {
+  return [...new Set(value.split(',').map((x) => x.trim()).filter((x) => /^\d{2}:\d{2}$/.test(x)))].sort();
+}
+
+/**
+ * Several hours (a repeat's start times, a package's allowed hours): one
+ * TimeField and 'Agregar', the hours chosen shown as pills that can be
+ * removed. The value stays the comma list the routes take ('07:00,18:30').
+ */
+export function TimeListField({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+  emptyText = t.timeNone,
+  flex,
+}: {
+  label: string;
+  value: string;
+  onChange: (times: string) => void;
+  error?: string | undefined;
+  testId: string;
+  emptyText?: string;
+  flex?: number | undefined;
+}) {
+  const [picked, setPicked] = useState('');
+  const times = timeList(value);
+  const add = () => {
+    if (!/^\d{2}:\d{2}$/.test(picked)) return;
+    onChange(timeList([...times, picked].join(',')).join(','));
+    setPicked('');
+  };
+  return (
+    <Input.Wrapper label={label} error={error} data-testid={testId} style={flex ? { flex, minWidth: 260 } : undefined}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TimePicker
+          aria-label={label}
+          value={picked}
+          onChange={setPicked}
+          format="24h"
+          withDropdown
+          minutesStep={5}
+          hoursInputLabel={t.hours}
+          minutesInputLabel={t.minutes}
+          leftSection={<IconClock size={16} />}
+          data-testid={`${testId}-picker`}
+          flex={1}
+          miw={130}
+        />
+        <Button variant="light" leftSection={<IconPlus size={14} />} onClick={add} disabled={!/^\d{2}:\d{2}$/.test(picked)} data-testid={`${testId}-add`}>
+          {t.timeAdd}
+        </Button>
+      </Group>
+      <Group gap={6} mt={6} data-testid={`${testId}-times`}>
+        {times.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            {emptyText}
+          </Text>
+        ) : (
+          times.map((time) => (
+            <Pill
+              key={time}
+              size="md"
+              withRemoveButton
+              onRemove={() => onChange(times.filter((x) => x !== time).join(','))}
+              // Mantine hides the remove button from screen readers (aria-hidden); here it is the way to take an hour out.
+              removeButtonProps={{ 'aria-label': t.timeRemove(time), 'aria-hidden': false, tabIndex: 0 }}
+              data-testid={`${testId}-time`}
+            >
+              {time}
+            </Pill>
+          ))
+        )}
+      </Group>
+    </Input.Wrapper>
   );
 }

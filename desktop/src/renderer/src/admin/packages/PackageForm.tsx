@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { classPackageCreateInput, classPackageUpdateInput, texts } from '@estudio/core';
 import { api } from '../api.ts';
 import { numberOrNull, textOrNull, useSchemaForm } from '../form.ts';
-import { DateTimeField, FormError, ImageField } from '../widgets.tsx';
+import { DateTimeField, FormError, ImageField, TimeListField } from '../widgets.tsx';
 import type { AdminPackage } from './PackagesScreen.tsx';
 
 const t = texts.adminConsole;
@@ -170,11 +170,11 @@ export function PackageForm({ pkg, onClose, onSaved }: { pkg: AdminPackage | nul
           </Text>
         )}
         {v.types.map((row, i) => (
-          <Group key={i} align="flex-end" wrap="nowrap">
+          <Group key={i} align="flex-end" wrap="wrap">
             <Select label="Tipo de clase" data={typeOptions} value={row.class_type_id} onChange={(x) => setType(i, { class_type_id: x })} w={220} />
             <NumberInput label="Clases" value={row.class_amount} onChange={(x) => setType(i, { class_amount: x })} allowDecimal={false} min={-1} w={100} />
             <NumberInput label="Vigencia (días)" value={row.expiration_days} onChange={(x) => setType(i, { expiration_days: x })} allowDecimal={false} min={1} w={130} />
-            <TextInput label="Horarios (HH:mm, …)" value={row.allowed_times} onChange={(ev) => setType(i, { allowed_times: ev.currentTarget.value })} flex={1} />
+            <TimeListField label="Horarios permitidos" value={row.allowed_times} onChange={(times) => setType(i, { allowed_times: times })} testId={`package-type-${i}-times`} emptyText={t.timeAnyHour} flex={1} />
             <ActionIcon variant="subtle" color="red" mb={4} aria-label={t.delete} onClick={() => form.set('types', v.types.filter((_, j) => j !== i))}>
               <IconTrash size={18} />
             </ActionIcon>

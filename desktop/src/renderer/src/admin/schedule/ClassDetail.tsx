@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { singleClassUpdateInput, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateTimeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { ConfirmModal, DateField, FormError, Loaded } from '../widgets.tsx';
+import { ConfirmModal, DateField, FormError, Loaded, TimeField } from '../widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload } from './ClassFields.tsx';
 import { studioSlot } from './week.ts';
 
@@ -168,7 +168,7 @@ function EditClass({ c, onDone }: { c: SingleClass; onDone: () => void }) {
     <Stack gap="sm">
       <SimpleGrid cols={2}>
         <DateField label="Fecha" required value={v.date || null} onChange={(day) => form.set('date', day ?? '')} error={form.errors.date} testId="class-edit-date" />
-        <TextInput label="Hora (HH:mm)" value={v.time} onChange={(e) => form.set('time', e.currentTarget.value)} error={form.errors.time} />
+        <TimeField label="Hora" required value={v.time} onChange={(time) => form.set('time', time)} error={form.errors.time} testId="class-edit-time" />
       </SimpleGrid>
       <ClassFields values={v} errors={form.errors} set={form.set} />
       <FormError message={form.formError} />

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { singleClassCreateInput, texts } from '@estudio/core';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { DateField, FormError } from '../widgets.tsx';
+import { DateField, FormError, TimeField } from '../widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
 
 const t = texts.adminConsole;
@@ -30,7 +30,7 @@ export function ClassForm({ initial, onClose }: { initial: { date: string; time:
       <Stack gap="sm" data-testid="class-form">
         <SimpleGrid cols={2}>
           <DateField label="Fecha" required value={v.date || null} onChange={(day) => form.set('date', day ?? '')} error={form.errors.date} testId="class-date" />
-          <TextInput label="Hora (HH:mm)" required value={v.time} onChange={(e) => form.set('time', e.currentTarget.value)} error={form.errors.time} />
+          <TimeField label="Hora" required value={v.time} onChange={(time) => form.set('time', time)} error={form.errors.time} testId="class-time" />
         </SimpleGrid>
         <ClassFields values={v} errors={form.errors} set={form.set} />
         <FormError message={form.formError} />

@@ -1,10 +1,10 @@
-import { Alert, Button, Chip, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Chip, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { singleClassRepeatInput, texts } from '@estudio/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { DateField, FormError } from '../widgets.tsx';
+import { DateField, FormError, TimeListField } from '../widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
 
 const t = texts.adminConsole;
@@ -61,7 +61,7 @@ export function RepeatForm({ onClose }: { onClose: () => void }) {
             </Text>
           )}
         </div>
-        <TextInput label="Horas (HH:mm, separadas por comas)" value={v.times} onChange={(e) => form.set('times', e.currentTarget.value)} />
+        <TimeListField label="Horas de inicio" value={v.times} onChange={(times) => form.set('times', times)} testId="repeat-times" />
         <ClassFields values={v} errors={form.errors} set={form.set} />
         <FormError message={form.formError} />
         {result && (
