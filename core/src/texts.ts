@@ -708,6 +708,11 @@ export const texts = {
     videoRefused: (reason: string) => `${reason} Mientras tanto, pega arriba la liga del video (YouTube, Vimeo…).`,
     videoSourceFile: 'Archivo subido',
     videoSourceLink: 'Liga',
+    // Hours picked, not typed (decision 046).
+    timeAdd: 'Agregar',
+    timeRemove: (time: string) => `Quitar ${time}`,
+    timeNone: 'Ninguna hora todavía: elige una y pulsa Agregar.',
+    timeAnyHour: 'Cualquier hora (ninguna elegida).',
     pickDate: 'Elige una fecha',
     pickDateTime: 'Elige fecha y hora',
     hours: 'Horas',
