@@ -99,6 +99,23 @@ function shippedPackage(name: string): { dir: string; files: string[] } | null {
   return { dir, files: files.filter((file) => set.filter.some((glob) => path.matchesGlob(file, glob))) };
 }
 
+/**
+ * A package's exports entry for a subpath, by Node's rules: the exact key, or
+ * a pattern key ('./contrib/*') whose star stands for the rest of the subpath.
+ */
+function exportsEntry(manifest: { exports?: unknown }, subpath: string): { entry: unknown; star: string } {
+  const exports = (manifest.exports ?? {}) as Record<string, unknown>;
+  if (subpath in exports) return { entry: exports[subpath], star: '' };
+  for (const [key, entry] of Object.entries(exports)) {
+    const [prefix, suffix, extra] = key.split('*');
+    if (prefix === undefined || suffix === undefined || extra !== undefined) continue;
+    if (subpath.startsWith(prefix) && subpath.endsWith(suffix) && subpath.length >= prefix.length + suffix.length) {
+      return { entry, star: subpath.slice(prefix.length, subpath.length - suffix.length) };
+    }
+  }
+  return { entry: undefined, star: '' };
+}
+
 describe('the packaged desk', () => {
   it('ships every package the built main process imports at run time (the rest is bundled)', { timeout: 600_000 }, async () => {
     const imports = await importsOf(builtMain());
@@ -111,15 +128,20 @@ describe('the packaged desk', () => {
       expect(shipped, `${specifier} no se empaqueta`).not.toBeNull();
       if (!shipped) continue;
       const manifest = JSON.parse(readFileSync(path.join(shipped.dir, 'package.json'), 'utf8')) as { exports?: unknown; main?: string };
-      const subpath = specifier.slice(packageName(specifier).length) || '.';
-      const exported = JSON.stringify((manifest.exports as Record<string, unknown> | undefined)?.[subpath] ?? manifest.main ?? '');
+      const subpath = `.${specifier.slice(packageName(specifier).length)}`;
+      const { entry, star } = exportsEntry(manifest, subpath);
+      const exported = JSON.stringify(entry ?? manifest.main ?? '');
       // Every file its exports entry names (import/require/types) is among the shipped files.
-      const targets = [...exported.matchAll(/"\.\/([^"]+)"/g)].map((m) => m[1] ?? '').filter((t) => !t.endsWith('.d.ts') && !t.endsWith('.d.cts'));
+      const targets = [...exported.matchAll(/"\.\/([^"]+)"/g)]
+        .map((m) => (m[1] ?? '').replace('*', star))
+        .filter((t) => !t.endsWith('.d.ts') && !t.endsWith('.d.cts'));
       expect(targets.length, specifier).toBeGreaterThan(0);
       for (const target of targets) expect(shipped.files, `${specifier} → ${target}`).toContain(target);
       // Its wasm and data files too, and they are unpacked from the asar archive.
       expect(shipped.files.some((f) => f.endsWith('.wasm'))).toBe(true);
       expect(shipped.files.some((f) => f.endsWith('.data'))).toBe(true);
+      // An extension (pg_trgm, decision 047) loads its bundle from beside the module.
+      if (subpath.startsWith('./contrib/')) expect(shipped.files, specifier).toContain(`dist/${subpath.slice('./contrib/'.length)}.tar.gz`);
       expect(config.asarUnpack).toContain(`node_modules/${packageName(specifier)}/**`);
     }
   });
