@@ -6,11 +6,11 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from
 import { and, eq, isNull } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { class_reservation, customer, purchase, single_class } from '@estudio/db';
+import { class_reservation, customer, file, purchase, single_class } from '@estudio/db';
 import { openReplica } from '@estudio/sync/client/replica';
 import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService, type DeskEvent } from '../src/service/desk-service.ts';
-import type { DeskRouter } from '../src/service/router.ts';
+import { videoUploadEvents, type DeskRouter, type VideoUploadEvent } from '../src/service/router.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
@@ -338,6 +338,42 @@ describe('desk service', () => {
     const attended = await server.db.$count(class_reservation, and(eq(class_reservation.single_class_id, today?.single_class_id ?? 0), eq(class_reservation.attend, true)));
     expect(attended).toBe(500);
   }, 180_000);
+
+  it("uploads a video from the disk as Electron does, telling its progress, and a cancelled one stores nothing (decision 046)", async () => {
+    // A file that starts as an MP4 ('ftyp', brand isom), 6 MB.
+    const mp4Head = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+    const video = path.join(dataDir, 'clase.mp4');
+    writeFileSync(video, Buffer.concat([mp4Head, Buffer.alloc(6 * 1024 * 1024 - mp4Head.length, 7)]));
+    const total = 6 * 1024 * 1024;
+
+    const events: VideoUploadEvent[] = [];
+    for await (const event of videoUploadEvents((options) => desk.uploadVideoFromPath(video, options), undefined)) events.push(event);
+    const progress = events.filter((e): e is { sent: number; total: number } => 'sent' in e);
+    // Whole percents, in order, up to the whole file; then the stored file.
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.every((e, i) => e.total === total && (i === 0 || e.sent > (progress[i - 1]?.sent ?? 0)))).toBe(true);
+    expect(progress.at(-1)?.sent).toBe(total);
+    const last = events.at(-1);
+    expect(last && 'stored' in last ? last.stored : null).toMatchObject({ size: total, type: 'video/mp4', src: expect.stringMatching(/^\/files\/[a-z0-9-]+\.mp4$/) });
+    const [row] = await server.db.select({ size: file.size }).from(file).where(eq(file.src, last && 'stored' in last ? last.stored.src : ''));
+    expect(row?.size).toBe(total);
+
+    // Cancelled after the first event: the upload stops and no file is recorded.
+    const before = await server.db.select({ id: file.file_id }).from(file);
+    const cancel = new AbortController();
+    const seen: VideoUploadEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of videoUploadEvents((options) => desk.uploadVideoFromPath(video, options), cancel.signal)) {
+          seen.push(event);
+          cancel.abort();
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(seen.some((e) => 'stored' in e)).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await server.db.select({ id: file.file_id }).from(file)).toHaveLength(before.length);
+  });
 
   it('signs out', async () => {
     await desk.signOut();

@@ -438,14 +438,29 @@ export class DeskService {
   /**
    * A video picked in Electron's window: the renderer passes the file's path
    * (webUtils.getPathForFile) and the main process streams it from the disk.
-   * Only a regular file; the server judges whether it is a video.
+   * Only a regular file; the server judges whether it is a video. `onProgress`
+   * hears the bytes read from the disk so far (what the console's bar shows,
+   * as desk:web's XHR shows the bytes sent); `signal` cancels it.
    */
-  async uploadVideoFromPath(filePath: string): Promise<{ file_id: number; src: string; size: number; type: string }> {
+  async uploadVideoFromPath(
+    filePath: string,
+    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (sent: number, total: number) => void } = {},
+  ): Promise<{ file_id: number; src: string; size: number; type: string }> {
     const info = await stat(filePath);
     if (!info.isFile()) throw new DomainError('file/missing');
     const ext = path.extname(filePath).toLowerCase();
     const type = ext === '.webm' ? 'video/webm' : ext === '.mov' ? 'video/quicktime' : 'video/mp4';
-    return this.uploadVideo({ body: createReadStream(filePath), name: path.basename(filePath), type, size: info.size });
+    const total = info.size;
+    async function* counted(): AsyncGenerator<Uint8Array> {
+      let sent = 0;
+      onProgress?.(0, total);
+      for await (const chunk of createReadStream(filePath, signal ? { signal } : {}) as AsyncIterable<Buffer>) {
+        sent += chunk.length;
+        onProgress?.(sent, total);
+        yield chunk;
+      }
+    }
+    return this.uploadVideo({ body: counted(), name: path.basename(filePath), type, size: total, ...(signal ? { signal } : {}) });
   }
 
   /**

@@ -189,10 +189,65 @@ export const deskRouter = t.router({
      * A video file picked in Electron's window, by its path on this computer (decision 046): the main process
      * streams it to the server. desk:web posts the file's bytes to its own /upload/video instead (web/server.ts).
      */
-    uploadVideoFromPath: procedure
-      .input(z.object({ path: z.string().min(1).max(4096) }))
-      .mutation(({ ctx, input }) => ctx.desk.uploadVideoFromPath(input.path)),
+    uploadVideoFromPath: procedure.input(z.object({ path: z.string().min(1).max(4096) })).subscription(async function* ({ ctx, input, signal }) {
+      yield* videoUploadEvents((options) => ctx.desk.uploadVideoFromPath(input.path, options), signal);
+    }),
   }),
 });
 
 export type DeskRouter = typeof deskRouter;
+
+/** What a video upload from the disk tells the console as it goes: the bytes read so far, then the stored file. */
+export type VideoUploadEvent = { sent: number; total: number } | { stored: { file_id: number; src: string; size: number; type: string } };
+
+/**
+ * Runs an upload and yields its progress (at most one event per whole
+ * percent) and then the stored file; the subscription's end (the console's
+ * Cancelar, or its window closing) aborts it.
+ */
+export async function* videoUploadEvents(
+  upload: (options: { signal: AbortSignal; onProgress: (sent: number, total: number) => void }) => Promise<{ file_id: number; src: string; size: number; type: string }>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<VideoUploadEvent> {
+  const abort = new AbortController();
+  const onAbort = () => abort.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let pending: VideoUploadEvent | null = null;
+  let wake: (() => void) | null = null;
+  let shownPercent = -1;
+  const result = upload({
+    signal: abort.signal,
+    onProgress: (sent, total) => {
+      const percent = total > 0 ? Math.floor((sent / total) * 100) : 100;
+      if (percent === shownPercent) return;
+      shownPercent = percent;
+      pending = { sent, total };
+      wake?.();
+    },
+  });
+  // Set before waking, so the loop below sees the end on the turn it is woken.
+  let finished = false;
+  void result
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      finished = true;
+      wake?.();
+    });
+  try {
+    for (;;) {
+      if (!pending && !finished) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+      const event: VideoUploadEvent | null = pending;
+      pending = null;
+      if (event) yield event;
+      else if (finished) break;
+    }
+    yield { stored: await result };
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    abort.abort();
+  }
+}

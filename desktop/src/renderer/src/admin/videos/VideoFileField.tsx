@@ -37,6 +37,38 @@ export function videoFileProblem(file: { name: string; type: string; size: numbe
 }
 
 /**
+ * Electron: the upload from the disk is a subscription of the desk service's
+ * (decision 046): progress events, then the stored file. Cancelling ends the
+ * subscription, which aborts the upload in the main process.
+ */
+function sendFromDisk(
+  client: ReturnType<typeof trpc.useUtils>['client'],
+  path: string,
+  onProgress: (sent: number, total: number) => void,
+): { done: Promise<Stored>; cancel: () => void } {
+  let cancel = () => undefined as void;
+  const done = new Promise<Stored>((resolve, reject) => {
+    const subscription = client.server.uploadVideoFromPath.subscribe(
+      { path },
+      {
+        onData: (event) => {
+          if ('stored' in event) resolve(event.stored);
+          else onProgress(event.sent, event.total);
+        },
+        onError: reject,
+        onStopped: () => reject(new Error(t.videoCancelled)),
+        onComplete: () => reject(new Error(t.videoCancelled)),
+      },
+    );
+    cancel = () => {
+      subscription.unsubscribe();
+      reject(new Error(t.videoCancelled));
+    };
+  });
+  return { done, cancel: () => cancel() };
+}
+
+/**
  * desk:web: the file's bytes are posted as they are read from the disk by the
  * browser (XMLHttpRequest, for its upload progress) to the desk's
  * /upload/video, which streams them on to the studio's server.
@@ -88,7 +120,7 @@ export function VideoUrlField({
   required?: boolean | undefined;
   testId: string;
 }) {
-  const fromPath = trpc.server.uploadVideoFromPath.useMutation();
+  const utils = trpc.useUtils();
   const server = trpc.serverAddress.get.useQuery();
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
@@ -111,8 +143,10 @@ export function VideoUrlField({
       let stored: Stored;
       const path = window.deskFiles?.pathForFile(file);
       if (path) {
-        cancelRef.current = null;
-        stored = await fromPath.mutateAsync({ path });
+        // Electron: the main process reads the file from the disk and says how far it got; ending the subscription cancels it.
+        const sending = sendFromDisk(utils.client, path, (sent, total) => setProgress({ sent, total }));
+        cancelRef.current = sending.cancel;
+        stored = await sending.done;
       } else {
         const sending = sendThroughDeskWeb(file, (sent) => setProgress({ sent, total: file.size }));
         cancelRef.current = sending.cancel;
