@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownVideoFilePath, videoCreateInput, videoUrlProblem } from '../src/index.ts';
+import { fileSizeText, ownVideoFilePath, videoCreateInput, videoUrlProblem } from '../src/index.ts';
 
 describe('where a video plays from (decisions 038, 046)', () => {
   it("accepts the studio's own uploaded video files", () => {
@@ -21,5 +21,14 @@ describe('where a video plays from (decisions 038, 046)', () => {
     expect(videoUrlProblem('https://vimeo.com/76979871')).toBeNull();
     expect(videoUrlProblem('https://cdn.example.com/clase.mp4')).toBeNull();
     expect(videoUrlProblem('http://cdn.example.com/clase.mp4')).toBe('La liga del video debe empezar con https://.');
+  });
+});
+
+describe('fileSizeText', () => {
+  it('says sizes as people read them, in decimal units', () => {
+    expect(fileSizeText(1_000_000)).toBe('1 MB');
+    expect(fileSizeText(6_291_456)).toBe('6.3 MB');
+    expect(fileSizeText(2_000_000_000)).toBe('2 GB');
+    expect(fileSizeText(900_000)).toBe('900 KB');
   });
 });

@@ -244,6 +244,12 @@ export const videoPlayerHosts = [
 const videoFileExtension = /\.(mp4|webm|m4v|mov|ogv|m3u8)$/i;
 /** The default largest video file (bytes, 2 GB): the server's FILES_VIDEO_MAX_BYTES unless configured, and the console's check before sending. */
 export const videoFileMaxBytes = 2_000_000_000;
+
+/** A file's size for people: '48 MB', '1.2 GB', '900 KB' (decimal units, as disks are sold); the console's bar and the server's refusal say it the same way. */
+export function fileSizeText(bytes: number): string {
+  const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e3, 'KB'];
+  return `${value.toLocaleString('es-MX', { maximumFractionDigits: 1 })} ${unit}`;
+}
 /** The video files the studio's storage takes (by content on the server; by type or name in the console). */
 export const videoFileTypes = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 /** A video file uploaded to the studio's own server (POST /api/files/video, decision 046): '/files/<random id>.mp4|webm|mov'. */

@@ -3,7 +3,7 @@ import { statfs } from 'node:fs/promises';
 import { eq, sql, sum } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { file } from '@estudio/db/schema/content';
-import { DomainError, fileQuotaMessage, type FileOutput } from '@estudio/core';
+import { DomainError, fileQuotaMessage, fileSizeText, type FileOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import type { FileStorage } from '../../providers/files/storage.ts';
 import { toFileOutput } from './file-output.ts';
@@ -26,15 +26,9 @@ export const videoTypes: ReadonlyMap<string, { ext: string; mime: string }> = ne
 /** Bytes file-type reads to recognise a container. */
 const sniffBytes = 4100;
 
-/** A size for people: '2 GB', '500 MB', '1.5 MB' (decimal units, as disks are sold). */
-export function formatVideoSize(bytes: number): string {
-  const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, 'GB'] : [bytes / 1e6, 'MB'];
-  return `${value.toLocaleString('es-MX', { maximumFractionDigits: 1 })} ${unit}`;
-}
-
 /** 413 naming the limit. */
 export function videoTooLargeError(maxBytes: number): DomainError {
-  return new DomainError('file/too-large', `El video es demasiado grande. El tamaño máximo es de ${formatVideoSize(maxBytes)}.`);
+  return new DomainError('file/too-large', `El video es demasiado grande. El tamaño máximo es de ${fileSizeText(maxBytes)}.`);
 }
 
 /** Refuses before reading when the local disk cannot take the declared size (with 256 MB to spare for everything else). */

@@ -1,6 +1,6 @@
 import { Anchor, Button, FileButton, Group, Input, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconMovie, IconUpload } from '@tabler/icons-react';
-import { ownVideoFilePath, texts, videoFileMaxBytes, videoFileTypes } from '@estudio/core';
+import { fileSizeText, ownVideoFilePath, texts, videoFileMaxBytes, videoFileTypes } from '@estudio/core';
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../format.ts';
 import { trpc } from '../../trpc.ts';
@@ -19,12 +19,6 @@ interface Stored {
   src: string;
   size: number;
   type: string;
-}
-
-/** '48 MB', '1.2 GB' (decimal units, as the server's refusal names them). */
-export function sizeText(bytes: number): string {
-  const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e3, 'KB'];
-  return `${value.toLocaleString('es-MX', { maximumFractionDigits: 1 })} ${unit}`;
 }
 
 /** Why a picked file is not sent ('' when it may go): the server checks the content and its own limit again. */
@@ -212,7 +206,7 @@ export function VideoUrlField({
             <Stack gap={2} data-testid={`${testId}-video-progress`}>
               <Progress value={percent} animated={uploading} aria-label={t.videoUpload} />
               <Text size="xs" c="dimmed" data-testid={`${testId}-video-progress-text`}>
-                {t.videoProgress(percent, sizeText(progress.sent), sizeText(progress.total))}
+                {t.videoProgress(percent, fileSizeText(progress.sent), fileSizeText(progress.total))}
               </Text>
             </Stack>
           )}
@@ -222,7 +216,7 @@ export function VideoUrlField({
           {ownFile && (
             <Group gap="xs" data-testid={`${testId}-video-stored`}>
               <Text size="xs" c="dimmed">
-                {t.videoStored(played && played.src === value ? sizeText(played.size) : value.split('/').pop() ?? '')}
+                {t.videoStored(played && played.src === value ? fileSizeText(played.size) : value.split('/').pop() ?? '')}
               </Text>
               {openUrl && (
                 <Anchor size="xs" href={openUrl} target="_blank" rel="noreferrer">
