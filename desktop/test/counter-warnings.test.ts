@@ -7,6 +7,7 @@ import { accepted_page, audit_log, class_reservation, customer, page, single_cla
 import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
+import { checkInStart } from './check-in-time.ts';
 import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
   await until('first sync', () => desk.status().ready && desk.status().online);
 
-  // A class of today with someone booked, moved to have started 10 minutes ago so it can be checked in now.
+  // A class of today with someone booked, moved to have started 10 minutes ago (or to start in 10, just after midnight) so it can be checked in now.
   const day = studioDay(new Date(), defaultStudioTimeZone);
   const [row] = await server.db
     .select({ id: class_reservation.class_reservation_id, customer_id: class_reservation.customer_id, class_id: single_class.single_class_id })
@@ -53,7 +54,7 @@ beforeAll(async () => {
   if (!row) throw new Error('the demo seed has reservations from today on');
   reservationId = row.id;
   customerId = row.customer_id;
-  await server.db.update(single_class).set({ class_date: new Date(Date.now() - 10 * 60_000) }).where(eq(single_class.single_class_id, row.class_id));
+  await server.db.update(single_class).set({ class_date: checkInStart(-10) }).where(eq(single_class.single_class_id, row.class_id));
   // The customer has not accepted the documents and has no birthdate.
   await server.db.delete(accepted_page).where(eq(accepted_page.customer_id, customerId));
   await server.db.update(customer).set({ birthdate: null }).where(eq(customer.customer_id, customerId));

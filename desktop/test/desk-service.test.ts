@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService, type DeskEvent } from '../src/service/desk-service.ts';
 import { videoUploadEvents, type DeskRouter, type VideoUploadEvent } from '../src/service/router.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
+import { checkInStart } from './check-in-time.ts';
 import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 import { startDeskWeb } from '../src/web/server.ts';
@@ -108,7 +109,7 @@ describe('desk service', () => {
       (await server.db.select({ code: class_reservation.access_code }).from(class_reservation).where(eq(class_reservation.class_reservation_id, id)))[0]?.code ?? '';
     // The seed's class of today may be outside the check-in window at this hour: move it to start in ten minutes.
     const [row0] = await server.db.select({ cls: class_reservation.single_class_id }).from(class_reservation).where(eq(class_reservation.class_reservation_id, today));
-    const soon = new Date(Date.now() + 10 * 60_000);
+    const soon = checkInStart(10);
     await server.db.update(single_class).set({ class_date: soon }).where(eq(single_class.single_class_id, row0?.cls ?? 0));
     const code = await codeOf(today);
     await until('the moved class reaches the replica', async () => (await desk.db.select().from(single_class).where(eq(single_class.single_class_id, row0?.cls ?? 0)))[0]?.class_date.getTime() === soon.getTime());
@@ -288,7 +289,7 @@ describe('desk service', () => {
     const [anyClass] = await server.db.select().from(single_class).limit(1);
     const [nowClass] = await server.db
       .insert(single_class)
-      .values({ class_date: new Date(Date.now() + 5 * 60_000), capacity: 10, location_id: anyClass?.location_id ?? 0, class_type_id: anyClass?.class_type_id ?? 0 })
+      .values({ class_date: checkInStart(5), capacity: 10, location_id: anyClass?.location_id ?? 0, class_type_id: anyClass?.class_type_id ?? 0 })
       .returning();
     const [someone] = await server.db.select({ id: customer.customer_id }).from(customer).limit(1);
     await server.db.insert(class_reservation).values({ single_class_id: nowClass?.single_class_id ?? 0, customer_id: someone?.id ?? 0 });
@@ -320,7 +321,7 @@ describe('desk service', () => {
     // A class that started ten minutes ago with 500 bookings (the check-in rule does not look at capacity).
     const [today] = await server.db
       .insert(single_class)
-      .values({ class_date: new Date(Date.now() - 10 * 60_000), capacity: 500, location_id: cls?.location_id ?? 0, class_type_id: cls?.class_type_id ?? 0 })
+      .values({ class_date: checkInStart(-10), capacity: 500, location_id: cls?.location_id ?? 0, class_type_id: cls?.class_type_id ?? 0 })
       .returning();
     const rows = await server.db
       .insert(class_reservation)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInStart } from './check-in-time.ts';
 import { defaultStudioTimeZone, localDate } from '@estudio/core';
 import { app_config, class_reservation, customer, single_class } from '@estudio/db';
 import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
@@ -76,7 +77,7 @@ afterAll(async () => {
 
 describe('scan outcome', () => {
   it('green once, then amber with the time of the first check-in (studio time), never green again', async () => {
-    const { id, code } = await booking(new Date(Date.now() + 10 * 60_000));
+    const { id, code } = await booking(checkInStart(10));
     const first = await desk.scan(`${serverUrl}/admin/reservaciones/${id}/${code}`);
     expect(first).toMatchObject({ outcome: 'admitted', checkedIn: true });
     const again = await desk.scan(`${serverUrl}/admin/reservaciones/${id}/${code}`);
@@ -90,7 +91,7 @@ describe('scan outcome', () => {
   });
 
   it("refuses another site's link, the old sequential link and a typed folio, even of a real reservation of today", async () => {
-    const { id, code } = await booking(new Date(Date.now() + 10 * 60_000));
+    const { id, code } = await booking(checkInStart(10));
     await expect(desk.scan('https://otro-estudio.mx/admin/reservaciones/177')).rejects.toMatchObject({ code: 'desk/code-outdated' });
     await expect(desk.scan(`https://otro-estudio.mx/admin/reservaciones/${id}/ABCDE12345`)).rejects.toMatchObject({
       code: 'desk/code-unknown',

@@ -8,6 +8,7 @@ import { class_reservation, customer, single_class } from '@estudio/db';
 import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
+import { checkInStart } from './check-in-time.ts';
 import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
@@ -99,7 +100,7 @@ async function moveAClassToNow() {
     .limit(1);
   classNow = rows[0]?.id ?? 0;
   expect(classNow, 'the demo seed has classes with reservations').toBeGreaterThan(0);
-  await server.db.update(single_class).set({ class_date: new Date(Date.now() - 10 * 60_000) }).where(eq(single_class.single_class_id, classNow));
+  await server.db.update(single_class).set({ class_date: checkInStart(-10) }).where(eq(single_class.single_class_id, classNow));
 }
 
 /** Reservations of that class still to arrive, from the desk's replica. */
