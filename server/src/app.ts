@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -11,6 +10,7 @@ import { DomainError, domainErrors, trpcMaxBatchSize, type ApiErrorBody } from '
 import { createPollingChangeFeed, type ChangeFeed } from '@estudio/sync';
 import type { Config } from './config.ts';
 import { registerCors } from './cors.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, fastifyErrorBody, httpStatusOf } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -209,7 +209,7 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   if (config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_AUTH_EMULATOR_HOST) {
     csp.connectSrc = [...csp.connectSrc, `http://${config.FIREBASE_AUTH_EMULATOR_HOST}`];
   }
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: csp },
     // PayPal's checkout and Stripe's 3-D Secure may open a popup that must keep talking to this window; 'same-origin' would cut it off.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

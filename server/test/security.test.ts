@@ -494,7 +494,7 @@ describe('uploads judged by content', () => {
 });
 
 describe('security headers', () => {
-  /** The policy as @fastify/helmet writes it from the declared directives. */
+  /** The policy as helmet writes it from the declared directives. */
   const declaredPolicy = Object.entries(contentSecurityPolicy)
     .filter(([, value]) => value !== null)
     .map(([name, value]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${(value as string[]).join(' ')}`)
