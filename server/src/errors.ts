@@ -45,8 +45,15 @@ const domainCodeByTrpcCode: Partial<Record<TRPC_ERROR_CODE_KEY, DomainErrorCode>
   TOO_MANY_REQUESTS: 'rate-limited',
 };
 
+/** The tRPC error of a refusal; without a stack trace, like the DomainError it carries. */
 export function toTRPCError(error: DomainError): TRPCError {
-  return new TRPCError({ code: trpcCodeByStatus[error.status as CatalogueStatus], message: error.message, cause: error });
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new TRPCError({ code: trpcCodeByStatus[error.status as CatalogueStatus], message: error.message, cause: error });
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
 }
 
 export function domainError(code: DomainErrorCode): TRPCError {

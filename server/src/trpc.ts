@@ -63,6 +63,12 @@ const t = initTRPC
   .meta<OpenApiMeta>()
   .create({
     /**
+     * Never in development mode for tRPC: the error formatter below drops the
+     * stack, and in development tRPC formats every error's stack for a shape
+     * that is thrown away (most of the cost of a refusal, issue 21).
+     */
+    isDev: false,
+    /**
      * Subscriptions (the desks' poke) stream over SSE. The server pings every
      * 10 s and tells the client to reconnect after 25 s without a byte, so a
      * connection cut without a FIN (a NAT, a sleeping laptop) is noticed.
