@@ -8,7 +8,7 @@
 // Uses TEST_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres)
 // to create a fresh seeded database, dropped at the end. Knobs: BENCH_ATTEMPTS
 // (2000), BENCH_CONCURRENCY (50), BENCH_POOL (20 connections, both paths),
-// BENCH_SYNC_TRIGGERS=off (drop the desks' change-log triggers, to measure what they cost).
+// BENCH_CAPACITIES (20,5000: the class sizes, a rush and the winners' rate), BENCH_SYNC_TRIGGERS=off (drop the desks' change-log triggers, to measure what they cost).
 import { Worker } from 'node:worker_threads';
 import type postgres from 'postgres';
 import { replicatedTableNames } from '@estudio/core';
@@ -22,6 +22,7 @@ process.env.TEST_DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/p
 const attempts = Number(process.env.BENCH_ATTEMPTS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const poolSize = Number(process.env.BENCH_POOL ?? 20);
+const capacities = (process.env.BENCH_CAPACITIES ?? '20,5000').split(',').map(Number);
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
 async function runPool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -142,7 +143,7 @@ async function main() {
     // Warm-up: JIT, prepared statements, connection pool.
     await measure('api', 5000, 200, viaApi, false);
     await measure('sql', 5000, 200, viaSql, false);
-    for (const capacity of [20, 5000]) {
+    for (const capacity of capacities) {
       await measure('api', capacity, attempts, viaApi);
       await measure('sql', capacity, attempts, viaSql);
     }
@@ -154,7 +155,7 @@ async function main() {
 
   console.log(`\nBooking on PostgreSQL: ${attempts} attempts from distinct customers (1 credit each), concurrency ${concurrency}, pool ${poolSize}\n`);
   console.log('class        path            attempts/s   bookings/s   booked   seconds');
-  for (const capacity of [20, 5000]) {
+  for (const capacity of capacities) {
     const api = runs.find((r) => r.path === 'api' && r.capacity === capacity);
     const direct = runs.find((r) => r.path === 'sql' && r.capacity === capacity);
     if (!api || !direct) continue;
