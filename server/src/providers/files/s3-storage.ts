@@ -26,6 +26,12 @@ export function s3ObjectUrl(options: S3StorageOptions, key: string): string {
   return `https://${options.bucket}.s3.${options.region}.amazonaws.com/${encoded}`;
 }
 
+/**
+ * Objects are served by the bucket, not by us: they carry the same header as
+ * /files/* (keys are random and never reused, so a copy never goes stale).
+ */
+export const s3CacheControl = 'public, max-age=31536000, immutable';
+
 /** A streamed upload is sent in parts of this size (S3's minimum is 5 MB, except the last): at most one part is in memory. */
 export const s3PartBytes = 8 * 1024 * 1024;
 
@@ -59,13 +65,13 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     kind: 's3',
     client,
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body, ContentType: contentType }));
+      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: s3CacheControl }));
       return { src: s3ObjectUrl(options, key) };
     },
     async putStream(key, body, contentType) {
       // A multipart upload (CreateMultipartUpload, UploadPart…, Complete) with the client already in use: no
       // @aws-sdk/lib-storage dependency for the one loop it would run. Aborted on any failure, so no parts linger.
-      const created = await client.send(new CreateMultipartUploadCommand({ Bucket: options.bucket, Key: key, ContentType: contentType }));
+      const created = await client.send(new CreateMultipartUploadCommand({ Bucket: options.bucket, Key: key, ContentType: contentType, CacheControl: s3CacheControl }));
       const uploadId = created.UploadId;
       if (!uploadId) throw new Error('S3 gave no upload id');
       try {

@@ -11,6 +11,7 @@ import { createLocalStorage } from '../../providers/files/local-storage.ts';
 import { createS3Storage } from '../../providers/files/s3-storage.ts';
 import type { FileStorage } from '../../providers/files/storage.ts';
 import { toFileOutput } from './file-output.ts';
+import { makeVariants, originalKey, pictureTypes, variantKey, variantKeysOf } from './picture-variants.ts';
 
 /** The declared types, by content: images for profile pictures and image fields, PDF for documents. */
 export const imageTypes: ReadonlyMap<string, string> = new Map([
@@ -116,12 +117,22 @@ const UPLOAD_QUOTA_LOCK = 61_015;
  * quota check to the insert, so parallel uploads of one customer are counted
  * one after another and cannot pass the quota together; nothing is stored
  * when the quota is refused.
+ *
+ * A JPEG, PNG or WebP picture also gets WebP copies at smaller widths
+ * (picture-variants.ts, decision 049), stored beside it in the same storage;
+ * the original's key lists their widths. The quota counts the original only:
+ * the variants are the studio's copies for its pages, not something the
+ * customer chose to keep, and `size` stays the bytes the customer sent. A
+ * picture that cannot be decoded is stored as it is, without variants.
  */
 export async function uploadFile(db: Db, storage: FileStorage, input: UploadInput): Promise<FileOutput> {
   if (input.body.length === 0) throw new DomainError('file/missing');
   const { mime, ext } = await detectAllowedType(input.body, input.kind);
-  const key = `${randomUUID()}.${ext}`;
-  let stored = false;
+  const id = randomUUID();
+  // Made before the transaction (no lock held while resizing); none when the picture cannot be decoded.
+  const variants = pictureTypes.has(mime) ? await makeVariants(input.body) : [];
+  const key = originalKey(id, ext, variants.map((v) => v.width));
+  const stored: string[] = [];
   try {
     return await db.transaction(async (tx) => {
       if (input.quotaBytes !== null) {
@@ -134,11 +145,17 @@ export async function uploadFile(db: Db, storage: FileStorage, input: UploadInpu
       }
       let src: string;
       try {
+        // The variants first: an original whose name lists a width is never stored without that width.
+        for (const variant of variants) {
+          const name = variantKey(id, variant.width);
+          await storage.put(name, variant.body, 'image/webp');
+          stored.push(name);
+        }
         ({ src } = await storage.put(key, input.body, mime));
+        stored.push(key);
       } catch (error) {
         throw Object.assign(new DomainError('file/storage-unavailable'), { cause: error });
       }
-      stored = true;
       const [row] = await tx
         .insert(file)
         .values({
@@ -156,7 +173,7 @@ export async function uploadFile(db: Db, storage: FileStorage, input: UploadInpu
     });
   } catch (error) {
     // No row, no bytes: do not leave an object nobody can list or delete.
-    if (stored) await storage.remove(key).catch(() => undefined);
+    await Promise.all(stored.map((name) => storage.remove(name).catch(() => undefined)));
     throw error;
   }
 }
@@ -197,13 +214,14 @@ export async function renameFile(db: Db, caller: FileCaller, id: number, name: s
 export async function removeFile(db: Db, config: Config, caller: FileCaller, id: number): Promise<RemovedOutput> {
   const [row] = await db.delete(file).where(visible(caller, eq(file.file_id, id))).returning();
   if (!row) throw new DomainError('file/not-found');
+  // The original and its variants (decision 049: their keys follow from the original's).
+  const keys = row.storage_key ? [row.storage_key, ...variantKeysOf(row.storage_key)] : [];
+  const removeAll = (storage: FileStorage) => Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
   if (row.storage_key && row.src.startsWith('/files/')) {
-    await createLocalStorage(localFilesDir(config))
-      .remove(row.storage_key)
-      .catch(() => undefined);
+    await removeAll(createLocalStorage(localFilesDir(config)));
   } else if (row.storage_key && row.storage === 's3') {
     await chooseStorage(db, config, 's3')
-      .then((s3) => s3.remove(row.storage_key ?? ''))
+      .then(removeAll)
       .catch(() => undefined);
   }
   return { deleted: true, id: row.file_id };
