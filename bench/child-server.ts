@@ -61,7 +61,9 @@ export interface ChildServer {
 
 /** Runs `script` (a TypeScript file, through tsx) with `env` and waits until GET `healthPath` answers 200. */
 export async function startChild(script: string, port: number, env: Record<string, string>, healthPath = '/api/health'): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each server (written when it stops), to see where its time goes.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, script)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORTAL_DIST: path.join(tmpdir(), 'sin-portal'), ...env },

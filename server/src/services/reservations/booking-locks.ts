@@ -7,6 +7,7 @@ import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Tx } from '@estudio/db';
+import { preparedStatement } from '@estudio/db/prepared';
 
 /**
  * Row locks of the booking transactions. Every transaction that takes or gives
@@ -32,8 +33,81 @@ const CLASS_GATE = 61_007;
  * after its class lock and start over, again and again under a rush.
  */
 export async function enterClassGate(tx: Tx, singleClassId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLASS_GATE}, ${singleClassId})`);
+  await enterClassGateStatement(tx, { singleClassId });
 }
+
+/*
+ * The booking's statements, built once (db/src/prepared.ts): a booking sends
+ * them pipelined, and building them was most of its CPU (issue 21). What
+ * changes travels as placeholders; a time as ISO text cast in SQL, since
+ * drizzle does not convert a placeholder's value for its column.
+ */
+const enterClassGateStatement = preparedStatement((tx) =>
+  tx
+    .select({ entered: sql`pg_advisory_xact_lock_shared(${CLASS_GATE}, ${sql.placeholder('singleClassId')}::int)` })
+    .from(sql`(values (1)) as gate (one)`)
+    .prepare('booking_class_gate'),
+);
+
+const lockCustomerStatement = preparedStatement((tx) =>
+  tx
+    .select()
+    .from(customer)
+    .where(and(eq(customer.customer_id, sql.placeholder('customerId')), isNull(customer.deletedAt)))
+    .for('update')
+    .prepare('booking_lock_customer'),
+);
+
+const lockClassStatement = preparedStatement((tx) =>
+  tx
+    .select({ c: single_class, ct: class_type })
+    .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .where(eq(single_class.single_class_id, sql.placeholder('singleClassId')))
+    .for('update', { of: single_class })
+    .prepare('booking_lock_class'),
+);
+
+/** Seats as one int[] literal ('{3,7}'), so one statement text fits any number of them. */
+function intArray(values: readonly number[]): string {
+  return `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+}
+
+const occupancyStatement = preparedStatement((tx) => {
+  const seats = sql`${sql.placeholder('seats')}::int[]`;
+  return tx
+    .select({
+      places: sql<number>`(count(*) + count(${class_reservation.guest}))::int`,
+      spotTaken: sql<boolean>`coalesce(bool_or(${class_reservation.spot} = any(${seats}) or ${class_reservation.guest_spot} = any(${seats})), false)`,
+    })
+    .from(class_reservation)
+    .where(
+      and(
+        eq(class_reservation.single_class_id, sql.placeholder('singleClassId')),
+        isNull(class_reservation.deletedAt),
+        sql`${class_reservation.class_reservation_id} is distinct from ${sql.placeholder('exceptReservationId')}::int`,
+      ),
+    )
+    .prepare('booking_occupancy');
+});
+
+const lockCreditsStatement = preparedStatement((tx) =>
+  tx
+    .select({ credit: available_classes, package_id: purchase.class_package_id, special: class_package.is_special_event })
+    .from(available_classes)
+    .leftJoin(purchase, eq(purchase.purchase_id, available_classes.purchase_id))
+    .leftJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+    .where(
+      and(
+        eq(available_classes.customer_id, sql.placeholder('customerId')),
+        isNull(available_classes.deletedAt),
+        ne(available_classes.available_classes, 0),
+        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, sql`${sql.placeholder('classDate')}::timestamptz`)),
+      ),
+    )
+    .for('update', { of: available_classes })
+    .prepare('booking_lock_credits'),
+);
 
 /** Closes the class gate for this transaction (see enterClassGate). */
 export async function closeClassGate(tx: Tx, singleClassId: number): Promise<void> {
@@ -45,34 +119,27 @@ export type ClassWithType = typeof single_class.$inferSelect & { class_type: typ
 
 /** Locks the customer row (FOR UPDATE). Throws customer/not-found. */
 export async function lockCustomer(tx: Tx, customerId: number): Promise<CustomerRow> {
-  const [row] = await tx
-    .select()
-    .from(customer)
-    .where(and(eq(customer.customer_id, customerId), isNull(customer.deletedAt)))
-    .for('update');
+  const [row] = await lockCustomerStatement(tx, { customerId });
   if (!row) throw new DomainError('customer/not-found');
   return row;
 }
 
-async function selectClass(tx: Tx, singleClassId: number, lock: boolean): Promise<ClassWithType> {
-  const query = tx
-    .select({ c: single_class, ct: class_type })
-    .from(single_class)
-    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
-    .where(eq(single_class.single_class_id, singleClassId));
-  const [row] = lock ? await query.for('update', { of: single_class }) : await query;
+/** Locks the class row (FOR UPDATE, not its class type) and returns it with its class type. Throws class/not-found. */
+export async function lockClass(tx: Tx, singleClassId: number): Promise<ClassWithType> {
+  const [row] = await lockClassStatement(tx, { singleClassId });
   if (!row) throw new DomainError('class/not-found');
   return { ...row.c, class_type: row.ct };
 }
 
-/** Locks the class row (FOR UPDATE, not its class type) and returns it with its class type. Throws class/not-found. */
-export function lockClass(tx: Tx, singleClassId: number): Promise<ClassWithType> {
-  return selectClass(tx, singleClassId, true);
-}
-
 /** The class with its class type, without a lock (for checks that the locked re-read repeats). Throws class/not-found. */
-export function readClass(tx: Tx, singleClassId: number): Promise<ClassWithType> {
-  return selectClass(tx, singleClassId, false);
+export async function readClass(tx: Tx, singleClassId: number): Promise<ClassWithType> {
+  const [row] = await tx
+    .select({ c: single_class, ct: class_type })
+    .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .where(eq(single_class.single_class_id, singleClassId));
+  if (!row) throw new DomainError('class/not-found');
+  return { ...row.c, class_type: row.ct };
 }
 
 /**
@@ -87,26 +154,7 @@ export async function occupancy(
   seats: readonly number[],
   exceptReservationId?: number,
 ): Promise<{ places: number; spotTaken: boolean }> {
-  const wanted = sql.join(
-    seats.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const [row] = await tx
-    .select({
-      places: sql<number>`(count(*) + count(${class_reservation.guest}))::int`,
-      spotTaken:
-        seats.length === 0
-          ? sql<boolean>`false`
-          : sql<boolean>`coalesce(bool_or(${class_reservation.spot} in (${wanted}) or ${class_reservation.guest_spot} in (${wanted})), false)`,
-    })
-    .from(class_reservation)
-    .where(
-      and(
-        eq(class_reservation.single_class_id, singleClassId),
-        isNull(class_reservation.deletedAt),
-        exceptReservationId === undefined ? undefined : sql`${class_reservation.class_reservation_id} <> ${exceptReservationId}`,
-      ),
-    );
+  const [row] = await occupancyStatement(tx, { singleClassId, seats: intArray(seats), exceptReservationId: exceptReservationId ?? null });
   return { places: Number(row?.places ?? 0), spotTaken: row?.spotTaken === true };
 }
 
@@ -154,19 +202,6 @@ export async function lockReservationForChange(
  * special class takes only its package's credits, other classes never take them.
  */
 export async function lockCreditsFor(tx: Tx, customerId: number, c: ClassWithType): Promise<(typeof available_classes.$inferSelect)[]> {
-  const rows = await tx
-    .select({ credit: available_classes, package_id: purchase.class_package_id, special: class_package.is_special_event })
-    .from(available_classes)
-    .leftJoin(purchase, eq(purchase.purchase_id, available_classes.purchase_id))
-    .leftJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
-    .where(
-      and(
-        eq(available_classes.customer_id, customerId),
-        isNull(available_classes.deletedAt),
-        ne(available_classes.available_classes, 0),
-        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
-      ),
-    )
-    .for('update', { of: available_classes });
+  const rows = await lockCreditsStatement(tx, { customerId, classDate: c.class_date.toISOString() });
   return rows.filter((r) => (c.class_package_id !== null ? r.package_id === c.class_package_id : !r.special)).map((r) => r.credit);
 }

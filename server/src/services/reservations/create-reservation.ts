@@ -19,6 +19,7 @@ import { isUniqueViolation } from '@estudio/db/errors';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import type { Tx } from '@estudio/db';
+import { preparedStatement } from '@estudio/db/prepared';
 import type { Db } from '../../db.ts';
 import { enterClassGate, lockClass, lockCreditsFor, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
 import { firstLook, type FirstLook } from './first-look.ts';
@@ -118,13 +119,77 @@ export async function guardSpot<T>(write: () => Promise<T>): Promise<T> {
  * even under the row lock: a credit is never driven below zero.
  */
 export async function spendCredit(tx: Tx, availableClassId: number, now: Date, refusal: 'booking/no-credits' | 'booking/guest-no-credits'): Promise<void> {
-  const [spent] = await tx
-    .update(available_classes)
-    .set({ available_classes: sql`${available_classes.available_classes} - 1`, updatedAt: now })
-    .where(and(eq(available_classes.available_class_id, availableClassId), gt(available_classes.available_classes, 0)))
-    .returning({ id: available_classes.available_class_id });
+  const [spent] = await spendCreditStatement(tx, { availableClassId, now: now.toISOString() });
   if (!spent) throw new DomainError(refusal);
 }
+
+/*
+ * The booking's statements, built once (db/src/prepared.ts, as in
+ * booking-locks.ts): what changes travels as placeholders, a time as ISO text.
+ * The update sets updated_at itself, so its $onUpdate (evaluated when a
+ * statement is built) never stamps a stale time.
+ */
+const spendCreditStatement = preparedStatement((tx) =>
+  tx
+    .update(available_classes)
+    .set({ available_classes: sql`${available_classes.available_classes} - 1`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(available_classes.available_class_id, sql.placeholder('availableClassId')), gt(available_classes.available_classes, 0)))
+    .returning({ id: available_classes.available_class_id })
+    .prepare('booking_spend_credit'),
+);
+
+const liveBookingStatement = preparedStatement((tx) =>
+  tx
+    .select({ id: class_reservation.class_reservation_id })
+    .from(class_reservation)
+    .where(
+      and(
+        eq(class_reservation.single_class_id, sql.placeholder('singleClassId')),
+        eq(class_reservation.customer_id, sql.placeholder('customerId')),
+        isNull(class_reservation.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('booking_live_booking'),
+);
+
+const packagePurchaseStatement = preparedStatement((tx) =>
+  tx
+    .select({ id: purchase.purchase_id })
+    .from(purchase)
+    .where(
+      and(
+        eq(purchase.customer_id, sql.placeholder('customerId')),
+        eq(purchase.class_package_id, sql.placeholder('classPackageId')),
+        inArray(purchase.status, packageAccessStatuses),
+      ),
+    )
+    .limit(1)
+    .prepare('booking_package_purchase'),
+);
+
+const leaveWaitlistStatement = preparedStatement((tx) =>
+  tx
+    .delete(waitlist)
+    .where(and(eq(waitlist.single_class_id, sql.placeholder('singleClassId')), eq(waitlist.customer_id, sql.placeholder('customerId'))))
+    .prepare('booking_leave_waitlist'),
+);
+
+const insertReservationStatement = preparedStatement((tx) =>
+  tx
+    .insert(class_reservation)
+    .values({
+      single_class_id: sql.placeholder('singleClassId'),
+      customer_id: sql.placeholder('customerId'),
+      available_class_id: sql.placeholder('availableClassId'),
+      spot: sql.placeholder('spot'),
+      guest: sql.placeholder('guest'),
+      guest_spot: sql.placeholder('guestSpot'),
+      guest_available_class_id: sql.placeholder('guestAvailableClassId'),
+    })
+    .returning()
+    .prepare('booking_insert_reservation'),
+);
 
 /** Gives one class back to a limited credit (an unlimited one, -1, is left alone). */
 export async function returnOneClass(tx: Tx, availableClassId: number, now: Date): Promise<void> {
@@ -139,8 +204,10 @@ export async function returnOneClass(tx: Tx, availableClassId: number, now: Date
  * transaction's connection: the driver pipelines them (one round trip instead
  * of one each) and the database runs them one after another as if awaited in
  * turn, so locks are still taken in the decision 006 order. Each task must
- * start its statement synchronously (an async function whose first await is
- * its query). Waits for every one, then throws the first failure in order,
+ * send its statement when called: a prepared statement (db/src/prepared.ts)
+ * called before the task's first await; a drizzle query builder sends only
+ * when awaited, after a number of turns that differs from one kind of query
+ * to another. Waits for every one, then throws the first failure in order,
  * the one a sequential run would have met first.
  */
 async function inOrder<T extends readonly unknown[]>(tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
@@ -231,18 +298,7 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
     const [, who, existing, bought, lockedCredits] = await inOrder([
       () => enterClassGate(tx, input.singleClassId),
       () => lockCustomer(tx, input.customerId),
-      async () =>
-        tx
-          .select({ id: class_reservation.class_reservation_id })
-          .from(class_reservation)
-          .where(
-            and(
-              eq(class_reservation.single_class_id, input.singleClassId),
-              eq(class_reservation.customer_id, input.customerId),
-              isNull(class_reservation.deletedAt),
-            ),
-          )
-          .limit(1),
+      () => liveBookingStatement(tx, { singleClassId: input.singleClassId, customerId: input.customerId }),
       async () => (known?.class_package_id == null ? null : readPackagePurchase(tx, input.customerId, known.class_package_id)),
       async () => (known ? lockCreditsFor(tx, input.customerId, known) : null),
     ] as const);
@@ -281,7 +337,7 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
     const [, , , locked, taken] = await inOrder([
       async () => (credit.available_classes === -1 ? undefined : spendCredit(tx, credit.available_class_id, now, 'booking/no-credits')),
       async () => (guestCredit ? spendCredit(tx, guestCredit.available_class_id, now, 'booking/guest-no-credits') : undefined),
-      async () => tx.delete(waitlist).where(and(eq(waitlist.single_class_id, c.single_class_id), eq(waitlist.customer_id, who.customer_id))),
+      () => leaveWaitlistStatement(tx, { singleClassId: c.single_class_id, customerId: who.customer_id }),
       () => lockClass(tx, c.single_class_id),
       // After the class lock (same connection, next statement): counts every booking committed before it.
       () => occupancy(tx, c.single_class_id, seats),
@@ -290,18 +346,15 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
     checkSeatRules(settings, locked, change);
     checkRoom(locked, change, taken);
     const [reservation] = await guardSpot(() =>
-      tx
-        .insert(class_reservation)
-        .values({
-          single_class_id: c.single_class_id,
-          customer_id: who.customer_id,
-          available_class_id: credit.available_class_id,
-          spot,
-          guest,
-          guest_spot: guestSpot,
-          guest_available_class_id: guestCredit?.available_class_id ?? null,
-        })
-        .returning(),
+      insertReservationStatement(tx, {
+        singleClassId: c.single_class_id,
+        customerId: who.customer_id,
+        availableClassId: credit.available_class_id,
+        spot,
+        guest,
+        guestSpot,
+        guestAvailableClassId: guestCredit?.available_class_id ?? null,
+      }),
     );
     if (!reservation) throw new Error('reservation insert returned no row');
     return { reservation };
@@ -313,9 +366,5 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
 
 /** The customer's purchase that opens a package-only class (none: booking/package-only). */
 function readPackagePurchase(tx: Tx, customerId: number, classPackageId: number) {
-  return tx
-    .select({ id: purchase.purchase_id })
-    .from(purchase)
-    .where(and(eq(purchase.customer_id, customerId), eq(purchase.class_package_id, classPackageId), inArray(purchase.status, packageAccessStatuses)))
-    .limit(1);
+  return packagePurchaseStatement(tx, { customerId, classPackageId });
 }
