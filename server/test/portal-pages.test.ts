@@ -78,7 +78,8 @@ describe('portal pages', () => {
     expect(html).toContain('<html lang="es-MX" data-mantine-color-scheme="light">');
     expect(html).toContain('<meta name="theme-color" content="#d6336c"');
     expect(html).not.toContain('href="/api/appconfig"');
-    expect(html).toContain('<link rel="preload" as="image" href="/demo/hero.jpg" fetchpriority="high">');
+    // The hero's picture is in the page itself (decision 049): no preload of its original beside the copy the screen needs.
+    expect(html).not.toContain('rel="preload" as="image"');
     // The page's pictures come before any module: the app's and the route's are named for boot.ts to ask for after
     // the page's load event (decision 036), the entry itself excepted.
     expect(html).not.toContain('rel="modulepreload"');

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Image, Modal } from '@mantine/core';
+import { Anchor, Modal } from '@mantine/core';
 import { Link } from 'react-router';
 import { isOn, localDate, texts } from '@estudio/core';
 import { useAppConfig } from '../config/AppConfigContext.tsx';
 import { internalPath } from '../pages/account/links.ts';
 import { useStudioTimeZone } from './time.ts';
+import { cappedSizes } from '../ui/image-sources.ts';
+import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
 
 const STORAGE_KEY = 'estudio.popup-presencial';
 
@@ -45,7 +47,8 @@ export function PopupImage() {
   };
   const link = config.popup_presencial_link.trim();
   const path = link ? internalPath(link, config.domain) : null;
-  const image = <Image src={src} alt={texts.booking.popupAlt} radius="md" fit="contain" mah="75dvh" />;
+  // The modal is 620 px wide (size lg) with 10 px of padding.
+  const image = <ResponsiveImage src={src} alt={texts.booking.popupAlt} sizes={cappedSizes(600)} priority="eager" radius="md" fit="contain" mah="75dvh" />;
 
   return (
     <Modal opened={opened} onClose={close} size="lg" centered padding="xs" withCloseButton title={null} closeButtonProps={{ 'aria-label': texts.shell.close }}>

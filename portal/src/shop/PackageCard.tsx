@@ -3,18 +3,20 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, texts } from '@estudio/core';
 import { useStudioTimeZone } from '../booking/time.ts';
+import type { ResponsiveImageProps } from '../ui/ResponsiveImage.tsx';
+import { packageCardSizes } from './package-grid.ts';
 import { PackageImage } from './PackageImage.tsx';
 import { PackagePrice } from './PackagePrice.tsx';
 import type { ShopPackage } from './types.ts';
 
-/** One package of the shop; the whole card leads to its checkout. */
-export function PackageCard({ pkg }: { pkg: ShopPackage }) {
+/** One package of the shop; the whole card leads to its checkout. `priority`: its picture's (lazy unless above the fold). */
+export function PackageCard({ pkg, priority }: { pkg: ShopPackage; priority?: ResponsiveImageProps['priority'] }) {
   const trialDays = pkg.is_subscription && pkg.free_trial_length ? pkg.free_trial_length : 0;
   const tz = useStudioTimeZone();
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" h="100%" data-testid="package-card">
       <Card.Section>
-        <PackageImage src={pkg.image} h={140} />
+        <PackageImage src={pkg.image} h={140} sizes={packageCardSizes} priority={priority} />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">

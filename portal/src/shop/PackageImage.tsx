@@ -1,13 +1,27 @@
 import { useState } from 'react';
-import { Center, Image, type MantineRadius } from '@mantine/core';
+import { Center, type MantineRadius } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
+import { ResponsiveImage, type ResponsiveImageProps } from '../ui/ResponsiveImage.tsx';
 
 /**
  * A package's picture. A missing or broken image (an admin may leave the
  * field empty or point at a file that is gone) becomes a tinted panel in the
- * studio's colour rather than a broken-image icon.
+ * studio's colour rather than a broken-image icon. `sizes` and `priority`
+ * as ResponsiveImage's (decision 049).
  */
-export function PackageImage({ src, h, radius }: { src: string | null; h: number; radius?: MantineRadius }) {
+export function PackageImage({
+  src,
+  h,
+  radius,
+  sizes,
+  priority,
+}: {
+  src: string | null;
+  h: number;
+  radius?: MantineRadius;
+  sizes: string;
+  priority?: ResponsiveImageProps['priority'];
+}) {
   const [failed, setFailed] = useState(false);
   if (!src || failed)
     return (
@@ -15,5 +29,5 @@ export function PackageImage({ src, h, radius }: { src: string | null; h: number
         <IconTicket size={40} stroke={1.3} />
       </Center>
     );
-  return <Image src={src} alt="" h={h} fit="cover" radius={radius} onError={() => setFailed(true)} />;
+  return <ResponsiveImage src={src} alt="" sizes={sizes} priority={priority} h={h} fit="cover" radius={radius} onError={() => setFailed(true)} />;
 }

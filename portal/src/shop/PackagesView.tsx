@@ -4,18 +4,20 @@ import { isTrialPackage, regularPackages, texts } from '@estudio/core';
 import { trpc } from '../api/trpc.ts';
 import { errorMessage } from '../api/errors.ts';
 import { PackageCard } from './PackageCard.tsx';
+import { packageGrid } from './package-grid.ts';
 import type { ShopPackage } from './types.ts';
 
-function Section({ heading, packages }: { heading: string; packages: ShopPackage[] }) {
+/** `first`: the page's first section, whose first row is above the fold (its first picture is the page's largest). */
+function Section({ heading, packages, first }: { heading: string; packages: ShopPackage[]; first?: boolean }) {
   if (packages.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-label={heading}>
       <Title order={2} fz={{ base: 20, sm: 24 }}>
         {heading}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-        {packages.map((pkg) => (
-          <PackageCard key={pkg.class_package_id} pkg={pkg} />
+      <SimpleGrid cols={packageGrid.cols} spacing={packageGrid.spacing}>
+        {packages.map((pkg, i) => (
+          <PackageCard key={pkg.class_package_id} pkg={pkg} priority={!first || i >= 3 ? 'lazy' : i === 0 ? 'high' : 'eager'} />
         ))}
       </SimpleGrid>
     </Stack>
@@ -44,10 +46,10 @@ export function PackagesView() {
         <EmptyState py={48} variant="light" icon={<IconShoppingBag size={32} stroke={1.5} />} title={texts.shop.empty} />
       ) : (
         <Stack gap={40}>
-          <Section heading={texts.shop.trialHeading} packages={trial} />
-          <Section heading={texts.shop.regularHeading} packages={regular} />
-          <Section heading={texts.shop.onlineHeading} packages={online} />
-          <Section heading={texts.shop.eventsHeading} packages={events} />
+          <Section heading={texts.shop.trialHeading} packages={trial} first />
+          <Section heading={texts.shop.regularHeading} packages={regular} first={trial.length === 0} />
+          <Section heading={texts.shop.onlineHeading} packages={online} first={trial.length + regular.length === 0} />
+          <Section heading={texts.shop.eventsHeading} packages={events} first={trial.length + regular.length + online.length === 0} />
         </Stack>
       );
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { texts } from '@estudio/core';
+import { checkoutPackageSizes } from '../../shop/package-grid.ts';
 import { PackageImage } from '../../shop/PackageImage.tsx';
 import { PackagePrice } from '../../shop/PackagePrice.tsx';
 import type { ShopPackage } from '../../shop/types.ts';
@@ -16,7 +17,7 @@ export function PackageSummary({ pkg, children }: { pkg: ShopPackage; children?:
         <Text tt="uppercase" fw={700} size="xs" c="dimmed" lts={1}>
           {texts.checkout.buying}
         </Text>
-        <PackageImage src={pkg.image} h={200} radius="md" />
+        <PackageImage src={pkg.image} h={200} radius="md" sizes={checkoutPackageSizes} priority="high" />
         <Title order={2} fz={{ base: 22, sm: 26 }} data-testid="checkout-title">
           {pkg.title}
         </Title>

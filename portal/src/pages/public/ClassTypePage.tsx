@@ -5,6 +5,7 @@ import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
 import { ScheduleView } from '../../booking/ScheduleView.tsx';
 import { NotFound } from '../NotFound.tsx';
+import { gridSizes } from '../../ui/image-sources.ts';
 import { FallbackImage } from './landing/FallbackImage.tsx';
 import { PublicPageFrame } from './PublicPageFrame.tsx';
 
@@ -35,7 +36,7 @@ export default function ClassTypePage() {
         </Grid.Col>
         {type.image && (
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <FallbackImage src={type.image} alt={type.name} radius="lg" mah={360} fit="cover" />
+            <FallbackImage src={type.image} alt={type.name} sizes={gridSizes({ base: 1, md: 2 }, 'xl')} priority="high" radius="lg" mah={360} fit="cover" />
           </Grid.Col>
         )}
       </Grid>

@@ -172,10 +172,8 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
       ...(prerendered ? [] : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
     ];
     const modulesLater = prerendered ? ` data-modules="${escapeHtml(scripts.map((file) => `/${file}`).join(' '))}"` : '';
-    // The landing's largest picture is the hero's background: the browser learns of it only from the styles, so it is named here.
-    if (prerendered?.html.includes('data-section="hero"') && config.hero_image) {
-      head.unshift(`<link rel="preload" as="image" href="${escapeHtml(config.hero_image)}" fetchpriority="high">`);
-    }
+    // The hero's picture is an <img fetchpriority="high"> in the rendered page (decision 049): the browser finds it there and
+    // picks the copy its screen needs; a preload of the original here would fetch it as well.
     const state = { appconfig, ...(prerendered ? { queries: prerendered.queries, rendered: prerendered.rendered } : {}) };
     const stateId = bundle?.pageStateId ?? 'portal-state';
     return (

@@ -1,4 +1,5 @@
 import { Avatar } from '@mantine/core';
+import { cappedSizes } from '../../../ui/image-sources.ts';
 import { FallbackImage } from './FallbackImage.tsx';
 import { fullName, initials, type Instructor } from './people.ts';
 
@@ -8,6 +9,8 @@ export function CoachPortrait({ coach }: { coach: Instructor }) {
     <FallbackImage
       src={coach.file?.src}
       alt={fullName(coach)}
+      sizes={cappedSizes(360)}
+      priority="high"
       radius="lg"
       maw={360}
       mx="auto"

@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Box, Button, Card, Container, Grid, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Container, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { texts, type AppConfigMap } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { ScheduleView } from '../../../booking/ScheduleView.tsx';
 import { PackageCard } from '../../../shop/PackageCard.tsx';
+import { packageGrid } from '../../../shop/package-grid.ts';
 import { SafeHtml } from '../../../ui/SafeHtml.tsx';
+import { gridSizes } from '../../../ui/image-sources.ts';
+import { ResponsiveImage } from '../../../ui/ResponsiveImage.tsx';
 import { FallbackImage } from './FallbackImage.tsx';
 import { fullName, initials } from './people.ts';
 import classes from './Landing.module.css';
@@ -26,6 +29,11 @@ export function LandingSection({ name, title, id, alt, children }: { name: strin
 }
 
 const cardGrid = { cols: { base: 1, xs: 2, md: 3 }, spacing: 'lg' } as const;
+/** The width of one card of `cardGrid` (a picture across the card). */
+const cardGridSizes = gridSizes(cardGrid.cols, cardGrid.spacing);
+const classTypeGrid = { cols: { base: 1, xs: 2, md: 4 }, spacing: 'lg' } as const;
+const coachGrid = { cols: { base: 2, sm: 3, md: 5 }, spacing: { base: 'sm', sm: 'lg' } } as const;
+const textGrid = { cols: { base: 1, md: 2 }, gap: { base: 'lg', md: 48 } } as const;
 
 function GridSkeleton({ count = 3, height = 240 }: { count?: number; height?: number }) {
   return (
@@ -37,6 +45,13 @@ function GridSkeleton({ count = 3, height = 240 }: { count?: number; height?: nu
   );
 }
 
+/**
+ * The hero's picture covers a box taller than wide on a phone (at least 380 px high, with the title and buttons) and
+ * about 630 px high on a tablet: a landscape picture (16:9, as the demo's) is then shown by its height, wider than the
+ * screen. From 62em the box is wider than tall and the picture spans the screen's width.
+ */
+const heroSizes = '(max-width: 36em) 720px, (max-width: 62em) 1140px, 100vw';
+
 export function HeroSection({ config }: { config: AppConfigMap }) {
   return (
     <Box
@@ -44,8 +59,9 @@ export function HeroSection({ config }: { config: AppConfigMap }) {
       data-section="hero"
       aria-labelledby="landing-hero"
       className={classes.hero}
-      style={config.hero_image ? { backgroundImage: `url("${encodeURI(config.hero_image)}")` } : undefined}
     >
+      {/* An <img>, not a CSS background: the browser finds it in the page and a phone fetches the copy its screen needs (decision 049). */}
+      <FallbackImage src={config.hero_image} alt="" sizes={heroSizes} priority="high" className={classes.heroImage} radius={0} />
       <div className={classes.heroShade} />
       <Container size="lg" className={classes.heroContent} py={64}>
         <Stack gap="lg" maw={620}>
@@ -77,7 +93,7 @@ export function TextSection({ name, id, title, text, image, reverse }: { name: s
   const withImage = Boolean(image) && !failed;
   return (
     <LandingSection name={name} id={id} title={title} alt={reverse}>
-      <Grid gap={{ base: 'lg', md: 48 }} align="center">
+      <Grid gap={textGrid.gap} align="center">
         <Grid.Col span={{ base: 12, md: withImage ? 6 : 12 }} order={{ base: 2, md: reverse ? 2 : 1 }}>
           <Text fz="lg" lh={1.7} maw={withImage ? undefined : 760} style={{ whiteSpace: 'pre-line' }}>
             {text}
@@ -85,7 +101,7 @@ export function TextSection({ name, id, title, text, image, reverse }: { name: s
         </Grid.Col>
         {withImage && (
           <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: reverse ? 1 : 2 }}>
-            <Image src={image} alt={title} className={classes.sideImage} onError={() => setFailed(true)} />
+            <ResponsiveImage src={image} alt={title} sizes={gridSizes(textGrid.cols, textGrid.gap)} className={classes.sideImage} onError={() => setFailed(true)} />
           </Grid.Col>
         )}
       </Grid>
@@ -103,10 +119,16 @@ export function ClassTypesSection() {
       {!list.data ? (
         <GridSkeleton />
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+        <SimpleGrid cols={classTypeGrid.cols} spacing={classTypeGrid.spacing}>
           {types.map((type) => (
             <Card key={type.class_type_id} component={Link} to={`/class_type/${type.class_type_id}`} withBorder radius="lg" padding={0} className={classes.card}>
-              <FallbackImage src={type.image} alt="" className={classes.typeImage} fallback={<div className={classes.typePlaceholder} />} />
+              <FallbackImage
+                src={type.image}
+                alt=""
+                sizes={gridSizes(classTypeGrid.cols, classTypeGrid.spacing)}
+                className={classes.typeImage}
+                fallback={<div className={classes.typePlaceholder} />}
+              />
               <Stack gap={6} p="lg">
                 <Title order={3} fz="lg">
                   {type.name}
@@ -135,10 +157,16 @@ export function CoachesSection() {
       {!list.data ? (
         <GridSkeleton count={4} height={320} />
       ) : (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing={{ base: 'sm', sm: 'lg' }}>
+        <SimpleGrid cols={coachGrid.cols} spacing={coachGrid.spacing}>
           {coaches.map((coach) => (
             <Card key={coach.instructor_id} component={Link} to={`/coach/${coach.instructor_id}`} withBorder radius="lg" padding={0} className={classes.card}>
-              <FallbackImage src={coach.file?.src} alt="" className={classes.coachPhoto} fallback={<div className={classes.coachInitials}>{initials(coach)}</div>} />
+              <FallbackImage
+                src={coach.file?.src}
+                alt=""
+                sizes={gridSizes(coachGrid.cols, coachGrid.spacing)}
+                className={classes.coachPhoto}
+                fallback={<div className={classes.coachInitials}>{initials(coach)}</div>}
+              />
               <Stack gap={2} p="md">
                 <Text fw={700}>{fullName(coach)}</Text>
                 {coach.quote && (
@@ -163,7 +191,7 @@ export function PackagesSection() {
   return (
     <LandingSection name="packages" title={texts.landing.packages} alt>
       {!list.data ? <GridSkeleton /> : (
-        <SimpleGrid {...cardGrid}>
+        <SimpleGrid cols={packageGrid.cols} spacing={packageGrid.spacing}>
           {packages.map((pkg) => (
             <PackageCard key={pkg.class_package_id} pkg={pkg} />
           ))}
@@ -204,7 +232,7 @@ export function AnnouncementCard({ title, content, image }: { title: string; con
     <Card withBorder radius="lg" padding="lg" h="100%">
       {image && (
         <Card.Section mb="md">
-          <FallbackImage src={image} alt="" h={160} fit="cover" />
+          <FallbackImage src={image} alt="" sizes={cardGridSizes} h={160} fit="cover" />
         </Card.Section>
       )}
       <Title order={3} fz="lg" mb="xs">

@@ -1,0 +1,27 @@
+// Written by scripts/demo-picture-variants.ts: the widths of the WebP copies beside each demo picture (decision 049).
+export const demoPictureWidths: Readonly<Record<string, readonly number[]>> = {
+  '/demo/about.jpg': [320, 640, 960, 1200],
+  '/demo/bg-login.jpg': [320, 640, 960, 1600],
+  '/demo/class-types/barre.jpg': [320, 640, 800],
+  '/demo/class-types/cycling.jpg': [320, 640, 800],
+  '/demo/class-types/reformer.jpg': [320, 640, 800],
+  '/demo/class-types/yoga.jpg': [320, 640, 800],
+  '/demo/coaches/daniela.jpg': [320, 480],
+  '/demo/coaches/emilio.jpg': [320, 480],
+  '/demo/coaches/fernanda.jpg': [320, 480],
+  '/demo/coaches/rodrigo.jpg': [320, 480],
+  '/demo/coaches/valeria.jpg': [320, 480],
+  '/demo/hero.jpg': [320, 640, 960, 1600],
+  '/demo/mission.jpg': [320, 640, 960, 1200],
+  '/demo/packages/1-clase.jpg': [320, 640, 960, 1200],
+  '/demo/packages/10-clases.jpg': [320, 640, 960, 1200],
+  '/demo/packages/5-clases.jpg': [320, 640, 960, 1200],
+  '/demo/packages/ilimitado.jpg': [320, 640, 960, 1200],
+  '/demo/packages/inscripcion.jpg': [320, 640, 960, 1200],
+  '/demo/packages/online.jpg': [320, 640, 960, 1200],
+  '/demo/packages/prueba.jpg': [320, 640, 960, 1200],
+  '/demo/packages/sunset-yoga.jpg': [320, 640, 960, 1200],
+  '/demo/programs/barre-express.jpg': [320, 640, 960, 1200],
+  '/demo/programs/pilates-casa.jpg': [320, 640, 960, 1200],
+  '/demo/programs/reto-yoga.jpg': [320, 640, 960, 1200]
+};
