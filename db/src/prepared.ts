@@ -1,4 +1,4 @@
-import type { Tx } from './create-db.ts';
+import type { DbOrTx } from './create-db.ts';
 
 /**
  * Statements of a hot transaction, built by drizzle once per driver and run
@@ -24,7 +24,7 @@ interface Prepared<R> {
   execute(values?: Record<string, unknown>): Promise<R>;
 }
 
-/** The driver's connection of a drizzle transaction (drizzle keeps it as `session.client` on both drivers). */
+/** The driver's connection of a drizzle transaction, or its pool (drizzle keeps it as `session.client` on both drivers). */
 interface DriverOfTx {
   session: { client: DriverClient; constructor: object };
 }
@@ -54,15 +54,16 @@ function sendingAtOnce(client: DriverClient): DriverClient {
 }
 
 /**
- * A statement built once (by `build`, on the transaction it first runs on, with
- * `sql.placeholder` for what changes) and run on any transaction with `values`.
+ * A statement built once (by `build`, on the transaction or database it first
+ * runs on, with `sql.placeholder` for what changes) and run on any transaction
+ * (or the database's pool) with `values`.
  *
  * @example
  * const lockCustomerStatement = preparedStatement('lock_customer', (tx) =>
  *   tx.select().from(customer).where(eq(customer.customer_id, sql.placeholder('id'))).for('update').prepare('lock_customer'));
  * const [row] = await lockCustomerStatement(tx, { id: 7 });
  */
-export function preparedStatement<R>(build: (tx: Tx) => Prepared<R>): (tx: Tx, values?: Record<string, unknown>) => Promise<R> {
+export function preparedStatement<R>(build: (db: DbOrTx) => Prepared<R>): (db: DbOrTx, values?: Record<string, unknown>) => Promise<R> {
   const perDriver: PerDriver<R> = new Map();
   // The proxied client of each transaction connection, kept while that connection lives.
   const clients = new WeakMap<object, DriverClient>();

@@ -2,14 +2,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { packageAccessStatuses, scheduleOutput, studioTimeZone, type SingleClassOutput } from '@estudio/core';
-import { app_config } from '@estudio/db/schema/app-config';
-import { file } from '@estudio/db/schema/content';
-import { instructor } from '@estudio/db/schema/catalogue';
-import { purchase } from '@estudio/db/schema/purchases';
-import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
-import { single_class, single_class_tag } from '@estudio/db/schema/schedule';
-import { tag } from '@estudio/db/schema/videos';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { preparedStatement } from '@estudio/db/prepared';
 import type { Db } from '../../db.ts';
 import { panelClass } from '../../legacy/shapes.ts';
 import { listSchedule, type ScheduleFilters } from './list-schedule.ts';
@@ -120,6 +114,59 @@ function widened(filters: ScheduleFilters): { from: Date; to: Date } {
   };
 }
 
+/** The week's range, as text cast in SQL: drizzle hands a placeholder's value to the driver as it is. */
+const rangeFrom = sql`${sql.placeholder('from')}::timestamptz`;
+const rangeTo = sql`${sql.placeholder('to')}::timestamptz`;
+
+/**
+ * What readStamp reads for everyone (see there). `h` is the statement's one
+ * row, the snapshot's xmin. Written as SQL with qualified names: in a select's
+ * fields drizzle renders its columns without their table, which is ambiguous
+ * in these joins.
+ */
+function stampColumns() {
+  return {
+    settled: sql<string | null>`(select c.txid::text || ':' || c.change_id::text from sync_change c where c.txid < h.xmin order by c.txid desc, c.change_id desc limit 1)`,
+    recent: sql<string | null>`(select count(*) from sync_change c where c.txid >= h.xmin)::text`,
+    zone: sql<string | null>`(select string_agg(a.key || '=' || a.value, ';' order by a.key) from app_config a where a.key in ('timezone', 'timezone_offset'))`,
+    photos: sql<string | null>`(select md5(coalesce(string_agg(i.instructor_id || ':' || f.file_id || ':' || f.src || ':' || f.name || ':' || f.type, ';'
+      order by i.instructor_id), '')) from instructor i join file f on f.file_id = i.file_id)`,
+    tags: sql<string | null>`(select md5(coalesce(string_agg(st.single_class_id || ':' || t.tag_id || ':' || t.name || ':' || coalesce(t.color, ''), ';'
+      order by st.single_class_id, t.tag_id), ''))
+      from single_class_tag st join tag t on t.tag_id = st.tag_id join single_class sc on sc.single_class_id = st.single_class_id
+      where sc.class_date >= ${rangeFrom} and sc.class_date <= ${rangeTo})`,
+  };
+}
+
+/** The signed-in caller's own rows of the week, read in the same statement. */
+function ownColumns() {
+  const customerId = sql.placeholder('customerId');
+  const statuses = sql.join(
+    packageAccessStatuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return {
+    own: sql<string | null>`(select coalesce(json_agg(json_build_object('single_class_id', r.single_class_id, 'class_reservation_id', r.class_reservation_id,
+        'spot', r.spot, 'guest', r.guest, 'guest_spot', r.guest_spot) order by r.class_reservation_id), '[]'::json)
+      from class_reservation r join single_class sc on sc.single_class_id = r.single_class_id
+      where r.customer_id = ${customerId} and r.deleted_at is null and sc.class_date >= ${rangeFrom} and sc.class_date <= ${rangeTo})::text`,
+    waits: sql<string | null>`(select coalesce(json_agg(json_build_object('single_class_id', w.single_class_id, 'waitlist_id', w.waitlist_id)), '[]'::json)
+      from waitlist w join single_class sc on sc.single_class_id = w.single_class_id
+      where w.customer_id = ${customerId} and sc.class_date >= ${rangeFrom} and sc.class_date <= ${rangeTo})::text`,
+    access: sql<string | null>`(select coalesce(json_agg(distinct p.class_package_id), '[]'::json) from purchase p
+      where p.customer_id = ${customerId} and p.status in (${statuses}))::text`,
+  };
+}
+
+const snapshotRow = sql`(select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin) h`;
+
+/*
+ * Built once (db/src/prepared.ts): drizzle built this text on every signed-in
+ * week, 10 % of its CPU (issue 21).
+ */
+const anonymousStamp = preparedStatement((db) => db.select(stampColumns()).from(snapshotRow).prepare('week_stamp'));
+const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...ownColumns() }).from(snapshotRow).prepare('week_stamp_signed'));
+
 /**
  * One statement that says whether anything the week shows may have changed,
  * read at the same instant as the caller's own rows:
@@ -136,38 +183,9 @@ function widened(filters: ScheduleFilters): { from: Date; to: Date } {
  */
 async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null): Promise<Stamp> {
   const range = widened(filters);
-  // As text with a cast: drizzle hands raw parameters to postgres.js unserialised, and a Date is not a valid one there.
-  const from = sql`${range.from.toISOString()}::timestamptz`;
-  const to = sql`${range.to.toISOString()}::timestamptz`;
-  const ownColumns =
-    customerId === null
-      ? sql``
-      : sql`,
-    (select coalesce(json_agg(json_build_object('single_class_id', ${class_reservation.single_class_id}, 'class_reservation_id', ${class_reservation.class_reservation_id},
-        'spot', ${class_reservation.spot}, 'guest', ${class_reservation.guest}, 'guest_spot', ${class_reservation.guest_spot}) order by ${class_reservation.class_reservation_id}), '[]'::json)
-      from ${class_reservation} join ${single_class} on ${single_class.single_class_id} = ${class_reservation.single_class_id}
-      where ${class_reservation.customer_id} = ${customerId} and ${class_reservation.deletedAt} is null
-        and ${single_class.class_date} >= ${from} and ${single_class.class_date} <= ${to})::text as own,
-    (select coalesce(json_agg(json_build_object('single_class_id', ${waitlist.single_class_id}, 'waitlist_id', ${waitlist.waitlist_id})), '[]'::json)
-      from ${waitlist} join ${single_class} on ${single_class.single_class_id} = ${waitlist.single_class_id}
-      where ${waitlist.customer_id} = ${customerId} and ${single_class.class_date} >= ${from} and ${single_class.class_date} <= ${to})::text as waits,
-    (select coalesce(json_agg(distinct ${purchase.class_package_id}), '[]'::json) from ${purchase}
-      where ${purchase.customer_id} = ${customerId} and ${inArray(purchase.status, packageAccessStatuses)})::text as access`;
-  const statement = sql`select
-    (select c.txid::text || ':' || c.change_id::text from sync_change c where c.txid < h.xmin order by c.txid desc, c.change_id desc limit 1) as settled,
-    (select count(*) from sync_change c where c.txid >= h.xmin)::text as recent,
-    (select string_agg(${app_config.key} || '=' || ${app_config.value}, ';' order by ${app_config.key}) from ${app_config}
-      where ${app_config.key} in ('timezone', 'timezone_offset')) as zone,
-    (select md5(coalesce(string_agg(${instructor.instructor_id} || ':' || ${file.file_id} || ':' || ${file.src} || ':' || ${file.name} || ':' || ${file.type}, ';'
-      order by ${instructor.instructor_id}), '')) from ${instructor} join ${file} on ${file.file_id} = ${instructor.file_id}) as photos,
-    (select md5(coalesce(string_agg(${single_class_tag.single_class_id} || ':' || ${tag.tag_id} || ':' || ${tag.name} || ':' || coalesce(${tag.color}, ''), ';'
-      order by ${single_class_tag.single_class_id}, ${tag.tag_id}), ''))
-      from ${single_class_tag} join ${tag} on ${tag.tag_id} = ${single_class_tag.tag_id} join ${single_class} on ${single_class.single_class_id} = ${single_class_tag.single_class_id}
-      where ${single_class.class_date} >= ${from} and ${single_class.class_date} <= ${to}) as tags
-    ${ownColumns}
-    from (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin) h`;
-  const result = (await db.execute(statement)) as unknown;
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string | null>[];
+  const values = { from: range.from.toISOString(), to: range.to.toISOString(), customerId };
+  const rows: Partial<Record<keyof ReturnType<typeof stampColumns> | keyof ReturnType<typeof ownColumns>, string | null>>[] =
+    customerId === null ? await anonymousStamp(db, values) : await signedStamp(db, values);
   const row = rows[0] ?? {};
   const stamp = [row.settled ?? '0:0', row.recent ?? '0', row.zone ?? '', row.photos ?? '', row.tags ?? ''].join('|');
   const own =
