@@ -349,6 +349,11 @@ interface LhRow {
   /** The LCP element (its HTML, shortened) and where its time went (TTFB, load delay, load time, render delay). */
   lcpElement: string | null;
   lcpPhases: string | null;
+  /** Pictures (Lighthouse's network requests of type Image): how many, and their bytes on the wire. */
+  images: { count: number; bytes: number };
+  /** What 'uses-responsive-images' and 'modern-image-formats' say could be saved (bytes), and their scores (decision 049). */
+  responsiveImages: { score: number | null; savings: number };
+  modernFormats: { score: number | null; savings: number };
   /** How many runs the row is the median of. */
   runs?: number;
 }
@@ -413,7 +418,21 @@ async function lighthouseRow(browser: Browser2, chromePort: number, tree: Tree, 
     failedA11y,
     fcp: audits['first-contentful-paint']?.numericValue ?? null,
     ...lcpBreakdown(audits['largest-contentful-paint-element']?.details),
+    images: imageRequests(audits['network-requests']?.details),
+    responsiveImages: imageAudit(audits['uses-responsive-images']),
+    modernFormats: imageAudit(audits['modern-image-formats']),
   };
+}
+
+/** The pictures among the page's requests (Lighthouse loads the page without scrolling: lazy ones below the fold are not there). */
+function imageRequests(details: unknown): { count: number; bytes: number } {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const images = items.filter((item) => item.resourceType === 'Image');
+  return { count: images.length, bytes: images.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) };
+}
+
+function imageAudit(audit: { score: number | null; details?: unknown } | undefined): { score: number | null; savings: number } {
+  return { score: audit?.score ?? null, savings: (audit?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0 };
 }
 
 /** The 'largest-contentful-paint-element' audit's details: a table with the node, then one with the phases. */
@@ -611,6 +630,14 @@ async function main(): Promise<number> {
           `  ${r.page.padEnd(26)} ${r.preset.padEnd(11)} ${r.tree.padEnd(18)} ${pct(r.performance).padStart(4)} ${pct(r.accessibility).padStart(4)} ${ms(r.lcp).padStart(9)} ${ms(r.tbt).padStart(8)} ${(r.cls === null ? '—' : r.cls.toFixed(3)).padStart(6)}` +
             (before ? `  ${ratio(r.lcp, before.lcp)}` : '') +
             (r.failedA11y.length ? `  a11y: ${r.failedA11y.join(', ')}` : ''),
+        );
+      }
+      console.log('\n  Imágenes (pedidas al cargar; Lighthouse no desplaza la página) y lo que dos auditorías dicen que sobra:');
+      console.log(`  ${'página'.padEnd(26)} ${'preset'.padEnd(11)} ${'árbol'.padEnd(18)} ${'imágenes'.padStart(17)}  ${'uses-responsive-images'.padStart(24)}  ${'modern-image-formats'.padStart(22)}`);
+      for (const r of rows) {
+        const audit = (a: { score: number | null; savings: number }) => `${a.score === null ? '—' : a.score === 1 ? 'pasa' : `score ${a.score}`}, ${kb(a.savings)}`;
+        console.log(
+          `  ${r.page.padEnd(26)} ${r.preset.padEnd(11)} ${r.tree.padEnd(18)} ${`${r.images.count}: ${kb(r.images.bytes)}`.padStart(17)}  ${audit(r.responsiveImages).padStart(24)}  ${audit(r.modernFormats).padStart(22)}`,
         );
       }
       console.log('\n  De qué está hecho cada LCP (FCP; el elemento; TTFB, espera antes de cargar, carga, espera para pintar):');
