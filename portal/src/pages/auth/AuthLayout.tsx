@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Box, Image, Paper, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
+import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import classes from './AuthLayout.module.css';
 
@@ -10,7 +11,9 @@ export function AuthLayout({ heading, width = 440, children }: { heading: string
   const config = useAppConfig();
   usePageTitle(heading);
   return (
-    <Box component="main" className={classes.root} style={{ backgroundImage: config.bg_login ? `url("${config.bg_login}")` : undefined }}>
+    <Box component="main" className={classes.root}>
+      {/* The photo covers the whole screen: by its height on a screen narrower than 3:2 (a phone), else by its width (decision 049). */}
+      {config.bg_login && <ResponsiveImage src={config.bg_login} alt="" sizes="(max-aspect-ratio: 3/2) 150vh, 100vw" priority="high" radius={0} className={classes.photo} />}
       <div className={classes.scrim} />
       <Paper className={classes.card} maw={width} w="100%" radius="lg" shadow="xl" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
