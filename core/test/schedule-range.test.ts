@@ -23,4 +23,13 @@ describe('studioDayRange', () => {
     expect(from.toISOString()).toBe('2025-03-09T05:00:00.000Z');
     expect(to.toISOString()).toBe('2025-03-10T03:59:59.999Z');
   });
+
+  it('answers a range asked again the same, in Date objects of its own that a caller may change', () => {
+    const first = studioDayRange('2026-03-02', '2026-03-08', 'America/Mexico_City');
+    first.from.setUTCFullYear(1999);
+    const again = studioDayRange('2026-03-02', '2026-03-08', 'America/Mexico_City');
+    expect(again.from.toISOString()).toBe('2026-03-02T06:00:00.000Z');
+    expect(again.to.toISOString()).toBe('2026-03-09T05:59:59.999Z');
+    expect(studioDayRange('2026-03-02', '2026-03-08', 'America/Cancun').from.toISOString()).toBe('2026-03-02T05:00:00.000Z');
+  });
 });
