@@ -33,7 +33,8 @@
 // and stops it at the end. Knobs: BENCH_PORT (3331), PORTAL_BUDGET_DIST (a built
 // portal to reuse; not with BENCH_BASELINE), BENCH_LH_DESKTOP=0 (skip the desktop
 // preset), BENCH_LH=0 (skip Lighthouse), BENCH_BASELINE (a git ref to compare with), BENCH_PAGES
-// (a comma-separated list of the paths to measure: /, /paquetes, /calendario, /mystudio, /checkout), BENCH_LH_RUNS
+// (a comma-separated list of the paths to measure: /, /paquetes, /calendario, /mystudio, /checkout), BENCH_BASELINE_MODULES
+// (a folder of packages the baseline needs that this tree no longer installs, laid out as node_modules), BENCH_LH_RUNS
 // (Lighthouse runs per page and tree, the median one shown; 1), BENCH_LH_SAVE (a folder for every Lighthouse report as JSON).
 // Exits non-zero only when a figure could not be measured.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -117,6 +118,10 @@ function prepareBaseline(ref: string): string {
     if (existsSync(target)) continue;
     run('cp', ['-al', path.join(root, folder), target], root);
   }
+  // BENCH_BASELINE_MODULES=<folder>: packages the baseline needs that the tree has since dropped (its node_modules is the
+  // tree's), laid out as in node_modules (<folder>/@fastify/helmet…), copied into the baseline's node_modules.
+  const extra = process.env.BENCH_BASELINE_MODULES;
+  if (extra) run('cp', ['-a', `${path.resolve(extra)}/.`, path.join(dir, 'node_modules')], root);
   const core = realpathSync(path.join(dir, 'node_modules', '@estudio', 'core'));
   if (!core.startsWith(dir + path.sep)) throw new Error(`@estudio/core resolves outside the baseline worktree: ${core}`);
   return dir;
