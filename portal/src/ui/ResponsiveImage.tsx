@@ -19,8 +19,9 @@ export type ResponsiveImageProps = ImageProps &
  * A picture at the size it is shown (decision 049): the WebP copy that fits
  * `sizes` and the screen's density, through `<picture>` with the original as
  * the `<img>` (browsers without WebP, pictures without copies). The
- * `<picture>` takes no box of its own (display: contents), so the `<img>`
- * lays out, and is styled, exactly as it was without it. Rendered the same on
+ * `<picture>` takes no box of its own (display: contents) and the `<source>`
+ * none at all, so the `<img>` lays out, and is styled, exactly as it was
+ * without them. Rendered the same on
  * the server and in the browser (nothing here reads the window).
  */
 export function ResponsiveImage({ src, sizes, priority = 'lazy', ...props }: ResponsiveImageProps) {
@@ -37,7 +38,8 @@ export function ResponsiveImage({ src, sizes, priority = 'lazy', ...props }: Res
   if (!srcSet) return image;
   return (
     <picture style={{ display: 'contents' }}>
-      <source type="image/webp" srcSet={srcSet} sizes={sizes} />
+      {/* No box either: in a flex parent (Stack, Card) an empty <source> would be an item and take a gap. The browser picks from it all the same. */}
+      <source type="image/webp" srcSet={srcSet} sizes={sizes} style={{ display: 'none' }} />
       {image}
     </picture>
   );
