@@ -7,8 +7,12 @@ import { PackageCard } from './PackageCard.tsx';
 import { packageGrid } from './package-grid.ts';
 import type { ShopPackage } from './types.ts';
 
-/** `first`: the page's first section, whose first row is above the fold (its first picture is the page's largest). */
-function Section({ heading, packages, first }: { heading: string; packages: ShopPackage[]; first?: boolean }) {
+/**
+ * `rank`: which of the shown sections this is. The first rows of the first two are above the fold (a phone shows
+ * the trial card and the top of the next section's first; Lighthouse takes that one as the largest paint): fetched at
+ * once, their first pictures first. The rest load as the visitor scrolls near them.
+ */
+function Section({ heading, packages, rank }: { heading: string; packages: ShopPackage[]; rank: number }) {
   if (packages.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-label={heading}>
@@ -17,7 +21,7 @@ function Section({ heading, packages, first }: { heading: string; packages: Shop
       </Title>
       <SimpleGrid cols={packageGrid.cols} spacing={packageGrid.spacing}>
         {packages.map((pkg, i) => (
-          <PackageCard key={pkg.class_package_id} pkg={pkg} priority={!first || i >= 3 ? 'lazy' : i === 0 ? 'high' : 'eager'} />
+          <PackageCard key={pkg.class_package_id} pkg={pkg} priority={rank > 1 || i >= 3 ? 'lazy' : i === 0 ? 'high' : 'eager'} />
         ))}
       </SimpleGrid>
     </Stack>
@@ -41,15 +45,16 @@ export function PackagesView() {
     const events = all.filter((pkg) => pkg.is_special_event && !isTrialPackage(pkg));
     const online = all.filter((pkg) => pkg.is_online && !pkg.is_presencial && !pkg.is_special_event && !isTrialPackage(pkg));
     const regular = regularPackages(all.filter((pkg) => !isTrialPackage(pkg) && !(pkg.is_online && !pkg.is_presencial)));
+    const shown = (before: ShopPackage[][]) => before.filter((list) => list.length > 0).length;
     content =
       trial.length + events.length + online.length + regular.length === 0 ? (
         <EmptyState py={48} variant="light" icon={<IconShoppingBag size={32} stroke={1.5} />} title={texts.shop.empty} />
       ) : (
         <Stack gap={40}>
-          <Section heading={texts.shop.trialHeading} packages={trial} first />
-          <Section heading={texts.shop.regularHeading} packages={regular} first={trial.length === 0} />
-          <Section heading={texts.shop.onlineHeading} packages={online} first={trial.length + regular.length === 0} />
-          <Section heading={texts.shop.eventsHeading} packages={events} first={trial.length + regular.length + online.length === 0} />
+          <Section heading={texts.shop.trialHeading} packages={trial} rank={0} />
+          <Section heading={texts.shop.regularHeading} packages={regular} rank={shown([trial])} />
+          <Section heading={texts.shop.onlineHeading} packages={online} rank={shown([trial, regular])} />
+          <Section heading={texts.shop.eventsHeading} packages={events} rank={shown([trial, regular, online])} />
         </Stack>
       );
   }
