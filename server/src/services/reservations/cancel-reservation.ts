@@ -1,5 +1,6 @@
 import { DomainError, evaluateCancellation, type Role } from '@estudio/core';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { preparedStatement } from '@estudio/db/prepared';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -8,7 +9,7 @@ import type { MessageContext } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
 import { lockCustomer } from './booking-locks.ts';
-import { returnOneClass } from './create-reservation.ts';
+import { inOrder, returnOneClass } from './create-reservation.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
 export interface CancelReservationInput {
@@ -54,15 +55,7 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
   const now = input.now ?? new Date();
   const settings = await loadStudioSettings(db);
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({
-        customer_id: class_reservation.customer_id,
-        single_class_id: class_reservation.single_class_id,
-        available_class_id: class_reservation.available_class_id,
-        guest_available_class_id: class_reservation.guest_available_class_id,
-      })
-      .from(class_reservation)
-      .where(eq(class_reservation.class_reservation_id, input.reservationId));
+    const [found] = await reservationToCancel(tx, { reservationId: input.reservationId });
     if (!found || (!isStaff(input.actor.role) && found.customer_id !== input.actor.customerId)) {
       throw new DomainError('reservation/not-found');
     }
@@ -70,20 +63,17 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
     // freeing a place cannot overbook, and a booking that counted the place a moment
     // earlier was refused as it would have been a moment earlier.
     await lockCustomer(tx, found.customer_id);
-    // Both credits the booking spent (the booker's, and the guest's when the studio charges guests), locked together.
+    // Both credits the booking spent (the booker's, and the guest's when the studio charges guests), locked together,
+    // then the reservation: sent together (inOrder), run in that order.
     const creditIds = [found.available_class_id, found.guest_available_class_id].filter((id): id is number => id !== null);
-    const held = creditIds.length
-      ? await tx.select().from(available_classes).where(inArray(available_classes.available_class_id, creditIds)).orderBy(available_classes.available_class_id).for('update')
-      : [];
+    const [held, [r]] = await inOrder([
+      () => (creditIds.length ? lockCreditsById(tx, { ids: `{${creditIds.join(',')}}` }) : Promise.resolve([])),
+      () => lockReservation(tx, { reservationId: input.reservationId }),
+    ] as const);
     const credit = held.find((row) => row.available_class_id === found.available_class_id);
-    const [r] = await tx
-      .select()
-      .from(class_reservation)
-      .where(eq(class_reservation.class_reservation_id, input.reservationId))
-      .for('update');
     if (!r) throw new DomainError('reservation/not-found');
-    const [c] = await tx.select({ class_date: single_class.class_date }).from(single_class).where(eq(single_class.single_class_id, r.single_class_id));
-    if (!c) throw new DomainError('class/not-found');
+    // The class's start, read with the reservation before the locks (the class is not locked either way).
+    const c = { class_date: found.class_date };
     const unlimited = credit?.available_classes === -1;
 
     let creditReturned: boolean;
@@ -110,22 +100,13 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
       }
     }
 
-    const [cancelled] = await tx
-      .update(class_reservation)
-      .set({ deletedAt: now, credit_returned: creditReturned, updatedAt: now })
-      .where(and(eq(class_reservation.class_reservation_id, r.class_reservation_id), isNull(class_reservation.deletedAt)))
-      .returning();
+    const [cancelled] = await markCancelled(tx, { reservationId: r.class_reservation_id, now: now.toISOString(), creditReturned });
     if (!cancelled) throw new DomainError('reservation/already-cancelled');
 
     if (creditReturned && credit && !unlimited) {
-      await tx
-        .update(available_classes)
-        .set({
-          available_classes: sql`${available_classes.available_classes} + 1`,
-          ...(input.mode === 'customer' && !input.override ? { cancels_used: sql`${available_classes.cancels_used} + 1` } : {}),
-          updatedAt: now,
-        })
-        .where(eq(available_classes.available_class_id, credit.available_class_id));
+      // A customer's own cancellation uses one of the credit's cancellations; staff's and an override do not.
+      const usesCancellation = input.mode === 'customer' && !input.override;
+      await giveClassBack(tx, { availableClassId: credit.available_class_id, now: now.toISOString(), usesCancellation: usesCancellation ? 1 : 0 });
     }
     // The guest's class comes back with the booker's; it never uses one of the customer's cancellations.
     if (creditReturned && r.guest_available_class_id !== null) {
@@ -135,3 +116,62 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
     return { reservation: cancelled, creditReturned, ...(rules ? { rules } : {}) };
   });
 }
+
+/*
+ * The cancellation's statements, built once (db/src/prepared.ts, as a
+ * booking's): times travel as ISO text cast in SQL, and every update sets
+ * updated_at itself.
+ */
+const reservationToCancel = preparedStatement((tx) =>
+  tx
+    .select({
+      customer_id: class_reservation.customer_id,
+      single_class_id: class_reservation.single_class_id,
+      available_class_id: class_reservation.available_class_id,
+      guest_available_class_id: class_reservation.guest_available_class_id,
+      class_date: single_class.class_date,
+    })
+    .from(class_reservation)
+    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+    .where(eq(class_reservation.class_reservation_id, sql.placeholder('reservationId')))
+    .prepare('cancel_reservation_found'),
+);
+
+const lockCreditsById = preparedStatement((tx) =>
+  tx
+    .select()
+    .from(available_classes)
+    .where(sql`${available_classes.available_class_id} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(available_classes.available_class_id)
+    .for('update')
+    .prepare('cancel_lock_credits'),
+);
+
+const lockReservation = preparedStatement((tx) =>
+  tx.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, sql.placeholder('reservationId'))).for('update').prepare('cancel_lock_reservation'),
+);
+
+const markCancelled = preparedStatement((tx) =>
+  tx
+    .update(class_reservation)
+    .set({
+      deletedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      credit_returned: sql`${sql.placeholder('creditReturned')}::boolean`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(and(eq(class_reservation.class_reservation_id, sql.placeholder('reservationId')), isNull(class_reservation.deletedAt)))
+    .returning()
+    .prepare('cancel_mark_cancelled'),
+);
+
+const giveClassBack = preparedStatement((tx) =>
+  tx
+    .update(available_classes)
+    .set({
+      available_classes: sql`${available_classes.available_classes} + 1`,
+      cancels_used: sql`${available_classes.cancels_used} + ${sql.placeholder('usesCancellation')}::int`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(eq(available_classes.available_class_id, sql.placeholder('availableClassId')))
+    .prepare('cancel_give_class_back'),
+);

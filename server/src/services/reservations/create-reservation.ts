@@ -210,7 +210,7 @@ export async function returnOneClass(tx: Tx, availableClassId: number, now: Date
  * to another. Waits for every one, then throws the first failure in order,
  * the one a sequential run would have met first.
  */
-async function inOrder<T extends readonly unknown[]>(tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+export async function inOrder<T extends readonly unknown[]>(tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
   const settled = await Promise.allSettled(tasks.map((task) => task()));
   const results: unknown[] = [];
   for (const s of settled) {
