@@ -27,6 +27,8 @@ mkdirSync(tmp, { recursive: true });
 const args = process.argv.slice(2);
 const clock = args.find((a) => a.startsWith('--clock='))?.slice('--clock='.length);
 const only = args.filter((a) => !a.startsWith('--')); // e.g. `npm test -- unit e2e`
+// `--e2e-specs=calendar,studio-time`: only the Playwright files whose names contain one of these (default: all).
+const e2eSpecs = (args.find((a) => a.startsWith('--e2e-specs='))?.slice('--e2e-specs='.length) ?? '').split(',').filter(Boolean);
 const wanted = (step) => only.length === 0 || only.includes(step);
 let postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 let stopClockedPostgres = async () => {};
@@ -120,7 +122,7 @@ if (wanted('firebase')) {
 
 if (wanted('e2e')) {
   const out = join(tmp, 'playwright.json');
-  run('Portal en Chromium (Playwright)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  run('Portal en Chromium (Playwright)', 'npx', ['playwright', 'test', '--reporter=list,json', ...e2eSpecs], {
     cwd: join(root, 'e2e'),
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
