@@ -12,8 +12,8 @@ import type { DbOrTx } from './create-db.ts';
  * built on an earlier transaction on this one's connection.
  *
  * Every statement goes to the database when the call is made, in call order,
- * on both drivers, so the callers that pipeline several (create-reservation's
- * inOrder) get them run in the order they wrote them, whatever await chains
+ * on both drivers, so the callers that pipeline several (`inOrder`, below)
+ * get them run in the order they wrote them, whatever await chains
  * drizzle puts between the call and the driver. postgres.js is told to send at
  * once (its `execute()`); PGlite queues a transaction's queries in call order.
  * The statements are named (postgres.js prepares a named statement once per
@@ -77,4 +77,25 @@ export function preparedStatement<R>(build: (db: DbOrTx) => Prepared<R>): (db: D
     const bound = Object.create(prepared, { client: { value: client } }) as Prepared<R>;
     return bound.execute(values);
   };
+}
+
+/**
+ * Runs the statements `tasks` start, all at once and in this order, on one
+ * transaction's connection: the driver pipelines them (one round trip instead
+ * of one each) and the database runs them one after another as if awaited in
+ * turn, so locks are still taken in the decision 006 order. Each task must
+ * send its statement when called: a prepared statement (preparedStatement above)
+ * called before the task's first await; a drizzle query builder sends only
+ * when awaited, after a number of turns that differs from one kind of query
+ * to another. Waits for every one, then throws the first failure in order,
+ * the one a sequential run would have met first.
+ */
+export async function inOrder<T extends readonly unknown[]>(tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(tasks.map((task) => task()));
+  const results: unknown[] = [];
+  for (const s of settled) {
+    if (s.status === 'rejected') throw s.reason;
+    results.push(s.value);
+  }
+  return results as unknown as T;
 }

@@ -1,6 +1,6 @@
 import { DomainError, evaluateCancellation, type Role } from '@estudio/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { preparedStatement } from '@estudio/db/prepared';
+import { inOrder, preparedStatement } from '@estudio/db/prepared';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -9,7 +9,7 @@ import type { MessageContext } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
 import { lockCustomer } from './booking-locks.ts';
-import { inOrder, returnOneClass } from './create-reservation.ts';
+import { returnOneClass } from './create-reservation.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
 export interface CancelReservationInput {
@@ -72,8 +72,6 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
     ] as const);
     const credit = held.find((row) => row.available_class_id === found.available_class_id);
     if (!r) throw new DomainError('reservation/not-found');
-    // The class's start, read with the reservation before the locks (the class is not locked either way).
-    const c = { class_date: found.class_date };
     const unlimited = credit?.available_classes === -1;
 
     let creditReturned: boolean;
@@ -83,7 +81,8 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
       creditReturned = true;
     } else {
       const verdict = evaluateCancellation({
-        classDate: c.class_date,
+        // The class's start, read with the reservation before the locks (the class is not locked either way).
+        classDate: found.class_date,
         now,
         config: settings,
         // Only limited credits count cancellations: an unlimited membership has no class to give back.
@@ -104,9 +103,7 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
     if (!cancelled) throw new DomainError('reservation/already-cancelled');
 
     if (creditReturned && credit && !unlimited) {
-      // A customer's own cancellation uses one of the credit's cancellations; staff's and an override do not.
-      const usesCancellation = input.mode === 'customer' && !input.override;
-      await giveClassBack(tx, { availableClassId: credit.available_class_id, now: now.toISOString(), usesCancellation: usesCancellation ? 1 : 0 });
+      await returnOneClass(tx, credit.available_class_id, now, { usesCancellation: input.mode === 'customer' && !input.override });
     }
     // The guest's class comes back with the booker's; it never uses one of the customer's cancellations.
     if (creditReturned && r.guest_available_class_id !== null) {
@@ -119,7 +116,7 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
 
 /*
  * The cancellation's statements, built once (db/src/prepared.ts, as a
- * booking's): times travel as ISO text cast in SQL, and every update sets
+ * booking's): times travel as ISO text cast in SQL, and the update sets
  * updated_at itself.
  */
 const reservationToCancel = preparedStatement((tx) =>
@@ -162,16 +159,4 @@ const markCancelled = preparedStatement((tx) =>
     .where(and(eq(class_reservation.class_reservation_id, sql.placeholder('reservationId')), isNull(class_reservation.deletedAt)))
     .returning()
     .prepare('cancel_mark_cancelled'),
-);
-
-const giveClassBack = preparedStatement((tx) =>
-  tx
-    .update(available_classes)
-    .set({
-      available_classes: sql`${available_classes.available_classes} + 1`,
-      cancels_used: sql`${available_classes.cancels_used} + ${sql.placeholder('usesCancellation')}::int`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-    })
-    .where(eq(available_classes.available_class_id, sql.placeholder('availableClassId')))
-    .prepare('cancel_give_class_back'),
 );

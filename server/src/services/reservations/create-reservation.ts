@@ -19,7 +19,7 @@ import { isUniqueViolation } from '@estudio/db/errors';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import type { Tx } from '@estudio/db';
-import { preparedStatement } from '@estudio/db/prepared';
+import { inOrder, preparedStatement } from '@estudio/db/prepared';
 import type { Db } from '../../db.ts';
 import { enterClassGate, lockClass, lockCreditsFor, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
 import { firstLook, type FirstLook } from './first-look.ts';
@@ -191,34 +191,26 @@ const insertReservationStatement = preparedStatement((tx) =>
     .prepare('booking_insert_reservation'),
 );
 
-/** Gives one class back to a limited credit (an unlimited one, -1, is left alone). */
-export async function returnOneClass(tx: Tx, availableClassId: number, now: Date): Promise<void> {
-  await tx
-    .update(available_classes)
-    .set({ available_classes: sql`${available_classes.available_classes} + 1`, updatedAt: now })
-    .where(and(eq(available_classes.available_class_id, availableClassId), sql`${available_classes.available_classes} >= 0`));
+/**
+ * Gives one class back to a limited credit (an unlimited one, -1, is left
+ * alone). `usesCancellation`: a customer's own cancellation also counts one
+ * of the credit's cancellations; staff's, an override and a guest's do not.
+ */
+export async function returnOneClass(tx: Tx, availableClassId: number, now: Date, options: { usesCancellation?: boolean } = {}): Promise<void> {
+  await returnOneClassStatement(tx, { availableClassId, now: now.toISOString(), usesCancellation: options.usesCancellation ? 1 : 0 });
 }
 
-/**
- * Runs the statements `tasks` start, all at once and in this order, on one
- * transaction's connection: the driver pipelines them (one round trip instead
- * of one each) and the database runs them one after another as if awaited in
- * turn, so locks are still taken in the decision 006 order. Each task must
- * send its statement when called: a prepared statement (db/src/prepared.ts)
- * called before the task's first await; a drizzle query builder sends only
- * when awaited, after a number of turns that differs from one kind of query
- * to another. Waits for every one, then throws the first failure in order,
- * the one a sequential run would have met first.
- */
-export async function inOrder<T extends readonly unknown[]>(tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
-  const settled = await Promise.allSettled(tasks.map((task) => task()));
-  const results: unknown[] = [];
-  for (const s of settled) {
-    if (s.status === 'rejected') throw s.reason;
-    results.push(s.value);
-  }
-  return results as unknown as T;
-}
+const returnOneClassStatement = preparedStatement((tx) =>
+  tx
+    .update(available_classes)
+    .set({
+      available_classes: sql`${available_classes.available_classes} + 1`,
+      cancels_used: sql`${available_classes.cancels_used} + ${sql.placeholder('usesCancellation')}::int`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(and(eq(available_classes.available_class_id, sql.placeholder('availableClassId')), sql`${available_classes.available_classes} >= 0`))
+    .prepare('return_one_class'),
+);
 
 /**
  * The answer the locked path would give, from the first look alone (same
