@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors } from '@estudio/core';
+import { app_config } from '@estudio/db/schema/app-config';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { single_class } from '@estudio/db/schema/schedule';
 import { call, startRacingServer, startTestServer, type RacingServer, type TestServer } from './helpers.ts';
@@ -79,7 +80,7 @@ describe('a full class is refused before any lock (decision 042)', () => {
     expect((await book(outside.token, { single_class_id: classId })).body).toEqual(errorOf('booking/class-cancelled'));
   });
 
-  it("a change of the studio's settings counts from the next booking (the first look's settings are kept only while their text is the same)", async () => {
+  it("a change of the studio's settings counts from the next booking (the first look keeps them only while their fingerprint is the same)", async () => {
     const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 10, classType: 'Yoga' });
     const [a] = (await createBookers(server.db, server.config.AUTH_SECRET, 1, { prefix: 'primera-mirada-ajustes' })) as [Booker];
     await withSettings(server.db, { allow_class_guests: 'false' }, async () => {
@@ -88,6 +89,12 @@ describe('a full class is refused before any lock (decision 042)', () => {
     // Guests allowed again: the next rule speaks (her one credit does not cover the guest's class).
     await withSettings(server.db, { allow_class_guests: 'true' }, async () => {
       expect((await book(a.token, { single_class_id: classId, guest: 'Ana López' })).body).toEqual(errorOf('booking/guest-no-credits'));
+    });
+    // Written straight to the table, same length, updated_at untouched: still the next booking's rule.
+    await withSettings(server.db, { reservation_timeframe_hours: '72' }, async () => {
+      expect((await book(a.token, { single_class_id: classId })).body).toEqual(errorOf('booking/outside-window'));
+      await server.db.update(app_config).set({ value: '12' }).where(eq(app_config.key, 'reservation_timeframe_hours'));
+      expect((await book(a.token, { single_class_id: classId })).status).toBe(200);
     });
   });
 

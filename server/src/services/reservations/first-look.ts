@@ -4,6 +4,7 @@ import { class_type } from '@estudio/db/schema/catalogue';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { preparedStatement } from '@estudio/db/prepared';
 import type { ClassWithType } from './booking-locks.ts';
 
 /** What one unlocked statement says about a booking before any lock is taken (see firstLook). */
@@ -41,7 +42,7 @@ export async function firstLook(db: Db, customerId: number, singleClassId: numbe
     return { settings: await loadStudioSettings(db), klass: null, places: 0, spotTaken: false, customerLive: true, booked: false, packageBought: true };
   }
   return {
-    settings: settingsOf(row.settings),
+    settings: await settingsStamped(db, row.settingsStamp),
     klass: { ...row.c, class_type: row.ct },
     places: Number(row.places),
     spotTaken: row.spotTaken === true,
@@ -73,7 +74,7 @@ function prepareFirstLook(db: Db) {
       customerLive: sql<boolean>`exists(select 1 from customer cu where cu.customer_id = ${customerId} and cu.deleted_at is null)`,
       booked: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.customer_id = ${customerId} and r.deleted_at is null)`,
       packageBought: sql<boolean>`(${single_class.class_package_id} is null or exists(select 1 from purchase p where p.customer_id = ${customerId} and p.class_package_id = ${single_class.class_package_id} and p.status in (${statuses})))`,
-      settings: sql<string>`(select coalesce(json_agg(json_build_object('key', a.key, 'value', a.value)), '[]'::json)::text from app_config a)`,
+      settingsStamp: sql<string>`(select ${settingsStampSql} from app_config a)`,
     })
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
@@ -84,13 +85,51 @@ function prepareFirstLook(db: Db) {
 const prepared = new WeakMap<Db, ReturnType<typeof prepareFirstLook>>();
 
 /**
- * The settings as read by the statement, turned into a lookup once per text:
- * they change seldom, and parsing and checking every value was 1% of a rush's
- * CPU. Keyed by the exact text read, so a change counts from the next booking.
- * Frozen, since every booking shares it.
+ * The studio's settings fingerprinted in SQL: each key and value prefixed with
+ * its length (so no value can pass for another split of the same text), in key
+ * order, through md5. The first look reads these 32 characters instead of the
+ * settings themselves (6 KB of JSON on the demo studio, built and sent on every
+ * booking: issue 21), and the settings are read again only when it changes.
  */
-let lastSettings: { text: string; map: AppConfigMap } | null = null;
-function settingsOf(text: string): AppConfigMap {
-  if (lastSettings?.text !== text) lastSettings = { text, map: Object.freeze(configMap(JSON.parse(text) as AppConfigEntry[])) };
-  return lastSettings.map;
+const settingsStampSql = sql.raw(`md5(coalesce(string_agg(length(a.key) || ':' || a.key || length(a.value) || ':' || a.value, '' order by a.key), ''))`);
+
+/** The settings with the fingerprint of that same read, so the copy is never filed under another version's stamp. */
+const readStampedSettings = preparedStatement((db) =>
+  db
+    .select({
+      stamp: sql<string>`${settingsStampSql}`,
+      settings: sql<string>`coalesce(json_agg(json_build_object('key', a.key, 'value', a.value)), '[]'::json)::text`,
+    })
+    .from(sql`app_config a`)
+    .prepare('studio_settings_stamped'),
+);
+
+/**
+ * The settings as a lookup, kept in memory while their fingerprint stays the
+ * same: they change seldom, and parsing and checking every value was 1% of a
+ * rush's CPU. A change counts from the next booking's first look, which reads
+ * the new stamp; a booking that raced the change reads the newer copy. Keyed by
+ * content, so one copy serves every database of the process that holds the
+ * same settings (the tests run several). Frozen, since every booking shares it.
+ */
+let lastSettings: { stamp: string; map: AppConfigMap } | null = null;
+let reading: { stamp: string; map: Promise<AppConfigMap> } | null = null;
+async function settingsStamped(db: Db, stamp: string): Promise<AppConfigMap> {
+  if (lastSettings?.stamp === stamp) return lastSettings.map;
+  // One read for the bookings that see the same new stamp at once; a failed read is tried again by the next booking.
+  if (reading?.stamp === stamp) return reading.map;
+  const next = { stamp, map: readSettings(db) };
+  reading = next;
+  const done = () => {
+    if (reading === next) reading = null;
+  };
+  next.map.then(done, done);
+  return next.map;
+}
+
+async function readSettings(db: Db): Promise<AppConfigMap> {
+  const [row] = await readStampedSettings(db);
+  const read = { stamp: row?.stamp ?? '', map: Object.freeze(configMap(JSON.parse(row?.settings ?? '[]') as AppConfigEntry[])) };
+  lastSettings = read;
+  return read.map;
 }
