@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { createDb, type PostgresHandle } from '@estudio/db';
-import { preparePostgresTemplate } from '@estudio/db/testing';
+import { copyTestTemplate } from '@estudio/db/testing';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -23,15 +23,14 @@ export interface BenchDatabase {
  * checking it afterwards.
  */
 export async function freshDatabase(adminUrl: string, prefix: string, max = 5): Promise<BenchDatabase> {
-  const template = await preparePostgresTemplate(adminUrl);
   const name = `${prefix}_${process.pid}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.unsafe(`create database "${name}" template "${template}"`);
   } finally {
     await admin.end({ timeout: 5 });
   }
+  await copyTestTemplate(adminUrl, name);
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   const url = u.toString();

@@ -141,13 +141,17 @@ export async function preparePostgresTemplate(adminUrl: string, options: TestDbO
   }
 }
 
-async function createPostgresTestDb(adminUrl: string, options: TestDbOptions): Promise<TestDb> {
+/**
+ * Creates database `name` as a copy of the template, building the template first if needed. Every copy of a test
+ * template goes through here: a worker that has just built another template drops the older ones, and a copy made
+ * without this lock can lose its template between the check and the copy.
+ */
+export async function copyTestTemplate(adminUrl: string, name: string, options: TestDbOptions = {}): Promise<void> {
   const template = await preparePostgresTemplate(adminUrl, options);
-  const name = `db_test_${process.pid}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     // Shared with other clones, exclusive with a build: a worker that has just built another template drops the older
-    // ones, and could drop this one between its check and the copy (seen once on PostgreSQL: 'template database … does
+    // ones, and could drop this one between its check and the copy (seen on PostgreSQL: 'template database … does
     // not exist'). Under the shared lock no drop can run; a template already gone is built again, outside the lock.
     let source = template;
     for (;;) {
@@ -167,6 +171,11 @@ async function createPostgresTestDb(adminUrl: string, options: TestDbOptions): P
   } finally {
     await admin.end({ timeout: 5 });
   }
+}
+
+async function createPostgresTestDb(adminUrl: string, options: TestDbOptions): Promise<TestDb> {
+  const name = `db_test_${process.pid}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await copyTestTemplate(adminUrl, name, options);
   const url = withDatabase(adminUrl, name);
   const handle = await createDb(url, { max: 5 });
   const closeClient = handle.close;

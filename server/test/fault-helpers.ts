@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { preparePostgresTemplate } from '@estudio/db/testing';
+import { copyTestTemplate } from '@estudio/db/testing';
 import { testSecret } from './helpers.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,14 +32,9 @@ function withDatabase(url: string, database: string): string {
 
 /** A fresh migrated and seeded database named flt_<random>, from the template createTestDb uses. */
 export async function createFaultDatabase(adminUrl: string): Promise<FaultDatabase> {
-  const template = await preparePostgresTemplate(adminUrl);
   const name = `flt_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}" template "${template}"`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
+  // Under the template's shared lock (copyTestTemplate): CI lost a template to another worker's rebuild here.
+  await copyTestTemplate(adminUrl, name);
   return {
     name,
     url: withDatabase(adminUrl, name),
