@@ -49,12 +49,21 @@ const enterClassGateStatement = preparedStatement((tx) =>
     .prepare('booking_class_gate'),
 );
 
+/*
+ * FOR NO KEY UPDATE, not FOR UPDATE: it still serialises the customer's own
+ * requests (it conflicts with itself), but not with the key-share lock that a
+ * foreign key check takes. Telling the waitlist inserts a message for each
+ * waiting customer (outbox.customer_id) after locking their waitlist rows,
+ * while a promotion holds the customer and asks for the waitlist row: with
+ * FOR UPDATE the two deadlocked (waitlist-promotion-race, about one run in
+ * two on PostgreSQL).
+ */
 const lockCustomerStatement = preparedStatement((tx) =>
   tx
     .select()
     .from(customer)
     .where(and(eq(customer.customer_id, sql.placeholder('customerId')), isNull(customer.deletedAt)))
-    .for('update')
+    .for('no key update')
     .prepare('booking_lock_customer'),
 );
 

@@ -113,18 +113,11 @@ const readStampedSettings = preparedStatement((db) =>
  * same settings (the tests run several). Frozen, since every booking shares it.
  */
 let lastSettings: { stamp: string; map: AppConfigMap } | null = null;
-let reading: { stamp: string; map: Promise<AppConfigMap> } | null = null;
 async function settingsStamped(db: Db, stamp: string): Promise<AppConfigMap> {
   if (lastSettings?.stamp === stamp) return lastSettings.map;
-  // One read for the bookings that see the same new stamp at once; a failed read is tried again by the next booking.
-  if (reading?.stamp === stamp) return reading.map;
-  const next = { stamp, map: readSettings(db) };
-  reading = next;
-  const done = () => {
-    if (reading === next) reading = null;
-  };
-  next.map.then(done, done);
-  return next.map;
+  // Read on this booking's own connection, even when others read at the same moment: a read shared across
+  // bookings would run inside one of their transactions and fail with it.
+  return readSettings(db);
 }
 
 async function readSettings(db: Db): Promise<AppConfigMap> {
