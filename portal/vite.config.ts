@@ -56,7 +56,7 @@ function serverBundle(): Plugin {
 /**
  * In the server's bundle, what needs a browser answers for the page being
  * rendered: '@mantine/hooks' media queries for the width rendered for
- * (src/ssr/media-query.ts), DOMPurify with plain text (src/ssr/dompurify.ts).
+ * (src/ssr/media-query.ts), DOMPurify over one window of jsdom (src/ssr/dompurify.ts).
  */
 function serverStandIns(): Plugin {
   const standIns: Record<string, string> = {
@@ -100,8 +100,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/trpc': apiOrigin,
     },
   },
-  // The server imports the bundle from wherever the build lies: nothing is left to resolve from node_modules.
-  ssr: { noExternal: true, target: 'node' },
+  // The server imports the bundle from wherever the build lies: nothing is left to resolve from node_modules, but jsdom
+  // (the server's DOM for DOMPurify, src/ssr/dompurify.ts), which reads its own files at run time and is not bundled.
+  ssr: { noExternal: true, external: ['jsdom'], target: 'node' },
   // React's production build in the server's bundle, whatever NODE_ENV the server runs with.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild

@@ -11,8 +11,18 @@
  *
  * A page with nothing on it yet (the account area, a checkout) starts the app
  * at once; the server preloads its modules beside this one.
+ *
+ * A page that says it can wait (`data-app-start="on-demand"`: the landing) is
+ * whole without the app: its links are links and nothing on it changes with
+ * the clock until the week's calendar. For a visitor who is not signed in it
+ * starts the app only when they reach for it (decision 054): a tap on one of
+ * its buttons (held and given to the app, as above), a first scroll, touch or
+ * key, or a part that needs the app (`data-needs-app`, the calendar) coming
+ * near the screen. A visitor who reads the hero and follows a link never
+ * downloads the app.
  */
 import { nextTask } from './next-task.ts';
+import { SESSION_STORAGE_KEY } from './session/storage-key.ts';
 import { holdTapsUntilStarted } from './taps-before-start.ts';
 
 const container = document.getElementById('root')!;
@@ -73,6 +83,47 @@ function warmDateFormats(locale: string, options: Intl.DateTimeFormatOptions): v
   }
 }
 
+/** Someone is signed in on this browser: the app shows their header, prices and bookings, so it starts as usual. */
+function signedIn(): boolean {
+  try {
+    return localStorage.getItem(SESSION_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the app the first time the visitor reaches for it (decision 054):
+ * scrolls, touches, presses a key or a pointer anywhere but on a link (a link
+ * leaves the page, which is served rendered), or a part marked
+ * `data-needs-app` comes within a screen of the viewport (at once, if it is
+ * on screen already). A tap on a button also starts it (holdTapsUntilStarted).
+ */
+function startOnDemand(): void {
+  document.documentElement.dataset.app = 'on-demand';
+  const intents = ['scroll', 'wheel', 'keydown', 'touchstart', 'pointerdown'] as const;
+  let observer: IntersectionObserver | null = null;
+  const reach = (event?: Event) => {
+    // Started already (a tap on a button): nothing to wait for.
+    if (starting) return;
+    if (event && (event.type === 'pointerdown' || event.type === 'touchstart') && event.target instanceof Element && event.target.closest('a[href]')) return;
+    for (const type of intents) removeEventListener(type, reach, { capture: true });
+    observer?.disconnect();
+    document.documentElement.dataset.app = 'starting';
+    // Reached for before the pictures are in (a scroll while the page loads): the app still comes after them.
+    if (document.readyState === 'complete') void start();
+    else addEventListener('load', () => void start(), { once: true });
+  };
+  for (const type of intents) addEventListener(type, reach, { capture: true, passive: true });
+  const needsApp = container.querySelectorAll('[data-needs-app]');
+  if (needsApp.length === 0) return;
+  if (typeof IntersectionObserver !== 'function') return reach();
+  observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && reach(), { rootMargin: '100% 0px' });
+  needsApp.forEach((element) => observer!.observe(element));
+}
+
 const releaseTaps = prerendered ? holdTapsUntilStarted(container, () => void start()) : () => undefined;
-if (!prerendered || document.readyState === 'complete') void start();
+const onDemand = prerendered && container.querySelector('[data-app-start="on-demand"]') !== null && !signedIn();
+if (onDemand) startOnDemand();
+else if (!prerendered || document.readyState === 'complete') void start();
 else addEventListener('load', () => void start(), { once: true });

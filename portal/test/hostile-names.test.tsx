@@ -60,7 +60,7 @@ describe('page HTML', () => {
     expect(raw.map((f) => f.split(path.sep).join('/'))).toEqual(['ui/SafeHtml.tsx']);
     const safeHtml = readFileSync(path.join(src, 'ui/SafeHtml.tsx'), 'utf8');
     expect(safeHtml).toMatch(/__html: clean\b/);
-    // Sanitized, or (on the server and while the browser hydrates its HTML, decision 043) plain text with no '<' left.
-    expect(safeHtml).toMatch(/const clean = useMemo\(\(\) => \(hydrating \? plainText\(html\) : sanitizeHtml\(html\)\)/);
+    // Sanitized, on the server too (DOMPurify over jsdom there, decision 054).
+    expect(safeHtml).toMatch(/const clean = useMemo\(\(\) => sanitizeHtml\(html\), \[html\]\)/);
   });
 });

@@ -1,11 +1,11 @@
 import type { AuthTokens } from '@estudio/core';
 import { AuthError, sessionEndingCodes, type AuthClient } from './auth-client.ts';
+import { SESSION_STORAGE_KEY as STORAGE_KEY } from './storage-key.ts';
 
 /** Spec: after a successful API response the token is refreshed at most once every 15 s. */
 export const REFRESH_THROTTLE_MS = 15_000;
 /** A token this close to its expiry is refreshed before it is sent. */
 const EXPIRY_MARGIN_MS = 60_000;
-const STORAGE_KEY = 'estudio.session';
 
 export interface StoredSession {
   idToken: string;

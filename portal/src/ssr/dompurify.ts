@@ -1,13 +1,14 @@
-import { plainText } from './plain-text.ts';
+import { JSDOM } from 'jsdom';
+import createDOMPurify from 'dompurify';
 
 // The server build (vite.config.ts) hands this module to `import DOMPurify
-// from 'dompurify'`: DOMPurify needs a DOM, which the server has not. A
-// pre-render shows the studio's HTML as its plain text (no '<' survives, so
-// nothing can become markup); the browser's render, moments later, shows it
-// formatted and sanitized by the real DOMPurify.
-const DOMPurify = {
-  sanitize: (html: string) => plainText(String(html)),
-  addHook: () => undefined,
-};
+// from 'dompurify'`. DOMPurify needs a DOM, which the server has not: it gets
+// one window of jsdom, the setup DOMPurify documents for running on a server.
+// So a pre-rendered page carries the studio's HTML formatted and sanitized by
+// the same DOMPurify, with the same options, as the browser's: it reads the
+// same before the app starts as after, and on the landing the app may not
+// start at all until the visitor reaches for it (decision 054).
+const { window } = new JSDOM('');
+const DOMPurify = createDOMPurify(window);
 
 export default DOMPurify;

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
 import { Typography } from '@mantine/core';
-import { plainText } from '../ssr/plain-text.ts';
-import { useHydrating } from '../ssr/render-context.ts';
 
 /**
  * Page, document and package HTML comes from the studio's admins and is shown
@@ -13,18 +11,19 @@ export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
 }
 
+// By name, not `instanceof HTMLAnchorElement`: on the server the nodes are jsdom's, and Node has no such global.
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node instanceof HTMLAnchorElement && node.target === '_blank') node.rel = 'noopener noreferrer';
+  if (node.nodeName === 'A' && (node as Element).getAttribute('target') === '_blank') (node as Element).setAttribute('rel', 'noopener noreferrer');
 });
 
 /**
  * The studio's HTML, sanitized, in Mantine's typography styles. The server's
- * pre-render has no sanitizer and shows the plain text; a hydration shows that
- * same text (React keeps the server's inner HTML as it finds it), then the HTML.
+ * pre-render sanitizes it with the same DOMPurify over jsdom (src/ssr/dompurify.ts),
+ * so the page reads the same formatted text before the app starts and after
+ * it adopts the page (decision 054).
  */
 export function SafeHtml({ html }: { html: string }) {
-  const hydrating = useHydrating();
-  const clean = useMemo(() => (hydrating ? plainText(html) : sanitizeHtml(html)), [html, hydrating]);
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <Typography>
       <div dangerouslySetInnerHTML={{ __html: clean }} />

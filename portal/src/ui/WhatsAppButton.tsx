@@ -11,8 +11,10 @@ export function WhatsAppButton({ number, prefix }: { number: string; prefix: '52
   const href = whatsappLink(number, prefix);
   if (!href) return null;
   return (
-    // Affix renders in a portal at the end of <body>, outside the page's landmarks; a labelled landmark of its own, it is not stray content.
-    <Affix position={{ bottom: 20, right: 20 }} zIndex={150} role="complementary" aria-label={texts.landing.whatsapp}>
+    // A labelled landmark of its own, it is not stray content. In the page rather than in a portal at the end of <body>:
+    // a portal is the browser's alone, so the pre-rendered page (the landing, before or without its app: decision 054)
+    // would have no way to write to the studio. The layouts place it outside their header, main and footer.
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={150} withinPortal={false} role="complementary" aria-label={texts.landing.whatsapp}>
       {/* The browser's title on hover, not a Tooltip: that would bring floating-ui (15 KiB) to every public page. */}
       <ActionIcon
         component="a"

@@ -43,7 +43,7 @@ export default function LandingPage() {
   }, [hash]);
 
   return (
-    <PublicLayout>
+    <PublicLayout startsOnDemand>
       {landingSections(config).map((key) => (
         <div key={key}>{renderSection(key, config)}</div>
       ))}

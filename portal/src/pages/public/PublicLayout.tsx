@@ -35,15 +35,18 @@ export function publicNavItems(config: AppConfigMap): PublicNavItem[] {
  * The public site's frame: logo, the spec's nav items, 'Ingresar' or
  * 'Mi Cuenta' (both to /entrar, which sends a signed-in visitor on to
  * /mystudio), the footer and the WhatsApp button (521 prefix).
+ * `startsOnDemand`: the page is whole without the app (decision 054); a part
+ * of it that needs the app says so with `data-needs-app`.
  */
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout({ children, startsOnDemand = false }: { children: ReactNode; startsOnDemand?: boolean }) {
   const config = useAppConfig();
   const { status } = useSession();
   const [opened, drawer] = useDisclosure(false);
   const items = publicNavItems(config);
   const accountLabel = status === 'signedIn' ? texts.nav.myAccount : texts.nav.signIn;
   return (
-    <Box className={classes.shell}>
+    // A page whole without the app says so; boot.ts then starts it only when the visitor reaches for it (decision 054).
+    <Box className={classes.shell} data-app-start={startsOnDemand ? 'on-demand' : undefined}>
       <header className={classes.header}>
         <Box className={classes.navBar}>
           <Container size="lg" h="100%">

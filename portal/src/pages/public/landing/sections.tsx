@@ -13,11 +13,21 @@ import { FallbackImage } from './FallbackImage.tsx';
 import { fullName, initials } from './people.ts';
 import classes from './Landing.module.css';
 
-/** One landing section with its heading; `id` anchors the navbar's links. */
-export function LandingSection({ name, title, id, alt, children }: { name: string; title: ReactNode; id?: string; alt?: boolean; children: ReactNode }) {
+/**
+ * One landing section with its heading; `id` anchors the navbar's links. `needsApp`: the section works only with the
+ * app running (the week's calendar), so the app starts when it comes near the screen (decision 054).
+ */
+export function LandingSection({ name, title, id, alt, needsApp, children }: { name: string; title: ReactNode; id?: string; alt?: boolean; needsApp?: boolean; children: ReactNode }) {
   const headingId = `landing-${name}`;
   return (
-    <Box component="section" id={id} data-section={name} aria-labelledby={headingId} className={`${classes.section} ${alt ? classes.sectionAlt : ''}`}>
+    <Box
+      component="section"
+      id={id}
+      data-section={name}
+      data-needs-app={needsApp ? '' : undefined}
+      aria-labelledby={headingId}
+      className={`${classes.section} ${alt ? classes.sectionAlt : ''}`}
+    >
       <Container size="lg">
         <Title order={2} id={headingId} fz={{ base: 26, sm: 34 }} mb={{ base: 'lg', sm: 'xl' }}>
           {title}
@@ -245,7 +255,7 @@ export function AnnouncementCard({ title, content, image }: { title: string; con
 
 export function ScheduleSection() {
   return (
-    <LandingSection name="schedule" title={texts.landing.schedule} alt>
+    <LandingSection name="schedule" title={texts.landing.schedule} alt needsApp>
       <ScheduleView />
     </LandingSection>
   );
