@@ -100,26 +100,13 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Services throw DomainError; here it becomes a tRPC error with the catalogue's status.
- * A lost database connection is a 503 'db/unavailable': try again.
+ * A lost database connection is a 503 'db/unavailable': try again. Anything else is left as it is.
  */
-const mapDomainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
-  if (!result.ok && isConnectionLost(result.error.cause)) throw toTRPCError(new DomainError('db/unavailable'));
-  return result;
-});
-
-/**
- * Text PostgreSQL cannot store as sent: a NUL byte (refused by the server,
- * which became a 500) or a lone UTF-16 surrogate (silently turned into U+FFFD,
- * so not stored verbatim). Refused as a validation error before any guard or
- * service runs, so nothing is half written.
- */
-const rejectUnstorableText = t.middleware(async ({ getRawInput, next }) => {
-  const field = unstorableTextPath(await getRawInput());
-  if (field !== null) throw unstorableTextError(field);
-  return next();
-});
+function asClientError(cause: unknown): unknown {
+  if (cause instanceof DomainError) return toTRPCError(cause);
+  if (isConnectionLost(cause)) return toTRPCError(new DomainError('db/unavailable'));
+  return cause;
+}
 
 /** The input schemas of every procedure by its dotted path ('discounts.create'), filled once by router.ts. */
 const inputsByPath = new Map<string, readonly unknown[]>();
@@ -137,15 +124,14 @@ export function knowInputsOf(appRouter: { _def: { procedures: object } }): void 
  * or its REST route) that carries a field its input does not take is refused
  * whole with 400 'validation/unknown-field', naming the field as sent, before
  * any guard or service runs; nothing is written. Queries still ignore what
- * they do not read. After limitByAddress, so a refused sign-in still counts.
+ * they do not read. After the address's limit, so a refused sign-in still counts.
  */
-const rejectUnknownFields = t.middleware(async ({ type, path, getRawInput, next }) => {
+function rejectUnknownFields(type: string, path: string, rawInput: unknown): void {
   const inputs = type === 'mutation' ? inputsByPath.get(path) : undefined;
-  if (!inputs) return next();
-  const field = unknownFieldOf(inputs, await getRawInput(), fieldAliasesOf(path));
+  if (!inputs) return;
+  const field = unknownFieldOf(inputs, rawInput, fieldAliasesOf(path));
   if (field !== null) throw unknownFieldError(field);
-  return next();
-});
+}
 
 /** Counts one call of `bucket` by `caller`; past the limit, a 429 'rate-limited' with Retry-After. */
 async function takeCall(ctx: Context, bucket: LimitBucket, caller: string): Promise<void> {
@@ -157,19 +143,44 @@ async function takeCall(ctx: Context, bucket: LimitBucket, caller: string): Prom
 
 /**
  * The per-call limits of server/src/services/rate-limit/limited-procedures.ts
- * that count per client address. Middleware runs once per procedure call, so
- * each call of a batch counts, on /trpc and /api alike; it runs before the
- * input is parsed, so malformed calls count too.
+ * that count per `who` ('address' or 'customer'). Middleware runs once per
+ * procedure call, so each call of a batch counts, on /trpc and /api alike; it
+ * runs before the input is parsed, so malformed calls count too.
  */
-const limitByAddress = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+async function countCall(ctx: Context, who: 'address' | 'customer', caller: string, path: string, rawInput: unknown): Promise<void> {
   const limit = limitedProcedures[path];
-  if (limit?.bucket && bucketCaller[limit.bucket] === 'address' && (!limit.counts || limit.counts(await getRawInput()))) {
-    await takeCall(ctx, limit.bucket, ctx.ip);
+  if (limit?.bucket && bucketCaller[limit.bucket] === who && (!limit.counts || limit.counts(rawInput))) await takeCall(ctx, limit.bucket, caller);
+}
+
+/**
+ * What every procedure goes through first, in this order: text PostgreSQL
+ * cannot store is refused; the address's limit counts the call; a write with
+ * a field its input does not take is refused; then the procedure, whose
+ * DomainErrors (and theirs) become the client's errors.
+ *
+ * One middleware, not four: tRPC copies the call's options and context at
+ * every step of a procedure's chain, a visible share of a cheap call's CPU
+ * (issue 21's profile of the rush).
+ */
+const guardCall = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  const rawInput = await getRawInput();
+  const unstorable = unstorableTextPath(rawInput);
+  if (unstorable !== null) throw unstorableTextError(unstorable);
+  try {
+    await countCall(ctx, 'address', ctx.ip, path, rawInput);
+    rejectUnknownFields(type, path, rawInput);
+  } catch (error) {
+    throw asClientError(error);
   }
-  return next();
+  const result = await next();
+  if (!result.ok) {
+    const clientError = asClientError(result.error.cause);
+    if (clientError !== result.error.cause) throw clientError;
+  }
+  return result;
 });
 
-export const publicProcedure = t.procedure.use(rejectUnstorableText).use(mapDomainErrors).use(limitByAddress).use(rejectUnknownFields);
+export const publicProcedure = t.procedure.use(guardCall);
 
 /**
  * Whether the bearer of the request's token is an admin, for public answers
@@ -192,10 +203,13 @@ export async function verifyCaller(ctx: Context, token: string): Promise<Caller>
   return { uid: identity.uid, email: identity.email, customer, role: customer?.role ?? 'customer' };
 }
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/** The caller of a call that needs one: no token is a 401 'unauthenticated'. */
+async function requireCaller(ctx: Context): Promise<Caller> {
   if (!ctx.token) throw domainError('unauthenticated');
-  return next({ ctx: { caller: await verifyCaller(ctx, ctx.token) } });
-});
+  return verifyCaller(ctx, ctx.token);
+}
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => next({ ctx: { caller: await requireCaller(ctx) } }));
 
 /**
  * Public routes that answer more to a signed-in customer (the schedule shows
@@ -208,38 +222,31 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
   return next({ ctx: { caller } });
 });
 
-export const customerProcedure = authedProcedure
-  .use(({ ctx, next }) => {
-    const { customer } = ctx.caller;
+/**
+ * A signed-in caller with a customer row, whose role `allowed` accepts (any, by default), in this order: the caller
+ * (401), their customer row ('customer/not-found'), the limits that count per customer (discount codes tried, whatever
+ * the address), then the role ('forbidden'). One middleware for the four, for the reason given at guardCall.
+ */
+function customerProcedureFor(allowed: (role: Role) => boolean = () => true) {
+  return publicProcedure.use(async ({ ctx, path, getRawInput, next }) => {
+    const caller = await requireCaller(ctx);
+    const { customer } = caller;
     if (!customer) throw domainError('customer/not-found');
-    return next({ ctx: { caller: ctx.caller, customer } });
-  })
-  // The limits that count per customer (discount codes tried), whatever the address.
-  .use(async ({ ctx, path, getRawInput, next }) => {
-    const limit = limitedProcedures[path];
-    if (limit?.bucket && bucketCaller[limit.bucket] === 'customer' && (!limit.counts || limit.counts(await getRawInput()))) {
-      await takeCall(ctx, limit.bucket, `customer:${ctx.customer.customer_id}`);
-    }
-    return next();
+    if (limitedProcedures[path]) await countCall(ctx, 'customer', `customer:${customer.customer_id}`, path, await getRawInput());
+    if (!allowed(customer.role)) throw domainError('forbidden');
+    return next({ ctx: { caller, customer } });
   });
+}
 
-export const staffProcedure = customerProcedure.use(({ ctx, next }) => {
-  if (ctx.customer.role !== 'staff' && ctx.customer.role !== 'admin') throw domainError('forbidden');
-  return next();
-});
+export const customerProcedure = customerProcedureFor();
 
-export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
-  if (ctx.customer.role !== 'admin') throw domainError('forbidden');
-  return next();
-});
+export const staffProcedure = customerProcedureFor((role) => role === 'staff' || role === 'admin');
 
+export const adminProcedure = customerProcedureFor((role) => role === 'admin');
 
 /**
  * A coach (decision 045): its own classes and their rosters, read-only. Only
  * the coach role; which classes are its own is decided by the services
  * (single_class_instructor through instructor.customer_id), not here.
  */
-export const coachProcedure = customerProcedure.use(({ ctx, next }) => {
-  if (ctx.customer.role !== 'coach') throw domainError('forbidden');
-  return next();
-});
+export const coachProcedure = customerProcedureFor((role) => role === 'coach');
