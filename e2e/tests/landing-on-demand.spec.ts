@@ -4,7 +4,7 @@ import { signIn } from './helpers.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Decision 054: the landing is whole as the server sends it, so a visitor
+ * Decision 054: the landing (and the shop) is whole as the server sends it, so a visitor
  * downloads the app only when they reach for it: a tap on one of its buttons,
  * a first scroll, touch or key, or the week's calendar coming near the screen.
  * Someone signed in gets the app after the page's load, as on every other page.
@@ -45,6 +45,19 @@ test.describe('the landing starts its app on demand', () => {
       expect(scripts.some((file) => /^\/assets\/main-[\w-]+\.js$/.test(file))).toBe(true);
     });
   }
+
+  test('the shop too: its title and cards come from the server, and a card leads to its checkout before any app', async ({ page }) => {
+    const scripts = scriptsOf(page);
+    await page.goto('/paquetes');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toHaveLength(1);
+    expect(await appState(page)).toBe('on-demand');
+    // The tab's title was the app's to set: the server's page carries it now.
+    await expect(page).toHaveTitle('Paquetes · Estudio Demo');
+    await page.getByRole('link', { name: 'Comprar 5 Clases' }).click();
+    await expect(page).toHaveURL(/\/checkout\/\d+$/);
+    await expect(page.getByRole('heading', { name: '5 Clases' })).toBeVisible();
+  });
 
   test("a tap on the phone's menu before the app is there starts it and opens the menu", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -123,9 +123,9 @@ test.describe('pre-rendered public pages', () => {
     expect(warnings).toEqual([]);
   });
 
-  // The landing asks for no more than the entry until the visitor reaches for the app: landing-on-demand.spec.ts (decision 054).
-  test("the shop's pictures come before the app: only the small entry is asked for before the page's load event (decision 036)", async ({ page }) => {
-    await page.goto('/paquetes');
+  // The landing and the shop ask for no more than the entry until the visitor reaches for the app: landing-on-demand.spec.ts (decision 054).
+  test("the calendar's pictures come before the app: only the small entry is asked for before the page's load event (decision 036)", async ({ page }) => {
+    await page.goto('/calendario');
     // The page's own clock: when each script was asked for, against the start of its load event.
     const scripts = await page.evaluate(() => {
       const loadAt = performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number;

@@ -6,7 +6,7 @@ import { configMap } from '@estudio/core';
 import { App, appConfigKey, createQueryClient } from './App.tsx';
 import type { PageState } from './page-state.ts';
 import { routeHandles, routes } from './router.tsx';
-import { RenderedAt, ServerViewportWidth } from './ssr/render-context.ts';
+import { PageTitleSink, RenderedAt, ServerViewportWidth } from './ssr/render-context.ts';
 
 export { pageStateId } from './page-state.ts';
 
@@ -31,6 +31,8 @@ export interface Prerendered {
   queries: DehydratedState;
   /** What the browser's hydration renders with besides the queries (page-state.ts). */
   rendered: { viewportWidth: number; at: string };
+  /** The page's title as its app sets it (usePageTitle); null for a page that names none (the studio's name then). */
+  title: string | null;
 }
 
 /** The modules (Vite manifest keys) a path's page needs, outermost first: the server preloads their chunks. */
@@ -83,13 +85,19 @@ export async function prerenderPage({ url, appconfig, viewportWidth, query }: Pr
   // One instant for every pass and for the browser's hydration: a class starting meanwhile is on both or on neither.
   const renderedAt = new Date();
   let html = '';
+  let title: string | null = null;
+  const setTitle = (pageTitle: string) => void (title = pageTitle);
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
+    // The last pass's title: the one rendered with every answer.
+    title = null;
     html = await renderToHtml(
       <ServerViewportWidth.Provider value={viewportWidth}>
         <RenderedAt.Provider value={renderedAt}>
-          <StrictMode>
-            <App queryClient={queryClient} router={<RouterProvider router={router} />} />
-          </StrictMode>
+          <PageTitleSink.Provider value={setTitle}>
+            <StrictMode>
+              <App queryClient={queryClient} router={<RouterProvider router={router} />} />
+            </StrictMode>
+          </PageTitleSink.Provider>
         </RenderedAt.Provider>
       </ServerViewportWidth.Provider>,
     );
@@ -111,5 +119,5 @@ export async function prerenderPage({ url, appconfig, viewportWidth, query }: Pr
     );
   }
   const queries = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== appConfigKey[0] });
-  return { html, queries, rendered: { viewportWidth, at: renderedAt.toISOString() } };
+  return { html, queries, rendered: { viewportWidth, at: renderedAt.toISOString() }, title };
 }

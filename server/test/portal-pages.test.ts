@@ -39,6 +39,8 @@ export async function prerenderPage({ url, appconfig, viewportWidth, query }) {
   const name = appconfig.config.find((c) => c.key === 'business_name').value;
   return {
     html: '<section data-section="hero"><h1>' + name + '</h1><p>' + viewportWidth + '</p><p>' + home.instructors.map((i) => i.name).join(',') + '</p></section>',
+    // A page that names itself (usePageTitle) gets that title; one that names none, the studio's name.
+    title: new URL(url, 'http://x').searchParams.has('titulo') ? 'Inicio <de> ' + name : null,
     queries: { mutations: [], queries: [{ queryKey: [['instructors', 'home'], { type: 'query' }], state: { data: home } }] },
   };
 }
@@ -91,6 +93,13 @@ describe('portal pages', () => {
     const page = state(html);
     expect(page.appconfig.config).toContainEqual({ key: 'business_name', value: 'Estudio Demo' });
     expect(JSON.stringify(page.queries)).toContain('/demo/coaches/valeria.jpg');
+  });
+
+  it("carries the page's own title when it names one, escaped, and the studio's name otherwise", async () => {
+    const named = await server.app.inject({ method: 'GET', url: '/?titulo=1' });
+    expect(named.body).toContain('<title>Inicio &lt;de&gt; Estudio Demo</title>');
+    const unnamed = await server.app.inject({ method: 'GET', url: '/' });
+    expect(unnamed.body).toContain('<title>Estudio Demo</title>');
   });
 
   it('renders for a phone when a phone asks', async () => {

@@ -12,6 +12,12 @@ export const ServerViewportWidth = createContext(1366);
 /** The instant the server rendered the page at: the clock a hydration renders with (null: the browser's own clock). */
 export const RenderedAt = createContext<Date | null>(null);
 
+/**
+ * Where a pre-render collects the page's title (usePageTitle), for the server to put in the page's `<title>`: the
+ * browser sets it only once its app runs, and a page may be read without it (decision 054). Null in the browser.
+ */
+export const PageTitleSink = createContext<((title: string) => void) | null>(null);
+
 const noSubscription = () => () => undefined;
 
 /**

@@ -13,7 +13,7 @@ export interface PortalServerBundle {
     appconfig: AppConfigAnswer;
     viewportWidth: number;
     query: (procedure: string, input: unknown) => Promise<unknown>;
-  }): Promise<{ html: string; queries: unknown; rendered: unknown } | null>;
+  }): Promise<{ html: string; queries: unknown; rendered: unknown; title?: string | null } | null>;
 }
 
 export interface AppConfigAnswer {
@@ -154,7 +154,7 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
     }
     const config = Object.fromEntries(appconfig.config.map(({ key, value }) => [key, value]));
     const pathname = new URL(url, 'http://portal').pathname;
-    let prerendered: { html: string; queries: unknown; rendered: unknown } | null = null;
+    let prerendered: { html: string; queries: unknown; rendered: unknown; title?: string | null } | null = null;
     if (bundle) {
       try {
         prerendered = await bundle.prerenderPage({ url, appconfig, viewportWidth: viewportWidthFor(source.userAgent), query: source.query });
@@ -179,7 +179,8 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
     return (
       template
         .replace('<html lang="es-MX">', '<html lang="es-MX" data-mantine-color-scheme="light">')
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(config.business_name ?? '')}</title>`)
+        // The page's own title when it names one ('Paquetes · Estudio Demo'), as its app would set it.
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerendered?.title || config.business_name || '')}</title>`)
         .replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(config.primary ?? '#ffffff')}"`)
         .replace(/(<link rel="icon" id="app-favicon" href=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(config.favicon || '/demo/favicon.svg')}"`)
         // The configuration is in the page: the early fetch of it would only be wasted.
