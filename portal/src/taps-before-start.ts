@@ -54,11 +54,27 @@ function find(tap: HeldTap, container: Element): HTMLElement | null {
  */
 export function holdTapsUntilStarted(container: HTMLElement, onTap: () => void = () => undefined): () => void {
   let held: HeldTap | null = null;
+  /** The tapped control, shown busy until the app takes the tap (on the landing the app may only now be downloading). */
+  let waiting: HTMLElement | null = null;
+  const stopWaiting = () => {
+    if (!waiting) return;
+    waiting.removeAttribute('aria-busy');
+    waiting.style.removeProperty('cursor');
+    waiting.style.removeProperty('opacity');
+    waiting = null;
+  };
   const onClick = (event: MouseEvent) => {
     const control = event.target instanceof Element ? event.target.closest(controls) : null;
     if (!control || !container.contains(control)) return;
     event.preventDefault();
     event.stopPropagation();
+    stopWaiting();
+    if (control instanceof HTMLElement) {
+      waiting = control;
+      control.setAttribute('aria-busy', 'true');
+      control.style.setProperty('cursor', 'progress');
+      control.style.setProperty('opacity', '0.6');
+    }
     held = describe(control, container);
     onTap();
   };
@@ -68,6 +84,7 @@ export function holdTapsUntilStarted(container: HTMLElement, onTap: () => void =
     if (released) return;
     released = true;
     container.removeEventListener('click', onClick, true);
+    stopWaiting();
     const tap = held;
     if (!tap) return;
     const target = find(tap, container);

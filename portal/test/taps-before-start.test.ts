@@ -18,6 +18,24 @@ function replaceWithApp(container: HTMLElement, html: string) {
 }
 
 describe('holdTapsUntilStarted: a tap on the pre-rendered page is not lost', () => {
+  it('shows the tapped control busy until the app takes the tap, then leaves it as it was', () => {
+    const container = page('<button aria-label="Abrir menú" style="color: red"></button><button>Reservar</button>');
+    const release = holdTapsUntilStarted(container);
+    const menu = container.querySelector<HTMLElement>('[aria-label="Abrir menú"]')!;
+    menu.click();
+    expect(menu.getAttribute('aria-busy')).toBe('true');
+    expect(menu.style.opacity).toBe('0.6');
+    // A later tap elsewhere wins: only that control is busy.
+    const book = container.querySelectorAll<HTMLElement>('button')[1]!;
+    book.click();
+    expect(menu.hasAttribute('aria-busy')).toBe(false);
+    expect(book.getAttribute('aria-busy')).toBe('true');
+    release();
+    expect(book.hasAttribute('aria-busy')).toBe(false);
+    expect(book.getAttribute('style') ?? '').toBe('');
+    expect(menu.getAttribute('style')).toBe('color: red;');
+  });
+
   it('gives the tap on a class card to the same class in the app, by its id', () => {
     const container = page('<button data-class-id="7">Yoga</button><button data-class-id="9">Yoga</button>');
     const release = holdTapsUntilStarted(container);
