@@ -54,27 +54,44 @@ function find(tap: HeldTap, container: Element): HTMLElement | null {
  */
 export function holdTapsUntilStarted(container: HTMLElement, onTap: () => void = () => undefined): () => void {
   let held: HeldTap | null = null;
-  /** The tapped control, shown busy until the app takes the tap (on the landing the app may only now be downloading). */
+  /**
+   * A thin bar along the top of the window while a tap waits for the app (on the landing the app may only start
+   * downloading at that tap). Outside the app's root, so the hydration finds the server's page as it sent it: a mark
+   * on the tapped control itself would be an attribute the server did not render.
+   */
   let waiting: HTMLElement | null = null;
   const stopWaiting = () => {
-    if (!waiting) return;
-    waiting.removeAttribute('aria-busy');
-    waiting.style.removeProperty('cursor');
-    waiting.style.removeProperty('opacity');
+    waiting?.remove();
     waiting = null;
+    document.body.removeAttribute('aria-busy');
+  };
+  const showWaiting = () => {
+    if (waiting) return;
+    const bar = document.createElement('div');
+    bar.setAttribute('aria-hidden', 'true');
+    bar.dataset.tapWaiting = '';
+    Object.assign(bar.style, {
+      position: 'fixed',
+      top: '0',
+      left: '0',
+      height: '3px',
+      width: '0',
+      zIndex: '1000',
+      background: 'var(--mantine-primary-color-filled, #228be6)',
+      transition: 'width 4s cubic-bezier(0.1, 0.7, 0.3, 1)',
+    });
+    document.body.append(bar);
+    document.body.setAttribute('aria-busy', 'true');
+    waiting = bar;
+    // The next frame, so the bar grows from nothing instead of appearing at its width.
+    requestAnimationFrame(() => requestAnimationFrame(() => (bar.style.width = '85%')));
   };
   const onClick = (event: MouseEvent) => {
     const control = event.target instanceof Element ? event.target.closest(controls) : null;
     if (!control || !container.contains(control)) return;
     event.preventDefault();
     event.stopPropagation();
-    stopWaiting();
-    if (control instanceof HTMLElement) {
-      waiting = control;
-      control.setAttribute('aria-busy', 'true');
-      control.style.setProperty('cursor', 'progress');
-      control.style.setProperty('opacity', '0.6');
-    }
+    showWaiting();
     held = describe(control, container);
     onTap();
   };
