@@ -154,7 +154,10 @@ async function countCall(ctx: Context, who: 'address' | 'customer', caller: stri
 
 /**
  * What every procedure goes through first, in this order: text PostgreSQL
- * cannot store is refused; the address's limit counts the call; a write with
+ * cannot store as sent is refused (a NUL byte, which the server refused with a
+ * 500, or a lone UTF-16 surrogate, silently turned into U+FFFD), before any
+ * guard or service runs, so nothing is half written; the address's limit
+ * counts the call; a write with
  * a field its input does not take is refused; then the procedure, whose
  * DomainErrors (and theirs) become the client's errors.
  *

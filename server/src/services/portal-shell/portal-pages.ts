@@ -13,7 +13,15 @@ export interface PortalServerBundle {
     appconfig: AppConfigAnswer;
     viewportWidth: number;
     query: (procedure: string, input: unknown) => Promise<unknown>;
-  }): Promise<{ html: string; queries: unknown; rendered: unknown; title?: string | null } | null>;
+  }): Promise<PrerenderedPage | null>;
+}
+
+/** A page as the bundle rendered it: its HTML, the queries' answers and what the hydration renders with, its title. */
+interface PrerenderedPage {
+  html: string;
+  queries: unknown;
+  rendered: unknown;
+  title?: string | null;
 }
 
 export interface AppConfigAnswer {
@@ -154,7 +162,7 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
     }
     const config = Object.fromEntries(appconfig.config.map(({ key, value }) => [key, value]));
     const pathname = new URL(url, 'http://portal').pathname;
-    let prerendered: { html: string; queries: unknown; rendered: unknown; title?: string | null } | null = null;
+    let prerendered: PrerenderedPage | null = null;
     if (bundle) {
       try {
         prerendered = await bundle.prerenderPage({ url, appconfig, viewportWidth: viewportWidthFor(source.userAgent), query: source.query });
