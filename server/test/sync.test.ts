@@ -7,7 +7,7 @@ import { class_reservation } from '@estudio/db/schema/reservations';
 import { sync_mutation } from '@estudio/db/schema/sync';
 import { login, startTestServer, type TestServer } from './helpers.ts';
 import { customerId, newClass } from './reservations-fixtures.ts';
-import { createPollingChangeFeed } from '@estudio/sync';
+import { createPollingChangeFeed, logPosition, startCursor } from '@estudio/sync';
 import { minutesAheadToday, newClientId, readSse, trpcMutation, trpcQuery } from './sync-helpers.ts';
 
 /**
@@ -342,6 +342,20 @@ describe('push', () => {
   });
 });
 
+/**
+ * Waits until the log's position has reached its newest change. On PostgreSQL
+ * the position is bounded by the cluster's oldest open transaction, which may
+ * belong to another test file's database: a change committed while it was open
+ * enters the position only when it ends, a move the polling feed rightly reports.
+ */
+async function logSettled() {
+  const result = (await server.db.execute(
+    sql`select txid::text || ':' || change_id::text as cursor from sync_change order by txid desc, change_id desc limit 1`,
+  )) as unknown;
+  const [newest] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { cursor: string }[];
+  await vi.waitFor(async () => expect((await logPosition(server.db)).cursor).toBe(newest?.cursor ?? startCursor), { timeout: 10_000 });
+}
+
 describe('poke', () => {
   it('streams an event at once and another one when the log moves', async () => {
     const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -359,6 +373,7 @@ describe('poke', () => {
   });
 
   it('without LISTEN, the polling feed notices a new position of the log (and only then)', async () => {
+    await logSettled();
     const feed = createPollingChangeFeed(server.db, 20);
     let pokes = 0;
     const unsubscribe = feed.subscribe(() => pokes++);
