@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { DomainError, domainErrors, trpcMaxBatchSize, type ApiErrorBody } from '@estudio/core';
 import { createPollingChangeFeed, type ChangeFeed } from '@estudio/sync';
 import type { Config } from './config.ts';
@@ -26,6 +25,7 @@ import { registerMessageRoutes } from './routers/message-preferences.ts';
 import { registerReportExport } from './routers/reports.ts';
 import { registerWeekDoor } from './routers/week-door.ts';
 import { registerLegacyAdmin } from './legacy/legacy-admin.ts';
+import { registerRestRoutes } from './rest-routes.ts';
 import { createContextFactory } from './trpc.ts';
 import { namesAFile } from './services/portal-shell/names-a-file.ts';
 import { createPortalPages } from './services/portal-shell/portal-pages.ts';
@@ -300,9 +300,6 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   const openApiDocument = buildOpenApiDocument(config);
 
   await app.register(async (api) => {
-    /** ApiErrorBody of each failed REST request, filled by onError and sent by onSend. */
-    const restErrors = new WeakMap<FastifyRequest, ApiErrorBody>();
-
     // An empty JSON body is an empty object (POST /api/auth/logout has nothing to send).
     const defaultJsonParser = api.getDefaultJsonParser('error', 'error');
     api.removeContentTypeParser('application/json');
@@ -311,32 +308,17 @@ export async function buildServer({ config, db, identity: identityOverride, chan
       if (text.trim() === '') return done(null, {});
       return defaultJsonParser(req, text, done);
     });
-    // trpc-to-openapi insists on a JSON content type even when there is no body.
+    // The REST routes, like trpc-to-openapi before them, insist on a JSON content type even when there is no body.
     api.addHook('preHandler', async (req) => {
       if (req.method !== 'GET' && req.method !== 'DELETE' && !req.headers['content-type'] && req.body === undefined) {
         req.headers['content-type'] = 'application/json';
       }
     });
 
-    // trpc-to-openapi writes its own error body (tRPC code, English validation text); the REST contract is ApiErrorBody.
-    api.addHook('onSend', async (req, reply, payload) => {
-      const body = restErrors.get(req);
-      if (!body || reply.statusCode < 400) return payload;
-      void reply.type('application/json; charset=utf-8');
-      return JSON.stringify(body);
-    });
-
     api.get('/openapi.json', async () => openApiDocument);
 
-    await api.register(fastifyTRPCOpenApiPlugin, {
-      router: appRouter,
-      createContext: ({ req, res }: { req: unknown; res: unknown }) => createContext({ req: req as FastifyRequest, res: res as FastifyReply }),
-      onError: ({ error, req, path: procedurePath }: { error: TRPCError; req: unknown; path?: string | undefined }) => {
-        const request = req as FastifyRequest;
-        restErrors.set(request, apiErrorBody(error));
-        logProcedureError({ error, req: request, path: procedurePath });
-      },
-    });
+    // The spec's routes over the procedures, by trpc-to-openapi's rules; refusals answer ApiErrorBody (decision 055).
+    registerRestRoutes(api, { router: appRouter, createContext, errorBody: apiErrorBody, onError: logProcedureError });
   }, { prefix: '/api' });
 
   // Issue 5: multipart uploads (POST /api/files, /api/files/s3) and local files at /files/*, multipart scoped to those routes.
