@@ -21,7 +21,7 @@ function addVaryOrigin(reply: FastifyReply): void {
  * the studio's `admin.` host and calls /api from there. An allowed origin gets
  * its own name back in Access-Control-Allow-Origin (never `*`) and no
  * Allow-Credentials: the clients send a bearer header, not cookies. A preflight
- * is answered here, before tRPC's and trpc-to-openapi's catch-all routes
+ * is answered here, before the catch-all routes of /trpc and /api
  * (which would answer OPTIONS as an unknown method). Any other origin gets no
  * CORS header, so the browser keeps the answer from its page; its preflight is
  * a 403 in Spanish saying why. Every answer varies by Origin.

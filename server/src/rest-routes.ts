@@ -71,7 +71,7 @@ const literalPath = /^[\w/-]*$/;
 const routeMethods = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
 export function registerRestRoutes(api: FastifyInstance, options: RestRoutesOptions): void {
-  const find = routeTable(options.router);
+  const find = restRouteTable(options.router);
 
   api.route({
     method: [...routeMethods],
@@ -137,7 +137,7 @@ function requestPath(url: string, prefix: string): string {
  * first route in the router's order wins, as in the library (which matched
  * case-insensitively: so does this).
  */
-function routeTable(router: AnyRouter) {
+export function restRouteTable(router: AnyRouter) {
   const literal = new Map<string, Map<string, { route: RestRoute; before: PatternRoute[] }>>();
   const patterns = new Map<string, PatternRoute[]>();
   forEachOpenApiProcedure(router._def.procedures, ({ path, procedure, meta: { openapi } }) => {
