@@ -308,13 +308,6 @@ export async function buildServer({ config, db, identity: identityOverride, chan
       if (text.trim() === '') return done(null, {});
       return defaultJsonParser(req, text, done);
     });
-    // The REST routes, like trpc-to-openapi before them, insist on a JSON content type even when there is no body.
-    api.addHook('preHandler', async (req) => {
-      if (req.method !== 'GET' && req.method !== 'DELETE' && !req.headers['content-type'] && req.body === undefined) {
-        req.headers['content-type'] = 'application/json';
-      }
-    });
-
     api.get('/openapi.json', async () => openApiDocument);
 
     // The spec's routes over the procedures, by trpc-to-openapi's rules; refusals answer ApiErrorBody (decision 055).

@@ -91,11 +91,9 @@ export function registerRestRoutes(api: FastifyInstance, options: RestRoutesOpti
         route = found.route;
         const usesBody = acceptsRequestBody(method as OpenApiMethod);
         const contentType = req.headers['content-type'];
-        if (usesBody && !contentType?.startsWith('application/json')) {
-          throw new TRPCError({
-            code: 'UNSUPPORTED_MEDIA_TYPE',
-            message: contentType ? `Unsupported content-type "${contentType}` : 'Missing content-type header',
-          });
+        // A write with nothing to send needs no content type (POST /api/auth/logout); one with a body must be JSON.
+        if (usesBody && contentType !== undefined && !contentType.startsWith('application/json')) {
+          throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: `Unsupported content-type "${contentType}"` });
         }
         const input = readInput(route, req, usesBody, found.pathInput);
         const ctx = options.createContext({ req, res: reply });

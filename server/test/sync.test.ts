@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replicatedTableNames, replicatedTables, type PullOutput, type ReplicatedTable, type SyncChange } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
@@ -47,10 +47,15 @@ async function pullAll(clientId: string, cursor: string | null, limit = 1000) {
   }
 }
 
+/** The rows of a statement on either driver (postgres.js answers an array, PGlite an object with rows). */
+async function rowsOf<T>(statement: SQL): Promise<T[]> {
+  const result = (await server.db.execute(statement)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
 /** Every row of a table as the database holds it, as JSON by column name. */
 async function tableRows(table: ReplicatedTable): Promise<Record<string, unknown>[]> {
-  const result = (await server.db.execute(sql`select to_jsonb(t) as row from ${sql.identifier(table)} t`)) as unknown;
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { row: Record<string, unknown> }[];
+  const rows = await rowsOf<{ row: Record<string, unknown> }>(sql`select to_jsonb(t) as row from ${sql.identifier(table)} t`);
   return rows.map((r) => r.row);
 }
 
@@ -349,10 +354,9 @@ describe('push', () => {
  * enters the position only when it ends, a move the polling feed rightly reports.
  */
 async function logSettled() {
-  const result = (await server.db.execute(
+  const [newest] = await rowsOf<{ cursor: string }>(
     sql`select txid::text || ':' || change_id::text as cursor from sync_change order by txid desc, change_id desc limit 1`,
-  )) as unknown;
-  const [newest] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { cursor: string }[];
+  );
   await vi.waitFor(async () => expect((await logPosition(server.db)).cursor).toBe(newest?.cursor ?? startCursor), { timeout: 10_000 });
 }
 
