@@ -1,14 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studioTimeZone, weekOf, type SingleClassOutput } from '@estudio/core';
 import { file } from '@estudio/db/schema/content';
+import { customer } from '@estudio/db/schema/customer';
+import { single_class } from '@estudio/db/schema/schedule';
+import { sync_change } from '@estudio/db/schema/sync';
 import { instructor } from '@estudio/db/schema/catalogue';
 import { single_class_instructor, single_class_tag } from '@estudio/db/schema/schedule';
 import { tag } from '@estudio/db/schema/videos';
 import { classesByDay, type Json } from '../src/legacy/shapes.ts';
 import { listSchedule } from '../src/services/schedule/list-schedule.ts';
 import { loadStudioSettings } from '../src/services/schedule/studio-settings.ts';
-import { weekCacheFor } from '../src/services/schedule/week-cache.ts';
+import { weekCacheFor, weekPlacesTables, weekReloadTables, weekUnshownTables } from '../src/services/schedule/week-cache.ts';
 import { customerId, newClass, withSettings } from './reservations-fixtures.ts';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
 
@@ -112,6 +115,67 @@ describe('GET /api/single_class from memory', () => {
       expect((await read()).body).toEqual(answerOf(await listSchedule(server.db, week, null), 'Pacific/Kiritimati'));
     });
     expect((await read()).body).toEqual(answerOf(await listSchedule(server.db, week, null)));
+  });
+
+  it('a booking re-reads only the places, a change the week does not show re-reads nothing, a class edit reads it whole; each answer as the database gives it', async () => {
+    const cache = weekCacheFor(server.db);
+    const mariana = await customerId(server.db, 'cliente@estudio.demo');
+    const first = await read();
+    const counted = () => ({ ...cache.stats });
+
+    // A booking: only its places, in both views.
+    let before = counted();
+    const booked = await call(server.app, 'POST', '/api/class_reservations', { token: cliente, body: { single_class_id: classId } });
+    expect(booked.status, booked.raw).toBe(200);
+    const afterBooking = await read();
+    expect(afterBooking.body).toEqual(answerOf(await listSchedule(server.db, week, null)));
+    expect(afterBooking.headers.etag).not.toBe(first.headers.etag);
+    expect((await read(cliente)).body).toEqual(answerOf(await listSchedule(server.db, week, mariana)));
+    expect(cache.stats.refreshes - before.refreshes).toBe(1);
+    expect(cache.stats.misses - before.misses).toBe(1);
+
+    // A profile change (customer, not shown): a new stamp, the same bytes and ETag, nothing re-read.
+    before = counted();
+    await server.db.update(customer).set({ phone: '5512345678' }).where(eq(customer.customer_id, mariana));
+    const unshown = await read();
+    expect(unshown.headers.etag).toBe(afterBooking.headers.etag);
+    expect(cache.stats.refreshes - before.refreshes).toBe(1);
+    expect(cache.stats.hits - before.hits).toBe(0);
+    expect((await read()).headers.etag).toBe(afterBooking.headers.etag);
+    expect(cache.stats.hits - before.hits).toBe(1);
+
+    // The class itself edited: the week is read again whole, and shows it.
+    before = counted();
+    const [{ capacity } = { capacity: 0 }] = await server.db.select({ capacity: single_class.capacity }).from(single_class).where(eq(single_class.single_class_id, classId));
+    await server.db.update(single_class).set({ capacity: capacity + 1 }).where(eq(single_class.single_class_id, classId));
+    const edited = await read();
+    expect(ours(edited.body?.single_classes)?.capacity).toBe(capacity + 1);
+    expect(edited.body).toEqual(answerOf(await listSchedule(server.db, week, null)));
+    expect(cache.stats.misses - before.misses).toBe(1);
+    expect(cache.stats.refreshes - before.refreshes).toBe(0);
+    await server.db.update(single_class).set({ capacity }).where(eq(single_class.single_class_id, classId));
+
+    // More changes than a stamp lists since the week was read (any table): read again whole, still right.
+    await read();
+    before = counted();
+    await server.db.insert(sync_change).values(Array.from({ length: 201 }, () => ({ txid: sql<number>`pg_current_xact_id()::text::bigint`, table_name: 'customer', row_key: { customer_id: mariana } })));
+    const cancelled = await call(server.app, 'POST', `/api/class_reservations/${booked.body.class_reservation.class_reservation_id as number}/cancel`, { token: cliente });
+    expect(cancelled.status, cancelled.raw).toBe(200);
+    expect((await read()).body).toEqual(answerOf(await listSchedule(server.db, week, null)));
+    expect(cache.stats.refreshes - before.refreshes).toBe(0);
+    expect(cache.stats.misses - before.misses).toBe(1);
+  });
+
+  it('every table the change log follows is sorted by what its change does to a cached week', async () => {
+    const logged = await server.db.execute<{ table_name: string }>(
+      sql`select distinct event_object_table as table_name from information_schema.triggers where action_statement like '%sync_log_change%' order by 1`,
+    );
+    const tables = ('rows' in logged ? logged.rows : logged) as { table_name: string }[];
+    expect(tables.length).toBeGreaterThan(10);
+    for (const { table_name } of tables) {
+      const sorted = [weekPlacesTables, weekUnshownTables, weekReloadTables].filter((set) => set.has(table_name));
+      expect(sorted.length, `${table_name}: in exactly one of weekPlacesTables, weekUnshownTables, weekReloadTables`).toBe(1);
+    }
   });
 
   it('ETags per representation: 304 only for the ETag asked for, a new one after a write, no-cache and private when signed in', async () => {

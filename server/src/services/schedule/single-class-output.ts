@@ -14,6 +14,26 @@ export type SingleClassRow = typeof single_class.$inferSelect;
 export type SingleClassPublicOutput = Omit<SingleClassOutput, 'class_reservations' | 'waitlist_id' | 'package_access'>;
 
 /**
+ * A class's places and taken seats, aggregated over its live reservations
+ * (grouped by single_class_id): each reservation takes one place and its guest
+ * another (the spec's "a guest takes a place"); a guest's seat is taken like
+ * anyone's (issue 18). The week cache refreshes a week's places with the same
+ * columns (week-cache.ts).
+ */
+export function placesColumns() {
+  return {
+    single_class_id: class_reservation.single_class_id,
+    places: sql<number>`(count(*) + count(${class_reservation.guest}))::int`,
+    spots: sql<number[] | null>`(select array_agg(s order by s) from unnest(array_agg(${class_reservation.spot}) || array_agg(${class_reservation.guest_spot})) s where s is not null)`,
+  };
+}
+
+/** A class's places as the output gives them, from placesColumns' row (none: no live reservation). */
+export function placesOf(row: { places: number; spots: number[] | null } | undefined): Pick<SingleClassOutput, 'reservation_count' | 'taken_spots'> {
+  return { reservation_count: Number(row?.places ?? 0), taken_spots: (row?.spots ?? []).map(Number) };
+}
+
+/**
  * Builds the spec's single_class output for a set of classes in a fixed number
  * of queries, whatever the number of classes (no query per class): classes with
  * their class type and location, one aggregate of places and seats, instructors,
@@ -35,12 +55,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
       .innerJoin(location, eq(location.location_id, single_class.location_id))
       .where(inArray(single_class.single_class_id, unique)),
     db
-      .select({
-        single_class_id: class_reservation.single_class_id,
-        places: sql<number>`(count(*) + count(${class_reservation.guest}))::int`,
-        // A guest's seat is taken like anyone's (issue 18).
-        spots: sql<number[] | null>`(select array_agg(s order by s) from unnest(array_agg(${class_reservation.spot}) || array_agg(${class_reservation.guest_spot})) s where s is not null)`,
-      })
+      .select(placesColumns())
       .from(class_reservation)
       .where(and(inArray(class_reservation.single_class_id, unique), isNull(class_reservation.deletedAt)))
       .groupBy(class_reservation.single_class_id),
@@ -126,8 +141,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
       class_package_id: c.class_package_id,
       icon: c.icon,
       cancelledAt: c.cancelledAt?.toISOString() ?? null,
-      reservation_count: Number(count?.places ?? 0),
-      taken_spots: (count?.spots ?? []).map(Number),
+      ...placesOf(count),
       class_type: {
         class_type_id: ct.class_type_id,
         name: ct.name,

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { packageAccessStatuses, scheduleOutput, studioTimeZone, type SingleClassOutput } from '@estudio/core';
-import { sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import { preparedStatement } from '@estudio/db/prepared';
+import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
 import { panelClass } from '../../legacy/shapes.ts';
 import { listSchedule, type ScheduleFilters } from './list-schedule.ts';
+import { placesColumns, placesOf } from './single-class-output.ts';
 import { loadStudioSettings } from './studio-settings.ts';
 
 /** A week as GET /api/single_class answers it, with the representation's ETag and its JSON text. */
@@ -56,7 +58,10 @@ function compress(bytes: Buffer, coding: WeekCoding): Promise<Buffer> {
 
 export interface WeekCacheStats {
   hits: number;
+  /** Reads that found the week changed (a reload or a refresh). */
   misses: number;
+  /** Misses answered by re-reading only the week's places, or nothing at all (decision 056). */
+  refreshes: number;
 }
 
 export interface WeekCache {
@@ -75,11 +80,19 @@ const maxEntries = 256;
 
 interface Entry {
   stamp: string;
+  /** The stamp's settled position of the change log, [txid, change_id]: every change not yet visible when it was read comes after it. */
+  settled: [string, string] | null;
+  /** The stamp's parts the log does not cover (zone, photos, tags): a refresh needs them unchanged. */
+  outside: string;
+  /** The studio's zone the panel's wall times were written in. */
+  zone: string;
   classes: SingleClassOutput[];
   /** Each class's JSON without its last three (per-caller) fields and without the closing brace. */
   heads: string[];
   /** The same with class_date as the studio's wall time, for the panel's days (panelClass). */
   panelHeads: string[];
+  /** Each class's day on the studio's wall clock (the panel's day it is listed under). */
+  classDays: string[];
   /** The panel's days in order, each with the positions of its classes. */
   days: { date: string; members: number[] }[];
   anonymousJson: string;
@@ -91,6 +104,12 @@ interface Entry {
 
 interface Stamp {
   stamp: string;
+  settled: [string, string] | null;
+  outside: string;
+  /** The position the changes were listed after (the asking entry's settled one), or null when there was no entry. */
+  since: [string, string] | null;
+  /** The tables of the log's changes after `since`, or null when there are too many to list (or no entry). */
+  changedTables: Set<string> | null;
   own: OwnRows | null;
 }
 
@@ -135,8 +154,39 @@ function stampColumns() {
       order by st.single_class_id, t.tag_id), ''))
       from single_class_tag st join tag t on t.tag_id = st.tag_id join single_class sc on sc.single_class_id = st.single_class_id
       where sc.class_date >= ${rangeFrom} and sc.class_date <= ${rangeTo})`,
+    // The tables changed after the cached entry's settled position, at most changesListed of them (the row
+    // comparison walks sync_change_position_idx): "count:table,table". Null placeholders (no entry) give "0:".
+    changed: sql<string | null>`(select count(*)::text || ':' || coalesce(string_agg(distinct t.table_name, ','), '') from (select c.table_name from sync_change c
+      where (c.txid, c.change_id) > (${sql.placeholder('sinceTxid')}::bigint, ${sql.placeholder('sinceChange')}::bigint)
+      order by c.txid, c.change_id limit ${sql.raw(String(changesListed + 1))}) t)`,
   };
 }
+
+/** How many changes since an entry's position a stamp lists; a week behind by more is read again whole. */
+const changesListed = 200;
+
+/**
+ * The tables of the change log (decision 008) by what a change of theirs does
+ * to the shared part of a cached week (decision 056). Any table of the log
+ * not named here reads the week again whole: a table the week starts to show
+ * is safe by default. server/test/week-cache.test.ts checks that every table
+ * with a log trigger is named here or in weekReloadTables.
+ */
+export const weekPlacesTables: ReadonlySet<string> = new Set(['class_reservation']);
+/** The week's shared part shows nothing of these (the caller's own rows come from the stamp statement itself). */
+export const weekUnshownTables: ReadonlySet<string> = new Set([
+  'accepted_page',
+  'available_classes',
+  'class_package',
+  'class_reservation_penalty',
+  'customer',
+  'page',
+  'payment_method',
+  'purchase',
+  'waitlist',
+]);
+/** The tables whose changes read the week again whole (listed for the test; unknown tables do the same). */
+export const weekReloadTables: ReadonlySet<string> = new Set(['class_type', 'instructor', 'location', 'single_class', 'single_class_instructor']);
 
 /** The signed-in caller's own rows of the week, read in the same statement. */
 function ownColumns() {
@@ -164,8 +214,17 @@ const snapshotRow = sql`(select pg_snapshot_xmin(pg_current_snapshot())::text::b
  * Built once (db/src/prepared.ts): drizzle built this text on every signed-in
  * week, 10 % of its CPU (issue 21).
  */
-const anonymousStamp = preparedStatement((db) => db.select(stampColumns()).from(snapshotRow).prepare('week_stamp'));
-const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...ownColumns() }).from(snapshotRow).prepare('week_stamp_signed'));
+const anonymousStamp = preparedStatement((db) => db.select(stampColumns()).from(snapshotRow).prepare('week_stamp_since'));
+const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...ownColumns() }).from(snapshotRow).prepare('week_stamp_since_signed'));
+/** The places of a week's classes (ids as a '{1,2,3}' array literal: one text whatever the count, on both drivers). */
+const weekPlaces = preparedStatement((db) =>
+  db
+    .select(placesColumns())
+    .from(class_reservation)
+    .where(and(sql`${class_reservation.single_class_id} = any(${sql.placeholder('ids')}::int[])`, isNull(class_reservation.deletedAt)))
+    .groupBy(class_reservation.single_class_id)
+    .prepare('week_places'),
+);
 
 /**
  * One statement that says whether anything the week shows may have changed,
@@ -181,13 +240,17 @@ const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...
  *   depends on it silently: the studio's zone settings (app_config), the
  *   week's tags (single_class_tag, tag) and the coaches' photos (file).
  */
-async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null): Promise<Stamp> {
+async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null, since: Entry['settled']): Promise<Stamp> {
   const range = widened(filters);
-  const values = { from: range.from.toISOString(), to: range.to.toISOString(), customerId };
+  const values = { from: range.from.toISOString(), to: range.to.toISOString(), customerId, sinceTxid: since?.[0] ?? null, sinceChange: since?.[1] ?? null };
   const rows: Partial<Record<keyof ReturnType<typeof stampColumns> | keyof ReturnType<typeof ownColumns>, string | null>>[] =
     customerId === null ? await anonymousStamp(db, values) : await signedStamp(db, values);
   const row = rows[0] ?? {};
-  const stamp = [row.settled ?? '0:0', row.recent ?? '0', row.zone ?? '', row.photos ?? '', row.tags ?? ''].join('|');
+  const outside = [row.zone ?? '', row.photos ?? '', row.tags ?? ''].join('|');
+  const stamp = [row.settled ?? '0:0', row.recent ?? '0', outside].join('|');
+  const [txid = '0', change = '0'] = (row.settled ?? '0:0').split(':');
+  const [listed, tables] = (row.changed ?? '0:').split(/:(.*)/s);
+  const changedTables = since === null || Number(listed) > changesListed ? null : new Set((tables ?? '').split(',').filter(Boolean));
   const own =
     customerId === null
       ? null
@@ -196,7 +259,7 @@ async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | 
           waits: JSON.parse(row.waits ?? '[]') as OwnRows['waits'],
           access: JSON.parse(row.access ?? '[]') as number[],
         };
-  return { stamp, own };
+  return { stamp, settled: [txid, change], outside, since, changedTables, own };
 }
 
 type StampRead = () => Promise<Stamp>;
@@ -238,19 +301,25 @@ function readAfterArrival(read: () => Promise<Stamp>, idle: () => void): StampRe
   };
 }
 
+const samePosition = (a: [string, string] | null, b: [string, string] | null) => a !== null && b !== null && a[0] === b[0] && a[1] === b[1];
+
+const sameNumbers = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+
 const filtersKey = (f: ScheduleFilters) => [f.start_date, f.end_date, f.instructor_id ?? '', f.location_id ?? '', f.class_type_id ?? ''].join('/');
 
 /**
  * The week schedule from memory (issue 21, decision 041). Every read costs
- * one small statement (readStamp); the classes are read again only when it
- * differs from the one they were read under, so a committed write, through
- * this process or any other, shows on the next read. Concurrent misses of
- * the same week and stamp share one read.
+ * one small statement (readStamp); when it differs from the one the week was
+ * read under, the week is brought up to date before answering, so a committed
+ * write, through this process or any other, shows on the next read. A booking
+ * or a cancellation re-reads only the week's places; a change the shared week
+ * does not show re-reads nothing; anything else reads the week again whole
+ * (decision 056). Concurrent misses of the same week and stamp share one read.
  */
 export function createWeekCache(): WeekCache {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<Entry>>();
-  const stats: WeekCacheStats = { hits: 0, misses: 0 };
+  const stats: WeekCacheStats = { hits: 0, misses: 0, refreshes: 0 };
   const stampReads = new Map<string, StampRead>();
   /** Anonymous readers of one week share stamp statements, but only ones that start after they arrived (readAfterArrival). */
   const sharedStamp = (key: string, read: () => Promise<Stamp>): Promise<Stamp> => {
@@ -262,46 +331,64 @@ export function createWeekCache(): WeekCache {
     return reader();
   };
 
-  const load = async (db: Db, filters: ScheduleFilters, stamp: string): Promise<Entry> => {
+  const load = async (db: Db, filters: ScheduleFilters, read: Stamp): Promise<Entry> => {
     // The stamp was read before the classes, so the classes are at least as new as it says.
     const [listed, settings] = await Promise.all([listSchedule(db, filters, null), loadStudioSettings(db)]);
     const classes = scheduleOutput.parse({ single_classes: listed }).single_classes;
-    const zone = studioTimeZone(settings);
-    const heads: string[] = [];
-    const panelHeads: string[] = [];
-    const byDay = new Map<string, number[]>();
-    classes.forEach((c, i) => {
-      const { class_reservations: _own, waitlist_id: _wait, package_access: _access, ...shared } = c;
-      heads.push(JSON.stringify(shared).slice(0, -1));
-      const { class_date_utc: _utc, ...panel } = panelClass(shared, zone);
-      panelHeads.push(JSON.stringify(panel).slice(0, -1));
-      const day = String(panel.class_date).slice(0, 10);
-      byDay.set(day, [...(byDay.get(day) ?? []), i]);
+    return entryOf(read, classes, studioTimeZone(settings), null);
+  };
+
+  /**
+   * The cached week brought up to `read` when only its places can have
+   * changed (decision 056): every change the entry may not show comes after
+   * its settled position, so the tables of those changes say what to do.
+   * Null when the week must be read again whole.
+   */
+  const refresh = async (db: Db, entry: Entry, read: Stamp): Promise<Entry | null> => {
+    const tables = read.changedTables;
+    if (tables === null || read.outside !== entry.outside) return null;
+    for (const table of tables) if (!weekPlacesTables.has(table) && !weekUnshownTables.has(table)) return null;
+    const placesMayDiffer = [...tables].some((table) => weekPlacesTables.has(table));
+    if (!placesMayDiffer || entry.classes.length === 0) return { ...entry, stamp: read.stamp, settled: read.settled };
+    const rows = await weekPlaces(db, { ids: `{${entry.classes.map((c) => c.single_class_id).join(',')}}` });
+    const placesBy = new Map(rows.map((row) => [row.single_class_id, row]));
+    let moved = false;
+    const classes = entry.classes.map((c) => {
+      const places = placesOf(placesBy.get(c.single_class_id));
+      if (places.reservation_count === c.reservation_count && sameNumbers(places.taken_spots, c.taken_spots)) return c;
+      moved = true;
+      return { ...c, ...places };
     });
-    const days = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, members]) => ({ date, members }));
-    const entry: Entry = { stamp, classes, heads, panelHeads, days, anonymousJson: '', anonymousBytes: Buffer.alloc(0), anonymousEncoded: new Map(), etag: '' };
-    entry.anonymousJson = weekJson(entry, null);
-    entry.anonymousBytes = Buffer.from(entry.anonymousJson);
-    entry.etag = `"w-${hash(entry.anonymousJson)}"`;
-    return entry;
+    // Nothing this week shows moved: the same answer, bytes and ETag under the new stamp.
+    if (!moved) return { ...entry, stamp: read.stamp, settled: read.settled };
+    return entryOf(read, classes, entry.zone, entry);
   };
 
   return {
     stats,
     async read(db, filters, customerId) {
       const key = filtersKey(filters);
-      const { stamp, own } = customerId === null ? await sharedStamp(key, () => readStamp(db, filters, null)) : await readStamp(db, filters, customerId);
+      // The position the changes are listed after is the entry's when the statement starts (a shared one starts after its callers arrived).
+      const since = () => entries.get(key)?.settled ?? null;
+      const stamp = customerId === null ? await sharedStamp(key, () => readStamp(db, filters, null, since())) : await readStamp(db, filters, customerId, since());
+      const { own } = stamp;
       let entry = entries.get(key);
-      if (entry && entry.stamp === stamp) {
+      if (entry && entry.stamp === stamp.stamp) {
         stats.hits++;
         entries.delete(key);
         entries.set(key, entry);
       } else {
         stats.misses++;
-        const loadKey = `${key}#${stamp}`;
+        const loadKey = `${key}#${stamp.stamp}`;
         let pending = loading.get(loadKey);
         if (!pending) {
-          pending = load(db, filters, stamp).finally(() => loading.delete(loadKey));
+          const cached = entry;
+          pending = (async () => {
+            // The changes were listed after the settled position of the entry current when the stamp was read; a different entry now needs a reload.
+            const refreshed = cached && samePosition(cached.settled, stamp.since) ? await refresh(db, cached, stamp) : null;
+            if (refreshed) stats.refreshes++;
+            return refreshed ?? (await load(db, filters, stamp));
+          })().finally(() => loading.delete(loadKey));
           loading.set(loadKey, pending);
         }
         entry = await pending;
@@ -312,6 +399,56 @@ export function createWeekCache(): WeekCache {
       return answerFor(entry, own);
     },
   };
+}
+
+/**
+ * A cached week from its classes (shared part checked by zod), written in
+ * `zone`. A class that is the same object in `previous` keeps its pieces of
+ * JSON, so a refresh of a few classes' places rewrites only those.
+ */
+function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, previous: Entry | null): Entry {
+  const reused = new Map(previous?.classes.map((c, i) => [c, i]) ?? []);
+  const heads: string[] = [];
+  const panelHeads: string[] = [];
+  const classDays: string[] = [];
+  const byDay = new Map<string, number[]>();
+  classes.forEach((c, i) => {
+    const kept = reused.get(c);
+    let day: string;
+    if (previous && kept !== undefined) {
+      heads.push(previous.heads[kept] as string);
+      panelHeads.push(previous.panelHeads[kept] as string);
+      day = previous.classDays[kept] as string;
+    } else {
+      const { class_reservations: _own, waitlist_id: _wait, package_access: _access, ...shared } = c;
+      heads.push(JSON.stringify(shared).slice(0, -1));
+      const { class_date_utc: _utc, ...panel } = panelClass(shared, zone);
+      panelHeads.push(JSON.stringify(panel).slice(0, -1));
+      day = String(panel.class_date).slice(0, 10);
+    }
+    classDays.push(day);
+    byDay.set(day, [...(byDay.get(day) ?? []), i]);
+  });
+  const days = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, members]) => ({ date, members }));
+  const entry: Entry = {
+    stamp: read.stamp,
+    settled: read.settled,
+    outside: read.outside,
+    zone,
+    classes,
+    heads,
+    panelHeads,
+    classDays,
+    days,
+    anonymousJson: '',
+    anonymousBytes: Buffer.alloc(0),
+    anonymousEncoded: new Map(),
+    etag: '',
+  };
+  entry.anonymousJson = weekJson(entry, null);
+  entry.anonymousBytes = Buffer.from(entry.anonymousJson);
+  entry.etag = `"w-${hash(entry.anonymousJson)}"`;
+  return entry;
 }
 
 /** The three per-caller fields that close a class's JSON. */
