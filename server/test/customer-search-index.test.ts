@@ -4,7 +4,7 @@ import { and, asc, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db.ts';
 import { containsPattern } from '../src/services/content/search.ts';
-import { call, login, startTestServer, type TestServer } from './helpers.ts';
+import { call, login, rowsOf, startTestServer, type TestServer } from './helpers.ts';
 
 /**
  * Decision 047: the admin's customer search goes through a trigram index
@@ -29,11 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /** The rule as decision 044 wrote it, with no index to help: what every search must still answer. */
 async function before(db: Db, text: string) {

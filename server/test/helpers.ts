@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import { createDb } from '@estudio/db';
 import { createTestDb } from '@estudio/db/testing';
 import { createChangeFeed } from '@estudio/sync';
@@ -138,4 +139,10 @@ export async function startRacingServer(): Promise<RacingServer> {
       await testDb.close();
     },
   };
+}
+
+/** The rows of a raw statement on either driver (postgres.js answers an array, PGlite an object with `rows`). */
+export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

@@ -13,7 +13,7 @@ import { listSchedule } from '../src/services/schedule/list-schedule.ts';
 import { loadStudioSettings } from '../src/services/schedule/studio-settings.ts';
 import { weekCacheFor, weekPlacesTables, weekReloadTables, weekUnshownTables } from '../src/services/schedule/week-cache.ts';
 import { customerId, newClass, withSettings } from './reservations-fixtures.ts';
-import { call, login, startTestServer, type TestServer } from './helpers.ts';
+import { call, login, rowsOf, startTestServer, type TestServer } from './helpers.ts';
 
 /**
  * The week schedule from memory (issue 21, decision 041), on this run's
@@ -167,10 +167,10 @@ describe('GET /api/single_class from memory', () => {
   });
 
   it('every table the change log follows is sorted by what its change does to a cached week', async () => {
-    const logged = await server.db.execute<{ table_name: string }>(
+    const tables = await rowsOf<{ table_name: string }>(
+      server.db,
       sql`select distinct event_object_table as table_name from information_schema.triggers where action_statement like '%sync_log_change%' order by 1`,
     );
-    const tables = ('rows' in logged ? logged.rows : logged) as { table_name: string }[];
     expect(tables.length).toBeGreaterThan(10);
     for (const { table_name } of tables) {
       const sorted = [weekPlacesTables, weekUnshownTables, weekReloadTables].filter((set) => set.has(table_name));

@@ -35,8 +35,7 @@ export const videosRouter = router({
     .output(videoListOutput)
     .query(async ({ ctx, input: { page, ...filters } }) => {
       const viewer = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
-      await requireOnlineAccess(ctx.db, viewer);
-      return listVideos(ctx.db, viewer.customerId, filters, page);
+      return listVideos(ctx.db, viewer, filters, page);
     }),
 
   upcoming: optionalAuthProcedure
@@ -53,8 +52,7 @@ export const videosRouter = router({
     .output(videoListOutput)
     .query(async ({ ctx, input }) => {
       const viewer = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
-      await requireOnlineAccess(ctx.db, viewer);
-      return listVideos(ctx.db, viewer.customerId, { tag_id: [input.id] }, input.page);
+      return listVideos(ctx.db, viewer, { tag_id: [input.id] }, input.page);
     }),
 
   byProgram: customerProcedure
@@ -65,7 +63,7 @@ export const videosRouter = router({
       const viewer = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
       await requireOnlineAccess(ctx.db, viewer);
       const program = await getProgram(ctx.db, input.id, ctx.customer.role === 'admin');
-      return { ...(await listProgramVideos(ctx.db, viewer.customerId, program.program_id, input.page)), program };
+      return { ...(await listProgramVideos(ctx.db, viewer, program.program_id, input.page)), program };
     }),
 
   byId: customerProcedure

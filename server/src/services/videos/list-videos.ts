@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { favorite, playback, video, video_program, video_tag } from '@estudio/db/schema/videos';
-import { VIDEO_PAGE_SIZE, type VideoListOutput, type VideoTeaserOutput } from '@estudio/core';
+import { DomainError, VIDEO_PAGE_SIZE, type VideoListOutput, type VideoTeaserOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
-import { hasOnlineAccess, type VideoViewer } from './online-access.ts';
+import { hasOnlineAccess, onlineMembership, type VideoViewer } from './online-access.ts';
 import { loadVideoOutputs } from './video-output.ts';
 
 export interface VideoFilters {
@@ -109,65 +109,72 @@ export function videoWhere(filters: VideoFilters, customerId: number, now: Date)
   return and(...conditions) as SQL;
 }
 
-/** How many favourites the customer has among published videos. */
-export async function countFavorites(db: Db, customerId: number, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(favorite)
-    .innerJoin(video, eq(video.video_id, favorite.video_id))
-    .where(and(eq(favorite.customer_id, customerId), publishedVideo(now)));
-  return Number(row?.n ?? 0);
+/** How many favourites the customer has among published videos, as an SQL number. */
+function favoritesCount(customerId: number, now: Date): SQL {
+  return sql`(select count(*) from ${favorite}, ${video} where ${and(eq(favorite.customer_id, customerId), eq(video.video_id, favorite.video_id), publishedVideo(now))})::int`;
+}
+
+/**
+ * A page of the library for `viewer`: the number of `matches` (a FROM and a
+ * WHERE), the page's ids (`ids`, the same matches in their order), and the
+ * customer's favourites count, or the spec's 412 when the viewer has no online
+ * membership. The total, the count and the membership are one statement,
+ * sent with the page's ids; the videos themselves follow in one more round
+ * trip (loadVideoOutputs). Before, a list was five round trips one after
+ * another (issue 21).
+ */
+async function videoPage(db: Db, viewer: VideoViewer, matches: SQL, ids: Promise<{ id: number }[]>, now: Date): Promise<VideoListOutput> {
+  const [[head], rows] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`(select count(*) from ${matches})::int`,
+        favorites: sql<number>`${favoritesCount(viewer.customerId, now)}`,
+        access: sql<boolean>`${onlineMembership(viewer, now)}`,
+      })
+      .from(sql`(select 1) one`),
+    ids,
+  ]);
+  if (head?.access !== true) throw new DomainError('video/membership-required');
+  return {
+    videos: await loadVideoOutputs(db, rows.map((r) => r.id), viewer.customerId),
+    total: Number(head.total),
+    favorites: Number(head.favorites),
+    purchase_needed: false,
+  };
 }
 
 /**
  * GET /api/videos: one page (32) of published videos matching the filters,
  * searched and filtered in the database. With a query, best text matches
- * first; otherwise newest release first. `total` counts every match.
+ * first; otherwise newest release first. `total` counts every match. A viewer
+ * without an online membership gets the spec's 412.
  */
-export async function listVideos(db: Db, customerId: number, filters: VideoFilters, page: number, now = new Date()): Promise<VideoListOutput> {
-  const where = videoWhere(filters, customerId, now);
+export async function listVideos(db: Db, viewer: VideoViewer, filters: VideoFilters, page: number, now = new Date()): Promise<VideoListOutput> {
+  const where = videoWhere(filters, viewer.customerId, now);
   const tsquery = filters.query ? searchTsQuery(filters.query) : undefined;
   const rank = tsquery ? sql`ts_rank(${video.search}, ${tsquery})` : undefined;
-  const [[totalRow], rows, favorites] = await Promise.all([
-    db.select({ n: count() }).from(video).where(where),
-    db
-      .select({ id: video.video_id })
-      .from(video)
-      .where(where)
-      .orderBy(...(rank ? [desc(rank)] : []), desc(video.release_date), desc(video.video_id))
-      .limit(VIDEO_PAGE_SIZE)
-      .offset((page - 1) * VIDEO_PAGE_SIZE),
-    countFavorites(db, customerId, now),
-  ]);
-  return {
-    videos: await loadVideoOutputs(db, rows.map((r) => r.id), customerId),
-    total: Number(totalRow?.n ?? 0),
-    favorites,
-    purchase_needed: false,
-  };
+  const ids = db
+    .select({ id: video.video_id })
+    .from(video)
+    .where(where)
+    .orderBy(...(rank ? [desc(rank)] : []), desc(video.release_date), desc(video.video_id))
+    .limit(VIDEO_PAGE_SIZE)
+    .offset((page - 1) * VIDEO_PAGE_SIZE);
+  return videoPage(db, viewer, sql`${video} where ${where}`, ids.execute(), now);
 }
 
-/** GET /api/videos/program/{id}: the program's published videos in the program's order. */
-export async function listProgramVideos(db: Db, customerId: number, programId: number, page: number, now = new Date()): Promise<VideoListOutput> {
-  const where = and(publishedVideo(now), eq(video_program.program_id, programId));
-  const [[totalRow], rows, favorites] = await Promise.all([
-    db.select({ n: count() }).from(video).innerJoin(video_program, eq(video_program.video_id, video.video_id)).where(where),
-    db
-      .select({ id: video.video_id })
-      .from(video)
-      .innerJoin(video_program, eq(video_program.video_id, video.video_id))
-      .where(where)
-      .orderBy(asc(video_program.order), asc(video.video_id))
-      .limit(VIDEO_PAGE_SIZE)
-      .offset((page - 1) * VIDEO_PAGE_SIZE),
-    countFavorites(db, customerId, now),
-  ]);
-  return {
-    videos: await loadVideoOutputs(db, rows.map((r) => r.id), customerId),
-    total: Number(totalRow?.n ?? 0),
-    favorites,
-    purchase_needed: false,
-  };
+/** GET /api/videos/program/{id}: the program's published videos in the program's order (412 without an online membership). */
+export async function listProgramVideos(db: Db, viewer: VideoViewer, programId: number, page: number, now = new Date()): Promise<VideoListOutput> {
+  const where = and(publishedVideo(now), eq(video_program.program_id, programId)) as SQL;
+  const ids = db
+    .select({ id: video.video_id })
+    .from(video)
+    .innerJoin(video_program, eq(video_program.video_id, video.video_id))
+    .where(where)
+    .orderBy(asc(video_program.order), asc(video.video_id))
+    .limit(VIDEO_PAGE_SIZE)
+    .offset((page - 1) * VIDEO_PAGE_SIZE);
+  return videoPage(db, viewer, sql`${video} inner join ${video_program} on ${eq(video_program.video_id, video.video_id)} where ${where}`, ids.execute(), now);
 }
 
 /**

@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { preparedStatement } from '@estudio/db/prepared';
 import { class_type, instructor } from '@estudio/db/schema/catalogue';
+import { file } from '@estudio/db/schema/content';
 import { favorite, playback, program, tag, video, video_program, video_tag, video_type } from '@estudio/db/schema/videos';
 import type { VideoOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
-import { fileSummaries } from '../files/file-output.ts';
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
@@ -16,61 +18,92 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   return map;
 }
 
+/** The ids of a page as one '{1,2,3}' array literal: one statement text whatever their number, on both drivers. */
+const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
+const inIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')}::int[])`;
+
+const videoFile = alias(file, 'video_file');
+const coachFile = alias(file, 'coach_file');
+
+/*
+ * The page's statements, built once (db/src/prepared.ts): drizzle built them
+ * on every page of the library, the load mix's slowest kind (issue 21).
+ */
+const detailsStatement = preparedStatement((db) =>
+  db
+    .select({
+      v: video,
+      instructor: { instructor_id: instructor.instructor_id, name: instructor.name, last_name: instructor.last_name, nick_name: instructor.nick_name },
+      video_type: { video_type_id: video_type.video_type_id, name: video_type.name },
+      class_type: { class_type_id: class_type.class_type_id, name: class_type.name },
+      video_file: { file_id: videoFile.file_id, src: videoFile.src, name: videoFile.name, type: videoFile.type },
+      coach_file: { file_id: coachFile.file_id, src: coachFile.src, name: coachFile.name, type: coachFile.type },
+    })
+    .from(video)
+    .leftJoin(instructor, eq(instructor.instructor_id, video.instructor_id))
+    .leftJoin(video_type, eq(video_type.video_type_id, video.video_type_id))
+    .leftJoin(class_type, eq(class_type.class_type_id, video.class_type_id))
+    .leftJoin(videoFile, eq(videoFile.file_id, video.file_id))
+    .leftJoin(coachFile, eq(coachFile.file_id, instructor.file_id))
+    .where(inIds(video.video_id))
+    .prepare('video_details'),
+);
+const tagsStatement = preparedStatement((db) =>
+  db
+    .select({ video_id: video_tag.video_id, tag_id: tag.tag_id, name: tag.name, color: tag.color, type: tag.type })
+    .from(video_tag)
+    .innerJoin(tag, eq(tag.tag_id, video_tag.tag_id))
+    .where(inIds(video_tag.video_id))
+    .orderBy(asc(tag.name))
+    .prepare('video_tags'),
+);
+const programsStatement = preparedStatement((db) =>
+  db
+    .select({ video_id: video_program.video_id, program_id: program.program_id, name: program.name })
+    .from(video_program)
+    .innerJoin(program, eq(program.program_id, video_program.program_id))
+    .where(inIds(video_program.video_id))
+    .orderBy(asc(program.order), asc(program.program_id))
+    .prepare('video_programs'),
+);
+const favoritesStatement = preparedStatement((db) =>
+  db
+    .select({ video_id: favorite.video_id, favorite_id: favorite.favorite_id })
+    .from(favorite)
+    .where(and(eq(favorite.customer_id, sql.placeholder('customerId')), inIds(favorite.video_id)))
+    .prepare('video_favorites'),
+);
+const playbacksStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(playback)
+    .where(and(eq(playback.customer_id, sql.placeholder('customerId')), inIds(playback.video_id)))
+    .prepare('video_playbacks'),
+);
+
 /**
  * The given videos as the API shows them to `customerId` (favourite, completion,
- * own rating and playback), in the order of `ids`. A handful of batched queries
- * per page, whatever its size.
+ * own rating and playback), in the order of `ids`. One round trip per page,
+ * whatever its size: the videos with their coach, types and image files, their
+ * tags, programs, and the customer's favourites and playbacks, sent together.
  */
 export async function loadVideoOutputs(db: Db, ids: readonly number[], customerId: number | null): Promise<VideoOutput[]> {
   if (ids.length === 0) return [];
-  const wanted = [...new Set(ids)];
-  // Independent batched reads, sent together: one round trip of latency for the page instead of six.
+  const values = { ids: idList([...new Set(ids)]), customerId };
   const [rows, tags, programs, favorites, playbacks] = await Promise.all([
-    db
-      .select({
-        v: video,
-        instructor: { instructor_id: instructor.instructor_id, name: instructor.name, last_name: instructor.last_name, nick_name: instructor.nick_name, file_id: instructor.file_id },
-        video_type: { video_type_id: video_type.video_type_id, name: video_type.name },
-        class_type: { class_type_id: class_type.class_type_id, name: class_type.name },
-      })
-      .from(video)
-      .leftJoin(instructor, eq(instructor.instructor_id, video.instructor_id))
-      .leftJoin(video_type, eq(video_type.video_type_id, video.video_type_id))
-      .leftJoin(class_type, eq(class_type.class_type_id, video.class_type_id))
-      .where(inArray(video.video_id, wanted)),
-    db
-      .select({ video_id: video_tag.video_id, tag_id: tag.tag_id, name: tag.name, color: tag.color, type: tag.type })
-      .from(video_tag)
-      .innerJoin(tag, eq(tag.tag_id, video_tag.tag_id))
-      .where(inArray(video_tag.video_id, wanted))
-      .orderBy(asc(tag.name)),
-    db
-      .select({ video_id: video_program.video_id, program_id: program.program_id, name: program.name })
-      .from(video_program)
-      .innerJoin(program, eq(program.program_id, video_program.program_id))
-      .where(inArray(video_program.video_id, wanted))
-      .orderBy(asc(program.order), asc(program.program_id)),
-    customerId === null
-      ? []
-      : db
-          .select({ video_id: favorite.video_id, favorite_id: favorite.favorite_id })
-          .from(favorite)
-          .where(and(eq(favorite.customer_id, customerId), inArray(favorite.video_id, wanted))),
-    customerId === null
-      ? []
-      : db
-          .select()
-          .from(playback)
-          .where(and(eq(playback.customer_id, customerId), inArray(playback.video_id, wanted))),
+    detailsStatement(db, values),
+    tagsStatement(db, values),
+    programsStatement(db, values),
+    customerId === null ? [] : favoritesStatement(db, values),
+    customerId === null ? [] : playbacksStatement(db, values),
   ]);
-  const files = await fileSummaries(db, rows.flatMap((r) => [r.v.file_id, r.instructor?.file_id ?? null]));
 
   const tagsBy = groupBy(tags, (t) => t.video_id);
   const programsBy = groupBy(programs, (p) => p.video_id);
   const favoriteBy = new Map(favorites.map((f) => [f.video_id, f.favorite_id]));
   const playbackBy = new Map(playbacks.map((p) => [p.video_id, p]));
   const byId = new Map(
-    rows.map(({ v, instructor: coach, video_type: type, class_type: classType }): [number, VideoOutput] => {
+    rows.map(({ v, instructor: coach, video_type: type, class_type: classType, video_file: videoImage, coach_file: coachImage }): [number, VideoOutput] => {
       const own = playbackBy.get(v.video_id);
       const favoriteId = favoriteBy.get(v.video_id) ?? null;
       return [
@@ -82,7 +115,7 @@ export async function loadVideoOutputs(db: Db, ids: readonly number[], customerI
           duration: v.duration,
           url: v.url,
           thumbnail: v.thumbnail,
-          file: v.file_id === null ? null : (files.get(v.file_id) ?? null),
+          file: v.file_id === null ? null : videoImage,
           release_date: v.release_date.toISOString(),
           instructor: coach
             ? {
@@ -90,7 +123,7 @@ export async function loadVideoOutputs(db: Db, ids: readonly number[], customerI
                 name: coach.name,
                 last_name: coach.last_name,
                 nick_name: coach.nick_name,
-                file: coach.file_id === null ? null : (files.get(coach.file_id) ?? null),
+                file: coachImage,
               }
             : null,
           video_type: type,
