@@ -13,19 +13,22 @@ export interface ReservationPage {
 
 /** One page of reservations matching `where`, each with its class, in the given order. */
 async function reservationPage(db: Db, where: SQL | undefined, orderBy: SQL[], page: number): Promise<ReservationPage> {
-  const [totalRow] = await db
-    .select({ n: count() })
-    .from(class_reservation)
-    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
-    .where(where);
-  const rows = await db
-    .select({ r: class_reservation })
-    .from(class_reservation)
-    .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
-    .where(where)
-    .orderBy(...orderBy, desc(class_reservation.class_reservation_id))
-    .limit(reservationPageSize)
-    .offset((page - 1) * reservationPageSize);
+  // The total and the page are independent: sent together, one round trip.
+  const [[totalRow], rows] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(class_reservation)
+      .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+      .where(where),
+    db
+      .select({ r: class_reservation })
+      .from(class_reservation)
+      .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
+      .where(where)
+      .orderBy(...orderBy, desc(class_reservation.class_reservation_id))
+      .limit(reservationPageSize)
+      .offset((page - 1) * reservationPageSize),
+  ]);
   const classes = await loadSingleClassOutputs(db, rows.map((row) => row.r.single_class_id));
   const classBy = new Map(classes.map((c) => [c.single_class_id, toPublicSingleClass(c)]));
   return {

@@ -1,6 +1,8 @@
 import { packageAccessStatuses, yearlessBirthdate, type SingleClassOutput } from '@estudio/core';
 import { purchase } from '@estudio/db/schema/purchases';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { preparedStatement } from '@estudio/db/prepared';
 import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
 import { file } from '@estudio/db/schema/content';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
@@ -12,6 +14,11 @@ export type SingleClassRow = typeof single_class.$inferSelect;
 
 /** A class without the caller's own reservations and waitlist (lists of reservations and waitlists embed this). */
 export type SingleClassPublicOutput = Omit<SingleClassOutput, 'class_reservations' | 'waitlist_id' | 'package_access'>;
+
+/** Ids as one '{1,2,3}' array literal: one statement text whatever their number, on both drivers. */
+const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
+const inIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')}::int[])`;
+const ofCustomer = sql.placeholder('customerId');
 
 /**
  * A class's places and taken seats, aggregated over its live reservations
@@ -33,6 +40,88 @@ export function placesOf(row: { places: number; spots: number[] | null } | undef
   return { reservation_count: Number(row?.places ?? 0), taken_spots: (row?.spots ?? []).map(Number) };
 }
 
+/*
+ * The statements of loadSingleClassOutputs, built once (db/src/prepared.ts):
+ * the week's reload, the reservation lists and the confirmations all run
+ * them, and drizzle built their text and mapping on every call (issue 21).
+ */
+const classesStatement = preparedStatement((db) =>
+  db
+    .select({ c: single_class, ct: class_type, l: location })
+    .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .innerJoin(location, eq(location.location_id, single_class.location_id))
+    .where(inIds(single_class.single_class_id))
+    .prepare('class_outputs'),
+);
+/** The places of the given classes (placesColumns), for `ids` as loadSingleClassOutputs passes them. */
+const placesStatement = preparedStatement((db) =>
+  db.select(placesColumns()).from(class_reservation).where(and(inIds(class_reservation.single_class_id), isNull(class_reservation.deletedAt))).groupBy(class_reservation.single_class_id).prepare('class_places'),
+);
+const instructorsStatement = preparedStatement((db) =>
+  db
+    .select({
+      single_class_id: single_class_instructor.single_class_id,
+      instructor_id: instructor.instructor_id,
+      name: instructor.name,
+      last_name: instructor.last_name,
+      nick_name: instructor.nick_name,
+      birthdate: instructor.birthdate,
+      file_src: file.src,
+      file_name: file.name,
+      file_type: file.type,
+    })
+    .from(single_class_instructor)
+    .innerJoin(instructor, eq(instructor.instructor_id, single_class_instructor.instructor_id))
+    .leftJoin(file, eq(file.file_id, instructor.file_id))
+    .where(inIds(single_class_instructor.single_class_id))
+    .orderBy(asc(instructor.order), asc(instructor.instructor_id))
+    .prepare('class_instructors'),
+);
+const tagsStatement = preparedStatement((db) =>
+  db
+    .select({ single_class_id: single_class_tag.single_class_id, tag_id: tag.tag_id, name: tag.name, color: tag.color })
+    .from(single_class_tag)
+    .innerJoin(tag, eq(tag.tag_id, single_class_tag.tag_id))
+    .where(inIds(single_class_tag.single_class_id))
+    .orderBy(asc(tag.name))
+    .prepare('class_tags'),
+);
+const ownStatement = preparedStatement((db) =>
+  db
+    .select({
+      single_class_id: class_reservation.single_class_id,
+      class_reservation_id: class_reservation.class_reservation_id,
+      spot: class_reservation.spot,
+      guest: class_reservation.guest,
+      guest_spot: class_reservation.guest_spot,
+    })
+    .from(class_reservation)
+    .where(and(inIds(class_reservation.single_class_id), eq(class_reservation.customer_id, ofCustomer), isNull(class_reservation.deletedAt)))
+    .orderBy(asc(class_reservation.class_reservation_id))
+    .prepare('class_own_reservations'),
+);
+const waitsStatement = preparedStatement((db) =>
+  db
+    .select({ single_class_id: waitlist.single_class_id, waitlist_id: waitlist.waitlist_id })
+    .from(waitlist)
+    .where(and(inIds(waitlist.single_class_id), eq(waitlist.customer_id, ofCustomer)))
+    .prepare('class_own_waits'),
+);
+/** The packages whose classes the caller may book (the booking's own rule: packageAccessStatuses). */
+const accessStatement = preparedStatement((db) =>
+  db
+    .selectDistinct({ class_package_id: purchase.class_package_id })
+    .from(purchase)
+    .where(and(eq(purchase.customer_id, ofCustomer), inArray(purchase.status, packageAccessStatuses)))
+    .prepare('class_package_access'),
+);
+
+/** The live places and taken seats of the given classes, by class (none: no live reservation; see placesOf). */
+export async function loadPlaces(db: Db, ids: readonly number[]): Promise<{ single_class_id: number; places: number; spots: number[] | null }[]> {
+  return ids.length === 0 ? [] : placesStatement(db, { ids: idList(ids) });
+}
+
 /**
  * Builds the spec's single_class output for a set of classes in a fixed number
  * of queries, whatever the number of classes (no query per class): classes with
@@ -47,73 +136,15 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
 
+  const values = { ids: idList(unique), customerId };
   const [classes, counts, instructors, tags, own, waits, access] = await Promise.all([
-    db
-      .select({ c: single_class, ct: class_type, l: location })
-      .from(single_class)
-      .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
-      .innerJoin(location, eq(location.location_id, single_class.location_id))
-      .where(inArray(single_class.single_class_id, unique)),
-    db
-      .select(placesColumns())
-      .from(class_reservation)
-      .where(and(inArray(class_reservation.single_class_id, unique), isNull(class_reservation.deletedAt)))
-      .groupBy(class_reservation.single_class_id),
-    db
-      .select({
-        single_class_id: single_class_instructor.single_class_id,
-        instructor_id: instructor.instructor_id,
-        name: instructor.name,
-        last_name: instructor.last_name,
-        nick_name: instructor.nick_name,
-        birthdate: instructor.birthdate,
-        file_src: file.src,
-        file_name: file.name,
-        file_type: file.type,
-      })
-      .from(single_class_instructor)
-      .innerJoin(instructor, eq(instructor.instructor_id, single_class_instructor.instructor_id))
-      .leftJoin(file, eq(file.file_id, instructor.file_id))
-      .where(inArray(single_class_instructor.single_class_id, unique))
-      .orderBy(asc(instructor.order), asc(instructor.instructor_id)),
-    db
-      .select({ single_class_id: single_class_tag.single_class_id, tag_id: tag.tag_id, name: tag.name, color: tag.color })
-      .from(single_class_tag)
-      .innerJoin(tag, eq(tag.tag_id, single_class_tag.tag_id))
-      .where(inArray(single_class_tag.single_class_id, unique))
-      .orderBy(asc(tag.name)),
-    customerId === null
-      ? Promise.resolve([])
-      : db
-          .select({
-            single_class_id: class_reservation.single_class_id,
-            class_reservation_id: class_reservation.class_reservation_id,
-            spot: class_reservation.spot,
-            guest: class_reservation.guest,
-            guest_spot: class_reservation.guest_spot,
-          })
-          .from(class_reservation)
-          .where(
-            and(
-              inArray(class_reservation.single_class_id, unique),
-              eq(class_reservation.customer_id, customerId),
-              isNull(class_reservation.deletedAt),
-            ),
-          )
-          .orderBy(asc(class_reservation.class_reservation_id)),
-    customerId === null
-      ? Promise.resolve([])
-      : db
-          .select({ single_class_id: waitlist.single_class_id, waitlist_id: waitlist.waitlist_id })
-          .from(waitlist)
-          .where(and(inArray(waitlist.single_class_id, unique), eq(waitlist.customer_id, customerId))),
-    // The packages whose classes the caller may book (the booking's own rule: packageAccessStatuses).
-    customerId === null
-      ? Promise.resolve([])
-      : db
-          .selectDistinct({ class_package_id: purchase.class_package_id })
-          .from(purchase)
-          .where(and(eq(purchase.customer_id, customerId), inArray(purchase.status, packageAccessStatuses))),
+    classesStatement(db, values),
+    placesStatement(db, values),
+    instructorsStatement(db, values),
+    tagsStatement(db, values),
+    customerId === null ? [] : ownStatement(db, values),
+    customerId === null ? [] : waitsStatement(db, values),
+    customerId === null ? [] : accessStatement(db, values),
   ]);
   const accessBy = new Set(access.map((a) => a.class_package_id));
 

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { packageAccessStatuses, scheduleOutput, studioTimeZone, type SingleClassOutput } from '@estudio/core';
-import { and, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { preparedStatement } from '@estudio/db/prepared';
-import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
 import { panelClass } from '../../legacy/shapes.ts';
 import { listSchedule, type ScheduleFilters } from './list-schedule.ts';
-import { placesColumns, placesOf } from './single-class-output.ts';
+import { loadPlaces, placesOf } from './single-class-output.ts';
 import { loadStudioSettings } from './studio-settings.ts';
 
 /** A week as GET /api/single_class answers it, with the representation's ETag and its JSON text. */
@@ -216,16 +215,6 @@ const snapshotRow = sql`(select pg_snapshot_xmin(pg_current_snapshot())::text::b
  */
 const anonymousStamp = preparedStatement((db) => db.select(stampColumns()).from(snapshotRow).prepare('week_stamp_since'));
 const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...ownColumns() }).from(snapshotRow).prepare('week_stamp_since_signed'));
-/** The places of a week's classes (ids as a '{1,2,3}' array literal: one text whatever the count, on both drivers). */
-const weekPlaces = preparedStatement((db) =>
-  db
-    .select(placesColumns())
-    .from(class_reservation)
-    .where(and(sql`${class_reservation.single_class_id} = any(${sql.placeholder('ids')}::int[])`, isNull(class_reservation.deletedAt)))
-    .groupBy(class_reservation.single_class_id)
-    .prepare('week_places'),
-);
-
 /**
  * One statement that says whether anything the week shows may have changed,
  * read at the same instant as the caller's own rows:
@@ -350,7 +339,7 @@ export function createWeekCache(): WeekCache {
     for (const table of tables) if (!weekPlacesTables.has(table) && !weekUnshownTables.has(table)) return null;
     const placesMayDiffer = [...tables].some((table) => weekPlacesTables.has(table));
     if (!placesMayDiffer || entry.classes.length === 0) return { ...entry, stamp: read.stamp, settled: read.settled };
-    const rows = await weekPlaces(db, { ids: `{${entry.classes.map((c) => c.single_class_id).join(',')}}` });
+    const rows = await loadPlaces(db, entry.classes.map((c) => c.single_class_id));
     const placesBy = new Map(rows.map((row) => [row.single_class_id, row]));
     let moved = false;
     const classes = entry.classes.map((c) => {
