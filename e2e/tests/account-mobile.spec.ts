@@ -89,6 +89,8 @@ for (const width of [360, 390]) {
     });
 
     test('every account page fits the window', async ({ page }) => {
+      // Ten pages, each waited on until its network is quiet: 45 s is a page's budget, not ten (it ran out on a busy machine).
+      test.setTimeout(120_000);
       await signIn(page, 'cliente@estudio.demo');
       await expect(page).toHaveURL(/\/mystudio$/);
       for (const path of ['/mystudio', '/mystudio/reservaciones', '/mystudio/creditos', '/mystudio/waitlists', '/mystudio/paquetes', '/mystudio/membresias', '/mystudio/pagos', '/mystudio/metodos', '/mystudio/informacion', '/mystudio/online']) {
