@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './create-db.ts';
 
 /**
@@ -78,6 +80,12 @@ export function preparedStatement<R>(build: (db: DbOrTx) => Prepared<R>): (db: D
     return bound.execute(values);
   };
 }
+
+/** Ids as one '{1,2,3}' array literal, the value of an `anyId` placeholder: one statement text whatever their number, on both drivers. */
+export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** `column = any($placeholder::int[])`: a prepared statement's list of ids as one placeholder (its value: idArray). */
+export const anyId = (column: AnyPgColumn, placeholder = 'ids'): SQL => sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
 
 /**
  * Runs the statements `tasks` start, all at once and in this order, on one

@@ -1,8 +1,7 @@
 import { packageAccessStatuses, yearlessBirthdate, type SingleClassOutput } from '@estudio/core';
 import { purchase } from '@estudio/db/schema/purchases';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { preparedStatement } from '@estudio/db/prepared';
+import { anyId, idArray, preparedStatement } from '@estudio/db/prepared';
 import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
 import { file } from '@estudio/db/schema/content';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
@@ -15,9 +14,6 @@ export type SingleClassRow = typeof single_class.$inferSelect;
 /** A class without the caller's own reservations and waitlist (lists of reservations and waitlists embed this). */
 export type SingleClassPublicOutput = Omit<SingleClassOutput, 'class_reservations' | 'waitlist_id' | 'package_access'>;
 
-/** Ids as one '{1,2,3}' array literal: one statement text whatever their number, on both drivers. */
-const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
-const inIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')}::int[])`;
 const ofCustomer = sql.placeholder('customerId');
 
 /**
@@ -51,12 +47,12 @@ const classesStatement = preparedStatement((db) =>
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
-    .where(inIds(single_class.single_class_id))
+    .where(anyId(single_class.single_class_id))
     .prepare('class_outputs'),
 );
 /** The places of the given classes (placesColumns), for `ids` as loadSingleClassOutputs passes them. */
 const placesStatement = preparedStatement((db) =>
-  db.select(placesColumns()).from(class_reservation).where(and(inIds(class_reservation.single_class_id), isNull(class_reservation.deletedAt))).groupBy(class_reservation.single_class_id).prepare('class_places'),
+  db.select(placesColumns()).from(class_reservation).where(and(anyId(class_reservation.single_class_id), isNull(class_reservation.deletedAt))).groupBy(class_reservation.single_class_id).prepare('class_places'),
 );
 const instructorsStatement = preparedStatement((db) =>
   db
@@ -74,7 +70,7 @@ const instructorsStatement = preparedStatement((db) =>
     .from(single_class_instructor)
     .innerJoin(instructor, eq(instructor.instructor_id, single_class_instructor.instructor_id))
     .leftJoin(file, eq(file.file_id, instructor.file_id))
-    .where(inIds(single_class_instructor.single_class_id))
+    .where(anyId(single_class_instructor.single_class_id))
     .orderBy(asc(instructor.order), asc(instructor.instructor_id))
     .prepare('class_instructors'),
 );
@@ -83,7 +79,7 @@ const tagsStatement = preparedStatement((db) =>
     .select({ single_class_id: single_class_tag.single_class_id, tag_id: tag.tag_id, name: tag.name, color: tag.color })
     .from(single_class_tag)
     .innerJoin(tag, eq(tag.tag_id, single_class_tag.tag_id))
-    .where(inIds(single_class_tag.single_class_id))
+    .where(anyId(single_class_tag.single_class_id))
     .orderBy(asc(tag.name))
     .prepare('class_tags'),
 );
@@ -97,7 +93,7 @@ const ownStatement = preparedStatement((db) =>
       guest_spot: class_reservation.guest_spot,
     })
     .from(class_reservation)
-    .where(and(inIds(class_reservation.single_class_id), eq(class_reservation.customer_id, ofCustomer), isNull(class_reservation.deletedAt)))
+    .where(and(anyId(class_reservation.single_class_id), eq(class_reservation.customer_id, ofCustomer), isNull(class_reservation.deletedAt)))
     .orderBy(asc(class_reservation.class_reservation_id))
     .prepare('class_own_reservations'),
 );
@@ -105,7 +101,7 @@ const waitsStatement = preparedStatement((db) =>
   db
     .select({ single_class_id: waitlist.single_class_id, waitlist_id: waitlist.waitlist_id })
     .from(waitlist)
-    .where(and(inIds(waitlist.single_class_id), eq(waitlist.customer_id, ofCustomer)))
+    .where(and(anyId(waitlist.single_class_id), eq(waitlist.customer_id, ofCustomer)))
     .prepare('class_own_waits'),
 );
 /** The packages whose classes the caller may book (the booking's own rule: packageAccessStatuses). */
@@ -119,7 +115,7 @@ const accessStatement = preparedStatement((db) =>
 
 /** The live places and taken seats of the given classes, by class (none: no live reservation; see placesOf). */
 export async function loadPlaces(db: Db, ids: readonly number[]): Promise<{ single_class_id: number; places: number; spots: number[] | null }[]> {
-  return ids.length === 0 ? [] : placesStatement(db, { ids: idList(ids) });
+  return ids.length === 0 ? [] : placesStatement(db, { ids: idArray(ids) });
 }
 
 /**
@@ -136,7 +132,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
 
-  const values = { ids: idList(unique), customerId };
+  const values = { ids: idArray(unique), customerId };
   const [classes, counts, instructors, tags, own, waits, access] = await Promise.all([
     classesStatement(db, values),
     placesStatement(db, values),

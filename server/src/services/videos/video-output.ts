@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { preparedStatement } from '@estudio/db/prepared';
+import { alias } from 'drizzle-orm/pg-core';
+import { anyId, idArray, preparedStatement } from '@estudio/db/prepared';
 import { class_type, instructor } from '@estudio/db/schema/catalogue';
 import { file } from '@estudio/db/schema/content';
 import { favorite, playback, program, tag, video, video_program, video_tag, video_type } from '@estudio/db/schema/videos';
@@ -17,10 +17,6 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   }
   return map;
 }
-
-/** The ids of a page as one '{1,2,3}' array literal: one statement text whatever their number, on both drivers. */
-const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
-const inIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')}::int[])`;
 
 const videoFile = alias(file, 'video_file');
 const coachFile = alias(file, 'coach_file');
@@ -45,7 +41,7 @@ const detailsStatement = preparedStatement((db) =>
     .leftJoin(class_type, eq(class_type.class_type_id, video.class_type_id))
     .leftJoin(videoFile, eq(videoFile.file_id, video.file_id))
     .leftJoin(coachFile, eq(coachFile.file_id, instructor.file_id))
-    .where(inIds(video.video_id))
+    .where(anyId(video.video_id))
     .prepare('video_details'),
 );
 const tagsStatement = preparedStatement((db) =>
@@ -53,7 +49,7 @@ const tagsStatement = preparedStatement((db) =>
     .select({ video_id: video_tag.video_id, tag_id: tag.tag_id, name: tag.name, color: tag.color, type: tag.type })
     .from(video_tag)
     .innerJoin(tag, eq(tag.tag_id, video_tag.tag_id))
-    .where(inIds(video_tag.video_id))
+    .where(anyId(video_tag.video_id))
     .orderBy(asc(tag.name))
     .prepare('video_tags'),
 );
@@ -62,7 +58,7 @@ const programsStatement = preparedStatement((db) =>
     .select({ video_id: video_program.video_id, program_id: program.program_id, name: program.name })
     .from(video_program)
     .innerJoin(program, eq(program.program_id, video_program.program_id))
-    .where(inIds(video_program.video_id))
+    .where(anyId(video_program.video_id))
     .orderBy(asc(program.order), asc(program.program_id))
     .prepare('video_programs'),
 );
@@ -70,14 +66,14 @@ const favoritesStatement = preparedStatement((db) =>
   db
     .select({ video_id: favorite.video_id, favorite_id: favorite.favorite_id })
     .from(favorite)
-    .where(and(eq(favorite.customer_id, sql.placeholder('customerId')), inIds(favorite.video_id)))
+    .where(and(eq(favorite.customer_id, sql.placeholder('customerId')), anyId(favorite.video_id)))
     .prepare('video_favorites'),
 );
 const playbacksStatement = preparedStatement((db) =>
   db
     .select()
     .from(playback)
-    .where(and(eq(playback.customer_id, sql.placeholder('customerId')), inIds(playback.video_id)))
+    .where(and(eq(playback.customer_id, sql.placeholder('customerId')), anyId(playback.video_id)))
     .prepare('video_playbacks'),
 );
 
@@ -89,7 +85,7 @@ const playbacksStatement = preparedStatement((db) =>
  */
 export async function loadVideoOutputs(db: Db, ids: readonly number[], customerId: number | null): Promise<VideoOutput[]> {
   if (ids.length === 0) return [];
-  const values = { ids: idList([...new Set(ids)]), customerId };
+  const values = { ids: idArray([...new Set(ids)]), customerId };
   const [rows, tags, programs, favorites, playbacks] = await Promise.all([
     detailsStatement(db, values),
     tagsStatement(db, values),
