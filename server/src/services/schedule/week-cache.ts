@@ -80,7 +80,7 @@ const maxEntries = 256;
 interface Entry {
   stamp: string;
   /** The stamp's settled position of the change log, [txid, change_id]: every change not yet visible when it was read comes after it. */
-  settled: [string, string] | null;
+  settled: LogPosition;
   /** The stamp's parts the log does not cover (zone, photos, tags): a refresh needs them unchanged. */
   outside: string;
   /** The studio's zone the panel's wall times were written in. */
@@ -101,12 +101,15 @@ interface Entry {
   etag: string;
 }
 
+/** A position of the change log, [txid, change_id], as text (both are bigints). */
+type LogPosition = [string, string];
+
 interface Stamp {
   stamp: string;
-  settled: [string, string] | null;
+  settled: LogPosition;
   outside: string;
   /** The position the changes were listed after (the asking entry's settled one), or null when there was no entry. */
-  since: [string, string] | null;
+  since: LogPosition | null;
   /** The tables of the log's changes after `since`, or null when there are too many to list (or no entry). */
   changedTables: Set<string> | null;
   own: OwnRows | null;
@@ -215,6 +218,7 @@ const snapshotRow = sql`(select pg_snapshot_xmin(pg_current_snapshot())::text::b
  */
 const anonymousStamp = preparedStatement((db) => db.select(stampColumns()).from(snapshotRow).prepare('week_stamp_since'));
 const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...ownColumns() }).from(snapshotRow).prepare('week_stamp_since_signed'));
+
 /**
  * One statement that says whether anything the week shows may have changed,
  * read at the same instant as the caller's own rows:
@@ -229,15 +233,16 @@ const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...
  *   depends on it silently: the studio's zone settings (app_config), the
  *   week's tags (single_class_tag, tag) and the coaches' photos (file).
  */
-async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null, since: Entry['settled']): Promise<Stamp> {
+async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null, since: LogPosition | null): Promise<Stamp> {
   const range = widened(filters);
   const values = { from: range.from.toISOString(), to: range.to.toISOString(), customerId, sinceTxid: since?.[0] ?? null, sinceChange: since?.[1] ?? null };
   const rows: Partial<Record<keyof ReturnType<typeof stampColumns> | keyof ReturnType<typeof ownColumns>, string | null>>[] =
     customerId === null ? await anonymousStamp(db, values) : await signedStamp(db, values);
   const row = rows[0] ?? {};
   const outside = [row.zone ?? '', row.photos ?? '', row.tags ?? ''].join('|');
-  const stamp = [row.settled ?? '0:0', row.recent ?? '0', outside].join('|');
-  const [txid = '0', change = '0'] = (row.settled ?? '0:0').split(':');
+  const settledText = row.settled ?? '0:0';
+  const stamp = [settledText, row.recent ?? '0', outside].join('|');
+  const [txid = '0', change = '0'] = settledText.split(':');
   const [listed, tables] = (row.changed ?? '0:').split(/:(.*)/s);
   const changedTables = since === null || Number(listed) > changesListed ? null : new Set((tables ?? '').split(',').filter(Boolean));
   const own =
@@ -290,7 +295,7 @@ function readAfterArrival(read: () => Promise<Stamp>, idle: () => void): StampRe
   };
 }
 
-const samePosition = (a: [string, string] | null, b: [string, string] | null) => a !== null && b !== null && a[0] === b[0] && a[1] === b[1];
+const samePosition = (a: LogPosition, b: LogPosition | null) => b !== null && a[0] === b[0] && a[1] === b[1];
 
 const sameNumbers = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((n, i) => n === b[i]);
 
