@@ -81,6 +81,8 @@ interface Entry {
   stamp: string;
   /** The stamp's settled position of the change log, [txid, change_id]: every change not yet visible when it was read comes after it. */
   settled: LogPosition;
+  /** The stamp's snapshot (pg_snapshot as text): a change after `settled` whose transaction it saw is already in the entry. */
+  snapshot: string;
   /** The stamp's parts the log does not cover (zone, photos, tags): a refresh needs them unchanged. */
   outside: string;
   /** The studio's zone the panel's wall times were written in. */
@@ -104,13 +106,18 @@ interface Entry {
 /** A position of the change log, [txid, change_id], as text (both are bigints). */
 type LogPosition = [string, string];
 
-interface Stamp {
-  stamp: string;
+/** What a cached entry had seen: the changes a stamp lists are the ones after `settled` that `snapshot` did not see. */
+interface Seen {
   settled: LogPosition;
+  snapshot: string;
+}
+
+interface Stamp extends Seen {
+  stamp: string;
   outside: string;
-  /** The position the changes were listed after (the asking entry's settled one), or null when there was no entry. */
-  since: LogPosition | null;
-  /** The tables of the log's changes after `since`, or null when there are too many to list (or no entry). */
+  /** What the asking entry had seen when the changes were listed, or null when there was no entry. */
+  since: Seen | null;
+  /** The tables of the log's changes the asking entry had not seen, or null when there are too many to list (or no entry). */
   changedTables: Set<string> | null;
   own: OwnRows | null;
 }
@@ -141,12 +148,13 @@ const rangeTo = sql`${sql.placeholder('to')}::timestamptz`;
 
 /**
  * What readStamp reads for everyone (see there). `h` is the statement's one
- * row, the snapshot's xmin. Written as SQL with qualified names: in a select's
+ * row: its snapshot, and that snapshot's xmin. Written as SQL with qualified names: in a select's
  * fields drizzle renders its columns without their table, which is ambiguous
  * in these joins.
  */
 function stampColumns() {
   return {
+    snapshot: sql<string>`h.snapshot`,
     settled: sql<string | null>`(select c.txid::text || ':' || c.change_id::text from sync_change c where c.txid < h.xmin order by c.txid desc, c.change_id desc limit 1)`,
     recent: sql<string | null>`(select count(*) from sync_change c where c.txid >= h.xmin)::text`,
     zone: sql<string | null>`(select string_agg(a.key || '=' || a.value, ';' order by a.key) from app_config a where a.key in ('timezone', 'timezone_offset'))`,
@@ -156,9 +164,13 @@ function stampColumns() {
       order by st.single_class_id, t.tag_id), ''))
       from single_class_tag st join tag t on t.tag_id = st.tag_id join single_class sc on sc.single_class_id = st.single_class_id
       where sc.class_date >= ${rangeFrom} and sc.class_date <= ${rangeTo})`,
-    // The tables changed after the cached entry's settled position, at most changesListed of them (the row
-    // comparison walks sync_change_position_idx): "count:table,table". Null placeholders (no entry) give "0:".
-    changed: sql<string | null>`(select count(*)::text || ':' || coalesce(string_agg(distinct t.table_name, ','), '') from (select c.table_name from sync_change c
+    // The changes after the cached entry's settled position, at most changesListed + 1 of them (the row comparison
+    // walks sync_change_position_idx), and the tables of those its snapshot did not see: "count:table,table".
+    // While a transaction anywhere in the cluster holds the xmin back, the settled position stays behind changes the
+    // entry already shows; the snapshot tells them apart. Null placeholders (no entry) give "0:".
+    changed: sql<string | null>`(select count(*)::text || ':' || coalesce(string_agg(distinct t.table_name, ',')
+        filter (where not pg_visible_in_snapshot(t.txid::text::xid8, ${sql.placeholder('sinceSnapshot')}::pg_snapshot)), '')
+      from (select c.txid, c.table_name from sync_change c
       where (c.txid, c.change_id) > (${sql.placeholder('sinceTxid')}::bigint, ${sql.placeholder('sinceChange')}::bigint)
       order by c.txid, c.change_id limit ${sql.raw(String(changesListed + 1))}) t)`,
   };
@@ -210,7 +222,7 @@ function ownColumns() {
   };
 }
 
-const snapshotRow = sql`(select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin) h`;
+const snapshotRow = sql`(select s::text as snapshot, pg_snapshot_xmin(s)::text::bigint as xmin from pg_current_snapshot() s) h`;
 
 /*
  * Built once (db/src/prepared.ts): drizzle built this text on every signed-in
@@ -233,9 +245,16 @@ const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...
  *   depends on it silently: the studio's zone settings (app_config), the
  *   week's tags (single_class_tag, tag) and the coaches' photos (file).
  */
-async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null, since: LogPosition | null): Promise<Stamp> {
+async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null, since: Seen | null): Promise<Stamp> {
   const range = widened(filters);
-  const values = { from: range.from.toISOString(), to: range.to.toISOString(), customerId, sinceTxid: since?.[0] ?? null, sinceChange: since?.[1] ?? null };
+  const values = {
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    customerId,
+    sinceTxid: since?.settled[0] ?? null,
+    sinceChange: since?.settled[1] ?? null,
+    sinceSnapshot: since?.snapshot ?? null,
+  };
   const rows: Partial<Record<keyof ReturnType<typeof stampColumns> | keyof ReturnType<typeof ownColumns>, string | null>>[] =
     customerId === null ? await anonymousStamp(db, values) : await signedStamp(db, values);
   const row = rows[0] ?? {};
@@ -253,7 +272,7 @@ async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | 
           waits: JSON.parse(row.waits ?? '[]') as OwnRows['waits'],
           access: JSON.parse(row.access ?? '[]') as number[],
         };
-  return { stamp, settled: [txid, change], outside, since, changedTables, own };
+  return { stamp, settled: [txid, change], snapshot: row.snapshot ?? '', outside, since, changedTables, own };
 }
 
 type StampRead = () => Promise<Stamp>;
@@ -295,7 +314,7 @@ function readAfterArrival(read: () => Promise<Stamp>, idle: () => void): StampRe
   };
 }
 
-const samePosition = (a: LogPosition, b: LogPosition | null) => b !== null && a[0] === b[0] && a[1] === b[1];
+const sameSeen = (a: Seen, b: Seen | null) => b !== null && a.settled[0] === b.settled[0] && a.settled[1] === b.settled[1] && a.snapshot === b.snapshot;
 
 const sameNumbers = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((n, i) => n === b[i]);
 
@@ -335,7 +354,8 @@ export function createWeekCache(): WeekCache {
   /**
    * The cached week brought up to `read` when only its places can have
    * changed (decision 056): every change the entry may not show comes after
-   * its settled position, so the tables of those changes say what to do.
+   * its settled position and was not seen by its snapshot, so the tables of
+   * those changes say what to do.
    * Null when the week must be read again whole.
    */
   const refresh = async (db: Db, entry: Entry, read: Stamp): Promise<Entry | null> => {
@@ -343,7 +363,7 @@ export function createWeekCache(): WeekCache {
     if (tables === null || read.outside !== entry.outside) return null;
     for (const table of tables) if (!weekPlacesTables.has(table) && !weekUnshownTables.has(table)) return null;
     const placesMayDiffer = [...tables].some((table) => weekPlacesTables.has(table));
-    if (!placesMayDiffer || entry.classes.length === 0) return { ...entry, stamp: read.stamp, settled: read.settled };
+    if (!placesMayDiffer || entry.classes.length === 0) return { ...entry, stamp: read.stamp, settled: read.settled, snapshot: read.snapshot };
     const rows = await loadPlaces(db, entry.classes.map((c) => c.single_class_id));
     const placesBy = new Map(rows.map((row) => [row.single_class_id, row]));
     let moved = false;
@@ -354,7 +374,7 @@ export function createWeekCache(): WeekCache {
       return { ...c, ...places };
     });
     // Nothing this week shows moved: the same answer, bytes and ETag under the new stamp.
-    if (!moved) return { ...entry, stamp: read.stamp, settled: read.settled };
+    if (!moved) return { ...entry, stamp: read.stamp, settled: read.settled, snapshot: read.snapshot };
     return entryOf(read, classes, entry.zone, entry);
   };
 
@@ -362,8 +382,11 @@ export function createWeekCache(): WeekCache {
     stats,
     async read(db, filters, customerId) {
       const key = filtersKey(filters);
-      // The position the changes are listed after is the entry's when the statement starts (a shared one starts after its callers arrived).
-      const since = () => entries.get(key)?.settled ?? null;
+      // The changes are listed against what the entry had seen when the statement starts (a shared one starts after its callers arrived).
+      const since = (): Seen | null => {
+        const current = entries.get(key);
+        return current ? { settled: current.settled, snapshot: current.snapshot } : null;
+      };
       const stamp = customerId === null ? await sharedStamp(key, () => readStamp(db, filters, null, since())) : await readStamp(db, filters, customerId, since());
       const { own } = stamp;
       let entry = entries.get(key);
@@ -378,8 +401,8 @@ export function createWeekCache(): WeekCache {
         if (!pending) {
           const cached = entry;
           pending = (async () => {
-            // The changes were listed after the settled position of the entry current when the stamp was read; a different entry now needs a reload.
-            const refreshed = cached && samePosition(cached.settled, stamp.since) ? await refresh(db, cached, stamp) : null;
+            // The changes were listed against the entry current when the stamp was read; a different entry now needs a reload.
+            const refreshed = cached && sameSeen(cached, stamp.since) ? await refresh(db, cached, stamp) : null;
             if (refreshed) stats.refreshes++;
             return refreshed ?? (await load(db, filters, stamp));
           })().finally(() => loading.delete(loadKey));
@@ -427,6 +450,7 @@ function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, previo
   const entry: Entry = {
     stamp: read.stamp,
     settled: read.settled,
+    snapshot: read.snapshot,
     outside: read.outside,
     zone,
     classes,
