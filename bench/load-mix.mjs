@@ -188,6 +188,9 @@ async function runPaced(kind) {
       template.onResponse?.(answer.status, answer.body, context);
       if (answered) statsOf(answered).latencies.push(answer.ms);
       answered = null;
+      // Which second of the run the request was due in: the start's tail shows apart from the steady state.
+      const second = Math.floor((performance.now() - answer.ms - started) / 1000);
+      (bySecond[second] ??= []).push(answer.ms);
     }
   };
   const start = performance.now() + Math.random() * interval;
@@ -206,6 +209,9 @@ async function runPaced(kind) {
   return { timeouts: 0 };
 }
 
+/** Paced runs: every latency by the second of the run its request was due in. */
+const bySecond = [];
+const started = performance.now();
 const runs = kinds.map((kind) => (rate ? runPaced(kind) : runAutocannon(kind)));
 
 function runAutocannon(kind) {
@@ -232,7 +238,6 @@ function runAutocannon(kind) {
   });
 }
 
-const started = performance.now();
 const results = await Promise.all(runs);
 const seconds = (performance.now() - started) / 1000;
 parentPort.postMessage({
@@ -241,6 +246,7 @@ parentPort.postMessage({
   errors,
   errorSamples,
   timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+  bySecond: Array.from(bySecond, (latencies) => latencies ?? []),
   // Customers left with a live booking (the run ended between a booking and its cancellation): a next run leaves them out.
   stillBooked: tokens.map((_, i) => i).filter((i) => !free.includes(i)),
 });

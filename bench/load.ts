@@ -87,6 +87,8 @@ interface MixResult {
   errorSamples: Record<string, number>;
   timeouts: number;
   stillBooked: number[];
+  /** Paced runs: the latencies of the requests due in each second of the run, all kinds together. */
+  bySecond: number[][];
 }
 
 const db = await freshDatabase(adminUrl, 'bnch_load');
@@ -159,6 +161,11 @@ try {
       });
     if (pacedRate) console.log(`Ritmo: ${pacedRate} req/s en total.`);
     result = await runMix(duration, pacedRate, []);
+    if (pacedRate) {
+      // The server starts cold (JIT, connections, statements prepared per connection): the first seconds apart.
+      const seconds = result.bySecond.slice(0, 10).map((l) => `${percentile([...l].sort((x, y) => x - y), 95).toFixed(0)}`);
+      console.log(`p95 ms de cada segundo, los primeros 10 (todos los tipos): ${seconds.join(' ')}`);
+    }
     if (findRate) {
       // Each step leaves out the customers the steps before left booked, so no booking collides with a live one.
       let exclude = result.stillBooked;
