@@ -3,6 +3,7 @@ import { createChangeFeed } from '@estudio/sync';
 import { buildServer } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { warmUp } from './warm-up.ts';
 
 /** Starts the server: configuration, database (migrated, demo seed on first start), HTTP. */
 async function main(): Promise<void> {
@@ -48,6 +49,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Ready before the first request: the pool open, the weeks read, the path compiled (decision 057).
+  const warmed = await warmUp(app, handle);
+  app.log.info(warmed, 'servidor preparado antes de escuchar');
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ url: address, db: handle.kind, auth: config.AUTH_PROVIDER }, `Estudio listo en ${address}`);
   // Messages leave the outbox (issue 17); a shutdown that began meanwhile stops it at once.
