@@ -153,6 +153,8 @@ const rangeTo = sql`${sql.placeholder('to')}::timestamptz`;
  * in these joins.
  */
 function stampColumns() {
+  const sinceSnapshot = sql`${sql.placeholder('sinceSnapshot')}::pg_snapshot`;
+  const listLimit = sql.raw(String(changesListed + 1));
   return {
     snapshot: sql<string>`h.snapshot`,
     settled: sql<string | null>`(select c.txid::text || ':' || c.change_id::text from sync_change c where c.txid < h.xmin order by c.txid desc, c.change_id desc limit 1)`,
@@ -164,19 +166,21 @@ function stampColumns() {
       order by st.single_class_id, t.tag_id), ''))
       from single_class_tag st join tag t on t.tag_id = st.tag_id join single_class sc on sc.single_class_id = st.single_class_id
       where sc.class_date >= ${rangeFrom} and sc.class_date <= ${rangeTo})`,
-    // The changes after the cached entry's settled position, at most changesListed + 1 of them (the row comparison
-    // walks sync_change_position_idx), and the tables of those its snapshot did not see: "count:table,table".
-    // While a transaction anywhere in the cluster holds the xmin back, the settled position stays behind changes the
-    // entry already shows; the snapshot tells them apart. Null placeholders (no entry) give "0:".
-    changed: sql<string | null>`(select count(*)::text || ':' || coalesce(string_agg(distinct t.table_name, ',')
-        filter (where not pg_visible_in_snapshot(t.txid::text::xid8, ${sql.placeholder('sinceSnapshot')}::pg_snapshot)), '')
-      from (select c.txid, c.table_name from sync_change c
-      where (c.txid, c.change_id) > (${sql.placeholder('sinceTxid')}::bigint, ${sql.placeholder('sinceChange')}::bigint)
-      order by c.txid, c.change_id limit ${sql.raw(String(changesListed + 1))}) t)`,
+    // The changes the cached entry's snapshot did not see, at most changesListed + 1 of each kind, and their tables:
+    // "count:table,table". Unseen are the transactions at or after the snapshot's xmax, and those it saw running (its
+    // xip list, a late commit among them), each looked up in sync_change_position_idx (a lateral join: `= any` of an
+    // array the planner cannot see read all of sync_change instead). So the cost is the unseen changes themselves,
+    // even while a transaction anywhere in the cluster holds the xmin (and the settled position) back behind changes
+    // the entry already shows. A null snapshot (no entry) gives "0:".
+    changed: sql<string | null>`(select count(*)::text || ':' || coalesce(string_agg(distinct t.table_name, ','), '') from (
+      (select c.table_name from sync_change c where c.txid >= pg_snapshot_xmax(${sinceSnapshot})::text::bigint limit ${listLimit})
+      union all
+      (select c.table_name from pg_snapshot_xip(${sinceSnapshot}) x
+        cross join lateral (select c.table_name from sync_change c where c.txid = x::text::bigint limit ${listLimit}) c limit ${listLimit})) t)`,
   };
 }
 
-/** How many changes since an entry's position a stamp lists; a week behind by more is read again whole. */
+/** How many changes an entry did not see a stamp lists; a week behind by more is read again whole. */
 const changesListed = 200;
 
 /**
@@ -251,8 +255,6 @@ async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | 
     from: range.from.toISOString(),
     to: range.to.toISOString(),
     customerId,
-    sinceTxid: since?.settled[0] ?? null,
-    sinceChange: since?.settled[1] ?? null,
     sinceSnapshot: since?.snapshot ?? null,
   };
   const rows: Partial<Record<keyof ReturnType<typeof stampColumns> | keyof ReturnType<typeof ownColumns>, string | null>>[] =
