@@ -173,10 +173,11 @@ function stampColumns() {
     // even while a transaction anywhere in the cluster holds the xmin (and the settled position) back behind changes
     // the entry already shows. A null snapshot (no entry) gives "0:".
     changed: sql<string | null>`(select count(*)::text || ':' || coalesce(string_agg(distinct t.table_name, ','), '') from (
-      (select c.table_name from sync_change c where c.txid >= pg_snapshot_xmax(${sinceSnapshot})::text::bigint limit ${listLimit})
+      (select c.table_name from sync_change c where c.txid >= pg_snapshot_xmax(${sinceSnapshot})::text::bigint order by c.txid, c.change_id limit ${listLimit})
       union all
       (select c.table_name from pg_snapshot_xip(${sinceSnapshot}) x
-        cross join lateral (select c.table_name from sync_change c where c.txid = x::text::bigint limit ${listLimit}) c limit ${listLimit})) t)`,
+        cross join lateral (select c.table_name from sync_change c where c.txid = x::text::bigint order by c.txid, c.change_id limit ${listLimit}) c
+        limit ${listLimit})) t)`,
   };
 }
 
