@@ -50,10 +50,12 @@ describe('the warm-up before the server listens', () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('opens all of a PostgreSQL pool at once, before any request asks for a connection', async () => {
+    if (testDb.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const admin = testDb.client;
     const pool = await createDb(testDb.url as string, { max: 7 });
     try {
       const countOurs = async () =>
-        ((await testDb.client`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`)[0]?.n as number);
+        ((await admin`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`)[0]?.n as number);
       const before = await countOurs();
       expect(await openPool(pool)).toBe(7);
       expect((await countOurs()) - before).toBe(7);
