@@ -81,7 +81,7 @@ interface Entry {
   stamp: string;
   /** The stamp's settled position of the change log, [txid, change_id]: every change not yet visible when it was read comes after it. */
   settled: LogPosition;
-  /** The stamp's snapshot (pg_snapshot as text): a change after `settled` whose transaction it saw is already in the entry. */
+  /** The stamp's snapshot (pg_snapshot as text): a change whose transaction it saw is already in the entry. */
   snapshot: string;
   /** The stamp's parts the log does not cover (zone, photos, tags): a refresh needs them unchanged. */
   outside: string;
@@ -106,7 +106,7 @@ interface Entry {
 /** A position of the change log, [txid, change_id], as text (both are bigints). */
 type LogPosition = [string, string];
 
-/** What a cached entry had seen: the changes a stamp lists are the ones after `settled` that `snapshot` did not see. */
+/** What a cached entry had seen: a stamp lists the changes of the transactions `snapshot` did not see. */
 interface Seen {
   settled: LogPosition;
   snapshot: string;
@@ -356,9 +356,9 @@ export function createWeekCache(): WeekCache {
 
   /**
    * The cached week brought up to `read` when only its places can have
-   * changed (decision 056): every change the entry may not show comes after
-   * its settled position and was not seen by its snapshot, so the tables of
-   * those changes say what to do.
+   * changed (decision 056): every change the entry may not show belongs to
+   * a transaction its snapshot did not see, so the tables of those changes
+   * say what to do.
    * Null when the week must be read again whole.
    */
   const refresh = async (db: Db, entry: Entry, read: Stamp): Promise<Entry | null> => {
