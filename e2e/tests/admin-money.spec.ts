@@ -137,6 +137,8 @@ test('Clientes: the owner registers a new customer, then changes her e-mail', as
   await form.getByLabel('Apellidos').fill('Caja Prueba');
   await form.getByLabel('Teléfono').fill(phone);
   await form.getByLabel('Correo electrónico').fill(`renata.${phone}@prueba.mx`);
+  // The documents to accept come once the form has read them: `all()` does not wait.
+  await expect(form.getByRole('checkbox').first()).toBeVisible();
   for (const box of await form.getByRole('checkbox').all()) await box.check();
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(form).toHaveCount(0);

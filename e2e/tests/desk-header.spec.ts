@@ -191,6 +191,9 @@ test('the counter warnings say what is missing, and a refused change reads in th
   await photograph(page, 'warnings-both', warnings);
   await warnings.getByRole('button', { name: 'Registrar aceptación' }).click();
   const accept = page.getByRole('dialog', { name: /Aceptación de documentos/ });
+  // The dialog lists the documents once it has read them: `all()` does not wait (under load it found none, and the
+  // click met 'Marca al menos un documento').
+  await expect(accept.getByRole('checkbox').first()).toBeVisible();
   for (const box of await accept.getByRole('checkbox').all()) await box.check();
   await accept.getByRole('button', { name: 'Registrar aceptación' }).click();
   await expect(page.getByText('Aceptación registrada.')).toBeVisible();
