@@ -79,8 +79,6 @@ const maxEntries = 256;
 
 interface Entry {
   stamp: string;
-  /** The stamp's settled position of the change log, [txid, change_id]: every change not yet visible when it was read comes after it. */
-  settled: LogPosition;
   /** The stamp's snapshot (pg_snapshot as text): a change whose transaction it saw is already in the entry. */
   snapshot: string;
   /** The stamp's parts the log does not cover (zone, photos, tags): a refresh needs them unchanged. */
@@ -103,20 +101,13 @@ interface Entry {
   etag: string;
 }
 
-/** A position of the change log, [txid, change_id], as text (both are bigints). */
-type LogPosition = [string, string];
-
-/** What a cached entry had seen: a stamp lists the changes of the transactions `snapshot` did not see. */
-interface Seen {
-  settled: LogPosition;
-  snapshot: string;
-}
-
-interface Stamp extends Seen {
+interface Stamp {
   stamp: string;
+  /** The statement's snapshot (pg_snapshot as text), which the entry read under this stamp keeps. */
+  snapshot: string;
   outside: string;
-  /** What the asking entry had seen when the changes were listed, or null when there was no entry. */
-  since: Seen | null;
+  /** The snapshot of the entry the changes were listed against, or null when there was no entry. */
+  since: string | null;
   /** The tables of the log's changes the asking entry had not seen, or null when there are too many to list (or no entry). */
   changedTables: Set<string> | null;
   own: OwnRows | null;
@@ -250,21 +241,19 @@ const signedStamp = preparedStatement((db) => db.select({ ...stampColumns(), ...
  *   depends on it silently: the studio's zone settings (app_config), the
  *   week's tags (single_class_tag, tag) and the coaches' photos (file).
  */
-async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null, since: Seen | null): Promise<Stamp> {
+async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | null, since: string | null): Promise<Stamp> {
   const range = widened(filters);
   const values = {
     from: range.from.toISOString(),
     to: range.to.toISOString(),
     customerId,
-    sinceSnapshot: since?.snapshot ?? null,
+    sinceSnapshot: since,
   };
   const rows: Partial<Record<keyof ReturnType<typeof stampColumns> | keyof ReturnType<typeof ownColumns>, string | null>>[] =
     customerId === null ? await anonymousStamp(db, values) : await signedStamp(db, values);
   const row = rows[0] ?? {};
   const outside = [row.zone ?? '', row.photos ?? '', row.tags ?? ''].join('|');
-  const settledText = row.settled ?? '0:0';
-  const stamp = [settledText, row.recent ?? '0', outside].join('|');
-  const [txid = '0', change = '0'] = settledText.split(':');
+  const stamp = [row.settled ?? '0:0', row.recent ?? '0', outside].join('|');
   const [listed, tables] = (row.changed ?? '0:').split(/:(.*)/s);
   const changedTables = since === null || Number(listed) > changesListed ? null : new Set((tables ?? '').split(',').filter(Boolean));
   const own =
@@ -275,7 +264,7 @@ async function readStamp(db: Db, filters: ScheduleFilters, customerId: number | 
           waits: JSON.parse(row.waits ?? '[]') as OwnRows['waits'],
           access: JSON.parse(row.access ?? '[]') as number[],
         };
-  return { stamp, settled: [txid, change], snapshot: row.snapshot ?? '', outside, since, changedTables, own };
+  return { stamp, snapshot: row.snapshot ?? '', outside, since, changedTables, own };
 }
 
 type StampRead = () => Promise<Stamp>;
@@ -316,8 +305,6 @@ function readAfterArrival(read: () => Promise<Stamp>, idle: () => void): StampRe
     return waiting;
   };
 }
-
-const sameSeen = (a: Seen, b: Seen | null) => b !== null && a.settled[0] === b.settled[0] && a.settled[1] === b.settled[1] && a.snapshot === b.snapshot;
 
 const sameNumbers = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((n, i) => n === b[i]);
 
@@ -366,7 +353,7 @@ export function createWeekCache(): WeekCache {
     if (tables === null || read.outside !== entry.outside) return null;
     for (const table of tables) if (!weekPlacesTables.has(table) && !weekUnshownTables.has(table)) return null;
     const placesMayDiffer = [...tables].some((table) => weekPlacesTables.has(table));
-    if (!placesMayDiffer || entry.classes.length === 0) return { ...entry, stamp: read.stamp, settled: read.settled, snapshot: read.snapshot };
+    if (!placesMayDiffer || entry.classes.length === 0) return { ...entry, stamp: read.stamp, snapshot: read.snapshot };
     const rows = await loadPlaces(db, entry.classes.map((c) => c.single_class_id));
     const placesBy = new Map(rows.map((row) => [row.single_class_id, row]));
     let moved = false;
@@ -377,7 +364,7 @@ export function createWeekCache(): WeekCache {
       return { ...c, ...places };
     });
     // Nothing this week shows moved: the same answer, bytes and ETag under the new stamp.
-    if (!moved) return { ...entry, stamp: read.stamp, settled: read.settled, snapshot: read.snapshot };
+    if (!moved) return { ...entry, stamp: read.stamp, snapshot: read.snapshot };
     return entryOf(read, classes, entry.zone, entry);
   };
 
@@ -386,10 +373,7 @@ export function createWeekCache(): WeekCache {
     async read(db, filters, customerId) {
       const key = filtersKey(filters);
       // The changes are listed against what the entry had seen when the statement starts (a shared one starts after its callers arrived).
-      const since = (): Seen | null => {
-        const current = entries.get(key);
-        return current ? { settled: current.settled, snapshot: current.snapshot } : null;
-      };
+      const since = () => entries.get(key)?.snapshot ?? null;
       const stamp = customerId === null ? await sharedStamp(key, () => readStamp(db, filters, null, since())) : await readStamp(db, filters, customerId, since());
       const { own } = stamp;
       let entry = entries.get(key);
@@ -405,7 +389,7 @@ export function createWeekCache(): WeekCache {
           const cached = entry;
           pending = (async () => {
             // The changes were listed against the entry current when the stamp was read; a different entry now needs a reload.
-            const refreshed = cached && sameSeen(cached, stamp.since) ? await refresh(db, cached, stamp) : null;
+            const refreshed = cached && cached.snapshot === stamp.since ? await refresh(db, cached, stamp) : null;
             if (refreshed) stats.refreshes++;
             return refreshed ?? (await load(db, filters, stamp));
           })().finally(() => loading.delete(loadKey));
@@ -452,7 +436,6 @@ function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, previo
   const days = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, members]) => ({ date, members }));
   const entry: Entry = {
     stamp: read.stamp,
-    settled: read.settled,
     snapshot: read.snapshot,
     outside: read.outside,
     zone,
