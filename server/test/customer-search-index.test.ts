@@ -1,5 +1,5 @@
-import { searchFold, searchKey } from '@estudio/core';
-import { customer, customerSearchText } from '@estudio/db/schema/customer';
+import { customerSearchCountCap, searchFold, searchKey } from '@estudio/core';
+import { customer } from '@estudio/db/schema/customer';
 import { and, asc, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db.ts';
@@ -10,6 +10,8 @@ import { call, login, rowsOf, startTestServer, type TestServer } from './helpers
  * Decision 047: the admin's customer search goes through a trigram index
  * (customer_search_idx) and answers exactly the rows, the order and the total
  * the rule of decision 044 answered without it, on PGlite and on PostgreSQL.
+ * Decision 058: it compares the stored, folded `search_text`, and a search
+ * counts up to customerSearchCountCap matches.
  */
 let server: TestServer;
 let admin: string;
@@ -84,20 +86,24 @@ describe('the admin customer search through customer_search_idx', () => {
       'an',
       'a',
       'ninguno-así',
+      // A match stays inside one part: last name into e-mail, e-mail into phone.
+      'dominguez angela',
+      'correo047.mx 5598765401',
+      'ángela   maría',
     ];
     for (const query of queries) {
-      const expected = await before(server.db, query);
+      const expected = await before(server.db, query.replace(/\s+/g, ' '));
       const res = await call(server.app, 'GET', `/api/customer/admin/all?query=${encodeURIComponent(query)}&page=1&limit=100`, { token: admin });
       expect(res.status, query).toBe(200);
       expect(
         (res.body.customers as { customer_id: number }[]).map((c) => c.customer_id),
         query,
       ).toEqual(expected.slice(0, 100));
-      expect(res.body.total, query).toBe(expected.length);
+      expect([res.body.total, res.body.total_capped], query).toEqual([Math.min(expected.length, customerSearchCountCap), expected.length > customerSearchCountCap]);
     }
     // A page past the end still tells the total (the page carries it when it has rows, a count when it has none).
     const past = await call(server.app, 'GET', `/api/customer/admin/all?query=correo047&page=9&limit=2`, { token: admin });
-    expect([past.status, past.body.customers, past.body.total]).toEqual([200, [], 4]);
+    expect([past.status, past.body.customers, past.body.total, past.body.total_capped]).toEqual([200, [], 4, false]);
     const second = await call(server.app, 'GET', `/api/customer/admin/all?query=correo047&page=2&limit=3`, { token: admin });
     expect([second.body.customers.length, second.body.total]).toEqual([1, 4]);
     const nunez = await call(server.app, 'GET', '/api/customer/admin/all?query=NUNEZ%20DOMIN', { token: admin });
@@ -106,13 +112,54 @@ describe('the admin customer search through customer_search_idx', () => {
     expect(picker.body.customers.map((c: { email: string }) => c.email)).toEqual(['jose.alvarez@correo047.mx']);
   });
 
-  it("the search's condition is the index's expression: the planner can answer it from customer_search_idx", async () => {
+  it('a search counts up to the cap and says so; its page is still the true page by name, past the cap too', async () => {
+    const many = customerSearchCountCap + 30;
+    await server.db.insert(customer).values(
+      Array.from({ length: many }, (_, i) => ({
+        name: `Persona ${String(many - i).padStart(3, '0')}`,
+        last_name: i % 2 ? 'Capitán Ruiz' : 'Capitan',
+        email: `capitan-${i}@correo058.mx`,
+      })),
+    );
+    const expected = await before(server.db, 'capitan');
+    expect(expected).toHaveLength(many);
+    for (const page of [1, 2, 5, 6]) {
+      const res = await call(server.app, 'GET', `/api/customer/admin/all?query=capitan&page=${page}&limit=25`, { token: admin });
+      expect(res.status).toBe(200);
+      expect(
+        (res.body.customers as { customer_id: number }[]).map((c) => c.customer_id),
+        `page ${page}`,
+      ).toEqual(expected.slice((page - 1) * 25, page * 25));
+      expect([res.body.total, res.body.total_capped]).toEqual([customerSearchCountCap, true]);
+    }
+    // Exactly the cap is not 'more than' it.
+    await server.db.update(customer).set({ deletedAt: new Date() }).where(sql`${customer.email} like 'capitan-%' and ${customer.name} <= ${'Persona 030'}`);
+    const exact = await call(server.app, 'GET', '/api/customer/admin/all?query=capitan&page=1&limit=25', { token: admin });
+    expect([exact.body.total, exact.body.total_capped]).toEqual([customerSearchCountCap, false]);
+    // Without a search the total is exact, however many.
+    const all = await call(server.app, 'GET', '/api/customer/admin/all?page=1&limit=1', { token: admin });
+    const [counted] = await rowsOf<{ n: number }>(server.db, sql`select count(*)::int as n from customer where deleted_at is null`);
+    expect([all.body.total, all.body.total_capped]).toEqual([counted?.n, false]);
+    expect(counted?.n).toBeGreaterThan(customerSearchCountCap);
+  });
+
+  it('the stored search text follows every change of a name, e-mail or phone', async () => {
+    const [row] = await server.db
+      .insert(customer)
+      .values({ name: 'Renata', last_name: 'Olvera', email: 'renata.olvera@correo058.mx', phone: '5511223344' })
+      .returning({ id: customer.customer_id, text: customer.search_text });
+    expect(row?.text).toBe('renata olvera\nrenata.olvera@correo058.mx\n5511223344');
+    await server.db.update(customer).set({ last_name: 'Ólvera Téllez', phone: null }).where(sql`${customer.customer_id} = ${row?.id}`);
+    const found = await call(server.app, 'GET', '/api/customer/admin/all?query=olvera%20tellez', { token: admin });
+    expect(found.body.customers.map((c: { customer_id: number }) => c.customer_id)).toEqual([row?.id]);
+    const byPhone = await call(server.app, 'GET', '/api/customer/admin/all?query=(55)%201122', { token: admin });
+    expect(byPhone.body.customers.map((c: { customer_id: number }) => c.customer_id)).not.toContain(row?.id);
+  });
+
+  it("the search's condition is on the indexed column: the planner can answer it from customer_search_idx", async () => {
     const plan = await server.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<Record<string, string>>(
-        tx as unknown as Db,
-        sql`explain select customer_id from ${customer} where ${customerSearchText(customer)} like search_fold(${'%núñez%'})`,
-      );
+      return rowsOf<Record<string, string>>(tx as unknown as Db, sql`explain select customer_id from ${customer} where ${customer.search_text} like search_fold(${'%núñez%'})`);
     });
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('customer_search_idx');
   });

@@ -27,10 +27,10 @@ afterAll(async () => {
 });
 
 describe('openReplica', () => {
-  it('has the server tables without foreign keys, unique constraints or log triggers, and the desk tables', async () => {
+  it('has the server tables without foreign keys, unique constraints, log triggers or generated columns, and the desk tables', async () => {
     const replica = await openReplica({ dataDir: 'memory://' });
     try {
-      const [loose] = await query<{ fks: number; uniques: number; indexes: number; triggers: number; identities: number }>(
+      const [loose] = await query<{ fks: number; uniques: number; indexes: number; triggers: number; identities: number; generated: number }>(
         replica.db,
         sql`select
           (select count(*)::int from pg_constraint where connamespace = 'public'::regnamespace and contype = 'f') as fks,
@@ -39,9 +39,11 @@ describe('openReplica', () => {
              where c.relnamespace = 'public'::regnamespace and i.indisunique and not i.indisprimary) as indexes,
           (select count(*)::int from pg_trigger t join pg_proc p on p.oid = t.tgfoid where p.proname = 'sync_log_change') as triggers,
           (select count(*)::int from pg_attribute a join pg_class c on c.oid = a.attrelid
-             where c.relnamespace = 'public'::regnamespace and a.attidentity <> '') as identities`,
+             where c.relnamespace = 'public'::regnamespace and a.attidentity <> '') as identities,
+          (select count(*)::int from pg_attribute a join pg_class c on c.oid = a.attrelid
+             where c.relnamespace = 'public'::regnamespace and a.attgenerated <> '') as generated`,
       );
-      expect(loose).toEqual({ fks: 0, uniques: 0, indexes: 0, triggers: 0, identities: 0 });
+      expect(loose).toEqual({ fks: 0, uniques: 0, indexes: 0, triggers: 0, identities: 0, generated: 0 });
       // The server's primary keys stay: a page upserts on them.
       const [pk] = await query<{ n: number }>(
         replica.db,

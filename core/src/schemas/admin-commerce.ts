@@ -55,7 +55,20 @@ export const adminCustomerRow = z.object({
 });
 export type AdminCustomerRow = z.infer<typeof adminCustomerRow>;
 
-export const adminCustomersOutput = z.object({ customers: z.array(adminCustomerRow), total: z.number() });
+/**
+ * A search counts its matches up to this many (decision 058): past it the
+ * desk is told to write more, and the count stays as cheap with 200,000
+ * customers as with 2,000. The list without a search counts them all.
+ */
+export const customerSearchCountCap = 100;
+
+export const adminCustomersOutput = z.object({
+  customers: z.array(adminCustomerRow),
+  /** Customers that match; for a search, at most customerSearchCountCap. */
+  total: z.number(),
+  /** True when a search matches more customers than `total` (then `total` is customerSearchCountCap). */
+  total_capped: z.boolean(),
+});
 
 /** GET /api/customer/query?query=: at most 10 matches for a picker. */
 export const customerQueryInput = z.object({ query: z.string().trim().min(1, { error: 'Escribe un nombre, correo o teléfono.' }).max(200) });

@@ -18,7 +18,8 @@ export const replicatedTables = {
   instructor: { key: ['instructor_id'], hidden: [] },
   class_package: { key: ['class_package_id'], hidden: ['stripe_product_id', 'stripe_price_id'] },
   payment_method: { key: ['payment_method_id'], hidden: [] },
-  customer: { key: ['customer_id'], hidden: ['uid', 'stripe_customer_id', 'paypal_payer_id'] },
+  // search_text is the server's search (decision 058): the desk searches in memory.
+  customer: { key: ['customer_id'], hidden: ['uid', 'stripe_customer_id', 'paypal_payer_id', 'search_text'] },
   single_class: { key: ['single_class_id'], hidden: [] },
   single_class_instructor: { key: ['single_class_id', 'instructor_id'], hidden: [] },
   purchase: { key: ['purchase_id'], hidden: ['provider_payment_id', 'provider_session_id', 'subscription_id'] },

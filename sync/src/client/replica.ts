@@ -16,7 +16,8 @@ import { ident, replicated } from './tables.ts';
  * unique constraints and unique indexes (other than primary keys) are dropped,
  * and so are the change-log triggers (a replica logs nothing) and the identity
  * defaults (ids come from the server, or are temporary negative ids of
- * mutations not yet acknowledged). Check and not-null constraints stay.
+ * mutations not yet acknowledged), and generated columns become plain ones
+ * (rows arrive whole, a hidden one as null). Check and not-null constraints stay.
  */
 
 export interface OpenReplicaOptions {
@@ -133,6 +134,14 @@ async function loosenServerSchema(db: Db): Promise<void> {
         where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and a.attidentity <> '' and not a.attisdropped`,
   );
   for (const i of identities) drops.push(`ALTER TABLE ${ident(i.tbl)} ALTER COLUMN ${ident(i.col)} DROP IDENTITY IF EXISTS`);
+  // Generated columns (customer.search_text, decision 058) become plain: rows land whole from the server's JSON,
+  // and a hidden generated column arrives as null, which PostgreSQL refuses to insert into one that is still generated.
+  const generated = await query<{ tbl: string; col: string }>(
+    db,
+    sql`select c.relname as tbl, a.attname as col from pg_attribute a join pg_class c on c.oid = a.attrelid
+        where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and a.attgenerated <> '' and not a.attisdropped`,
+  );
+  for (const g of generated) drops.push(`ALTER TABLE ${ident(g.tbl)} ALTER COLUMN ${ident(g.col)} DROP EXPRESSION IF EXISTS`);
   for (const statement of drops) await db.execute(sql.raw(statement));
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import { customer, customerSearchText } from '@estudio/db/schema/customer';
+import { and, asc, count, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { customer } from '@estudio/db/schema/customer';
 import { purchase } from '@estudio/db/schema/purchases';
-import { DomainError, fromCents, searchFold, searchKey, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
+import { customerSearchCountCap, DomainError, fromCents, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
 import { auth_user } from '@estudio/db/schema/identity';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { emailTakenByOther } from '../auth/request-email-change.ts';
@@ -26,73 +26,70 @@ const rowColumns = {
   createdAt: customer.createdAt,
 };
 
-/** The column as searched: core's `searchKey` in SQL (accented letters plain, lowercase). */
-const folded = (column: SQL) => sql`lower(translate(${column}, ${searchFold.from}, ${searchFold.to}))`;
-
 /**
- * Name, last name, "name last name", e-mail or phone containing the text;
- * names ignore accents and case ('lopez' finds López, as on the desk: core's
- * `searchKey`); the phone also matches the digits alone, so '(55) 1234' finds 551234….
- *
- * Found through `customer_search_idx` (decision 047): the first condition is
- * the index's expression (name, last name, e-mail and phone in one folded
- * text) containing the folded text, or the digits alone. Every row the rule
- * below matches also matches it (folding is letter by letter, so a part that
- * contains the text still contains it folded), so it only narrows the rows the
- * rule then decides on, exactly as before.
+ * Name, last name, "name last name", e-mail or phone containing the text,
+ * accents and case ignored ('lopez' finds López, as on the desk: core's
+ * `searchKey`); the phone also matches the digits alone, so '(55) 1234' finds
+ * 551234…. The customer's `search_text` holds those parts folded, one per line
+ * (decision 058), so a match never runs from one part into the next and each
+ * row costs one plain comparison; `customer_search_idx` (trigrams) finds the
+ * candidates. Spaces in the query count as one.
  */
 function matching(query: string | undefined): SQL | undefined {
-  const text = query?.trim();
+  const text = query?.trim().replace(/\s+/g, ' ');
   if (!text) return undefined;
-  const pattern = containsPattern(text);
-  const plain = containsPattern(searchKey(text));
   const digits = text.replace(/\D/g, '');
-  const indexed = customerSearchText(customer);
-  return and(
-    or(
-      sql`${indexed} like search_fold(${pattern})`,
-      digits.length >= 3 && digits !== text ? sql`${indexed} like ${containsPattern(digits)}` : undefined,
-    ),
-    or(
-      sql`${folded(sql`${customer.name}`)} like ${plain}`,
-      sql`${folded(sql`${customer.last_name}`)} like ${plain}`,
-      sql`${folded(sql`${customer.name} || ' ' || ${customer.last_name}`)} like ${plain}`,
-      ilike(customer.email, pattern),
-      ilike(customer.phone, pattern),
-      digits.length >= 3 ? ilike(customer.phone, containsPattern(digits)) : undefined,
-    ),
+  return or(
+    sql`${customer.search_text} like search_fold(${containsPattern(text)})`,
+    // The phone is the third line: two line breaks before the digits keep them out of the e-mail.
+    digits.length >= 3 && digits !== text ? sql`${customer.search_text} like ${`%\n%\n%${digits}%`}` : undefined,
   );
 }
+
+const byName = [asc(customer.name), asc(customer.last_name), asc(customer.customer_id)];
 
 const toRow = (r: Omit<AdminCustomerRow, 'createdAt'> & { createdAt: Date }): AdminCustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 /**
- * GET /customer/admin/all: a page of customers (not deleted) matching the
- * search, by name, and the total that match. The page carries the total
- * (`count(*) over ()`), so the matches are found and checked once, not once
- * for the page and again for the count (decision 047); a page with no rows
- * (past the end, or nothing matches) asks the count on its own.
+ * GET /customer/admin/all: a page of customers (not deleted) by name, and how
+ * many there are.
+ * - Without a search, the total is exact and rides on the page (`count(*) over ()`).
+ * - A search counts at most customerSearchCountCap + 1 matches (decision 058):
+ *   a common last name matches a thirtieth of the customers, and counting
+ *   them all grew with the studio. The page itself is the true first page by
+ *   name; past the cap the desk says 'más de 100' and asks for more letters.
+ * A page with no rows (past the end, or nothing matches) asks the count on its own.
  */
 export async function listAdminCustomers(db: Db, input: { query?: string | undefined; page: number; limit: number }) {
-  const where = and(isNull(customer.deletedAt), matching(input.query));
+  const search = matching(input.query);
+  const where = and(isNull(customer.deletedAt), search);
+  const found = search
+    ? sql<number>`(select count(*) from (select 1 from ${customer} where ${where} limit ${customerSearchCountCap + 1}) m)`.mapWith(Number)
+    : sql<number>`count(*) over ()`.mapWith(Number);
   const rows = await db
-    .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...rowColumns, found })
     .from(customer)
     .where(where)
-    .orderBy(asc(customer.name), asc(customer.last_name), asc(customer.customer_id))
+    .orderBy(...byName)
     .limit(input.limit)
     .offset(offsetOf(input));
-  const total = rows[0]?.total ?? (await db.select({ n: count() }).from(customer).where(where))[0]?.n ?? 0;
-  return { customers: rows.map(({ total: _total, ...row }) => toRow(row)), total };
+  // Built, not run, unless the page is empty: a query builder runs when awaited.
+  const countAlone = search ? db.select({ n: found }).from(sql`(values (1)) as one (x)`) : db.select({ n: count() }).from(customer).where(where);
+  const counted = rows[0]?.found ?? (await countAlone)[0]?.n ?? 0;
+  return {
+    customers: rows.map(({ found: _found, ...row }) => toRow(row)),
+    total: Math.min(counted, search ? customerSearchCountCap : counted),
+    total_capped: search !== undefined && counted > customerSearchCountCap,
+  };
 }
 
-/** GET /customer/query: the first 10 matches, for pickers (give access, reservations). */
+/** GET /customer/query: the first 10 matches by name, for pickers (give access, reservations). */
 export async function queryCustomers(db: Db, query: string): Promise<AdminCustomerRow[]> {
   const rows = await db
     .select(rowColumns)
     .from(customer)
     .where(and(isNull(customer.deletedAt), matching(query)))
-    .orderBy(asc(customer.name), asc(customer.last_name), asc(customer.customer_id))
+    .orderBy(...byName)
     .limit(10);
   return rows.map(toRow);
 }
