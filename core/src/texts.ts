@@ -736,7 +736,10 @@ export const texts = {
     archive: 'Ocultar y conservar',
     cannotUndo: 'Esta acción no se puede deshacer.',
     onlineOnly: 'La administración trabaja en línea con el servidor: revisa la conexión si algo no carga.',
-    totalOf: (from: number, to: number, total: number) => `${from}–${to} de ${total}`,
+    totalOf: (from: number, to: number, total: number, capped = false) => `${from}–${to} de ${capped ? 'más de ' : ''}${total}`,
+    /** A customer search that matched more than it counts (decision 058). */
+    searchTooWide: (query: string, cap: number) =>
+      `Más de ${cap} clientes coinciden con «${query}». Escribe más del nombre, el correo o el teléfono para encontrar a quien buscas.`,
     discountNotFound: 'Descuento no encontrado.',
     // The spec writes 'Announcement saved.' / 'Announcement deleted.'; staff read Spanish (issue 18).
     announcementSaved: 'Aviso guardado.',

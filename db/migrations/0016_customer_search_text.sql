@@ -5,6 +5,10 @@
 -- phone) so a match stays inside one part, and the trigram index is on it.
 -- A desk replica drops the expression (sync/src/client/replica.ts) and keeps
 -- the column null: it is hidden from sync and the desk searches in memory.
+-- The admin's list is ordered by it too (customer_search_order_idx): names as
+-- people read them, 'Álvarez' with the a's rather than after 'Zúñiga'.
+DROP INDEX "customer_name_idx";--> statement-breakpoint
 DROP INDEX "customer_search_idx";--> statement-breakpoint
 ALTER TABLE "customer" ADD COLUMN "search_text" text GENERATED ALWAYS AS (search_fold("name" || ' ' || "last_name") || chr(10) || search_fold("email") || chr(10) || coalesce("phone", '')) STORED;--> statement-breakpoint
+CREATE INDEX "customer_search_order_idx" ON "customer" USING btree ("search_text","customer_id");--> statement-breakpoint
 CREATE INDEX "customer_search_idx" ON "customer" USING gin ("search_text" gin_trgm_ops);

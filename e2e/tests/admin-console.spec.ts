@@ -337,3 +337,21 @@ test('the admin publishes a notice and deletes it, with the spec messages', asyn
   await expect(page.getByText('Aviso eliminado.')).toBeVisible();
   await expect(row).toHaveCount(0);
 });
+
+test('a customer search that matches more than 100 says so and asks for more letters; a narrower one gives the exact count', async ({ page }) => {
+  await adminDesk(page);
+  await openSection(page, 'Clientes');
+  // Every demo customer's e-mail ends in correo.demo or estudio.demo: far more than 100 match 'demo'.
+  await page.getByTestId('admin-search').fill('demo');
+  const wide = page.getByTestId('admin-customers-too-wide');
+  await expect(wide).toHaveText('Más de 100 clientes coinciden con «demo». Escribe más del nombre, el correo o el teléfono para encontrar a quien buscas.');
+  await expect(page.getByTestId('admin-total')).toHaveText('1–25 de más de 100');
+  await expect(page.getByTestId('admin-customer-row')).toHaveCount(25);
+  await shoot(page, 'admin-customers-search-too-wide');
+  // The last page is the cap's fourth; a new search starts again at the first page.
+  await page.getByRole('button', { name: '4', exact: true }).click();
+  await expect(page.getByTestId('admin-total')).toHaveText('76–100 de más de 100');
+  await page.getByTestId('admin-search').fill('nuevo@estudio');
+  await expect(page.getByTestId('admin-total')).toHaveText('1–1 de 1');
+  await expect(wide).toHaveCount(0);
+});

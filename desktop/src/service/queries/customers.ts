@@ -46,7 +46,8 @@ export interface CustomerHit {
  */
 export async function ensureSearchIndexes(db: Db): Promise<void> {
   // The btree indexes the search used before; nothing reads them now, and every write paid for them.
-  // customer_search_idx is the server's trigram index (decision 047, created by the shared migrations): the desk searches in memory.
+  // customer_search_idx and customer_search_order_idx are the server's search (decisions 047, 058; created by the
+  // shared migrations, on a column a replica keeps null): the desk searches in memory.
   for (const old of [
     'desk_customer_name_idx',
     'desk_customer_last_name_idx',
@@ -54,6 +55,7 @@ export async function ensureSearchIndexes(db: Db): Promise<void> {
     'desk_customer_email_idx',
     'desk_customer_phone_idx',
     'customer_search_idx',
+    'customer_search_order_idx',
   ]) {
     await db.execute(sql.raw(`drop index if exists ${old}`));
   }

@@ -46,12 +46,17 @@ function matching(query: string | undefined): SQL | undefined {
   );
 }
 
-const byName = [asc(customer.name), asc(customer.last_name), asc(customer.customer_id)];
+/**
+ * By "name last name" as people read it: the search text's first line, folded,
+ * so 'Álvarez' sorts with the a's (bytes would put it after 'Zúñiga'); then the
+ * e-mail, the phone and the id. `customer_search_order_idx` walks it.
+ */
+const byName = [asc(customer.search_text), asc(customer.customer_id)];
 
 const toRow = (r: Omit<AdminCustomerRow, 'createdAt'> & { createdAt: Date }): AdminCustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 /**
- * GET /customer/admin/all: a page of customers (not deleted) by name, and how
+ * GET /customer/admin/all: a page of customers (not deleted) by name (byName), and how
  * many there are.
  * - Without a search, the total is exact and rides on the page (`count(*) over ()`).
  * - A search counts at most customerSearchCountCap + 1 matches (decision 058):
@@ -83,7 +88,7 @@ export async function listAdminCustomers(db: Db, input: { query?: string | undef
   };
 }
 
-/** GET /customer/query: the first 10 matches by name, for pickers (give access, reservations). */
+/** GET /customer/query: the first 10 matches by name (byName), for pickers (give access, reservations). */
 export async function queryCustomers(db: Db, query: string): Promise<AdminCustomerRow[]> {
   const rows = await db
     .select(rowColumns)

@@ -29,14 +29,15 @@ export function useSearch(): { query: string; debounced: string; input: ReactNod
 }
 
 /** '26–50 de 112' and the page buttons; the server pages the rows. */
-export function Pager({ page, limit, total, onChange }: { page: number; limit: number; total: number; onChange: (page: number) => void }) {
+/** Pages of a list; `capped`: more match than `total` (a customer search counts up to a cap), so the last page shown is the cap's. */
+export function Pager({ page, limit, total, capped = false, onChange }: { page: number; limit: number; total: number; capped?: boolean; onChange: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(total, page * limit);
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed" data-testid="admin-total">
-        {t.totalOf(from, to, total)}
+        {t.totalOf(from, to, total, capped)}
       </Text>
       {pages > 1 && <Pagination total={pages} value={page} onChange={onChange} size="sm" />}
     </Group>

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMailForward, IconUserPlus } from '@tabler/icons-react';
-import { activityTexts, customerSaveInput, roleNames, texts } from '@estudio/core';
+import { activityTexts, customerSaveInput, customerSearchCountCap, roleNames, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
@@ -20,7 +20,10 @@ const roleText = roleNames;
 
 export function CustomersAdminScreen() {
   const search = useSearch();
-  const [page, setPage] = useState(1);
+  // A new search starts at its first page.
+  const [paged, setPaged] = useState({ query: '', page: 1 });
+  const page = paged.query === search.debounced ? paged.page : 1;
+  const setPage = (next: number) => setPaged({ query: search.debounced, page: next });
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const utils = api.useUtils();
@@ -46,6 +49,11 @@ export function CustomersAdminScreen() {
       <Loaded query={list}>
         {() => (
           <>
+            {list.data?.total_capped && (
+              <Alert color="blue" variant="light" data-testid="admin-customers-too-wide">
+                {t.searchTooWide(search.debounced, customerSearchCountCap)}
+              </Alert>
+            )}
             <Table striped highlightOnHover data-testid="admin-customers-table">
               <Table.Thead>
                 <Table.Tr>
@@ -71,7 +79,7 @@ export function CustomersAdminScreen() {
               </Table.Tbody>
             </Table>
             {list.data?.customers.length === 0 && <Text c="dimmed">{t.empty}</Text>}
-            <Pager page={page} limit={limit} total={list.data?.total ?? 0} onChange={setPage} />
+            <Pager page={page} limit={limit} total={list.data?.total ?? 0} capped={list.data?.total_capped} onChange={setPage} />
           </>
         )}
       </Loaded>
