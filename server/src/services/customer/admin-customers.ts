@@ -57,20 +57,20 @@ const toRow = (r: Omit<AdminCustomerRow, 'createdAt'> & { createdAt: Date }): Ad
 
 /**
  * GET /customer/admin/all: a page of customers (not deleted) by name (byName), and how
- * many there are.
- * - Without a search, the total is exact and rides on the page (`count(*) over ()`).
+ * many there are, in one statement: the count is a subquery run once beside
+ * the page, so the page still walks the name order and stops at its rows.
+ * - Without a search, every customer is counted.
  * - A search counts at most customerSearchCountCap + 1 matches (decision 058):
  *   a common last name matches a thirtieth of the customers, and counting
- *   them all grew with the studio. The page itself is the true first page by
- *   name; past the cap the desk says 'más de 100' and asks for more letters.
+ *   them all grew with the studio. The page itself is the true page by name;
+ *   past the cap the desk says 'más de 100' and asks for more letters.
  * A page with no rows (past the end, or nothing matches) asks the count on its own.
  */
 export async function listAdminCustomers(db: Db, input: { query?: string | undefined; page: number; limit: number }) {
   const search = matching(input.query);
   const where = and(isNull(customer.deletedAt), search);
-  const found = search
-    ? sql<number>`(select count(*) from (select 1 from ${customer} where ${where} limit ${customerSearchCountCap + 1}) m)`.mapWith(Number)
-    : sql<number>`count(*) over ()`.mapWith(Number);
+  const matches = sql`select 1 from ${customer} where ${where}${search ? sql` limit ${customerSearchCountCap + 1}` : sql``}`;
+  const found = sql<number>`(select count(*) from (${matches}) m)`.mapWith(Number);
   const rows = await db
     .select({ ...rowColumns, found })
     .from(customer)
@@ -78,13 +78,12 @@ export async function listAdminCustomers(db: Db, input: { query?: string | undef
     .orderBy(...byName)
     .limit(input.limit)
     .offset(offsetOf(input));
-  // Built, not run, unless the page is empty: a query builder runs when awaited.
-  const countAlone = search ? db.select({ n: found }).from(sql`(values (1)) as one (x)`) : db.select({ n: count() }).from(customer).where(where);
-  const counted = rows[0]?.found ?? (await countAlone)[0]?.n ?? 0;
+  const counted = rows[0]?.found ?? (await db.select({ n: found }).from(sql`(values (1)) as one (x)`))[0]?.n ?? 0;
+  const capped = search !== undefined && counted > customerSearchCountCap;
   return {
     customers: rows.map(({ found: _found, ...row }) => toRow(row)),
-    total: Math.min(counted, search ? customerSearchCountCap : counted),
-    total_capped: search !== undefined && counted > customerSearchCountCap,
+    total: capped ? customerSearchCountCap : counted,
+    total_capped: capped,
   };
 }
 
