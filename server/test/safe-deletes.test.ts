@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { class_category, class_type, instructor } from '@estudio/db/schema/catalogue';
 import { accepted_page, page } from '@estudio/db/schema/content';
@@ -107,7 +107,14 @@ describe('deleting a coach', () => {
           .select({ n: count() })
           .from(single_class_instructor)
           .innerJoin(single_class, eq(single_class.single_class_id, single_class_instructor.single_class_id))
-          .where(and(eq(single_class_instructor.instructor_id, id), gt(single_class.class_date, new Date()), isNull(single_class.cancelledAt)))
+          // A class under way still counts as to come, as the product counts it: until its end, not its start.
+          .where(
+            and(
+              eq(single_class_instructor.instructor_id, id),
+              sql`${single_class.class_date} + make_interval(mins => ${single_class.duration_minutes}) > ${new Date().toISOString()}::timestamptz`,
+              isNull(single_class.cancelledAt),
+            ),
+          )
       )[0]?.n ?? 0,
     );
 
