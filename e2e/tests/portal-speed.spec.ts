@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { openClass, startsAfter, upcomingClasses, weekStart } from './booking-helpers.ts';
-import { signIn } from './helpers.ts';
+import { expectSignedIn, signIn } from './helpers.ts';
 import { packageId } from './checkout-helpers.ts';
 import { shoot } from './shots.ts';
 
@@ -106,7 +106,8 @@ test.describe('pre-rendered public pages', () => {
         await expect(page).toHaveURL(/\/mystudio$/);
       }
       // Signed in, the pages where the session changes what is shown: the header, a class's card, who pays.
-      for (const path of signedIn ? pages.slice(0, 4) : pages) {
+      // The account's calendar too (decision 059): the server's page is the week a visitor would see.
+      for (const path of signedIn ? [...pages.slice(0, 4), '/mystudio'] : pages) {
         await page.goto(path);
         // The landing starts its app when a visitor reaches for it (decision 054): a turn of the wheel.
         if ((await page.evaluate(() => document.documentElement.dataset.app)) === 'on-demand') {
@@ -164,11 +165,39 @@ test.describe('pre-rendered public pages', () => {
   });
 
   test('a signed-in page still comes with the configuration and its route chunk preloaded', async ({ request }) => {
-    const html = await (await request.get('/mystudio')).text();
+    const html = await (await request.get('/mystudio/creditos')).text();
     expect(html).toContain('<script type="application/json" id="portal-state">');
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AccountArea-[\w-]+\.js">/);
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/CalendarPage-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/CreditsPage-[\w-]+\.js">/);
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  test("the account's calendar comes rendered: its header and the week before the app, the customer's name after it (decision 059)", async ({ page, request }) => {
+    const html = await (await request.get('/mystudio')).text();
+    expect(html).toContain('<title>Calendario · Estudio Demo</title>');
+    expect(html).toMatch(/data-class-id="\d+"/);
+    // Every part of the page inline: no part sent after the page with a script to move it in (the CSP refuses those).
+    expect(html).not.toContain('$RC(');
+    expect(html).not.toContain('<template id="B:');
+    await signIn(page, 'cliente@estudio.demo');
+    await expect(page).toHaveURL(/\/mystudio$/);
+    // Until the app runs, the server's page: the header with a bar where the name goes, and the week's classes.
+    let releaseApp = () => undefined as void;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/mystudio', { waitUntil: 'domcontentloaded' });
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calendario' })).toBeVisible();
+    await expect(page.locator('[data-class-id]').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mi Cuenta' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.app ?? 'not started')).not.toBe('started');
+    await shoot(page, 'mystudio-before-app');
+    releaseApp();
+    await expectSignedIn(page, /Mariana/);
+    await page.unroute(/\/assets\/main-[\w-]+\.js$/);
   });
 });
 

@@ -59,7 +59,10 @@ function isEnabled(query: Query): boolean {
 }
 
 async function renderToHtml(element: React.ReactElement): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
+  // Every boundary inline, however large: React otherwise sends a large one (the account's calendar, ~25 KB) after the
+  // page with a script that moves it in place, and the portal's CSP refuses inline scripts, so the visitor would keep
+  // the boundary's loader until the hydration rebuilt the page (decision 059).
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');

@@ -94,9 +94,10 @@ export const routes: RouteObject[] = [
       {
         path: '/mystudio',
         element: page(<AccountArea />),
-        ...at(AccountArea),
+        // The calendar shows without the customer: the server sends it with its layout and the week (decision 059).
+        ...at(AccountArea, true),
         children: [
-          { index: true, element: section(<CalendarPage />), ...at(CalendarPage) },
+          { index: true, element: section(<CalendarPage />), ...at(CalendarPage, true) },
           { path: 'reservaciones', element: section(<MyReservationsPage />), ...at(MyReservationsPage) },
           { path: 'creditos', element: section(<CreditsPage />), ...at(CreditsPage) },
           { path: 'waitlists', element: section(<WaitlistsPage />), ...at(WaitlistsPage) },

@@ -82,6 +82,9 @@ export function useReserveFlow(): ReserveFlow {
     const view = classBookability(c, { now: new Date(), config });
     if (!view.actionable) return;
     if (view.state === 'special') return show({ kind: 'packageOnly', singleClass: c });
+    // A stored session still loading its customer (the calendar shows before it: decision 059): the flow resumes
+    // with this class once it has, as after a sign-in.
+    if (session.status === 'signingIn') return void setPendingClassId(c.single_class_id);
     if (session.status !== 'signedIn') {
       setPendingClassId(c.single_class_id);
       show({ kind: 'login' });

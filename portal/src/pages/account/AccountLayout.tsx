@@ -9,19 +9,25 @@ import { TopNav } from './TopNav.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { Footer } from './Footer.tsx';
 import { BlockingModals } from './BlockingModals.tsx';
+import { AccessingHint } from './AccountArea.tsx';
 import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import classes from './AccountLayout.module.css';
 
 /** Spec: the banner hides (by a -32px margin) once the page is scrolled past 1000px. */
 const BANNER_SCROLL_THRESHOLD = 1000;
 
-export function AccountLayout({ customer }: { customer: Customer }) {
+/**
+ * The account area's header, page and footer. Without a customer (a stored session whose customer is still loading,
+ * or the server's render of the calendar: AccountArea) the name is a placeholder bar, the page is one that shows
+ * without the customer, and the spec's 30-second way out is kept above it.
+ */
+export function AccountLayout({ customer }: { customer: Customer | null }) {
   const config = useAppConfig();
   const { signOut } = useSession();
   const navigate = useNavigate();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [scroll] = useWindowScroll();
-  const userName = [customer.name, customer.last_name].filter(Boolean).join(' ') || customer.email;
+  const userName = customer && ([customer.name, customer.last_name].filter(Boolean).join(' ') || customer.email);
 
   const leave = () => {
     drawer.close();
@@ -43,11 +49,12 @@ export function AccountLayout({ customer }: { customer: Customer }) {
       </header>
       <MobileDrawer config={config} userName={userName} opened={drawerOpened} onClose={drawer.close} onSignOut={leave} />
       <main className={classes.main}>
+        {!customer && <AccessingHint />}
         <Outlet />
       </main>
       <Footer config={config} whatsappPrefix="52" />
       <WhatsAppButton number={config.whatsapp} prefix="52" />
-      <BlockingModals customer={customer} />
+      {customer && <BlockingModals customer={customer} />}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Burger, Button, Container, Group, Menu, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { texts, type AppConfigMap } from '@estudio/core';
@@ -8,10 +8,24 @@ import { BrandLink } from '../../ui/BrandLink.tsx';
 
 interface TopNavProps {
   config: AppConfigMap;
-  userName: string;
+  /** Null while the customer loads: a placeholder bar of a name's width. */
+  userName: string | null;
   drawerOpened: boolean;
   onToggleDrawer: () => void;
   onSignOut: () => void;
+}
+
+/**
+ * Where the customer's name goes while it loads: a grey bar, read as 'Mi Cuenta'. A span (not Mantine's Skeleton, a
+ * div), since it sits in a button or a heading.
+ */
+export function NamePlaceholder({ width }: { width: number }) {
+  return (
+    <>
+      <Box component="span" display="inline-block" w={width} h={12} bg="gray.2" style={{ borderRadius: 999, verticalAlign: 'middle' }} aria-hidden />
+      <VisuallyHidden>{texts.nav.myAccount}</VisuallyHidden>
+    </>
+  );
 }
 
 /** The account area's header: nav items and user menu on desktop, a burger on mobile. */
@@ -38,9 +52,13 @@ export function TopNav({ config, userName, drawerOpened, onToggleDrawer, onSignO
                 rightSection={<IconChevronDown size={16} />}
                 className={classes.userButton}
               >
-                <Text span fw={600} size="sm" truncate="end" maw={180}>
-                  {userName}
-                </Text>
+                {userName === null ? (
+                  <NamePlaceholder width={120} />
+                ) : (
+                  <Text span fw={600} size="sm" truncate="end" maw={180}>
+                    {userName}
+                  </Text>
+                )}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
