@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { demoPassword, expectSignedIn, signIn } from './helpers.ts';
+import { apiLogin, openClass, upcomingClasses, weekStart } from './booking-helpers.ts';
 
 interface Tokens {
   idToken: string;
@@ -77,6 +78,28 @@ for (const [path, shown] of [
     expect(await page.evaluate(() => localStorage.getItem('estudio.session'))).toBeNull();
   });
 }
+
+test('a class tapped on the calendar while the customer loads opens for the customer, not the sign-in (decision 059)', async ({ page, request }) => {
+  const token = await apiLogin(request, 'cliente@estudio.demo');
+  const target = openClass(await upcomingClasses(request, token), 2);
+  await signIn(page, 'cliente@estudio.demo');
+  await expectSignedIn(page, /Mariana/);
+  // The customer answers only once the class has been tapped.
+  let releaseCustomer = () => undefined as void;
+  const customerHeld = new Promise<void>((resolve) => (releaseCustomer = resolve));
+  await page.route('**/trpc/customer.me*', async (route) => {
+    await customerHeld;
+    await route.continue();
+  });
+  await page.goto(`/mystudio?semana=${weekStart(target.class_date)}`);
+  await expect(page.getByRole('button', { name: 'Mi Cuenta' })).toBeVisible();
+  await page.locator(`[data-class-id="${target.single_class_id}"]`).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  releaseCustomer();
+  await expect(page.getByRole('dialog', { name: 'Reservar Clase' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Inicia sesión para reservar' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Mariana/ })).toBeVisible();
+});
 
 test('any call answering that the ID token was revoked signs out', async ({ page }) => {
   // The calendar at /mystudio loads the schedule; the revoked answers start after it, with the next call.
