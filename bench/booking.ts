@@ -8,7 +8,8 @@
 // Uses TEST_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres)
 // to create a fresh seeded database, dropped at the end. Knobs: BENCH_ATTEMPTS
 // (2000), BENCH_CONCURRENCY (50), BENCH_POOL (20 connections, both paths),
-// BENCH_CAPACITIES (20,5000: the class sizes, a rush and the winners' rate), BENCH_SYNC_TRIGGERS=off (drop the desks' change-log triggers, to measure what they cost).
+// BENCH_CAPACITIES (20,5000: the class sizes, a rush and the winners' rate), BENCH_SYNC_TRIGGERS=off (drop the desks' change-log triggers, to measure what they cost),
+// BENCH_WARM_REFUSALS (2000: the attempts of the warm-up's rush), BENCH_PROFILE_API (a folder: a CPU profile of each measured /api run).
 import { Worker } from 'node:worker_threads';
 import type postgres from 'postgres';
 import { replicatedTableNames } from '@estudio/core';
@@ -23,6 +24,7 @@ const attempts = Number(process.env.BENCH_ATTEMPTS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const poolSize = Number(process.env.BENCH_POOL ?? 20);
 const capacities = (process.env.BENCH_CAPACITIES ?? '20,5000').split(',').map(Number);
+const warmRefusals = Number(process.env.BENCH_WARM_REFUSALS ?? 2000);
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
 async function runPool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -93,6 +95,30 @@ interface Run {
   seconds: number;
 }
 
+/**
+ * BENCH_PROFILE_API=<dir>: a CPU profile of this process (the server's thread) during each measured /api run only,
+ * written as <dir>/api-<capacity>.cpuprofile (node --cpu-prof would mix in the seeding, the warm-ups and the
+ * postgres.js path).
+ */
+async function startApiProfile(): Promise<{ stop(name: string): Promise<void> } | null> {
+  const dir = process.env.BENCH_PROFILE_API;
+  if (!dir) return null;
+  const { Session } = await import('node:inspector/promises');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 async function main() {
   const testDb = await createTestDb();
   const pool = await createDb(testDb.url, { max: poolSize });
@@ -140,11 +166,16 @@ async function main() {
   }
 
   try {
-    // Warm-up: JIT, prepared statements, connection pool.
-    await measure('api', 5000, 200, viaApi, false);
-    await measure('sql', 5000, 200, viaSql, false);
+    // Warm-up: JIT, prepared statements, connection pool, for both kinds of answer a measure gets: bookings (a class
+    // with room for all) and refusals (a rush on a small class).
+    for (const [capacity, count] of [[5000, 200], [10, warmRefusals]] as const) {
+      await measure('api', capacity, count, viaApi, false);
+      await measure('sql', capacity, count, viaSql, false);
+    }
     for (const capacity of capacities) {
+      const profiling = await startApiProfile();
       await measure('api', capacity, attempts, viaApi);
+      await profiling?.stop(`api-${capacity}`);
       await measure('sql', capacity, attempts, viaSql);
     }
   } finally {
