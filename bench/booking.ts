@@ -158,7 +158,10 @@ async function main() {
   ) {
     const classId = await newClass(pool.db, { minutesAhead: 7 * 24 * 60, capacity, classType: 'Yoga' });
     const bookers = await createBookers(pool.db, config.AUTH_SECRET, count, { prefix: `bench-${path}-${capacity}-${runs.length}-${record}` });
+    // Only the measured /api run is profiled (BENCH_PROFILE_API), from its first request to its last answer.
+    const profiling = record && path === 'api' ? await startApiProfile() : null;
     const { outcomes, seconds } = await book(bookers, classId);
+    await profiling?.stop(`api-${capacity}`);
     const booked = outcomes.filter((o) => o === 'booked').length;
     const other = outcomes.filter((o) => o === 'other').length;
     if (booked !== Math.min(capacity, count) || other > 0) throw new Error(`${path} ${capacity}: ${booked} booked, ${other} unexpected answers`);
@@ -173,9 +176,7 @@ async function main() {
       await measure('sql', capacity, count, viaSql, false);
     }
     for (const capacity of capacities) {
-      const profiling = await startApiProfile();
       await measure('api', capacity, attempts, viaApi);
-      await profiling?.stop(`api-${capacity}`);
       await measure('sql', capacity, attempts, viaSql);
     }
   } finally {
