@@ -35,7 +35,8 @@
 // preset), BENCH_LH=0 (skip Lighthouse), BENCH_BASELINE (a git ref to compare with), BENCH_PAGES
 // (a comma-separated list of the paths to measure: /, /paquetes, /calendario, /mystudio, /checkout), BENCH_BASELINE_MODULES
 // (a folder of packages the baseline needs that this tree no longer installs, laid out as node_modules), BENCH_LH_RUNS
-// (Lighthouse runs per page and tree, the median one shown; 1), BENCH_LH_SAVE (a folder for every Lighthouse report as JSON).
+// (Lighthouse runs per page and tree, the median one shown; 1), BENCH_LH_SAVE (a folder for every Lighthouse report as JSON),
+// BENCH_LH_CPU (the mobile preset's CPU slowdown instead of its 4×: how the blocking time holds on a slower host).
 // Exits non-zero only when a figure could not be measured.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,8 @@ const withDesktop = process.env.BENCH_LH_DESKTOP !== '0';
 // Lighthouse runs per page and tree; each row is the run with the median performance score (one run wanders by
 // hundreds of milliseconds of TBT on a shared machine).
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1) || 1);
+// The mobile preset's CPU slowdown (4× by default): a host twice as fast as a slower one measures like it at 8×.
+const cpuSlowdown = Number(process.env.BENCH_LH_CPU) || null;
 // Every Lighthouse report as JSON in this folder (its long tasks, bootup time and network waterfall), when set.
 const savedReportsDir = process.env.BENCH_LH_SAVE ? path.resolve(process.env.BENCH_LH_SAVE) : null;
 const chromePath = '/usr/bin/chromium';
@@ -361,6 +364,9 @@ interface LhRow {
   modernFormats: { score: number | null; savings: number };
   /** How many runs the row is the median of. */
   runs?: number;
+  /** Lighthouse's measure of the host's CPU (environment.benchmarkIndex), and the CPU slowdown the run applied. */
+  benchmarkIndex: number | null;
+  cpuSlowdown: number | null;
 }
 
 /**
@@ -385,6 +391,8 @@ async function lighthouseRow(browser: Browser2, chromePort: number, tree: Tree, 
     onlyCategories: ['performance', 'accessibility'],
     // Keep the session in localStorage; the HTTP cache is emptied by hand instead, so every run loads cold.
     disableStorageReset: spec.signedIn,
+    // BENCH_LH_CPU: a heavier CPU slowdown than the preset's 4×, to see how the blocking time holds on a slower host.
+    ...(cpuSlowdown && !config ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
   };
   let result: Awaited<ReturnType<typeof lighthouse>>;
   // Lighthouse asks for a second run when its trace misses the navigation start (NO_NAVSTART): up to three runs.
@@ -426,6 +434,8 @@ async function lighthouseRow(browser: Browser2, chromePort: number, tree: Tree, 
     images: imageRequests(audits['network-requests']?.details),
     responsiveImages: imageAudit(audits['uses-responsive-images']),
     modernFormats: imageAudit(audits['modern-image-formats']),
+    benchmarkIndex: result.lhr.environment.benchmarkIndex ?? null,
+    cpuSlowdown: result.lhr.configSettings.throttling?.cpuSlowdownMultiplier ?? null,
   };
 }
 
@@ -635,6 +645,16 @@ async function main(): Promise<number> {
           `  ${r.page.padEnd(26)} ${r.preset.padEnd(11)} ${r.tree.padEnd(18)} ${pct(r.performance).padStart(4)} ${pct(r.accessibility).padStart(4)} ${ms(r.lcp).padStart(9)} ${ms(r.tbt).padStart(8)} ${(r.cls === null ? '—' : r.cls.toFixed(3)).padStart(6)}` +
             (before ? `  ${ratio(r.lcp, before.lcp)}` : '') +
             (r.failedA11y.length ? `  a11y: ${r.failedA11y.join(', ')}` : ''),
+        );
+      }
+      // Lighthouse's CPU slowdown is relative to the host: its 4x takes a host of benchmarkIndex 1,500-2,000 to a
+      // mid-tier phone (lighthouse/docs/throttling.md); a faster host needs more to measure the same phone.
+      const indexes = rows.map((r) => r.benchmarkIndex).filter((x): x is number => x !== null).sort((a, b) => a - b);
+      const slowdowns = [...new Set(rows.filter((r) => r.preset === 'móvil').map((r) => r.cpuSlowdown))];
+      if (indexes.length) {
+        console.log(
+          `\n  CPU del anfitrión (benchmarkIndex de Lighthouse): mediana ${Math.round(indexes[indexes.length >> 1]!)}, de ${Math.round(indexes[0]!)} a ${Math.round(indexes.at(-1)!)}; ` +
+            `lentitud de CPU del preset móvil: ${slowdowns.join(', ')}×. El 4× de Lighthouse lleva un anfitrión de 1,500–2,000 a un teléfono de gama media; uno más rápido pide más (BENCH_LH_CPU).`,
         );
       }
       console.log('\n  Imágenes (pedidas al cargar; Lighthouse no desplaza la página) y lo que dos auditorías dicen que sobra:');
