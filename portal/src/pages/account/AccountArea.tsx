@@ -1,47 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate, useMatches, useNavigate } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { useHydrating } from '../../ssr/render-context.ts';
 import type { RouteHandle } from '../../router.tsx';
+import { AccessingHint } from './AccessingHint.tsx';
 import { AccountLayout } from './AccountLayout.tsx';
 
-/** Spec: the loading-screen hint appears after 30 seconds. */
-const HINT_AFTER_MS = 30_000;
 /** A signed-out visitor sees 'Accediendo' briefly rather than a flash before /entrar. */
 const SIGNED_OUT_REDIRECT_MS = 700;
-
-/** The spec's way out of an account area that does not load: after 30 seconds, a link that signs out and goes to /entrar. */
-export function AccessingHint() {
-  const { signOut } = useSession();
-  const navigate = useNavigate();
-  const [shown, setShown] = useState(false);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setShown(true), HINT_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-
-  if (!shown) return null;
-  return (
-    <Text size="sm" c="dimmed" ta="center">
-      <Anchor
-        component="button"
-        type="button"
-        inherit
-        onClick={() => {
-          signOut();
-          navigate('/entrar', { replace: true });
-        }}
-      >
-        {texts.shell.accessingLink}
-      </Anchor>{' '}
-      {texts.auth.accessingHint}
-    </Text>
-  );
-}
 
 function Accessing() {
   const { status } = useSession();

@@ -9,7 +9,7 @@ import { TopNav } from './TopNav.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { Footer } from './Footer.tsx';
 import { BlockingModals } from './BlockingModals.tsx';
-import { AccessingHint } from './AccountArea.tsx';
+import { AccessingHint } from './AccessingHint.tsx';
 import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import classes from './AccountLayout.module.css';
 
@@ -18,7 +18,7 @@ const BANNER_SCROLL_THRESHOLD = 1000;
 
 /**
  * The account area's header, page and footer. Without a customer (a stored session whose customer is still loading,
- * or the server's render of the calendar: AccountArea) the name is a placeholder bar, the page is one that shows
+ * or the server's render of the calendar: AccountArea) the name is a grey loading bar, the page is one that shows
  * without the customer, and the spec's 30-second way out is kept above it.
  */
 export function AccountLayout({ customer }: { customer: Customer | null }) {

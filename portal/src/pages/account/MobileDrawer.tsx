@@ -3,7 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { isOn, texts, type AppConfigMap } from '@estudio/core';
 import { Banner } from './Banner.tsx';
-import { NamePlaceholder } from './TopNav.tsx';
+import { LoadingName } from './TopNav.tsx';
 import { drawerAccountItems, drawerMenuItems, type NavLinkItem } from './links.ts';
 
 interface MobileDrawerProps {
@@ -32,7 +32,7 @@ function Section({ heading, items, onClose }: { heading: string; items: NavLinkI
 /** Spec: headers 'Menú' and 'Mi Cuenta', a Salir button, and the banner when enabled. */
 export function MobileDrawer({ config, userName, opened, onClose, onSignOut }: MobileDrawerProps) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="80%" title={userName === null ? <NamePlaceholder width={140} /> : <Text fw={700}>{userName}</Text>} hiddenFrom="md" closeButtonProps={{ 'aria-label': texts.shell.close }}>
+    <Drawer opened={opened} onClose={onClose} position="right" size="80%" title={userName === null ? <LoadingName width={140} /> : <Text fw={700}>{userName}</Text>} hiddenFrom="md" closeButtonProps={{ 'aria-label': texts.shell.close }}>
       <Stack gap="lg">
         {isOn(config.banner_enabled) && <Banner config={config} inDrawer onNavigate={onClose} />}
         <Section heading={texts.nav.drawerMenu} items={drawerMenuItems(config)} onClose={onClose} />

@@ -8,7 +8,7 @@ import { BrandLink } from '../../ui/BrandLink.tsx';
 
 interface TopNavProps {
   config: AppConfigMap;
-  /** Null while the customer loads: a placeholder bar of a name's width. */
+  /** Null while the customer loads: a grey bar of a name's width. */
   userName: string | null;
   drawerOpened: boolean;
   onToggleDrawer: () => void;
@@ -19,7 +19,7 @@ interface TopNavProps {
  * Where the customer's name goes while it loads: a grey bar, read as 'Mi Cuenta'. A span (not Mantine's Skeleton, a
  * div), since it sits in a button or a heading.
  */
-export function NamePlaceholder({ width }: { width: number }) {
+export function LoadingName({ width }: { width: number }) {
   return (
     <>
       <Box component="span" display="inline-block" w={width} h={12} bg="gray.2" style={{ borderRadius: 999, verticalAlign: 'middle' }} aria-hidden />
@@ -53,7 +53,7 @@ export function TopNav({ config, userName, drawerOpened, onToggleDrawer, onSignO
                 className={classes.userButton}
               >
                 {userName === null ? (
-                  <NamePlaceholder width={120} />
+                  <LoadingName width={120} />
                 ) : (
                   <Text span fw={600} size="sm" truncate="end" maw={180}>
                     {userName}
