@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { demoPassword, expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, openClass, upcomingClasses, weekStart } from './booking-helpers.ts';
 
@@ -9,11 +9,16 @@ interface Tokens {
   email: string;
 }
 
-test('a stored session whose ID token expired is refreshed before the first call', async ({ page, request }) => {
+/** cliente@'s session as the portal stores it (session-store.ts), signed in through the API, its ID token ending at `expiresAt`. */
+async function storedSession(request: APIRequestContext, expiresAt: number) {
   const login = await request.post('/api/auth/login', { data: { email: 'cliente@estudio.demo', password: demoPassword } });
   expect(login.ok()).toBeTruthy();
   const tokens = (await login.json()) as Tokens;
-  const stored = { idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() - 1000, uid: tokens.localId, email: tokens.email };
+  return { tokens, stored: { idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresAt, uid: tokens.localId, email: tokens.email } };
+}
+
+test('a stored session whose ID token expired is refreshed before the first call', async ({ page, request }) => {
+  const { tokens, stored } = await storedSession(request, Date.now() - 1000);
   await page.addInitScript((value) => localStorage.setItem('estudio.session', value), JSON.stringify(stored));
 
   const refreshed = page.waitForRequest((req) => req.url().includes('/trpc/auth.refresh'));
@@ -53,9 +58,7 @@ for (const [path, shown] of [
 ] as const) {
   test(`when the account area does not load, a link after 30 s signs out and goes to /entrar (${path}: ${shown})`, async ({ page, request }) => {
     await page.clock.install();
-    const login = await request.post('/api/auth/login', { data: { email: 'cliente@estudio.demo', password: demoPassword } });
-    const tokens = (await login.json()) as Tokens;
-    const stored = { idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + 3_600_000, uid: tokens.localId, email: tokens.email };
+    const { stored } = await storedSession(request, Date.now() + 3_600_000);
     await page.addInitScript((value) => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
