@@ -42,7 +42,7 @@ export interface TestServer {
   db: Db;
   config: Config;
   /** Another server over the same database with other settings (limits, provider). */
-  withConfig(env: Record<string, string>, options?: { identity?: IdentityProvider }): Promise<FastifyInstance>;
+  withConfig(env: Record<string, string>, options?: { identity?: IdentityProvider; db?: Db }): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -69,6 +69,31 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await testDb.close();
     },
   };
+}
+
+/**
+ * `db` as a handle that counts the statements it sends, as the driver receives
+ * them (PGlite's query, postgres.js's unsafe): prepared statements are built
+ * once, so counting drizzle's select() would see none. Statements of a
+ * transaction run on the transaction's own client and are not counted.
+ */
+export function countingStatements(db: Db): { db: Db; counter: { statements: number } } {
+  const counter = { statements: 0 };
+  const { session } = db as unknown as { session: { client: object } };
+  const client = new Proxy(session.client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if ((prop === 'query' || prop === 'unsafe') && typeof value === 'function') {
+        return (...args: unknown[]) => {
+          counter.statements += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return value;
+    },
+  });
+  const countingSession = new Proxy(session, { get: (target, prop, receiver) => (prop === 'client' ? client : (Reflect.get(target, prop, receiver) as unknown)) });
+  return { db: new Proxy(db, { get: (target, prop, receiver) => (prop === 'session' ? countingSession : (Reflect.get(target, prop, receiver) as unknown)) }), counter };
 }
 
 export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, options: { body?: unknown; token?: string } = {}) {

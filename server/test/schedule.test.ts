@@ -6,7 +6,7 @@ import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../src/db.ts';
 import { loadSingleClassOutputs } from '../src/services/schedule/single-class-output.ts';
 import { customerId, newClass, withSettings } from './reservations-fixtures.ts';
-import { call, login, startTestServer, type TestServer } from './helpers.ts';
+import { call, countingStatements, login, startTestServer, type TestServer } from './helpers.ts';
 
 const tz = 'America/Mexico_City';
 
@@ -177,30 +177,10 @@ describe('GET /api/single_class', () => {
     const me = await customerId(server.db, 'cliente@estudio.demo');
     const ids = (await server.db.select({ id: single_class.single_class_id }).from(single_class)).map((r) => r.id);
     expect(ids.length).toBeGreaterThan(40);
-    // Statements as the driver receives them (PGlite's query, postgres.js's unsafe): the prepared ones are built once, so counting drizzle's select() would see none.
-    const counted = (db: Db) => {
-      const counter = { statements: 0 };
-      const { session } = db as unknown as { session: { client: object } };
-      const client = new Proxy(session.client, {
-        get(target, prop, receiver) {
-          const value = Reflect.get(target, prop, receiver) as unknown;
-          if ((prop === 'query' || prop === 'unsafe') && typeof value === 'function') {
-            return (...args: unknown[]) => {
-              counter.statements += 1;
-              return (value as (...a: unknown[]) => unknown).apply(target, args);
-            };
-          }
-          return value;
-        },
-      });
-      const countingSession = new Proxy(session, { get: (target, prop, receiver) => (prop === 'client' ? client : (Reflect.get(target, prop, receiver) as unknown)) });
-      const proxy = new Proxy(db, { get: (target, prop, receiver) => (prop === 'session' ? countingSession : (Reflect.get(target, prop, receiver) as unknown)) });
-      return { proxy, counter };
-    };
-    const one = counted(server.db);
-    await loadSingleClassOutputs(one.proxy, ids.slice(0, 1), me);
-    const many = counted(server.db);
-    const built = await loadSingleClassOutputs(many.proxy, ids, me);
+    const one = countingStatements(server.db);
+    await loadSingleClassOutputs(one.db, ids.slice(0, 1), me);
+    const many = countingStatements(server.db);
+    const built = await loadSingleClassOutputs(many.db, ids, me);
     expect(built).toHaveLength(ids.length);
     expect(many.counter.statements).toBe(one.counter.statements);
     // The classes, their places, coaches and tags; the caller's reservations, waitlist entries and packages.
