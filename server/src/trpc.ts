@@ -8,7 +8,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, domainError, toTRPCError, unknownFieldError, unstorableTextError, unstorableTextPath } from './errors.ts';
 import { idTokenOf } from './services/auth/authorization-header.ts';
-import type { IdentityProvider } from './services/auth/identity-provider.ts';
+import type { IdentityProvider, VerifiedIdentity } from './services/auth/identity-provider.ts';
+import { firstLookAskOf, type FirstLook, type FirstLookAsk } from './services/reservations/first-look.ts';
 import type { CallLimits } from './services/rate-limit/call-limits.ts';
 import { bucketCaller, limitedProcedures, type LimitBucket } from './services/rate-limit/limited-procedures.ts';
 import { findCustomerByUid, type CustomerRow } from './services/customer/find-customer.ts';
@@ -201,7 +202,10 @@ export async function callerIsAdmin(ctx: Context): Promise<boolean> {
 
 /** The caller behind a token (the identity provider, then their customer row); throws what the provider throws. */
 export async function verifyCaller(ctx: Context, token: string): Promise<Caller> {
-  const identity = await ctx.identity.verifyIdToken(ctx.db, token);
+  return callerOf(ctx, await ctx.identity.verifyIdToken(ctx.db, token));
+}
+
+async function callerOf(ctx: Context, identity: VerifiedIdentity): Promise<Caller> {
   const customer = identity.customer !== undefined ? identity.customer : await findCustomerByUid(ctx.db, identity.uid);
   return { uid: identity.uid, email: identity.email, customer, role: customer?.role ?? 'customer' };
 }
@@ -210,6 +214,18 @@ export async function verifyCaller(ctx: Context, token: string): Promise<Caller>
 async function requireCaller(ctx: Context): Promise<Caller> {
   if (!ctx.token) throw domainError('unauthenticated');
   return verifyCaller(ctx, ctx.token);
+}
+
+/**
+ * requireCaller, with the first look of the booking `ask` names read by the
+ * token check's own statement when the provider can (decision 060); otherwise
+ * (no ask, Firebase) the first look is null and the booking reads its own.
+ */
+async function requireCallerAndFirstLook(ctx: Context, ask: FirstLookAsk | null): Promise<{ caller: Caller; firstLook: FirstLook | null }> {
+  if (!ask || !ctx.identity.verifyIdTokenAndFirstLook) return { caller: await requireCaller(ctx), firstLook: null };
+  if (!ctx.token) throw domainError('unauthenticated');
+  const { firstLook, ...identity } = await ctx.identity.verifyIdTokenAndFirstLook(ctx.db, ctx.token, ask);
+  return { caller: await callerOf(ctx, identity), firstLook };
 }
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => next({ ctx: { caller: await requireCaller(ctx) } }));
@@ -229,19 +245,25 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
  * A signed-in caller with a customer row, whose role `allowed` accepts (any, by default), in this order: the caller
  * (401), their customer row ('customer/not-found'), the limits that count per customer (discount codes tried, whatever
  * the address), then the role ('forbidden'). One middleware for the four, for the reason given at guardCall.
+ * `firstLookAsk`, for the booking procedure, names from the input as sent the booking whose first look the token's
+ * check reads along (ctx.firstLook, decision 060); every other procedure's ctx.firstLook is null.
  */
-function customerProcedureFor(allowed: (role: Role) => boolean = () => true) {
+function customerProcedureFor(allowed: (role: Role) => boolean = () => true, firstLookAsk?: (rawInput: unknown) => FirstLookAsk | null) {
   return publicProcedure.use(async ({ ctx, path, getRawInput, next }) => {
-    const caller = await requireCaller(ctx);
+    const ask = firstLookAsk ? firstLookAsk(await getRawInput()) : null;
+    const { caller, firstLook } = await requireCallerAndFirstLook(ctx, ask);
     const { customer } = caller;
     if (!customer) throw domainError('customer/not-found');
     if (limitedProcedures[path]) await countCall(ctx, 'customer', `customer:${customer.customer_id}`, path, await getRawInput());
     if (!allowed(customer.role)) throw domainError('forbidden');
-    return next({ ctx: { caller, customer } });
+    return next({ ctx: { caller, customer, firstLook } });
   });
 }
 
 export const customerProcedure = customerProcedureFor();
+
+/** A customer booking a class (any role): the token's check reads the booking's first look along (decision 060). */
+export const bookingProcedure = customerProcedureFor(() => true, firstLookAskOf);
 
 export const staffProcedure = customerProcedureFor((role) => role === 'staff' || role === 'admin');
 

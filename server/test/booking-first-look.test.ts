@@ -2,9 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors } from '@estudio/core';
 import { app_config } from '@estudio/db/schema/app-config';
+import { customer } from '@estudio/db/schema/customer';
+import { auth_user } from '@estudio/db/schema/identity';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
+import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
-import { call, startRacingServer, startTestServer, type RacingServer, type TestServer } from './helpers.ts';
+import { call, countingStatements, startRacingServer, startTestServer, type RacingServer, type TestServer } from './helpers.ts';
 import { createBookers, newClass, withSettings, type Booker } from './reservations-fixtures.ts';
 
 /**
@@ -112,6 +115,60 @@ describe('a full class is refused before any lock (decision 042)', () => {
     const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 0, classType: 'Yoga', classPackageId: pkg.id });
     const [someone] = await createBookers(server.db, server.config.AUTH_SECRET, 1, { prefix: 'primera-mirada-paquete' });
     expect((await book((someone as Booker).token, { single_class_id: classId })).body).toEqual(errorOf('booking/package-only'));
+  });
+});
+
+describe("a customer's own booking: her token's check reads the first look (decision 060)", () => {
+  it('a customer refused from a full class costs the database one statement, her token check included', async () => {
+    const counting = countingStatements(server.db);
+    const app = await server.withConfig({}, { db: counting.db });
+    const { classId, bookers } = await fullClass('una-sentencia', 1, 3);
+    const [, late, later] = bookers as [Booker, Booker, Booker];
+    // The first one on this server may read the studio's settings into memory.
+    expect((await call(app, 'POST', '/api/class_reservations', { token: late.token, body: { single_class_id: classId } })).status).toBe(412);
+    counting.counter.statements = 0;
+    const res = await call(app, 'POST', '/api/class_reservations', { token: later.token, body: { single_class_id: classId } });
+    expect(res.body).toEqual(errorOf('booking/class-full'));
+    expect(counting.counter.statements).toBe(1);
+    // Over /trpc too.
+    counting.counter.statements = 0;
+    const overTrpc = await call(app, 'POST', '/trpc/reservations.create', { token: later.token, body: { single_class_id: classId } });
+    expect(overTrpc.body.error).toMatchObject({ data: { domainCode: 'booking/class-full' } });
+    expect(counting.counter.statements).toBe(1);
+  });
+
+  it('the token is still checked in full: a session ended, an account disabled or a customer deleted books nothing', async () => {
+    const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 5, classType: 'Yoga' });
+    const [ended, disabled, deleted] = (await createBookers(server.db, server.config.AUTH_SECRET, 3, { prefix: 'primera-mirada-token' })) as [Booker, Booker, Booker];
+    const uidOf = async (b: Booker) => (await server.db.select({ uid: customer.uid }).from(customer).where(eq(customer.customer_id, b.customer_id)))[0]?.uid ?? '';
+    await server.db
+      .update(auth_user)
+      .set({ tokens_valid_after: new Date(Date.now() + 60_000) })
+      .where(eq(auth_user.uid, await uidOf(ended)));
+    await server.db
+      .update(auth_user)
+      .set({ disabledAt: new Date() })
+      .where(eq(auth_user.uid, await uidOf(disabled)));
+    await server.db.update(customer).set({ deletedAt: new Date() }).where(eq(customer.customer_id, deleted.customer_id));
+    expect((await book(ended.token, { single_class_id: classId })).body).toEqual(errorOf('auth/id-token-revoked'));
+    expect((await book(disabled.token, { single_class_id: classId })).body).toEqual(errorOf('auth/user-disabled'));
+    expect((await book(deleted.token, { single_class_id: classId })).body).toEqual(errorOf('customer/not-found'));
+    const booked = await server.db.select().from(class_reservation).where(eq(class_reservation.single_class_id, classId));
+    expect(booked).toEqual([]);
+    for (const b of [ended, disabled, deleted]) expect(await creditOf(b)).toBe(1);
+  });
+
+  it('a seat with a guest is counted as asked: the guest\'s seat taken is said, and a free pair books', async () => {
+    const classId = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 6, classType: 'Indoor Cycling' });
+    const [a, b] = (await createBookers(server.db, server.config.AUTH_SECRET, 2, { prefix: 'primera-mirada-invitado', credits: 2 })) as [Booker, Booker];
+    expect((await book(a.token, { single_class_id: classId, spot: 3 })).status).toBe(200);
+    // Her own seat is free, her guest's is not.
+    expect((await book(b.token, { single_class_id: classId, spot: 1, guest: 'Ana López', guest_spot: 3 })).body).toEqual(errorOf('booking/spot-taken'));
+    // A guest's seat sent without a guest holds no seat: refused as the locked path refuses it.
+    expect((await book(b.token, { single_class_id: classId, spot: 1, guest_spot: 3 })).body).toEqual(errorOf('booking/guest-spot-invalid'));
+    const res = await book(b.token, { single_class_id: classId, spot: 1, guest: 'Ana López', guest_spot: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.class_reservation).toMatchObject({ spot: 1, guest: 'Ana López', guest_spot: 2 });
   });
 });
 

@@ -3,7 +3,7 @@ import type { AnyProcedure } from '@trpc/server';
 import type { InjectOptions } from 'fastify';
 import type { z } from '@estudio/core';
 import { appRouter } from '../src/router.ts';
-import { adminProcedure, authedProcedure, coachProcedure, customerProcedure, optionalAuthProcedure, staffProcedure } from '../src/trpc.ts';
+import { adminProcedure, authedProcedure, bookingProcedure, coachProcedure, customerProcedure, optionalAuthProcedure, staffProcedure } from '../src/trpc.ts';
 import { demoPassword, type call } from './helpers.ts';
 
 /**
@@ -42,6 +42,8 @@ const accessGuards: [Access, unknown][] = [
   // A coach's own classes and rosters (decision 045): the coach role only.
   ['coach', guardOf(coachProcedure)],
   ['customer', guardOf(customerProcedure)],
+  // A customer's booking: the customer guard, whose token check also reads the booking's first look (decision 060).
+  ['customer', guardOf(bookingProcedure)],
   // Signed in, with or without a customer row (sign-up, password, sign out): acts on the caller's own identity.
   ['identity', guardOf(authedProcedure)],
   ['optional', guardOf(optionalAuthProcedure)],

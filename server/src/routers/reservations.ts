@@ -24,7 +24,7 @@ import { listMyReservations } from '../services/reservations/list-reservations.t
 import { rateReservation } from '../services/reservations/rate-reservation.ts';
 import { toReservationOutput } from '../services/reservations/reservation-output.ts';
 import { updateReservation } from '../services/reservations/update-reservation.ts';
-import { customerProcedure, router, staffProcedure } from '../trpc.ts';
+import { bookingProcedure, customerProcedure, router, staffProcedure } from '../trpc.ts';
 
 const tags = ['reservations'];
 const bookingErrors = {
@@ -35,7 +35,7 @@ const bookingErrors = {
 const isStaff = (role: string) => role === 'staff' || role === 'admin';
 
 export const reservationsRouter = router({
-  create: customerProcedure
+  create: bookingProcedure
     .meta({ openapi: { method: 'POST', path: '/class_reservations', tags, summary: 'Reserva una clase (recepción puede indicar customer_id)', errorResponses: bookingErrors } })
     .input(createReservationInput)
     .output(reservationResult)
@@ -48,7 +48,7 @@ export const reservationsRouter = router({
       const row =
         customerId !== ctx.customer.customer_id
           ? await staffCreateReservation(ctx.db, booking, { customerId: ctx.customer.customer_id })
-          : await createReservation(ctx.db, { ...booking, byStaff: false });
+          : await createReservation(ctx.db, { ...booking, byStaff: false, firstLook: ctx.firstLook });
       return { class_reservation: toReservationOutput(row) };
     }),
 

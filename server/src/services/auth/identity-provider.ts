@@ -2,6 +2,7 @@ import type { AuthTokens } from '@estudio/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import type { CustomerRow } from '../customer/find-customer.ts';
+import type { FirstLook, FirstLookAsk } from '../reservations/first-look.ts';
 import { createFirebaseProvider } from './firebase-provider.ts';
 import { createLocalProvider } from './local-provider.ts';
 import type { HashingSlots } from '../rate-limit/hashing-slots.ts';
@@ -36,6 +37,13 @@ export interface IdentityProvider {
    * all three as signed out.
    */
   verifyIdToken(db: Db, token: string): Promise<VerifiedIdentity>;
+  /**
+   * verifyIdToken, and the first look of the identity's customer booking the
+   * asked class, read by the token check's own statement (decision 060; the
+   * local provider). Absent (Firebase checks tokens without the database):
+   * the booking reads its first look itself.
+   */
+  verifyIdTokenAndFirstLook?(db: Db, token: string, ask: FirstLookAsk): Promise<VerifiedIdentity & { firstLook: FirstLook | null }>;
   signUp(db: Db, input: { email: string; password: string }): Promise<AuthTokens>;
   /** `ip` is kept with a failed attempt, for whoever investigates a lockout. */
   signIn(db: Db, input: { email: string; password: string; ip?: string | undefined }): Promise<AuthTokens>;

@@ -12,7 +12,7 @@ import { resetPassword } from './reset-password.ts';
 import { revokeSessions } from './revoke-sessions.ts';
 import { signIn } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
-import { verifyLocalIdToken } from './verify-id-token.ts';
+import { verifyLocalIdToken, verifyLocalIdTokenAndFirstLook } from './verify-id-token.ts';
 
 /**
  * The embedded default: identities in auth_user, HS256 ID tokens that are
@@ -29,6 +29,7 @@ export function createLocalProvider(config: Config, { loginFailures, hashing }: 
   return {
     name: 'local',
     verifyIdToken: (db, token) => verifyLocalIdToken(db, signer, token),
+    verifyIdTokenAndFirstLook: (db, token, ask) => verifyLocalIdTokenAndFirstLook(db, signer, token, ask),
     signUp: (db, input) => hashing.run(() => signUp(db, { ...session, recover }, input)),
     signIn: (db, input) => signIn(db, { ...session, loginFailures, hashing }, input),
     refresh: (db, refreshToken) => refreshSession(db, session, refreshToken),

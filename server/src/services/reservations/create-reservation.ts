@@ -22,7 +22,7 @@ import type { Tx } from '@estudio/db';
 import { inOrder, preparedStatement } from '@estudio/db/prepared';
 import type { Db } from '../../db.ts';
 import { enterClassGate, lockClass, lockCreditsFor, lockCustomer, occupancy, readClass, type ClassWithType } from './booking-locks.ts';
-import { firstLook, type FirstLook } from './first-look.ts';
+import { firstLook, isFirstLookFor, seatsHeldBy, type FirstLook } from './first-look.ts';
 import { unlimitedPenalty, type PenaltyRow } from './penalties.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
@@ -36,6 +36,8 @@ export interface CreateReservationInput {
   /** Booked by staff at the desk: the lead time does not apply, only the class end. */
   byStaff?: boolean;
   now?: Date;
+  /** The booking's first look when the caller's token check read it (decision 060); used only if read for this very booking. */
+  firstLook?: FirstLook | null | undefined;
 }
 
 /** booking/penalized, carrying the penalty that blocks the booking (its end_date is when booking resumes). */
@@ -253,7 +255,9 @@ function firstLookRefusal(
  * row. It refuses only with the answer the locked path would give (every
  * earlier check passes on the same read) and only "full", which that read
  * proves: it saw every commit before it, so a place freed before it ran is
- * counted free (decision 042).
+ * counted free (decision 042). A customer booking for herself brings it from
+ * her token's check, which read it in the same statement (input.firstLook,
+ * decision 060); it is used only when read for this very booking.
  *
  * Then one transaction, its statements pipelined in decision 006's lock order
  * (inOrder): the class gate, the customer's lock, their live booking of the
@@ -278,9 +282,10 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
   const guestSpot = guest === null ? null : (input.guestSpot ?? null);
   if (input.guestSpot != null && guest === null) throw new DomainError('booking/guest-spot-invalid');
   const change = { spot, guest, guestSpot };
-  const seats = heldSeats({ spot, guest_spot: guestSpot });
+  const seats = seatsHeldBy(change);
 
-  const first = await firstLook(db, input.customerId, input.singleClassId, seats);
+  const given = input.firstLook;
+  const first = given && isFirstLookFor(given, input.customerId, input.singleClassId, seats) ? given : await firstLook(db, input.customerId, input.singleClassId, seats);
   if (firstLookRefusal(first, input, now, change) === 'booking/class-full') throw new DomainError('booking/class-full');
   const { settings } = first;
   const tz = studioTimeZone(settings);

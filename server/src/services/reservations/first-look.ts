@@ -1,5 +1,5 @@
-import { configMap, packageAccessStatuses, type AppConfigEntry, type AppConfigMap } from '@estudio/core';
-import { eq, sql } from 'drizzle-orm';
+import { configMap, heldSeats, packageAccessStatuses, type AppConfigEntry, type AppConfigMap } from '@estudio/core';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
@@ -9,6 +9,8 @@ import type { ClassWithType } from './booking-locks.ts';
 
 /** What one unlocked statement says about a booking before any lock is taken (see firstLook). */
 export interface FirstLook {
+  /** Whose booking of which class and seats it was read for: another booking reads its own. */
+  ask: FirstLookAsk & { customerId: number };
   settings: AppConfigMap;
   /** Null when the class does not exist. */
   klass: ClassWithType | null;
@@ -24,6 +26,46 @@ export interface FirstLook {
   packageBought: boolean;
 }
 
+/** The class and the seats a first look is read for (the customer comes from the caller or the booking). */
+export interface FirstLookAsk {
+  singleClassId: number;
+  /** The seats the booking holds (its own and its guest's), as createReservation counts them (seatsHeldBy). */
+  seats: readonly number[];
+}
+
+/** The seats a booking holds: its own, and its guest's when it brings one (a guest seat without a guest is refused). */
+export function seatsHeldBy(booking: { spot: number | null; guest: string | null; guestSpot: number | null }): number[] {
+  return heldSeats({ spot: booking.spot, guest_spot: booking.guest === null ? null : booking.guestSpot });
+}
+
+/** Whether a first look was read for this very booking (same customer, class and seats). */
+export function isFirstLookFor(first: FirstLook, customerId: number, singleClassId: number, seats: readonly number[]): boolean {
+  const { ask } = first;
+  return ask.customerId === customerId && ask.singleClassId === singleClassId && ask.seats.join(',') === seats.join(',');
+}
+
+/**
+ * The booking a self-booking call asks for, read from its input as sent (the
+ * middleware runs before the input is parsed), so the caller's token check can
+ * carry its first look (decision 060). Null when the input does not plainly
+ * name one class, or books for someone else (customer_id): that booking reads
+ * its own. A misread costs only a second statement: createReservation uses a
+ * first look only when it was read for the same customer, class and seats.
+ */
+export function firstLookAskOf(rawInput: unknown): FirstLookAsk | null {
+  if (typeof rawInput !== 'object' || rawInput === null) return null;
+  const input = rawInput as Record<string, unknown>;
+  if (input.customer_id !== undefined) return null;
+  const singleClassId = input.single_class_id;
+  const spot = input.spot ?? null;
+  const guestSpot = input.guest_spot ?? null;
+  if (!isId(singleClassId) || (spot !== null && !isId(spot)) || (guestSpot !== null && !isId(guestSpot))) return null;
+  const guest = typeof input.guest === 'string' ? input.guest.trim() || null : null;
+  return { singleClassId, seats: seatsHeldBy({ spot, guest, guestSpot }) };
+}
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
 /**
  * The studio's settings, the class with its class type, its places taken, the
  * asked seats and what the customer has to do with it, in ONE statement without
@@ -32,18 +74,66 @@ export interface FirstLook {
  * class from it instead of again. Each part is true at the moment the statement
  * ran (READ COMMITTED: every commit before it, a cancellation included), so a
  * "full" from it was true after the request arrived; the count that books is
- * still the one under the class lock.
+ * still the one under the class lock. A customer booking for themselves gets it
+ * from their token's check instead, read by the same statement (decision 060).
  */
 export async function firstLook(db: Db, customerId: number, singleClassId: number, seats: readonly number[]): Promise<FirstLook> {
   let statement = prepared.get(db);
   if (!statement) prepared.set(db, (statement = prepareFirstLook(db)));
-  const [row] = await statement.execute({ customerId, singleClassId, seats: `{${seats.map((s) => Math.trunc(s)).join(',')}}` });
+  const [row] = await statement.execute({ customerId, singleClassId, seats: seatsParameter(seats) });
+  const ask = { customerId, singleClassId, seats };
   if (!row) {
-    return { settings: await loadStudioSettings(db), klass: null, places: 0, spotTaken: false, customerLive: true, booked: false, packageBought: true };
+    return { ask, settings: await loadStudioSettings(db), klass: null, places: 0, spotTaken: false, customerLive: true, booked: false, packageBought: true };
   }
+  return firstLookOfRow(db, ask, row);
+}
+
+/** The seats as the one int[] literal the statement takes, so one text fits every booking. */
+export const seatsParameter = (seats: readonly number[]): string => `{${seats.map((s) => Math.trunc(s)).join(',')}}`;
+
+/**
+ * The first look's columns, for the customer `customerId` stands for (a bound
+ * parameter here, the caller's customer row in the token's check) and the
+ * class of the statement's `single_class` and `class_type`, seats bound as
+ * 'seats'. One definition for both statements that read it.
+ */
+export function firstLookColumns(customerId: SQLWrapper) {
+  const statuses = sql.join(
+    packageAccessStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const classId = single_class.single_class_id;
+  const seats = sql`${sql.placeholder('seats')}::int[]`;
   return {
+    c: single_class,
+    ct: class_type,
+    places: sql<number>`(select (count(*) + count(r.guest))::int from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null)`,
+    spotTaken: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null and (r.spot = any(${seats}) or r.guest_spot = any(${seats})))`,
+    customerLive: sql<boolean>`exists(select 1 from customer cu where cu.customer_id = ${customerId} and cu.deleted_at is null)`,
+    booked: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.customer_id = ${customerId} and r.deleted_at is null)`,
+    packageBought: sql<boolean>`(${single_class.class_package_id} is null or exists(select 1 from purchase p where p.customer_id = ${customerId} and p.class_package_id = ${single_class.class_package_id} and p.status in (${statuses})))`,
+    settingsStamp: sql<string>`(select ${settingsStampSql} from app_config a)`,
+  };
+}
+
+/** A row of firstLookColumns; the class and its type are null when a statement joined a class that does not exist. */
+export interface FirstLookRow {
+  c: typeof single_class.$inferSelect | null;
+  ct: typeof class_type.$inferSelect | null;
+  places: number;
+  spotTaken: boolean;
+  customerLive: boolean;
+  booked: boolean;
+  packageBought: boolean;
+  settingsStamp: string;
+}
+
+/** The first look a row of firstLookColumns says, with the settings its stamp names. */
+export async function firstLookOfRow(db: Db, ask: FirstLook['ask'], row: FirstLookRow): Promise<FirstLook> {
+  return {
+    ask,
     settings: await settingsStamped(db, row.settingsStamp),
-    klass: { ...row.c, class_type: row.ct },
+    klass: row.c && row.ct ? { ...row.c, class_type: row.ct } : null,
     places: Number(row.places),
     spotTaken: row.spotTaken === true,
     customerLive: row.customerLive === true,
@@ -55,30 +145,14 @@ export async function firstLook(db: Db, customerId: number, singleClassId: numbe
 /**
  * The first look's statement, built once per database handle (drizzle builds a
  * query's text on every call otherwise: the profile's largest cost after the
- * sockets). The seats travel as one int[] literal, so one text fits every booking.
+ * sockets).
  */
 function prepareFirstLook(db: Db) {
-  const statuses = sql.join(
-    packageAccessStatuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const classId = single_class.single_class_id;
-  const customerId = sql.placeholder('customerId');
-  const seats = sql`${sql.placeholder('seats')}::int[]`;
   return db
-    .select({
-      c: single_class,
-      ct: class_type,
-      places: sql<number>`(select (count(*) + count(r.guest))::int from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null)`,
-      spotTaken: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null and (r.spot = any(${seats}) or r.guest_spot = any(${seats})))`,
-      customerLive: sql<boolean>`exists(select 1 from customer cu where cu.customer_id = ${customerId} and cu.deleted_at is null)`,
-      booked: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.customer_id = ${customerId} and r.deleted_at is null)`,
-      packageBought: sql<boolean>`(${single_class.class_package_id} is null or exists(select 1 from purchase p where p.customer_id = ${customerId} and p.class_package_id = ${single_class.class_package_id} and p.status in (${statuses})))`,
-      settingsStamp: sql<string>`(select ${settingsStampSql} from app_config a)`,
-    })
+    .select(firstLookColumns(sql.placeholder('customerId')))
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
-    .where(eq(classId, sql.placeholder('singleClassId')))
+    .where(eq(single_class.single_class_id, sql.placeholder('singleClassId')))
     .prepare('booking_first_look');
 }
 
