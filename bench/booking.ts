@@ -9,7 +9,9 @@
 // to create a fresh seeded database, dropped at the end. Knobs: BENCH_ATTEMPTS
 // (2000), BENCH_CONCURRENCY (50), BENCH_POOL (20 connections, both paths),
 // BENCH_CAPACITIES (20,5000: the class sizes, a rush and the winners' rate), BENCH_SYNC_TRIGGERS=off (drop the desks' change-log triggers, to measure what they cost),
-// BENCH_WARM_REFUSALS (2000: the attempts of the warm-up's rush), BENCH_PROFILE_API (a folder: a CPU profile of each measured /api run).
+// BENCH_WARM_REFUSALS (2000: the attempts of the warm-up's rush), BENCH_PROFILE_API (a folder: a CPU profile of each measured /api run),
+// BENCH_ROUNDS (5: each class size is measured this many times, the two paths in turn; the table gives each
+// path's median round and the ratio of the medians, then every round's ratio).
 import { Worker } from 'node:worker_threads';
 import type postgres from 'postgres';
 import { replicatedTableNames } from '@estudio/core';
@@ -25,6 +27,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const poolSize = Number(process.env.BENCH_POOL ?? 20);
 const capacities = (process.env.BENCH_CAPACITIES ?? '20,5000').split(',').map(Number);
 const warmRefusals = Number(process.env.BENCH_WARM_REFUSALS ?? 2000);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
 async function runPool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -159,9 +162,10 @@ async function main() {
     const classId = await newClass(pool.db, { minutesAhead: 7 * 24 * 60, capacity, classType: 'Yoga' });
     const bookers = await createBookers(pool.db, config.AUTH_SECRET, count, { prefix: `bench-${path}-${capacity}-${runs.length}-${record}` });
     // Only the measured /api run is profiled (BENCH_PROFILE_API), from its first request to its last answer.
+    const round = runs.filter((r) => r.path === path && r.capacity === capacity).length + 1;
     const profiling = record && path === 'api' ? await startApiProfile() : null;
     const { outcomes, seconds } = await book(bookers, classId);
-    await profiling?.stop(`api-${capacity}`);
+    await profiling?.stop(`api-${capacity}-${round}`);
     const booked = outcomes.filter((o) => o === 'booked').length;
     const other = outcomes.filter((o) => o === 'other').length;
     if (booked !== Math.min(capacity, count) || other > 0) throw new Error(`${path} ${capacity}: ${booked} booked, ${other} unexpected answers`);
@@ -175,9 +179,13 @@ async function main() {
       await measure('api', capacity, count, viaApi, false);
       await measure('sql', capacity, count, viaSql, false);
     }
+    // A rush lasts about a second: one round is at the mercy of whatever else the machine does in it. The paths
+    // take turns going first, so neither always runs on the warmer (or the busier) machine.
     for (const capacity of capacities) {
-      await measure('api', capacity, attempts, viaApi);
-      await measure('sql', capacity, attempts, viaSql);
+      for (let round = 0; round < rounds; round += 1) {
+        const order = round % 2 === 0 ? (['api', 'sql'] as const) : (['sql', 'api'] as const);
+        for (const path of order) await measure(path, capacity, attempts, path === 'api' ? viaApi : viaSql);
+      }
     }
   } finally {
     await app.close();
@@ -185,20 +193,29 @@ async function main() {
     await testDb.close();
   }
 
-  console.log(`\nBooking on PostgreSQL: ${attempts} attempts from distinct customers (1 credit each), concurrency ${concurrency}, pool ${poolSize}\n`);
-  console.log('class        path            attempts/s   bookings/s   booked   seconds');
+  console.log(`\nBooking on PostgreSQL: ${attempts} attempts from distinct customers (1 credit each), concurrency ${concurrency}, pool ${poolSize}, ${rounds} rounds\n`);
+  console.log('class        path            attempts/s   bookings/s   booked   seconds   (median round)');
   for (const capacity of capacities) {
-    const api = runs.find((r) => r.path === 'api' && r.capacity === capacity);
-    const direct = runs.find((r) => r.path === 'sql' && r.capacity === capacity);
-    if (!api || !direct) continue;
-    for (const r of [api, direct]) {
+    const api = runs.filter((r) => r.path === 'api' && r.capacity === capacity);
+    const direct = runs.filter((r) => r.path === 'sql' && r.capacity === capacity);
+    if (api.length === 0 || direct.length === 0) continue;
+    const [apiMedian, directMedian] = [medianRun(api), medianRun(direct)];
+    for (const r of [apiMedian, directMedian]) {
       const label = r.path === 'api' ? '/api (HTTP)' : 'postgres.js';
       console.log(
         `${`${capacity} places`.padEnd(12)} ${label.padEnd(15)} ${(r.attempts / r.seconds).toFixed(0).padStart(10)}   ${(r.booked / r.seconds).toFixed(0).padStart(10)}   ${String(r.booked).padStart(6)}   ${r.seconds.toFixed(2).padStart(7)}`,
       );
     }
-    console.log(`${''.padEnd(12)} ratio postgres.js / api: ${(api.seconds / direct.seconds).toFixed(2)}x\n`);
+    console.log(`${''.padEnd(12)} ratio postgres.js / api: ${(apiMedian.seconds / directMedian.seconds).toFixed(2)}x (medians)`);
+    const each = api.map((a, i) => (direct[i] ? a.seconds / direct[i].seconds : NaN));
+    console.log(`${''.padEnd(12)} each round: ${each.map((r) => `${r.toFixed(2)}x`).join(', ')}\n`);
   }
+}
+
+/** The run of median duration (the lower middle one of an even count). */
+function medianRun(runs: readonly Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as Run;
 }
 
 await main();
