@@ -51,7 +51,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the week's freshness statement 
       await sql.unsafe(`prepare week_stamp_plan as ${query.sql}`);
       const [row] = await sql.unsafe(`explain (analyze, buffers, format json) execute week_stamp_plan(${args})`);
       await sql.unsafe('deallocate week_stamp_plan');
-      const [plan] = (row as { 'QUERY PLAN': { Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } }[] })['QUERY PLAN'];
+      const [plan] = (row as unknown as { 'QUERY PLAN': { Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } }[] })['QUERY PLAN'];
       return (plan?.Plan['Shared Hit Blocks'] ?? 0) + (plan?.Plan['Shared Read Blocks'] ?? 0);
     });
     // 15 with the week's classes read by date; the walk by key read 454 here.

@@ -35,7 +35,7 @@ const rowColumns = {
  * row costs one plain comparison; `customer_search_idx` (trigrams) finds the
  * candidates. Spaces in the query count as one.
  */
-function matching(query: string | undefined): SQL | undefined {
+export function matching(query: string | undefined): SQL | undefined {
   const text = query?.trim().replace(/\s+/g, ' ');
   if (!text) return undefined;
   const digits = text.replace(/\D/g, '');
@@ -49,53 +49,92 @@ function matching(query: string | undefined): SQL | undefined {
 /**
  * By "name last name" as people read it: the search text's first line, folded,
  * so 'Álvarez' sorts with the a's (bytes would put it after 'Zúñiga'); then the
- * e-mail, the phone and the id. `customer_search_order_idx` walks it.
+ * e-mail, the phone and the id. `customer_search_order_idx` walks it (pageByName).
  */
 const byName = [asc(customer.search_text), asc(customer.customer_id)];
+
+/**
+ * A page of live customers matching `where` by name (byName): the page's ids
+ * walked in name order, then their rows by key. customer_search_order_idx
+ * holds the live customers' search text, so the walk filters the index's own
+ * entries without reading a row (an index-only scan), and only the page's
+ * rows are read: a common name walks thousands of names (decision 061).
+ */
+function pageByName(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const page = db
+    .select({ id: customer.customer_id, key: customer.search_text })
+    .from(customer)
+    .where(and(isNull(customer.deletedAt), where))
+    .orderBy(...byName)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return { page, rows: eq(customer.customer_id, page.id), order: [asc(page.key), asc(page.id)] };
+}
 
 const toRow = (r: Omit<AdminCustomerRow, 'createdAt'> & { createdAt: Date }): AdminCustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 /**
- * GET /customer/admin/all: a page of customers (not deleted) by name (byName), and how
- * many there are, in one statement: the count is a subquery run once beside
- * the page, so the page still walks the name order and stops at its rows.
- * - Without a search, every customer is counted.
- * - A search counts at most customerSearchCountCap + 1 matches (decision 058):
- *   a common last name matches a thirtieth of the customers, and counting
- *   them all grew with the studio. The page itself is the true page by name;
- *   past the cap the desk says 'más de 100' and asks for more letters.
- * A page with no rows (past the end, or nothing matches) asks the count on its own.
+ * GET /customer/admin/all: a page of live customers by name (byName), and how many there are.
+ * - Without a search, every customer is counted, in the page's own statement (a subquery run once beside it).
+ * - A search counts at most customerSearchCountCap + 1 matches (decision 058): a common last name matches a
+ *   thirtieth of the customers, and counting them all grew with the studio. The page itself is the true page by
+ *   name; past the cap the desk says 'más de 100' and asks for more letters (searchAdminCustomers).
  */
 export async function listAdminCustomers(db: Db, input: { query?: string | undefined; page: number; limit: number }) {
   const search = matching(input.query);
-  const where = and(isNull(customer.deletedAt), search);
-  const matches = sql`select 1 from ${customer} where ${where}${search ? sql` limit ${customerSearchCountCap + 1}` : sql``}`;
-  const found = sql<number>`(select count(*) from (${matches}) m)`.mapWith(Number);
+  if (search) return searchAdminCustomers(db, search, input.limit, offsetOf(input));
+  const counted = sql<number>`(select count(*) from ${customer} where ${isNull(customer.deletedAt)})`.mapWith(Number);
+  const { page, rows: ofPage, order } = pageByName(db, undefined, input.limit, offsetOf(input));
   const rows = await db
-    .select({ ...rowColumns, found })
-    .from(customer)
-    .where(where)
-    .orderBy(...byName)
-    .limit(input.limit)
-    .offset(offsetOf(input));
-  const counted = rows[0]?.found ?? (await db.select({ n: found }).from(sql`(values (1)) as one (x)`))[0]?.n ?? 0;
-  const capped = search !== undefined && counted > customerSearchCountCap;
-  return {
-    customers: rows.map(({ found: _found, ...row }) => toRow(row)),
-    total: capped ? customerSearchCountCap : counted,
-    total_capped: capped,
-  };
+    .select({ ...rowColumns, counted })
+    .from(page)
+    .innerJoin(customer, ofPage)
+    .orderBy(...order);
+  // A page past the end has no row to carry the count: asked on its own.
+  const total = rows[0]?.counted ?? (await db.select({ n: counted }).from(sql`(values (1)) as one (x)`))[0]?.n ?? 0;
+  return { customers: rows.map(({ counted: _counted, ...row }) => toRow(row)), total, total_capped: false };
+}
+
+/**
+ * A search's page (decisions 058, 061): its matches first, up to customerSearchCountCap + 1, in one read (the
+ * trigram index for a rare text, a short walk for a common one), which is also the count. While they are all there
+ * (the cap not passed), the page is sorted from them alone; past the cap, it walks the name order (pageByName).
+ * The matches are looked up once: a piece of an e-mail reads trigram lists as long as the studio (every address
+ * shares '@gmail.com'), and the count and the page read them twice when they were one statement.
+ */
+async function searchAdminCustomers(db: Db, search: SQL, limit: number, offset: number) {
+  const live = and(isNull(customer.deletedAt), search);
+  const found = await db.select({ id: customer.customer_id }).from(customer).where(live).limit(customerSearchCountCap + 1);
+  const capped = found.length > customerSearchCountCap;
+  let rows: Awaited<ReturnType<typeof readPage>> = [];
+  if (capped) rows = await readPage(db, search, limit, offset);
+  else if (found.length > offset) {
+    const ids = found.map((f) => f.id);
+    rows = await db
+      .select(rowColumns)
+      .from(customer)
+      .where(and(isNull(customer.deletedAt), inArray(customer.customer_id, ids)))
+      .orderBy(...byName)
+      .limit(limit)
+      .offset(offset);
+  }
+  return { customers: rows.map(toRow), total: capped ? customerSearchCountCap : found.length, total_capped: capped };
+}
+
+/** A page by name of the live customers `search` matches, walked (pageByName); exported for its plan's test. */
+export function readPage(db: Db, search: SQL | undefined, limit: number, offset: number) {
+  const { page, rows: ofPage, order } = pageByName(db, search, limit, offset);
+  return db
+    .select(rowColumns)
+    .from(page)
+    .innerJoin(customer, ofPage)
+    .orderBy(...order);
 }
 
 /** GET /customer/query: the first 10 matches by name (byName), for pickers (give access, reservations). */
 export async function queryCustomers(db: Db, query: string): Promise<AdminCustomerRow[]> {
-  const rows = await db
-    .select(rowColumns)
-    .from(customer)
-    .where(and(isNull(customer.deletedAt), matching(query)))
-    .orderBy(...byName)
-    .limit(10);
-  return rows.map(toRow);
+  return (await readPage(db, matching(query), 10, 0)).map(toRow);
 }
 
 async function findLiveCustomer(db: Db, id: number): Promise<CustomerRow> {
