@@ -6,7 +6,8 @@ import { auth_user } from '@estudio/db/schema/identity';
 import { DomainError } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import type { CustomerRow } from '../customer/find-customer.ts';
-import { firstLookColumns, firstLookOfRow, seatsParameter, type FirstLook, type FirstLookAsk } from '../reservations/first-look.ts';
+import { idArray } from '@estudio/db/prepared';
+import { firstLookColumns, firstLookOfRow, type FirstLook, type FirstLookAsk } from '../reservations/first-look.ts';
 import type { IdTokenSigner } from './id-token.ts';
 import type { VerifiedIdentity } from './identity-provider.ts';
 
@@ -52,7 +53,7 @@ export async function verifyLocalIdTokenAndFirstLook(
   const claims = await signer.verify(token);
   let statement = preparedWithFirstLook.get(db);
   if (!statement) preparedWithFirstLook.set(db, (statement = prepareIdentityWithFirstLook(db)));
-  const [user] = await statement.execute({ uid: claims.uid, singleClassId: ask.singleClassId, seats: seatsParameter(ask.seats) });
+  const [user] = await statement.execute({ uid: claims.uid, singleClassId: ask.singleClassId, seats: idArray(ask.seats) });
   const identity = identityOf(claims, user);
   const customerId = identity.customer?.customer_id;
   if (!user || customerId === undefined) return { ...identity, firstLook: null };
@@ -97,7 +98,8 @@ function prepareIdentityLookup(db: Db) {
  */
 function prepareIdentityWithFirstLook(db: Db) {
   return db
-    .select({ ...identityColumns, ...firstLookColumns(customer.customer_id) })
+    // The customer is joined live already: whether it is there needs no second look-up.
+    .select({ ...identityColumns, ...firstLookColumns(customer.customer_id), customerLive: sql<boolean>`${customer.customer_id} is not null` })
     .from(auth_user)
     .leftJoin(customer, and(eq(customer.uid, auth_user.uid), isNull(customer.deletedAt)))
     .leftJoin(single_class, eq(single_class.single_class_id, sql.placeholder('singleClassId')))

@@ -107,18 +107,17 @@ async function searchAdminCustomers(db: Db, search: SQL, limit: number, offset: 
   const live = and(isNull(customer.deletedAt), search);
   const found = await db.select({ id: customer.customer_id }).from(customer).where(live).limit(customerSearchCountCap + 1);
   const capped = found.length > customerSearchCountCap;
-  let rows: Awaited<ReturnType<typeof readPage>> = [];
-  if (capped) rows = await readPage(db, search, limit, offset);
-  else if (found.length > offset) {
-    const ids = found.map((f) => f.id);
-    rows = await db
-      .select(rowColumns)
-      .from(customer)
-      .where(and(isNull(customer.deletedAt), inArray(customer.customer_id, ids)))
-      .orderBy(...byName)
-      .limit(limit)
-      .offset(offset);
-  }
+  const rows = capped
+    ? await readPage(db, search, limit, offset)
+    : found.length > offset
+      ? await db
+          .select(rowColumns)
+          .from(customer)
+          .where(and(isNull(customer.deletedAt), inArray(customer.customer_id, found.map((f) => f.id))))
+          .orderBy(...byName)
+          .limit(limit)
+          .offset(offset)
+      : [];
   return { customers: rows.map(toRow), total: capped ? customerSearchCountCap : found.length, total_capped: capped };
 }
 

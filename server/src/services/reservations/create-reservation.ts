@@ -127,7 +127,7 @@ export async function spendCredit(tx: Tx, availableClassId: number, now: Date, r
 
 /*
  * The booking's statements, built once (db/src/prepared.ts, as in
- * booking-locks.ts): what changes travels as placeholders, a time as ISO text.
+ * booking-locks.ts): what changes travels as bound parameters, a time as ISO text.
  * The update sets updated_at itself, so its $onUpdate (evaluated when a
  * statement is built) never stamps a stale time.
  */

@@ -4,7 +4,7 @@ import { class_type } from '@estudio/db/schema/catalogue';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { preparedStatement } from '@estudio/db/prepared';
+import { idArray, preparedStatement } from '@estudio/db/prepared';
 import type { ClassWithType } from './booking-locks.ts';
 
 /** What one unlocked statement says about a booking before any lock is taken (see firstLook). */
@@ -80,7 +80,7 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
 export async function firstLook(db: Db, customerId: number, singleClassId: number, seats: readonly number[]): Promise<FirstLook> {
   let statement = prepared.get(db);
   if (!statement) prepared.set(db, (statement = prepareFirstLook(db)));
-  const [row] = await statement.execute({ customerId, singleClassId, seats: seatsParameter(seats) });
+  const [row] = await statement.execute({ customerId, singleClassId, seats: idArray(seats) });
   const ask = { customerId, singleClassId, seats };
   if (!row) {
     return { ask, settings: await loadStudioSettings(db), klass: null, places: 0, spotTaken: false, customerLive: true, booked: false, packageBought: true };
@@ -88,14 +88,12 @@ export async function firstLook(db: Db, customerId: number, singleClassId: numbe
   return firstLookOfRow(db, ask, row);
 }
 
-/** The seats as the one int[] literal the statement takes, so one text fits every booking. */
-export const seatsParameter = (seats: readonly number[]): string => `{${seats.map((s) => Math.trunc(s)).join(',')}}`;
-
 /**
  * The first look's columns, for the customer `customerId` stands for (a bound
  * parameter here, the caller's customer row in the token's check) and the
- * class of the statement's `single_class` and `class_type`, seats bound as
- * 'seats'. One definition for both statements that read it.
+ * class of the statement's `single_class` and `class_type`, the seats bound
+ * as 'seats' (one int[] literal, idArray, so one text fits every booking).
+ * One definition for both statements that read it.
  */
 export function firstLookColumns(customerId: SQLWrapper) {
   const statuses = sql.join(

@@ -134,7 +134,7 @@ function widened(filters: ScheduleFilters): { from: Date; to: Date } {
   };
 }
 
-/** The week's range, as text cast in SQL: drizzle hands a placeholder's value to the driver as it is. */
+/** The week's range, as text cast in SQL: drizzle hands a bound parameter's value to the driver as it is. */
 const rangeFrom = sql`${sql.placeholder('from')}::timestamptz`;
 const rangeTo = sql`${sql.placeholder('to')}::timestamptz`;
 
