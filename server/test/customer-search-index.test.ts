@@ -4,6 +4,7 @@ import { and, asc, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db.ts';
 import { containsPattern } from '../src/services/content/search.ts';
+import { customerTrigramStatistics, indexPiece, likeTrigrams } from '../src/services/customer/search-trigrams.ts';
 import { call, login, rowsOf, startTestServer, type TestServer } from './helpers.ts';
 
 /**
@@ -59,6 +60,20 @@ async function before(db: Db, text: string) {
   return rows.map((r) => r.customer_id);
 }
 
+/** Each query answers through /api what the rule of decision 044 answers: the same rows, in order, with the same total. */
+async function expectTheRule(on: TestServer, token: string, queries: string[]) {
+  for (const query of queries) {
+    const expected = await before(on.db, query.replace(/\s+/g, ' '));
+    const res = await call(on.app, 'GET', `/api/customer/admin/all?query=${encodeURIComponent(query)}&page=1&limit=100`, { token });
+    expect(res.status, query).toBe(200);
+    expect(
+      (res.body.customers as { customer_id: number }[]).map((c) => c.customer_id),
+      query,
+    ).toEqual(expected.slice(0, 100));
+    expect([res.body.total, res.body.total_capped], query).toEqual([Math.min(expected.length, customerSearchCountCap), expected.length > customerSearchCountCap]);
+  }
+}
+
 describe('the admin customer search through customer_search_idx', () => {
   it('search_fold in the database is core searchKey, letter by letter', async () => {
     const text = `${searchFold.from} ABCXYZ abc-09 @._%`;
@@ -92,16 +107,7 @@ describe('the admin customer search through customer_search_idx', () => {
       'correo047.mx 5598765401',
       'ángela   maría',
     ];
-    for (const query of queries) {
-      const expected = await before(server.db, query.replace(/\s+/g, ' '));
-      const res = await call(server.app, 'GET', `/api/customer/admin/all?query=${encodeURIComponent(query)}&page=1&limit=100`, { token: admin });
-      expect(res.status, query).toBe(200);
-      expect(
-        (res.body.customers as { customer_id: number }[]).map((c) => c.customer_id),
-        query,
-      ).toEqual(expected.slice(0, 100));
-      expect([res.body.total, res.body.total_capped], query).toEqual([Math.min(expected.length, customerSearchCountCap), expected.length > customerSearchCountCap]);
-    }
+    await expectTheRule(server, admin, queries);
     // A page past the end still tells the total (the page carries it when it has rows, a count when it has none).
     const past = await call(server.app, 'GET', `/api/customer/admin/all?query=correo047&page=9&limit=2`, { token: admin });
     expect([past.status, past.body.customers, past.body.total, past.body.total_capped]).toEqual([200, [], 4, false]);
@@ -175,5 +181,55 @@ describe('the admin customer search through customer_search_idx', () => {
       })
       .catch((error: Error) => expect(error.message).toBe('rolled back'));
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('Bitmap Index Scan on customer_search_idx');
+  });
+});
+
+/**
+ * Decision 062: with the studio's trigram shares, the index looks up the piece of the text that leaves out the
+ * trigrams most customers have, and the whole text is compared on the rows it finds. Here most customers' e-mails
+ * share 'pieza' and '@pieza.demo', as a studio's share '@gmail.com'.
+ */
+describe('a search whose text most customers share in part', () => {
+  let studio: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    studio = await startTestServer();
+    token = (await login(studio.app, 'admin@estudio.demo')).idToken;
+    await studio.db.insert(customer).values(
+      Array.from({ length: 240 }, (_, i) => ({
+        name: `Pieza ${i}`,
+        last_name: i % 2 ? 'Núñez' : 'Gómez',
+        email: `pieza-${i}@pieza.demo`,
+        phone: i % 3 ? `55${String(i).padStart(8, '0')}` : null,
+      })),
+    );
+    // What autovacuum does to a table that grew: the statistics the shares are read from.
+    await studio.db.execute(sql`analyze customer`);
+  }, 120_000);
+  afterAll(async () => {
+    await studio?.close();
+  });
+
+  it('the server reckons with the trigrams pg_trgm has for a text', async () => {
+    for (const text of ['ana-sofia o neil', 'pieza-17@pieza.demo', 'gomez 55 1234', 'x', 'ab cd', 'zoe_ibanez@correo047.mx']) {
+      const [row] = await rowsOf<{ trigrams: string[] }>(studio.db, sql`select to_json(show_trgm(${text})) as trigrams`);
+      // A piece with a character on each side shows where its words end, as a whole text does.
+      expect(likeTrigrams(` ${text} `).sort(), text).toEqual([...(row?.trigrams ?? [])].sort());
+    }
+    // Where the piece does not show a word's end, pg_trgm does not pad it ('%2053@%' has no '  2').
+    expect(likeTrigrams('2053@').sort()).toEqual(['053', '205', '53 ']);
+    expect(likeTrigrams('-2053').sort()).toEqual(['  2', ' 20', '053', '205']);
+  });
+
+  it("a piece is looked up and the whole text compared: every answer is the rule's", async () => {
+    const statistics = await customerTrigramStatistics(studio.db);
+    expect(statistics.shares.get('pie')).toBeGreaterThan(0.5);
+    const queries = ['pieza-17@', 'PIEZA-170@pieza.demo', 'pieza-2', 'za-1', '17@pie', 'pieza 17 núñez', 'pieza_17', '%17@pieza', 'pieza.demo', 'pieza 55 0000017', 'gomez'];
+    const pieced = queries.filter((q) => indexPiece(q.replace(/\s+/g, ' '), statistics));
+    // Not a test that cannot fail: these go through a piece, and the others through the whole text.
+    expect(pieced).toEqual(['pieza-17@', 'PIEZA-170@pieza.demo', 'pieza-2', 'za-1', '17@pie', 'pieza 17 núñez', 'pieza_17', '%17@pieza', 'pieza 55 0000017']);
+    await expectTheRule(studio, token, queries);
+    const picker = await call(studio.app, 'GET', `/api/customer/query?query=${encodeURIComponent('pieza-17@')}`, { token });
+    expect(picker.body.customers.map((c: { email: string }) => c.email)).toEqual(['pieza-17@pieza.demo']);
   });
 });

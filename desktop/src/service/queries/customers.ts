@@ -59,6 +59,8 @@ export async function ensureSearchIndexes(db: Db): Promise<void> {
   ]) {
     await db.execute(sql.raw(`drop index if exists ${old}`));
   }
+  // The trigram shares the server's search reads (decision 062): a replica keeps search_text null.
+  await db.execute(sql.raw(`drop statistics if exists customer_search_trigrams`));
   await db.execute(sql.raw(`create sequence if not exists desk.customer_search_seq`));
   await db.execute(sql.raw(`create sequence if not exists desk.customer_search_epoch`));
   await db.execute(sql.raw(`create table if not exists desk.customer_search (customer_id integer primary key, seq bigint not null)`));

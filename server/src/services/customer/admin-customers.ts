@@ -14,6 +14,7 @@ import { loadPurchases } from '../purchases/purchase-output.ts';
 import { toCustomerProfileOutput } from './customer-output.ts';
 import type { CustomerRow } from './find-customer.ts';
 import { updateCustomer, type CustomerProfileChanges } from './update-customer.ts';
+import { customerTrigramStatistics, indexPiece, type TrigramStatistics } from './search-trigrams.ts';
 
 const rowColumns = {
   customer_id: customer.customer_id,
@@ -34,13 +35,26 @@ const rowColumns = {
  * (decision 058), so a match never runs from one part into the next and each
  * row costs one plain comparison; `customer_search_idx` (trigrams) finds the
  * candidates. Spaces in the query count as one.
+ *
+ * With the trigram statistics of the studio's customers (search-trigrams.ts,
+ * decision 062), the index is asked for the piece of the text that leaves out
+ * the trigrams most customers have, and the whole text is compared on the rows
+ * it finds with `strpos`, which the index cannot answer, so pg_trgm does not
+ * look the common trigrams up after all. Any piece of the text is in every
+ * text that has the whole, so the rows are the same.
  */
-export function matching(query: string | undefined): SQL | undefined {
+export function matching(query: string | undefined, statistics?: TrigramStatistics): SQL | undefined {
   const text = query?.trim().replace(/\s+/g, ' ');
   if (!text) return undefined;
   const digits = text.replace(/\D/g, '');
+  const piece = statistics && indexPiece(text, statistics);
   return or(
-    sql`${customer.search_text} like search_fold(${containsPattern(text)})`,
+    piece
+      ? and(
+          sql`${customer.search_text} like search_fold(${containsPattern([...text].slice(piece.start, piece.end).join(''))})`,
+          sql`strpos(${customer.search_text}, search_fold(${text})) > 0`,
+        )
+      : sql`${customer.search_text} like search_fold(${containsPattern(text)})`,
     // The phone is the third line: two line breaks before the digits keep them out of the e-mail.
     digits.length >= 3 && digits !== text ? sql`${customer.search_text} like ${`%\n%\n%${digits}%`}` : undefined,
   );
@@ -82,7 +96,7 @@ const toRow = (r: Omit<AdminCustomerRow, 'createdAt'> & { createdAt: Date }): Ad
  *   name; past the cap the desk says 'más de 100' and asks for more letters (searchAdminCustomers).
  */
 export async function listAdminCustomers(db: Db, input: { query?: string | undefined; page: number; limit: number }) {
-  const search = matching(input.query);
+  const search = input.query?.trim() ? matching(input.query, await customerTrigramStatistics(db)) : undefined;
   if (search) return searchAdminCustomers(db, search, input.limit, offsetOf(input));
   const counted = sql<number>`(select count(*) from ${customer} where ${isNull(customer.deletedAt)})`.mapWith(Number);
   const { page, rows: ofPage, order } = pageByName(db, undefined, input.limit, offsetOf(input));
@@ -133,7 +147,7 @@ export function readPage(db: Db, search: SQL | undefined, limit: number, offset:
 
 /** GET /customer/query: the first 10 matches by name (byName), for pickers (give access, reservations). */
 export async function queryCustomers(db: Db, query: string): Promise<AdminCustomerRow[]> {
-  return (await readPage(db, matching(query), 10, 0)).map(toRow);
+  return (await readPage(db, matching(query, await customerTrigramStatistics(db)), 10, 0)).map(toRow);
 }
 
 async function findLiveCustomer(db: Db, id: number): Promise<CustomerRow> {
