@@ -2,8 +2,8 @@
 -- 1. A search for a piece of an e-mail ('ana.lopez@gm') shares trigrams with
 --    most of the studio ('@gm', 'gma', 'com'). pg_trgm looks every trigram of
 --    the text up in customer_search_idx, and those lists are as long as the
---    customer table: at 200,000 customers 'crece-4053@' read 240 blocks of the
---    index, '4053@' 8. ANALYZE now keeps, beside the table's statistics, the
+--    customer table: at 200,000 customers 'crece-2053@' read 240 blocks of the
+--    index, '2053@' 8. ANALYZE now keeps, beside the table's statistics, the
 --    share of customers whose search text has each of its most common
 --    trigrams; the server reads it (search-trigrams.ts) and looks up the piece
 --    of the text that leaves the common trigrams out. It is taken once here so

@@ -9,8 +9,8 @@ import type { Db } from '../../db.ts';
  * looking up every trigram of the text and intersecting the lists. A trigram
  * most customers have ('com', 'gma' and '@gm' of '@gmail.com') has a list as
  * long as the table: it removes few candidates, yet the intersection walks it
- * from end to end. At 200,000 customers 'crece-4053@' read 240 blocks of the
- * index where '4053@' read 8. So the index is asked for the piece of the text
+ * from end to end. At 200,000 customers 'crece-2053@' read 240 blocks of the
+ * index where '2053@' read 8. So the index is asked for the piece of the text
  * that leaves out the trigrams more than half of the customers have, and the
  * whole text is checked on the rows it finds (admin-customers.ts, matching).
  *
