@@ -280,7 +280,8 @@ async function operations(size: number): Promise<Operation[]> {
     { name: 'semana (con sesión)', request: (i) => ({ method: 'GET', path: weekPath, token: regulars[i % regulars.length] }) },
     { name: 'reservar', request: (i) => ({ method: 'POST', path: '/api/class_reservations', token: bookers[i]?.token, body: { single_class_id: classId } }) },
     { name: 'mis reservaciones', request: (i) => ({ method: 'GET', path: '/api/class_reservations/mine?page=1&filter=all', token: regulars[i % regulars.length] }) },
-    // One person, by a piece of the e-mail (what a desk types): matches one row at every size.
+    // One person, by a piece of the e-mail (what a desk types). A text with digits also finds the phones that have
+    // them: 'crece-2053@' is her row at 1x, and 12 rows at 10x and 40 at 100x (phones 55 + the number on 8 digits).
     {
       name: 'buscar cliente (uno)',
       request: (i) => ({ method: 'GET', path: `/api/customer/admin/all?query=crece-${unitCustomers + ((i * 53) % unitCustomers)}%40&page=1&limit=20`, token: adminToken }),
