@@ -255,14 +255,14 @@ async function operations(size: number): Promise<Operation[]> {
   const tz = studioTimeZone(await loadStudioSettings(orm));
   const now = new Date();
   const week = weekOf(now, tz);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const studioDate = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const today = studioDate.format(now);
   // The reports' month, from its first day, but no more than the last 27 days: the second-newest unit's packs expire
   // 28 days before `day`, so on the 29th to the 31st the month held them too, and its answer doubled from 1x (one
   // unit) to 10x (decision 062's run measured 2.83 times the blocks for twice the customers, not for more history).
-  const lastDays = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(now.getTime() - 26 * 24 * 3600_000),
-  );
-  const monthStart = [`${today.slice(0, 8)}01`, lastDays].sort()[1] ?? lastDays;
+  const firstOfMonth = `${today.slice(0, 8)}01`;
+  const lastDays = studioDate.format(new Date(now.getTime() - 26 * 24 * 3600_000));
+  const monthStart = firstOfMonth > lastDays ? firstOfMonth : lastDays;
   const perOperation = warmUp + sequential + concurrentRequests;
   const classId = await newClass(orm, { minutesAhead: 3 * 24 * 60, capacity: perOperation + 10, classType: 'Yoga' });
   const bookers = await createBookers(orm, secret, perOperation, { prefix: `bnch-crece-${size}` });
