@@ -122,6 +122,10 @@ export const domainErrors = {
   'purchase/cancel-reason': { status: 400, message: 'Debes indicar un motivo de cancelación.' },
   'purchase/not-cancellable': { status: 409, message: 'Esta compra ya fue cancelada o no puede cancelarse.' },
   'purchase/not-pending': { status: 409, message: 'Esta compra ya fue pagada o cancelada.' },
+  // A purchase ever paid keeps its caps' units for good; an admin gives one back with a reason.
+  'purchase/limit-still-held': { status: 409, message: 'Esta compra sigue vigente: cancélala o elimínala antes de liberar su uso del límite.' },
+  'purchase/ended-before-payment': { status: 409, message: 'Esta compra se canceló antes de que llegara el pago: te devolvemos el cargo.' },
+  'purchase/limit-not-taken': { status: 409, message: 'Esta compra no cuenta para ningún límite: nunca se pagó o su uso ya se liberó.' },
   'payment-source/not-found': { status: 404, message: 'No encontramos este método de pago.' },
   'payment-method/not-found': { status: 404, message: 'No encontramos esta forma de pago.' },
   'payment-method/in-use': { status: 409, message: 'No se puede eliminar esta forma de pago porque tiene compras registradas. Márcala como no disponible.' },

@@ -62,6 +62,22 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await server.db.select().from(processed_webhook_event).where(eq(processed_webhook_event.event_id, event.id))).toEqual([]);
   });
 
+  it('a card order the customer cancelled before paying, then paid by a late signed event: stays cancelled, grants nothing, and the charge goes back', async () => {
+    const p = await pendingPurchase('5 Clases');
+    const cancelled = await call(server.app, 'POST', `/api/purchases/cancel/${p.purchase_id}`, { token: nuevo, body: { reason: 'Me equivoqué de paquete' } });
+    expect(cancelled.status, cancelled.raw).toBe(200);
+    const intent = { ...fake.objects.get(p.provider_payment_id!)!, status: 'succeeded' };
+    fake.objects.set(p.provider_payment_id!, intent);
+    const res = await deliver(server.app, stripeEvent('payment_intent.succeeded', intent));
+    expect(res.status).toBe(200);
+    const [row] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, p.purchase_id));
+    expect(row).toMatchObject({ status: 'cancelled', paidAt: null });
+    expect(await creditsOf(p.purchase_id)).toEqual([]);
+    expect(await server.db.select().from(invoice).where(eq(invoice.purchase_id, p.purchase_id))).toEqual([]);
+    const refunds = fake.requests.filter((r) => r.path === '/v1/refunds' && r.form.payment_intent === p.provider_payment_id);
+    expect(refunds).toHaveLength(1);
+  });
+
   it('a failed payment fails the purchase and gives back its unit', async () => {
     const p = await pendingPurchase('1 Clase');
     await deliver(server.app, stripeEvent('payment_intent.payment_failed', { ...fake.objects.get(p.provider_payment_id!)!, status: 'requires_payment_method' }));

@@ -244,6 +244,16 @@ export const purchaseCancelInput = z.object({
   id,
   reason: z.string().trim().max(1000).optional().default(''),
 });
+/** An admin gives a purchase's use of its caps back; the reason is required (the service says so in Spanish). */
+export const purchaseReleaseLimitInput = z.object({
+  id,
+  reason: z.string().trim().max(300).optional().default(''),
+});
+/** Staff collected an 'Efectivo' order: in cash (the drawer) or as a bank transfer (not drawer cash). */
+export const purchaseMarkPaidInput = z.object({
+  id,
+  paid_with: z.enum(['cash', 'transfer']).default('cash'),
+});
 
 export const invoiceOutput = invoiceSummary.extend({
   class_package: z.object({ class_package_id: z.number(), title: z.string() }),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, tstz } from './columns.ts';
 
 /**
  * Who changed what in the admin console (issue 8): one row per admin write,
@@ -18,6 +18,10 @@ export const audit_log = pgTable(
     entity: text('entity').notNull(),
     entity_id: text('entity_id'),
     changes: jsonb('changes'),
+    /** The desk (its sync client id) the change came from; null for the console, the API and the server's own jobs. */
+    desk_id: text('desk_id'),
+    /** When it happened at the desk (the desk's clock, offline included); createdAt is when it reached the server. */
+    occurredAt: tstz('occurred_at'),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.createdAt), index('audit_log_customer_idx').on(t.customer_id, t.createdAt)],

@@ -9,6 +9,7 @@ import { payment_method, payment_source } from './payments.ts';
 
 export const purchaseStatuses = ['active', 'completed', 'pending', 'failed', 'cancelled', 'revoked'] as const;
 export const invoiceStatuses = ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const;
+export const paidWith = ['cash', 'transfer'] as const;
 
 /**
  * One order. The package's terms are copied at purchase time (title, amounts,
@@ -55,6 +56,17 @@ export const purchase = pgTable(
     cancel_reason: text('cancel_reason'),
     /** End of access (membership expiry or end of the paid cycle after a cancel). */
     expiration_date: tstz('expiration_date'),
+    /**
+     * When it was first paid or granted (markPurchasePaid): money received, or
+     * access given at the desk. Never cleared: a cancelled, revoked or refunded
+     * purchase that was paid still takes its caps' units for good, and one
+     * never paid is neither a sale nor refundable.
+     */
+    paidAt: tstz('paid_at'),
+    /** How staff collected an 'Efectivo' order: 'cash' at the counter or a bank 'transfer' (not drawer cash); null otherwise. */
+    paid_with: text('paid_with', { enum: paidWith }),
+    /** An admin gave this purchase's use of its caps back (with a reason, in the activity log): it no longer counts toward them. */
+    limitReleasedAt: tstz('limit_released_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     cancelledAt: tstz('cancelled_at'),
@@ -66,6 +78,8 @@ export const purchase = pgTable(
     index('purchase_created_at_idx').on(t.createdAt),
     index('purchase_expiration_date_idx').on(t.expiration_date),
     index('purchase_cancelled_or_updated_idx').on(sql`coalesce(${t.cancelledAt}, ${t.updatedAt})`),
+    // The cash-up's drawer: money taken in a studio day, by when it was taken.
+    index('purchase_paid_at_idx').on(t.paidAt),
     uniqueIndex('purchase_provider_payment_key').on(t.provider, t.provider_payment_id),
     uniqueIndex('purchase_subscription_id_key').on(t.subscription_id),
     check(
@@ -74,6 +88,7 @@ export const purchase = pgTable(
     ),
     check('purchase_amounts_check', sql`${t.amount} >= 0 and ${t.total_payment} >= 0`),
     check('purchase_class_amount_check', sql`${t.class_amount} >= -1`),
+    check('purchase_paid_with_check', sql`${t.paid_with} is null or ${t.paid_with} in ('cash', 'transfer')`),
   ],
 );
 

@@ -868,6 +868,8 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
             expiration_date: (p.expiration ?? (pkg.expiration_days ? p.createdAt.add(pkg.expiration_days, 'day') : null))?.toDate() ?? null,
             cancel_reason: p.status === 'cancelled' ? 'Me mudé de ciudad' : null,
             cancelledAt: p.status === 'cancelled' ? now.subtract(rng.int(1, 7), 'day').toDate() : null,
+            // Every demo purchase was paid when it was made (its first invoice).
+            paidAt: p.createdAt.toDate(),
             createdAt: p.createdAt.toDate(),
             updatedAt: p.createdAt.toDate(),
           };

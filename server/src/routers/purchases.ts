@@ -1,8 +1,23 @@
-import { adminPurchasesInput, adminPurchasesOutput, invoicesOutput, purchaseCancelInput, purchaseIdInput, purchaseOneOutput, purchaseRefundInput, purchaseRefundOutput, purchasesOutput, refundQuoteOutput, z } from '@estudio/core';
+import {
+  adminPurchasesInput,
+  adminPurchasesOutput,
+  invoicesOutput,
+  purchaseCancelInput,
+  purchaseIdInput,
+  purchaseMarkPaidInput,
+  purchaseOneOutput,
+  purchaseRefundInput,
+  purchaseRefundOutput,
+  purchaseReleaseLimitInput,
+  purchasesOutput,
+  refundQuoteOutput,
+  z,
+} from '@estudio/core';
 import { listAdminPurchases } from '../services/purchases/list-admin-purchases.ts';
 import { cancelPurchase, getPurchase, listOwnInvoices, listOwnPurchases, markCashPaid } from '../services/purchases/purchases.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { paymentProviders } from '../providers/payments/index.ts';
+import { releasePurchaseLimit } from '../services/purchases/release-purchase-limit.ts';
 import { refundPurchase, refundQuote } from '../services/refunds/refund-purchase.ts';
 import { adminProcedure, customerProcedure, router, staffProcedure } from '../trpc.ts';
 
@@ -53,10 +68,24 @@ export const purchasesRouter = router({
     })),
 
   markPaid: staffProcedure
-    .meta({ openapi: { method: 'PUT', path: '/purchases/{id}/paid', tags, summary: 'Marca pagada una compra en efectivo y la otorga (recepción y admin)', errorResponses: { 403: 'Solo recepción y admin', 404: 'No existe', 409: 'No está pendiente' } } })
-    .input(purchaseIdInput)
+    .meta({ openapi: { method: 'PUT', path: '/purchases/{id}/paid', tags, summary: 'Marca pagada una compra en efectivo (cobrada en efectivo o por transferencia) y la otorga (recepción y admin)', errorResponses: { 403: 'Solo recepción y admin', 404: 'No existe', 409: 'No está pendiente' } } })
+    .input(purchaseMarkPaidInput)
     .output(purchaseOneOutput)
-    .mutation(async ({ ctx, input }) => ({ purchase: await markCashPaid(ctx.db, input.id, messageContextOf(ctx.config)) })),
+    .mutation(async ({ ctx, input }) => ({ purchase: await markCashPaid(ctx.db, input.id, messageContextOf(ctx.config), input.paid_with) })),
+
+  releaseLimit: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/purchases/{id}/release-limit',
+        tags,
+        summary: 'Devuelve el uso que una compra pagada y terminada ocupa en los límites de su paquete y su código, con un motivo (admin)',
+        errorResponses: { 400: 'Falta el motivo', 404: 'No existe', 409: 'Sigue vigente, nunca se pagó o ya se liberó' },
+      },
+    })
+    .input(purchaseReleaseLimitInput)
+    .output(purchaseOneOutput)
+    .mutation(async ({ ctx, input }) => ({ purchase: await releasePurchaseLimit(ctx.db, ctx.customer, input) })),
 
   // Issue 19.4 (decision 034): an admin gives a purchase's money back.
   refundQuote: adminProcedure

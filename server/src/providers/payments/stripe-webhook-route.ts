@@ -10,15 +10,15 @@ import { paymentProviders } from './index.ts';
 
 const body = (code: 'webhook/invalid-signature' | 'route-not-found' | 'internal' | 'db/unavailable'): ApiErrorBody => ({ code, message: domainErrors[code].message });
 
-/** A charge for a purchase a cap refused (issue 15): the subscription ends and the payment is refunded; a failure is logged for a refund by hand. */
+/** A charge that pays nothing (a cap refused it, or the order was cancelled before it arrived): the subscription ends and the payment is refunded; a failure is logged for a refund by hand. */
 async function giveBack(config: Config, charge: RefusedCharge, log: FastifyBaseLogger): Promise<void> {
   const { card } = paymentProviders(config);
   try {
     if (charge.subscriptionId) await card.cancelSubscription(charge.subscriptionId, { now: true });
     else if (charge.paymentId) await card.refundPayment(charge.paymentId, `purchase-${charge.purchaseId}-refund`);
-    log.warn({ purchaseId: charge.purchaseId }, 'charge for a purchase refused by a cap was given back');
+    log.warn({ purchaseId: charge.purchaseId }, 'a charge that pays nothing (cap refused, or order cancelled first) was given back');
   } catch (err) {
-    log.error({ err, purchaseId: charge.purchaseId }, 'a purchase refused by a cap after its charge could not be refunded: refund it by hand');
+    log.error({ err, purchaseId: charge.purchaseId }, 'a charge that pays nothing could not be refunded: refund it by hand');
   }
 }
 

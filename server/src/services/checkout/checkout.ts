@@ -16,7 +16,7 @@ import { messageContextOf } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { markPurchaseFailed, markPurchasePaid, type PaidDetails } from './grant-purchase.ts';
 import { preparePurchase, type Prepared } from './prepare-purchase.ts';
-import { assertPurchaseCanBePaid, isCapRefusal } from './purchase-caps.ts';
+import { assertPurchaseCanBePaid, isRefusedAtPayment } from './purchase-caps.ts';
 
 export interface CheckoutDeps {
   db: Db;
@@ -72,7 +72,7 @@ async function payCharged(deps: CheckoutDeps, purchaseId: number, details: Omit<
   try {
     await payNow(deps.db, purchaseId, { ...details, messages: messageContextOf(deps.config) });
   } catch (err) {
-    if (!isCapRefusal(err)) throw err;
+    if (!isRefusedAtPayment(err)) throw err;
     await deps.db.transaction((tx) => markPurchaseFailed(tx, purchaseId));
     await giveBack().catch((refundError: unknown) =>
       deps.log?.error({ err: refundError, purchaseId }, 'a purchase refused by a cap after its charge could not be refunded: refund it by hand'),
@@ -256,7 +256,7 @@ export async function checkoutAttempt(deps: CheckoutDeps, input: AttemptInput) {
     return { clientSecret: result.clientSecret, purchase_id: purchaseId };
   } catch (err) {
     if (charged) {
-      if (isCapRefusal(err)) throw err;
+      if (isRefusedAtPayment(err)) throw err;
       deps.log?.error({ err, purchaseId }, 'card charged but the purchase not recorded; the payment webhook completes it');
       throw new DomainError('payment/charged-pending');
     }

@@ -1,4 +1,4 @@
-import { addPeriod, chargeDate, studioTimeZone } from '@estudio/core';
+import { addPeriod, chargeDate, DomainError, studioTimeZone } from '@estudio/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { class_package_type } from '@estudio/db/schema/packages';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
@@ -7,6 +7,7 @@ import { queueReceipt } from '../billing/receipts.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
+import { cancelBookingsPaidBy, type BookingsEnded } from '../reservations/cancel-bookings-paid-by.ts';
 import { releaseDiscountUse } from '../discounts/validate-discount.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { claimPurchaseCaps, holdTimes } from './purchase-caps.ts';
@@ -22,6 +23,8 @@ export interface PaidDetails {
   totalPayment?: string;
   /** Record the invoice of this charge (default true); access granted at the desk without a bill has none. */
   recordInvoice?: boolean;
+  /** How staff collected an 'Efectivo' order at the desk: cash into the drawer, or a bank transfer (not drawer cash). */
+  paidWith?: 'cash' | 'transfer';
   /**
    * Where the receipt's links point (decision 024): the caller's server. Every caller says it; null (a test of
    * the grant alone) queues no receipt.
@@ -70,7 +73,8 @@ async function grantCredits(tx: Tx, p: PurchaseRow, from: Date, until: Date | nu
 /**
  * Marks a purchase paid and grants what it sells, exactly once, after
  * checking every cap again (claimPurchaseCaps: 412/409 when one has no room
- * left, and nothing changes): the conditional UPDATE (status pending or failed → completed, or active for a
+ * left, and nothing changes; 409 'purchase/ended-before-payment' for an order
+ * cancelled before its money arrived, which the caller then gives back): the conditional UPDATE (status pending or failed → completed, or active for a
  * subscription) is the single point where a purchase becomes paid, so a
  * second confirmation, a repeated webhook or a concurrent delivery finds no
  * row and grants nothing. Credits and the invoice are written in the same
@@ -82,6 +86,8 @@ export async function markPurchasePaid(tx: Tx, purchaseId: number, details: Paid
   if (!current) throw new Error(`purchase ${purchaseId} not found`);
   // Customer first, as every booking transaction locks (credits are the customer's).
   await lockCustomer(tx, current.customer_id);
+  // Cancelled or revoked before any payment arrived: this money pays nothing, and the caller gives it back.
+  if ((current.status === 'cancelled' || current.status === 'revoked') && current.paidAt === null) throw new DomainError('purchase/ended-before-payment');
   if (current.status !== 'pending' && current.status !== 'failed') return { purchase: current, paidNow: false };
   // Every cap again, under the package's and the discount's locks: the purchase may have been failed or superseded since it was created.
   const settings = await loadStudioSettings(tx);
@@ -92,6 +98,8 @@ export async function markPurchasePaid(tx: Tx, purchaseId: number, details: Paid
     .set({
       status: current.subscription_period ? 'active' : 'completed',
       expiration_date: until,
+      paidAt: now,
+      ...(details.paidWith ? { paid_with: details.paidWith } : {}),
       updatedAt: now,
       ...(details.providerPaymentId && !current.provider_payment_id ? { provider_payment_id: details.providerPaymentId } : {}),
       ...(details.subscriptionId && !current.subscription_id ? { subscription_id: details.subscriptionId } : {}),
@@ -181,11 +189,19 @@ export async function markPurchaseFailed(tx: Tx, purchaseId: number, now: Date =
   return true;
 }
 
-/** Ends a purchase's access now: its credits expire and the unlimited membership is recomputed. */
-export async function endAccessNow(tx: Tx, p: PurchaseRow, now: Date): Promise<void> {
+/**
+ * Ends a purchase's access now: its credits expire, the classes they booked
+ * that have not started are cancelled with them (a credit no longer covers a
+ * class after its expiry, the booking rule of core's credits), and the
+ * unlimited membership is recomputed. The freed places' waitlists are told
+ * through `messages` when given.
+ */
+export async function endAccessNow(tx: Tx, p: PurchaseRow, now: Date, messages?: MessageContext | null): Promise<BookingsEnded> {
+  const ended = await cancelBookingsPaidBy(tx, p.purchase_id, now, messages);
   await tx
     .update(available_classes)
     .set({ expiration_date: now, updatedAt: now })
     .where(and(eq(available_classes.purchase_id, p.purchase_id), sql`(${available_classes.expiration_date} is null or ${available_classes.expiration_date} > ${now.toISOString()}::timestamptz)`));
   await syncUnlimitedMembership(tx, p.customer_id, now);
+  return ended;
 }

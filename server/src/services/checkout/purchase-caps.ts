@@ -1,5 +1,5 @@
 import { DomainError, type AppConfigMap } from '@estudio/core';
-import { and, count, eq, gt, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { discount, discount_use } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
@@ -18,10 +18,13 @@ import { loadStudioSettings } from '../schedule/studio-settings.ts';
  * A purchase that was failed or superseded in between is therefore never paid
  * past a cap.
  *
- * What takes a unit (or a use): a paid purchase (active, completed), and a
- * pending one while its hold lasts: an unpaid 'Efectivo' purchase for
+ * What takes a unit (or a use): a purchase that was ever paid or granted
+ * (paidAt), for good: cancelling, revoking, refunding or letting it expire
+ * gives nothing back, or a customer would cancel a trial and take it again.
+ * Only an admin, with a reason, gives a use back (releasePurchaseLimit). And
+ * a pending one while its hold lasts: an unpaid 'Efectivo' purchase for
  * `cash_hold_hours`, a card or PayPal attempt for `card_hold_minutes`.
- * Cancelled, revoked and failed purchases take nothing.
+ * Purchases never paid (failed, or cancelled unpaid) take nothing.
  *
  * Lock order (decision 006): the caller holds the customer's row; here the
  * package row, then the discount row, FOR UPDATE.
@@ -45,10 +48,13 @@ export function holdTimes(settings: Pick<AppConfigMap, 'cash_hold_hours' | 'card
 
 const since = (now: Date, ms: number) => sql`${new Date(now.getTime() - ms).toISOString()}::timestamptz`;
 
-/** Purchases that take a unit of what they buy at `now`: paid ones and pending ones whose hold has not lapsed. */
+/** Purchases ever paid or granted whose use an admin did not give back: they take their caps' units for good. */
+export const everPaid: SQL = and(isNotNull(purchase.paidAt), isNull(purchase.limitReleasedAt)) as SQL;
+
+/** Purchases that take a unit of what they buy at `now`: every one ever paid, and pending ones whose hold has not lapsed. */
 export function takesUnit(now: Date, holds: HoldTimes): SQL {
   return or(
-    inArray(purchase.status, ['active', 'completed']),
+    everPaid,
     and(
       eq(purchase.status, 'pending'),
       or(
@@ -147,12 +153,7 @@ export async function assertDiscountHasRoom(
     // It discounts a customer's first purchase of the package: any other one paid (or paid and ended) rules it out.
     const earlier = await countPurchases(
       db,
-      and(
-        eq(purchase.customer_id, subject.customer_id),
-        eq(purchase.class_package_id, subject.class_package_id),
-        others(subject),
-        inArray(purchase.status, ['active', 'completed', 'cancelled', 'revoked']),
-      ),
+      and(eq(purchase.customer_id, subject.customer_id), eq(purchase.class_package_id, subject.class_package_id), others(subject), everPaid),
     );
     if (earlier > 0) throw new DomainError('discount/not-applicable');
   }
@@ -182,9 +183,13 @@ async function releaseLapsedDiscountUses(tx: Tx, discountId: number, now: Date, 
     .where(eq(discount.discount_id, discountId));
 }
 
-/** The refusals of claimPurchaseCaps: a cap with no room left for the purchase. */
-const capRefusals = new Set(['package/people-limit', 'package/customer-limit', 'discount/exhausted', 'discount/not-applicable']);
-export const isCapRefusal = (err: unknown): err is DomainError => err instanceof DomainError && capRefusals.has(err.code);
+/**
+ * Why money that came in does not pay its purchase, so it goes back: a cap
+ * with no room left (claimPurchaseCaps), or the order was cancelled before
+ * its payment arrived (markPurchasePaid).
+ */
+const refusedAtPayment = new Set(['package/people-limit', 'package/customer-limit', 'discount/exhausted', 'discount/not-applicable', 'purchase/ended-before-payment']);
+export const isRefusedAtPayment = (err: unknown): err is DomainError => err instanceof DomainError && refusedAtPayment.has(err.code);
 
 /**
  * Before a provider is asked to charge for a purchase created earlier (the

@@ -8,7 +8,7 @@ import type { Db } from '../../db.ts';
 import { queuePaymentFailed, queueSubscriptionCancelled } from '../billing/notices.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { endAccessNow, markPurchaseFailed, markPurchasePaid, recordRenewal, type PaidDetails, type PurchaseRow } from './grant-purchase.ts';
-import { isCapRefusal } from './purchase-caps.ts';
+import { isRefusedAtPayment } from './purchase-caps.ts';
 
 const cents = (n: number | null | undefined) => ((n ?? 0) / 100).toFixed(2);
 const idOf = (v: string | { id: string } | null | undefined) => (v ? (typeof v === 'string' ? v : v.id) : null);
@@ -62,7 +62,7 @@ async function payOrRefuse(tx: Tx, p: PurchaseRow, details: PaidDetails & { now:
   try {
     await markPurchasePaid(tx, p.purchase_id, details);
   } catch (err) {
-    if (!isCapRefusal(err)) throw err;
+    if (!isRefusedAtPayment(err)) throw err;
     await markPurchaseFailed(tx, p.purchase_id, details.now);
     refused.push({ purchaseId: p.purchase_id, paymentId: details.providerPaymentId ?? null, subscriptionId: details.subscriptionId ?? p.subscription_id });
   }

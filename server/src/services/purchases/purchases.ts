@@ -7,7 +7,7 @@ import type { Db } from '../../db.ts';
 import { paymentProviders } from '../../providers/payments/index.ts';
 import { endAccessNow, markPurchasePaid } from '../checkout/grant-purchase.ts';
 import { releaseDiscountUse } from '../discounts/validate-discount.ts';
-import type { MessageContext } from '../messages/message-context.ts';
+import { messageContextOf, type MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { loadPurchases } from './purchase-output.ts';
@@ -29,7 +29,8 @@ export async function getPurchase(db: Db, id: number, viewer: { customer_id: num
 /**
  * POST /purchases/cancel/{id} with a required reason. Irreversible and
  * without refund. A trial (trial package, or a subscription still in its free
- * trial) and an unpaid purchase lose access now: their credits expire now and
+ * trial) and an unpaid purchase lose access now: their credits expire now, the
+ * classes they booked that have not started are cancelled with them, and
  * the subscription is cancelled at the provider immediately. Otherwise access
  * lasts until the end of the paid cycle (expiration_date stays) and the
  * provider cancels at period end. Status becomes 'cancelled' with
@@ -79,7 +80,7 @@ export async function cancelPurchase(
       .returning();
     if (!cancelled) throw new DomainError('purchase/not-cancellable');
     if (p.status === 'pending') await releaseDiscountUse(tx, p.purchase_id);
-    if (endsNow) await endAccessNow(tx, cancelled, now);
+    if (endsNow) await endAccessNow(tx, cancelled, now, messageContextOf(deps.config));
     if (input.staffId !== undefined) {
       await recordAudit(tx, {
         actorId: input.staffId,
@@ -93,12 +94,16 @@ export async function cancelPurchase(
   return getPurchase(deps.db, p.purchase_id, { customer_id: input.customerId, role: 'customer' });
 }
 
-/** PUT /purchases/{id}/paid (staff): a cash purchase was paid at the desk; grants it (its receipt links to `messages`' portal). */
-export async function markCashPaid(db: Db, id: number, messages: MessageContext | null): Promise<PurchaseOutput> {
+/**
+ * PUT /purchases/{id}/paid (staff): a cash purchase was paid at the desk, in
+ * cash or by bank transfer (`paidWith`: only cash is drawer cash); grants it
+ * (its receipt links to `messages`' portal).
+ */
+export async function markCashPaid(db: Db, id: number, messages: MessageContext | null, paidWith: 'cash' | 'transfer' = 'cash'): Promise<PurchaseOutput> {
   const [row] = await db.select().from(purchase).where(eq(purchase.purchase_id, id));
   if (!row) throw new DomainError('purchase/not-found');
   if (row.status !== 'pending') throw new DomainError('purchase/not-pending');
-  const { paidNow } = await db.transaction((tx) => markPurchasePaid(tx, id, { messages }));
+  const { paidNow } = await db.transaction((tx) => markPurchasePaid(tx, id, { messages, paidWith }));
   if (!paidNow) throw new DomainError('purchase/not-pending');
   return getPurchase(db, id, { customer_id: row.customer_id, role: 'staff' });
 }
