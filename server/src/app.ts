@@ -9,7 +9,7 @@ import { DomainError, domainErrors, trpcMaxBatchSize, type ApiErrorBody } from '
 import { createPollingChangeFeed, type ChangeFeed } from '@estudio/sync';
 import type { Config } from './config.ts';
 import { registerCors } from './cors.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { registerPrivateAnswers, registerSecurityHeaders } from './security-headers.ts';
 import type { Db } from './db.ts';
 import { apiErrorBody, fastifyErrorBody, httpStatusOf } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -151,10 +151,12 @@ export interface BuildServerOptions {
    * The caller owns a feed it passes in and closes it after the server.
    */
   changeFeed?: ChangeFeed;
+  /** Committed changes of what the public pages show ('portal_content', migration 0020): the pre-rendered pages are forgotten on each. */
+  contentFeed?: ChangeFeed;
 }
 
 /** The HTTP server: tRPC at /trpc, the same procedures as REST at /api, the portal at /. */
-export async function buildServer({ config, db, identity: identityOverride, changeFeed }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, db, identity: identityOverride, changeFeed, contentFeed }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -222,6 +224,7 @@ export async function buildServer({ config, db, identity: identityOverride, chan
 
   // Browsers on the studio's other hosts (the previous admin panel on admin.): CORS_ORIGINS, decision 032. First, so refusals carry it too.
   registerCors(app, config.CORS_ORIGINS, (url) => isApiPath(url) || isTrpcPath(url));
+  registerPrivateAnswers(app, (url) => isApiPath(url) || isTrpcPath(url));
 
   // A batch larger than any page of the portal sends is refused whole, before a single call of it runs.
   app.addHook('onRequest', async (req) => {
@@ -256,11 +259,12 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     if (encoding) void reply.header('content-encoding', encoding);
     return reply.send(body);
   };
-  // A write may change what a page shows: the pages rendered so far are forgotten.
-  if (portalPages) {
-    app.addHook('onResponse', async (req) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') portalPages.forget();
-    });
+  // A committed change of what the pages show (migration 0020's 'portal_content', from any server process) forgets the
+  // pages rendered so far; nothing else does, so a stranger's POST costs no re-render. Without a feed (a test's second
+  // server) a page is re-rendered once it is FRESH_MS old.
+  if (portalPages && contentFeed) {
+    const unsubscribe = contentFeed.subscribe(() => portalPages.forget());
+    app.addHook('onClose', async () => unsubscribe());
   }
   app.setNotFoundHandler(async (req, reply) => {
     const notFound: ApiErrorBody = { code: 'route-not-found', message: domainErrors['route-not-found'].message };

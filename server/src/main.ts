@@ -1,5 +1,5 @@
 import { createDb, migrate, seedIfEmpty } from '@estudio/db';
-import { createChangeFeed } from '@estudio/sync';
+import { createChangeFeed, portalContentChannel } from '@estudio/sync';
 import { buildServer } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   await migrate(handle);
   // Desks are poked through LISTEN/NOTIFY, so a write through any server process on this database reaches them.
   const changeFeed = await createChangeFeed(handle);
-  const app = await buildServer({ config, db: handle.db, changeFeed });
+  // The pre-rendered pages are forgotten when what they show changes, through any server process (migration 0020).
+  const contentFeed = await createChangeFeed(handle, portalContentChannel);
+  const app = await buildServer({ config, db: handle.db, changeFeed, contentFeed });
   const seeded = await seedIfEmpty(handle.db);
   if (seeded) app.log.info('base de datos vacía: se cargó el estudio de demostración');
 
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
       await app.close();
       await background?.stop();
       await changeFeed.close();
+      await contentFeed.close();
       await handle.close();
       clearTimeout(force);
       process.exit(0);

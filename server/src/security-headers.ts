@@ -14,3 +14,16 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }
+
+/**
+ * An answer to a signed-in caller is theirs alone (their profile, purchases,
+ * bookings): `Cache-Control: private, no-store`, so neither a shared cache nor
+ * the browser's disk keeps it. A route that says how its own answer may be
+ * kept (the week's ETag, a calendar feed) keeps its word.
+ */
+export function registerPrivateAnswers(app: FastifyInstance, isPrivatePath: (url: string) => boolean): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers.authorization && !reply.hasHeader('cache-control') && isPrivatePath(request.url)) void reply.header('cache-control', 'private, no-store');
+    done(null, payload);
+  });
+}

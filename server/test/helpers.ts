@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { createDb } from '@estudio/db';
 import { createTestDb } from '@estudio/db/testing';
-import { createChangeFeed } from '@estudio/sync';
+import { createChangeFeed, portalContentChannel } from '@estudio/sync';
 import type { AuthTokens } from '@estudio/core';
 import { buildServer } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -51,7 +52,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const testDb = await createTestDb();
   const config = testConfig(env);
   const changeFeed = await createChangeFeed(testDb);
-  const app = await buildServer({ config, db: testDb.db, changeFeed });
+  const contentFeed = await createChangeFeed(testDb, portalContentChannel);
+  const app = await buildServer({ config, db: testDb.db, changeFeed, contentFeed });
   const extra: FastifyInstance[] = [];
   return {
     app,
@@ -66,6 +68,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       for (const other of extra) await other.close();
       await app.close();
       await changeFeed.close();
+      await contentFeed.close();
       await testDb.close();
     },
   };
@@ -170,4 +173,36 @@ export async function startRacingServer(): Promise<RacingServer> {
 export async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown;
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** One part of a multipart/form-data body: a field, or a file with its name and declared type. */
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = `----estudio${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.filename ? `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POSTs a multipart/form-data body (an upload) as the holder of `token`. */
+export async function upload(app: FastifyInstance, url: string, token: string | undefined, parts: Part[]) {
+  const { payload, contentType } = multipart(parts);
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, any>, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }

@@ -37,8 +37,10 @@ export async function prerenderPage({ url, appconfig, viewportWidth, query }) {
   if (new URL(url, 'http://x').pathname !== '/') return null;
   const home = await query('instructors.home', undefined);
   const name = appconfig.config.find((c) => c.key === 'business_name').value;
+  // Counts the renders, so a test can tell a page sent from memory from one rendered again.
+  globalThis.portalRenders = (globalThis.portalRenders ?? 0) + 1;
   return {
-    html: '<section data-section="hero"><h1>' + name + '</h1><p>' + viewportWidth + '</p><p>' + home.instructors.map((i) => i.name).join(',') + '</p></section>',
+    html: '<section data-section="hero"><h1>' + name + '</h1><p>' + viewportWidth + '</p><p>' + home.instructors.map((i) => i.name).join(',') + '</p><p data-render="' + globalThis.portalRenders + '"></p></section>',
     // A page that names itself (usePageTitle) gets that title; one that names none, the studio's name.
     title: new URL(url, 'http://x').searchParams.has('titulo') ? 'Inicio <de> ' + name : null,
     queries: { mutations: [], queries: [{ queryKey: [['instructors', 'home'], { type: 'query' }], state: { data: home } }] },
@@ -128,10 +130,27 @@ describe('portal pages', () => {
       payload: { config: [{ key: 'tagline', value: '</script><script>alert(1)</script>' }] },
     });
     expect(put.statusCode).toBe(200);
-    // The write forgot the page rendered before it.
+    // The committed write forgot the page rendered before it (its notification reaches the server a moment after).
+    await expect.poll(async () => state((await server.app.inject({ method: 'GET', url: '/' })).body).appconfig.config).toContainEqual({ key: 'tagline', value: '</script><script>alert(1)</script>' });
     const res = await server.app.inject({ method: 'GET', url: '/' });
     expect(res.body).not.toContain('</script><script>alert(1)');
-    expect(state(res.body).appconfig.config).toContainEqual({ key: 'tagline', value: '</script><script>alert(1)</script>' });
+  });
+
+  it("a stranger's writes, refused or not about the pages, never throw the rendered pages away; a change of what they show does", async () => {
+    const renderOf = (html: string) => Number(/data-render="(\d+)"/.exec(html)?.[1]);
+    const first = renderOf((await server.app.inject({ method: 'GET', url: '/' })).body);
+    const cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
+    // Well inside FRESH_MS (30 s), after which a page is rendered again anyway.
+    for (let i = 0; i < 10; i++) {
+      await server.app.inject({ method: 'POST', url: '/nada' });
+      await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nadie@correo.mx', password: 'x' } });
+      await server.app.inject({ method: 'PUT', url: '/api/customer', headers: { authorization: `Bearer ${cliente}` }, payload: { instagram: `@mariana${i}` } });
+    }
+    expect(renderOf((await server.app.inject({ method: 'GET', url: '/' })).body)).toBe(first);
+
+    const admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+    await server.app.inject({ method: 'PUT', url: '/api/appconfig', headers: { authorization: `Bearer ${admin}` }, payload: { config: [{ key: 'tagline', value: 'Muévete con nosotros' }] } });
+    await expect.poll(async () => renderOf((await server.app.inject({ method: 'GET', url: '/' })).body)).toBeGreaterThan(first);
   });
 
   it('is sent compressed to a browser that accepts it', async () => {

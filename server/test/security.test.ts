@@ -493,6 +493,27 @@ describe('uploads judged by content', () => {
   });
 });
 
+describe('private answers', () => {
+  it('a signed-in customer’s profile, purchases and bookings are never kept by a cache, over REST and tRPC', async () => {
+    const { idToken } = await login(server.app, 'cliente@estudio.demo');
+    for (const url of ['/api/customer', '/api/purchases', '/api/class_reservations/mine', '/trpc/customer.me']) {
+      const res = await call(server.app, 'GET', url, { token: idToken });
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+    // A refusal is the caller's too.
+    expect((await call(server.app, 'GET', '/api/purchases/999999', { token: idToken })).headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("a public answer to an anonymous visitor is left to the route, and a route's own rule is kept", async () => {
+    const anonymous = await call(server.app, 'GET', '/api/class_packages');
+    expect(anonymous.headers['cache-control']).toBeUndefined();
+    const { idToken } = await login(server.app, 'admin@estudio.demo');
+    const csv = await call(server.app, 'GET', '/api/reports/export?kind=customers&start_date=2026-01-01&end_date=2026-01-31', { token: idToken });
+    expect(csv.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('security headers', () => {
   /** The policy as helmet writes it from the declared directives. */
   const declaredPolicy = Object.entries(contentSecurityPolicy)

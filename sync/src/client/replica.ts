@@ -14,7 +14,7 @@ import { ident, replicated } from './tables.ts';
  * row's current state in log order: a reservation may arrive before its
  * customer, two customers may swap e-mails across pages. So foreign keys,
  * unique constraints and unique indexes (other than primary keys) are dropped,
- * and so are the change-log triggers (a replica logs nothing) and the identity
+ * and so are the change-log and public-page triggers (a replica logs and notifies nothing) and the identity
  * defaults (ids come from the server, or are temporary negative ids of
  * mutations not yet acknowledged), and generated columns become plain ones
  * (rows arrive whole, a hidden one as null). Check and not-null constraints stay.
@@ -125,7 +125,7 @@ async function loosenServerSchema(db: Db): Promise<void> {
   const triggers = await query<{ tbl: string; name: string }>(
     db,
     sql`select t.tgrelid::regclass::text as tbl, t.tgname as name from pg_trigger t join pg_proc p on p.oid = t.tgfoid
-        where not t.tgisinternal and p.proname = 'sync_log_change'`,
+        where not t.tgisinternal and p.proname in ('sync_log_change', 'portal_content_changed')`,
   );
   for (const t of triggers) drops.push(`DROP TRIGGER IF EXISTS ${ident(t.name)} ON ${t.tbl}`);
   const identities = await query<{ tbl: string; col: string }>(

@@ -3,6 +3,8 @@ import { logPosition } from './pull.ts';
 
 /** The channel the sync triggers notify (migration 0005). */
 export const syncChannel = 'sync_change';
+/** The channel the tables the public pages read notify (migration 0020). */
+export const portalContentChannel = 'portal_content';
 
 /**
  * "The log moved": what wakes a server's desks. Listeners may be called more
@@ -38,14 +40,15 @@ function fanOut() {
 
 /**
  * LISTEN on the database, so a write through any server process (or a script)
- * wakes the desks of this one. postgres.js keeps the listen on its own
+ * wakes the desks of this one (or, on another `channel`, whatever listens to it:
+ * the portal's pre-rendered pages listen to 'portal_content'). postgres.js keeps the listen on its own
  * connection and re-listens after a reconnect; notifications sent while it was
  * away are lost, so every (re)listen also wakes the desks.
  */
-export async function createChangeFeed(handle: DbHandle): Promise<ChangeFeed> {
+export async function createChangeFeed(handle: DbHandle, channel: string = syncChannel): Promise<ChangeFeed> {
   const feed = fanOut();
   if (handle.kind === 'pglite') {
-    const unlisten = await handle.client.listen(syncChannel, () => feed.emit());
+    const unlisten = await handle.client.listen(channel, () => feed.emit());
     return {
       subscribe: feed.subscribe,
       async close() {
@@ -55,7 +58,7 @@ export async function createChangeFeed(handle: DbHandle): Promise<ChangeFeed> {
     };
   }
   const listening = await handle.client.listen(
-    syncChannel,
+    channel,
     () => feed.emit(),
     () => feed.emit(),
   );

@@ -4,6 +4,7 @@ import { DomainError, type AnnouncementOutput, type RemovedOutput } from '@estud
 import type { Db } from '../../db.ts';
 import { definedOnly, missingReferenceAs, removeOrInUse } from '../content/removed.ts';
 import { fileSummaries } from '../files/file-output.ts';
+import { assertFilesUsable } from '../files/file-use.ts';
 
 type AnnouncementRow = typeof announcement.$inferSelect;
 
@@ -55,6 +56,7 @@ export async function getAnnouncement(db: Db, id: number, includeHidden: boolean
 }
 
 export async function createAnnouncement(db: Db, fields: AnnouncementFields): Promise<AnnouncementOutput> {
+  await assertFilesUsable(db, [fields.file_id], { for: 'studio' });
   const [row] = await missingReferenceAs(
     () => db.insert(announcement).values({ ...definedOnly(fields), title: fields.title, content: fields.content }).returning(),
     new DomainError('file/not-found'),
@@ -63,6 +65,7 @@ export async function createAnnouncement(db: Db, fields: AnnouncementFields): Pr
 }
 
 export async function updateAnnouncement(db: Db, id: number, changes: Partial<AnnouncementFields>): Promise<AnnouncementOutput> {
+  await assertFilesUsable(db, [changes.file_id], { for: 'studio' });
   const [row] = await missingReferenceAs(
     () =>
       db

@@ -2,6 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { DomainError } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
+import { assertFileUsable } from '../files/file-use.ts';
 import { acceptDocuments } from './accept-documents.ts';
 import type { CustomerRow } from './find-customer.ts';
 
@@ -22,7 +23,8 @@ export interface CustomerSignupData {
  * Creates the customer row of a signed-in identity and records the pages it
  * accepted, in one transaction. 409 'customer/already-exists' when the
  * identity or the e-mail already has a customer, 409 'customer/phone-taken'
- * when the phone does; every required page must be among the accepted ones.
+ * when the phone does; every required page must be among the accepted ones;
+ * a profile picture must be a file the new customer may use (assertFileUsable).
  */
 export async function signUpCustomer(db: Db, identity: { uid: string; email: string | null }, data: CustomerSignupData): Promise<CustomerRow> {
   // The identity's e-mail wins: the account is whatever the sign-in provider verified.
@@ -61,6 +63,8 @@ export async function signUpCustomer(db: Db, identity: { uid: string; email: str
         })
         .returning();
       if (!row) throw new Error('insert customer returned no row');
+      // A profile picture named by id must be one this new customer may use (never another customer's upload).
+      if (row.file_id !== null) await assertFileUsable(tx, row.file_id, { for: 'customer', customerId: row.customer_id }, 'image');
       await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: true, refusal: 'customer/terms-not-accepted' });
       return row;
     });

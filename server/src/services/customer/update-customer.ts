@@ -2,16 +2,9 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { DomainError } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
-import { file } from '@estudio/db/schema/content';
 import { assertOwnAddress } from '../addresses/addresses.ts';
+import { assertFileUsable } from '../files/file-use.ts';
 import type { CustomerRow } from './find-customer.ts';
-
-/** A profile image must exist, be an image and be the customer's own upload (or one nobody owns, like the demo photos). */
-async function assertUsableFile(db: Db, customerId: number, fileId: number): Promise<void> {
-  const [row] = await db.select({ customer_id: file.customer_id, type: file.type }).from(file).where(eq(file.file_id, fileId)).limit(1);
-  if (!row || (row.customer_id !== null && row.customer_id !== customerId)) throw new DomainError('file/not-found');
-  if (!row.type.startsWith('image/')) throw new DomainError('file/not-image');
-}
 
 export interface CustomerProfileChanges {
   name?: string | undefined;
@@ -43,7 +36,7 @@ export async function updateCustomer(db: Db, customerId: number, changes: Custom
   try {
     return await db.transaction(async (tx) => {
       if (set.address_id) await assertOwnAddress(tx, customerId, set.address_id);
-      if (set.file_id) await assertUsableFile(tx, customerId, set.file_id);
+      if (set.file_id) await assertFileUsable(tx, set.file_id, { for: 'customer', customerId }, 'image');
       if (set.phone) {
         const [other] = await tx
           .select({ customer_id: customer.customer_id })

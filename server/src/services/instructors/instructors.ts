@@ -7,6 +7,7 @@ import { DomainError, instructorRemoval, yearlessBirthdate, type InstructorOutpu
 import type { Db } from '../../db.ts';
 import { definedOnly, missingReferenceAs } from '../content/removed.ts';
 import { fileSummaries } from '../files/file-output.ts';
+import { assertFilesUsable } from '../files/file-use.ts';
 
 type InstructorRow = typeof instructor.$inferSelect;
 
@@ -137,6 +138,7 @@ async function linkedWrite<T>(run: () => Promise<T>): Promise<T> {
 export async function createInstructor(db: Db, fields: InstructorFields): Promise<InstructorOutput> {
   const { customer_email, ...rest } = fields;
   const account = await accountOf(db, customer_email, null);
+  await assertFilesUsable(db, [rest.file_id], { for: 'studio' });
   const [row] = await linkedWrite(() =>
     db
       .insert(instructor)
@@ -149,6 +151,7 @@ export async function createInstructor(db: Db, fields: InstructorFields): Promis
 export async function updateInstructor(db: Db, id: number, changes: Partial<InstructorFields>): Promise<InstructorOutput> {
   const { customer_email, ...rest } = changes;
   const account = await accountOf(db, customer_email, id);
+  await assertFilesUsable(db, [rest.file_id], { for: 'studio' });
   const [row] = await linkedWrite(() =>
     db
       .update(instructor)

@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { definedOnly } from '../content/removed.ts';
 import { containsPattern, offsetOf } from '../content/search.ts';
 import { loadPackages, type PackageRow } from './package-output.ts';
+import { assertFilesUsable } from '../files/file-use.ts';
 
 /** Who writes and, when Stripe is configured, where the product and price live. */
 export interface AdminPackageDeps {
@@ -164,6 +165,7 @@ function rowValues(fields: Partial<ClassPackageCreateInput>) {
 /** POST /class_packages: the package, its credits per class type and, with Stripe, its product and price; audited. */
 export async function createPackage(deps: AdminPackageDeps, input: ClassPackageCreateInput): Promise<ClassPackageAdminOutput> {
   return deps.db.transaction(async (tx) => {
+    await assertFilesUsable(tx, [input.receipt_file_id, input.downloadable_file_id], { for: 'studio' });
     const row = await referencesExist(async () => {
       const [inserted] = await tx
         .insert(class_package)
@@ -193,6 +195,7 @@ export async function updatePackage(deps: AdminPackageDeps, input: ClassPackageU
     const merged = { ...before, ...definedOnly(changes), class_package_types: types };
     const violation = packageRuleViolation(merged);
     if (violation) throw new DomainError(violation.code);
+    await assertFilesUsable(tx, [changes.receipt_file_id, changes.downloadable_file_id], { for: 'studio' });
 
     const row = await referencesExist(async () => {
       const [updated] = await tx
