@@ -9,7 +9,7 @@ import { createCallLimits } from '../src/services/rate-limit/call-limits.ts';
 import { createHashingSlots } from '../src/services/rate-limit/hashing-slots.ts';
 import type { RateLimitStore } from '../src/services/rate-limit/store.ts';
 import { call, demoPassword, login, startTestServer, testConfig, type TestServer } from './helpers.ts';
-import { procedures } from './router-walk.ts';
+import { accessOf, allProcedures } from './router-walk.ts';
 
 /**
  * Issue 15, break 3 and the guessable discount codes: limits count procedure
@@ -58,7 +58,7 @@ const tally = (codes: string[]) => codes.reduce<Record<string, number>>((acc, c)
 
 describe('the table of limited procedures', () => {
   it('names procedures that exist', () => {
-    const paths = new Set(procedures.map((p) => p.path));
+    const paths = new Set(allProcedures.map((p) => p.path));
     for (const name of Object.keys(limitedProcedures)) expect(paths.has(name), name).toBe(true);
   });
 });
@@ -187,6 +187,30 @@ describe('discount codes cannot be guessed', () => {
     const right = await call(limited, 'GET', `/api/discounts/code/BIENVENIDA10?class_package_id=${pkgId}`, { token });
     expect(right.status).toBe(429);
     expect(right.body).toEqual(rateLimited);
+  });
+
+  it("the previous panel's lookup without a package shares the allowance: guesses stop at the limit, whatever route they take", async () => {
+    const limited = await server.withConfig({ DISCOUNT_RATE_LIMIT_MAX: '4' });
+    const guesser = (await login(limited, 'ilimitado@estudio.demo')).idToken;
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(limited, 'GET', `/api/discounts/code/ADIVINA${i}`, { token: guesser })).status);
+    statuses.push((await call(limited, 'GET', `/api/discounts/code/ADIVINA9?class_package_id=${pkgId}`, { token: guesser })).status);
+    for (const code of ['PRIMERMES50', 'BUENFIN', 'ADIVINA3']) statuses.push((await call(limited, 'GET', `/api/discounts/code/${code}`, { token: guesser })).status);
+    expect(statuses).toEqual([404, 404, 404, 404, 429, 429, 429]);
+  });
+
+  it('every procedure a customer can call with a code is counted in the discount allowance', () => {
+    // Administrators write codes (discounts.create, update); everyone else can only try them.
+    const looksUpCodes = allProcedures.filter(
+      (p) =>
+        accessOf(p.def) !== 'admin' &&
+        p.def.inputs.some((input) => {
+        const shape = (input as unknown as { shape?: Record<string, unknown> }).shape;
+          return shape !== undefined && ('code' in shape || 'discountCode' in shape);
+        }),
+    );
+    expect(looksUpCodes.map((p) => p.path)).toContain('legacy.discountUsable');
+    for (const p of looksUpCodes) expect(limitedProcedures[p.path]?.bucket, p.path).toBe('discount');
   });
 
   it('a checkout that carries a code counts against the same allowance', async () => {

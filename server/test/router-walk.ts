@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnyProcedure } from '@trpc/server';
 import type { InjectOptions } from 'fastify';
 import type { z } from '@estudio/core';
+import { legacyRouter } from '../src/legacy/legacy-procedures.ts';
 import { appRouter } from '../src/router.ts';
 import { adminProcedure, authedProcedure, bookingProcedure, coachProcedure, customerProcedure, optionalAuthProcedure, staffProcedure } from '../src/trpc.ts';
 import { demoPassword, type call } from './helpers.ts';
@@ -32,6 +33,11 @@ export const procedures: RouteInfo[] = Object.entries(appRouter._def.procedures 
   path,
   def: defOf(p),
 }));
+/** The app router's procedures and the previous panel's own (legacy.*), which its adapter calls behind /api. */
+export const allProcedures: RouteInfo[] = [
+  ...procedures,
+  ...Object.entries(legacyRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({ path, def: defOf(p) })),
+];
 export const guarded = (guard: unknown) => procedures.filter((p) => p.def.middlewares.includes(guard));
 
 /** Who may call a procedure, read from the guards in its middleware chain (most demanding first). */

@@ -1,3 +1,4 @@
 export * from './kinds.ts';
 export * from './compose.ts';
 export * from './ics.ts';
+export * from './private-links.ts';

@@ -1,4 +1,4 @@
-import { DomainError, messageKinds, outboxPageSize, type MessageKind, type OutboxMessageOutput } from '@estudio/core';
+import { DomainError, messageKinds, outboxPageSize, withoutPrivateLinks, type MessageKind, type OutboxMessageOutput } from '@estudio/core';
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
@@ -11,14 +11,19 @@ type OutboxRow = typeof outbox_message.$inferSelect;
 /** The kind's Spanish name; a kind no longer in the catalogue reads as a plain message, never as its key. */
 const kindLabel = (kind: string): string => (Object.hasOwn(messageKinds, kind) ? messageKinds[kind as MessageKind].label : messageKinds.general.label);
 
-/** `customerName`: the full name of the customer the message is for, when known (the list looks it up; other callers may leave it out). */
+/**
+ * A message as staff see it. `customerName`: the full name of the customer it
+ * is for, when known (the list looks it up; other callers may leave it out).
+ * Links that act as the customer (reset, invitation, e-mail change, stop) are
+ * cut: the customer receives them, staff never read them.
+ */
 export function toOutboxOutput(row: OutboxRow, customerName: string | null = null): OutboxMessageOutput {
   return {
     outbox_message_id: row.outbox_message_id,
     channel: row.channel,
     recipient: row.recipient,
-    subject: row.subject,
-    body: row.body,
+    subject: row.subject === null ? null : withoutPrivateLinks(row.subject),
+    body: withoutPrivateLinks(row.body),
     status: row.status,
     attempts: row.attempts,
     last_error: row.last_error,

@@ -38,8 +38,9 @@ export const limitedProcedures: Record<string, ProcedureLimit> = {
   // Say whether a stop link's code is a customer's (issue 17); the one-click POST counts in the same bucket.
   'messages.stopPreview': { bucket: 'signin' },
   'messages.stop': { bucket: 'signin' },
-  // Say whether a discount code exists.
+  // Say whether a discount code exists: every lookup, whatever route reaches it, spends the same allowance.
   'discounts.validate': { bucket: 'discount' },
+  'legacy.discountUsable': { bucket: 'discount' },
   'checkout.attempt': { bucket: 'discount', counts: carriesDiscountCode },
   'checkout.create': { bucket: 'discount', counts: carriesDiscountCode },
   'checkout.paypal': { bucket: 'discount', counts: carriesDiscountCode },
