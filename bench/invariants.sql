@@ -1,4 +1,4 @@
--- Invariantes de los datos del estudio (issue 9).
+-- Invariantes de los datos del estudio.
 --
 --   psql "$DATABASE_URL" -f bench/invariants.sql
 --
@@ -147,42 +147,45 @@ violaciones as (
             having count(*) > d.max_uses_per_customer) x)
 
   union all
-  -- Issue 15: los topes se cuentan desde las compras pagadas, no solo desde los contadores
-  -- (services/checkout/purchase-caps.ts los revisa al crear y otra vez al pagar).
+  -- Los topes se cuentan desde las compras pagadas alguna vez (paid_at), no solo desde los contadores
+  -- (services/checkout/purchase-caps.ts los revisa al crear y otra vez al pagar): una compra pagada
+  -- y luego cancelada, revocada o reembolsada sigue ocupando su lugar, salvo que un admin lo haya
+  -- devuelto con un motivo (limit_released_at).
   select 'paquete-cupo',
-         'Paquetes con más compras pagadas que su límite de personas',
+         'Paquetes con más compras pagadas (canceladas incluidas) que su límite de personas',
          (select count(*)
             from class_package cp
            where cp.people_limit is not null
-             and (select count(*) from purchase p where p.class_package_id = cp.class_package_id and p.status in ('active', 'completed')) > cp.people_limit)
+             and (select count(*) from purchase p where p.class_package_id = cp.class_package_id and p.paid_at is not null and p.limit_released_at is null) > cp.people_limit)
 
   union all
+  -- Una prueba gratis cancelada y tomada otra vez es una compra de más.
   select 'paquete-por-cliente',
-         'Clientes con más compras pagadas de un paquete que su límite por cliente',
+         'Clientes con más compras pagadas de un paquete (canceladas incluidas) que su límite por cliente',
          (select count(*) from (
             select p.class_package_id, p.customer_id
               from purchase p
               join class_package cp on cp.class_package_id = p.class_package_id
-             where cp.limit_per_customer is not null and p.status in ('active', 'completed')
+             where cp.limit_per_customer is not null and p.paid_at is not null and p.limit_released_at is null
              group by p.class_package_id, p.customer_id, cp.limit_per_customer
             having count(*) > cp.limit_per_customer) x)
 
   union all
   select 'descuento-compras',
-         'Descuentos con más compras pagadas que su máximo de usos',
+         'Descuentos con más compras pagadas (canceladas incluidas) que su máximo de usos',
          (select count(*)
             from discount d
            where d.max_uses is not null
-             and (select count(*) from purchase p where p.discount_id = d.discount_id and p.status in ('active', 'completed')) > d.max_uses)
+             and (select count(*) from purchase p where p.discount_id = d.discount_id and p.paid_at is not null and p.limit_released_at is null) > d.max_uses)
 
   union all
   select 'descuento-compras-cliente',
-         'Clientes con más compras pagadas con un descuento que su máximo por cliente',
+         'Clientes con más compras pagadas con un descuento (canceladas incluidas) que su máximo por cliente',
          (select count(*) from (
             select p.discount_id, p.customer_id
               from purchase p
               join discount d on d.discount_id = p.discount_id
-             where d.max_uses_per_customer is not null and p.status in ('active', 'completed')
+             where d.max_uses_per_customer is not null and p.paid_at is not null and p.limit_released_at is null
              group by p.discount_id, p.customer_id, d.max_uses_per_customer
             having count(*) > d.max_uses_per_customer) x)
 
@@ -192,8 +195,54 @@ violaciones as (
          'Compras pagadas con descuento sin su uso registrado (el contador del descuento se queda corto)',
          (select count(*)
             from purchase p
-           where p.discount_id is not null and p.status in ('active', 'completed')
+           where p.discount_id is not null and p.paid_at is not null and p.limit_released_at is null
              and not exists (select 1 from discount_use u where u.purchase_id = p.purchase_id and u.discount_id = p.discount_id))
+
+  union all
+  -- El dinero recibido se marca una vez (paid_at, services/checkout/grant-purchase.ts): una compra
+  -- vigente sin esa marca, o una pendiente o fallida con ella, cuenta mal las ventas y los topes.
+  select 'pago-sin-marca',
+         'Compras cuyo estado no concuerda con su pago: vigentes sin fecha de pago, o pendientes o fallidas con ella',
+         (select count(*)
+            from purchase p
+           where (p.status in ('active', 'completed') and p.paid_at is null)
+              or (p.status in ('pending', 'failed') and p.paid_at is not null))
+
+  union all
+  -- Créditos que nadie pagó: de una compra nunca pagada, o dados sin compra por el personal sin su
+  -- registro en Actividad (services/credits/grant-credits.ts escribe los dos en una transacción).
+  select 'credito-sin-origen',
+         'Créditos sin una compra pagada ni un regalo registrado en Actividad detrás',
+         (select count(*)
+            from available_classes ac
+            left join purchase p on p.purchase_id = ac.purchase_id
+           where (ac.purchase_id is not null and p.paid_at is null)
+              or (ac.purchase_id is null and not exists (
+                    select 1 from audit_log a
+                     where a.action = 'credits.grant' and a.entity = 'customer'
+                       and jsonb_typeof(a.changes) = 'object' and a.changes->>'available_class_id' = ac.available_class_id::text)))
+
+  union all
+  -- Un reembolso devuelve dinero recibido, y nunca más de lo que se pagó (services/refunds/refund-purchase.ts).
+  select 'reembolso-sin-pago',
+         'Reembolsos de compras que nunca se pagaron, o por más de lo que se pagó',
+         (select count(*)
+            from purchase p
+           where exists (select 1 from invoice i where i.purchase_id = p.purchase_id and i.status = 'refunded')
+             and (p.paid_at is null
+                  or (select sum(i.total_payment) from invoice i where i.purchase_id = p.purchase_id and i.status = 'refunded') > p.total_payment))
+
+  union all
+  -- El corte de caja suma el efectivo de las órdenes 'Efectivo' cobradas (paid_at, sin transferencias):
+  -- cada una tiene el cargo que registró el cobro, por su importe. Una orden contada como efectivo sin
+  -- ese cargo, o con otro importe, es dinero que el cajón espera y nadie recibió.
+  select 'caja-sin-cobro',
+         'Órdenes en efectivo que el corte de caja cuenta sin el cargo que registró su cobro, o con otro importe',
+         (select count(*)
+            from purchase p
+           where p.provider = 'cash' and p.paid_at is not null and p.paid_with is distinct from 'transfer' and not p.is_gift
+             and not exists (select 1 from invoice i where i.purchase_id = p.purchase_id and i.status = 'completed'
+                                                      and i.total_payment = p.total_payment and i.paid_at is not null))
 
   union all
   -- has_unlimited sigue en true después de vencer la membresía (nada lo apaga al pasar la fecha; el portal

@@ -269,6 +269,8 @@ export const domainErrors = {
   'legacy/role': { status: 400, message: 'El rol debe ser admin, manager, coach o customer (manager y coach trabajan en recepción).' },
   'legacy/total-not-price': { status: 400, message: 'un regalo no se cobra: su total es 0.' },
   // Decision 040: what the previous panel sends that the desk asks differently.
+  'permission/credits-admin-only': { status: 403, message: 'Solo un Administrador puede dar clases ilimitadas o sin vencimiento, extender la vigencia o ampliar los créditos de un cliente.' },
+  'permission/credits-over-limit': { status: 403, message: 'Recepción no puede dar tantas clases: su valor pasa del límite de regalos que fijó el administrador. Pide a un administrador que las dé o véndele un paquete.' },
   'permission/price-admin-only': { status: 403, message: 'Solo un Administrador puede registrar un precio distinto al del paquete; Recepción cobra el precio de lista.' },
   'legacy/attendee-payment': { status: 400, message: 'un asistente se agrega con los créditos del cliente; el pago se registra con la compra de un paquete.' },
 

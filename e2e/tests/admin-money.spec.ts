@@ -115,7 +115,7 @@ test('the owner sells at the counter at the price shown, reads the cash-up, refu
   const rows = readCsv(readFileSync((await file.path()) as string, 'utf8'));
   expect(rows[0]?.slice(0, 3)).toEqual(['ID compra', 'Fecha', 'ID cliente']);
   const line = rows.find((r) => Number(r[0]) === sold.purchase_id);
-  expect(line?.slice(3, 10)).toEqual(['Mariana López', 'cliente@estudio.demo', '10 Clases', '1500.00', '1350.00', 'Efectivo (y transferencia)', 'Reembolsada']);
+  expect(line?.slice(3, 10)).toEqual(['Mariana López', 'cliente@estudio.demo', '10 Clases', '1500.00', '1350.00', 'Efectivo', 'Reembolsada']);
   expect(line?.[13]).toBe('Se equivocó de paquete');
   // Attendance too, one row per class of the period.
   const attendance = page.waitForEvent('download');

@@ -210,7 +210,7 @@ describe('the QR link: GET /api/class_reservations/single/{id} and PUT /api/clas
     expect(again.status).toBe(200);
     const [second] = await server.db.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, todayId));
     expect(second?.attendedAt?.toISOString()).toBe(first?.attendedAt?.toISOString());
-    expect(await lastAudit('class_reservation', todayId)).toMatchObject({ action: 'checkin' });
+    expect(await lastAudit('class_reservation', todayId)).toMatchObject({ action: 'reservation.check-in' });
 
     const wrongDay = await call(server.app, 'PUT', `/api/class_reservations/${laterId}/checkin`, { token: staff });
     expect(wrongDay.status).toBe(409);

@@ -368,6 +368,7 @@ describe('transport', () => {
         'GET /purchases/admin/all',
         'GET /purchases/{id}/refund',
         'POST /purchases/{id}/refund',
+        'POST /purchases/{id}/release-limit',
         'GET /invoices',
         'GET /payment_methods',
         'GET /payment_sources',

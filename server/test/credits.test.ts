@@ -81,7 +81,7 @@ describe('granting, correcting and removing credits (front desk, admin)', () => 
     const yoga = await classTypeId(server.db, 'Yoga');
     const granted = await call(server.app, 'POST', '/api/available_classes', {
       token: admin,
-      body: { customer_id: nuevoId, available_classes: 3, expiration_date: inDays(30), class_type_id: yoga.id, allowed_times: '07:00' },
+      body: { customer_id: nuevoId, available_classes: 3, expiration_date: inDays(30), class_type_id: yoga.id, allowed_times: '07:00', reason: 'Cortesía por la clase cancelada' },
     });
     expect(granted.status, granted.raw).toBe(200);
     expect(granted.body.available_class).toMatchObject({ customer_id: nuevoId, available_classes: 3, class_type_id: yoga.id, allowed_times: '07:00', cancels_used: 0 });
@@ -96,56 +96,62 @@ describe('granting, correcting and removing credits (front desk, admin)', () => 
   });
 
   it('validates a grant with Spanish messages', async () => {
-    const zero = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: 0 } });
+    const zero = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: 0, reason: 'Prueba' } });
     expect(zero.status).toBe(400);
     expect(zero.body.code).toBe('credit/invalid-amount');
-    const past = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: 2, expiration_date: inDays(-1) } });
+    const past = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: 2, expiration_date: inDays(-1), reason: 'Prueba' } });
     expect(past.status).toBe(400);
     expect(past.body.code).toBe('credit/expiration-past');
-    const times = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: 2, allowed_times: '7am' } });
+    const times = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: 2, allowed_times: '7am', reason: 'Prueba' } });
     expect(times.status).toBe(400);
     expect(times.body.field).toBe('allowed_times');
-    const nobody = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: 999999, available_classes: 2 } });
+    const nobody = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: 999999, available_classes: 2, reason: 'Prueba' } });
     expect(nobody.status).toBe(404);
     expect(nobody.body.code).toBe('customer/not-found');
-    const noType = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: 2, class_type_id: 999999 } });
+    const noType = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: 2, class_type_id: 999999, reason: 'Prueba' } });
     expect(noType.status).toBe(404);
     expect(noType.body.code).toBe('class-type/not-found');
   });
 
-  it('the front desk corrects and then removes a credit (soft delete)', async () => {
+  it('the front desk lowers a credit, the admin widens it, and the front desk removes it (soft delete)', async () => {
     const his = await call(server.app, 'GET', '/api/available_classes', { token: nuevo });
     const credit = (his.body.available_classes as AvailableClassOutput[])[0] as AvailableClassOutput;
-    const fixed = await call(server.app, 'PUT', `/api/available_classes/${credit.available_class_id}`, {
+    const lowered = await call(server.app, 'PUT', `/api/available_classes/${credit.available_class_id}`, {
       token: staff,
-      body: { available_classes: 2, class_type_id: null, allowed_times: null },
+      body: { available_classes: 2, reason: 'Se registró de más' },
+    });
+    expect(lowered.status, lowered.raw).toBe(200);
+    expect(lowered.body.available_class).toMatchObject({ available_classes: 2, allowed_times: '07:00' });
+    const fixed = await call(server.app, 'PUT', `/api/available_classes/${credit.available_class_id}`, {
+      token: admin,
+      body: { class_type_id: null, allowed_times: null, reason: 'Puede tomar cualquier clase' },
     });
     expect(fixed.status, fixed.raw).toBe(200);
     expect(fixed.body.available_class).toMatchObject({ available_classes: 2, class_type_id: null, class_types: null, allowed_times: null });
     expect(fixed.body.available_class.expiration_date).toBe(credit.expiration_date);
     expect((await call(server.app, 'GET', '/api/available_classes', { token: nuevo })).body.total).toBe(2);
 
-    const byCustomer = await call(server.app, 'PUT', `/api/available_classes/${credit.available_class_id}`, { token: nuevo, body: { available_classes: 50 } });
+    const byCustomer = await call(server.app, 'PUT', `/api/available_classes/${credit.available_class_id}`, { token: nuevo, body: { available_classes: 50, reason: 'Quiero más' } });
     expect(byCustomer.status).toBe(403);
 
-    const removed = await call(server.app, 'DELETE', `/api/available_classes/${credit.available_class_id}`, { token: staff });
+    const removed = await call(server.app, 'DELETE', `/api/available_classes/${credit.available_class_id}?reason=Duplicado`, { token: staff });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ ok: true });
     const [row] = await server.db.select().from(available_classes).where(eq(available_classes.available_class_id, credit.available_class_id));
     expect(row?.deletedAt).toBeInstanceOf(Date);
     expect((await call(server.app, 'GET', '/api/available_classes', { token: nuevo })).body.total).toBe(0);
     expect((await call(server.app, 'GET', `/api/available_classes/${credit.available_class_id}`, { token: nuevo })).status).toBe(404);
-    expect((await call(server.app, 'DELETE', `/api/available_classes/${credit.available_class_id}`, { token: staff })).status).toBe(404);
+    expect((await call(server.app, 'DELETE', `/api/available_classes/${credit.available_class_id}?reason=Duplicado`, { token: staff })).status).toBe(404);
   });
 
   it('an unlimited grant makes the customer an unlimited member; removing it ends the membership', async () => {
     const expires = inDays(30);
-    const granted = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: -1, expiration_date: expires } });
+    const granted = await call(server.app, 'POST', '/api/available_classes', { token: admin, body: { customer_id: nuevoId, available_classes: -1, expiration_date: expires, reason: 'Membresía de cortesía' } });
     expect(granted.status).toBe(200);
     const his = await call(server.app, 'GET', '/api/available_classes', { token: nuevo });
     expect(his.body).toMatchObject({ has_unlimited: true, unlimited_membership_expiration: expires, total: 0 });
 
-    await call(server.app, 'DELETE', `/api/available_classes/${granted.body.available_class.available_class_id}`, { token: admin });
+    await call(server.app, 'DELETE', `/api/available_classes/${granted.body.available_class.available_class_id}?reason=Fin%20de%20cortes%C3%ADa`, { token: admin });
     const after = await call(server.app, 'GET', '/api/available_classes', { token: nuevo });
     expect(after.body).toMatchObject({ has_unlimited: false, unlimited_membership_expiration: null });
     const [row] = await server.db.select({ has_unlimited: customer.has_unlimited }).from(customer).where(eq(customer.customer_id, nuevoId));

@@ -14,9 +14,11 @@ import { call, login, startTestServer, type TestServer } from './helpers.ts';
  */
 let server: TestServer;
 let staffToken: string;
+let adminToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   staffToken = (await login(server.app, 'recepcion@estudio.demo')).idToken;
+  adminToken = (await login(server.app, 'admin@estudio.demo')).idToken;
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -31,7 +33,7 @@ async function registerAtDesk(n: string) {
   expect(res.status).toBe(200);
   const created = res.body.customer as { customer_id: number; email: string; uid: string | null };
   expect(created.uid).toBeNull();
-  const credit = await call(server.app, 'POST', '/api/available_classes', { token: staffToken, body: { customer_id: created.customer_id, available_classes: 5 } });
+  const credit = await call(server.app, 'POST', '/api/available_classes', { token: adminToken, body: { customer_id: created.customer_id, available_classes: 5, reason: 'Paquete pagado en el mostrador' } });
   expect(credit.status).toBe(200);
   return created;
 }

@@ -15,6 +15,7 @@ import { walkIn } from '../src/services/desk/walk-in.ts';
 import { call, login, startTestServer, testSecret, type TestServer } from './helpers.ts';
 import { createBookers, customerId, newClass, withSettings } from './reservations-fixtures.ts';
 import { minutesAheadToday, newClientId, trpcMutation } from './sync-helpers.ts';
+import type { StaffActor } from '../src/services/permissions/staff-permissions.ts';
 
 /**
  * Issue 16, item 3: the desk's missing actions, through the services the desk's
@@ -26,6 +27,8 @@ let staffToken: string;
 let adminToken: string;
 let clienteToken: string;
 let staffId: number;
+/** The receptionist as the services see her from a desk's push. */
+let staff: StaffActor;
 let run = 0;
 
 beforeAll(async () => {
@@ -34,6 +37,7 @@ beforeAll(async () => {
   adminToken = (await login(server.app, 'admin@estudio.demo')).idToken;
   clienteToken = (await login(server.app, 'cliente@estudio.demo')).idToken;
   staffId = await customerId(server.db, 'recepcion@estudio.demo');
+  staff = { customer_id: staffId };
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -144,7 +148,7 @@ describe('POST /api/customer: a first-time walk-in registered by staff', () => {
     const id = res.body.customer.customer_id as number;
     await server.db.insert(available_classes).values({ customer_id: id, available_classes: 1 });
     const klass = await newClass(server.db, { minutesAhead: 30, capacity: 5 });
-    expect(await walkIn(server.db, { customer_id: id, single_class_id: klass, spot: null, guest: null })).toMatchObject({ customer_id: id });
+    expect(await walkIn(server.db, staff, { customer_id: id, single_class_id: klass, spot: null, guest: null })).toMatchObject({ customer_id: id });
   });
 });
 
@@ -152,9 +156,9 @@ describe('cancel at the desk: the spec’s credit rules, and a staff override wi
   it('in time: the credit comes back and uses one of the credit’s cancellations', async () => {
     const who = await person();
     const klass = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 5 });
-    const r = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
+    const r = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
     expect((await credit(who.available_class_id)).available_classes).toBe(2);
-    const done = await cancelAtDesk(server.db, staffId, { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, single_class_id: klass, return_credit: null, reason: null });
+    const done = await cancelAtDesk(server.db, staff, { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, single_class_id: klass, return_credit: null, reason: null });
     expect(done.creditReturned).toBe(true);
     expect(await credit(who.available_class_id)).toMatchObject({ available_classes: 3, cancels_used: 1 });
     expect(await lastAudit(r.class_reservation_id)).toMatchObject({ customer_id: staffId, action: 'reservation.cancel' });
@@ -163,15 +167,15 @@ describe('cancel at the desk: the spec’s credit rules, and a staff override wi
   it('late: the rules keep the credit; with an override and a reason staff give it back, recorded with who and why', async () => {
     const who = await person();
     const klass = await newClass(server.db, { minutesAhead: 60, capacity: 5 });
-    const late = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
-    const ruled = await cancelAtDesk(server.db, staffId, { class_reservation_id: late.class_reservation_id, customer_id: who.customer_id, single_class_id: klass, return_credit: null, reason: null });
+    const late = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
+    const ruled = await cancelAtDesk(server.db, staff, { class_reservation_id: late.class_reservation_id, customer_id: who.customer_id, single_class_id: klass, return_credit: null, reason: null });
     expect(ruled.creditReturned).toBe(false);
     expect((await credit(who.available_class_id)).available_classes).toBe(2);
 
-    const again = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
+    const again = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
     const args = { class_reservation_id: again.class_reservation_id, customer_id: who.customer_id, single_class_id: klass, return_credit: true };
-    expect(await refusal(cancelAtDesk(server.db, staffId, { ...args, reason: ' ' }))).toBe('desk/override-reason');
-    const overridden = await cancelAtDesk(server.db, staffId, { ...args, reason: 'Llegó tarde por el tráfico; la gerente autorizó' });
+    expect(await refusal(cancelAtDesk(server.db, staff, { ...args, reason: ' ' }))).toBe('desk/override-reason');
+    const overridden = await cancelAtDesk(server.db, staff, { ...args, reason: 'Llegó tarde por el tráfico; la gerente autorizó' });
     expect(overridden.creditReturned).toBe(true);
     expect(overridden.rules).toMatchObject({ allowed: true, creditReturned: false });
     // The override is staff's gift: none of the customer's cancellations is used (nor by the late one, which gave nothing back).
@@ -185,25 +189,25 @@ describe('cancel at the desk: the spec’s credit rules, and a staff override wi
     await withSettings(server.db, { allow_cancel_after_treshold: 'false' }, async () => {
       const who = await person();
       const klass = await newClass(server.db, { minutesAhead: 60, capacity: 5 });
-      const r = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
+      const r = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
       const args = { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, single_class_id: klass };
-      expect(await refusal(cancelAtDesk(server.db, staffId, { ...args, return_credit: null, reason: null }))).toBe('reservation/cancel-too-late');
+      expect(await refusal(cancelAtDesk(server.db, staff, { ...args, return_credit: null, reason: null }))).toBe('reservation/cancel-too-late');
       expect((await reservationRow(r.class_reservation_id)).deletedAt).toBeNull();
-      const done = await cancelAtDesk(server.db, staffId, { ...args, return_credit: false, reason: 'Pidió cancelar; sin devolución' });
+      const done = await cancelAtDesk(server.db, staff, { ...args, return_credit: false, reason: 'Pidió cancelar; sin devolución' });
       expect(done.creditReturned).toBe(false);
-      expect(await refusal(cancelAtDesk(server.db, staffId, { ...args, return_credit: true, reason: 'otra vez' }))).toBe('reservation/already-cancelled');
+      expect(await refusal(cancelAtDesk(server.db, staff, { ...args, return_credit: true, reason: 'otra vez' }))).toBe('reservation/already-cancelled');
     });
   });
 
   it('judges an offline cancellation by the desk’s time, and refuses a reservation named with another customer', async () => {
     const who = await person();
     const klass = await newClass(server.db, { minutesAhead: 60, capacity: 5 });
-    const r = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
+    const r = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
     const base = { class_reservation_id: r.class_reservation_id, single_class_id: klass, return_credit: null, reason: null };
-    expect(await refusal(cancelAtDesk(server.db, staffId, { ...base, customer_id: staffId }))).toBe('reservation/not-found');
+    expect(await refusal(cancelAtDesk(server.db, staff, { ...base, customer_id: staffId }))).toBe('reservation/not-found');
     // Made 13 hours before class while offline, reaching the server an hour before: in time.
     const at = new Date(Date.now() - 12 * 3_600_000).toISOString();
-    const done = await cancelAtDesk(server.db, staffId, { ...base, customer_id: who.customer_id, at });
+    const done = await cancelAtDesk(server.db, staff, { ...base, customer_id: who.customer_id, at });
     expect(done.creditReturned).toBe(true);
     expect((await reservationRow(r.class_reservation_id)).deletedAt?.toISOString()).toBe(at);
   });
@@ -213,15 +217,15 @@ describe('undo a mistaken check-in', () => {
   it('clears the attendance (audited), and undoing twice changes nothing', async () => {
     const who = await person();
     const klass = await newClass(server.db, { minutesAhead: minutesAheadToday(), capacity: 5 });
-    const r = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
-    await checkIn(server.db, { class_reservation_id: r.class_reservation_id });
+    const r = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
+    await checkIn(server.db, staff, { class_reservation_id: r.class_reservation_id });
     const args = { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, single_class_id: klass };
-    const undone = await undoCheckIn(server.db, staffId, args);
+    const undone = await undoCheckIn(server.db, staff, args);
     expect(undone).toMatchObject({ attend: false, attendedAt: null });
     expect(await lastAudit(r.class_reservation_id)).toMatchObject({ customer_id: staffId, action: 'reservation.check-in.undo' });
-    const again = await undoCheckIn(server.db, staffId, args);
+    const again = await undoCheckIn(server.db, staff, args);
     expect(again.updatedAt.getTime()).toBe(undone.updatedAt.getTime());
-    expect((await checkIn(server.db, { class_reservation_id: r.class_reservation_id })).attend).toBe(true);
+    expect((await checkIn(server.db, staff, { class_reservation_id: r.class_reservation_id })).attend).toBe(true);
   });
 });
 
@@ -230,9 +234,9 @@ describe('move a customer to another class', () => {
     const who = await person();
     const from = await newClass(server.db, { minutesAhead: 60, capacity: 5 });
     const to = await newClass(server.db, { minutesAhead: 120, capacity: 5 });
-    const r = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: from, spot: null, guest: null });
+    const r = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: from, spot: null, guest: null });
     expect((await credit(who.available_class_id)).available_classes).toBe(2);
-    const moved = await moveReservation(server.db, staffId, { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, from_single_class_id: from, single_class_id: to, spot: null });
+    const moved = await moveReservation(server.db, staff, { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, from_single_class_id: from, single_class_id: to, spot: null });
     expect(moved).toMatchObject({ customer_id: who.customer_id, single_class_id: to, available_class_id: who.available_class_id });
     expect((await reservationRow(r.class_reservation_id)).deletedAt).not.toBeNull();
     // Late for the old class, yet the credit moved: it is neither lost nor a cancellation used.
@@ -245,24 +249,24 @@ describe('move a customer to another class', () => {
     const other = await person();
     const from = await newClass(server.db, { minutesAhead: 60, capacity: 5 });
     const full = await newClass(server.db, { minutesAhead: 120, capacity: 1 });
-    await walkIn(server.db, { customer_id: other.customer_id, single_class_id: full, spot: null, guest: null });
-    const r = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: from, spot: null, guest: null });
+    await walkIn(server.db, staff, { customer_id: other.customer_id, single_class_id: full, spot: null, guest: null });
+    const r = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: from, spot: null, guest: null });
     const args = { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, from_single_class_id: from, spot: null };
-    expect(await refusal(moveReservation(server.db, staffId, { ...args, single_class_id: full }))).toBe('booking/class-full');
+    expect(await refusal(moveReservation(server.db, staff, { ...args, single_class_id: full }))).toBe('booking/class-full');
     expect((await reservationRow(r.class_reservation_id)).deletedAt).toBeNull();
     expect(await credit(who.available_class_id)).toMatchObject({ available_classes: 2, cancels_used: 0 });
-    expect(await refusal(moveReservation(server.db, staffId, { ...args, single_class_id: from }))).toBe('desk/move-same-class');
+    expect(await refusal(moveReservation(server.db, staff, { ...args, single_class_id: from }))).toBe('desk/move-same-class');
   });
 
   it('two moves into the last place at once: one moves, the other is refused and keeps its booking (capacity under the class lock)', async () => {
     const [a, b] = [await person(), await person()];
     const from = await newClass(server.db, { minutesAhead: 60, capacity: 5 });
     const last = await newClass(server.db, { minutesAhead: 120, capacity: 1 });
-    const ra = await walkIn(server.db, { customer_id: a.customer_id, single_class_id: from, spot: null, guest: null });
-    const rb = await walkIn(server.db, { customer_id: b.customer_id, single_class_id: from, spot: null, guest: null });
+    const ra = await walkIn(server.db, staff, { customer_id: a.customer_id, single_class_id: from, spot: null, guest: null });
+    const rb = await walkIn(server.db, staff, { customer_id: b.customer_id, single_class_id: from, spot: null, guest: null });
     const results = await Promise.allSettled([
-      moveReservation(server.db, staffId, { class_reservation_id: ra.class_reservation_id, customer_id: a.customer_id, from_single_class_id: from, single_class_id: last, spot: null }),
-      moveReservation(server.db, staffId, { class_reservation_id: rb.class_reservation_id, customer_id: b.customer_id, from_single_class_id: from, single_class_id: last, spot: null }),
+      moveReservation(server.db, staff, { class_reservation_id: ra.class_reservation_id, customer_id: a.customer_id, from_single_class_id: from, single_class_id: last, spot: null }),
+      moveReservation(server.db, staff, { class_reservation_id: rb.class_reservation_id, customer_id: b.customer_id, from_single_class_id: from, single_class_id: last, spot: null }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected');
@@ -277,10 +281,10 @@ describe('move a customer to another class', () => {
     const who = await person();
     const from = await newClass(server.db, { minutesAhead: minutesAheadToday(), capacity: 5 });
     const to = await newClass(server.db, { minutesAhead: 26 * 60, capacity: 5 });
-    const r = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: from, spot: null, guest: null });
-    await checkIn(server.db, { class_reservation_id: r.class_reservation_id });
+    const r = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: from, spot: null, guest: null });
+    await checkIn(server.db, staff, { class_reservation_id: r.class_reservation_id });
     expect(
-      await refusal(moveReservation(server.db, staffId, { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, from_single_class_id: from, single_class_id: to, spot: null })),
+      await refusal(moveReservation(server.db, staff, { class_reservation_id: r.class_reservation_id, customer_id: who.customer_id, from_single_class_id: from, single_class_id: to, spot: null })),
     ).toBe('desk/move-attended');
   });
 });
@@ -289,17 +293,17 @@ describe('a class’s waitlist at the desk', () => {
   it('adds a customer to a full class, removes them, and promotes the next one when a place frees', async () => {
     const [a, b, c] = [await person(), await person(), await person()];
     const klass = await newClass(server.db, { minutesAhead: 120, capacity: 1 });
-    expect(await refusal(joinWaitlistAtDesk(server.db, staffId, { customer_id: b.customer_id, single_class_id: klass }))).toBe('waitlist/class-not-full');
-    const booked = await walkIn(server.db, { customer_id: a.customer_id, single_class_id: klass, spot: null, guest: null });
-    await joinWaitlistAtDesk(server.db, staffId, { customer_id: b.customer_id, single_class_id: klass });
-    await joinWaitlistAtDesk(server.db, staffId, { customer_id: c.customer_id, single_class_id: klass });
-    expect(await refusal(joinWaitlistAtDesk(server.db, staffId, { customer_id: c.customer_id, single_class_id: klass }))).toBe('waitlist/already-joined');
-    await leaveWaitlistAtDesk(server.db, staffId, { customer_id: c.customer_id, single_class_id: klass });
-    expect(await refusal(leaveWaitlistAtDesk(server.db, staffId, { customer_id: c.customer_id, single_class_id: klass }))).toBe('waitlist/not-found');
+    expect(await refusal(joinWaitlistAtDesk(server.db, staff, { customer_id: b.customer_id, single_class_id: klass }))).toBe('waitlist/class-not-full');
+    const booked = await walkIn(server.db, staff, { customer_id: a.customer_id, single_class_id: klass, spot: null, guest: null });
+    await joinWaitlistAtDesk(server.db, staff, { customer_id: b.customer_id, single_class_id: klass });
+    await joinWaitlistAtDesk(server.db, staff, { customer_id: c.customer_id, single_class_id: klass });
+    expect(await refusal(joinWaitlistAtDesk(server.db, staff, { customer_id: c.customer_id, single_class_id: klass }))).toBe('waitlist/already-joined');
+    await leaveWaitlistAtDesk(server.db, staff, { customer_id: c.customer_id, single_class_id: klass });
+    expect(await refusal(leaveWaitlistAtDesk(server.db, staff, { customer_id: c.customer_id, single_class_id: klass }))).toBe('waitlist/not-found');
 
-    expect(await refusal(walkIn(server.db, { customer_id: b.customer_id, single_class_id: klass, spot: null, guest: null }))).toBe('booking/class-full');
-    await cancelAtDesk(server.db, staffId, { class_reservation_id: booked.class_reservation_id, customer_id: a.customer_id, single_class_id: klass, return_credit: null, reason: null });
-    const promoted = await walkIn(server.db, { customer_id: b.customer_id, single_class_id: klass, spot: null, guest: null });
+    expect(await refusal(walkIn(server.db, staff, { customer_id: b.customer_id, single_class_id: klass, spot: null, guest: null }))).toBe('booking/class-full');
+    await cancelAtDesk(server.db, staff, { class_reservation_id: booked.class_reservation_id, customer_id: a.customer_id, single_class_id: klass, return_credit: null, reason: null });
+    const promoted = await walkIn(server.db, staff, { customer_id: b.customer_id, single_class_id: klass, spot: null, guest: null });
     expect(promoted.customer_id).toBe(b.customer_id);
     const left = await server.db.select().from(waitlist).where(and(eq(waitlist.single_class_id, klass)));
     expect(left).toEqual([]);
@@ -312,8 +316,8 @@ describe('through the desk’s push: applied once, refusals named', () => {
     const other = await person();
     const klass = await newClass(server.db, { minutesAhead: 60, capacity: 5 });
     const full = await newClass(server.db, { minutesAhead: 90, capacity: 1 });
-    await walkIn(server.db, { customer_id: other.customer_id, single_class_id: full, spot: null, guest: null });
-    const r1 = await walkIn(server.db, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
+    await walkIn(server.db, staff, { customer_id: other.customer_id, single_class_id: full, spot: null, guest: null });
+    const r1 = await walkIn(server.db, staff, { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: null });
     const desk = newClientId();
     const batch = {
       clientId: desk,

@@ -16,6 +16,7 @@ import { walkIn } from '../src/services/desk/walk-in.ts';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
 import { creditTotal, customerId, newClass } from './reservations-fixtures.ts';
 import { minutesAheadToday } from './sync-helpers.ts';
+import type { StaffActor } from '../src/services/permissions/staff-permissions.ts';
 
 /** The front desk's services, with the demo seed, as the desk's push and the spec's /api routes reach them. */
 let server: TestServer;
@@ -23,6 +24,8 @@ let staff: string;
 let clienteToken: string;
 let clienteId: number;
 let nuevoId: number;
+/** The receptionist as the services see her from a desk's push. */
+let deskStaff: StaffActor;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -30,6 +33,7 @@ beforeAll(async () => {
   clienteToken = (await login(server.app, 'cliente@estudio.demo')).idToken;
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
   nuevoId = await customerId(server.db, 'nuevo@estudio.demo');
+  deskStaff = { customer_id: await customerId(server.db, 'recepcion@estudio.demo') };
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -70,39 +74,39 @@ describe('check-in', () => {
   it('marks today’s reservation attended at the scan time, and a second scan keeps the first time', async () => {
     const id = await reserve(await newClass(server.db, { minutesAhead: minutesAheadToday(), capacity: 10 }));
     const at = new Date(Date.now() - 60_000);
-    const first = await checkIn(server.db, { class_reservation_id: id, at: at.toISOString() });
+    const first = await checkIn(server.db, deskStaff, { class_reservation_id: id, at: at.toISOString() });
     expect(first).toMatchObject({ attend: true });
     expect(first.attendedAt?.getTime()).toBe(at.getTime());
-    const again = await checkIn(server.db, { class_reservation_id: id });
+    const again = await checkIn(server.db, deskStaff, { class_reservation_id: id });
     expect(again.attendedAt?.getTime()).toBe(at.getTime());
   });
 
   it('refuses an unknown reservation, a cancelled one, a cancelled class and another day', async () => {
-    expect(await refusal(checkIn(server.db, { class_reservation_id: 999_999 }))).toBe('reservation/not-found');
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: 999_999 }))).toBe('reservation/not-found');
 
     const today = await newClass(server.db, { minutesAhead: minutesAheadToday(), capacity: 10 });
     const cancelled = await reserve(today, { deletedAt: new Date() });
-    expect(await refusal(checkIn(server.db, { class_reservation_id: cancelled }))).toBe('checkin/reservation-cancelled');
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: cancelled }))).toBe('checkin/reservation-cancelled');
 
     const cancelledClass = await newClass(server.db, { minutesAhead: minutesAheadToday(), capacity: 10 });
     await server.db.update(single_class).set({ cancelledAt: new Date() }).where(eq(single_class.single_class_id, cancelledClass));
-    expect(await refusal(checkIn(server.db, { class_reservation_id: await reserve(cancelledClass) }))).toBe('checkin/class-cancelled');
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: await reserve(cancelledClass) }))).toBe('checkin/class-cancelled');
 
     const tomorrow = await reserve(await newClass(server.db, { minutesAhead: 26 * 60, capacity: 10 }));
-    expect(await refusal(checkIn(server.db, { class_reservation_id: tomorrow }))).toBe('checkin/wrong-day');
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: tomorrow }))).toBe('checkin/wrong-day');
     // Made offline yesterday and sent today: judged by the day it was scanned.
     const todays = await reserve(await newClass(server.db, { minutesAhead: minutesAheadToday(), capacity: 10 }));
     const yesterday = new Date(Date.now() - 24 * 3_600_000).toISOString();
-    expect(await refusal(checkIn(server.db, { class_reservation_id: todays, at: yesterday }))).toBe('checkin/wrong-day');
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: todays, at: yesterday }))).toBe('checkin/wrong-day');
     expect((await reservation(todays)).attend).toBe(false);
   });
 
   it('refuses a scan time well in the future (a desk clock that is wrong), but tolerates a few seconds', async () => {
     const id = await reserve(await newClass(server.db, { minutesAhead: minutesAheadToday(), capacity: 10 }));
     const later = new Date(Date.now() + 10 * 60_000).toISOString();
-    expect(await refusal(checkIn(server.db, { class_reservation_id: id, at: later }))).toBe('checkin/time-in-future');
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: id, at: later }))).toBe('checkin/time-in-future');
     const skew = new Date(Date.now() + 30_000);
-    const done = await checkIn(server.db, { class_reservation_id: id, at: skew.toISOString() });
+    const done = await checkIn(server.db, deskStaff, { class_reservation_id: id, at: skew.toISOString() });
     expect(done.attendedAt?.getTime()).toBe(skew.getTime());
   });
 });
@@ -124,13 +128,13 @@ describe('check-in window (issue 16, decision 016)', () => {
   it('refuses a check-in 7 hours after the class (by the scan time `at`, also when sent later)', async () => {
     const { at, start } = sameDay(7 * hour);
     const id = await reserve(await classAt(start));
-    expect(await refusal(checkIn(server.db, { class_reservation_id: id, at: at.toISOString() }))).toBe('checkin/too-late');
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: id, at: at.toISOString() }))).toBe('checkin/too-late');
     expect((await reservation(id)).attend).toBe(false);
     // Scanned offline 20 minutes after it started, sent now: admitted.
     const inTime = new Date(start.getTime() + 20 * 60_000);
-    expect((await checkIn(server.db, { class_reservation_id: id, at: inTime.toISOString() })).attendedAt?.getTime()).toBe(inTime.getTime());
+    expect((await checkIn(server.db, deskStaff, { class_reservation_id: id, at: inTime.toISOString() })).attendedAt?.getTime()).toBe(inTime.getTime());
     // A replay after the window closed keeps the first time and succeeds (a second desk, a retried push).
-    expect((await checkIn(server.db, { class_reservation_id: id, at: at.toISOString() })).attendedAt?.getTime()).toBe(inTime.getTime());
+    expect((await checkIn(server.db, deskStaff, { class_reservation_id: id, at: at.toISOString() })).attendedAt?.getTime()).toBe(inTime.getTime());
   });
 
   it('closes 30 minutes after the class ends and opens 60 minutes before it starts, ends included', async () => {
@@ -139,13 +143,13 @@ describe('check-in window (issue 16, decision 016)', () => {
     const lastMinute = new Date(start.getTime() + 80 * 60_000);
     const tooLate = new Date(lastMinute.getTime() + 1000);
     const r1 = await reserve(classId);
-    expect(await refusal(checkIn(server.db, { class_reservation_id: r1, at: tooLate.toISOString() }))).toBe('checkin/too-late');
-    expect((await checkIn(server.db, { class_reservation_id: r1, at: lastMinute.toISOString() })).attend).toBe(true);
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: r1, at: tooLate.toISOString() }))).toBe('checkin/too-late');
+    expect((await checkIn(server.db, deskStaff, { class_reservation_id: r1, at: lastMinute.toISOString() })).attend).toBe(true);
     const r2 = await reserve(classId);
     const opens = new Date(start.getTime() - 60 * 60_000);
     if (localDate(opens, defaultStudioTimeZone) === localDate(start, defaultStudioTimeZone)) {
-      expect(await refusal(checkIn(server.db, { class_reservation_id: r2, at: new Date(opens.getTime() - 1000).toISOString() }))).toBe('checkin/too-early');
-      expect((await checkIn(server.db, { class_reservation_id: r2, at: opens.toISOString() })).attend).toBe(true);
+      expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: r2, at: new Date(opens.getTime() - 1000).toISOString() }))).toBe('checkin/too-early');
+      expect((await checkIn(server.db, deskStaff, { class_reservation_id: r2, at: opens.toISOString() })).attend).toBe(true);
     }
     void at;
   });
@@ -153,10 +157,10 @@ describe('check-in window (issue 16, decision 016)', () => {
   it('the window is a setting: widening check_in_closes_minutes admits a late check-in', async () => {
     const { at, start } = sameDay(7 * hour);
     const id = await reserve(await classAt(start));
-    expect(await refusal(checkIn(server.db, { class_reservation_id: id, at: at.toISOString() }))).toBe('checkin/too-late');
+    expect(await refusal(checkIn(server.db, deskStaff, { class_reservation_id: id, at: at.toISOString() }))).toBe('checkin/too-late');
     await server.db.insert(app_config).values({ key: 'check_in_closes_minutes', value: '420' }).onConflictDoUpdate({ target: app_config.key, set: { value: '420' } });
     try {
-      expect((await checkIn(server.db, { class_reservation_id: id, at: at.toISOString() })).attend).toBe(true);
+      expect((await checkIn(server.db, deskStaff, { class_reservation_id: id, at: at.toISOString() })).attend).toBe(true);
     } finally {
       await server.db.delete(app_config).where(eq(app_config.key, 'check_in_closes_minutes'));
     }
@@ -171,7 +175,7 @@ describe('walk-in', () => {
     expect(portal.body.code).toBe('booking/class-started');
 
     const before = await creditTotal(server.db, clienteId);
-    const booked = await walkIn(server.db, { customer_id: clienteId, single_class_id: started, spot: null, guest: null });
+    const booked = await walkIn(server.db, deskStaff, { customer_id: clienteId, single_class_id: started, spot: null, guest: null });
     expect(booked).toMatchObject({ customer_id: clienteId, single_class_id: started });
     expect(await creditTotal(server.db, clienteId)).toBe(before - 1);
   });
@@ -179,13 +183,13 @@ describe('walk-in', () => {
   it('keeps capacity, the seat, credits and the class end strict', async () => {
     const full = await newClass(server.db, { minutesAhead: 60, capacity: 1 });
     await reserve(full);
-    expect(await refusal(walkIn(server.db, { customer_id: nuevoId, single_class_id: full, spot: null, guest: null }))).toBe('booking/class-full');
+    expect(await refusal(walkIn(server.db, deskStaff, { customer_id: nuevoId, single_class_id: full, spot: null, guest: null }))).toBe('booking/class-full');
 
     const open = await newClass(server.db, { minutesAhead: 90, capacity: 10 });
-    expect(await refusal(walkIn(server.db, { customer_id: nuevoId, single_class_id: open, spot: null, guest: null }))).toBe('booking/no-credits');
+    expect(await refusal(walkIn(server.db, deskStaff, { customer_id: nuevoId, single_class_id: open, spot: null, guest: null }))).toBe('booking/no-credits');
 
     const ended = await newClass(server.db, { minutesAhead: -120, capacity: 10, durationMinutes: 50 });
-    expect(await refusal(walkIn(server.db, { customer_id: clienteId, single_class_id: ended, spot: null, guest: null }))).toBe('booking/class-started');
+    expect(await refusal(walkIn(server.db, deskStaff, { customer_id: clienteId, single_class_id: ended, spot: null, guest: null }))).toBe('booking/class-started');
   });
 });
 
@@ -193,14 +197,14 @@ describe('cash collected at the desk', () => {
   it('marks a cash reservation paid once; a cancelled one takes no money', async () => {
     const classId = await newClass(server.db, { minutesAhead: 60, capacity: 10 });
     const id = await reserve(classId, { is_cash: true, is_paid: false });
-    const paid = await markReservationPaid(server.db, { class_reservation_id: id });
+    const paid = await markReservationPaid(server.db, deskStaff, { class_reservation_id: id });
     expect(paid.is_paid).toBe(true);
-    const again = await markReservationPaid(server.db, { class_reservation_id: id });
+    const again = await markReservationPaid(server.db, deskStaff, { class_reservation_id: id });
     expect(again.updatedAt.getTime()).toBe(paid.updatedAt.getTime());
 
     const cancelled = await reserve(await newClass(server.db, { minutesAhead: 70, capacity: 10 }), { is_cash: true, is_paid: false, deletedAt: new Date() });
-    expect(await refusal(markReservationPaid(server.db, { class_reservation_id: cancelled }))).toBe('reservation/already-cancelled');
-    expect(await refusal(markReservationPaid(server.db, { class_reservation_id: 999_999 }))).toBe('reservation/not-found');
+    expect(await refusal(markReservationPaid(server.db, deskStaff, { class_reservation_id: cancelled }))).toBe('reservation/already-cancelled');
+    expect(await refusal(markReservationPaid(server.db, deskStaff, { class_reservation_id: 999_999 }))).toBe('reservation/not-found');
   });
 
   it('pays a pending cash purchase through the grant path exactly once; anything else is not pending', async () => {
@@ -222,18 +226,18 @@ describe('cash collected at the desk', () => {
       })
       .returning();
     if (!pending) throw new Error('no purchase');
-    const paid = await markCashPurchasePaid(server.db, { purchase_id: pending.purchase_id }, messageContextOf(server.config));
+    const paid = await markCashPurchasePaid(server.db, deskStaff, { purchase_id: pending.purchase_id, paid_with: 'cash' }, messageContextOf(server.config));
     expect(paid.status).toBe('completed');
     expect(await creditTotal(server.db, nuevoId)).toBe(5);
     const invoices = await server.db.select().from(invoice).where(eq(invoice.purchase_id, pending.purchase_id));
     expect(invoices.map((i) => i.total_payment)).toEqual(['800.00']);
 
-    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: pending.purchase_id }, messageContextOf(server.config)))).toBe('purchase/not-pending');
+    expect(await refusal(markCashPurchasePaid(server.db, deskStaff, { purchase_id: pending.purchase_id, paid_with: 'cash' }, messageContextOf(server.config)))).toBe('purchase/not-pending');
     expect(await creditTotal(server.db, nuevoId)).toBe(5);
     const [card] = await server.db.select().from(purchase).where(and(eq(purchase.customer_id, clienteId), eq(purchase.provider, 'sandbox')));
     if (!card) throw new Error('the demo seed gives cliente@ a card purchase');
-    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: card.purchase_id }, messageContextOf(server.config)))).toBe('purchase/not-pending');
-    expect(await refusal(markCashPurchasePaid(server.db, { purchase_id: 999_999 }, messageContextOf(server.config)))).toBe('purchase/not-found');
+    expect(await refusal(markCashPurchasePaid(server.db, deskStaff, { purchase_id: card.purchase_id, paid_with: 'cash' }, messageContextOf(server.config)))).toBe('purchase/not-pending');
+    expect(await refusal(markCashPurchasePaid(server.db, deskStaff, { purchase_id: 999_999, paid_with: 'cash' }, messageContextOf(server.config)))).toBe('purchase/not-found');
   });
 });
 
@@ -275,7 +279,7 @@ describe('access: the spec’s /api/customer routes', () => {
 
     // revokeAccess: the credits go, the membership follows, a reservation already made stays.
     const classId = await newClass(server.db, { minutesAhead: 180, capacity: 10 });
-    const booked = await walkIn(server.db, { customer_id: nuevoId, single_class_id: classId, spot: null, guest: null });
+    const booked = await walkIn(server.db, deskStaff, { customer_id: nuevoId, single_class_id: classId, spot: null, guest: null });
     const revoked = await call(server.app, 'PUT', '/api/customer/revokeAccess', { token: staff, body: { purchase_id: res.body.purchase_id, reason: 'Se cargó por error' } });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ message: '¡Acceso eliminado!', purchase_id: res.body.purchase_id, available_class_ids: [expect.any(Number)], purchase: { status: 'revoked' } });

@@ -38,10 +38,11 @@ const brief = (found: Violation[]) => found.map(({ invariante, cantidad }) => ({
 /**
  * Paid purchases of a new package without classes (so no credits are due)
  * with `limits` (people_limit, limit_per_customer), one per row of the
- * `customers` query; with `discountLimits` (max_uses_per_customer, max_uses)
+ * `customers` query, `status` completed unless said (cancelled: paid, then
+ * cancelled, which keeps its place in the caps); with `discountLimits` (max_uses_per_customer, max_uses)
  * they use a new code, whose uses are recorded unless `recordUses` is false.
  */
-async function paidPurchases(tx: Db, o: { limits: SQL; customers: SQL; discountLimits?: SQL; recordUses?: boolean }) {
+async function paidPurchases(tx: Db, o: { limits: SQL; customers: SQL; discountLimits?: SQL; recordUses?: boolean; status?: 'completed' | 'cancelled' }) {
   await tx.execute(sql`
     insert into class_package (title, price, class_amount, people_limit, limit_per_customer)
     values ('Paquete del invariante', '100.00', 0, ${o.limits})`);
@@ -52,8 +53,8 @@ async function paidPurchases(tx: Db, o: { limits: SQL; customers: SQL; discountL
   }
   const discountId = o.discountLimits ? sql`(select discount_id from discount where code = 'INVARIANTE')` : sql`null`;
   await tx.execute(sql`
-    insert into purchase (customer_id, class_package_id, discount_id, title, amount, total_payment, class_amount, status, provider)
-    select c.customer_id, (select max(class_package_id) from class_package), ${discountId}, 'Paquete del invariante', '100.00', '50.00', 0, 'completed', 'sandbox'
+    insert into purchase (customer_id, class_package_id, discount_id, title, amount, total_payment, class_amount, status, provider, paid_at)
+    select c.customer_id, (select max(class_package_id) from class_package), ${discountId}, 'Paquete del invariante', '100.00', '50.00', 0, ${o.status ?? 'completed'}, 'sandbox', now()
       from (${o.customers}) c`);
   if (!o.discountLimits || o.recordUses === false) return;
   await tx.execute(sql`
@@ -271,6 +272,95 @@ describe('bench/invariants.sql', () => {
           discountLimits: sql`null, null`,
           recordUses: false,
         }),
+    },
+    {
+      // The trial taken twice: the first was paid, then cancelled, and still counts.
+      invariant: 'paquete-por-cliente',
+      cantidad: 1,
+      break: (tx: Db) =>
+        paidPurchases(tx, { limits: sql`null, 1`, customers: sql`select customer_id from customer, generate_series(1, 2) where email = 'cliente@estudio.demo'`, status: 'cancelled' }),
+    },
+    {
+      // A code for one use per customer, used on two purchases since cancelled.
+      invariant: 'descuento-compras-cliente',
+      alongside: ['descuento-usos-cliente'],
+      cantidad: 1,
+      break: (tx: Db) =>
+        paidPurchases(tx, {
+          limits: sql`null, null`,
+          customers: sql`select customer_id from customer, generate_series(1, 2) where email = 'cliente@estudio.demo'`,
+          discountLimits: sql`1, null`,
+          status: 'cancelled',
+        }),
+    },
+    {
+      // A live purchase without its mark of payment: the sales and the caps would not count it.
+      invariant: 'pago-sin-marca',
+      cantidad: 1,
+      break: (tx: Db) =>
+        tx.execute(sql`
+          update purchase set paid_at = null
+           where purchase_id = (select min(p.purchase_id) from purchase p
+                                 where p.status in ('active', 'completed')
+                                   and not exists (select 1 from available_classes ac where ac.purchase_id = p.purchase_id))`),
+    },
+    {
+      // The receptionist's unlimited credit with no purchase and no trace.
+      invariant: 'credito-sin-origen',
+      cantidad: 1,
+      break: (tx: Db) =>
+        tx.execute(sql`
+          insert into available_classes (customer_id, available_classes)
+          select customer_id, -1 from customer where email = 'nuevo@estudio.demo'`),
+    },
+    {
+      // Credits of an order that was never paid.
+      invariant: 'credito-sin-origen',
+      cantidad: 1,
+      break: async (tx: Db) => {
+        await tx.execute(sql`
+          insert into purchase (customer_id, class_package_id, title, amount, total_payment, class_amount, status, provider)
+          select c.customer_id, cp.class_package_id, cp.title, cp.price, cp.price, cp.class_amount, 'pending', 'cash'
+            from customer c, class_package cp where c.email = 'nuevo@estudio.demo' and cp.title = '5 Clases'`);
+        await tx.execute(sql`
+          insert into available_classes (customer_id, purchase_id, available_classes)
+          select customer_id, max(purchase_id), 5 from purchase where customer_id = (select customer_id from customer where email = 'nuevo@estudio.demo') group by customer_id`);
+      },
+    },
+    {
+      // The cash order cancelled unpaid, then refunded: money that never came in went out of the drawer.
+      invariant: 'reembolso-sin-pago',
+      cantidad: 1,
+      break: async (tx: Db) => {
+        await tx.execute(sql`
+          insert into purchase (customer_id, class_package_id, title, amount, total_payment, class_amount, status, provider)
+          select c.customer_id, cp.class_package_id, cp.title, cp.price, cp.price, 0, 'cancelled', 'cash'
+            from customer c, class_package cp where c.email = 'nuevo@estudio.demo' and cp.title = 'Inscripción'`);
+        await tx.execute(sql`
+          insert into invoice (purchase_id, customer_id, total_payment, status, paid_at)
+          select max(purchase_id), customer_id, '300.00', 'refunded', now() from purchase
+           where customer_id = (select customer_id from customer where email = 'nuevo@estudio.demo') group by customer_id`);
+      },
+    },
+    {
+      // A refund above what was paid.
+      invariant: 'reembolso-sin-pago',
+      cantidad: 1,
+      break: (tx: Db) =>
+        tx.execute(sql`
+          insert into invoice (purchase_id, customer_id, total_payment, status, paid_at)
+          select p.purchase_id, p.customer_id, p.total_payment + 1, 'refunded', now()
+            from purchase p where p.paid_at is not null and p.total_payment > 0 order by p.purchase_id limit 1`),
+    },
+    {
+      // A cash order the cash-up counts, with no charge recorded for it: the drawer expects money nobody took.
+      invariant: 'caja-sin-cobro',
+      cantidad: 1,
+      break: (tx: Db) =>
+        tx.execute(sql`
+          insert into purchase (customer_id, class_package_id, title, amount, total_payment, class_amount, status, provider, paid_at)
+          select c.customer_id, cp.class_package_id, cp.title, cp.price, cp.price, 0, 'completed', 'cash', now()
+            from customer c, class_package cp where c.email = 'nuevo@estudio.demo' and cp.title = 'Inscripción'`),
     },
     {
       invariant: 'ilimitado-sin-credito',

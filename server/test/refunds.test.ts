@@ -216,7 +216,7 @@ describe('GET /api/reports/export', () => {
     const [header, ...rows] = parse(res.body);
     expect(header).toEqual(['ID compra', 'Fecha', 'ID cliente', 'Cliente', 'Correo', 'Paquete', 'Precio', 'Pagado', 'Forma de pago', 'Estado', 'Código de descuento', 'Reembolsado', 'Fecha de reembolso', 'Motivo']);
     const byId = new Map(rows.map((r) => [Number(r[0]), r]));
-    expect(byId.get(sold)?.slice(3, 10)).toEqual(['Mariana López', 'cliente@estudio.demo', '1 Clase', '180.00', '180.00', 'Efectivo (y transferencia)', 'Pagada']);
+    expect(byId.get(sold)?.slice(3, 10)).toEqual(['Mariana López', 'cliente@estudio.demo', '1 Clase', '180.00', '180.00', 'Efectivo', 'Pagada']);
     expect(byId.get(revoked)?.[8]).toBe('Tarjeta');
     expect(byId.get(revoked)?.[9]).toBe('Revocada');
     expect(byId.get(refunded)?.slice(9)).toEqual(['Reembolsada', '', '180.00', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/), 'No pudo venir, "mudanza"']);

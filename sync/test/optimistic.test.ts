@@ -197,7 +197,7 @@ describe('optimistic effects match the server', () => {
         credits: credits.map((c) => ({ left: c.available_classes, class_type_id: c.class_type_id, expiration_date: c.expiration_date })),
       };
     };
-    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('markPurchasePaid', { purchase_id: pending.purchase_id }), read);
+    const { local, confirmed } = await optimisticThenServer(link, client, () => client.mutate('markPurchasePaid', { purchase_id: pending.purchase_id, paid_with: 'cash' }), read);
     expect(local.purchase).toMatchObject({ status: 'completed' });
     expect(local.credits).toHaveLength(1);
     expectSame(local, confirmed);

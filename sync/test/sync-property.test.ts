@@ -359,7 +359,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
         sql`select purchase_id from purchase where purchase_id > 0 and status = 'pending' order by purchase_id`,
       );
       const p = pick(pending, a.purchase);
-      if (p) await desk.mutate('markPurchasePaid', { purchase_id: p.purchase_id });
+      if (p) await desk.mutate('markPurchasePaid', { purchase_id: p.purchase_id, paid_with: 'cash' });
       return;
     }
     case 'disconnect':

@@ -12,6 +12,16 @@ export const activityKindRules = {
   gift: [['customer', 'access.gift']],
   accessSold: [['customer', 'access.sell']],
   classesRemoved: [['customer', 'classes.remove']],
+  creditsChanged: [
+    ['customer', 'credits.grant'],
+    ['customer', 'credits.update'],
+    ['customer', 'credits.remove'],
+  ],
+  paymentCollected: [
+    ['customer', 'purchase.mark-paid'],
+    ['class_reservation', 'reservation.mark-paid'],
+  ],
+  limitReleased: [['customer', 'purchase.limit-release']],
   accessRevoked: [
     ['customer', 'access.revoke'],
     ['customer', 'purchase.cancel'],
@@ -24,6 +34,10 @@ export const activityKindRules = {
     ['customer', 'customer.create'],
     ['customer', 'customer.documents.accept-at-desk'],
   ],
+  checkIn: [
+    ['class_reservation', 'reservation.check-in'],
+    ['class_reservation', 'checkin'],
+  ],
   checkInUndone: [['class_reservation', 'reservation.check-in.undo']],
   reservationCancelled: [
     ['class_reservation', 'reservation.cancel'],
@@ -31,10 +45,14 @@ export const activityKindRules = {
     ['class_reservation', 'cancel'],
   ],
   reservationChanged: [
+    ['class_reservation', 'reservation.walk-in'],
     ['class_reservation', 'reservation.move'],
     ['class_reservation', 'create'],
     ['class_reservation', 'update'],
-    ['class_reservation', 'checkin'],
+  ],
+  waitlistChanged: [
+    ['customer', 'waitlist.join'],
+    ['customer', 'waitlist.leave'],
   ],
   classCancelled: [['single_class', 'cancel']],
   settingsChanged: [
@@ -64,13 +82,18 @@ export const activityKindNames: Record<ActivityKind, string> = {
   gift: 'Regalos de acceso',
   accessSold: 'Accesos cobrados en recepción',
   classesRemoved: 'Clases restadas',
+  creditsChanged: 'Créditos dados o corregidos',
+  paymentCollected: 'Cobros en recepción',
+  limitReleased: 'Límites de compra devueltos',
   accessRevoked: 'Accesos eliminados',
   refund: 'Reembolsos',
   roleChange: 'Cambios de rol',
   customerChanged: 'Datos de clientes',
+  checkIn: 'Asistencias registradas',
   checkInUndone: 'Asistencias deshechas',
   reservationCancelled: 'Reservaciones canceladas',
   reservationChanged: 'Reservaciones hechas o cambiadas',
+  waitlistChanged: 'Listas de espera',
   classCancelled: 'Clases canceladas',
   settingsChanged: 'Configuración',
   catalogueChanged: 'Paquetes, descuentos y horario',
@@ -100,6 +123,9 @@ const roleLabel: Record<string, string> = { customer: 'Cliente', staff: 'Recepci
 function settingLabel(key: string): string | null {
   return appConfigRules[key as AppConfigKey]?.label ?? null;
 }
+
+const classesText = (amount: number) => (amount === 1 ? '1 clase' : `${amount} clases`);
+const creditAmountText = (amount: number) => (amount === -1 ? 'ilimitadas' : classesText(amount));
 
 function field(changes: unknown, key: string): unknown {
   return changes && typeof changes === 'object' ? (changes as Record<string, unknown>)[key] : undefined;
@@ -146,8 +172,30 @@ export function activityWhat(facts: ActivityFacts): string {
     }
     case 'classesRemoved': {
       const amount = Number(field(changes, 'amount'));
-      return `restó ${amount === 1 ? '1 clase' : `${amount} clases`} a ${who}${because}`;
+      return `restó ${classesText(amount)} a ${who}${because}`;
     }
+    case 'creditsChanged': {
+      if (facts.action === 'credits.grant') {
+        const amount = Number(field(changes, 'available_classes'));
+        return `dio ${amount === -1 ? 'clases ilimitadas' : classesText(amount)} a ${who}${because}`;
+      }
+      if (facts.action === 'credits.remove') {
+        const amount = Number(field(changes, 'available_classes'));
+        return `retiró un registro de ${amount === -1 ? 'clases ilimitadas' : classesText(amount)} de ${who}${because}`;
+      }
+      const from = field(field(changes, 'available_classes'), 'from');
+      const to = field(field(changes, 'available_classes'), 'to');
+      const amounts = typeof from === 'number' && typeof to === 'number' && from !== to ? `: de ${creditAmountText(from)} a ${creditAmountText(to)}` : '';
+      return `corrigió los créditos de ${who}${amounts}${because}`;
+    }
+    case 'paymentCollected': {
+      if (facts.action === 'reservation.mark-paid') return `cobró en efectivo la clase de ${who}`;
+      const paid = money(field(changes, 'total_payment'));
+      const how = field(changes, 'paid_with') === 'transfer' ? 'por transferencia' : 'en efectivo';
+      return `cobró ${title} a ${who}${paid ? ` (${paid} ${how})` : ` ${how}`}`;
+    }
+    case 'limitReleased':
+      return `devolvió a ${who} el uso de ${title} en los límites de compra (puede comprarlo o usar su código otra vez)${because}`;
     case 'accessRevoked':
       if (facts.action === 'purchase.cancel') return `canceló la compra de ${title} de ${who}${because}`;
       return `eliminó el acceso de ${title} de ${who}${because}`;
@@ -173,6 +221,8 @@ export function activityWhat(facts: ActivityFacts): string {
       if (from && to) return `cambió el correo de ${who} de ${from} a ${to}`;
       return `editó los datos de ${who}`;
     }
+    case 'checkIn':
+      return `registró la asistencia de ${who}`;
     case 'checkInUndone':
       return `deshizo la asistencia de ${who}`;
     case 'reservationCancelled': {
@@ -181,11 +231,19 @@ export function activityWhat(facts: ActivityFacts): string {
       const override = facts.action === 'reservation.cancel.override' ? ' por encima de las reglas' : '';
       return `canceló una reservación de ${who}${override}${credit}${because}`;
     }
-    case 'reservationChanged':
+    case 'reservationChanged': {
       if (facts.action === 'reservation.move') return `cambió de clase una reservación de ${who}`;
+      if (facts.action === 'reservation.walk-in') {
+        const guest = str(field(changes, 'guest'));
+        const spot = field(changes, 'spot');
+        const fromWaitlist = field(changes, 'from_waitlist') === true ? ' y le dio el lugar desde la lista de espera' : '';
+        return `reservó una clase para ${who}${typeof spot === 'number' ? ` (lugar ${spot})` : ''}${guest ? ` con su invitado ${guest}` : ''}${fromWaitlist}`;
+      }
       if (facts.action === 'create') return `reservó una clase para ${who}`;
-      if (facts.action === 'checkin') return `registró la asistencia de ${who}`;
       return `editó una reservación de ${who}`;
+    }
+    case 'waitlistChanged':
+      return facts.action === 'waitlist.leave' ? `quitó a ${who} de la lista de espera` : `anotó a ${who} en la lista de espera`;
     case 'classCancelled':
       return `canceló una clase del horario${because}`;
     case 'settingsChanged': {
@@ -207,6 +265,21 @@ export function activityWhat(facts: ActivityFacts): string {
 /** The whole sentence: 'Recepción (recepcion@estudio.demo) regaló … — motivo: …'. */
 export function activitySentence(facts: ActivityFacts): string {
   return `${activityActorText(facts.actor)} ${activityWhat(facts)}.`;
+}
+
+/** Minutes apart beyond which the list says when a desk action happened and when it reached the server (an offline desk). */
+const deskDelayMs = 2 * 60_000;
+
+/**
+ * Where and when a desk action happened, as the list's second line says it:
+ * 'En recepción (mostrador 3f9a2c1b)', and for an action kept offline
+ * 'hecho a las 06:02, llegó al servidor a las 07:15'. `time` formats an
+ * instant in the studio's zone.
+ */
+export function activityDeskText(desk: { id: string; occurred_at: string }, arrivedAt: string, time: (iso: string) => string): string {
+  const where = `En recepción (mostrador ${desk.id})`;
+  const late = new Date(arrivedAt).getTime() - new Date(desk.occurred_at).getTime() > deskDelayMs;
+  return late ? `${where} · hecho a las ${time(desk.occurred_at)} sin conexión, llegó al servidor a las ${time(arrivedAt)}` : where;
 }
 
 /** The console's words for Actividad (the section, its filters, the customer's card). */

@@ -11,13 +11,44 @@ import { toCents } from './money.ts';
 export function mayGift(role: Role, packagePriceCents: number, receptionGiftMaxPrice: string): boolean {
   if (role === 'admin') return true;
   if (role !== 'staff') return false;
-  let limit: number;
+  return packagePriceCents <= giftLimitCents(receptionGiftMaxPrice);
+}
+
+function giftLimitCents(receptionGiftMaxPrice: string): number {
   try {
-    limit = toCents(receptionGiftMaxPrice || '0');
+    return toCents(receptionGiftMaxPrice || '0');
   } catch {
-    limit = 0;
+    return 0;
   }
-  return packagePriceCents <= limit;
+}
+
+/** A change of a customer's credits as the gift limit weighs it (POST, PUT and DELETE /available_classes, the previous panel's giveClasses). */
+export interface CreditChange {
+  /** Classes before and after: 0 before for a new credit; -1 is unlimited. */
+  classesBefore: number;
+  classesAfter: number;
+  /** The change makes the credit last longer, or good for more classes or hours (a later or no expiry, no class type, more times). */
+  widens: boolean;
+}
+
+/**
+ * Whether a role may make a credit change (decision 037's limit, applied to
+ * credits as to gifts): an administrator always; Recepción may take away, and
+ * may give classes worth up to the owner's limit at the price of one class
+ * (`classPriceCents`, the studio's single-class package; null when it sells
+ * none, and then Recepción gives no classes). Unlimited classes, a longer
+ * validity or a wider credit are an administrator's.
+ * 'over-limit' and 'admin-only' say why not.
+ */
+export function mayChangeCredits(role: Role, change: CreditChange, classPriceCents: number | null, receptionGiftMaxPrice: string): true | 'over-limit' | 'admin-only' {
+  if (role === 'admin') return true;
+  if (role !== 'staff') return 'admin-only';
+  if (change.classesAfter === -1 && change.classesBefore !== -1) return 'admin-only';
+  if (change.widens) return 'admin-only';
+  const given = change.classesBefore === -1 || change.classesAfter === -1 ? 0 : change.classesAfter - change.classesBefore;
+  if (given <= 0) return true;
+  if (classPriceCents === null) return 'over-limit';
+  return given * classPriceCents <= giftLimitCents(receptionGiftMaxPrice) ? true : 'over-limit';
 }
 
 /** A reason for a gift, a removal of classes or a revocation: at least 3 letters (as a cancellation's override, decision 017). */

@@ -33,12 +33,17 @@ export function refundableCents(f: RefundFacts): number {
   return Math.floor((f.paidCents * Math.min(left, total)) / total);
 }
 
-/** How a sale was paid, as the reports split it. Bank transfers are taken as 'Efectivo' at checkout (one method), so they count as cash. */
-export const paymentKinds = ['cash', 'card', 'paypal', 'gift', 'free'] as const;
+/**
+ * How a sale was paid, as the reports split it. An 'Efectivo' order is cash
+ * until staff record that it came in as a bank transfer: only cash is money
+ * in the drawer.
+ */
+export const paymentKinds = ['cash', 'transfer', 'card', 'paypal', 'gift', 'free'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 
 export const paymentKindText: Record<PaymentKind, string> = {
-  cash: 'Efectivo (y transferencia)',
+  cash: 'Efectivo',
+  transfer: 'Transferencia',
   card: 'Tarjeta',
   paypal: 'PayPal',
   gift: 'Cortesía',

@@ -37,6 +37,8 @@ export const activityEntryOutput = z.object({
   staff: z.object({ customer_id: z.number(), name: z.string(), email: z.string().nullable() }).nullable(),
   customer: z.object({ customer_id: z.number(), name: z.string() }).nullable(),
   reason: z.string().nullable(),
+  /** Done at a front desk: which one (the first characters of its id) and when on its clock; `at` is when it reached the server. */
+  desk: z.object({ id: z.string(), occurred_at: z.string() }).nullable(),
   /** A desk's change the server refused (kind 'refusedBySync'): which desk, what it tried, and the server's Spanish reason. */
   refused: z
     .object({

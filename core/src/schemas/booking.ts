@@ -249,16 +249,22 @@ export const availableClassesOutput = z.object({
 export const availableClassResult = z.object({ available_class: availableClassOutput });
 export const availableClassIdInput = z.object({ id });
 
-/** POST /api/available_classes/{id} (staff, admin): grant credits to a customer. */
+/** Why staff give, correct or take a customer's credits: required (3 letters, decision 037), kept in the activity log. */
+const creditReason = z.string().trim().max(300).nullish();
+
+/** POST /api/available_classes (staff, admin): grant credits to a customer. */
 export const grantCreditsInput = z.object({
   customer_id: id,
   available_classes: z.number().int().min(-1).max(10_000),
   expiration_date: instant('La fecha de vencimiento').nullish(),
   class_type_id: id.nullish(),
   allowed_times: z.string().regex(/^\d{2}:\d{2}(,\d{2}:\d{2})*$/, { error: 'Los horarios deben tener el formato HH:mm separados por comas.' }).nullish(),
+  reason: creditReason,
 });
 /** PUT /api/available_classes/{id} (staff, admin). */
 export const updateCreditsInput = grantCreditsInput.omit({ customer_id: true }).partial().extend({ id });
+/** DELETE /api/available_classes/{id}?reason=… (staff, admin). */
+export const removeCreditsInput = z.object({ id, reason: creditReason });
 
 // ---------- Penalties ----------
 

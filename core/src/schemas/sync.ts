@@ -115,8 +115,8 @@ export const deskMutationArgs = {
   }),
   /** Cash collected for a reservation booked to pay at the studio. */
   markReservationPaid: z.object({ class_reservation_id: id }),
-  /** Cash collected for a pending 'Efectivo' purchase: grants what it sells. */
-  markPurchasePaid: z.object({ purchase_id: id }),
+  /** Money collected for a pending 'Efectivo' purchase, in cash or as a bank transfer (not drawer cash): grants what it sells. */
+  markPurchasePaid: z.object({ purchase_id: id, paid_with: z.enum(['cash', 'transfer']).default('cash') }),
   /** POST /api/customer/giveAccess */
   giveAccess: z.object({
     customer_id: id,
@@ -179,7 +179,13 @@ export type DeskMutationArgs<N extends DeskMutationName> = z.output<(typeof desk
 export const deskMutationNames = Object.keys(deskMutationArgs) as DeskMutationName[];
 
 const mutationOf = <N extends DeskMutationName>(name: N) =>
-  z.object({ id: z.number().int().positive(), name: z.literal(name), args: deskMutationArgs[name] });
+  z.object({
+    id: z.number().int().positive(),
+    name: z.literal(name),
+    args: deskMutationArgs[name],
+    /** When staff did it, on the desk's clock (the activity log's "at the desk" time); older desks send none. */
+    at: z.iso.datetime({ offset: true }).optional(),
+  });
 
 /** One pushed mutation: ids increase by one per client, starting at 1. */
 export const deskMutation = z.discriminatedUnion('name', [

@@ -274,11 +274,13 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   {
     method: 'PUT',
     path: '/customer/giveClasses',
-    summary: 'Da clases sueltas a un cliente (créditos, recepción y admin)',
-    handle: async ({ caller, body }) => {
+    summary: 'Da clases sueltas a un cliente (créditos, recepción y admin; el mismo servicio auditado que POST /available_classes)',
+    handle: async ({ caller, panel, body }) => {
       const { amount, expiration_days: days, ...rest } = fromPanel(body, { numbers: ['amount', 'expiration_days'] }) as Json;
       const expiration = typeof days === 'number' ? new Date(Date.now() + days * 86_400_000).toISOString() : days;
-      return caller.credits.grant({ ...rest, available_classes: amount, ...(expiration !== undefined ? { expiration_date: expiration } : {}) } as never);
+      const grant = { ...rest, available_classes: amount, ...(expiration !== undefined ? { expiration_date: expiration } : {}) };
+      // The panel has no reason field: an Administrador's grant is recorded with the panel's reason; anyone else's is the procedure's refusal.
+      return caller.credits.grant((hasReason(body) ? grant : await withPanelReason(panel, grant)) as never);
     },
   },
   {

@@ -1,4 +1,4 @@
-import { availableClassesOutput, availableClassIdInput, availableClassResult, grantCreditsInput, updateCreditsInput, z } from '@estudio/core';
+import { availableClassesOutput, availableClassIdInput, availableClassResult, grantCreditsInput, removeCreditsInput, updateCreditsInput, z } from '@estudio/core';
 import { grantCredits } from '../services/credits/grant-credits.ts';
 import { getCredit, listCredits } from '../services/credits/list-credits.ts';
 import { removeCredits } from '../services/credits/remove-credits.ts';
@@ -26,24 +26,40 @@ export const creditsRouter = router({
 
   grant: staffProcedure
     .meta({
-      openapi: { method: 'POST', path: '/available_classes', tags, summary: 'Otorga créditos a un cliente (recepción y admin)', errorResponses: { 403: 'Solo recepción y admin', 404: 'Cliente o tipo de clase inexistente' } },
+      openapi: {
+        method: 'POST',
+        path: '/available_classes',
+        tags,
+        summary: 'Otorga créditos a un cliente con un motivo (recepción dentro del límite de regalos; admin)',
+        errorResponses: { 400: 'Falta el motivo', 403: 'Solo recepción y admin, o pasa del límite de Recepción', 404: 'Cliente o tipo de clase inexistente' },
+      },
     })
     .input(grantCreditsInput)
     .output(availableClassResult)
-    .mutation(async ({ ctx, input }) => ({ available_class: await grantCredits(ctx.db, input) })),
+    .mutation(async ({ ctx, input }) => ({ available_class: await grantCredits(ctx.db, ctx.customer, input) })),
 
   update: staffProcedure
-    .meta({ openapi: { method: 'PUT', path: '/available_classes/{id}', tags, summary: 'Corrige un registro de créditos (recepción y admin)', errorResponses: { 403: 'Solo recepción y admin', 404: 'No existe' } } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/available_classes/{id}',
+        tags,
+        summary: 'Corrige un registro de créditos con un motivo (recepción dentro del límite de regalos; admin)',
+        errorResponses: { 400: 'Falta el motivo', 403: 'Solo recepción y admin, o pasa del límite de Recepción', 404: 'No existe' },
+      },
+    })
     .input(updateCreditsInput)
     .output(availableClassResult)
-    .mutation(async ({ ctx, input }) => ({ available_class: await updateCredits(ctx.db, input) })),
+    .mutation(async ({ ctx, input }) => ({ available_class: await updateCredits(ctx.db, ctx.customer, input) })),
 
   remove: staffProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/available_classes/{id}', tags, summary: 'Retira un registro de créditos (recepción y admin)', errorResponses: { 403: 'Solo recepción y admin', 404: 'No existe' } } })
-    .input(availableClassIdInput)
+    .meta({
+      openapi: { method: 'DELETE', path: '/available_classes/{id}', tags, summary: 'Retira un registro de créditos con un motivo (?reason=…; recepción y admin)', errorResponses: { 400: 'Falta el motivo', 403: 'Solo recepción y admin', 404: 'No existe' } },
+    })
+    .input(removeCreditsInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await removeCredits(ctx.db, input.id);
+      await removeCredits(ctx.db, ctx.customer, input);
       return { ok: true as const };
     }),
 });

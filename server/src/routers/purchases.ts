@@ -14,7 +14,8 @@ import {
   z,
 } from '@estudio/core';
 import { listAdminPurchases } from '../services/purchases/list-admin-purchases.ts';
-import { cancelPurchase, getPurchase, listOwnInvoices, listOwnPurchases, markCashPaid } from '../services/purchases/purchases.ts';
+import { markCashPurchasePaid } from '../services/desk/mark-purchase-paid.ts';
+import { cancelPurchase, getPurchase, listOwnInvoices, listOwnPurchases } from '../services/purchases/purchases.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { paymentProviders } from '../providers/payments/index.ts';
 import { releasePurchaseLimit } from '../services/purchases/release-purchase-limit.ts';
@@ -71,7 +72,10 @@ export const purchasesRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/purchases/{id}/paid', tags, summary: 'Marca pagada una compra en efectivo (cobrada en efectivo o por transferencia) y la otorga (recepción y admin)', errorResponses: { 403: 'Solo recepción y admin', 404: 'No existe', 409: 'No está pendiente' } } })
     .input(purchaseMarkPaidInput)
     .output(purchaseOneOutput)
-    .mutation(async ({ ctx, input }) => ({ purchase: await markCashPaid(ctx.db, input.id, messageContextOf(ctx.config), input.paid_with) })),
+    .mutation(async ({ ctx, input }) => {
+      await markCashPurchasePaid(ctx.db, ctx.customer, { purchase_id: input.id, paid_with: input.paid_with }, messageContextOf(ctx.config));
+      return { purchase: await getPurchase(ctx.db, input.id, ctx.customer) };
+    }),
 
   releaseLimit: adminProcedure
     .meta({

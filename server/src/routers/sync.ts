@@ -33,7 +33,7 @@ export const syncRouter = router({
     .mutation(({ ctx, input }) => {
       // The desk's cancellations and moves message the class's waitlist in the push's transaction.
       const messages = messageContextOf(ctx.config);
-      return pushMutations(ctx.db, input, ctx.customer, (tx, staff, mutation, now) => applyDeskMutation(tx, staff, mutation, now, messages));
+      return pushMutations(ctx.db, input, ctx.customer, (tx, staff, mutation, now, origin) => applyDeskMutation(tx, staff, mutation, now, origin, messages));
     }),
 
   position: staffProcedure

@@ -236,7 +236,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
         answer = await link.push({
           clientId,
           // Stored as they were validated by mutate's types; the server parses them again.
-          mutations: batch.map((m) => ({ id: m.mutation_id, name: m.name, args: m.args }) as PushInput['mutations'][number]),
+          mutations: batch.map((m) => ({ id: m.mutation_id, name: m.name, args: m.args, at: m.created_at }) as PushInput['mutations'][number]),
         });
       } catch (err) {
         if (answeredByServer(err) && err.code === 'sync/mutation-gap') {

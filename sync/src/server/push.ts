@@ -8,11 +8,17 @@ export interface SyncStaff {
   customer_id: number;
 }
 
+/** Which desk pushed a mutation, and when staff did it there (the desk's clock; the push's time when the desk did not say). */
+export interface MutationOrigin {
+  clientId: string;
+  at: Date;
+}
+
 /**
  * Applies one desk mutation inside the push's transaction (a savepoint). It
  * throws DomainError to refuse by a domain rule; anything else fails the push.
  */
-export type ApplyMutation<S extends SyncStaff> = (tx: Tx, staff: S, mutation: DeskMutation, now: Date) => Promise<unknown>;
+export type ApplyMutation<S extends SyncStaff> = (tx: Tx, staff: S, mutation: DeskMutation, now: Date, origin: MutationOrigin) => Promise<unknown>;
 
 /**
  * Applies a desk's mutations in order, each exactly once, each in its own
@@ -67,7 +73,8 @@ export async function pushMutations<S extends SyncStaff>(
       const now = new Date();
       let result: MutationResult;
       try {
-        await tx.transaction((savepoint) => apply(savepoint, staff, mutation, now));
+        const origin = { clientId: input.clientId, at: mutation.at ? new Date(mutation.at) : now };
+        await tx.transaction((savepoint) => apply(savepoint, staff, mutation, now, origin));
         result = { id: mutation.id, status: 'applied' };
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

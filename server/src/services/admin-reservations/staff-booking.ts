@@ -67,11 +67,7 @@ export async function staffCancelReservation(
   });
 }
 
-/** PUT /api/class_reservations/{id}/checkin: the desk's check-in service (today's class only; twice is harmless), audited. */
-export async function staffCheckIn(db: Db, reservationId: number, actor: Actor, now: Date = new Date()): Promise<ReservationRow> {
-  return db.transaction(async (tx) => {
-    const reservation = await checkIn(tx, { class_reservation_id: reservationId }, now);
-    await recordAudit(tx, { actorId: actor.customerId, action: 'checkin', entity: 'class_reservation', entityId: reservationId, changes: { attend: true } });
-    return reservation;
-  });
+/** PUT /api/class_reservations/{id}/checkin: the desk's check-in service (today's class only; twice is harmless), which writes the activity row. */
+export function staffCheckIn(db: Db, reservationId: number, actor: Actor, now: Date = new Date()): Promise<ReservationRow> {
+  return checkIn(db, { customer_id: actor.customerId }, { class_reservation_id: reservationId }, now);
 }

@@ -148,6 +148,8 @@ export async function listActivity(db: Db, filter: ActivityFilter): Promise<{ en
         action: audit_log.action,
         entityId: audit_log.entity_id,
         changes: audit_log.changes,
+        deskId: audit_log.desk_id,
+        occurredAt: audit_log.occurredAt,
         staffId: staff.customer_id,
         staffName: staff.name,
         staffLastName: staff.last_name,
@@ -172,6 +174,7 @@ export async function listActivity(db: Db, filter: ActivityFilter): Promise<{ en
         staff,
         customer,
         reason: reasonIn(r.changes),
+        desk: r.deskId ? { id: r.deskId.slice(0, 8), occurred_at: (r.occurredAt ?? r.at).toISOString() } : null,
         refused: null,
       });
     }
@@ -213,6 +216,7 @@ export async function listActivity(db: Db, filter: ActivityFilter): Promise<{ en
         staff,
         customer,
         reason: reasonIn(r.args),
+        desk: { id: r.clientId.slice(0, 8), occurred_at: r.at.toISOString() },
         refused: { desk: r.clientId.slice(0, 8), attempted: refusedChangeWhat(facts), code: r.code, message: r.message },
       });
     }

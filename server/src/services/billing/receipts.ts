@@ -1,4 +1,4 @@
-import { cardBrandLabel, effectivePriceCents, fromCents, nextChargeDate, studioTimeZone, texts, toCents } from '@estudio/core';
+import { cardBrandLabel, effectivePriceCents, fromCents, nextChargeDate, paymentKindText, studioTimeZone, texts, toCents } from '@estudio/core';
 import { purchaseReceipt, subscriptionRenewed, type ReceiptFacts } from '@estudio/core/messages/templates/billing';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
@@ -13,7 +13,7 @@ import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 type PurchaseRow = typeof purchase.$inferSelect;
 
-/** How the customer paid, as the receipt says it: 'Tarjeta Visa terminación 4242', 'Efectivo', 'PayPal'. */
+/** How the customer paid, as the receipt says it: 'Tarjeta Visa terminación 4242', 'Efectivo', 'Transferencia', 'PayPal'. */
 export async function paymentMethodText(db: Db, p: PurchaseRow, cardDigits?: { card_type: string; last_digits: string } | null): Promise<string> {
   let card = cardDigits ?? null;
   if (!card && p.payment_source_id) {
@@ -25,6 +25,7 @@ export async function paymentMethodText(db: Db, p: PurchaseRow, cardDigits?: { c
     return card ? `${texts.checkout.card} ${texts.checkout.savedCard(cardBrandLabel(card.card_type), card.last_digits)}` : texts.checkout.card;
   }
   if (p.provider === 'paypal') return texts.checkout.paypal;
+  if (p.paid_with === 'transfer') return paymentKindText.transfer;
   if (p.payment_method_id) {
     const [method] = await db.select({ name: payment_method.name }).from(payment_method).where(eq(payment_method.payment_method_id, p.payment_method_id));
     if (method) return method.name;

@@ -2,7 +2,8 @@ import { DomainError, type DeskMutationArgs } from '@estudio/core';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import type { Db } from '../../db.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { acceptDocuments } from '../customer/accept-documents.ts';
 
 export type AcceptDocumentsAtDeskInput = DeskMutationArgs<'acceptDocuments'>;
@@ -14,13 +15,13 @@ export type AcceptDocumentsAtDeskInput = DeskMutationArgs<'acceptDocuments'>;
  * acceptance keeps its date) and in the audit log with the staff member and
  * the desk's time `at` (when it happened, which an offline desk sends later).
  */
-export async function acceptDocumentsAtDesk(db: Db, staffId: number, input: AcceptDocumentsAtDeskInput, now: Date = new Date()): Promise<{ page_ids: number[] }> {
+export async function acceptDocumentsAtDesk(db: Db, actor: StaffActor, input: AcceptDocumentsAtDeskInput, now: Date = new Date()): Promise<{ page_ids: number[] }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: customer.customer_id }).from(customer).where(eq(customer.customer_id, input.customer_id)).limit(1);
     if (!row) throw new DomainError('customer/unknown');
     const pageIds = await acceptDocuments(tx, input.customer_id, input.page_ids, { requireAll: false });
     await recordAudit(tx, {
-      actorId: staffId,
+      ...auditedBy(actor),
       action: 'customer.documents.accept-at-desk',
       entity: 'customer',
       entityId: input.customer_id,

@@ -1,7 +1,9 @@
 import type { DeskMutation } from '@estudio/core';
+import type { MutationOrigin } from '@estudio/sync';
 import type { Tx } from '@estudio/db';
 import type { CustomerRow } from '../customer/find-customer.ts';
 import type { MessageContext } from '../messages/message-context.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { acceptDocumentsAtDesk } from './accept-documents-at-desk.ts';
 import { cancelAtDesk } from './cancel-at-desk.ts';
 import { checkIn } from './check-in.ts';
@@ -18,43 +20,49 @@ import { walkIn } from './walk-in.ts';
 /**
  * Applies one mutation pushed by a desk with the same services as /api, inside
  * the push's transaction (pushMutations in @estudio/sync). `now` is the
- * server's time of the push; a check-in carries its own scan time in `at`.
- * `staff` is the signed-in desk account; the services authorise by role at the
- * router, and what a role may do beyond that (a gift's limit) in the service, so a replay is judged too; the actions of issue 16 record it in the audit log as who did them.
+ * server's time of the push; `origin` says which desk pushed it and when staff
+ * did it there (a check-in also carries its own scan time in `at`). `staff` is
+ * the signed-in desk account; the services authorise by role at the router,
+ * and what a role may do beyond that (a gift's limit) in the service, so a
+ * replay is judged too. Every action that changes a customer's bookings,
+ * attendance, credits or money writes its activity row with the staff member,
+ * the desk and the desk's time, in the action's transaction.
  */
 export async function applyDeskMutation(
   tx: Tx,
   staff: Pick<CustomerRow, 'customer_id'>,
   mutation: DeskMutation,
   now: Date,
+  origin?: MutationOrigin,
   messages?: MessageContext,
 ): Promise<unknown> {
+  const actor: StaffActor = { customer_id: staff.customer_id, ...(origin ? { desk: { id: origin.clientId, at: origin.at } } : {}) };
   switch (mutation.name) {
     case 'checkIn':
-      return checkIn(tx, mutation.args, now);
+      return checkIn(tx, actor, mutation.args, now);
     case 'walkIn':
-      return walkIn(tx, mutation.args, now);
+      return walkIn(tx, actor, mutation.args, now);
     case 'markReservationPaid':
-      return markReservationPaid(tx, mutation.args, now);
+      return markReservationPaid(tx, actor, mutation.args, now);
     case 'markPurchasePaid':
-      return markCashPurchasePaid(tx, mutation.args, messages ?? null, now);
+      return markCashPurchasePaid(tx, actor, mutation.args, messages ?? null, now);
     case 'giveAccess':
-      return giveAccess(tx, staff, mutation.args, messages ?? null, now);
+      return giveAccess(tx, actor, mutation.args, messages ?? null, now);
     case 'revokeAccess':
-      return revokeAccess(tx, staff, mutation.args, now);
+      return revokeAccess(tx, actor, mutation.args, now);
     case 'removeClasses':
-      return removeClasses(tx, staff, mutation.args, now);
+      return removeClasses(tx, actor, mutation.args, now);
     case 'cancelReservation':
-      return cancelAtDesk(tx, staff.customer_id, mutation.args, now, messages);
+      return cancelAtDesk(tx, actor, mutation.args, now, messages);
     case 'undoCheckIn':
-      return undoCheckIn(tx, staff.customer_id, mutation.args, now);
+      return undoCheckIn(tx, actor, mutation.args, now);
     case 'moveReservation':
-      return moveReservation(tx, staff.customer_id, mutation.args, now, messages);
+      return moveReservation(tx, actor, mutation.args, now, messages);
     case 'joinWaitlist':
-      return joinWaitlistAtDesk(tx, staff.customer_id, mutation.args, now);
+      return joinWaitlistAtDesk(tx, actor, mutation.args, now);
     case 'leaveWaitlist':
-      return leaveWaitlistAtDesk(tx, staff.customer_id, mutation.args);
+      return leaveWaitlistAtDesk(tx, actor, mutation.args);
     case 'acceptDocuments':
-      return acceptDocumentsAtDesk(tx, staff.customer_id, mutation.args, now);
+      return acceptDocumentsAtDesk(tx, actor, mutation.args, now);
   }
 }

@@ -1,6 +1,7 @@
 import { DomainError, type DeskMutationArgs } from '@estudio/core';
 import type { Db } from '../../db.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { cancelReservation, type CancelReservationResult } from '../reservations/cancel-reservation.ts';
 import { deskTime, reservationNamedBy } from './desk-reservation.ts';
@@ -19,7 +20,7 @@ export type CancelAtDeskInput = DeskMutationArgs<'cancelReservation'>;
  */
 export async function cancelAtDesk(
   db: Db,
-  staffId: number,
+  actor: StaffActor,
   input: CancelAtDeskInput,
   now: Date = new Date(),
   messages?: MessageContext,
@@ -32,14 +33,14 @@ export async function cancelAtDesk(
     await reservationNamedBy(tx, input);
     const result = await cancelReservation(tx, {
       reservationId: input.class_reservation_id,
-      actor: { customerId: staffId, role: 'staff' },
+      actor: { customerId: actor.customer_id, role: 'staff' },
       mode: 'customer',
       override: override ? { returnCredit: input.return_credit === true } : undefined,
       now: at,
       messages,
     });
     await recordAudit(tx, {
-      actorId: staffId,
+      ...auditedBy(actor),
       action: override ? 'reservation.cancel.override' : 'reservation.cancel',
       entity: 'class_reservation',
       entityId: input.class_reservation_id,

@@ -5,6 +5,8 @@ import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { ReservationRow } from '../reservations/reservation-output.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
 
 /** A desk's clock may run a little ahead of the server's; more than this is a wrong clock, not a check-in. */
 const futureToleranceMs = 5 * 60_000;
@@ -22,8 +24,10 @@ export type CheckInInput = DeskMutationArgs<'checkIn'>;
  *
  * Locks only the reservation row: it is the last lock of the booking order
  * (decision 006), so a check-in never waits on a booking in the wrong order.
+ * A first check-in writes the activity row (who, from which desk, when it was
+ * scanned); a repeated scan changes nothing and writes none.
  */
-export async function checkIn(db: Db, input: CheckInInput, now: Date = new Date()): Promise<ReservationRow> {
+export async function checkIn(db: Db, actor: StaffActor, input: CheckInInput, now: Date = new Date()): Promise<ReservationRow> {
   const at = input.at ? new Date(input.at) : now;
   if (at.getTime() > now.getTime() + futureToleranceMs) throw new DomainError('checkin/time-in-future');
   const settings = await loadStudioSettings(db);
@@ -56,6 +60,13 @@ export async function checkIn(db: Db, input: CheckInInput, now: Date = new Date(
       .where(eq(class_reservation.class_reservation_id, reservation.class_reservation_id))
       .returning();
     if (!updated) throw new DomainError('reservation/not-found');
+    await recordAudit(tx, {
+      ...auditedBy(actor),
+      action: 'reservation.check-in',
+      entity: 'class_reservation',
+      entityId: updated.class_reservation_id,
+      changes: { customer_id: updated.customer_id, single_class_id: updated.single_class_id, at: at.toISOString() },
+    });
     return updated;
   });
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db.ts';
 import { markPurchasePaid, type PurchaseRow } from '../checkout/grant-purchase.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import { assertMayChangePrice, assertMayGift, type StaffActor } from '../permissions/staff-permissions.ts';
 
 export type GiveAccessInput = DeskMutationArgs<'giveAccess'>;
@@ -89,7 +89,7 @@ export async function giveAccess(
     if (!created) throw new DomainError('internal');
     const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment, recordInvoice: input.bill, messages });
     await recordAudit(tx, {
-      actorId: actor.customer_id,
+      ...auditedBy(actor),
       action: input.is_gift ? 'access.gift' : 'access.sell',
       entity: 'customer',
       entityId: who.customer_id,

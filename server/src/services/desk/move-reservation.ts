@@ -1,6 +1,7 @@
 import { DomainError, type DeskMutationArgs } from '@estudio/core';
 import type { Db } from '../../db.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { enterClassGate } from '../reservations/booking-locks.ts';
 import { cancelReservation } from '../reservations/cancel-reservation.ts';
@@ -25,7 +26,7 @@ export type MoveReservationInput = DeskMutationArgs<'moveReservation'>;
  */
 export async function moveReservation(
   db: Db,
-  staffId: number,
+  actor: StaffActor,
   input: MoveReservationInput,
   now: Date = new Date(),
   messages?: MessageContext,
@@ -36,7 +37,7 @@ export async function moveReservation(
     const old = await reservationNamedBy(tx, { ...input, single_class_id: input.from_single_class_id });
     if (old.deletedAt) throw new DomainError('reservation/already-cancelled');
     if (old.attend) throw new DomainError('desk/move-attended');
-    await cancelReservation(tx, { reservationId: old.class_reservation_id, actor: { customerId: staffId, role: 'staff' }, mode: 'staff', now, messages });
+    await cancelReservation(tx, { reservationId: old.class_reservation_id, actor: { customerId: actor.customer_id, role: 'staff' }, mode: 'staff', now, messages });
     const moved = await createReservation(tx, {
       customerId: old.customer_id,
       singleClassId: input.single_class_id,
@@ -46,7 +47,7 @@ export async function moveReservation(
       now,
     });
     await recordAudit(tx, {
-      actorId: staffId,
+      ...auditedBy(actor),
       action: 'reservation.move',
       entity: 'class_reservation',
       entityId: moved.class_reservation_id,

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { available_classes } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 
 export type RemoveClassesInput = DeskMutationArgs<'removeClasses'>;
@@ -54,7 +54,7 @@ export async function removeClasses(
       remaining -= take;
     }
     await recordAudit(tx, {
-      actorId: actor.customer_id,
+      ...auditedBy(actor),
       action: 'classes.remove',
       entity: 'customer',
       entityId: input.customer_id,

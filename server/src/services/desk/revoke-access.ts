@@ -6,7 +6,7 @@ import type { Db } from '../../db.ts';
 import type { PurchaseRow } from '../checkout/grant-purchase.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 
 export type RevokeAccessInput = DeskMutationArgs<'revokeAccess'>;
@@ -40,7 +40,7 @@ export async function revokeAccess(
     if (current.status === 'revoked') throw new DomainError('access/already-revoked');
     const ended = await endPurchaseAccess(tx, current, now);
     await recordAudit(tx, {
-      actorId: actor.customer_id,
+      ...auditedBy(actor),
       action: 'access.revoke',
       entity: 'customer',
       entityId: current.customer_id,

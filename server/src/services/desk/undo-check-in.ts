@@ -2,7 +2,8 @@ import { DomainError, type DeskMutationArgs } from '@estudio/core';
 import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
 import type { ReservationRow } from '../reservations/reservation-output.ts';
 import { reservationNamedBy } from './desk-reservation.ts';
 
@@ -16,7 +17,7 @@ export type UndoCheckInInput = DeskMutationArgs<'undoCheckIn'>;
  * (the last lock of the booking order, decision 006). Audited with the staff
  * member and the check-in time it removed.
  */
-export async function undoCheckIn(db: Db, staffId: number, input: UndoCheckInInput, now: Date = new Date()): Promise<ReservationRow> {
+export async function undoCheckIn(db: Db, actor: StaffActor, input: UndoCheckInInput, now: Date = new Date()): Promise<ReservationRow> {
   return db.transaction(async (tx) => {
     await reservationNamedBy(tx, input);
     const [r] = await tx.select().from(class_reservation).where(eq(class_reservation.class_reservation_id, input.class_reservation_id)).for('update');
@@ -30,7 +31,7 @@ export async function undoCheckIn(db: Db, staffId: number, input: UndoCheckInInp
       .returning();
     if (!updated) throw new DomainError('reservation/not-found');
     await recordAudit(tx, {
-      actorId: staffId,
+      ...auditedBy(actor),
       action: 'reservation.check-in.undo',
       entity: 'class_reservation',
       entityId: r.class_reservation_id,

@@ -5,9 +5,9 @@ import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { paymentProviders } from '../../providers/payments/index.ts';
-import { endAccessNow, markPurchasePaid } from '../checkout/grant-purchase.ts';
+import { endAccessNow } from '../checkout/grant-purchase.ts';
 import { releaseDiscountUse } from '../discounts/validate-discount.ts';
-import { messageContextOf, type MessageContext } from '../messages/message-context.ts';
+import { messageContextOf } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { loadPurchases } from './purchase-output.ts';
@@ -92,20 +92,6 @@ export async function cancelPurchase(
     }
   });
   return getPurchase(deps.db, p.purchase_id, { customer_id: input.customerId, role: 'customer' });
-}
-
-/**
- * PUT /purchases/{id}/paid (staff): a cash purchase was paid at the desk, in
- * cash or by bank transfer (`paidWith`: only cash is drawer cash); grants it
- * (its receipt links to `messages`' portal).
- */
-export async function markCashPaid(db: Db, id: number, messages: MessageContext | null, paidWith: 'cash' | 'transfer' = 'cash'): Promise<PurchaseOutput> {
-  const [row] = await db.select().from(purchase).where(eq(purchase.purchase_id, id));
-  if (!row) throw new DomainError('purchase/not-found');
-  if (row.status !== 'pending') throw new DomainError('purchase/not-pending');
-  const { paidNow } = await db.transaction((tx) => markPurchasePaid(tx, id, { messages, paidWith }));
-  if (!paidNow) throw new DomainError('purchase/not-pending');
-  return getPurchase(db, id, { customer_id: row.customer_id, role: 'staff' });
 }
 
 /** The caller's charges, newest first. */

@@ -42,7 +42,8 @@ async function factsOf(tx: Db, row: PurchaseRow, now: Date): Promise<Facts> {
     usedClasses(tx, row.purchase_id),
     tx.select({ id: invoice.invoice_id }).from(invoice).where(and(eq(invoice.purchase_id, row.purchase_id), eq(invoice.status, 'refunded'))).limit(1),
   ]);
-  const paidCents = toCents(row.total_payment);
+  // Money never received (an order cancelled unpaid) is nothing to give back.
+  const paidCents = row.paidAt === null ? 0 : toCents(row.total_payment);
   const maxCents = refundableCents({ paidCents, classAmount: row.class_amount, used, startsAt: row.createdAt, endsAt: row.expiration_date, now });
   return {
     row,
@@ -61,7 +62,7 @@ export async function refundQuote(db: Db, purchaseId: number, now: Date = new Da
   const f = await factsOf(db, row, now);
   return {
     purchase_id: row.purchase_id,
-    paid: row.total_payment,
+    paid: row.paidAt === null ? '0.00' : row.total_payment,
     used: f.used,
     refundable: fromCents(f.maxCents),
     method: f.method,
@@ -97,7 +98,7 @@ export async function refundPurchase(
     await lockCustomer(tx, owner.customer_id);
     const [row] = await tx.select().from(purchase).where(eq(purchase.purchase_id, input.id)).for('update');
     if (!row) throw new DomainError('purchase/not-found');
-    if (row.status === 'pending' || row.status === 'failed') throw new DomainError('refund/not-paid');
+    if (row.paidAt === null) throw new DomainError('refund/not-paid');
     const f = await factsOf(tx, row, now);
     if (f.refunded) throw new DomainError('refund/already-refunded');
     if (row.is_gift || toCents(row.total_payment) === 0) throw new DomainError('refund/nothing-paid');

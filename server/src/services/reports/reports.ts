@@ -11,7 +11,7 @@ import {
   type salesWithRefundsOutput,
   type z,
 } from '@estudio/core';
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { class_type, instructor } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
@@ -87,22 +87,20 @@ export async function attendanceReport(db: Db, input: ReportRangeInput, now: Dat
   return { by_class_type: byType, by_instructor: byInstructor };
 }
 
-/** Purchases that were never paid: they are not sales. */
-const unpaidStatuses = ['pending', 'failed'] as const;
-
 /**
- * The purchases that count as sales made between two instants: paid (not
- * pending nor failed), not a gift, and not revoked, unless the revocation was
- * a refund: a revoked sale is annulled (it never counts), a refunded one counts
- * on its day and its refund on the refund's day (decision 034).
+ * The purchases that count as sales made between two instants: paid (money
+ * received or access granted: paidAt; an order cancelled before it was paid
+ * never is), on the day it was paid, not a gift, and not revoked, unless the
+ * revocation was a refund: a revoked sale is annulled (it never counts), a
+ * refunded one counts on its day and its refund on the refund's day (decision 034).
  */
 export function soldBetween(from: Date, to: Date): SQL {
   return and(
-    notInArray(purchase.status, [...unpaidStatuses]),
+    isNotNull(purchase.paidAt),
     eq(purchase.is_gift, false),
     or(ne(purchase.status, 'revoked'), wasRefunded),
-    gte(purchase.createdAt, from),
-    lte(purchase.createdAt, to),
+    gte(purchase.paidAt, from),
+    lte(purchase.paidAt, to),
   ) as SQL;
 }
 
@@ -126,7 +124,7 @@ export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: nu
     db
       .select({ count: int(sql`count(*)::int`) })
       .from(purchase)
-      .where(and(eq(purchase.is_gift, true), notInArray(purchase.status, [...unpaidStatuses, 'revoked']), gte(purchase.createdAt, from), lte(purchase.createdAt, to))),
+      .where(and(eq(purchase.is_gift, true), isNotNull(purchase.paidAt), ne(purchase.status, 'revoked'), gte(purchase.paidAt, from), lte(purchase.paidAt, to))),
     db
       .select({ method: paymentKindOf, count: int(sql`count(*)::int`), cents: centsOf(invoice.total_payment) })
       .from(invoice)
@@ -152,7 +150,7 @@ export async function salesReport(db: Db, input: ReportRangeInput): Promise<z.in
   const { tz, from, to } = await range(db, input);
   const sold = soldBetween(from, to);
   const cents = sql<number>`coalesce(sum(round(${purchase.total_payment} * 100)), 0)::bigint`.mapWith(Number);
-  const month = sql<string>`to_char(${purchase.createdAt} at time zone ${tz}, 'YYYY-MM')`;
+  const month = sql<string>`to_char(${purchase.paidAt} at time zone ${tz}, 'YYYY-MM')`;
   const [byPackage, byMonth, [all]] = await Promise.all([
     db
       .select({ class_package_id: purchase.class_package_id, title: class_package.title, count: int(sql`count(*)::int`), cents })

@@ -1,6 +1,6 @@
-import { Avatar, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Center, Group, Loader, Menu, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarPlus, IconMinus, IconPlus } from '@tabler/icons-react';
+import { IconCalendarPlus, IconChevronDown, IconMinus, IconPlus } from '@tabler/icons-react';
 import { activityTexts, isReasonGiven, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, dateTimeOf, errorText, money, purchaseStatusText } from '../format.ts';
@@ -227,9 +227,19 @@ function Purchases({ card }: { card: Card }) {
               <Table.Td>
                 <Group gap={4} justify="flex-end">
                   {p.status === 'pending' && (
-                    <Button size="compact-xs" color="yellow" onClick={() => markPaid.mutate({ purchase_id: p.purchase_id })}>
-                      {t.markPaid}
-                    </Button>
+                    // How the money came in decides the drawer: cash counts in the cash-up, a transfer does not.
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button size="compact-xs" color="yellow" rightSection={<IconChevronDown size={12} />} loading={markPaid.isPending}>
+                          {t.markPaid}
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Label>{t.markPaidHow}</Menu.Label>
+                        <Menu.Item onClick={() => markPaid.mutate({ purchase_id: p.purchase_id, paid_with: 'cash' })}>{t.markPaidCash}</Menu.Item>
+                        <Menu.Item onClick={() => markPaid.mutate({ purchase_id: p.purchase_id, paid_with: 'transfer' })}>{t.markPaidTransfer}</Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
                   )}
                   {(p.status === 'active' || p.status === 'completed') && (
                     <Button size="compact-xs" variant="subtle" color="red" onClick={() => { revoke.reset(); setReason(''); setReasonError(null); setConfirming({ purchase_id: p.purchase_id, title: p.title }); }}>

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { activityKindNames, refusedActivityKind, refusedActivityKindName, type ActivityKind } from '@estudio/core';
-import { dateTimeOf } from '../../format.ts';
+import { activityDeskText, activityKindNames, refusedActivityKind, refusedActivityKindName, type ActivityKind } from '@estudio/core';
+import { dateTimeOf, timeOf } from '../../format.ts';
 import type { ApiOutputs } from '../api.ts';
 import { Pager } from '../widgets.tsx';
 
@@ -43,6 +43,11 @@ export function ActivityEntries({ page, empty, onPage }: { page: Page; empty: st
           <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="activity-text">
             {e.text}
           </Text>
+          {e.desk && !e.refused && (
+            <Text size="xs" c="dimmed" mt={2} data-testid="activity-desk">
+              {activityDeskText(e.desk, e.at, timeOf)}
+            </Text>
+          )}
         </Paper>
       ))}
       <Pager page={page.page} limit={30} total={page.total} onChange={onPage} />

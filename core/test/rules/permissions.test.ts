@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { mayChangeCredits, mayGift } from '../../src/rules/permissions.ts';
+
+/** What Recepción may give (decision 037): the owner's price limit, for packages and for credits alike. */
+describe('mayGift', () => {
+  it('lets an administrator gift anything and Recepción up to the limit, never a customer', () => {
+    expect(mayGift('admin', 199_000, '0')).toBe(true);
+    expect(mayGift('staff', 18_000, '180')).toBe(true);
+    expect(mayGift('staff', 18_001, '180')).toBe(false);
+    expect(mayGift('staff', 100, '0')).toBe(false);
+    expect(mayGift('customer', 0, '180')).toBe(false);
+  });
+});
+
+describe('mayChangeCredits', () => {
+  const classPrice = 18_000;
+  const give = (before: number, after: number, widens = false) => ({ classesBefore: before, classesAfter: after, widens });
+
+  it('lets Recepción give classes worth up to the limit at the price of one class', () => {
+    expect(mayChangeCredits('staff', give(0, 1), classPrice, '180')).toBe(true);
+    expect(mayChangeCredits('staff', give(0, 2), classPrice, '180')).toBe('over-limit');
+    expect(mayChangeCredits('staff', give(3, 5), classPrice, '360')).toBe(true);
+    expect(mayChangeCredits('staff', give(0, 10_000), classPrice, '180')).toBe('over-limit');
+    expect(mayChangeCredits('staff', give(0, 1), classPrice, '0')).toBe('over-limit');
+  });
+
+  it('keeps unlimited classes, longer validity and wider credits for an administrator', () => {
+    expect(mayChangeCredits('staff', give(0, -1), classPrice, '99999')).toBe('admin-only');
+    expect(mayChangeCredits('staff', give(5, 5, true), classPrice, '99999')).toBe('admin-only');
+    expect(mayChangeCredits('admin', give(0, -1), classPrice, '0')).toBe(true);
+    expect(mayChangeCredits('admin', give(0, 10_000, true), null, '0')).toBe(true);
+  });
+
+  it('lets Recepción take away, and end an unlimited credit', () => {
+    expect(mayChangeCredits('staff', give(5, 0), classPrice, '0')).toBe(true);
+    expect(mayChangeCredits('staff', give(-1, 0), classPrice, '0')).toBe(true);
+    expect(mayChangeCredits('staff', give(5, 2), null, '0')).toBe(true);
+  });
+
+  it('gives Recepción no classes when the studio sells no single class to price them', () => {
+    expect(mayChangeCredits('staff', give(0, 1), null, '99999')).toBe('over-limit');
+  });
+
+  it('refuses anyone who is not staff', () => {
+    expect(mayChangeCredits('customer', give(0, 1), classPrice, '99999')).toBe('admin-only');
+  });
+});
