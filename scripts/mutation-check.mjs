@@ -156,8 +156,9 @@ function mutate(m, source) {
 const env = { ...process.env };
 // The check runs on PGlite, the embedded default (one database per test file, no server to share).
 delete env.TEST_DATABASE_URL;
+env.NO_COLOR = '1';
 
-function runTests(files) {
+function runTests(files, limitMs = timeoutMs) {
   return new Promise((done) => {
     const started = Date.now();
     let output = '';
@@ -173,7 +174,7 @@ function runTests(files) {
     const timer = setTimeout(() => {
       timedOut = true;
       stopChild();
-    }, timeoutMs);
+    }, limitMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       child = null;
@@ -203,10 +204,12 @@ if (missingTests.length) {
 if (baseline) {
   const files = [...new Set(mutations.flatMap((m) => m.tests))];
   console.log(`▶ baseline: the ${files.length} test file(s) of the list, unchanged`);
-  const run = await runTests(files);
+  // Every listed file in one run: the time of one mutation's run for each of them at most.
+  const run = await runTests(files, timeoutMs * files.length);
   if (run.code !== 0) {
     console.error(run.output.slice(-6000));
-    console.error(`✘ the tests fail without any mutation (${run.seconds.toFixed(0)} s): fix them first, or every mutation would look caught`);
+    const why = run.timedOut ? `did not end in ${run.seconds.toFixed(0)} s` : `fail without any mutation (${run.seconds.toFixed(0)} s)`;
+    console.error(`✘ the tests ${why}: fix them first, or every mutation would look caught`);
     process.exit(2);
   }
   console.log(`✔ baseline passes (${run.seconds.toFixed(0)} s)\n`);
