@@ -283,7 +283,7 @@ const markPurchasePaid: Mutator<'markPurchasePaid'> = async (ctx, args) => {
   const until = accessEnd(p, now, studioTimeZone(ctx.settings));
   await tx
     .update(purchase)
-    .set({ status: p.subscription_period ? 'active' : 'completed', expiration_date: until, updatedAt: now })
+    .set({ status: p.subscription_period ? 'active' : 'completed', expiration_date: until, paidAt: now, updatedAt: now })
     .where(eq(purchase.purchase_id, p.purchase_id));
   return ['purchase', ...(await grantPurchaseCredit(ctx, p, until))];
 };
@@ -327,6 +327,8 @@ const giveAccess: Mutator<'giveAccess'> = async (ctx, args) => {
     is_gift: args.is_gift,
     provider: 'admin',
     expiration_date: until?.toISOString() ?? null,
+    // Granted now: the server records the moment as paid_at, which keeps the caps' units for good.
+    paid_at: now.toISOString(),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
