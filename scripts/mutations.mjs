@@ -26,7 +26,7 @@ export const mutations = [
     file: 'core/src/rules/booking-window.ts',
     find: "  if (opensAt && toMs(input.now) < opensAt.getTime()) return { ok: false, code: 'booking/not-open-yet', opensAt };",
     replace: "  if (opensAt && toMs(input.now) < opensAt.getTime() - 86_400_000) return { ok: false, code: 'booking/not-open-yet', opensAt };",
-    tests: ['core/test/rules/booking-window.test.ts', 'server/test/guests-and-cancelling.test.ts'],
+    tests: ['core/test/rules/booking-window.test.ts', 'core/test/rules/bookability.test.ts', 'server/test/guests-and-cancelling.test.ts'],
   },
   {
     id: 'guest-takes-no-place',
@@ -251,7 +251,15 @@ export const mutations = [
     file: 'server/src/services/discounts/validate-discount.ts',
     find: "  if (d.expires_at && d.expires_at.getTime() <= now.getTime()) throw new DomainError('discount/invalid');",
     replace: '',
-    tests: ['server/test/admin-discounts.test.ts', 'server/test/checkout.test.ts'],
+    tests: ['server/test/admin-discounts.test.ts', 'server/test/checkout.test.ts', 'server/test/discount-dates.test.ts'],
+  },
+  {
+    id: 'discount-before-start',
+    bug: 'a discount code works before its start date',
+    file: 'server/src/services/discounts/validate-discount.ts',
+    find: "  if (d.starts_at && d.starts_at.getTime() > now.getTime()) throw new DomainError('discount/invalid');",
+    replace: '',
+    tests: ['server/test/admin-discounts.test.ts', 'server/test/checkout.test.ts', 'server/test/discount-dates.test.ts'],
   },
   {
     id: 'customer-limit-off-by-one',
