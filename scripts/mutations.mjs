@@ -357,7 +357,7 @@ export const mutations = [
     file: 'server/src/services/auth/reset-password.ts',
     find: '    await revokeSessions(tx, reset.uid);',
     replace: '',
-    tests: ['server/test/messages-password-reset.test.ts', 'server/test/security.test.ts', 'server/test/auth.test.ts'],
+    tests: ['server/test/auth.test.ts', 'server/test/security.test.ts', 'server/test/customer-claim.test.ts'],
   },
   {
     id: 'password-change-keeps-sessions',
