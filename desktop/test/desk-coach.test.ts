@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer } from '@estudio/db';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { app_config, customer } from '@estudio/db';
 import { call, startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
+import type { DeskSyncDeps } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 
 /**
@@ -19,6 +20,19 @@ let dataDir: string;
 let desk: DeskService;
 const email = 'coach.desk@estudio.demo';
 const password = 'Valeria2024!';
+/** What the desk asked of the sync engine: a coach's desk must never open a link to the server's sync nor start a sync client. */
+const syncStarted = { links: 0, clients: 0 };
+const countingDeps: DeskSyncDeps = {
+  ...syncDeps,
+  createLink: (options) => {
+    syncStarted.links += 1;
+    return syncDeps.createLink(options);
+  },
+  createSyncClient: (options) => {
+    syncStarted.clients += 1;
+    return syncDeps.createSyncClient(options);
+  },
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -36,7 +50,7 @@ beforeAll(async () => {
   await server.db.execute(sql`update customer set role = 'coach' where email = ${email}`);
   await server.db.execute(sql`update instructor set customer_id = (select customer_id from customer where email = ${email}) where name = 'Valeria'`);
   dataDir = mkdtempSync(path.join(tmpdir(), 'desk-coach-'));
-  desk = new DeskService({ dataDir, serverUrl }, syncDeps);
+  desk = new DeskService({ dataDir, serverUrl }, countingDeps);
   await desk.start();
 }, 120_000);
 
@@ -50,12 +64,16 @@ describe('a coach at the desk', () => {
   it('signs in as Coach; nothing is replicated and the desk refuses its own reads (customers, check-in)', async () => {
     const user = await desk.signIn(email, password);
     expect(user).toMatchObject({ email, role: 'coach' });
-    // Give a sync the time it would have taken to start.
-    await new Promise((r) => setTimeout(r, 500));
+    // The last step of a coach's sign-in copies the studio's settings into the replica (a staff desk does it after its first sync):
+    // once they are there, the sign-in's work is done, and nothing it left running can start a sync.
+    await vi.waitFor(async () => expect((await desk.db.select().from(app_config)).length).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(syncStarted).toEqual({ links: 0, clients: 0 });
+    expect(desk.status()).toMatchObject({ ready: false, lastSyncAt: null });
     expect((await desk.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'cliente@estudio.demo'))).length).toBe(0);
     await expect(desk.searchCustomers('clie')).rejects.toMatchObject({ code: 'desk/signed-out' });
     await expect(desk.today()).rejects.toMatchObject({ code: 'desk/signed-out' });
-    await expect(desk.scan('ABCDEFGHJK')).rejects.toBeTruthy();
+    await expect(desk.scan('ABCDEFGHJK')).rejects.toMatchObject({ code: 'desk/signed-out' });
+    await expect(desk.checkIn(1)).rejects.toMatchObject({ code: 'desk/signed-out' });
   });
 
   it('reads its own classes and a roster from the server; the admin routes answer 403 in Spanish', async () => {

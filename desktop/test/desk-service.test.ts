@@ -1,13 +1,14 @@
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { and, eq, isNull } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { class_reservation, customer, file, purchase, single_class } from '@estudio/db';
 import { openReplica } from '@estudio/sync/client/replica';
+import { localFilesDir } from '../../server/src/services/files/files.ts';
 import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
 import { DeskService, type DeskEvent } from '../src/service/desk-service.ts';
 import { videoUploadEvents, type DeskRouter, type VideoUploadEvent } from '../src/service/router.ts';
@@ -340,7 +341,7 @@ describe('desk service', () => {
     expect(attended).toBe(500);
   }, 180_000);
 
-  it("uploads a video from the disk as Electron does, telling its progress, and a cancelled one stores nothing (decision 046)", async () => {
+  it('uploads a video from the disk as Electron does, telling its progress (decision 046)', async () => {
     // A file that starts as an MP4 ('ftyp', brand isom), 6 MB.
     const mp4Head = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
     const video = path.join(dataDir, 'clase.mp4');
@@ -358,22 +359,46 @@ describe('desk service', () => {
     expect(last && 'stored' in last ? last.stored : null).toMatchObject({ size: total, type: 'video/mp4', src: expect.stringMatching(/^\/files\/[a-z0-9-]+\.mp4$/) });
     const [row] = await server.db.select({ size: file.size }).from(file).where(eq(file.src, last && 'stored' in last ? last.stored.src : ''));
     expect(row?.size).toBe(total);
+  });
 
-    // Cancelled after the first event: the upload stops and no file is recorded.
-    const before = await server.db.select({ id: file.file_id }).from(file);
+  it('a video upload cancelled halfway stores nothing: the server removes the part it had written and records no file', async () => {
+    const mp4Head = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+    const total = 6 * 1024 * 1024;
+    const filesDir = localFilesDir(server.config);
+    const namesBefore = new Set(readdirSync(filesDir));
+    const rowsBefore = await server.db.select({ id: file.file_id }).from(file);
+    /** Half of the file, then nothing until the upload is cancelled (a slow disk or network, as far as the server can tell). */
+    async function* firstHalf(signal: AbortSignal): AsyncGenerator<Uint8Array> {
+      yield Buffer.concat([mp4Head, Buffer.alloc(total / 2 - mp4Head.length, 7)]);
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+    }
     const cancel = new AbortController();
     const seen: VideoUploadEvent[] = [];
-    await expect(
-      (async () => {
-        for await (const event of videoUploadEvents((options) => desk.uploadVideoFromPath(video, options), cancel.signal)) {
-          seen.push(event);
-          cancel.abort();
-        }
-      })(),
-    ).rejects.toThrow();
+    const uploading = (async () => {
+      for await (const event of videoUploadEvents(
+        ({ signal }) => desk.uploadVideo({ body: firstHalf(signal), name: 'clase.mp4', type: 'video/mp4', size: total, signal }),
+        cancel.signal,
+      )) {
+        seen.push(event);
+      }
+    })();
+    // The server is writing it: its file appears in the storage folder. Then the console's Cancelar.
+    let partial = '';
+    await vi.waitFor(
+      () => {
+        partial = readdirSync(filesDir).find((name) => !namesBefore.has(name) && name.endsWith('.mp4')) ?? '';
+        expect(partial).not.toBe('');
+      },
+      { timeout: 10_000 },
+    );
+    cancel.abort();
+    await expect(uploading).rejects.toThrow();
+    // The server's side of the upload has ended when it has removed what it wrote (the storage's clean-up after the broken stream);
+    // only then is "no row" an answer and not a race.
+    await vi.waitFor(() => expect(existsSync(path.join(filesDir, partial))).toBe(false), { timeout: 10_000 });
     expect(seen.some((e) => 'stored' in e)).toBe(false);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await server.db.select({ id: file.file_id }).from(file)).toHaveLength(before.length);
+    expect(await server.db.select({ id: file.file_id }).from(file)).toHaveLength(rowsBefore.length);
+    expect(await server.db.select().from(file).where(eq(file.storage_key, partial))).toEqual([]);
   });
 
   it('signs out', async () => {

@@ -3,26 +3,29 @@ import { call, login, startTestServer, type TestServer } from './helpers.ts';
 import { adminRoutes, outcome, staffRoutes, table } from './router-walk.ts';
 
 /**
- * One table over the whole router: every procedure built on adminProcedure
- * (or staffProcedure) is found by its guard, not by name, so a route added
- * later is covered without editing this file. Each is called over its own
- * transport (the REST path of its OpenAPI meta, /trpc otherwise) with an input
- * its own schema accepts: a customer gets 403, no token gets 401.
+ * One table over the whole router: every procedure the committed access
+ * table (access-table.ts) says is the owner's (admin) or the front desk's
+ * (staff) is called over its own transport (the REST path of its OpenAPI
+ * meta, /trpc otherwise) with an input its own schema accepts: a customer
+ * gets 403 (and front desk too, on the owner's), no token gets 401. The expectation is the table's, not the
+ * router's guard, so a guard demoted by mistake fails here.
  */
 
 let server: TestServer;
 let customerToken: string;
+let staffToken: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   customerToken = (await login(server.app, 'cliente@estudio.demo')).idToken;
+  staffToken = (await login(server.app, 'recepcion@estudio.demo')).idToken;
 }, 120_000);
 afterAll(async () => {
   await server?.close();
 });
 
 describe('the admin and staff guards, over the whole router', () => {
-  it('finds the guarded procedures by their guard', () => {
+  it("finds the table's admin and staff procedures in the router", () => {
     const admin = adminRoutes.map((r) => r.path);
     // A few this suite knows exist; everything else is found the same way.
     expect(admin).toEqual(expect.arrayContaining(['customer.adminAll', 'packages.create', 'discounts.remove', 'locations.create']));
@@ -32,9 +35,9 @@ describe('the admin and staff guards, over the whole router', () => {
   });
 
   describe.each([
-    ['adminProcedure', adminRoutes],
-    ['staffProcedure', staffRoutes],
-  ] as const)('%s', (_guard, routes) => {
+    ['admin', adminRoutes],
+    ['staff', staffRoutes],
+  ] as const)('%s', (role, routes) => {
     const rows = table(routes);
 
     it.each(rows)('$name: a customer gets 403', async ({ request: build, transport }) => {
@@ -42,6 +45,15 @@ describe('the admin and staff guards, over the whole router', () => {
       const res = await call(server.app, request.method, request.url, { token: customerToken, ...(request.body !== undefined ? { body: request.body } : {}) });
       expect(outcome(res, transport), res.raw).toEqual({ status: 403, code: 'forbidden' });
     });
+
+    // The owner's routes refuse the front desk too.
+    if (role === 'admin') {
+      it.each(rows)('$name: front desk gets 403', async ({ request: build, transport }) => {
+        const request = build();
+        const res = await call(server.app, request.method, request.url, { token: staffToken, ...(request.body !== undefined ? { body: request.body } : {}) });
+        expect(outcome(res, transport), res.raw).toEqual({ status: 403, code: 'forbidden' });
+      });
+    }
 
     it.each(rows)('$name: no token gets 401', async ({ request: build, transport }) => {
       const request = build();

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { domainErrors } from '@estudio/core';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
@@ -7,7 +7,7 @@ import { auth_user } from '@estudio/db/schema/identity';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
-import { call, countingStatements, startRacingServer, startTestServer, type RacingServer, type TestServer } from './helpers.ts';
+import { call, countingStatements, rowsOf, startRacingServer, startTestServer, type RacingServer, type TestServer } from './helpers.ts';
 import { createBookers, newClass, withSettings, type Booker } from './reservations-fixtures.ts';
 
 /**
@@ -210,7 +210,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the first look on PostgreSQL', 
         answered = true;
         return r;
       });
-      await new Promise((r) => setTimeout(r, 500));
+      // The booking has reached the class's lock and waits on it (PostgreSQL says so): only then is "not answered" an answer.
+      await vi.waitFor(
+        async () => {
+          const [waiting] = await rowsOf<{ n: number }>(
+            race.db,
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
+          );
+          expect(waiting?.n).toBeGreaterThanOrEqual(1);
+        },
+        { timeout: 10_000 },
+      );
       expect(answered).toBe(false);
       release();
       await holder;

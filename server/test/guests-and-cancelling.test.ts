@@ -100,6 +100,48 @@ describe('what a guest costs (guest_uses_credit)', () => {
     expect(credit.cancels_used).toBe(1);
   });
 
+  it('on: cancelling late (less than the 12 hours’ notice, late cancelling allowed) gives neither class back, the booker’s nor the guest’s', async () => {
+    // Six hours ahead: inside the demo studio's 12-hour notice; allow_cancel_after_treshold lets her cancel, the studio keeps the classes.
+    const id = await newClass(server.db, { minutesAhead: 6 * 60, capacity: 10, classType: 'Yoga' });
+    const ana = await booker(3);
+    const booked = await book(ana.token, { single_class_id: id, guest: 'Laura Medina' });
+    expect(booked.status).toBe(200);
+    expect(booked.body.class_reservation.guest_available_class_id).toBe(ana.available_class_id);
+    expect((await creditOf(ana.available_class_id)).available_classes).toBe(1);
+
+    const cancelled = await cancel(ana.token, booked.body.class_reservation.class_reservation_id);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.credit_returned).toBe(false);
+    const credit = await creditOf(ana.available_class_id);
+    expect(credit.available_classes).toBe(1);
+    // A late cancel uses none of her cancellations: nothing came back.
+    expect(credit.cancels_used).toBe(0);
+    // Her balance as she reads it in the portal: one class left.
+    const mine = await call(server.app, 'GET', '/api/available_classes', { token: ana.token });
+    expect(mine.body.available_classes.find((c: { available_class_id: number }) => c.available_class_id === ana.available_class_id)).toMatchObject({ available_classes: 1 });
+  });
+
+  it('on: the guest’s class is paid from a second credit row, and a late cancel keeps that one too', async () => {
+    const id = await newClass(server.db, { minutesAhead: 6 * 60, capacity: 10, classType: 'Yoga' });
+    // One class in a row that expires in a month, three in one that expires in two: the booker's place takes the first to expire, the guest's the other.
+    const ana = await booker(1);
+    await server.db.update(available_classes).set({ expiration_date: new Date(Date.now() + 30 * 86_400_000) }).where(eq(available_classes.available_class_id, ana.available_class_id));
+    await server.db.insert(available_classes).values({ customer_id: ana.customer_id, available_classes: 3, expiration_date: new Date(Date.now() + 60 * 86_400_000) });
+    const booked = await book(ana.token, { single_class_id: id, guest: 'Laura Medina' });
+    expect(booked.status).toBe(200);
+    const { available_class_id: bookerCredit, guest_available_class_id: guestCredit } = booked.body.class_reservation as { available_class_id: number; guest_available_class_id: number };
+    expect(bookerCredit).toBe(ana.available_class_id);
+    expect(guestCredit).not.toBe(bookerCredit);
+    expect((await creditOf(bookerCredit)).available_classes).toBe(0);
+    expect((await creditOf(guestCredit)).available_classes).toBe(2);
+
+    const cancelled = await cancel(ana.token, booked.body.class_reservation.class_reservation_id);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.credit_returned).toBe(false);
+    expect((await creditOf(bookerCredit)).available_classes).toBe(0);
+    expect((await creditOf(guestCredit)).available_classes).toBe(2);
+  });
+
   it('on, with one credit left: the booking with a guest is refused and nothing is spent', async () => {
     const id = await newClass(server.db, { minutesAhead: 48 * 60, capacity: 10, classType: 'Yoga' });
     const ana = await booker(1);

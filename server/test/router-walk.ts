@@ -5,6 +5,7 @@ import type { z } from '@estudio/core';
 import { legacyRouter } from '../src/legacy/legacy-procedures.ts';
 import { appRouter } from '../src/router.ts';
 import { adminProcedure, authedProcedure, bookingProcedure, coachProcedure, customerProcedure, optionalAuthProcedure, staffProcedure } from '../src/trpc.ts';
+import { procedureAccess } from './access-table.ts';
 import { demoPassword, type call } from './helpers.ts';
 
 /**
@@ -38,7 +39,6 @@ export const allProcedures: RouteInfo[] = [
   ...procedures,
   ...Object.entries(legacyRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => ({ path, def: defOf(p) })),
 ];
-export const guarded = (guard: unknown) => procedures.filter((p) => p.def.middlewares.includes(guard));
 
 /** Who may call a procedure, read from the guards in its middleware chain (most demanding first). */
 export type Access = 'admin' | 'staff' | 'coach' | 'customer' | 'identity' | 'optional' | 'public';
@@ -58,9 +58,22 @@ export function accessOf(def: ProcedureDef): Access {
   return accessGuards.find(([, guard]) => def.middlewares.includes(guard))?.[0] ?? 'public';
 }
 
-export const adminRoutes = guarded(guardOf(adminProcedure));
-// Staff routes (front desk) are closed to customers too; the admin guard runs after the staff checks, so the two sets do not overlap.
-export const staffRoutes = guarded(guardOf(staffProcedure));
+/**
+ * Who must be let through a procedure: the committed access table's role
+ * (access-table.ts), not the router's guard, so a guard changed by mistake
+ * is caught by the calls made as each role. A procedure the table does not
+ * name fails its row (access-table.test.ts says what to add).
+ */
+export function expectedAccess(path: string): Access {
+  const entry = procedureAccess[path];
+  if (!entry) throw new Error(`${path} is not in server/test/access-table.ts: add it with the role it must have`);
+  return entry.role;
+}
+
+/** Procedures the table says are the owner's alone. */
+export const adminRoutes = procedures.filter((p) => procedureAccess[p.path]?.role === 'admin');
+// Staff routes (front desk and admins) are closed to customers too.
+export const staffRoutes = procedures.filter((p) => procedureAccess[p.path]?.role === 'staff');
 
 // ---------- A valid input from the procedure's own zod schema ----------
 

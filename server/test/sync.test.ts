@@ -378,11 +378,25 @@ describe('poke', () => {
 
   it('without LISTEN, the polling feed notices a new position of the log (and only then)', async () => {
     await logSettled();
-    const feed = createPollingChangeFeed(server.db, 20);
+    // Each poll is one read of the log's position: counted when it has answered, so "no poke" is checked after polls that ran.
+    let polls = 0;
+    const counted = new Proxy(server.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop !== 'execute' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          const result = (await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)) as unknown;
+          polls += 1;
+          return result;
+        };
+      },
+    });
+    const feed = createPollingChangeFeed(counted, 20);
     let pokes = 0;
     const unsubscribe = feed.subscribe(() => pokes++);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Ten polls have compared the position (a poll starts only once the one before has finished) and none saw it move.
+      await vi.waitFor(() => expect(polls).toBeGreaterThanOrEqual(11), { timeout: 10_000 });
       expect(pokes).toBe(0);
       const clienteId = await customerId(server.db, 'cliente@estudio.demo');
       await server.db.update(customer).set({ instagram: `@poll${Date.now()}` }).where(eq(customer.customer_id, clienteId));

@@ -1,5 +1,5 @@
 import { DomainError, type PullOutput } from '@estudio/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openReplica, type ClientReplica } from '../src/client/replica.ts';
 import { createSyncClient } from '../src/client/sync-client.ts';
 import type { SyncServerLink } from '../src/client/types.ts';
@@ -95,13 +95,25 @@ describe('the sync loop', () => {
       pulls += 1;
       return { ...emptyPage, held: pulls <= 3 };
     });
-    const client = createSyncClient({ replica, link, clientId: crypto.randomUUID() });
-    await client.start();
-    await eventually(() => pulls >= 4, 5_000, 'the pulls after a held page');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // Once nothing is held the desk waits for the next poke instead of polling.
-    expect(pulls).toBe(4);
-    await client.stop();
+    // The loop's timers run on a clock the test moves, so "no more pulls" is checked after every timer it left has fired, however late.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const client = createSyncClient({ replica, link, clientId: crypto.randomUUID() });
+      await client.start();
+      // Held pages are pulled again after 50, 100, 200 ms... until one is not held.
+      for (let waited = 0; pulls < 4 && waited < 10_000; waited += 50) await vi.advanceTimersByTimeAsync(50);
+      expect(pulls).toBe(4);
+      // Once nothing is held the desk waits for the next poke instead of polling: a minute on, past every delay the loop
+      // knows (held pages 2 s, retries 10 s), it has not pulled again and has nothing left scheduled.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(pulls).toBe(4);
+      expect(vi.getTimerCount()).toBe(0);
+      link.poke();
+      await vi.waitFor(() => expect(pulls).toBe(5));
+      await client.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a server that answers with errors: retried after growing delays up to the cap', async () => {

@@ -327,6 +327,7 @@ const giveAccess: Mutator<'giveAccess'> = async (ctx, args) => {
     is_gift: args.is_gift,
     provider: 'admin',
     expiration_date: until?.toISOString() ?? null,
+    // Granted now: the server records the moment as paid_at, which keeps the caps' units for good.
     paid_at: now.toISOString(),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
