@@ -37,6 +37,8 @@ const envSchema = z.object({
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_APP_ID: optionalText,
   PORTAL_DIST: z.string().min(1).default(path.resolve(here, '../../portal/dist')).transform((p) => path.resolve(p)),
+  /** The migrations applied at start: the repository's (server/src and the built server/dist both sit two levels below it). */
+  MIGRATIONS_DIR: z.string().min(1).default(path.resolve(here, '../../db/migrations')).transform((p) => path.resolve(p)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ID_TOKEN_TTL_SECONDS: positiveInt(3600),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),

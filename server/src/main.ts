@@ -5,7 +5,7 @@ import { startBackgroundWork } from './background.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { warmUp } from './warm-up.ts';
 
-/** Starts the server: configuration, database (migrated, demo seed on first start), HTTP. */
+/** Starts the server: configuration, database (migrated; the demo seed on first start, never in production), HTTP. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -19,11 +19,13 @@ async function main(): Promise<void> {
   }
 
   const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR });
-  await migrate(handle);
+  // Production never seeds the demo studio and its published passwords (decision 074): the first owner comes from `cli.mjs owner`.
+  let seeded = false;
+  const seed = config.NODE_ENV === 'production' ? undefined : async () => void (seeded = await seedIfEmpty(handle.db));
+  await migrate(handle, { folder: config.MIGRATIONS_DIR, andThen: seed });
   // Desks are poked through LISTEN/NOTIFY, so a write through any server process on this database reaches them.
   const changeFeed = await createChangeFeed(handle);
   const app = await buildServer({ config, db: handle.db, changeFeed });
-  const seeded = await seedIfEmpty(handle.db);
   if (seeded) app.log.info('base de datos vacía: se cargó el estudio de demostración');
 
   let closing = false;
