@@ -21,6 +21,8 @@ export const domainErrors = {
   // Limits count work, not requests (issue 15, decision 012)
   'batch-too-large': { status: 400, message: 'La solicitud agrupa demasiadas operaciones. Envíalas en varias solicitudes.' },
   'busy': { status: 503, message: 'Hay muchas solicitudes en este momento. Inténtalo de nuevo en unos segundos.' },
+  // One address holds more open connections than any studio's network needs (a slow-body attack): decision 076.
+  'too-many-connections': { status: 429, message: 'Hay demasiadas conexiones abiertas desde tu red. Espera un momento e inténtalo de nuevo.' },
   // Issue 20 (decision 032): another site's page asks to call the API (a preflight) from an origin that is not in CORS_ORIGINS.
   'cors/origin-not-allowed': { status: 403, message: 'Este origen no tiene permiso para llamar a la API del estudio. Agrégalo a CORS_ORIGINS en la configuración del servidor.' },
   // A write carrying a field the operation does not take: refused whole, never stored without it. The message names the field.

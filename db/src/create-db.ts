@@ -36,6 +36,8 @@ export interface CreateDbOptions {
   max?: number;
   /** Log every SQL statement. */
   logger?: boolean;
+  /** PostgreSQL's application_name of the pool's connections (default 'estudio'; the metrics count them by it). */
+  applicationName?: string;
 }
 
 interface DbHandleBase {
@@ -81,6 +83,7 @@ export async function createDb(url?: string | undefined, options: CreateDbOption
       max: options.max ?? 10,
       // Notices (e.g. "relation already exists, skipping") are not errors; keep test output clean.
       onnotice: () => {},
+      connection: { application_name: options.applicationName ?? 'estudio' },
       // A dropped connection must not crash the process or poison the pool (see pg-socket.ts).
       ...({ socket: openPgSocket } as object),
     }),

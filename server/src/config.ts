@@ -112,6 +112,17 @@ const envSchema = z.object({
   /** How often the worker looks for due messages, and the clock for due jobs. */
   MESSAGE_POLL_MS: positiveInt(1_000),
   CLOCK_TICK_MS: positiveInt(5_000),
+  /** Connections of the PostgreSQL pool of each process. */
+  DATABASE_POOL_MAX: positiveInt(10),
+  /**
+   * GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`;
+   * unset, the route does not exist (decision 075).
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(24, { error: 'METRICS_TOKEN debe tener al menos 24 caracteres.' }).optional()),
+  /** Open connections one address may hold (0: no cap). Off with TRUST_PROXY: behind a proxy, the proxy caps (decision 076). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  /** How long a SIGTERM waits for the requests in flight before closing their connections (decision 076). */
+  SHUTDOWN_GRACE_MS: positiveInt(10_000),
   /** Set when behind a load balancer so request.ip is the client's address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -82,3 +82,13 @@ export async function createOwner(db: Db, input: CreateOwnerInput): Promise<Crea
     return { kind: 'link', customerId, link: `${input.publicUrl}/recuperar?token=${encodeURIComponent(token)}`, expiresAt, created: !existing };
   });
 }
+
+/** Whether anyone can sign in to the studio's console (a live admin). */
+export async function studioHasOwner(db: Db): Promise<boolean> {
+  const [admin] = await db
+    .select({ id: customer.customer_id })
+    .from(customer)
+    .where(and(eq(customer.role, 'admin'), isNull(customer.deletedAt)))
+    .limit(1);
+  return admin !== undefined;
+}
