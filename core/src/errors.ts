@@ -180,6 +180,8 @@ export const domainErrors = {
   'sync/mutation-gap': { status: 409, message: 'Faltan cambios anteriores de este escritorio; se reenviarán en orden.' },
   'sync/reset-required': { status: 409, message: 'Los datos del servidor cambiaron por completo; el escritorio se sincronizará de nuevo.' },
   'sync/not-yet-synced': { status: 409, message: 'Este registro se hizo sin conexión y aún no llega al servidor; inténtalo de nuevo en cuanto se sincronice.' },
+  // The server went back to a backup and a change the desk kept names a row that is gone or is now someone else's (decision 078).
+  'sync/restored-changed': { status: 409, message: 'El servidor volvió a un respaldo anterior y lo que este cambio nombraba ya no existe o ya no es lo mismo. Revísalo y regístralo de nuevo si aún corresponde.' },
   // The operator's first-run command (decision 074): under Firebase the identity is Firebase's, so the person signs up first.
   'setup/owner-signs-up-first': { status: 409, message: 'Con AUTH_PROVIDER=firebase la dueña primero se registra en el portal con ese correo; después vuelve a correr el comando para hacerla administradora.' },
   'checkin/reservation-cancelled': { status: 409, message: 'Esta reservación fue cancelada.' },

@@ -123,6 +123,17 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   /** How long a SIGTERM waits for the requests in flight before closing their connections (decision 076). */
   SHUTDOWN_GRACE_MS: positiveInt(10_000),
+  /**
+   * Backups (decision 077): the folder `cli.mjs backup` writes to, and where an embedded studio's
+   * server (PGlite) writes its own every day at BACKUP_AT (studio time); the newest BACKUP_KEEP stay.
+   */
+  BACKUP_DIR: optionalText.transform((p) => (p ? path.resolve(p) : undefined)),
+  BACKUP_KEEP: positiveInt(14),
+  BACKUP_AT: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'BACKUP_AT es una hora HH:MM (03:30).' })
+    .default('03:30'),
   /** Set when behind a load balancer so request.ip is the client's address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

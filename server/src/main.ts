@@ -1,8 +1,10 @@
 import { createDb, migrate, seedIfEmpty } from '@estudio/db';
-import { createChangeFeed } from '@estudio/sync';
+import { createChangeFeed, rebaseRestoredLog } from '@estudio/sync';
 import { buildServer } from './app.ts';
 import { startBackgroundWork } from './background.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirBusyError, lockDataDir } from './operations/data-dir-lock.ts';
+import { startEmbeddedBackups } from './operations/embedded-backups.ts';
 import { createProcessState } from './operations/process-state.ts';
 import { studioHasOwner } from './services/setup/create-owner.ts';
 import { warmUp } from './warm-up.ts';
@@ -20,18 +22,42 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // An embedded studio's folder is this process's alone: a second server or a command on it would corrupt it (decision 077).
+  let unlock = () => {};
+  if (!config.DATABASE_URL) {
+    try {
+      unlock = lockDataDir(config.DATA_DIR);
+    } catch (error) {
+      if (!(error instanceof DataDirBusyError)) throw error;
+      console.error(`Otro servidor del estudio (pid ${error.pid}) ya usa ${error.dataDir}.`);
+      process.exit(1);
+    }
+    process.once('exit', () => unlock());
+  }
   const handle = await createDb(config.DATABASE_URL, { dataDir: config.DATA_DIR, max: config.DATABASE_POOL_MAX });
   // Production never seeds the demo studio and its published passwords (decision 074): the first owner comes from `cli.mjs owner`.
   let seeded = false;
-  const seed = config.NODE_ENV === 'production' ? undefined : async () => void (seeded = await seedIfEmpty(handle.db));
-  await migrate(handle, { folder: config.MIGRATIONS_DIR, andThen: seed });
+  let rebased = 0;
+  await migrate(handle, {
+    folder: config.MIGRATIONS_DIR,
+    // Under the migrations' lock: a log restored from another cluster is put before this one's (decision 077), then the demo seed.
+    andThen: async () => {
+      rebased = await rebaseRestoredLog(handle.db);
+      if (config.NODE_ENV !== 'production') seeded = await seedIfEmpty(handle.db);
+    },
+  });
   // Desks are poked through LISTEN/NOTIFY, so a write through any server process on this database reaches them.
   const changeFeed = await createChangeFeed(handle);
   const state = createProcessState({ clock: config.CLOCK === 'on', messages: config.MESSAGES_WORKER === 'on' });
   const app = await buildServer({ config, db: handle.db, changeFeed, operations: { state, dbKind: handle.kind } });
   if (seeded) app.log.info('base de datos vacía: se cargó el estudio de demostración');
+  if (rebased) app.log.warn({ changes: rebased }, 'base de datos restaurada de otro servidor: las recepciones se sincronizarán de nuevo desde cero');
 
   let background: { stop(): Promise<void> } | null = null;
+  const backups =
+    handle.kind === 'pglite' && config.BACKUP_DIR
+      ? startEmbeddedBackups({ client: handle.client, db: handle.db, dataDir: config.DATA_DIR, dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, at: config.BACKUP_AT, log: app.log })
+      : null;
   /**
    * SIGTERM (a restart, a deploy) and SIGINT (decision 076): readiness says
    * 'closing' at once; the listener closes (new connections are refused, a
@@ -51,7 +77,7 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_GRACE_MS + 15_000).unref();
     const cut = setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_MS).unref();
     try {
-      await Promise.all([app.close(), background?.stop()]);
+      await Promise.all([app.close(), background?.stop(), backups?.stop()]);
       clearTimeout(cut);
       await changeFeed.close();
       await handle.close();
