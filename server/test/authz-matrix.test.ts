@@ -109,6 +109,8 @@ const answersAnyone = new Set([
   // A stop link of an optional message works without signing in (issue 17); its random token is the credential, limited per call.
   'messages.stopPreview',
   'messages.stop',
+  // Whether the studio can send e-mail at all (decision 079): no secret, the portal's words depend on it.
+  'messaging.channels',
 ]);
 
 /**
