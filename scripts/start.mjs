@@ -7,6 +7,9 @@
 // the server alone (the portal's Playwright run and the startup benchmark).
 // The desk is its own process and outlives the server: stop the server and the
 // desk keeps working offline (the console says so); Ctrl-C stops both.
+//
+// NODE_ENV=production runs the built server (`npm run build` first) with plain
+// node, and nothing else: no build, no desk, no demo seed (decisions 073, 074).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +20,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const portalDist = resolve(root, process.env.PORTAL_DIST ?? join('portal', 'dist'));
 const rebuild = process.argv.includes('--rebuild');
 const withDesk = process.env.START_DESK !== '0';
+
+if (process.env.NODE_ENV === 'production') {
+  const built = join(root, 'server', 'dist', 'main.mjs');
+  const missing = [built, join(portalDist, 'index.html')].filter((file) => !existsSync(file));
+  if (missing.length) {
+    console.error(`Falta la compilación (${missing.map((f) => f.slice(root.length + 1)).join(', ')}). Corre primero: npm run build`);
+    process.exit(1);
+  }
+  const server = spawn(process.execPath, [built], { cwd: root, stdio: 'inherit', env: { ...process.env, PORTAL_DIST: portalDist } });
+  // The server shuts down gracefully on SIGTERM (decision 076); this script passes the signal on and exits as it does.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // What follows is the embedded demo's: this script waits here until the server's exit ends it.
+  await new Promise(() => {});
+}
 
 if (rebuild || !existsSync(join(portalDist, 'index.html'))) {
   console.log('Construyendo el portal…');

@@ -21,6 +21,8 @@ export const domainErrors = {
   // Limits count work, not requests (issue 15, decision 012)
   'batch-too-large': { status: 400, message: 'La solicitud agrupa demasiadas operaciones. Envíalas en varias solicitudes.' },
   'busy': { status: 503, message: 'Hay muchas solicitudes en este momento. Inténtalo de nuevo en unos segundos.' },
+  // One address holds more open connections than any studio's network needs (a slow-body attack): decision 076.
+  'too-many-connections': { status: 429, message: 'Hay demasiadas conexiones abiertas desde tu red. Espera un momento e inténtalo de nuevo.' },
   // Issue 20 (decision 032): another site's page asks to call the API (a preflight) from an origin that is not in CORS_ORIGINS.
   'cors/origin-not-allowed': { status: 403, message: 'Este origen no tiene permiso para llamar a la API del estudio. Agrégalo a CORS_ORIGINS en la configuración del servidor.' },
   // A write carrying a field the operation does not take: refused whole, never stored without it. The message names the field.
@@ -182,6 +184,10 @@ export const domainErrors = {
   'sync/mutation-gap': { status: 409, message: 'Faltan cambios anteriores de este escritorio; se reenviarán en orden.' },
   'sync/reset-required': { status: 409, message: 'Los datos del servidor cambiaron por completo; el escritorio se sincronizará de nuevo.' },
   'sync/not-yet-synced': { status: 409, message: 'Este registro se hizo sin conexión y aún no llega al servidor; inténtalo de nuevo en cuanto se sincronice.' },
+  // The server went back to a backup and a change the desk kept names a row that is gone or is now someone else's (decision 078).
+  'sync/restored-changed': { status: 409, message: 'El servidor volvió a un respaldo anterior y lo que este cambio nombraba ya no existe o ya no es lo mismo. Revísalo y regístralo de nuevo si aún corresponde.' },
+  // The operator's first-run command (decision 074): under Firebase the identity is Firebase's, so the person signs up first.
+  'setup/owner-signs-up-first': { status: 409, message: 'Con AUTH_PROVIDER=firebase la dueña primero se registra en el portal con ese correo; después vuelve a correr el comando para hacerla administradora.' },
   'checkin/reservation-cancelled': { status: 409, message: 'Esta reservación fue cancelada.' },
   'checkin/class-cancelled': { status: 409, message: 'Esta clase fue cancelada.' },
   'checkin/wrong-day': { status: 409, message: 'Esta reservación es para otro día.' },

@@ -13,6 +13,10 @@ export const texts = {
     hidePassword: 'Ocultar',
     recoverButton: 'Recuperar',
     recoverSent: 'Te hemos enviado un correo para reestablecer tu contraseña.',
+    /** Decision 079: the studio has no e-mail set up, so no link went anywhere; who can help instead. */
+    recoverNoEmailHeading: 'Este estudio todavía no envía correos',
+    recoverNoEmail: 'No pudimos mandarte el enlace para reestablecer tu contraseña porque el estudio aún no configura el envío de correos. Pide ayuda en recepción: ahí puedes elegir una contraseña nueva en la pantalla del estudio.',
+    recoverNoEmailContact: (contact: string) => `También puedes escribir o llamar al estudio: ${contact}.`,
     userNotFound: 'Lo sentimos. No encontramos una cuenta con ese correo. ¡Regístrate!',
     wrongPassword: 'La contraseña es incorrecta. Por favor, intenta de nuevo',
     signupExists: 'Ya tienes una cuenta con nosotros. Por favor, inicia sesión.',
@@ -105,6 +109,8 @@ export const texts = {
     currentPassword: 'Contraseña actual',
     emailChangeIntro: 'Te enviaremos un enlace al nuevo correo. Tu correo cambiará cuando lo abras.',
     emailChangeSent: 'Te enviamos un correo para confirmar tu dirección',
+    /** Decision 079: with no e-mail set up, the confirmation link cannot reach the new address. */
+    emailChangeNoEmail: 'El estudio aún no envía correos, así que el enlace para confirmar tu correo nuevo no puede llegarte. Pide en recepción que cambien tu correo.',
     sameEmail: 'Escribe un correo distinto al actual.',
     emailConfirmHeading: 'Confirmar correo',
     emailConfirming: 'Estamos confirmando tu nuevo correo…',
@@ -447,6 +453,8 @@ export const texts = {
     thankYou: '¡Gracias por tu compra!',
     thankYouPending: '¡Gracias! Tu orden está apartada',
     thankYouText: (email: string) => `Te enviamos la confirmación a ${email}.`,
+    /** Decision 079: with no e-mail set up, nothing went to the customer; the order page is the confirmation. */
+    thankYouNoEmailText: 'Guarda esta página: es la confirmación de tu compra. Tus compras también aparecen en Mi Cuenta › Mis Compras.',
     thankYouPendingText: 'Tus clases se activan en cuanto registremos tu pago.',
     cashHeading: 'Pago en efectivo o transferencia',
     cashBankTransfer: 'Transfiere desde tu banco a esta cuenta y escribe la referencia en el concepto; envíanos tu comprobante por WhatsApp o muéstralo en recepción.',
@@ -613,6 +621,20 @@ export const texts = {
     recoverSent: 'Enviamos al cliente un correo para reestablecer su contraseña.',
     /** The previous panel's 'Generar Link': the link goes to the customer's e-mail, never to staff (decision 033). */
     recoverSentTo: (email: string) => `Le enviamos a ${email} un enlace para elegir su contraseña.`,
+    /** Decision 079: with no e-mail set up, the customer chooses her new password on the studio's screen. */
+    recoverNotSent: 'El estudio no tiene configurado el envío de correos: el correo para reestablecer la contraseña quedó en espera en Mensajes y solo saldrá cuando se configure. Para que entre hoy, usa «Nueva contraseña en recepción».',
+    setPasswordButton: 'Nueva contraseña en recepción',
+    setPasswordTitle: 'Nueva contraseña en recepción',
+    setPasswordIntro: (name: string) =>
+      `Confirma la identidad de ${name} y gírale la pantalla: ella escribe su nueva contraseña. Nadie más la ve, y sus sesiones abiertas se cierran.`,
+    setPasswordField: 'Nueva contraseña (la escribe la clienta)',
+    setPasswordConfirm: 'Repite la contraseña',
+    setPasswordSave: 'Guardar contraseña',
+    setPasswordDone: (name: string) => `${name} ya puede iniciar sesión con su nueva contraseña.`,
+    /** The console's note on every section while no channel is configured. */
+    messagesNotConfigured:
+      'Los mensajes no están configurados: ningún correo ni WhatsApp sale del estudio. Las confirmaciones, recordatorios y recibos esperan en Mensajes y se envían en cuanto configures el correo o WhatsApp.',
+    messagesConfigure: 'Configurar mensajes',
   },
   /** The QR 'admin reservation link' page (/admin/reservaciones/{id}), for staff and admin (issue 8). */
   adminReservation: {

@@ -36,6 +36,8 @@ export interface CreateDbOptions {
   max?: number;
   /** Log every SQL statement. */
   logger?: boolean;
+  /** PostgreSQL's application_name of the pool's connections (default 'estudio'; the metrics count them by it). */
+  applicationName?: string;
 }
 
 interface DbHandleBase {
@@ -81,6 +83,7 @@ export async function createDb(url?: string | undefined, options: CreateDbOption
       max: options.max ?? 10,
       // Notices (e.g. "relation already exists, skipping") are not errors; keep test output clean.
       onnotice: () => {},
+      connection: { application_name: options.applicationName ?? 'estudio' },
       // A dropped connection must not crash the process or poison the pool (see pg-socket.ts).
       ...({ socket: openPgSocket } as object),
     }),
@@ -100,10 +103,23 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
 /** Arbitrary constant: the advisory lock that serialises migrations across server processes. */
 const MIGRATION_LOCK_ID = 724_311_905;
 
-/** Applies the pending migrations in db/migrations. */
-export async function migrate(handle: DbHandle): Promise<void> {
+export interface MigrateOptions {
+  /** The folder of migrations (default db/migrations); a bundled server names it, as its own file is elsewhere. */
+  folder?: string;
+  /**
+   * Runs once the migrations are applied, still under their lock (the demo
+   * seed of an empty database): two processes started at once on an empty
+   * database must not both find it empty.
+   */
+  andThen?: () => Promise<void>;
+}
+
+/** Applies the pending migrations in db/migrations, one process at a time (PostgreSQL: an advisory lock). */
+export async function migrate(handle: DbHandle, options: MigrateOptions = {}): Promise<void> {
+  const folder = options.folder ?? migrationsFolder;
   if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, { migrationsFolder: folder });
+    await options.andThen?.();
     return;
   }
   // Several server processes may start at once; the lock is held on one reserved
@@ -111,7 +127,8 @@ export async function migrate(handle: DbHandle): Promise<void> {
   const lock = await handle.client.reserve();
   try {
     await lock`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-    await migratePostgres(handle.db as unknown as PostgresJsDatabase<Schema>, { migrationsFolder });
+    await migratePostgres(handle.db as unknown as PostgresJsDatabase<Schema>, { migrationsFolder: folder });
+    await options.andThen?.();
   } finally {
     await lock`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
     lock.release();

@@ -1,5 +1,5 @@
 export { createDb, migrate, migrationsFolder } from './create-db.ts';
-export type { CreateDbOptions, Db, DbHandle, DbOrTx, PgliteHandle, PostgresHandle, Schema, Tx } from './create-db.ts';
+export type { CreateDbOptions, MigrateOptions, Db, DbHandle, DbOrTx, PgliteHandle, PostgresHandle, Schema, Tx } from './create-db.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';

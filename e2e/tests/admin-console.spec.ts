@@ -355,3 +355,34 @@ test('a customer search that matches more than 100 says so and asks for more let
   await expect(page.getByTestId('admin-total')).toHaveText('1–1 de 1');
   await expect(wide).toHaveCount(0);
 });
+
+test('with no message channel the console says so, and a customer who forgot her password types a new one at the counter', async ({ page, request }) => {
+  await adminDesk(page);
+  await openSection(page, 'Clientes');
+  // Decision 079: the demo studio sends nothing, and every section of the console says so.
+  const banner = page.getByTestId('messages-not-configured');
+  await expect(banner).toContainText('Los mensajes no están configurados');
+  await page.getByTestId('admin-search').fill('nuevo@estudio');
+  await page.getByTestId('admin-customer-row').first().click();
+  const detail = page.getByTestId('admin-customer-detail');
+  await expect(detail).toBeVisible();
+  // The e-mail waits; the console does not say it went.
+  await detail.getByRole('button', { name: 'Enviar correo para reestablecer contraseña' }).click();
+  await expect(page.getByText('quedó en espera en Mensajes')).toBeVisible();
+  await detail.getByTestId('set-password-at-desk').click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva contraseña en recepción' });
+  await expect(dialog).toContainText('Confirma la identidad de Diego Hernández');
+  await dialog.getByTestId('desk-new-password').fill('Diego-Recepcion-26');
+  await dialog.getByTestId('desk-new-password-confirm').fill('Diego-Recepcion-26');
+  await shoot(page, 'admin-password-at-desk');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-password-at-desk-1280x720.png` });
+  await dialog.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Diego Hernández ya puede iniciar sesión con su nueva contraseña.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // Nobody saw a code: she signs in with what she typed.
+  const login = await request.post(`${serverUrl}/api/auth/login`, { data: { email: 'nuevo@estudio.demo', password: 'Diego-Recepcion-26' } });
+  expect(login.status()).toBe(200);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shoot(page, 'admin-messages-not-configured', banner);
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-messages-not-configured-1280x720.png` });
+});

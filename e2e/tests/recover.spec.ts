@@ -1,12 +1,19 @@
 import { expect, test } from './fixtures.ts';
+import { shoot } from './shots.ts';
 
-test('/recuperar sends the recovery e-mail', async ({ page }) => {
+test('/recuperar in a studio that sends no e-mail says so, and how to get back in through the studio', async ({ page }) => {
   await page.goto('/recuperar');
   const email = page.getByLabel('Correo electrónico');
   await expect(email).toHaveAttribute('type', 'email');
   await email.fill('cliente@estudio.demo');
   await page.getByRole('button', { name: 'Recuperar' }).click();
-  await expect(page.getByText('Te hemos enviado un correo para reestablecer tu contraseña.')).toBeVisible();
+  // The demo studio has no e-mail set up (decision 079): never 'Te hemos enviado un correo…'.
+  const notice = page.getByTestId('recover-no-email');
+  await expect(notice).toContainText('Este estudio todavía no envía correos');
+  await expect(notice).toContainText('Pide ayuda en recepción');
+  await expect(notice).toContainText('WhatsApp 5512345678 · hola@estudio.demo');
+  await expect(page.getByText('Te hemos enviado un correo para reestablecer tu contraseña.')).toHaveCount(0);
+  await shoot(page, 'recover-no-email');
   await page.getByRole('link', { name: 'Regresar a Entrar' }).click();
   await expect(page).toHaveURL(/\/entrar$/);
 });

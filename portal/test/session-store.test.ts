@@ -23,7 +23,7 @@ function fakeAuth(refresh: AuthClient['refresh']): AuthClient {
     signIn: async () => tokens(),
     signUp: async () => tokens(),
     refresh,
-    sendPasswordReset: async () => undefined,
+    sendPasswordReset: async () => ({ delivery: 'email' }),
   };
 }
 

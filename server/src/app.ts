@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { TRPCError } from '@trpc/server';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DomainError, domainErrors, trpcMaxBatchSize, type ApiErrorBody } from '@estudio/core';
 import { createPollingChangeFeed, type ChangeFeed } from '@estudio/sync';
 import type { Config } from './config.ts';
@@ -29,6 +29,9 @@ import { registerRestRoutes } from './rest-routes.ts';
 import { createContextFactory } from './trpc.ts';
 import { namesAFile } from './services/portal-shell/names-a-file.ts';
 import { createPortalPages } from './services/portal-shell/portal-pages.ts';
+import { registerOperations } from './operations/register.ts';
+import type { ProcessState } from './operations/process-state.ts';
+import { isClientAbort, requestSerializer } from './operations/request-log.ts';
 
 /**
  * Content Security Policy of the portal, in one place. The portal's own
@@ -153,10 +156,12 @@ export interface BuildServerOptions {
   changeFeed?: ChangeFeed;
   /** Committed changes of what the public pages show ('portal_content', migration 0020): the pre-rendered pages are forgotten on each. */
   contentFeed?: ChangeFeed;
+  /** The process's state (closing, its loops' heartbeats) and its database's kind, for /ready and /metrics (main.ts). */
+  operations?: { state: ProcessState; dbKind: 'pglite' | 'postgres' };
 }
 
 /** The HTTP server: tRPC at /trpc, the same procedures as REST at /api, the portal at /. */
-export async function buildServer({ config, db, identity: identityOverride, changeFeed, contentFeed }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, db, identity: identityOverride, changeFeed, contentFeed, operations: processOperations }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -164,6 +169,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     routerOptions: { maxParamLength: 5000 },
     // A URL that does not decode (a lone surrogate's bytes, a stray %) is refused by the router itself; answer it in the API's error shape.
     frameworkErrors: (error, req, reply) => sendError(req, reply, fastifyErrorBody(error as { code?: string; statusCode?: number })),
+    // One line per request, written by the operations' hook when it is answered (decision 075).
+    logController: new LogController({ disableRequestLogging: true }),
     logger: {
       level: config.LOG_LEVEL,
       redact: {
@@ -180,12 +187,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
         censor: '[oculto]',
       },
       serializers: {
-        // Reset links carry their one-time code in the query string; keep it out of the logs.
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.replace(/([?&](?:token|oobCode)=)[^&]*/g, '$1[oculto]'),
-          remoteAddress: req.ip,
-        }),
+        // Reset links, feeds and stop links carry codes in the URL; they never reach the log.
+        req: requestSerializer,
       },
     },
   });
@@ -194,11 +197,20 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     app.log.warn('AUTH_SECRET no está definido: se generó uno para este proceso; las sesiones no sobreviven a un reinicio.');
   }
 
+  // First, so its cap on connections answers before any other hook and its log sees every request (decisions 075, 076).
+  const operations = registerOperations(app, {
+    config,
+    db,
+    state: processOperations?.state,
+    dbKind: processOperations?.dbKind,
+    isProcedure: (name) => Object.hasOwn(appRouter._def.procedures, name),
+  });
+
   const portalIndex = existsSync(path.join(config.PORTAL_DIST, 'index.html'));
   const loginFailures = createLoginFailureStore(config.LOGIN_FAILURE_MAX, config.LOGIN_FAILURE_WINDOW_MS);
   const identity = identityOverride ?? createIdentityProvider(config, { loginFailures, hashing: hashingSlotsFor(config) });
   // Open pokes are SSE streams that never end on their own; they end at preClose so close() does not wait for the desks to hang up.
-  const feed = changeFeed ?? createPollingChangeFeed(db);
+  const feed = operations.countDesks(changeFeed ?? createPollingChangeFeed(db));
   const closing = new AbortController();
   app.addHook('preClose', async () => closing.abort());
   if (!changeFeed) app.addHook('onClose', async () => feed.close());
@@ -237,6 +249,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   });
 
   app.setErrorHandler((error, req, reply) => {
+    // The client went away mid-body: nothing to answer and nothing of ours failed (its one debug line is the operations' log).
+    if (isClientAbort(error, req)) return reply.code(400).send();
     const body = fastifyErrorBody(error as { code?: string; statusCode?: number });
     if (httpStatusOf(body) >= 500) req.log.error({ err: error }, 'request failed');
     return sendError(req, reply, body);

@@ -37,6 +37,8 @@ const envSchema = z.object({
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_APP_ID: optionalText,
   PORTAL_DIST: z.string().min(1).default(path.resolve(here, '../../portal/dist')).transform((p) => path.resolve(p)),
+  /** The migrations applied at start: the repository's (server/src and the built server/dist both sit two levels below it). */
+  MIGRATIONS_DIR: z.string().min(1).default(path.resolve(here, '../../db/migrations')).transform((p) => path.resolve(p)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ID_TOKEN_TTL_SECONDS: positiveInt(3600),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
@@ -110,6 +112,28 @@ const envSchema = z.object({
   /** How often the worker looks for due messages, and the clock for due jobs. */
   MESSAGE_POLL_MS: positiveInt(1_000),
   CLOCK_TICK_MS: positiveInt(5_000),
+  /** Connections of the PostgreSQL pool of each process. */
+  DATABASE_POOL_MAX: positiveInt(10),
+  /**
+   * GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`;
+   * unset, the route does not exist (decision 075).
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(24, { error: 'METRICS_TOKEN debe tener al menos 24 caracteres.' }).optional()),
+  /** Open connections one address may hold (0: no cap). Off with TRUST_PROXY: behind a proxy, the proxy caps (decision 076). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  /** How long a SIGTERM waits for the requests in flight before closing their connections (decision 076). */
+  SHUTDOWN_GRACE_MS: positiveInt(10_000),
+  /**
+   * Backups (decision 077): the folder `cli.mjs backup` writes to, and where an embedded studio's
+   * server (PGlite) writes its own every day at BACKUP_AT (studio time); the newest BACKUP_KEEP stay.
+   */
+  BACKUP_DIR: optionalText.transform((p) => (p ? path.resolve(p) : undefined)),
+  BACKUP_KEEP: positiveInt(14),
+  BACKUP_AT: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'BACKUP_AT es una hora HH:MM (03:30).' })
+    .default('03:30'),
   /** Set when behind a load balancer so request.ip is the client's address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -19,6 +19,7 @@ import {
 import { ZodArray, type ZodObject, type ZodType } from 'zod/v4';
 import type { ApiErrorBody } from '@estudio/core';
 import type { Context } from './trpc.ts';
+import { nameProcedure } from './operations/route-label.ts';
 
 /**
  * The spec's REST routes (/api) over the tRPC procedures, with trpc-to-openapi's
@@ -89,6 +90,7 @@ export function registerRestRoutes(api: FastifyInstance, options: RestRoutesOpti
           throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
         }
         route = found.route;
+        nameProcedure(req, route.path);
         const usesBody = acceptsRequestBody(method as OpenApiMethod);
         const contentType = req.headers['content-type'];
         // A write with nothing to send needs no content type (POST /api/auth/logout); one with a body must be JSON.

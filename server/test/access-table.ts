@@ -37,6 +37,8 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'auth.login': { role: 'public', rest: 'POST /api/auth/login' },
   'auth.refresh': { role: 'public', rest: 'POST /api/auth/refresh' },
   'auth.recover': { role: 'public', rest: 'POST /api/auth/recover' },
+  // Whether the studio can send e-mail at all: no secret, the portal's words depend on it.
+  'messaging.channels': { role: 'public', rest: 'GET /api/messaging/channels' },
   'auth.resetPassword': { role: 'public', rest: 'POST /api/auth/reset' },
   'auth.confirmEmailChange': { role: 'public', rest: 'POST /api/auth/email/confirm' },
   'pages.list': { role: 'public', rest: 'GET /api/pages' },
@@ -157,6 +159,8 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'customer.giveAccess': { role: 'staff', rest: 'POST /api/customer/giveAccess' },
   'customer.revokeAccess': { role: 'staff', rest: 'PUT /api/customer/revokeAccess' },
   'customer.removeClasses': { role: 'staff', rest: 'PUT /api/customer/removeClasses' },
+  // A new password the customer types at the counter when the studio sends no e-mail (audited, her sessions end).
+  'customer.setPassword': { role: 'staff', rest: 'POST /api/customer/password' },
   'reservations.byId': { role: 'staff', rest: 'GET /api/class_reservations/single/{id}' },
   'reservations.checkIn': { role: 'staff', rest: 'PUT /api/class_reservations/{id}/checkin' },
   'credits.grant': { role: 'staff', rest: 'POST /api/available_classes' },

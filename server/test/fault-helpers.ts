@@ -135,6 +135,10 @@ export interface ServerProcessOptions {
   portalDist: string;
   /** More environment: limits, TRUST_PROXY. */
   env?: Record<string, string>;
+  /** What node runs (default the sources through tsx); a built server passes its main.mjs. */
+  entry?: string[];
+  /** Where the process's log goes besides the error kept for a failed start (default: dropped). */
+  stdout?: 'ignore' | 'pipe';
 }
 
 /**
@@ -143,7 +147,7 @@ export interface ServerProcessOptions {
  * exits or does not answer in 60 s fails with its stderr.
  */
 export async function startServerProcess(o: ServerProcessOptions): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, o.entry ?? ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -157,7 +161,7 @@ export async function startServerProcess(o: ServerProcessOptions): Promise<Child
       LOG_LEVEL: 'error',
       ...o.env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', o.stdout ?? 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

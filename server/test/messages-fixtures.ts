@@ -119,6 +119,8 @@ export interface LoopbackSmtpOptions {
   refuse?: (address: string) => boolean;
   /** Never answer DATA (a message in flight when a process is killed). */
   holdData?: (raw: string) => boolean;
+  /** Answer each DATA this long after it arrives (a slow provider: sends in flight at a shutdown). */
+  delayMs?: number;
 }
 
 /** A real SMTP server (smtp-server) on loopback that keeps what arrives. */
@@ -152,8 +154,12 @@ export async function startLoopbackSmtp(options: LoopbackSmtpOptions = {}): Prom
           held.push(mail.messageId);
           return; // never answered: the sender waits until it is killed or times out
         }
-        received.push(mail);
-        callback(null, 'Message queued');
+        const accept = () => {
+          received.push(mail);
+          callback(null, 'Message queued');
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   };
@@ -162,6 +168,8 @@ export async function startLoopbackSmtp(options: LoopbackSmtpOptions = {}): Prom
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // A sender that goes away without QUIT (a process that exits) resets its connection: not this server's failure.
+  server.on('error', () => {});
   const { port } = server.server.address() as AddressInfo;
   return {
     port,

@@ -108,6 +108,18 @@ export const customerSaveInput = customerUpdateInput.extend({
 });
 
 export const customerRecoverInput = z.object({ email });
+
+/**
+ * POST /api/customer/password: the customer, at the counter, types her new password on the studio's
+ * screen (decision 079). Staff never see a code that signs in as her; the change is audited.
+ */
+export const customerSetPasswordInput = z
+  .object({
+    customer_id: z.number().int().positive(),
+    password: z.string().min(1).max(256),
+    password_confirm: z.string().min(1).max(256),
+  })
+  .refine((v) => v.password === v.password_confirm, { error: 'Las contraseñas no coinciden', path: ['password_confirm'] });
 export const messageOutput = z.object({ message: z.string() });
 
 /**

@@ -14,6 +14,13 @@ export const refreshInput = z.object({ refreshToken: z.string().min(1).max(512) 
 
 export const recoverInput = z.object({ email });
 
+/**
+ * POST /api/auth/recover's answer: the same whatever the e-mail (it never says whether an account
+ * exists), and whether the studio can send e-mail at all: 'none' means no link was sent to anybody,
+ * and the portal says so and how to reach the studio (decision 079).
+ */
+export const recoverOutput = z.object({ ok: z.literal(true), delivery: z.enum(['email', 'none']) });
+
 export const resetPasswordInput = z.object({
   token: z.string().min(1).max(512),
   password: z.string().min(1).max(256),

@@ -83,3 +83,7 @@ export const messagingTestInput = z.strictObject({
   recipient: z.string({ error: 'Escribe a quién enviar la prueba.' }).trim().min(1, { error: 'Escribe a quién enviar la prueba.' }).max(254),
 });
 export const messagingTestOutput = z.object({ sent: z.literal(true), provider_message_id: z.string() });
+
+/** GET /api/messaging/channels: which channels the studio can send by, for the portal's and the console's words (decision 079). */
+export const messagingChannelsOutput = z.object({ email: z.boolean(), whatsapp: z.boolean() });
+export type MessagingChannels = z.infer<typeof messagingChannelsOutput>;

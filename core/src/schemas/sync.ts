@@ -36,8 +36,13 @@ export type ReplicatedTable = keyof typeof replicatedTables;
 export const replicatedTableNames = Object.keys(replicatedTables) as ReplicatedTable[];
 export const replicatedTable = z.enum(replicatedTableNames as [ReplicatedTable, ...ReplicatedTable[]]);
 
-/** A position in the change log: "<txid>:<change_id>", opaque to desks. */
-export const syncCursor = z.string().regex(/^\d+:\d+$/, { error: 'El cursor de sincronización no es válido.' });
+/**
+ * A position in the change log: "<txid>:<change_id>:<stamp>", opaque to desks.
+ * The stamp (the change's time in microseconds) tells this log's change from
+ * another with the same ids, written after the server's database went back
+ * to a backup (decision 078); a cursor without one is still read.
+ */
+export const syncCursor = z.string().regex(/^\d+:\d+(:\d+)?$/, { error: 'El cursor de sincronización no es válido.' });
 export type SyncCursor = z.infer<typeof syncCursor>;
 
 /** A desk's id: one per replica and signed-in account, bound to that account on first use. */
@@ -208,6 +213,8 @@ export type DeskMutation = z.output<typeof deskMutation>;
 export const pushInput = z.object({
   clientId: syncClientId,
   mutations: z.array(deskMutation).min(1).max(500),
+  /** The desk's position in the log: a server whose history no longer has it refuses the push (sync/reset-required, decision 078). */
+  cursor: syncCursor.nullable().optional(),
 });
 export type PushInput = z.input<typeof pushInput>;
 

@@ -10,7 +10,8 @@ export interface AuthClient {
   signIn(email: string, password: string): Promise<AuthTokens>;
   signUp(email: string, password: string): Promise<AuthTokens>;
   refresh(refreshToken: string): Promise<AuthTokens>;
-  sendPasswordReset(email: string): Promise<void>;
+  /** 'none': the studio cannot send e-mail, so no link reached anybody (decision 079); Firebase always sends. */
+  sendPasswordReset(email: string): Promise<{ delivery: 'email' | 'none' }>;
 }
 
 /** A sign-in provider failure with a Firebase-style code such as 'auth/wrong-password'. */

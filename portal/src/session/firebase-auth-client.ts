@@ -94,6 +94,7 @@ export function createFirebaseAuthClient(config: FirebaseClientConfig): AuthClie
     },
     async sendPasswordReset(email) {
       await accounts('sendOobCode', { requestType: 'PASSWORD_RESET', email });
+      return { delivery: 'email' as const };
     },
   };
 }

@@ -17,7 +17,8 @@ export function createLocalAuthClient(client: PublicTrpcClient): AuthClient {
     signUp: (email, password) => call(() => client.auth.signup.mutate({ email, password })),
     refresh: (refreshToken) => call(() => client.auth.refresh.mutate({ refreshToken })),
     sendPasswordReset: async (email) => {
-      await call(() => client.auth.recover.mutate({ email }));
+      const answer = await call(() => client.auth.recover.mutate({ email }));
+      return { delivery: answer.delivery };
     },
   };
 }

@@ -6,12 +6,14 @@ import {
   credentialsInput,
   okOutput,
   recoverInput,
+  recoverOutput,
   refreshInput,
   requestEmailChangeInput,
   resetPasswordInput,
   signupAuthInput,
 } from '@estudio/core';
 import { changeOwnPassword } from '../services/auth/change-password.ts';
+import { recoverAccount } from '../services/auth/recover-account.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 const tags = ['auth'];
@@ -44,11 +46,8 @@ export const authRouter = router({
   recover: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/recover', tags, protect: false, summary: 'Envía el correo para restablecer la contraseña' } })
     .input(recoverInput)
-    .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await ctx.identity.recover(ctx.db, input.email);
-      return { ok: true as const };
-    }),
+    .output(recoverOutput)
+    .mutation(({ ctx, input }) => recoverAccount(ctx.db, ctx.config, ctx.identity, input.email)),
 
   resetPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/reset', tags, protect: false, summary: 'Fija una contraseña nueva con el código del correo' } })

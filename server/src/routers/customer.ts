@@ -9,6 +9,7 @@ import {
   customerQueryOutput,
   customerRecoverInput,
   customerSaveInput,
+  customerSetPasswordInput,
   customerSignupInput,
   deskMutationArgs,
   giveAccessOutput,
@@ -24,7 +25,9 @@ import { adminUpdateCustomer, getAdminCustomer, listAdminCustomers, queryCustome
 import { createCustomer } from '../services/customer/create-customer.ts';
 import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
+import { setCustomerPassword } from '../services/customer/set-customer-password.ts';
 import { signUpCustomer } from '../services/customer/sign-up-customer.ts';
+import { messagingChannels } from '../services/messages/channels.ts';
 import { updateCustomer } from '../services/customer/update-customer.ts';
 import { listCredits } from '../services/credits/list-credits.ts';
 import { giveAccess } from '../services/desk/give-access.ts';
@@ -104,8 +107,24 @@ export const customerRouter = router({
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
       await sendCustomerRecovery(ctx.db, ctx.identity, ctx.customer.customer_id, input.email);
-      return { message: texts.adminCommerce.recoverSent };
+      // Never 'sent' when it waits (decision 079): the console offers the password at the counter instead.
+      return { message: (await messagingChannels(ctx.db, ctx.config)).email ? texts.adminCommerce.recoverSent : texts.adminCommerce.recoverNotSent };
     }),
+
+  /** Decision 079: the customer types her new password on the studio's screen; never a code for staff. Local sign-in only. */
+  setPassword: staffProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/customer/password',
+        tags,
+        summary: 'La clienta escribe su nueva contraseña en la pantalla del estudio; cierra sus sesiones (recepción y admin)',
+        errorResponses: { 403: 'La cuenta es de personal del estudio', 404: 'Ningún cliente tiene ese id' },
+      },
+    })
+    .input(customerSetPasswordInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => setCustomerPassword(ctx.db, ctx.identity.name, ctx.customer.customer_id, input)),
 
   signup: authedProcedure
     .meta({

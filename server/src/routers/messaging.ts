@@ -1,11 +1,18 @@
-import { messagingSettingsOutput, messagingSettingsUpdateInput, messagingTestInput, messagingTestOutput } from '@estudio/core';
+import { messagingChannelsOutput, messagingSettingsOutput, messagingSettingsUpdateInput, messagingTestInput, messagingTestOutput } from '@estudio/core';
 import { getMessagingSettings, sendTestMessage, updateMessagingSettings } from '../services/messages/messaging-settings.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { messagingChannels } from '../services/messages/channels.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 const tags = ['messaging'];
 
 /** Issue 17: how the studio sends e-mail (SMTP) and WhatsApp (Cloud API); secrets are written, never read back. */
 export const messagingRouter = router({
+  // Decision 079: whether the studio can send e-mail or WhatsApp at all, so no screen says a message went when it waits.
+  channels: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/messaging/channels', tags, protect: false, summary: 'Si el estudio puede enviar correos y WhatsApp' } })
+    .output(messagingChannelsOutput)
+    .query(({ ctx }) => messagingChannels(ctx.db, ctx.config)),
+
   settings: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/messaging/settings', tags, summary: 'Configuración de mensajes: SMTP y WhatsApp, sin contraseña ni token (admin)' } })
     .output(messagingSettingsOutput)

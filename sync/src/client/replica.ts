@@ -79,6 +79,16 @@ const deskSchema = [
      PRIMARY KEY (client_id, mutation_id))`,
   // Whom and what a rejection was about, resolved when it arrived (issue 16).
   `ALTER TABLE desk.rejection ADD COLUMN IF NOT EXISTS subject jsonb`,
+  // Changes kept aside when the server's history went back (decision 078): each is checked against the fresh snapshot,
+  // then queued again or shown to staff as refused. subject: whom and what it was about in the replica it was made on.
+  `CREATE TABLE IF NOT EXISTS desk.held (
+     seq bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+     client_id text NOT NULL,
+     mutation_id integer NOT NULL,
+     name text NOT NULL,
+     args jsonb NOT NULL,
+     created_at timestamptz NOT NULL,
+     subject jsonb)`,
   // Last mutation id handed out per client: ids keep increasing after the outbox empties.
   `CREATE TABLE IF NOT EXISTS desk.client (client_id text PRIMARY KEY, last_mutation_id integer NOT NULL DEFAULT 0)`,
   // Temporary ids of rows a pending mutation creates (a walk-in's reservation): negative, never a server id.

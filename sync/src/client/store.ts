@@ -216,34 +216,103 @@ export async function rejectMutation(
 }
 
 /**
- * The server's data was replaced (sync/reset-required): the replicated
- * tables are emptied and every pending mutation the server has not taken
- * becomes a rejection, since it was made against data that no longer exists.
- * Those this server answered (`taken`: the client's ids up to that one) are
- * in the data the next first sync copies. The next sync is a first sync.
+ * The server's history no longer has this desk's position (sync/reset-required,
+ * decision 078): its database was replaced, or went back to a backup. The
+ * replicated tables are emptied and the next sync is a first sync, but the
+ * changes the server has not taken are not dropped: each is kept aside in
+ * desk.held with whom and what it was about in this replica (before the wipe),
+ * and reviewHeld checks it against the fresh snapshot. Those this server
+ * answered (`taken`: the client's ids up to that one) are in its data.
  */
-export async function resetReplica(db: Db, taken: { clientId: string; through: number }, at: Date = new Date()): Promise<void> {
+export async function resetReplica(db: Db, taken: { clientId: string; through: number }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from desk.undo`);
     await tx.execute(sql`delete from desk.outbox where client_id = ${taken.clientId} and mutation_id <= ${taken.through}`);
     // Named before the replicated tables are wiped.
-    const lost = await query<{ client_id: string; mutation_id: number; name: string; args: unknown }>(tx, sql`select client_id, mutation_id, name, args from desk.outbox`);
-    for (const m of lost) {
+    const kept = await query<{ client_id: string; mutation_id: number; name: string; args: unknown; created_at: string | Date }>(
+      tx,
+      sql`select client_id, mutation_id, name, args, created_at from desk.outbox order by seq`,
+    );
+    for (const m of kept) {
       const subject = await resolveRejectionSubject(tx, m.name, m.args);
       await tx.execute(
-        sql`insert into desk.rejection (client_id, mutation_id, name, args, code, message, at, subject)
-            values (${m.client_id}, ${m.mutation_id}, ${m.name}, ${JSON.stringify(m.args)}::jsonb, 'sync/reset-required',
-                    ${domainErrors['sync/reset-required'].message}, ${at.toISOString()}::timestamptz, ${JSON.stringify(subject)}::jsonb)
-            on conflict do nothing`,
+        sql`insert into desk.held (client_id, mutation_id, name, args, created_at, subject)
+            values (${m.client_id}, ${m.mutation_id}, ${m.name}, ${JSON.stringify(m.args)}::jsonb, ${new Date(m.created_at).toISOString()}::timestamptz, ${JSON.stringify(subject)}::jsonb)`,
       );
     }
     await tx.execute(sql`delete from desk.outbox`);
-    // A replaced server has no mutations of this desk; the first pull raises the ids to what it has, if anything.
+    // The server's count of this desk's changes is what the next pull says (a replaced server: none).
     await tx.execute(sql`update desk.client set last_mutation_id = 0`);
     await wipeReplicatedTables(tx);
     await writeMeta(tx, metaKeys.cursor, null);
     await writeMeta(tx, metaKeys.ready, null);
   });
+}
+
+/** The same customer, class, package and amount: what a change was made about is still what its ids name. */
+function sameSubject(before: RejectionSubject | null, now: RejectionSubject): boolean {
+  if (!before) return false;
+  const key = (s: RejectionSubject) =>
+    JSON.stringify([s.customer?.id ?? null, s.customer?.name ?? null, s.class?.id ?? null, s.class?.name ?? null, s.class?.start ?? null, s.package, s.amount]);
+  return key(before) === key(now);
+}
+
+/** Rejections of held changes are keyed by the held row (negative ids): the ids of new changes restart where the server says. */
+const heldRejectionId = (seq: number) => -seq;
+
+/**
+ * After the first sync that follows a reset (decision 078): each change held
+ * aside for this client, oldest first, is queued again, with a new id after
+ * what the server has of this desk, and redone on the fresh snapshot, when
+ * the rows it names are still the same customer, class and package as when
+ * it was made; the server then decides as for any change. Otherwise (the row
+ * is gone, or its id now names someone or something else) it becomes a
+ * rejection staff read, never a silent loss. Each change is moved in one
+ * transaction.
+ */
+export async function reviewHeld(db: Db, clientId: string, at: Date = new Date()): Promise<{ requeued: number; refused: number; tables: ReplicatedTable[] }> {
+  const held = await query<{ seq: string | number; mutation_id: number; name: DeskMutationName; args: unknown; created_at: string | Date; subject: RejectionSubject | null }>(
+    db,
+    sql`select seq, mutation_id, name, args, created_at, subject from desk.held where client_id = ${clientId} order by mutation_id`,
+  );
+  let requeued = 0;
+  let refused = 0;
+  const touched: ReplicatedTable[] = [];
+  for (const h of held) {
+    const seq = Number(h.seq);
+    const subject = typeof h.subject === 'string' ? (JSON.parse(h.subject) as RejectionSubject) : h.subject;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from desk.held where seq = ${seq}`);
+      const refuse = async (code: string, message: string) => {
+        refused += 1;
+        await tx.execute(
+          sql`insert into desk.rejection (client_id, mutation_id, name, args, code, message, at, subject)
+              values (${clientId}, ${heldRejectionId(seq)}, ${h.name}, ${JSON.stringify(h.args)}::jsonb, ${code}, ${message},
+                      ${at.toISOString()}::timestamptz, ${JSON.stringify(subject)}::jsonb)
+              on conflict do nothing`,
+        );
+      };
+      if (!sameSubject(subject, await resolveRejectionSubject(tx, h.name, h.args))) {
+        await refuse('sync/restored-changed', domainErrors['sync/restored-changed'].message);
+        return;
+      }
+      try {
+        const again = await recordMutation(tx as unknown as Db, clientId, h.name, h.args as DeskMutationArgs<typeof h.name>, new Date(h.created_at));
+        touched.push(...again.tables);
+        requeued += 1;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        await refuse(err.code, err.message);
+      }
+    });
+  }
+  return { requeued, refused, tables: uniq(touched) };
+}
+
+/** Changes of this client held aside after a reset, not yet reviewed. */
+export async function heldCount(db: Db | Tx, clientId: string): Promise<number> {
+  const [row] = await query<{ n: number }>(db, sql`select count(*)::int as n from desk.held where client_id = ${clientId}`);
+  return row?.n ?? 0;
 }
 
 export async function listRejections(db: Db | Tx, clientId: string): Promise<SyncRejection[]> {

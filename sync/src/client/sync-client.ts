@@ -23,6 +23,7 @@ import {
   recordMutation,
   rejectMutation,
   resetReplica,
+  reviewHeld,
 } from './store.ts';
 import type { Replica, SyncChangeEvent, SyncClient, SyncServerLink, SyncStatus } from './types.ts';
 
@@ -126,7 +127,8 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     // One round trip for the counters: this runs after every mutation, on the check-in path.
     const [row] = await query<{ pending: number; ready: string | null; last_sync_at: string | null }>(
       db,
-      sql`select (select count(*)::int from desk.outbox where client_id = ${clientId}) as pending,
+      sql`select (select count(*)::int from desk.outbox where client_id = ${clientId})
+                 + (select count(*)::int from desk.held where client_id = ${clientId}) as pending,
                  (select value from desk.meta where key = ${metaKeys.ready}) as ready,
                  (select value from desk.meta where key = ${metaKeys.lastSyncAt}) as last_sync_at`,
     );
@@ -235,6 +237,8 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       try {
         answer = await link.push({
           clientId,
+          // A server whose history no longer has this position refuses rather than apply changes made against it (decision 078).
+          cursor: await replica.getMeta(metaKeys.cursor),
           // Stored as they were validated by mutate's types; the server parses them again.
           mutations: batch.map((m) => ({ id: m.mutation_id, name: m.name, args: m.args, at: m.created_at }) as PushInput['mutations'][number]),
         });
@@ -282,6 +286,9 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     try {
       await changed([], { syncing: true });
       if ((await replica.getMeta(metaKeys.ready)) !== 'true') await firstSync();
+      // Changes kept aside by a reset go back in the queue (or to the refused list) once the snapshot is here.
+      const reviewed = await reviewHeld(db, clientId);
+      if (reviewed.requeued + reviewed.refused > 0) await changed(reviewed.tables);
       await pushPending();
       await pullUntilDone();
       failures = 0;

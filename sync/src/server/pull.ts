@@ -18,9 +18,31 @@ export const startCursor: SyncCursor = '0:0';
 /** A pull hands out changes of transactions older than the oldest one still running (decision 008). */
 const snapshotXmin = sql`pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
-function parseCursor(cursor: SyncCursor): { txid: bigint; changeId: bigint } {
-  const [txid = '0', changeId = '0'] = cursor.split(':');
-  return { txid: BigInt(txid), changeId: BigInt(changeId) };
+function parseCursor(cursor: SyncCursor): { txid: bigint; changeId: bigint; stamp: bigint | null } {
+  const [txid = '0', changeId = '0', stamp] = cursor.split(':');
+  return { txid: BigInt(txid), changeId: BigInt(changeId), stamp: stamp === undefined ? null : BigInt(stamp) };
+}
+
+/** A change's time in microseconds: with its ids, what a cursor names (decision 078). */
+const stampOf = (alias: string) => sql.raw(`(extract(epoch from ${alias}.created_at) * 1000000)::bigint`);
+
+/**
+ * Whether this log has the change `cursor` names (the start always). A desk
+ * whose cursor names a change this log does not have saw a history this
+ * database no longer has: the database was replaced, or went back to a
+ * backup (decision 078).
+ */
+export async function cursorKnown(db: DbOrTx, cursor: SyncCursor): Promise<boolean> {
+  const from = parseCursor(cursor);
+  if (from.txid === 0n && from.changeId === 0n) return true;
+  const stamp = from.stamp === null ? sql`true` : sql`${stampOf('c')} = ${from.stamp.toString()}::bigint`;
+  const [row] = await query<{ known: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from sync_change c where c.txid = ${from.txid.toString()}::bigint and c.change_id = ${from.changeId.toString()}::bigint and ${stamp}
+    ) as known`,
+  );
+  return row?.known === true;
 }
 
 const isReplicated = (name: string): name is ReplicatedTable => Object.hasOwn(replicatedTables, name);
@@ -47,6 +69,7 @@ export async function bindClient(db: DbOrTx, clientId: string, customerId: numbe
 interface ChangeRow {
   txid: string;
   change_id: string;
+  stamp: string;
   table_name: string;
   row_key: unknown;
 }
@@ -96,20 +119,14 @@ export async function pullChanges(
 
   return db.transaction(
     async (tx) => {
-      const [head] = await query<{ xmin: string; known: boolean }>(
-        tx,
-        sql`select ${snapshotXmin}::text as xmin,
-          (${from.txid.toString()}::bigint = 0 or exists (
-            select 1 from sync_change where txid = ${from.txid.toString()}::bigint and change_id = ${from.changeId.toString()}::bigint
-          )) as known`,
-      );
+      const [head] = await query<{ xmin: string }>(tx, sql`select ${snapshotXmin}::text as xmin`);
       if (!head) throw new Error('pg_current_snapshot() no respondió');
-      if (!head.known) throw new DomainError('sync/reset-required');
+      if (!(await cursorKnown(tx, cursor))) throw new DomainError('sync/reset-required');
 
       const page = await query<ChangeRow>(
         tx,
         // Ordered by the bigint columns (c.txid), not by the text aliases of the select list.
-        sql`select c.txid::text as txid, c.change_id::text as change_id, c.table_name, c.row_key
+        sql`select c.txid::text as txid, c.change_id::text as change_id, ${stampOf('c')}::text as stamp, c.table_name, c.row_key
           from sync_change c
           where (c.txid, c.change_id) > (${from.txid.toString()}::bigint, ${from.changeId.toString()}::bigint)
             and c.txid < ${head.xmin}::bigint
@@ -118,7 +135,7 @@ export async function pullChanges(
       );
       const more = page.length === input.limit;
       const last = page.at(-1);
-      const nextCursor: SyncCursor = last ? `${last.txid}:${last.change_id}` : cursor;
+      const nextCursor: SyncCursor = last ? `${last.txid}:${last.change_id}:${last.stamp}` : cursor;
 
       const keysByTable = new Map<ReplicatedTable, RowKey[]>();
       const order: { table: ReplicatedTable; key: RowKey; id: string }[] = [];
@@ -161,13 +178,37 @@ export async function pullChanges(
  * replays later changes, which is idempotent.
  */
 export async function logPosition(db: DbOrTx): Promise<{ cursor: SyncCursor }> {
-  const [last] = await query<{ txid: string; change_id: string }>(
+  const [last] = await query<{ txid: string; change_id: string; stamp: string }>(
     db,
-    sql`select c.txid::text as txid, c.change_id::text as change_id from sync_change c
+    sql`select c.txid::text as txid, c.change_id::text as change_id, ${stampOf('c')}::text as stamp from sync_change c
       where c.txid < ${snapshotXmin}
       order by c.txid desc, c.change_id desc limit 1`,
   );
-  return { cursor: last ? `${last.txid}:${last.change_id}` : startCursor };
+  return { cursor: last ? `${last.txid}:${last.change_id}:${last.stamp}` : startCursor };
+}
+
+/**
+ * A log restored into another PostgreSQL cluster (pg_dump, then pg_restore on
+ * a new server) carries the old cluster's transaction ids, which may lie
+ * ahead of the new one's: its changes would never pass the pull's horizon,
+ * and the new changes would sort before them. Run once at start, under the
+ * migrations' lock (decision 077): when the log holds a transaction id this
+ * cluster has not reached, every change and desk mutation of the restored
+ * history moves to transaction 1, before everything new, and the desks,
+ * whose cursors name the old ids, start again from a snapshot. Answers how
+ * many changes moved (0 for a log that is this cluster's own).
+ */
+export async function rebaseRestoredLog(db: Db): Promise<number> {
+  const [top] = await query<{ ahead: boolean }>(
+    db,
+    sql`select coalesce((select max(txid) from sync_change), 0) >= pg_current_xact_id()::text::bigint as ahead`,
+  );
+  if (!top?.ahead) return 0;
+  return db.transaction(async (tx) => {
+    const moved = await query<{ n: number }>(tx, sql`with m as (update sync_change set txid = 1 where txid <> 1 returning 1) select count(*)::int as n from m`);
+    await tx.execute(sql`update sync_mutation set txid = 1 where txid <> 1`);
+    return moved[0]?.n ?? 0;
+  });
 }
 
 /** One page of a table's current rows in key order (hidden columns removed), for a first sync. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DomainError, type DeskMutation, type MutationResult, type PushOutput } from '@estudio/core';
 import { sync_client, sync_mutation, type Db, type Tx } from '@estudio/db';
-import { bindClient } from './pull.ts';
+import { bindClient, cursorKnown } from './pull.ts';
 
 /** Whoever pushes: the signed-in staff account (its customer row). */
 export interface SyncStaff {
@@ -37,7 +37,7 @@ export type ApplyMutation<S extends SyncStaff> = (tx: Tx, staff: S, mutation: De
  */
 export async function pushMutations<S extends SyncStaff>(
   db: Db,
-  input: { clientId: string; mutations: DeskMutation[] },
+  input: { clientId: string; mutations: DeskMutation[]; cursor?: string | null | undefined },
   staff: S,
   apply: ApplyMutation<S>,
 ): Promise<PushOutput> {
@@ -45,6 +45,9 @@ export async function pushMutations<S extends SyncStaff>(
   let lastMutationId = 0;
   // Bound once, before the row is locked: the insert of a new desk's row is the only write that does not need the lock.
   await bindClient(db, input.clientId, staff.customer_id);
+  // Changes made against a history this database no longer has (it went back to a backup) are not applied blindly:
+  // the desk takes a fresh snapshot and checks each one against it first (decision 078).
+  if (input.cursor && !(await cursorKnown(db, input.cursor))) throw new DomainError('sync/reset-required');
   for (const mutation of input.mutations) {
     const outcome = await db.transaction(async (tx) => {
       const [client] = await tx

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconMailOff } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { texts } from '@estudio/core';
+import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { errorFacts } from '../../api/errors.ts';
 import { showError, showSuccess } from '../../ui/alerts.ts';
@@ -21,6 +23,10 @@ function RequestRecoveryForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  // The studio cannot send e-mail (decision 079): no link went anywhere, so say how to get back in instead.
+  const [noEmail, setNoEmail] = useState(false);
+  const config = useAppConfig();
+  const contact = [config.whatsapp ? `WhatsApp ${config.whatsapp}` : '', config.email ?? ''].filter(Boolean).join(' · ');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,8 +37,9 @@ function RequestRecoveryForm() {
     setError(undefined);
     setSubmitting(true);
     try {
-      await store.authClient.sendPasswordReset(email.trim());
-      showSuccess(texts.auth.recoverSent);
+      const { delivery } = await store.authClient.sendPasswordReset(email.trim());
+      if (delivery === 'none') setNoEmail(true);
+      else showSuccess(texts.auth.recoverSent);
     } catch (failure) {
       // A refused address shows under the field (issue 18); anything else is the one alert.
       const { field, fieldMessage, message } = errorFacts(failure);
@@ -56,9 +63,20 @@ function RequestRecoveryForm() {
             error={error}
             size="md"
           />
-          <Button type="submit" size="md" fullWidth loading={submitting}>
-            {texts.auth.recoverButton}
-          </Button>
+          {noEmail ? (
+            <Alert color="orange" icon={<IconMailOff size={20} />} title={texts.auth.recoverNoEmailHeading} data-testid="recover-no-email">
+              <Text size="sm">{texts.auth.recoverNoEmail}</Text>
+              {contact && (
+                <Text size="sm" mt="xs">
+                  {texts.auth.recoverNoEmailContact(contact)}
+                </Text>
+              )}
+            </Alert>
+          ) : (
+            <Button type="submit" size="md" fullWidth loading={submitting}>
+              {texts.auth.recoverButton}
+            </Button>
+          )}
           <Text ta="center" size="sm">
             <Anchor component={Link} to="/entrar" fw={600}>
               {texts.forms.backToLogin}

@@ -102,6 +102,9 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
   const config = useAppConfig();
   const days = purchase.expiration_days;
   const pending = purchase.status === 'pending';
+  // The receipt goes by e-mail only when the studio can send it (decision 079); until the answer comes, nothing is claimed.
+  const channels = trpc.messaging.channels.useQuery(undefined, { staleTime: 60_000 });
+  const sentTo = channels.data?.email && purchase.customer.email ? texts.thanks.thankYouText(purchase.customer.email) : channels.data ? texts.thanks.thankYouNoEmailText : null;
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto">
@@ -115,7 +118,7 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
               {pending ? texts.thanks.thankYouPending : texts.thanks.thankYou}
             </Title>
             <Text size="sm" c="dimmed">
-              {pending ? texts.thanks.thankYouPendingText : purchase.customer.email ? texts.thanks.thankYouText(purchase.customer.email) : null}
+              {pending ? texts.thanks.thankYouPendingText : sentTo}
             </Text>
           </Stack>
         </Group>

@@ -43,6 +43,8 @@ export interface StartClockOptions {
   timer?: boolean;
   /** Names this process in locked_by (default host:pid). */
   instance?: string;
+  /** Told when each tick begins and ends (the process's readiness, decision 075). */
+  heartbeat?: { start(): void; end(): void } | undefined;
 }
 
 /**
@@ -152,7 +154,8 @@ export function startClock(options: StartClockOptions): Clock {
     const done: Record<string, number> = {};
     for (const { name } of due) {
       const job = byName.get(name);
-      if (!job) continue;
+      // Stopping (SIGTERM): the run in flight finishes and hands its lease back; no other is claimed (decision 076).
+      if (!job || stopped) continue;
       const result = await claimAndRun(job, now, false);
       if (result && 'done' in result) done[name] = result.done;
     }
@@ -175,12 +178,14 @@ export function startClock(options: StartClockOptions): Clock {
   const tick = () => {
     timer = null;
     if (stopped) return;
+    options.heartbeat?.start();
     inFlight = runDue()
       .then((done) => {
         if (Object.keys(done).length > 0) log.info({ jobs: done }, 'clock ran');
       })
       .catch((error: unknown) => log.error({ err: error }, 'clock tick failed'))
       .finally(() => {
+        options.heartbeat?.end();
         if (!stopped) timer = setTimeout(tick, config.CLOCK_TICK_MS);
       });
   };

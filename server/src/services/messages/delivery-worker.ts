@@ -127,7 +127,13 @@ export async function releaseClaim(db: Db, row: OutboxRow, lease: Date): Promise
  * row says 'sent' leaves a claim that lapses, and the message goes again
  * with the same Message-ID (receivers de-duplicate on it).
  */
-export function startDeliveryWorker({ db, config, log }: { db: Db; config: WorkerConfig; log: WorkerLog }): DeliveryWorker {
+/** Told when each poll begins and ends (the process's readiness, decision 075). */
+export interface LoopHeartbeat {
+  start(): void;
+  end(): void;
+}
+
+export function startDeliveryWorker({ db, config, log, heartbeat }: { db: Db; config: WorkerConfig; log: WorkerLog; heartbeat?: LoopHeartbeat | undefined }): DeliveryWorker {
   const ctx = messageContextOf(config);
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -229,7 +235,12 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
     const rest = rows.filter((r) => !firsts.includes(r));
     let next = 0;
     const lane = async () => {
-      while (next < rest.length) await one(rest[next++] as OutboxRow);
+      while (next < rest.length) {
+        const row = rest[next++] as OutboxRow;
+        // Stopping (SIGTERM): what is not being sent yet goes back untried, free at once for another process (decision 076).
+        if (stopped) await releaseClaim(db, row, lease).catch(() => false);
+        else await one(row);
+      }
     };
     await Promise.all(Array.from({ length: Math.min(parallel, rest.length) }, lane));
     return rows.length;
@@ -254,9 +265,11 @@ export function startDeliveryWorker({ db, config, log }: { db: Db; config: Worke
 
   const tick = () => {
     if (stopped) return;
+    heartbeat?.start();
     run()
       .catch((error: unknown) => log.error({ err: error }, 'el envío de mensajes falló; se intentará de nuevo'))
       .finally(() => {
+        heartbeat?.end();
         if (!stopped) timer = setTimeout(tick, config.MESSAGE_POLL_MS);
       });
   };

@@ -1,8 +1,9 @@
 import { Alert, Stack, Title } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
+import { IconCloudOff, IconMailOff } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import type { ReactNode } from 'react';
 import { useDeskStatus } from '../saved.ts';
+import { api } from './api.ts';
 import { adminSections, type AdminSectionKey } from './sections.ts';
 import { AnnouncementsScreen, CategoriesScreen, ClassTypesScreen, InstructorsScreen, LocationsScreen, PagesScreen } from './catalogue/screens.tsx';
 import { ActivityScreen } from './activity/ActivityScreen.tsx';
@@ -37,6 +38,9 @@ const screens: Record<AdminSectionKey, () => ReactNode> = {
 export function AdminSection({ section }: { section: AdminSectionKey }) {
   // The console reads and writes the server directly (not the replica): say so while the desk is offline.
   const status = useDeskStatus();
+  // Decision 079: while the studio sends nothing, the owner reads so on every screen of the console.
+  const channels = api.messaging.channels.useQuery(undefined, { staleTime: 60_000 });
+  const silent = channels.data && !channels.data.email && !channels.data.whatsapp;
   const found = adminSections.find((s) => s.key === section);
   if (!found) return null;
   return (
@@ -45,6 +49,11 @@ export function AdminSection({ section }: { section: AdminSectionKey }) {
       {status && !status.online && (
         <Alert color="orange" icon={<IconCloudOff size={18} />}>
           {texts.adminConsole.onlineOnly}
+        </Alert>
+      )}
+      {silent && (
+        <Alert color="yellow" icon={<IconMailOff size={18} />} data-testid="messages-not-configured">
+          {texts.adminCommerce.messagesNotConfigured}
         </Alert>
       )}
       {screens[section]()}

@@ -5,7 +5,7 @@ import { trpc } from '../../../api/trpc.ts';
 import { errorFacts } from '../../../api/errors.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
 import { useSession, type Customer } from '../../../session/SessionProvider.tsx';
-import { showSuccess } from '../../../ui/alerts.ts';
+import { showError, showSuccess } from '../../../ui/alerts.ts';
 import { maxLengthsOf, useFormErrors } from '../../../ui/form-errors.ts';
 
 const passwordLabels = { current_password: texts.profile.currentPassword, password: texts.forms.newPassword, password_confirm: texts.forms.passwordConfirm };
@@ -97,11 +97,14 @@ function EmailChangeForm({ current }: { current: string }) {
   const [draft, setDraft] = useState(current);
   const [password, setPassword] = useState('');
   const { errors, fail, failFromServer } = useFormErrors(emailLabels);
+  const channels = trpc.messaging.channels.useQuery(undefined, { staleTime: 60_000 });
   const request = trpc.auth.requestEmailChange.useMutation({
     onSuccess: () => {
       setDraft(current);
       setPassword('');
-      showSuccess(texts.profile.emailChangeSent);
+      // The link confirms the new address only if it can get there (decision 079).
+      if (channels.data?.email === false) showError(texts.profile.emailChangeNoEmail);
+      else showSuccess(texts.profile.emailChangeSent);
     },
     onError: failFromServer,
   });

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconMailForward, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconKey, IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { activityTexts, customerSaveInput, customerSearchCountCap, roleNames, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
@@ -92,8 +92,10 @@ type AdminCustomer = ApiOutputs['customer']['adminById'];
 function CustomerDetail({ id, onBack }: { id: number; onBack: () => void }) {
   const one = api.customer.adminById.useQuery({ id });
   const [refunding, setRefunding] = useState<{ purchase_id: number; title: string } | null>(null);
+  const [settingPassword, setSettingPassword] = useState(false);
   const recover = api.customer.recover.useMutation({
-    onSuccess: (r) => notifications.show({ color: 'teal', message: r.message }),
+    // The answer says whether it went or waits (decision 079): waiting is not success.
+    onSuccess: (r) => notifications.show({ color: r.message === texts.adminCommerce.recoverSent ? 'teal' : 'yellow', message: r.message, autoClose: 12_000 }),
     onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
   });
   return (
@@ -119,9 +121,22 @@ function CustomerDetail({ id, onBack }: { id: number; onBack: () => void }) {
                     {c.email} · {c.phone ?? 'sin teléfono'} · {roleText[c.role]}
                   </Text>
                 </div>
-                <Button variant="light" leftSection={<IconMailForward size={16} />} loading={recover.isPending} onClick={() => recover.mutate({ email: c.email })}>
-                  Enviar correo para reestablecer contraseña
-                </Button>
+                <Group gap="xs">
+                  <Button variant="light" leftSection={<IconMailForward size={16} />} loading={recover.isPending} onClick={() => recover.mutate({ email: c.email })}>
+                    Enviar correo para reestablecer contraseña
+                  </Button>
+                  {(c.role === 'customer' || c.role === 'coach') && (
+                    <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => setSettingPassword(true)} data-testid="set-password-at-desk">
+                      {texts.adminCommerce.setPasswordButton}
+                    </Button>
+                  )}
+                </Group>
+                <SetPasswordAtDesk
+                  opened={settingPassword}
+                  onClose={() => setSettingPassword(false)}
+                  customerId={c.customer_id}
+                  name={`${c.name} ${c.last_name}`.trim()}
+                />
               </Group>
               <SimpleGrid cols={3}>
                 <Card withBorder>
@@ -338,5 +353,57 @@ function CustomerEdit({ data }: { data: AdminCustomer }) {
         </Modal>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * Decision 079: the customer, at the counter, types her new password on the
+ * studio's screen (masked); staff never see a code that signs in as her.
+ */
+function SetPasswordAtDesk({ opened, onClose, customerId, name }: { opened: boolean; onClose: () => void; customerId: number; name: string }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setPassword('');
+    setConfirm('');
+    setError(null);
+    onClose();
+  };
+  const save = api.customer.setPassword.useMutation({
+    onSuccess: (r) => {
+      notifications.show({ color: 'teal', message: r.message });
+      close();
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const t = texts.adminCommerce;
+  return (
+    <Modal opened={opened} onClose={close} title={t.setPasswordTitle} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (password !== confirm) return setError(texts.auth.passwordsMismatch);
+          setError(null);
+          save.mutate({ customer_id: customerId, password, password_confirm: confirm });
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t.setPasswordIntro(name)}</Text>
+          <PasswordInput label={t.setPasswordField} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" required data-testid="desk-new-password" />
+          <PasswordInput label={t.setPasswordConfirm} value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} autoComplete="new-password" required data-testid="desk-new-password-confirm" />
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!password || !confirm}>
+              {t.setPasswordSave}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
