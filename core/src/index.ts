@@ -19,6 +19,7 @@ export * from './schemas/coach.ts';
 export * from './rules/index.ts';
 export * from './schedule-range.ts';
 export * from './schemas/checkout.ts';
+export * from './schemas/mexico.ts';
 export * from './rules/money.ts';
 export * from './rules/packages.ts';
 export * from './rules/discounts.ts';

@@ -34,12 +34,14 @@ export function refundableCents(f: RefundFacts): number {
 }
 
 /** How a sale was paid, as the reports split it. Bank transfers are taken as 'Efectivo' at checkout (one method), so they count as cash. */
-export const paymentKinds = ['cash', 'card', 'paypal', 'gift', 'free'] as const;
+export const paymentKinds = ['cash', 'card', 'oxxo', 'spei', 'paypal', 'gift', 'free'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 
 export const paymentKindText: Record<PaymentKind, string> = {
   cash: 'Efectivo (y transferencia)',
   card: 'Tarjeta',
+  oxxo: 'OXXO (efectivo en tienda)',
+  spei: 'Transferencia SPEI',
   paypal: 'PayPal',
   gift: 'Cortesía',
   free: 'Sin costo',

@@ -59,7 +59,12 @@ export async function cancelPurchase(
   const inTrial = isTrialPackage(pkg) || (trialEnds !== null && trialEnds.getTime() > now.getTime());
   const endsNow = inTrial || p.status === 'pending';
 
-  if (p.subscription_id && (p.provider === 'stripe' || p.provider === 'sandbox')) {
+  if (p.payment_channel) {
+    // A voucher or transfer nobody paid is closed at Stripe, so it cannot be paid for nothing; one that renews by voucher
+    // has no subscription at Stripe (decision 083): its next voucher is simply never made.
+    const { card } = paymentProviders(deps.config);
+    if (p.status === 'pending' && p.provider_payment_id && card.cancelPayment) await card.cancelPayment(p.provider_payment_id);
+  } else if (p.subscription_id && (p.provider === 'stripe' || p.provider === 'sandbox')) {
     await paymentProviders(deps.config).card.cancelSubscription(p.subscription_id, { now: endsNow });
   } else if (p.subscription_id && p.provider === 'paypal') {
     await paymentProviders(deps.config).paypal?.cancelSubscription(p.subscription_id, reason);
@@ -103,6 +108,8 @@ export async function markCashPaid(db: Db, id: number, messages: MessageContext 
   const [row] = await db.select().from(purchase).where(eq(purchase.purchase_id, id));
   if (!row) throw new DomainError('purchase/not-found');
   if (row.status !== 'pending') throw new DomainError('purchase/not-pending');
+  // An OXXO voucher or a SPEI transfer is paid by Stripe when the money arrives, never by hand (decision 080).
+  if (row.payment_channel) throw new DomainError('purchase/not-pending', 'Esta compra se paga con su ficha OXXO o su transferencia SPEI y se confirma sola cuando llega el dinero; no se marca pagada a mano.');
   const { paidNow } = await db.transaction((tx) => markPurchasePaid(tx, id, { messages, paidWith }));
   if (!paidNow) throw new DomainError('purchase/not-pending');
   return getPurchase(db, id, { customer_id: row.customer_id, role: 'staff' });
