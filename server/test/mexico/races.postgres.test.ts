@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cfdi, cfdi_global_charge } from '@estudio/db/schema/cfdi';
-import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
 import { issueGlobalInvoices } from '../../src/services/cfdi/global-invoice.ts';
@@ -24,7 +23,6 @@ describe.skipIf(!url)('Mexico’s money under races', () => {
   let fake: StripeFake;
   let race: RacingServer & { config: Config };
   let token: string;
-  let marianaId: number;
   const pkg: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -33,7 +31,6 @@ describe.skipIf(!url)('Mexico’s money under races', () => {
     fake.webhookUrl = `${race.base}/api/webhooks/stripe`;
     const res = await fetch(`${race.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'cliente@estudio.demo', password: 'Demo1234!' }) });
     token = ((await res.json()) as { idToken: string }).idToken;
-    marianaId = (await race.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo')))[0]!.customer_id;
     for (const p of await race.db.select().from(class_package)) pkg[p.title] = p.class_package_id;
   }, 120_000);
   afterAll(async () => {
