@@ -64,6 +64,7 @@ export const mxTexts = {
     persona: (kind: 'fisica' | 'moral') => (kind === 'moral' ? 'Persona moral' : 'Persona física'),
   },
   invoice: {
+    column: 'Factura',
     request: 'Solicitar factura',
     requested: 'Factura solicitada',
     statePending: 'Factura en proceso',

@@ -131,6 +131,11 @@ export const cfdiListInput = z.object({
 });
 export const cfdiListOutput = z.object({ cfdis: z.array(cfdiDocumentOutput), total: z.number() });
 
+/** The desk's view of a customer's invoices: her tax profile and each purchase's invoice state. */
+export const cfdiForCustomerOutput = taxProfileOutput.extend({
+  purchases: z.array(z.object({ purchase_id: z.number(), cfdi: purchaseCfdiOutput })),
+});
+
 // ---------- The PAC account (owner) ----------
 
 export const pacSettingsOutput = z.object({

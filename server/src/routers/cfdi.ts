@@ -1,5 +1,6 @@
 import {
   cfdiFileInput,
+  cfdiForCustomerOutput,
   cfdiFileOutput,
   cfdiListInput,
   cfdiListOutput,
@@ -14,7 +15,7 @@ import {
   z,
 } from '@estudio/core';
 import { getPacSettings, updatePacSettings } from '../services/cfdi/pac-settings.ts';
-import { cfdiFile, cfdiOutput, listCfdis, retryCfdi } from '../services/cfdi/read-cfdi.ts';
+import { cfdiFile, cfdiForCustomer, cfdiOutput, listCfdis, retryCfdi } from '../services/cfdi/read-cfdi.ts';
 import { requestInvoice } from '../services/cfdi/request-invoice.ts';
 import { deleteTaxProfile, getTaxProfile, saveTaxProfile } from '../services/cfdi/tax-profile.ts';
 import { adminProcedure, customerProcedure, router, staffProcedure } from '../trpc.ts';
@@ -86,6 +87,12 @@ export const cfdiRouter = router({
     .mutation(async ({ ctx, input }) =>
       cfdiOutput(ctx.db, await requestInvoice(ctx.db, { purchaseId: input.purchase_id, ownerId: null, actorId: ctx.customer.customer_id, profile: input.tax_profile })),
     ),
+
+  forCustomer: staffProcedure
+    .meta({ openapi: { method: 'GET', path: '/cfdi/customer/{id}', tags, summary: 'Datos fiscales de un cliente y el estado de la factura de cada una de sus compras (recepción y admin)' } })
+    .input(purchaseIdInput)
+    .output(cfdiForCustomerOutput)
+    .query(({ ctx, input }) => cfdiForCustomer(ctx.db, input.id)),
 
   retry: staffProcedure
     .meta({ openapi: { method: 'POST', path: '/cfdi/{id}/retry', tags, summary: 'Envía de nuevo al PAC un documento que rechazó (recepción y admin)', errorResponses: { 404: 'No existe' } } })

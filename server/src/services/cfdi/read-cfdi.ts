@@ -3,7 +3,10 @@ import type { cfdiDocumentOutput, cfdiFileOutput, cfdiListInput, cfdiListOutput 
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { cfdi } from '@estudio/db/schema/cfdi';
 import type { Db } from '../../db.ts';
+import { purchase } from '@estudio/db/schema/purchases';
 import { pacConfigured } from './pac-settings.ts';
+import { purchaseCfdiStates } from './state.ts';
+import { getTaxProfile } from './tax-profile.ts';
 
 type CfdiRow = typeof cfdi.$inferSelect;
 
@@ -70,4 +73,14 @@ export async function retryCfdi(db: Db, id: number, now: Date = new Date()) {
     return cfdiOutput(db, exists);
   }
   return cfdiOutput(db, row);
+}
+
+/** GET /api/cfdi/customer/{id} (staff): the customer's tax profile and the invoice state of each of her purchases, for the desk. */
+export async function cfdiForCustomer(db: Db, customerId: number) {
+  const rows = await db
+    .select({ purchase_id: purchase.purchase_id, status: purchase.status, is_gift: purchase.is_gift })
+    .from(purchase)
+    .where(eq(purchase.customer_id, customerId));
+  const states = await purchaseCfdiStates(db, rows);
+  return { ...(await getTaxProfile(db, customerId)), purchases: rows.map((r) => ({ purchase_id: r.purchase_id, cfdi: states.get(r.purchase_id)! })) };
 }
