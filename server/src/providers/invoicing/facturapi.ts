@@ -1,4 +1,11 @@
-import Facturapi, { FacturapiError } from 'facturapi';
+import FacturapiModule, { FacturapiError } from 'facturapi';
+
+/**
+ * The SDK's class. Node loads the package's CommonJS build, whose default
+ * export is the module object with the class as its `default` (vite and the
+ * bundler read the ES build, where it is the class itself).
+ */
+const Facturapi = ((FacturapiModule as unknown as { default?: typeof FacturapiModule }).default ?? FacturapiModule) as typeof FacturapiModule;
 
 /**
  * The PAC behind the studio's CFDI 4.0 invoices (decision 084): facturapi's
