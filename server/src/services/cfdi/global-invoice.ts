@@ -1,4 +1,4 @@
-import { fromCents, globalPeriodKey, globalPeriodOf, invoiceRequestDeadline, studioTimeZone, toCents, type GlobalPeriodicity } from '@estudio/core';
+import { fromCents, globalPeriodKey, globalPeriodOf, invoiceRequestDeadline, studioTimeZone, toCents, type GlobalPeriod, type GlobalPeriodicity } from '@estudio/core';
 import { and, asc, count, eq, inArray, like, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { cfdi, cfdi_global_charge } from '@estudio/db/schema/cfdi';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
@@ -63,12 +63,20 @@ export async function issueGlobalInvoices(db: Db, now: Date = new Date()): Promi
     .from(invoice)
     .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
     .where(and(invoiceableCharge(), or(ne(purchase.status, 'revoked'), wasRefunded), lte(invoice.paidAt, now), noPersonalInvoice(db), notOnGlobal(db)))
-    .orderBy(asc(invoice.invoice_id));
+    .orderBy(asc(invoice.paidAt), asc(invoice.invoice_id));
   const groups = new Map<string, Candidate[]>();
+  // The periods and windows are computed once per period, not once per sale: the studio's calendar arithmetic is
+  // about a millisecond a call, 20 seconds for a month of 10,000 sales (bench/mexico-money.ts).
+  const periodOf = lastOf((at: Date) => globalPeriodOf(at, periodicity, tz));
+  const monthOf = lastOf((at: Date) => globalPeriodOf(at, 'month', tz));
+  const keys = new WeakMap<GlobalPeriod, string>();
+  const keyOf = (p: GlobalPeriod) => keys.get(p) ?? (keys.set(p, globalPeriodKey(p, tz)), keys.get(p) as string);
+  const requestDays = Number(settings.cfdi_request_days);
+  const deadlineOf = (at: Date) => (Number.isInteger(requestDays) && requestDays > 0 ? invoiceRequestDeadline(at, settings.cfdi_request_days, tz) : monthOf(at).end);
   for (const r of rows) {
     const paidAt = r.paidAt ?? r.createdAt;
-    const period = globalPeriodOf(paidAt, periodicity, tz);
-    const windowEnd = invoiceRequestDeadline(paidAt, settings.cfdi_request_days, tz);
+    const period = periodOf(paidAt);
+    const windowEnd = deadlineOf(paidAt);
     if (period.end.getTime() > now.getTime() || windowEnd.getTime() > now.getTime()) continue;
     const refunded = r.chargeId === Number(r.latest) && r.refunded ? toCents(r.refunded) : 0;
     const amountCents = toCents(r.total) - refunded;
@@ -78,18 +86,30 @@ export async function issueGlobalInvoices(db: Db, now: Date = new Date()): Promi
       purchaseId: r.purchaseId,
       amountCents,
       paymentForm: satPaymentFormOf(r.kind, r.channel),
-      periodKey: globalPeriodKey(period, tz),
+      periodKey: keyOf(period),
       months: period.months,
       year: period.year,
     };
     const key = `${candidate.periodKey}|${candidate.paymentForm}`;
-    groups.set(key, [...(groups.get(key) ?? []), candidate]);
+    const group = groups.get(key);
+    if (group) group.push(candidate);
+    else groups.set(key, [candidate]);
   }
   let made = 0;
   for (const group of groups.values()) {
     for (const part of chunks(group, globalInvoiceMaxLines)) made += await storeGlobal(db, part, periodicity, publicoEnGeneral(settings), now);
   }
   return made;
+}
+
+/** A period function that answers the last period again while an instant falls in it. */
+function lastOf(compute: (at: Date) => GlobalPeriod): (at: Date) => GlobalPeriod {
+  let last: GlobalPeriod | null = null;
+  return (at) => {
+    if (last && at.getTime() >= last.start.getTime() && at.getTime() < last.end.getTime()) return last;
+    last = compute(at);
+    return last;
+  };
 }
 
 async function storeGlobal(db: Db, part: Candidate[], periodicity: GlobalPeriodicity, receiver: ReturnType<typeof publicoEnGeneral>, now: Date): Promise<number> {
