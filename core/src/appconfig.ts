@@ -1,6 +1,9 @@
 import { passwordLengthCeiling, passwordLengthFloor } from './password-policy.ts';
 import { isTimeZoneName, parseTimezoneOffset, standardOffsetHours, timezoneOffsetRange } from './rules/time.ts';
 import { isValidClabe } from './rules/clabe.ts';
+import { periodicityFitsWindow } from './rules/cfdi-periods.ts';
+import { rfcKind, rfcProblem, normalizeRfc } from './rules/rfc.ts';
+import { regimeOf } from './rules/sat-catalogues.ts';
 
 /**
  * Every app-configuration key named by the specification, with the demo
@@ -119,6 +122,39 @@ export const appConfigDefaults = {
   bank_name: 'BBVA México',
   bank_clabe: '012180001234567899',
   bank_beneficiary: 'Estudio Demo S.A. de C.V.',
+  /** Mexico's money (decisions 080-083): OXXO vouchers and SPEI transfers through Stripe, meses sin intereses. */
+  oxxo_enabled: 'true',
+  spei_enabled: 'true',
+  /** Calendar days an OXXO voucher lasts (Stripe: 1 to 7; it expires at 23:59 Mexico City). */
+  oxxo_expires_days: '3',
+  /** Meses sin intereses on card payments of at least this many pesos (0: off). */
+  installments_min_amount: '1000',
+  /** Days before a subscription paid by OXXO or SPEI renews that its new voucher or transfer details are sent. */
+  renewal_notice_days: '5',
+  /** Days after the charge date an unpaid OXXO/SPEI renewal waits before the subscription lapses. */
+  renewal_grace_days: '3',
+
+  // CFDI 4.0 invoices (decision 084); the studio's identity is empty until the owner writes it (the demo seed fills it)
+  cfdi_enabled: 'true',
+  fiscal_rfc: '',
+  fiscal_legal_name: '',
+  fiscal_regime: '',
+  /** Lugar de expedición: the postcode the invoices are issued from. */
+  fiscal_postcode: '',
+  cfdi_series: 'F',
+  cfdi_global_series: 'G',
+  cfdi_credit_note_series: 'NC',
+  /** SAT c_ClaveProdServ of class packages and of memberships (01010101: «No existe en el catálogo»). */
+  sat_product_key_classes: '01010101',
+  sat_product_key_memberships: '01010101',
+  /** SAT c_ClaveUnidad of a sale (E48: unidad de servicio). */
+  sat_unit_key: 'E48',
+  /** IVA included in the prices, percent: 16, 8 (border region) or 0. */
+  cfdi_iva_rate: '16',
+  /** Days after a purchase a customer may ask for its invoice; 0: until the end of the purchase's month. */
+  cfdi_request_days: '0',
+  /** How often the global invoice of the sales nobody invoiced is issued. */
+  cfdi_global_periodicity: 'month',
 
   // Files
   files_location: 'server',
@@ -166,7 +202,23 @@ export const appConfigDefaults = {
 export type AppConfigKey = keyof typeof appConfigDefaults;
 
 /** Settings only admins read: GET /api/appconfig leaves them out for everyone else (the owner's own address). */
-export const appConfigPrivateKeys: readonly AppConfigKey[] = ['owner_summary_email', 'reception_gift_max_price'];
+export const appConfigPrivateKeys: readonly AppConfigKey[] = [
+  'owner_summary_email',
+  'reception_gift_max_price',
+  // The studio's fiscal identity and invoicing setup are the owner's (decision 084).
+  'fiscal_rfc',
+  'fiscal_legal_name',
+  'fiscal_regime',
+  'fiscal_postcode',
+  'cfdi_series',
+  'cfdi_global_series',
+  'cfdi_credit_note_series',
+  'sat_product_key_classes',
+  'sat_product_key_memberships',
+  'sat_unit_key',
+  'cfdi_iva_rate',
+  'cfdi_global_periodicity',
+];
 export const appConfigKeys = Object.keys(appConfigDefaults) as AppConfigKey[];
 export type AppConfigMap = Record<AppConfigKey, string>;
 
@@ -210,7 +262,19 @@ type SettingKind =
   /** Comma-separated days, increasing, 1 to 30 each, at most 6 ('1,3,5'); '' for none. */
   | { kind: 'day-list' }
   /** '' or an 18-digit CLABE with its check digit (isValidClabe). */
-  | { kind: 'clabe' };
+  | { kind: 'clabe' }
+  /** '' or an RFC with its check digit (the studio's own). */
+  | { kind: 'rfc' }
+  /** '' or a code of the SAT's c_RegimenFiscal. */
+  | { kind: 'regime' }
+  /** '' or a five-digit postcode. */
+  | { kind: 'postcode' }
+  /** An 8-digit key of the SAT's c_ClaveProdServ. */
+  | { kind: 'sat-product-key' }
+  /** A key of the SAT's c_ClaveUnidad (2 or 3 letters and digits). */
+  | { kind: 'sat-unit-key' }
+  /** A CFDI series: up to 25 letters. */
+  | { kind: 'series' };
 
 interface SettingRule {
   /** The setting's name as the admin reads it, in the error message. */
@@ -305,6 +369,26 @@ export const appConfigRules: Partial<Record<AppConfigKey, SettingRule>> = {
   bank_name: { label: 'Banco para transferencias', rule: { kind: 'text', min: 0, max: 60 } },
   bank_clabe: { label: 'CLABE interbancaria', rule: { kind: 'clabe' } },
   bank_beneficiary: { label: 'Beneficiario de la cuenta', rule: { kind: 'text', min: 0, max: 120 } },
+  oxxo_enabled: bool('Pago en efectivo en OXXO'),
+  spei_enabled: bool('Pago por transferencia SPEI'),
+  oxxo_expires_days: int('Días que dura una ficha OXXO', 1, 7),
+  installments_min_amount: int('Meses sin intereses desde ($, 0: no se ofrecen)', 0, 1_000_000),
+  renewal_notice_days: int('Días antes de la renovación en que se envía la ficha o la transferencia', 1, 15),
+  renewal_grace_days: int('Días de gracia para pagar una renovación con ficha o transferencia', 0, 15),
+  cfdi_enabled: bool('Facturación (CFDI)'),
+  fiscal_rfc: { label: 'RFC del estudio', rule: { kind: 'rfc' } },
+  fiscal_legal_name: { label: 'Nombre o razón social del estudio', rule: { kind: 'text', min: 0, max: 254 } },
+  fiscal_regime: { label: 'Régimen fiscal del estudio', rule: { kind: 'regime' } },
+  fiscal_postcode: { label: 'Lugar de expedición (código postal)', rule: { kind: 'postcode' } },
+  cfdi_series: { label: 'Serie de las facturas', rule: { kind: 'series' } },
+  cfdi_global_series: { label: 'Serie de la factura global', rule: { kind: 'series' } },
+  cfdi_credit_note_series: { label: 'Serie de las notas de crédito', rule: { kind: 'series' } },
+  sat_product_key_classes: { label: 'Clave de producto del SAT para paquetes de clases', rule: { kind: 'sat-product-key' } },
+  sat_product_key_memberships: { label: 'Clave de producto del SAT para membresías', rule: { kind: 'sat-product-key' } },
+  sat_unit_key: { label: 'Clave de unidad del SAT', rule: { kind: 'sat-unit-key' } },
+  cfdi_iva_rate: { label: 'IVA incluido en los precios (%)', rule: { kind: 'choice', options: ['16', '8', '0'] } },
+  cfdi_request_days: int('Días para pedir factura después de la compra (0: hasta fin de mes)', 0, 90),
+  cfdi_global_periodicity: { label: 'Periodicidad de la factura global', rule: { kind: 'choice', options: ['day', 'week', 'fortnight', 'month', 'two_months'] } },
   files_location: { label: 'Ubicación de los archivos', rule: { kind: 'choice', options: ['server', 's3'] } },
 
   firebaseConfig: { label: 'Configuración de Firebase', rule: { kind: 'json-object' } },
@@ -393,6 +477,18 @@ function fits(rule: SettingKind, value: string): boolean {
     }
     case 'clabe':
       return value === '' || isValidClabe(value);
+    case 'rfc':
+      return value === '' || (normalizeRfc(value) === value && rfcProblem(value) === null);
+    case 'regime':
+      return value === '' || regimeOf(value) !== null;
+    case 'postcode':
+      return value === '' || /^\d{5}$/.test(value);
+    case 'sat-product-key':
+      return /^\d{8}$/.test(value);
+    case 'sat-unit-key':
+      return /^[A-Z0-9]{2,3}$/.test(value);
+    case 'series':
+      return /^[A-Za-z]{0,25}$/.test(value);
   }
 }
 
@@ -426,6 +522,18 @@ function hint(rule: SettingKind): string {
       return 'deben ser días de 1 a 30, de menor a mayor y separados por comas (por ejemplo 1,3,5), o quedar vacío';
     case 'clabe':
       return 'debe tener 18 dígitos y el último debe ser su dígito verificador; revísala en tu estado de cuenta';
+    case 'rfc':
+      return 'debe ser un RFC válido en mayúsculas (12 caracteres para una empresa, 13 para una persona física), con su dígito verificador; cópialo de la Constancia de Situación Fiscal';
+    case 'regime':
+      return 'debe ser un régimen fiscal del catálogo del SAT (por ejemplo 601 o 626)';
+    case 'postcode':
+      return 'deben ser los 5 números del código postal';
+    case 'sat-product-key':
+      return 'deben ser los 8 números de una clave del catálogo de productos y servicios del SAT (01010101 si ninguna aplica)';
+    case 'sat-unit-key':
+      return 'debe ser una clave de unidad del SAT en mayúsculas, por ejemplo E48 (unidad de servicio)';
+    case 'series':
+      return 'deben ser solo letras, hasta 25';
   }
 }
 
@@ -466,7 +574,34 @@ export function appConfigProblem(
   const min = Number(after.password_min_length || appConfigDefaults.password_min_length);
   const max = after.password_max_length ?? '';
   if (max !== '' && Number(max) < min) return { key: 'password_max_length', message: appConfigValueText('password_max_length', 'max-below-min') };
-  return timeZoneProblem(entries);
+  return timeZoneProblem(entries) ?? fiscalProblem(entries, after);
+}
+
+/**
+ * Decision 084: the studio's regime must be one of its RFC's persona (a company cannot be in 612), and the global
+ * invoice's periodicity must wait for the request window of its sales (periodicityFitsWindow).
+ */
+function fiscalProblem(entries: readonly AppConfigEntry[], after: Readonly<Record<string, string>>): { key: string; message: string } | null {
+  const touched = new Set(entries.map((e) => e.key));
+  const rfc = after.fiscal_rfc ?? '';
+  const regime = regimeOf(after.fiscal_regime ?? '');
+  const kind = rfc ? rfcKind(rfc) : null;
+  if ((touched.has('fiscal_rfc') || touched.has('fiscal_regime')) && kind && regime && !regime[kind]) {
+    return {
+      key: touched.has('fiscal_regime') ? 'fiscal_regime' : 'fiscal_rfc',
+      message: `El «Régimen fiscal del estudio» no corresponde a su RFC: ${regime.code} es para ${kind === 'moral' ? 'personas físicas' : 'empresas (personas morales)'} y el RFC es de ${kind === 'moral' ? 'una empresa' : 'una persona física'}.`,
+    };
+  }
+  const periodicity = after.cfdi_global_periodicity ?? appConfigDefaults.cfdi_global_periodicity;
+  const days = after.cfdi_request_days ?? appConfigDefaults.cfdi_request_days;
+  if ((touched.has('cfdi_global_periodicity') || touched.has('cfdi_request_days')) && !periodicityFitsWindow(periodicity, days)) {
+    return {
+      key: touched.has('cfdi_global_periodicity') ? 'cfdi_global_periodicity' : 'cfdi_request_days',
+      message:
+        'La «Periodicidad de la factura global» no espera al plazo para pedir factura: el SAT pide emitir la factura global a más tardar 72 horas después de su periodo, y una venta que aún puede facturarse a una persona no puede ir en ella. Con el plazo hasta fin de mes usa periodicidad mensual o bimestral; con un plazo en días, usa 3 días o menos.',
+    };
+  }
+  return null;
 }
 
 /** The value a change gives `key` (the last one when it is written twice), or undefined when it leaves it alone. */

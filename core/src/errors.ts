@@ -280,6 +280,21 @@ export const domainErrors = {
   'permission/price-admin-only': { status: 403, message: 'Solo un Administrador puede registrar un precio distinto al del paquete; Recepción cobra el precio de lista.' },
   'legacy/attendee-payment': { status: 400, message: 'un asistente se agrega con los créditos del cliente; el pago se registra con la compra de un paquete.' },
 
+  // Mexico's money: OXXO, SPEI, meses sin intereses and CFDI 4.0 invoices (decisions 080-086)
+  'checkout/oxxo-amount': { status: 400, message: 'OXXO acepta pagos de $10.00 a $10,000.00 MXN; para este paquete elige otra forma de pago.' },
+  'checkout/installments-plan': { status: 400, message: 'Ese plan de meses sin intereses no está disponible para esta tarjeta y este monto. Elige otro o paga en una sola exhibición.' },
+  'tax-profile/invalid': { status: 400, message: 'Revisa tus datos fiscales.' },
+  'tax-profile/missing': { status: 412, message: 'Para pedir la factura primero agrega tus datos fiscales en Mi Información.' },
+  'invoice/not-found': { status: 404, message: 'No encontramos esta factura.' },
+  'invoice/not-paid': { status: 409, message: 'Solo se pueden facturar compras pagadas.' },
+  'invoice/nothing-to-invoice': { status: 409, message: 'Esta compra no tuvo costo (cortesía o gratuita): no hay nada que facturar.' },
+  'invoice/window-closed': { status: 409, message: 'El plazo para pedir la factura de esta compra ya terminó; la venta va en la factura global del estudio.' },
+  'invoice/in-global': { status: 409, message: 'Esta venta ya está en la factura global del estudio; ya no puede facturarse a nombre de una persona.' },
+  'invoice/not-stamped': { status: 409, message: 'La factura aún no está timbrada: todavía no hay PDF ni XML.' },
+  'invoice/cancelled-sale': { status: 409, message: 'Esta compra fue cancelada o reembolsada: ya no se puede facturar.' },
+  'fiscal/settings-invalid': { status: 400, message: 'Revisa los datos fiscales del estudio.' },
+  'pac/error': { status: 502, message: 'El proveedor de facturación no respondió. Inténtalo más tarde.' },
+
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },
   // Issue 15: app-config values checked by their type (the message names the setting); the current password to change it

@@ -24,7 +24,7 @@ test('the owner edits the studio in Configuración, sees the landing change as t
   await openSection(page, 'Configuración');
   const settings = page.getByTestId('settings');
   const preview = page.getByTestId('landing-preview');
-  await expect(settings.getByRole('tab')).toHaveText(['Marca', 'Reservas', 'Pagos', 'Sitio', 'Notificaciones']);
+  await expect(settings.getByRole('tab')).toHaveText(['Marca', 'Reservas', 'Pagos', 'Facturación', 'Sitio', 'Notificaciones']);
 
   // Marca: the name in the preview follows the keyboard, before anything is saved.
   await expect(preview.getByTestId('preview-name')).toHaveText('Estudio Demo');

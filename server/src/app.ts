@@ -14,6 +14,7 @@ import type { Db } from './db.ts';
 import { apiErrorBody, fastifyErrorBody, httpStatusOf } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { stripeWebhookRoutes } from './providers/payments/stripe-webhook-route.ts';
+import { facturapiWebhookRoutes } from './providers/invoicing/facturapi-webhook-route.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { createIdentityProvider, type IdentityProvider } from './services/auth/identity-provider.ts';
 import { createLoginFailureStore } from './services/auth/login-failures.ts';
@@ -308,6 +309,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
 
   // Payment provider webhooks (issue 4): raw-body route in its own encapsulated plugin.
   await app.register(stripeWebhookRoutes, { config, db });
+  // CFDI outcomes from the PAC (decision 084).
+  await app.register(facturapiWebhookRoutes, { config, db });
 
   // Issue 21: the week schedule from memory, answered before its route (decision 041).
   registerWeekDoor(app, createContext);

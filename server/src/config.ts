@@ -69,6 +69,11 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_SECRET: optionalText,
   PAYPAL_API_BASE: z.string().trim().url().default('https://api-m.sandbox.paypal.com'),
+  /**
+   * CFDI 4.0 invoices through facturapi (decision 084): the key lives in the owner's settings (written, never read back);
+   * FACTURAPI_API_BASE points the SDK elsewhere (the tests' loopback fake).
+   */
+  FACTURAPI_API_BASE: z.string().trim().url().default('https://www.facturapi.io/v2'),
   /** Largest upload accepted by POST /api/files (bytes). */
   FILES_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   /**

@@ -21,6 +21,7 @@ import { instructorsRouter } from './routers/instructors.ts';
 import { coachRouter } from './routers/coach.ts';
 // Issue 4: shop, checkout, purchases and payments
 import { checkoutRouter } from './routers/checkout.ts';
+import { cfdiRouter } from './routers/cfdi.ts';
 import { discountsRouter } from './routers/discounts.ts';
 import { packagesRouter } from './routers/packages.ts';
 import { metodosPagoRouter, paymentMethodsRouter, paymentSourcesRouter } from './routers/payments.ts';
@@ -57,6 +58,7 @@ export const appRouter = router({
   appconfig: appconfigRouter,
   auth: authRouter,
   customer: customerRouter,
+  cfdi: cfdiRouter,
   pages: pagesRouter,
   acceptedPages: acceptedPagesRouter,
   reservations: reservationsRouter,

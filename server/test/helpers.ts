@@ -142,15 +142,16 @@ export interface RacingServer {
  * transactions really run side by side and wait on each other's locks.
  * Race tests need PostgreSQL (TEST_DATABASE_URL); PGlite has one connection.
  */
-export async function startRacingServer(): Promise<RacingServer> {
+export async function startRacingServer(env: Record<string, string> = {}): Promise<RacingServer & { config: Config }> {
   const testDb = await createTestDb();
   const pool = await createDb(testDb.url, { max: 20 });
   // RACE_LOG=1 shows the server's errors (a 500 in a race is otherwise only a status).
-  const config = testConfig(process.env.RACE_LOG ? { LOG_LEVEL: 'error' } : {});
+  const config = testConfig({ ...env, ...(process.env.RACE_LOG ? { LOG_LEVEL: 'error' } : {}) });
   const app = await buildServer({ config, db: pool.db });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     db: pool.db,
+    config,
     secret: config.AUTH_SECRET,
     base,
     post: async <T,>(path: string, token: string, body: Record<string, unknown>) => {

@@ -14,11 +14,12 @@ export interface MessageBrand {
   contactWhatsapp: string;
 }
 
-/** A file for the e-mail (the .ics invitation). */
+/** A file for the e-mail (the .ics invitation; an invoice's XML, and its PDF written in base64). */
 export interface MessageAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
 }
 
 /**

@@ -24,6 +24,12 @@ export const messageKinds = {
   'subscription-cancelled': { optional: false, label: 'Suscripción cancelada' },
   'video-rating': { optional: true, label: 'Calificar video' },
   'owner-daily-summary': { optional: false, label: 'Resumen del día' },
+  // Mexico's money (decisions 080-084)
+  'payment-instructions': { optional: false, label: 'Ficha OXXO o datos de transferencia' },
+  'voucher-expired': { optional: false, label: 'Ficha vencida' },
+  'transfer-received': { optional: false, label: 'Transferencia recibida' },
+  'renewal-instructions': { optional: false, label: 'Ficha o transferencia para renovar' },
+  'cfdi-issued': { optional: false, label: 'Factura (CFDI)' },
 } as const satisfies Record<string, { optional: boolean; label: string }>;
 
 export type MessageKind = keyof typeof messageKinds;

@@ -36,15 +36,18 @@ export function refundableCents(f: RefundFacts): number {
 /**
  * How a sale was paid, as the reports split it. An 'Efectivo' order is cash
  * until staff record that it came in as a bank transfer: only cash is money
- * in the drawer.
+ * in the drawer. OXXO vouchers and SPEI transfers through Stripe are their own
+ * kinds: neither is money in the studio's drawer.
  */
-export const paymentKinds = ['cash', 'transfer', 'card', 'paypal', 'gift', 'free'] as const;
+export const paymentKinds = ['cash', 'transfer', 'card', 'oxxo', 'spei', 'paypal', 'gift', 'free'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 
 export const paymentKindText: Record<PaymentKind, string> = {
   cash: 'Efectivo',
   transfer: 'Transferencia',
   card: 'Tarjeta',
+  oxxo: 'OXXO (efectivo en tienda)',
+  spei: 'Transferencia SPEI',
   paypal: 'PayPal',
   gift: 'Cortesía',
   free: 'Sin costo',

@@ -22,7 +22,19 @@ export const sandboxDeclines: Record<string, { decline_code: string }> = {
 };
 
 /** Tokens the sandbox accepts as paying. */
-export const sandboxPayingTokens = ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex'] as const;
+export const sandboxPayingTokens = ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex', 'pm_card_mx'] as const;
+
+/**
+ * Stripe's Mexican test card (4000 0048 4000 8001, pm_card_mx), a Mexican
+ * credit card: the one the sandbox offers meses sin intereses on, as Stripe's
+ * test mode does for Mexican cards; the US test cards (4242…) have none.
+ */
+export const installmentTestCard = { number: '4000004840008001', token: 'pm_card_mx' } as const;
+
+/** The plans the sandbox says a card's bank offers (Stripe's available_plans for its test cards). */
+export function sandboxInstallmentPlans(token: string): number[] {
+  return token.split('.')[0] === installmentTestCard.token ? [3, 6, 9, 12] : [];
+}
 
 const byLast4: Record<string, string> = {
   '9995': 'pm_card_visa_chargeDeclinedInsufficientFunds',
@@ -53,6 +65,7 @@ export function sandboxCardToken(number: string): SandboxCard {
   const brand = cardBrand(digits);
   const declined = byLast4[last4];
   if (declined) return { token: declined, brand, last4 };
+  if (digits === installmentTestCard.number) return { token: installmentTestCard.token, brand, last4 };
   const token = brand === 'visa' ? 'pm_card_visa' : brand === 'amex' ? 'pm_card_amex' : 'pm_card_mastercard';
   return { token, brand, last4 };
 }

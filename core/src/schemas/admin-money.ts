@@ -66,6 +66,8 @@ export const salesByMethodOutput = z.object({
   refunds: z.object({ count: z.number(), total: moneyText, by_method: z.array(methodRow) }),
   /** Sales minus refunds of the range. */
   net: moneyText,
+  /** Card sales paid in meses sin intereses, by plan (decision 082). */
+  installments: z.array(z.object({ count: z.number(), sales: z.number(), total: moneyText })),
 });
 
 /** GET /api/reports/cash_up?date=: the cash that should be in the drawer at the end of a studio day. */

@@ -1,4 +1,5 @@
 import { maxInt4, z } from '../zod.ts';
+import { installmentPlanOutput, paymentChannelEnum, paymentInstructionsOutput, purchaseCfdiOutput } from './mexico.ts';
 
 /**
  * The API contract of the shop (issue 4): packages, discounts, checkout,
@@ -117,6 +118,8 @@ export const checkoutAttemptInput = z.object({
   save_card: z.boolean().optional(),
   card_type: z.string().trim().max(20).nullish(),
   last_digits: z.string().trim().max(4).nullish(),
+  /** Ask the card's meses sin intereses plans before charging it (decision 082): answered as installment_plans. */
+  ask_installments: z.boolean().optional(),
 });
 export type CheckoutAttemptInput = z.infer<typeof checkoutAttemptInput>;
 
@@ -125,6 +128,8 @@ export const checkoutAttemptOutput = z.object({
   clientSecret: z.string().optional(),
   purchase_id: z.number().optional(),
   session: z.object({ url: z.string() }).optional(),
+  /** The meses sin intereses the card has for this payment: the customer chooses, then /checkout/confirm with `installments`. */
+  installment_plans: z.array(installmentPlanOutput).optional(),
 });
 
 export const checkoutCreateInput = z.object({
@@ -146,6 +151,8 @@ export const checkoutConfirmInput = z.object({
   save_card: z.boolean().optional(),
   card_type: z.string().trim().max(20).nullish(),
   last_digits: z.string().trim().max(4).nullish(),
+  /** Meses sin intereses: the plan chosen among installment_plans; null or absent pays in one charge. */
+  installments: z.union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)]).nullish(),
 });
 
 export const checkoutPaypalInput = z.object({ class_package_id: id, discountCode });
@@ -234,6 +241,14 @@ export const purchaseOutput = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   cancelledAt: isoDateTime.nullable(),
+  /** Paid (or to be paid) by OXXO voucher or SPEI transfer (decision 080). */
+  payment_channel: paymentChannelEnum.nullable(),
+  /** The voucher or transfer details while it matters (pending, or a transfer with money over). */
+  payment_instructions: paymentInstructionsOutput.nullable(),
+  /** Meses sin intereses: the plan and what each month shows (decision 082). */
+  installments: installmentPlanOutput.nullable(),
+  /** Its invoice (CFDI) and whether it can be asked for (decision 084). */
+  cfdi: purchaseCfdiOutput,
 });
 export type PurchaseOutput = z.infer<typeof purchaseOutput>;
 

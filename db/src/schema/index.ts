@@ -10,6 +10,7 @@ export * from './packages.ts';
 export * from './purchases.ts';
 export * from './discounts.ts';
 export * from './payments.ts';
+export * from './cfdi.ts';
 export * from './videos.ts';
 export * from './relations.ts';
 export * from './sync.ts';

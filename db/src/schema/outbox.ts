@@ -6,11 +6,12 @@ import { customer } from './customer.ts';
 export const outboxChannels = ['email', 'whatsapp'] as const;
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
 
-/** A file sent with an e-mail (the booking's .ics invitation). Text content only. */
+/** A file sent with an e-mail (the booking's .ics invitation, an invoice's XML); binary files (a PDF) as base64. */
 export interface OutboxAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
 }
 
 /**

@@ -1,11 +1,37 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { class_type } from './catalogue.ts';
 import { createdAt, money, tstz, updatedAt } from './columns.ts';
 import { customer } from './customer.ts';
 import { discount } from './discounts.ts';
 import { class_package, subscriptionPeriods } from './packages.ts';
 import { payment_method, payment_source } from './payments.ts';
+
+/** Stripe's asynchronous ways to pay (decision 080): an OXXO voucher, a SPEI transfer to the customer's own CLABE. */
+export const paymentChannels = ['oxxo', 'spei'] as const;
+export type PaymentChannel = (typeof paymentChannels)[number];
+
+/**
+ * What the customer needs to pay an OXXO voucher or a SPEI transfer, as Stripe
+ * answered it (next_action), and what arrived so far. Amounts in centavos.
+ */
+export interface PaymentInstructions {
+  channel: PaymentChannel;
+  /** OXXO: the voucher's reference; SPEI: the transfer's reference. */
+  reference: string | null;
+  /** OXXO: when the voucher expires (ISO). */
+  expires_at?: string | null;
+  /** Stripe's page for the voucher or the transfer (printable). */
+  hosted_url?: string | null;
+  /** SPEI: the customer's own CLABE and its bank. */
+  clabe?: string | null;
+  bank_name?: string | null;
+  amount_cents: number;
+  /** SPEI: what arrived, what is still missing, what came over. */
+  received_cents?: number;
+  remaining_cents?: number;
+  overpaid_cents?: number;
+}
 
 export const purchaseStatuses = ['active', 'completed', 'pending', 'failed', 'cancelled', 'revoked'] as const;
 export const invoiceStatuses = ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const;
@@ -70,6 +96,16 @@ export const purchase = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     cancelledAt: tstz('cancelled_at'),
+    /** Paid through Stripe with an OXXO voucher or a SPEI transfer (decision 080); null for cards and everything else. */
+    payment_channel: text('payment_channel', { enum: paymentChannels }),
+    /**
+     * A pending purchase holds its place (and its caps) until this moment when set: an OXXO voucher's expiry,
+     * never shorter (decision 080). Unset, the hold is the by-provider rule of decision 015.
+     */
+    hold_until: tstz('hold_until'),
+    payment_instructions: jsonb('payment_instructions').$type<PaymentInstructions>(),
+    /** Meses sin intereses: the number of monthly statements the card's bank splits the charge into (decision 082). */
+    installments: integer('installments'),
   },
   (t) => [
     index('purchase_customer_id_idx').on(t.customer_id, t.createdAt),
@@ -89,6 +125,8 @@ export const purchase = pgTable(
     check('purchase_amounts_check', sql`${t.amount} >= 0 and ${t.total_payment} >= 0`),
     check('purchase_class_amount_check', sql`${t.class_amount} >= -1`),
     check('purchase_paid_with_check', sql`${t.paid_with} is null or ${t.paid_with} in ('cash', 'transfer')`),
+    check('purchase_payment_channel_check', sql`${t.payment_channel} is null or ${t.payment_channel} in ('oxxo', 'spei')`),
+    check('purchase_installments_check', sql`${t.installments} is null or ${t.installments} in (3, 6, 9, 12)`),
   ],
 );
 
@@ -153,5 +191,42 @@ export const available_classes = pgTable(
     index('available_classes_purchase_id_idx').on(t.purchase_id),
     check('available_classes_amount_check', sql`${t.available_classes} >= -1`),
     check('available_classes_cancels_used_check', sql`${t.cancels_used} >= 0`),
+  ],
+);
+
+export const renewalPaymentStatuses = ['pending', 'paid', 'expired'] as const;
+
+/**
+ * A renewal of a subscription paid by OXXO or SPEI (decision 083): Stripe
+ * does not charge these on its own, so a few days before each charge date the
+ * clock makes a new voucher or transfer for the cycle. One row per cycle
+ * (unique), paid exactly once by Stripe's webhook through recordRenewal.
+ */
+export const renewal_payment = pgTable(
+  'renewal_payment',
+  {
+    renewal_payment_id: integer('renewal_payment_id').primaryKey().generatedAlwaysAsIdentity(),
+    purchase_id: integer('purchase_id')
+      .notNull()
+      .references(() => purchase.purchase_id, { onDelete: 'cascade' }),
+    /** The cycle it pays (core's chargeDate k). */
+    cycle: integer('cycle').notNull(),
+    channel: text('channel', { enum: paymentChannels }).notNull(),
+    /** The Stripe PaymentIntent of the voucher or transfer. */
+    provider_payment_id: text('provider_payment_id'),
+    status: text('status', { enum: renewalPaymentStatuses }).notNull().default('pending'),
+    amount: money('amount').notNull(),
+    /** The cycle's charge date: the subscription lapses this many grace days after it unpaid. */
+    due_at: tstz('due_at').notNull(),
+    payment_instructions: jsonb('payment_instructions').$type<PaymentInstructions>(),
+    paidAt: tstz('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('renewal_payment_cycle_key').on(t.purchase_id, t.cycle),
+    uniqueIndex('renewal_payment_provider_key').on(t.provider_payment_id),
+    check('renewal_payment_status_check', sql`${t.status} in ('pending', 'paid', 'expired')`),
+    check('renewal_payment_channel_check', sql`${t.channel} in ('oxxo', 'spei')`),
   ],
 );

@@ -112,7 +112,9 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   const date = (offsetDays: number) => dayjs.utc(today).add(offsetDays, 'day').format('YYYY-MM-DD');
   const ago = (days: number, time = '12:00') => at(date(-days), time);
 
-  await tx.insert(s.app_config).values(Object.entries(appConfigDefaults).map(([key, value]) => ({ key, value })));
+  // The demo studio invoices as the SAT's test taxpayer (the RFC PAC sandboxes stamp with); a real studio writes its own.
+  const demoFiscal = { fiscal_rfc: 'EKU9003173C9', fiscal_legal_name: 'ESCUELA KEMPER URGATE', fiscal_regime: '601', fiscal_postcode: '06700' };
+  await tx.insert(s.app_config).values(Object.entries({ ...appConfigDefaults, ...demoFiscal }).map(([key, value]) => ({ key, value })));
 
   // Catalogue
   const locations = await tx

@@ -6,10 +6,14 @@ import {
   checkoutCreateInput,
   checkoutPaypalInput,
   checkoutPaypalOutput,
+  checkoutOptionsOutput,
+  checkoutVoucherInput,
   purchaseIdOutput,
+  z,
 } from '@estudio/core';
 import { checkoutAttempt, checkoutCapture, checkoutConfirm, checkoutCreate, checkoutPaypal } from '../services/checkout/checkout.ts';
-import { customerProcedure, router } from '../trpc.ts';
+import { checkoutOptions, checkoutVoucher } from '../services/checkout/start-voucher.ts';
+import { customerProcedure, publicProcedure, router } from '../trpc.ts';
 
 const tags = ['checkout'];
 const errors = {
@@ -38,6 +42,19 @@ export const checkoutRouter = router({
     .input(checkoutConfirmInput)
     .output(purchaseIdOutput)
     .mutation(({ ctx, input }) => checkoutConfirm({ db: ctx.db, config: ctx.config, customerId: ctx.customer.customer_id, log: ctx.log }, input)),
+
+  // Decision 080: an OXXO voucher or a SPEI transfer to the customer's own CLABE, through Stripe.
+  voucher: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/checkout/voucher', tags, summary: 'Compra con ficha OXXO o transferencia SPEI: {purchase_id}; la orden muestra la ficha o la CLABE', errorResponses: errors } })
+    .input(checkoutVoucherInput)
+    .output(purchaseIdOutput)
+    .mutation(({ ctx, input }) => checkoutVoucher({ db: ctx.db, config: ctx.config, customerId: ctx.customer.customer_id, log: ctx.log }, input)),
+
+  options: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/checkout/options', tags, summary: 'Formas de pago de México que ofrece el estudio: OXXO, SPEI y desde cuánto meses sin intereses' } })
+    .input(z.object({}).optional())
+    .output(checkoutOptionsOutput)
+    .query(({ ctx }) => checkoutOptions(ctx.db, ctx.config)),
 
   paypal: customerProcedure
     .meta({ openapi: { method: 'POST', path: '/checkout/paypal', tags, summary: 'Compra con PayPal: {orderID} o {plan_id}', errorResponses: errors } })

@@ -229,6 +229,8 @@ export interface CustomerCard {
     total_payment: string;
     status: string;
     provider: string | null;
+    /** Paid by OXXO voucher or SPEI transfer through Stripe: never marked paid by hand (decision 080). */
+    payment_channel: string | null;
     is_gift: boolean;
     payment_method: string | null;
     class_amount: number;
@@ -318,6 +320,7 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
         total_payment: purchase.total_payment,
         status: purchase.status,
         provider: purchase.provider,
+        payment_channel: purchase.payment_channel,
         is_gift: purchase.is_gift,
         payment_method: payment_method.name,
         class_amount: purchase.class_amount,

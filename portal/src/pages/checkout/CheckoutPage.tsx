@@ -17,9 +17,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconBuildingBank, IconCash, IconCreditCard, IconBrandPaypal, IconPackageOff } from '@tabler/icons-react';
+import { IconBuildingBank, IconBuildingStore, IconCash, IconCreditCard, IconBrandPaypal, IconPackageOff, IconTransfer } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { cardBrandLabel, cashAllowedFor, chargePlan, isFreePackage, isOn, texts, type SandboxCard } from '@estudio/core';
+import { cardBrandLabel, cashAllowedFor, chargePlan, formatMXN, isFreePackage, isOn, mxTexts, texts, toCents, type SandboxCard } from '@estudio/core';
 import { useStudioTimeZone } from '../../booking/time.ts';
 import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
@@ -38,6 +38,7 @@ import { PayPalCheckout } from './PayPalCheckout.tsx';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
 import type { StripeCardResult } from './StripeCardForm.tsx';
 import { useHydrating } from '../../ssr/render-context.ts';
+import { InstallmentsModal, type InstallmentsAsk } from './InstallmentsModal.tsx';
 
 /**
  * Sign-in and sign-up, for a visitor who is not signed in yet: a chunk of their own (the sign-up form's validators,
@@ -46,12 +47,13 @@ import { useHydrating } from '../../ssr/render-context.ts';
  */
 const CheckoutAuth = lazy(() => import('./CheckoutAuth.tsx').then((module) => ({ default: module.CheckoutAuth })));
 
-type Choice = 'cash' | 'card' | 'paypal' | `source-${number}`;
+type Choice = 'cash' | 'card' | 'paypal' | 'oxxo' | 'spei' | `source-${number}`;
 
 interface AttemptAnswer {
   clientSecret?: string;
   purchase_id?: number;
   session?: { url: string };
+  installment_plans?: { count: number; monthly: string }[];
 }
 
 
@@ -85,6 +87,9 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   const pages = trpc.pages.list.useQuery(undefined, { staleTime: 5 * 60_000 });
   const feeId = Number(config.signup_fee) || 0;
   const purchases = trpc.purchases.list.useQuery(undefined, { enabled: signedIn && feeId > 0 });
+  // Mexico's ways to pay the studio offers (decisions 080, 082): OXXO, SPEI, and from what amount meses sin intereses.
+  const mexico = trpc.checkout.options.useQuery(undefined, { enabled: signedIn, staleTime: 5 * 60_000 });
+  const [installmentsAsk, setInstallmentsAsk] = useState<InstallmentsAsk | null>(null);
 
   const [applied, setApplied] = useState<AppliedDiscount | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
@@ -103,6 +108,9 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   // Decision 029: a free trial is started with a card, never in cash.
   const cashOn = isOn(config.cash_checkout_enabled) && Boolean(cashMethod) && (pkg ? cashAllowedFor(pkg) : false);
   const paypalOn = isOn(config.paypal_enabled) && Boolean(config.paypal_client_id) && Boolean(paypalMethod);
+  // A free trial needs a card kept for its first charge (decision 029): no voucher nor transfer for it.
+  const oxxoOn = Boolean(mexico.data?.oxxo) && (pkg ? cashAllowedFor(pkg) : false);
+  const speiOn = Boolean(mexico.data?.spei) && (pkg ? cashAllowedFor(pkg) : false);
   const savedCards = sourcesEnabled && cardMethod ? (sources.data?.payment_sources ?? []) : [];
   const stripeKey = config.stripe_public?.trim() ?? '';
 
@@ -122,6 +130,8 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   const plan = pkg ? chargePlan(pkg, { startedAt: new Date(), discount: applied?.discount ?? null }) : null;
   const trial = plan?.firstCharge ? plan : null;
   const payLabel = trial ? texts.checkout.startTrial : texts.checkout.payNow;
+  const installmentsFrom = mexico.data?.installments_min_amount ?? null;
+  const installmentsOffered = Boolean(pkg && plan && !pkg.is_subscription && installmentsFrom && plan.todayCents >= toCents(installmentsFrom));
   const needsDocuments = requiredPages.length > 0 && !accepted;
   const checkoutDisabled = isOn(config.checkout_disabled);
   const owesFee =
@@ -185,6 +195,19 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
       succeed(answer.purchase_id);
     });
 
+  /** The card's meses sin intereses: the customer chooses in the modal, which confirms with the plan (or in one payment). */
+  const offerInstallments = (answer: AttemptAnswer, token: string, brand: string, last4: string) => {
+    if (!answer.installment_plans?.length || !answer.clientSecret || answer.purchase_id === undefined) return false;
+    setInstallmentsAsk({ clientSecret: answer.clientSecret, purchaseId: answer.purchase_id, token, plans: answer.installment_plans, totalCents: plan?.todayCents ?? 0, save: cardToSave(brand, last4) });
+    return true;
+  };
+
+  const payVoucher = (channel: 'oxxo' | 'spei') =>
+    run(async () => {
+      const answer = await utils.client.checkout.voucher.mutate({ class_package_id: classPackageId, discountCode, channel });
+      succeed(answer.purchase_id);
+    });
+
   const paySandboxCard = (card: SandboxCard) =>
     run(async () => {
       if (!cardMethod) return;
@@ -193,8 +216,10 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
         discountCode,
         payment_method: cardMethod.payment_method_id,
         payment_method_token: card.token,
+        ...(installmentsOffered ? { ask_installments: true } : {}),
         ...cardToSave(card.brand, card.last4),
       });
+      if (offerInstallments(answer, card.token, card.brand, card.last4)) return;
       await finishAttempt(answer, async (clientSecret) => {
         // The sandbox confirms on the server what stripe.confirmCardPayment confirms in the browser.
         await utils.client.checkout.confirm.mutate({ clientSecret, payment_method_token: card.token, ...cardToSave(card.brand, card.last4) });
@@ -210,8 +235,10 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
         discountCode,
         payment_method: cardMethod.payment_method_id,
         payment_method_token: card.token,
+        ...(installmentsOffered ? { ask_installments: true } : {}),
         ...cardToSave(card.brand, card.last4),
       });
+      if (offerInstallments(answer, card.token, card.brand, card.last4)) return;
       await finishAttempt(answer, async (clientSecret) => {
         // Stripe confirms in the browser; its webhook grants the purchase on the server.
         const failure = await card.confirm(clientSecret);
@@ -303,6 +330,8 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
                   label={<MethodLabel icon={<IconCreditCard size={18} />} text={texts.checkout.savedCard(cardBrandLabel(source.card_type), source.last_digits)} />}
                 />
               ))}
+              {oxxoOn && <Radio value="oxxo" label={<MethodLabel icon={<IconBuildingStore size={18} />} text={mxTexts.checkout.oxxo} />} />}
+              {speiOn && <Radio value="spei" label={<MethodLabel icon={<IconTransfer size={18} />} text={mxTexts.checkout.spei} />} />}
               {paypalOn && <Radio value="paypal" label={<MethodLabel icon={<IconBrandPaypal size={18} />} text={paypalMethod?.name ?? texts.checkout.paypal} />} />}
             </Stack>
           </Radio.Group>
@@ -316,6 +345,21 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
                 {texts.checkout.pay}
               </Button>
             </Stack>
+          )}
+          {(choice === 'oxxo' || choice === 'spei') && (
+            <Stack gap="sm">
+              <Alert variant="light" color="gray" icon={choice === 'oxxo' ? <IconBuildingStore size={18} /> : <IconTransfer size={18} />}>
+                {choice === 'oxxo' ? mxTexts.checkout.oxxoHint : mxTexts.checkout.speiHint}
+              </Alert>
+              <Button size="md" fullWidth onClick={() => void payVoucher(choice)} disabled={blocked} loading={paying} data-testid={`pay-${choice}`}>
+                {choice === 'oxxo' ? mxTexts.checkout.oxxoPay : mxTexts.checkout.speiPay}
+              </Button>
+            </Stack>
+          )}
+          {(choice === 'card' || choice?.startsWith('source-')) && installmentsOffered && installmentsFrom && (
+            <Text size="sm" c="dimmed" data-testid="installments-note">
+              {mxTexts.checkout.installmentsFrom(texts.thanks.mxn(formatMXN(toCents(installmentsFrom))))}
+            </Text>
           )}
           {choice === 'card' && sourcesEnabled && (
             <Checkbox checked={saveCard} onChange={(e) => setSaveCard(e.currentTarget.checked)} label={texts.checkout.saveCard} />
@@ -399,6 +443,14 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
         </Grid>
       </Container>
       <DocumentModal document={openDocument} onClose={() => setOpenDocument(null)} />
+      <InstallmentsModal
+        ask={installmentsAsk}
+        onClose={() => setInstallmentsAsk(null)}
+        onPaid={(purchaseId) => {
+          setInstallmentsAsk(null);
+          succeed(purchaseId, texts.checkout.purchaseSuccess);
+        }}
+      />
       <Modal
         opened={owesFee && !feeDismissed}
         onClose={() => setFeeDismissed(true)}

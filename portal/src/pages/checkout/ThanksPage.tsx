@@ -10,6 +10,7 @@ import {
   formatDate,
   formatDateTime,
   formatMXN,
+  mxTexts,
   texts,
   toCents,
   type AppConfigMap,
@@ -24,6 +25,8 @@ import type { ShopPurchase } from '../../shop/types.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { NotFound } from '../NotFound.tsx';
 import { CheckoutHeader } from './CheckoutHeader.tsx';
+import { PaymentInstructions } from '../../shop/PaymentInstructions.tsx';
+import { InvoiceAction } from '../../shop/cfdi/InvoiceAction.tsx';
 
 function Line({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -163,9 +166,19 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
             <Line label={texts.thanks.classes}>{purchase.class_amount === -1 ? texts.thanks.unlimited : purchase.class_amount}</Line>
           )}
           {purchase.payment_method && <Line label={texts.thanks.paymentMethod}>{purchase.payment_method.name}</Line>}
+          {purchase.payment_channel && <Line label={texts.thanks.paymentMethod}>{purchase.payment_channel === 'oxxo' ? mxTexts.checkout.oxxo : mxTexts.checkout.spei}</Line>}
+          {purchase.installments && (
+            <Line label={mxTexts.thanks.plan}>{mxTexts.thanks.installmentsPlan(purchase.installments.count, mxn(purchase.installments.monthly))}</Line>
+          )}
           {purchase.customer.email && <Line label={texts.thanks.email}>{purchase.customer.email}</Line>}
           {days ? <Text size="sm">{pkg.is_subscription ? texts.thanks.renewsEvery(days) : texts.thanks.expiresIn(days)}</Text> : null}
         </Stack>
+        {purchase.payment_instructions && <PaymentInstructions instructions={purchase.payment_instructions} pending={pending} tz={tz} />}
+        {(purchase.status === 'completed' || purchase.status === 'active') && (purchase.cfdi.can_request || purchase.cfdi.state !== 'none') && (
+          <Line label={mxTexts.invoice.column}>
+            <InvoiceAction purchaseId={purchase.purchase_id} cfdi={purchase.cfdi} />
+          </Line>
+        )}
         {cash && pending && (
           <Alert variant="light" color="blue" icon={<IconBuildingBank size={18} />} title={texts.thanks.cashHeading}>
             <Stack gap="sm">

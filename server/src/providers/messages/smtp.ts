@@ -114,7 +114,7 @@ export class SmtpSender implements MessageSender {
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.attachments?.length
-          ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: contentTypeOf(a) })) }
+          ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: contentTypeOf(a), ...(a.encoding ? { encoding: a.encoding } : {}) })) }
           : {}),
         ...(messageId ? { messageId } : {}),
         headers,

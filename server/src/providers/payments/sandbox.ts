@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { PaymentDeclinedError, sandboxOutcome } from '@estudio/core';
+import { DomainError, PaymentDeclinedError, sandboxInstallmentPlans, sandboxOutcome } from '@estudio/core';
 import type { CardProvider, PaymentStatus } from './types.ts';
 
 /**
@@ -28,8 +28,14 @@ export function createSandboxProvider(secret: string): CardProvider {
       const status = req.paymentMethod ? pay(req.paymentMethod) : 'requires_payment_method';
       return { paymentId, clientSecret: secretOf(paymentId), status };
     },
-    async confirmPayment(_paymentId, paymentMethod) {
+    async confirmPayment(_paymentId, paymentMethod, _key, installments) {
+      // A plan the card's bank does not offer is refused as Stripe refuses it (decision 082).
+      if (installments && !sandboxInstallmentPlans(paymentMethod).includes(installments)) throw new DomainError('checkout/installments-plan');
       return pay(paymentMethod);
+    },
+    async createInstallmentPayment(req) {
+      const paymentId = `sandbox_pi_${req.purchaseId}`;
+      return { paymentId, clientSecret: secretOf(paymentId), status: 'requires_confirmation', availablePlans: sandboxInstallmentPlans(req.paymentMethod) };
     },
     async paymentStatus() {
       // Sandbox payments are only confirmed through confirmPayment, with a token.

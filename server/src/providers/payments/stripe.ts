@@ -1,7 +1,7 @@
 import { DomainError, PaymentDeclinedError, toCents } from '@estudio/core';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { CardProvider, PaymentStatus, ProviderCustomer, SubscriptionRequest } from './types.ts';
+import type { CardProvider, PaymentStatus, ProviderCustomer, SubscriptionRequest, VoucherInstructions } from './types.ts';
 
 /** stripe-node pointed at api.stripe.com, or at STRIPE_API_HOST/PORT/PROTOCOL (the tests' loopback fake). */
 export function createStripeClient(config: Config): Stripe {
@@ -18,8 +18,10 @@ export function createStripeClient(config: Config): Stripe {
 /** Card declines become 402 with Stripe's decline code; anything else is a provider error (logged by the caller). */
 function translate(err: unknown): never {
   if (err instanceof DomainError) throw err;
-  const e = err as { type?: string; code?: string; decline_code?: string };
+  const e = err as { type?: string; code?: string; decline_code?: string; param?: string };
   if (e?.type === 'StripeCardError') throw new PaymentDeclinedError(e.decline_code ?? e.code ?? 'generic_decline');
+  // A meses sin intereses plan the card's bank does not offer: the customer chooses again (decision 082).
+  if (e?.type === 'StripeInvalidRequestError' && e.param?.includes('installments')) throw new DomainError('checkout/installments-plan');
   // The Stripe error stays as the cause so the caller can log it; the customer sees the catalogue text.
   throw Object.assign(new DomainError('payment/provider-error'), { cause: err });
 }
@@ -30,6 +32,30 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
   } catch (err) {
     translate(err);
   }
+}
+
+/**
+ * What a voucher's PaymentIntent tells the customer to do: OXXO's reference,
+ * expiry and hosted voucher (next_action.oxxo_display_details); SPEI's CLABE,
+ * bank, reference and what is still missing (display_bank_transfer_instructions).
+ */
+export function voucherInstructionsOf(intent: Stripe.PaymentIntent, channel: 'oxxo' | 'spei'): VoucherInstructions {
+  const amount = intent.amount;
+  const oxxo = intent.next_action?.oxxo_display_details;
+  const bank = intent.next_action?.display_bank_transfer_instructions;
+  const spei = bank?.financial_addresses?.find((a) => a.type === 'spei')?.spei;
+  const remaining = channel === 'spei' ? (bank?.amount_remaining ?? (intent.status === 'succeeded' ? 0 : amount)) : intent.status === 'succeeded' ? 0 : amount;
+  return {
+    channel,
+    reference: (channel === 'oxxo' ? oxxo?.number : bank?.reference) ?? null,
+    expires_at: oxxo?.expires_after ? new Date(oxxo.expires_after * 1000).toISOString() : null,
+    hosted_url: (channel === 'oxxo' ? oxxo?.hosted_voucher_url : bank?.hosted_instructions_url) ?? null,
+    clabe: spei?.clabe ?? null,
+    bank_name: spei?.bank_name ?? null,
+    amount_cents: amount,
+    received_cents: intent.status === 'succeeded' ? intent.amount_received || amount : amount - remaining,
+    remaining_cents: remaining,
+  };
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -93,10 +119,92 @@ export function createStripeProvider(stripe: Stripe): CardProvider {
         return { paymentId: intent.id, clientSecret: intent.client_secret, status: intent.status as PaymentStatus, providerCustomerId: customerId };
       }),
 
-    confirmPayment: (paymentId, paymentMethod, idempotencyKey) =>
+    confirmPayment: (paymentId, paymentMethod, idempotencyKey, installments) =>
       guarded(async () => {
-        const intent = await stripe.paymentIntents.confirm(paymentId, { payment_method: paymentMethod }, { idempotencyKey });
+        const intent = await stripe.paymentIntents.confirm(
+          paymentId,
+          {
+            payment_method: paymentMethod,
+            ...(installments ? { payment_method_options: { card: { installments: { plan: { type: 'fixed_count' as const, interval: 'month' as const, count: installments } } } } } : {}),
+          },
+          { idempotencyKey },
+        );
         return intent.status as PaymentStatus;
+      }),
+
+    createInstallmentPayment: (req) =>
+      guarded(async () => {
+        const customerId = await ensureCustomer(req.customer);
+        // Attached and not confirmed: Stripe answers the plans the card's bank offers for this amount (decision 082).
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: req.amountCents,
+            currency: 'mxn',
+            customer: customerId,
+            description: req.description,
+            payment_method: req.paymentMethod,
+            allowed_payment_method_types: ['card'],
+            payment_method_options: { card: { installments: { enabled: true } } },
+            metadata: { purchase_id: String(req.purchaseId) },
+          },
+          { idempotencyKey: req.idempotencyKey },
+        );
+        if (!intent.client_secret) throw new DomainError('payment/provider-error');
+        const plans = intent.payment_method_options?.card?.installments?.available_plans ?? [];
+        return {
+          paymentId: intent.id,
+          clientSecret: intent.client_secret,
+          status: intent.status as PaymentStatus,
+          providerCustomerId: customerId,
+          availablePlans: plans.filter((p) => p.type === 'fixed_count' && p.interval === 'month' && p.count).map((p) => p.count as number),
+        };
+      }),
+
+    createVoucher: (req) =>
+      guarded(async () => {
+        const customerId = await ensureCustomer(req.customer);
+        // Confirmed on the server: the voucher (OXXO) or the customer's CLABE (SPEI) comes back as next_action,
+        // so the order page shows them without Stripe.js (decision 080).
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: req.amountCents,
+            currency: 'mxn',
+            customer: customerId,
+            description: req.description,
+            metadata: req.metadata,
+            confirm: true,
+            ...(req.channel === 'oxxo'
+              ? {
+                  allowed_payment_method_types: ['oxxo'],
+                  payment_method_data: { type: 'oxxo' as const, billing_details: { name: `${req.customer.name} ${req.customer.last_name}`.trim(), email: req.customer.email } },
+                  payment_method_options: { oxxo: { expires_after_days: req.expiresAfterDays } },
+                }
+              : {
+                  allowed_payment_method_types: ['customer_balance'],
+                  payment_method_data: { type: 'customer_balance' as const },
+                  payment_method_options: { customer_balance: { funding_type: 'bank_transfer' as const, bank_transfer: { type: 'mx_bank_transfer' as const } } },
+                }),
+          },
+          { idempotencyKey: req.idempotencyKey },
+        );
+        return { paymentId: intent.id, providerCustomerId: customerId, instructions: voucherInstructionsOf(intent, req.channel) };
+      }),
+
+    paymentState: (paymentId) =>
+      guarded(async () => {
+        const intent = await stripe.paymentIntents.retrieve(paymentId);
+        const channel = intent.payment_method_types.includes('oxxo') ? 'oxxo' : intent.payment_method_types.includes('customer_balance') ? 'spei' : null;
+        return {
+          status: intent.status as PaymentStatus,
+          amountReceivedCents: intent.amount_received,
+          instructions: channel ? voucherInstructionsOf(intent, channel) : null,
+          installments: intent.payment_method_options?.card?.installments?.plan?.count ?? null,
+        };
+      }),
+
+    cancelPayment: (paymentId) =>
+      guarded(async () => {
+        await stripe.paymentIntents.cancel(paymentId);
       }),
 
     paymentStatus: (paymentId) =>

@@ -85,12 +85,61 @@ export interface SavedCard {
   providerCustomerId?: string | undefined;
 }
 
+/** What Stripe says the customer must do to pay an OXXO voucher or a SPEI transfer, and what arrived so far. */
+export interface VoucherInstructions {
+  channel: 'oxxo' | 'spei';
+  reference: string | null;
+  expires_at: string | null;
+  hosted_url: string | null;
+  clabe: string | null;
+  bank_name: string | null;
+  amount_cents: number;
+  received_cents: number;
+  remaining_cents: number;
+}
+
+export interface VoucherRequest {
+  purchaseId: number;
+  amountCents: number;
+  description: string;
+  customer: ProviderCustomer;
+  channel: 'oxxo' | 'spei';
+  /** OXXO: calendar days until the voucher expires (Stripe: 1 to 7, at 23:59 Mexico City). */
+  expiresAfterDays: number;
+  /** What the payment is for: 'purchase' (metadata purchase_id) or a renewal (metadata renewal_payment_id). */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/** A payment as the provider sees it now (the clock asks when a voucher's hold ends). */
+export interface PaymentState {
+  status: PaymentStatus;
+  amountReceivedCents: number;
+  instructions: VoucherInstructions | null;
+  /** The meses sin intereses plan the payment was confirmed with (the browser confirms it with Stripe.js). */
+  installments: number | null;
+}
+
 export interface CardProvider {
   readonly name: 'sandbox' | 'stripe';
   /** One-off payment: a PaymentIntent, confirmed now when a payment method is given. */
   createPayment(req: ChargeRequest): Promise<PaymentResult>;
-  /** Confirms an existing payment with a payment method (sandbox: the browser's test token). */
-  confirmPayment(paymentId: string, paymentMethod: string, idempotencyKey: string): Promise<PaymentStatus>;
+  /**
+   * Confirms an existing payment with a payment method (sandbox: the browser's test token), with a meses sin intereses
+   * plan when one was chosen (decision 082).
+   */
+  confirmPayment(paymentId: string, paymentMethod: string, idempotencyKey: string, installments?: number | null): Promise<PaymentStatus>;
+  /**
+   * A one-off payment with the card attached and not confirmed, asking which meses sin intereses plans the card's bank
+   * offers for it (Stripe's available_plans: fixed_count, monthly). The browser chooses, then confirmPayment.
+   */
+  createInstallmentPayment(req: ChargeRequest & { paymentMethod: string }): Promise<PaymentResult & { availablePlans: number[] }>;
+  /** An OXXO voucher or a SPEI transfer to the customer's own CLABE (Stripe only; decision 080). */
+  createVoucher?(req: VoucherRequest): Promise<{ paymentId: string; providerCustomerId: string; instructions: VoucherInstructions }>;
+  /** The provider's view of a payment now (a voucher's hold ending with no webhook yet). */
+  paymentState?(paymentId: string): Promise<PaymentState>;
+  /** Cancels a payment nobody will finish (a transfer whose hold ended: funds already sent stay in the customer's balance). */
+  cancelPayment?(paymentId: string): Promise<void>;
   /** The provider's current status of a payment (after the browser confirmed it). */
   paymentStatus(paymentId: string): Promise<PaymentStatus>;
   /** The payment id inside a client secret, when the secret is genuine for it. */

@@ -1,4 +1,4 @@
-import { cardBrandLabel, effectivePriceCents, fromCents, nextChargeDate, paymentKindText, studioTimeZone, texts, toCents } from '@estudio/core';
+import { cardBrandLabel, effectivePriceCents, formatMXN, fromCents, mxTexts, nextChargeDate, paymentKindText, studioTimeZone, texts, toCents } from '@estudio/core';
 import { purchaseReceipt, subscriptionRenewed, type ReceiptFacts } from '@estudio/core/messages/templates/billing';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
@@ -20,9 +20,11 @@ export async function paymentMethodText(db: Db, p: PurchaseRow, cardDigits?: { c
     const [source] = await db.select().from(payment_source).where(eq(payment_source.payment_source_id, p.payment_source_id));
     card = source ?? null;
   }
+  if (p.payment_channel) return p.payment_channel === 'oxxo' ? mxTexts.checkout.oxxo : mxTexts.checkout.spei;
   if (p.provider === 'stripe' || p.provider === 'sandbox') {
-    // The checkout's words for a saved card: 'Tarjeta Visa terminación 4242'.
-    return card ? `${texts.checkout.card} ${texts.checkout.savedCard(cardBrandLabel(card.card_type), card.last_digits)}` : texts.checkout.card;
+    // The checkout's words for a saved card: 'Tarjeta Visa terminación 4242'; with its meses sin intereses (decision 082).
+    const base = card ? `${texts.checkout.card} ${texts.checkout.savedCard(cardBrandLabel(card.card_type), card.last_digits)}` : texts.checkout.card;
+    return p.installments ? `${base} · ${mxTexts.thanks.installmentsPlan(p.installments, texts.thanks.mxn(formatMXN(Math.round(toCents(p.total_payment) / p.installments))))}` : base;
   }
   if (p.provider === 'paypal') return texts.checkout.paypal;
   if (p.paid_with === 'transfer') return paymentKindText.transfer;

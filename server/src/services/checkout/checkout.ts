@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cashAllowedFor, DomainError, fromCents, isFreePackage, isOn, texts, toCents, trialDays, type AppConfigMap, type ClassPackageOutput } from '@estudio/core';
+import { cashAllowedFor, DomainError, fromCents, installmentOptions, installmentsAllowed, isFreePackage, isOn, texts, toCents, trialDays, type AppConfigMap, type ClassPackageOutput } from '@estudio/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { discount as discountTable } from '@estudio/db/schema/discounts';
@@ -160,6 +160,8 @@ export interface AttemptInput {
   save_card?: boolean | undefined;
   card_type?: string | null | undefined;
   last_digits?: string | null | undefined;
+  /** Ask which meses sin intereses plans the card has before charging it (decision 082). */
+  ask_installments?: boolean | undefined;
 }
 
 /**
@@ -237,6 +239,16 @@ export async function checkoutAttempt(deps: CheckoutDeps, input: AttemptInput) {
       await deps.db.update(purchase).set({ provider_session_id: session.sessionId }).where(eq(purchase.purchase_id, purchaseId));
       return { session: { url: session.url } };
     }
+    // Meses sin intereses (decision 082): with a card in hand, ask its bank's plans before charging; none offered, pay at once.
+    if (input.ask_installments && token && !pkg.is_subscription && installmentsAllowed(prepared.chargeCents, settings.installments_min_amount)) {
+      const asked = await askInstallments(deps, card, owner, pkg, prepared, token, settings);
+      if (asked.plans.length > 0) return { clientSecret: asked.clientSecret, purchase_id: purchaseId, installment_plans: asked.plans };
+      const status = await card.confirmPayment(asked.paymentId, token, `purchase-${purchaseId}-confirm-single`, null);
+      if (status !== 'succeeded') throw new DomainError('payment/not-approved');
+      charged = true;
+      await payCharged(deps, purchaseId, { providerPaymentId: asked.paymentId }, async () => void (await card.refundPayment(asked.paymentId, `purchase-${purchaseId}-refund`)));
+      return { purchase_id: purchaseId };
+    }
     const result = pkg.is_subscription
       ? await startSubscription(deps, card, owner, pkg, prepared, token)
       : await startPayment(deps, card, owner, pkg, prepared, token, input.save_card === true && !sourceId);
@@ -268,6 +280,38 @@ function stripeDiscount(d: Prepared['discount']) {
   return d
     ? { discount_id: d.discount_id, code: d.code, amount: d.amount, is_percent: d.is_percent, first_invoice_only: d.first_invoice_only, stripe_coupon_id: d.stripe_coupon_id }
     : undefined;
+}
+
+/** The card attached to a payment not yet confirmed, and the plans its bank offers that the studio offers too. */
+async function askInstallments(
+  deps: CheckoutDeps,
+  card: CardProvider,
+  owner: CustomerRow,
+  pkg: ClassPackageOutput,
+  prepared: Prepared,
+  token: string,
+  settings: AppConfigMap,
+) {
+  const purchaseId = prepared.purchase.purchase_id;
+  const result = await card.createInstallmentPayment({
+    purchaseId,
+    amountCents: prepared.chargeCents,
+    description: `${pkg.title} (orden ${purchaseId})`,
+    customer: providerCustomer(owner),
+    paymentMethod: token,
+    idempotencyKey: `purchase-${purchaseId}-installments`,
+  });
+  await rememberStripeCustomer(deps.db, owner, result.providerCustomerId);
+  await deps.db.update(purchase).set({ provider_payment_id: result.paymentId }).where(eq(purchase.purchase_id, purchaseId));
+  const plans = installmentOptions(prepared.chargeCents, result.availablePlans, settings.installments_min_amount).map((o) => ({ count: o.count, monthly: fromCents(o.monthlyCents) }));
+  return { paymentId: result.paymentId, clientSecret: result.clientSecret, plans };
+}
+
+/** A plan the customer chose must be one the studio offers for this amount (the provider checks the card's bank offers it). */
+async function assertPlanOffered(db: Db, totalPayment: string, installments: number): Promise<void> {
+  const settings = await loadStudioSettings(db);
+  const offered = installmentOptions(toCents(totalPayment), [installments], settings.installments_min_amount);
+  if (offered.length === 0) throw new DomainError('checkout/installments-plan');
 }
 
 interface Started {
@@ -359,6 +403,8 @@ export async function checkoutConfirm(
     save_card?: boolean | undefined;
     card_type?: string | null | undefined;
     last_digits?: string | null | undefined;
+    /** Meses sin intereses: the plan chosen (decision 082); null or absent, one payment. */
+    installments?: number | null | undefined;
   },
 ) {
   const { card } = paymentProviders(deps.config);
@@ -375,21 +421,24 @@ export async function checkoutConfirm(
   if (!token) {
     // The browser confirmed with Stripe: grant now if Stripe says it succeeded (the webhook then finds it paid).
     if (card.name === 'sandbox') throw new DomainError('checkout/no-payment-method');
-    const current = await card.paymentStatus(paymentId);
-    if (current !== 'succeeded') throw new DomainError('payment/not-approved');
-    await payCharged(deps, row.purchase_id, { providerPaymentId: paymentId }, async () => void (await card.refundPayment(paymentId, `purchase-${row.purchase_id}-refund`)));
+    const state = card.paymentState ? await card.paymentState(paymentId) : { status: await card.paymentStatus(paymentId), installments: null };
+    if (state.status !== 'succeeded') throw new DomainError('payment/not-approved');
+    await payCharged(deps, row.purchase_id, { providerPaymentId: paymentId, installments: state.installments }, async () => void (await card.refundPayment(paymentId, `purchase-${row.purchase_id}-refund`)));
     return { purchase_id: row.purchase_id };
   }
+  if (input.installments) await assertPlanOffered(deps.db, row.total_payment, input.installments);
   // An attempt superseded by a later one, or whose place sold meanwhile, is refused before the card is charged.
   await assertPurchaseCanBePaid(deps.db, row.purchase_id);
   let status;
   try {
-    status = await card.confirmPayment(paymentId, token, `purchase-${row.purchase_id}-confirm-${randomUUID()}`);
+    status = await card.confirmPayment(paymentId, token, `purchase-${row.purchase_id}-confirm-${randomUUID()}`, input.installments ?? null);
   } catch (err) {
+    // A plan the card's bank does not offer changes nothing: the customer chooses again or pays at once.
+    if (err instanceof DomainError && err.code === 'checkout/installments-plan') throw err;
     return failAndRethrow(deps, row.purchase_id, err);
   }
   if (status !== 'succeeded') throw new DomainError('payment/not-approved');
-  await payCharged(deps, row.purchase_id, { providerPaymentId: paymentId }, async () => void (await card.refundPayment(paymentId, `purchase-${row.purchase_id}-refund`)));
+  await payCharged(deps, row.purchase_id, { providerPaymentId: paymentId, installments: input.installments ?? null }, async () => void (await card.refundPayment(paymentId, `purchase-${row.purchase_id}-refund`)));
   if (input.save_card && input.card_type && input.last_digits) {
     await saveCardForCustomer(deps, { token, card_type: input.card_type, last_digits: input.last_digits }).catch(() => undefined);
   }

@@ -21,6 +21,8 @@ export interface PaidDetails {
   subscriptionId?: string | null;
   /** What this charge was; defaults to the purchase's total_payment. */
   totalPayment?: string;
+  /** Meses sin intereses: the plan the card's bank splits this charge into (decision 082). */
+  installments?: number | null;
   /** Record the invoice of this charge (default true); access granted at the desk without a bill has none. */
   recordInvoice?: boolean;
   /** How staff collected an 'Efectivo' order at the desk: cash into the drawer, or a bank transfer (not drawer cash). */
@@ -103,6 +105,9 @@ export async function markPurchasePaid(tx: Tx, purchaseId: number, details: Paid
       updatedAt: now,
       ...(details.providerPaymentId && !current.provider_payment_id ? { provider_payment_id: details.providerPaymentId } : {}),
       ...(details.subscriptionId && !current.subscription_id ? { subscription_id: details.subscriptionId } : {}),
+      ...(details.installments ? { installments: details.installments } : {}),
+      // A voucher or transfer paid holds nothing any more: its hold was only for while it was unpaid.
+      hold_until: null,
     })
     .where(and(eq(purchase.purchase_id, purchaseId), inArray(purchase.status, ['pending', 'failed'])))
     .returning();

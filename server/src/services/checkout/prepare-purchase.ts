@@ -7,7 +7,7 @@ import {
   type AppConfigMap,
   type ClassPackageOutput,
 } from '@estudio/core';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
@@ -25,6 +25,8 @@ export interface PrepareInput {
   provider: 'sandbox' | 'stripe' | 'paypal' | 'cash' | 'free';
   paymentMethodId: number | null;
   paymentSourceId?: number | null | undefined;
+  /** Paid with an OXXO voucher or a SPEI transfer through Stripe (decision 080). */
+  paymentChannel?: 'oxxo' | 'spei' | null;
   settings: AppConfigMap;
   /** Pay it in the same transaction (free packages; cash with nothing left to charge): created and paid at once, or neither. */
   payNow?: 'always' | 'when-nothing-to-charge';
@@ -75,6 +77,8 @@ export async function preparePurchase(db: Db, input: PrepareInput): Promise<Prep
           eq(purchase.class_package_id, pkg.class_package_id),
           eq(purchase.status, 'pending'),
           ne(purchase.provider, 'cash'),
+          // A voucher or a transfer can still be paid after the customer left the checkout: it keeps its place (decision 080).
+          isNull(purchase.payment_channel),
         ),
       )
       .returning({ id: purchase.purchase_id });
@@ -108,6 +112,7 @@ export async function preparePurchase(db: Db, input: PrepareInput): Promise<Prep
         free_trial_length: pkg.is_subscription ? pkg.free_trial_length : null,
         free_trial_period: pkg.is_subscription ? pkg.free_trial_period : null,
         provider: input.provider,
+        payment_channel: input.paymentChannel ?? null,
         createdAt: now,
         updatedAt: now,
       })

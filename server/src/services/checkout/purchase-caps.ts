@@ -1,5 +1,5 @@
 import { DomainError, type AppConfigMap } from '@estudio/core';
-import { and, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { discount, discount_use } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
@@ -22,8 +22,9 @@ import { loadStudioSettings } from '../schedule/studio-settings.ts';
  * (paidAt), for good: cancelling, revoking, refunding or letting it expire
  * gives nothing back, or a customer would cancel a trial and take it again.
  * Only an admin, with a reason, gives a use back (releasePurchaseLimit). And
- * a pending one while its hold lasts: an unpaid 'Efectivo' purchase for
- * `cash_hold_hours`, a card or PayPal attempt for `card_hold_minutes`.
+ * a pending one while its hold lasts: an OXXO voucher until it expires, an
+ * unpaid 'Efectivo' purchase or SPEI transfer for `cash_hold_hours`, a card
+ * or PayPal attempt for `card_hold_minutes`.
  * Purchases never paid (failed, or cancelled unpaid) take nothing.
  *
  * Lock order (decision 006): the caller holds the customer's row; here the
@@ -51,29 +52,26 @@ const since = (now: Date, ms: number) => sql`${new Date(now.getTime() - ms).toIS
 /** Purchases ever paid or granted whose use an admin did not give back: they take their caps' units for good. */
 export const everPaid: SQL = and(isNotNull(purchase.paidAt), isNull(purchase.limitReleasedAt)) as SQL;
 
+/**
+ * Whether a pending purchase's hold still lasts at `now`, one rule for every way to pay (decisions 015 and 080): a
+ * purchase with `hold_until` (an OXXO voucher) holds until that moment, never shorter; otherwise by how it is paid, an
+ * unpaid 'Efectivo' purchase or SPEI transfer for `cash_hold_hours`, a card or PayPal attempt for `card_hold_minutes`.
+ */
+function holdLasts(now: Date, holds: HoldTimes): SQL<boolean> {
+  return sql<boolean>`(case
+    when ${purchase.hold_until} is not null then ${purchase.hold_until} > ${now.toISOString()}::timestamptz
+    when ${purchase.provider} = 'cash' or ${purchase.payment_channel} = 'spei' then ${purchase.createdAt} > ${since(now, holds.cashHoldMs)}
+    else ${purchase.createdAt} > ${since(now, holds.cardHoldMs)} end)`;
+}
+
 /** Purchases that take a unit of what they buy at `now`: every one ever paid, and pending ones whose hold has not lapsed. */
 export function takesUnit(now: Date, holds: HoldTimes): SQL {
-  return or(
-    everPaid,
-    and(
-      eq(purchase.status, 'pending'),
-      or(
-        and(eq(purchase.provider, 'cash'), gt(purchase.createdAt, since(now, holds.cashHoldMs))),
-        and(ne(purchase.provider, 'cash'), gt(purchase.createdAt, since(now, holds.cardHoldMs))),
-      ),
-    ),
-  ) as SQL;
+  return or(everPaid, and(eq(purchase.status, 'pending'), holdLasts(now, holds))) as SQL;
 }
 
 /** Pending purchases whose hold has lapsed: they take nothing and their discount use is given back (the clock's expire-holds job fails them, decision 021). */
 export function lapsedHold(now: Date, holds: HoldTimes): SQL {
-  return and(
-    eq(purchase.status, 'pending'),
-    or(
-      and(eq(purchase.provider, 'cash'), sql`${purchase.createdAt} <= ${since(now, holds.cashHoldMs)}`),
-      and(ne(purchase.provider, 'cash'), sql`${purchase.createdAt} <= ${since(now, holds.cardHoldMs)}`),
-    ),
-  ) as SQL;
+  return and(eq(purchase.status, 'pending'), sql`not ${holdLasts(now, holds)}`) as SQL;
 }
 
 export interface CapsSubject {

@@ -9,6 +9,7 @@ import { queuePaymentFailed, queueSubscriptionCancelled } from '../billing/notic
 import type { MessageContext } from '../messages/message-context.ts';
 import { endAccessNow, markPurchaseFailed, markPurchasePaid, recordRenewal, type PaidDetails, type PurchaseRow } from './grant-purchase.ts';
 import { isRefusedAtPayment } from './purchase-caps.ts';
+import { fundsLeftOver, markInstructionsPaid, renewalFailed, renewalPaid, transferShort, voucherFailed, voucherPaidDetails } from './voucher-events.ts';
 
 const cents = (n: number | null | undefined) => ((n ?? 0) / 100).toFixed(2);
 const idOf = (v: string | { id: string } | null | undefined) => (v ? (typeof v === 'string' ? v : v.id) : null);
@@ -72,16 +73,39 @@ async function applyEvent(tx: Tx, event: Stripe.Event, now: Date, refused: Refus
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const pi = event.data.object;
+      const renewalId = Number(pi.metadata?.renewal_payment_id);
+      if (Number.isInteger(renewalId) && renewalId > 0) return renewalPaid(tx, renewalId, pi, now, messages);
       const p = await purchaseOfObject(tx, purchase.provider_payment_id, pi.id, pi.metadata);
+      // An OXXO voucher or a SPEI transfer paid (decision 080): the purchase is paid through the one path, every cap checked.
+      if (p?.payment_channel) {
+        if (!covers(p, pi.amount_received || pi.amount, pi.currency)) return;
+        // Paid after the order was cancelled, or past a cap: the money goes back (OXXO cannot refund: the log tells staff).
+        await payOrRefuse(tx, p, { ...voucherPaidDetails(p, pi), now, messages }, refused);
+        await markInstructionsPaid(tx, p);
+        return;
+      }
       // A charge for less than the purchase, or in another currency, pays nothing (a mistaken or foreign event).
       if (p && !p.subscription_period && covers(p, pi.amount_received || pi.amount, pi.currency)) await payOrRefuse(tx, p, { providerPaymentId: pi.id, totalPayment: cents(pi.amount_received || pi.amount), now, messages }, refused);
       return;
     }
     case 'payment_intent.payment_failed': {
       const pi = event.data.object;
+      const renewalId = Number(pi.metadata?.renewal_payment_id);
+      if (Number.isInteger(renewalId) && renewalId > 0) return renewalFailed(tx, renewalId, now);
       const p = await purchaseOfObject(tx, purchase.provider_payment_id, pi.id, pi.metadata);
+      if (p?.payment_channel) return voucherFailed(tx, p, now, messages);
       if (p) await markPurchaseFailed(tx, p.purchase_id, now);
       return;
+    }
+    case 'payment_intent.partially_funded': {
+      const pi = event.data.object;
+      const p = await purchaseOfObject(tx, purchase.provider_payment_id, pi.id, pi.metadata);
+      if (p?.payment_channel === 'spei' && p.status === 'pending') await transferShort(tx, p, pi, messages);
+      return;
+    }
+    case 'cash_balance.funds_available': {
+      const balance = event.data.object;
+      return fundsLeftOver(tx, { customer: idOf(balance.customer) ?? '', available: balance.available }, event.id, messages);
     }
     case 'checkout.session.completed': {
       const s = event.data.object;

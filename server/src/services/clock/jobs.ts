@@ -1,4 +1,5 @@
 import { bookingConfirmationsJob } from './booking-confirmations.ts';
+import { cfdiGlobalJob, cfdiSenderJob, voucherRenewalsJob } from './cfdi-jobs.ts';
 import { classRemindersJob } from './class-reminders.ts';
 import { creditsExpiringJob } from './credits-expiring.ts';
 import { expireHoldsJob } from './expire-holds.ts';
@@ -25,4 +26,8 @@ export const clockJobs: readonly ClockJob[] = [
   // billing: renewals and dunning, expiring credits
   subscriptionRenewalsJob,
   creditsExpiringJob,
+  // Mexico's money: renewals by OXXO voucher or SPEI transfer, CFDI invoices and the global invoice
+  voucherRenewalsJob,
+  cfdiSenderJob,
+  cfdiGlobalJob,
 ];

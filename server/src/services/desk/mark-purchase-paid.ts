@@ -29,6 +29,8 @@ export async function markCashPurchasePaid(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(purchase).where(eq(purchase.purchase_id, input.purchase_id));
     if (!row) throw new DomainError('purchase/not-found');
+    // An OXXO voucher or a SPEI transfer is paid by Stripe when the money arrives, never by hand (decision 080).
+    if (row.payment_channel) throw new DomainError('purchase/not-pending', 'Esta compra se paga con su ficha OXXO o su transferencia SPEI y se confirma sola cuando llega el dinero; no se marca pagada a mano.');
     if (row.provider !== 'cash' || row.status !== 'pending') throw new DomainError('purchase/not-pending');
     const { purchase: paid, paidNow } = await markPurchasePaid(tx, row.purchase_id, { now, messages, paidWith: input.paid_with });
     if (!paidNow) throw new DomainError('purchase/not-pending');

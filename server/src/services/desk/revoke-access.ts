@@ -1,4 +1,4 @@
-import { DomainError, isReasonGiven, type DeskMutationArgs } from '@estudio/core';
+import { DomainError, isReasonGiven, toCents, type DeskMutationArgs } from '@estudio/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
@@ -7,6 +7,7 @@ import type { PurchaseRow } from '../checkout/grant-purchase.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import { correctInvoiceOfReturn } from '../cfdi/correct-invoice.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 
 export type RevokeAccessInput = DeskMutationArgs<'revokeAccess'>;
@@ -39,6 +40,8 @@ export async function revokeAccess(
     if (!current) throw new DomainError('purchase/not-found');
     if (current.status === 'revoked') throw new DomainError('access/already-revoked');
     const ended = await endPurchaseAccess(tx, current, now);
+    // An annulled sale was not carried out: its invoice is cancelled (or corrected) with it (decision 086).
+    if (current.status === 'active' || current.status === 'completed') await correctInvoiceOfReturn(tx, { purchaseId: current.purchase_id, returnedCents: toCents(current.total_payment), now });
     await recordAudit(tx, {
       ...auditedBy(actor),
       action: 'access.revoke',

@@ -1,4 +1,4 @@
-import { isTrialPackage, nextChargeDate, studioTimeZone, type PurchaseOutput } from '@estudio/core';
+import { fromCents, isTrialPackage, nextChargeDate, studioTimeZone, type PurchaseOutput } from '@estudio/core';
 import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { file } from '@estudio/db/schema/content';
 import { customer } from '@estudio/db/schema/customer';
@@ -8,6 +8,7 @@ import { payment_method } from '@estudio/db/schema/payments';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { purchaseCfdiStates } from '../cfdi/state.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -35,6 +36,7 @@ export async function loadPurchases(db: Db, where: SQL, now: Date = new Date()):
   const invoices = ids.length
     ? await db.select().from(invoice).where(inArray(invoice.purchase_id, ids)).orderBy(asc(invoice.createdAt), asc(invoice.invoice_id))
     : [];
+  const cfdis = await purchaseCfdiStates(db, rows.map((r) => r.p), now);
   return rows.map(({ p, pkg, receipt, method, d, email }) => {
     const next = nextChargeDate({ ...p, paid_through: p.expiration_date }, now, tz);
     return {
@@ -93,6 +95,29 @@ export async function loadPurchases(db: Db, where: SQL, now: Date = new Date()):
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
       cancelledAt: iso(p.cancelledAt),
+      payment_channel: p.payment_channel,
+      payment_instructions: instructionsOf(p),
+      installments: p.installments ? { count: p.installments, monthly: fromCents(Math.round(Number(p.total_payment) * 100 / p.installments)) } : null,
+      cfdi: cfdis.get(p.purchase_id) ?? { state: 'none', cfdi_id: null, uuid: null, waiting_for_pac: false, failure_reason: null, can_request: false, request_until: null, credit_notes: [] },
     };
   });
+}
+
+/** The voucher or transfer details while they matter: an unpaid order, or a transfer that left money over. */
+function instructionsOf(p: typeof purchase.$inferSelect): PurchaseOutput['payment_instructions'] {
+  const i = p.payment_instructions;
+  if (!i || !p.payment_channel) return null;
+  if (p.status !== 'pending' && !(i.overpaid_cents ?? 0)) return null;
+  return {
+    channel: i.channel,
+    reference: i.reference,
+    expires_at: i.expires_at ?? null,
+    hosted_url: i.hosted_url ?? null,
+    clabe: i.clabe ?? null,
+    bank_name: i.bank_name ?? null,
+    amount: fromCents(i.amount_cents),
+    received: fromCents(i.received_cents ?? 0),
+    remaining: fromCents(i.remaining_cents ?? i.amount_cents),
+    overpaid: fromCents(i.overpaid_cents ?? 0),
+  };
 }

@@ -34,6 +34,7 @@ export function purchasesInRange(db: Db, range: PurchasesRange, opts: { tz: stri
       amount: purchase.amount,
       paid: purchase.total_payment,
       method: paymentKindOf,
+      installments: purchase.installments,
       status: purchase.status,
       code: discount.code,
       refund: invoice.total_payment,

@@ -59,7 +59,12 @@ export async function cancelPurchase(
   const inTrial = isTrialPackage(pkg) || (trialEnds !== null && trialEnds.getTime() > now.getTime());
   const endsNow = inTrial || p.status === 'pending';
 
-  if (p.subscription_id && (p.provider === 'stripe' || p.provider === 'sandbox')) {
+  if (p.payment_channel) {
+    // A voucher or transfer nobody paid is closed at Stripe, so it cannot be paid for nothing; one that renews by voucher
+    // has no subscription at Stripe (decision 083): its next voucher is simply never made.
+    const { card } = paymentProviders(deps.config);
+    if (p.status === 'pending' && p.provider_payment_id && card.cancelPayment) await card.cancelPayment(p.provider_payment_id);
+  } else if (p.subscription_id && (p.provider === 'stripe' || p.provider === 'sandbox')) {
     await paymentProviders(deps.config).card.cancelSubscription(p.subscription_id, { now: endsNow });
   } else if (p.subscription_id && p.provider === 'paypal') {
     await paymentProviders(deps.config).paypal?.cancelSubscription(p.subscription_id, reason);

@@ -6,6 +6,7 @@ import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
 import type { CardProvider } from '../../providers/payments/types.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { correctInvoiceOfReturn } from '../cfdi/correct-invoice.ts';
 import type { PurchaseRow } from '../checkout/grant-purchase.ts';
 import { endPurchaseAccess } from '../desk/revoke-access.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
@@ -51,7 +52,8 @@ async function factsOf(tx: Db, row: PurchaseRow, now: Date): Promise<Facts> {
     used,
     maxCents,
     refunded: Boolean(refund),
-    throughProvider: cardProviders.has(row.provider ?? '') && row.provider_payment_id !== null,
+    // OXXO payments cannot be refunded at Stripe (decision 080): the studio gives the money back itself, as with cash.
+    throughProvider: cardProviders.has(row.provider ?? '') && row.provider_payment_id !== null && row.payment_channel !== 'oxxo',
   };
 }
 
@@ -130,6 +132,8 @@ export async function refundPurchase(
       updatedAt: now,
     });
     const ended = row.status === 'revoked' ? { purchase: row, removedCreditIds: [] as number[] } : await endPurchaseAccess(tx, row, now);
+    // Its invoice follows the money: cancelled (motive 03) or a credit note for what went back (decision 086).
+    await correctInvoiceOfReturn(tx, { purchaseId: row.purchase_id, returnedCents: cents, now });
     await tx.update(purchase).set({ cancel_reason: input.reason, cancelledAt: now }).where(eq(purchase.purchase_id, row.purchase_id));
     await recordAudit(tx, {
       actorId,

@@ -86,7 +86,8 @@ export async function exportCsv(db: Db, kind: ExportKind, range: ReportRangeInpu
           r.title,
           r.amount,
           r.paid,
-          paymentKindText[r.method as PaymentKind] ?? r.method,
+          // Meses sin intereses beside the card (decision 082).
+          `${paymentKindText[r.method as PaymentKind] ?? r.method}${r.installments ? ` (${r.installments} meses sin intereses)` : ''}`,
           r.refund !== null ? 'Reembolsada' : (purchaseStatusText[r.status] ?? r.status),
           r.code,
           r.refund,

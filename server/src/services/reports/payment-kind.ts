@@ -8,6 +8,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * providers are 'card'; a desk sale ('admin') takes the kind of the payment
  * method staff chose (Efectivo, the default, is cash). An 'Efectivo' order
  * staff marked paid as a bank transfer is 'transfer': it never was drawer cash.
+ * OXXO vouchers and SPEI transfers through Stripe are their own kinds
+ * (decision 080): neither is money in the studio's drawer.
  */
 // Written with the table's name: drizzle leaves columns unqualified in a one-table select, and the
 // subquery's own payment_method_id would then win. Every query using these names `purchase` unaliased.
@@ -15,6 +17,8 @@ export const paymentKindOf: SQL<PaymentKind> = sql<PaymentKind>`(case
   when "purchase"."is_gift" then 'gift'
   when "purchase"."provider" = 'admin' then coalesce((select case pm.provider when 'card' then 'card' when 'paypal' then 'paypal' else 'cash' end from payment_method pm where pm.payment_method_id = "purchase"."payment_method_id"), 'cash')
   when "purchase"."total_payment" = 0 then 'free'
+  when "purchase"."payment_channel" = 'oxxo' then 'oxxo'
+  when "purchase"."payment_channel" = 'spei' then 'spei'
   when "purchase"."provider" = 'cash' then (case when "purchase"."paid_with" = 'transfer' then 'transfer' else 'cash' end)
   when "purchase"."provider" = 'paypal' then 'paypal'
   else 'card' end)`;

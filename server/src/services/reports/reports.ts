@@ -119,7 +119,7 @@ const byKind = <T extends { method: PaymentKind; cents: number; count: number }>
  * the range by the kind of the purchase refunded, and the net.
  */
 export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: number) {
-  const [sold, gifts, refunds] = await Promise.all([
+  const [sold, gifts, refunds, plans] = await Promise.all([
     db.select({ method: paymentKindOf, count: int(sql`count(*)::int`), cents: centsOf(purchase.total_payment) }).from(purchase).where(soldBetween(from, to)).groupBy(sql`1`),
     db
       .select({ count: int(sql`count(*)::int`) })
@@ -131,6 +131,12 @@ export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: nu
       .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
       .where(refundedBetween(from, to))
       .groupBy(sql`1`),
+    db
+      .select({ count: purchase.installments, sales: int(sql`count(*)::int`), cents: centsOf(purchase.total_payment) })
+      .from(purchase)
+      .where(and(soldBetween(from, to), isNotNull(purchase.installments)))
+      .groupBy(purchase.installments)
+      .orderBy(asc(purchase.installments)),
   ]);
   const giftCount = gifts[0]?.count ?? 0;
   const refundCents = refunds.reduce((n, r) => n + r.cents, 0);
@@ -138,6 +144,7 @@ export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: nu
     by_method: byKind([...sold, ...(giftCount ? [{ method: 'gift' as const, count: giftCount, cents: 0 }] : [])]),
     refunds: { count: refunds.reduce((n, r) => n + r.count, 0), total: fromCents(refundCents), by_method: byKind(refunds) },
     net: fromCents(salesCents - refundCents),
+    installments: plans.map((p) => ({ count: p.count as number, sales: p.sales, total: fromCents(p.cents) })),
   };
 }
 

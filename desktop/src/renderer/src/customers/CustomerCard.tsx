@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Card, Center, Group, Loader, Menu, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconChevronDown, IconMinus, IconPlus } from '@tabler/icons-react';
-import { activityTexts, isReasonGiven, texts } from '@estudio/core';
+import { activityTexts, isReasonGiven, mxTexts, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, dateTimeOf, errorText, money, purchaseStatusText } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
@@ -10,6 +10,7 @@ import { CustomerActivity } from '../admin/activity/CustomerActivity.tsx';
 import { GiveAccessModal, ReasonField, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 import { ReservationMenu } from './ReservationActions.tsx';
+import { PurchaseInvoice, useCustomerInvoices } from './PurchaseInvoice.tsx';
 
 const t = texts.desk;
 type Card = DeskOutputs['customers']['card'];
@@ -168,6 +169,8 @@ function Purchases({ card }: { card: Card }) {
     onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
   });
   const [confirming, setConfirming] = useState<{ purchase_id: number; title: string } | null>(null);
+  // Invoices live on the server only (not in the replica): read from it, as Actividad is.
+  const invoices = useCustomerInvoices(card.customer.customer_id);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const revoke = trpc.actions.revokeAccess.useMutation({
@@ -218,15 +221,18 @@ function Purchases({ card }: { card: Card }) {
                 )}
               </Table.Td>
               <Table.Td>{money(p.total_payment)}</Table.Td>
-              <Table.Td>{p.payment_method ?? p.provider ?? ''}</Table.Td>
+              <Table.Td>{p.payment_channel === 'oxxo' ? mxTexts.methods.oxxo : p.payment_channel === 'spei' ? mxTexts.methods.spei : (p.payment_method ?? p.provider ?? '')}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={p.status === 'pending' ? 'yellow' : p.status === 'revoked' || p.status === 'failed' ? 'red' : 'teal'}>
                   {purchaseStatusText[p.status] ?? p.status}
                 </Badge>
               </Table.Td>
               <Table.Td>
+                <PurchaseInvoice purchaseId={p.purchase_id} invoices={invoices.data} />
+              </Table.Td>
+              <Table.Td>
                 <Group gap={4} justify="flex-end">
-                  {p.status === 'pending' && (
+                  {p.status === 'pending' && !p.payment_channel && (
                     // How the money came in decides the drawer: cash counts in the cash-up, a transfer does not.
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>

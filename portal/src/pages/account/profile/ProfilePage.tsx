@@ -5,6 +5,7 @@ import { PersonalCard } from './PersonalCard.tsx';
 import { AddressCard } from './AddressCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { MessagesCard } from './MessagesCard.tsx';
+import { TaxProfileCard } from './TaxProfileCard.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 
 /** /mystudio/informacion (Mi Información): profile, billing address, messages and the calendar feed, and account. */
@@ -20,6 +21,7 @@ export default function ProfilePage() {
         </Title>
         <PersonalCard customer={customer} />
         <AddressCard customer={customer} />
+        <TaxProfileCard />
         <MessagesCard />
         <AccountCard customer={customer} />
       </Stack>

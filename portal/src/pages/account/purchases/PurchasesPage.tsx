@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Box, Button, Container, EmptyState, Group, Paper, Skeleton, Stack, Table, Title } from '@mantine/core';
 import { IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate, formatMXN, isOn, texts, toCents } from '@estudio/core';
+import { formatDate, formatMXN, isOn, mxTexts, texts, toCents } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useStudioTimeZone } from '../../../booking/time.ts';
@@ -12,6 +12,7 @@ import type { ShopPurchase } from '../../../shop/types.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { RecordCard } from '../RecordCard.tsx';
 import { CancelSubscriptionModal } from './CancelSubscriptionModal.tsx';
+import { InvoiceAction } from '../../../shop/cfdi/InvoiceAction.tsx';
 
 /** Spec: cancelling is offered for active purchases with a subscription. */
 const cancellable = (p: ShopPurchase) => p.status === 'active' && Boolean(p.subscription_id);
@@ -49,7 +50,7 @@ export default function PurchasesPage() {
     content = (
       <>
         <Box visibleFrom="sm">
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={900}>
             <Table verticalSpacing="sm" striped aria-label={texts.purchases.heading}>
               <Table.Thead>
                 <Table.Tr>
@@ -59,6 +60,7 @@ export default function PurchasesPage() {
                   <Table.Th>{texts.purchases.date}</Table.Th>
                   <Table.Th>{texts.purchases.status}</Table.Th>
                   <Table.Th>{texts.purchases.nextCharge}</Table.Th>
+                  <Table.Th>{mxTexts.invoice.column}</Table.Th>
                   <Table.Th>{texts.purchases.actions}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -73,6 +75,9 @@ export default function PurchasesPage() {
                       <PurchaseStatusBadge status={p.status} cancelledAt={p.cancelledAt} />
                     </Table.Td>
                     <Table.Td>{nextCharge(p)}</Table.Td>
+                    <Table.Td>
+                      <InvoiceAction purchaseId={p.purchase_id} cfdi={p.cfdi} compact />
+                    </Table.Td>
                     <Table.Td>{actions(p)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -95,7 +100,10 @@ export default function PurchasesPage() {
                 [texts.purchases.folio, folio(p)],
               ]}
             >
-              {actions(p)}
+              <Stack gap="xs">
+                <InvoiceAction purchaseId={p.purchase_id} cfdi={p.cfdi} compact />
+                {actions(p)}
+              </Stack>
             </RecordCard>
           ))}
         </Stack>

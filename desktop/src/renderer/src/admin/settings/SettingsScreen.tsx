@@ -7,6 +7,7 @@ import { useSchemaForm } from '../form.ts';
 import { AutomaticNotices } from '../outbox/AutomaticNotices.tsx';
 import { SendingSettings } from '../outbox/SendingSettings.tsx';
 import { BankTransferSettings } from '../packages/BankTransferSettings.tsx';
+import { PacSettings } from '../invoicing/PacSettings.tsx';
 import { FormError, Hint, ImageField, Loaded } from '../widgets.tsx';
 import { LandingPreview } from './LandingPreview.tsx';
 import { labelOf, settingsFormKeys, settingsTabs, tabOf, type SettingField, type SettingsTabKey } from './fields.ts';
@@ -195,6 +196,7 @@ function SettingsForm({ stored }: { stored: AppConfigMap }) {
                     {saveBar}
                     {/* Its own Guardar, as on Paquetes: after the form's bar, so the two never cover each other. */}
                     {t.key === 'pagos' && <BankTransferSettings />}
+                    {t.key === 'facturacion' && <PacSettings />}
                   </Stack>
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, lg: 4 }}>

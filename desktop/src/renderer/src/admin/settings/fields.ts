@@ -1,4 +1,4 @@
-import { appConfigRules, landingSectionLabels, landingSectionKeys, type AppConfigKey } from '@estudio/core';
+import { appConfigRules, globalPeriodicities, landingSectionLabels, landingSectionKeys, mxTexts, taxRegimes, type AppConfigKey } from '@estudio/core';
 import { noticeKeys } from '../outbox/AutomaticNotices.tsx';
 import { bankTransferKeys } from '../packages/BankTransferSettings.tsx';
 
@@ -29,7 +29,7 @@ export interface SettingsGroup {
   fields: SettingField[];
 }
 
-export type SettingsTabKey = 'marca' | 'reservas' | 'pagos' | 'sitio' | 'notificaciones';
+export type SettingsTabKey = 'marca' | 'reservas' | 'pagos' | 'facturacion' | 'sitio' | 'notificaciones';
 
 export interface SettingsTab {
   key: SettingsTabKey;
@@ -186,9 +186,67 @@ export const settingsTabs: SettingsTab[] = [
         ],
       },
       {
+        title: 'OXXO, transferencia SPEI y meses sin intereses',
+        intro: 'Con Stripe configurado en el servidor: fichas OXXO y una CLABE para cada cliente; los pagos se confirman solos. Meses sin intereses con tarjetas de crédito participantes.',
+        fields: [
+          sw('oxxo_enabled'),
+          sw('spei_enabled'),
+          int('oxxo_expires_days', 'De 1 a 7 días; la ficha vence a las 23:59 (hora de la Ciudad de México). El lugar queda apartado hasta entonces.'),
+          int('installments_min_amount', 'Stripe pide al menos $300 para 3 meses, $600 para 6, $900 para 9 y $1,200 para 12.'),
+          int('renewal_notice_days', 'Las suscripciones pagadas con OXXO o SPEI reciben su nueva ficha o sus datos de transferencia estos días antes de cada cargo.'),
+          int('renewal_grace_days', 'Pasados estos días sin pago, la suscripción se cancela y se avisa al cliente.'),
+        ],
+      },
+      {
         title: 'Permisos de Recepción',
         intro: 'Los administradores pueden regalar cualquier paquete y hacer reembolsos. Recepción solo regala paquetes de hasta este precio y siempre con un motivo, que queda en Actividad.',
         fields: [int('reception_gift_max_price')],
+      },
+    ],
+  },
+  {
+    key: 'facturacion',
+    label: mxTexts.fiscalSettings.tab,
+    groups: [
+      {
+        title: mxTexts.fiscalSettings.studioGroup,
+        intro: mxTexts.fiscalSettings.studioIntro,
+        fields: [
+          sw('cfdi_enabled'),
+          text('fiscal_rfc'),
+          { key: 'fiscal_legal_name', kind: 'text', help: 'Sin el régimen societario (sin «S.A. de C.V.»), como en la Constancia de Situación Fiscal.' },
+          { key: 'fiscal_regime', kind: 'choice', options: taxRegimes.map((r) => ({ value: r.code, label: `${r.code} · ${r.label}` })) },
+          text('fiscal_postcode'),
+          text('cfdi_series'),
+          text('cfdi_global_series'),
+          text('cfdi_credit_note_series'),
+        ],
+      },
+      {
+        title: mxTexts.fiscalSettings.productsGroup,
+        intro: mxTexts.fiscalSettings.productsIntro,
+        fields: [
+          text('sat_product_key_classes', undefined, 'Pregunta a tu contador la clave del catálogo de productos y servicios del SAT. 01010101: «No existe en el catálogo».'),
+          text('sat_product_key_memberships'),
+          text('sat_unit_key', undefined, 'E48: unidad de servicio.'),
+          {
+            key: 'cfdi_iva_rate',
+            kind: 'choice',
+            options: [
+              { value: '16', label: '16 %' },
+              { value: '8', label: '8 % (región fronteriza)' },
+              { value: '0', label: '0 %' },
+            ],
+          },
+        ],
+      },
+      {
+        title: mxTexts.fiscalSettings.customersGroup,
+        intro: mxTexts.fiscalSettings.customersIntro,
+        fields: [
+          int('cfdi_request_days', '0: hasta el último día del mes de la compra. El SAT pide la factura global a más tardar 72 horas después de su periodo.'),
+          { key: 'cfdi_global_periodicity', kind: 'choice', options: Object.entries(globalPeriodicities).map(([value, label]) => ({ value, label })) },
+        ],
       },
     ],
   },
