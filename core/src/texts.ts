@@ -247,6 +247,11 @@ export const texts = {
     legendSpecial: 'Clase especial',
     /** Card states told before the click (core's classBookability). */
     cardFullWaitlist: 'Únete a la lista de espera',
+    /** A place freed in a class the customer waits for: everyone waiting was told, the first to book takes it. */
+    cardWaitlistPlaceFree: 'Se liberó un lugar',
+    /** A class named by a message's link that can no longer be booked. */
+    linkedClassClosed: (className: string, reason: string) => `${className}: ${reason}.`,
+    linkedClassCancelled: 'Esta clase fue cancelada por el estudio.',
     cardFullNoWaitlist: 'Sin lista de espera',
     cardTooLate: 'Reservas cerradas',
     cardTooLateHint: (lead: string) => `Se reserva hasta ${lead} antes de la clase.`,
@@ -398,7 +403,7 @@ export const texts = {
     haveAccount: '¿Ya tienes cuenta? Entra aquí',
     noAccount: '¿No tienes cuenta? Regístrate',
     cardNumber: 'Número de tarjeta',
-    cardExpiry: 'Vencimiento (MM/AAAA)',
+    cardExpiry: 'Vencimiento (MM/AA)',
     cardCvc: 'CVC',
     cardName: 'Nombre en la tarjeta',
     sandboxNote: 'Modo de pruebas: usa una tarjeta de prueba (4242 4242 4242 4242). El número no sale de tu navegador.',
@@ -410,6 +415,12 @@ export const texts = {
     checkoutDisabled: 'Las compras en línea no están disponibles por el momento.',
     notFound: 'Lo sentimos, no encontramos el paquete que quieres comprar.',
     cardFormatError: 'El formato de la tarjeta no es válido, revisa los datos que ingresaste por favor.',
+    /** Each card field names what to fix (issue 41: '1230' became '12/30' and was refused with the generic message). */
+    cardNumberIncomplete: 'El número de la tarjeta está incompleto: revisa que tenga todos sus dígitos.',
+    cardExpiryFormat: 'Escribe el vencimiento como MM/AA, por ejemplo 12/30.',
+    cardExpiryMonth: 'El mes del vencimiento va de 01 a 12.',
+    cardExpiryPast: 'Esta fecha de vencimiento ya pasó: revisa el mes y el año de tu tarjeta.',
+    cardCvcFormat: 'El CVC son los 3 dígitos al reverso de tu tarjeta (4 al frente en American Express).',
     confirmError: (message: string) => `Hubo un error al procesar tu compra: ${message}`,
     discountInvalid: 'Lo sentimos, ese descuento no es válido.',
     saveCard: 'Guardar esta tarjeta para futuras compras',

@@ -75,6 +75,8 @@ export const singleClassOutput = z.object({
   class_type_id: z.number(),
   /** Set on a special, package-only class. */
   class_package_id: z.number().nullable(),
+  /** The special event's name (its package's title) on a package-only class; null otherwise. */
+  event_name: z.string().nullable(),
   icon: z.string().nullable(),
   cancelledAt: isoDateTime.nullable(),
   /** Places taken: live reservations plus their guests (a guest takes a place). */
