@@ -19,6 +19,7 @@ import { errorFacts } from '../../api/errors.ts';
 import { useStudioTimeZone } from '../../booking/time.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { signInPath } from '../../session/return-to.ts';
 import { PurchaseStatusBadge } from '../../shop/PurchaseStatusBadge.tsx';
 import type { ShopPurchase } from '../../shop/types.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
@@ -189,7 +190,7 @@ export default function ThanksPage() {
   const purchase = trpc.purchases.byId.useQuery({ id }, { enabled: valid && status === 'signedIn', retry: false });
 
   if (!valid) return <NotFound />;
-  if (status === 'signedOut') return <Navigate to="/entrar" replace />;
+  if (status === 'signedOut') return <Navigate to={signInPath(`/gracias/${id}`)} replace />;
   if (status === 'signingIn') return <LoadingScreen />;
 
   let content: ReactNode;
