@@ -340,7 +340,14 @@ describe('cancelling', () => {
 
     const res = await cancel(cliente, booked.body.class_reservation.class_reservation_id);
     expect(res.status).toBe(200);
-    const messages = await server.db.select().from(outbox_message).where(eq(outbox_message.channel, 'whatsapp'));
+    const messages = await server.db
+      .select()
+      .from(outbox_message)
+      .where(and(eq(outbox_message.channel, 'whatsapp'), eq(outbox_message.kind, 'waitlist-spot-freed')));
+    // Mariana, who cancelled, is told so (the credit came back), by e-mail and WhatsApp.
+    const confirmation = await server.db.select().from(outbox_message).where(eq(outbox_message.dedupe_key, `booking-cancelled:${booked.body.class_reservation.class_reservation_id}:email`));
+    expect(confirmation[0]?.subject).toMatch(/^Reservación cancelada: Barre, /);
+    expect(confirmation[0]?.body).toContain('Tu crédito regresó a tu cuenta');
     const [ilimitadoRow] = await server.db.select({ phone: customer.phone }).from(customer).where(eq(customer.customer_id, ilimitadoId));
     const phones = [...waiting.map((w) => w.phone), ilimitadoRow?.phone].sort();
     expect(messages.map((m) => m.recipient).sort()).toEqual(phones);
