@@ -115,8 +115,8 @@ export const customerRouter = router({
     .output(customerEnvelope)
     .mutation(async ({ ctx, input }) => {
       if (input.uid && input.uid !== ctx.caller.uid) throw domainError('forbidden');
-      const row = await signUpCustomer(ctx.db, ctx.caller, input);
-      return { customer: toCustomerOutput(row) };
+      const row = await signUpCustomer(ctx.db, ctx.caller, input, messageContextOf(ctx.config));
+      return { customer: await toCustomerProfileOutput(ctx.db, row) };
     }),
 
   // Issue 16: a first-time walk-in registered at the desk (or a customer added by an admin), with the documents they accepted there.
