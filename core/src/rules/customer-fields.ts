@@ -234,6 +234,11 @@ export function normalizeCustomerFieldValue(field: Pick<CustomerFieldDefinition,
   }
 }
 
+/** 'Revisa el campo: Ciudad. Debes llenar este campo.' — the spec's prefix with the question, then why ('¿Tu nivel? Elige…'). */
+export function answerRefusal(label: string, message: string): string {
+  return `${formMessages.onePrefix}${label}${/[.?!:]$/.test(label) ? '' : '.'} ${message}`;
+}
+
 /** Whether an answer counts as given for the spec's required-field rules (false is an answer; an empty list is not). */
 export function isAnswered(value: CustomerFieldValue | undefined): boolean {
   return value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0);

@@ -115,3 +115,16 @@ export const customerOutput = z.object({
   pending_fields: z.array(z.string()).optional(),
 });
 export type CustomerOutput = z.infer<typeof customerOutput>;
+
+/** GET /api/customer/{id}/answers (staff): a customer's answers to the studio's questions, in the forms' order. */
+export const customerAnswerOutput = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** The answer in words ('Sí', a list joined); '' when not answered. */
+  text: z.string(),
+  /** Health and the like: shown to staff and the class's coach only. */
+  sensitive: z.boolean(),
+  /** When the customer gave express consent to store it (sensitive answers). */
+  consented_at: z.string().nullable(),
+});
+export const customerAnswersOutput = z.object({ answers: z.array(customerAnswerOutput) });

@@ -3,6 +3,7 @@ import {
   adminCustomersInput,
   adminCustomersOutput,
   customerByPhoneInput,
+  customerAnswersOutput,
   customerCreateInput,
   customerOutput,
   customerQueryInput,
@@ -22,6 +23,7 @@ import {
 import { domainError } from '../errors.ts';
 import { adminUpdateCustomer, getAdminCustomer, listAdminCustomers, queryCustomers, sendCustomerRecovery } from '../services/customer/admin-customers.ts';
 import { createCustomer } from '../services/customer/create-customer.ts';
+import { answersForStaff } from '../services/customer/customer-answers.ts';
 import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { signUpCustomer } from '../services/customer/sign-up-customer.ts';
@@ -142,6 +144,21 @@ export const customerRouter = router({
       const row = await findCustomerByPhone(ctx.db, input.phone);
       return { customer: row ? toCustomerOutput(row) : null };
     }),
+
+  // Decision 087: the studio's questions and her answers, read-only at the desk (health among them: staff only).
+  answers: staffProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/customer/{id}/answers',
+        tags,
+        summary: 'Las respuestas del cliente a las preguntas del estudio, con las de salud (recepción y admin)',
+        errorResponses: { 404: 'El cliente no existe' },
+      },
+    })
+    .input(idInput)
+    .output(customerAnswersOutput)
+    .query(async ({ ctx, input }) => ({ answers: await answersForStaff(ctx.db, input.id) })),
 
   // Issue 7: access granted and taken at the front desk; desks reach the same services through sync.push.
   giveAccess: staffProcedure

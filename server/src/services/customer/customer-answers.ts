@@ -1,5 +1,6 @@
 import {
   answerFields,
+  answerRefusal,
   answerText,
   customerFieldDefinitions,
   customerFieldMessages,
@@ -13,9 +14,9 @@ import {
   type CustomerFieldDefinition,
   type CustomerFieldValue,
 } from '@estudio/core';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { file } from '@estudio/db/schema/content';
-import { customer_field_value } from '@estudio/db/schema/customer';
+import { customer, customer_field_value } from '@estudio/db/schema/customer';
 import type { Db } from '../../db.ts';
 import { listCustomFields, listForms } from '../forms/forms.ts';
 import type { CustomerRow } from './find-customer.ts';
@@ -96,8 +97,8 @@ const refusal = (code: 'validation' | 'validation/unknown-field' | 'customer/sen
  */
 async function assertAnswerFile(db: Db, customerId: number, fileId: number, field: CustomerFieldDefinition): Promise<void> {
   const [row] = await db.select({ customer_id: file.customer_id, type: file.type }).from(file).where(eq(file.file_id, fileId)).limit(1);
-  if (!row || (row.customer_id !== null && row.customer_id !== customerId)) throw refusal('validation', `${formMessages.onePrefix}${field.label}. ${formMessages.file}`, field.key);
-  if (field.type === 'image' && !row.type.startsWith('image/')) throw refusal('validation', `${formMessages.onePrefix}${field.label}. Debe ser una imagen.`, field.key);
+  if (!row || (row.customer_id !== null && row.customer_id !== customerId)) throw refusal('validation', answerRefusal(field.label, formMessages.file), field.key);
+  if (field.type === 'image' && !row.type.startsWith('image/')) throw refusal('validation', answerRefusal(field.label, 'Debe ser una imagen.'), field.key);
 }
 
 export interface SaveAnswersOptions {
@@ -137,7 +138,7 @@ export async function saveCustomerAnswers(
   for (const [key, value] of Object.entries(sent)) {
     const field = byKey.get(key) as CustomerFieldDefinition;
     const answer = normalizeCustomerFieldValue(field, value);
-    if (!answer.ok) throw refusal('validation', `${formMessages.onePrefix}${field.label}. ${answer.message}`, key);
+    if (!answer.ok) throw refusal('validation', answerRefusal(field.label, answer.message), key);
     next[key] = answer.value;
   }
   const profile = 'customer_id' in options.profile ? profileValues(options.profile as CustomerRow) : options.profile;
@@ -148,7 +149,7 @@ export async function saveCustomerAnswers(
   for (const field of mustAnswer) {
     if (!isFieldShown(field, values)) continue;
     const message = fieldError(field, values[field.key] ?? null);
-    if (message !== null) throw refusal('validation', `${formMessages.onePrefix}${field.label}. ${message}`, field.key);
+    if (message !== null) throw refusal('validation', answerRefusal(field.label, message), field.key);
   }
 
   const now = options.now ?? new Date();
@@ -191,8 +192,13 @@ export interface AnswerForStaff {
   consented_at: string | null;
 }
 
-/** A customer's answers for the desk: every question of the studio in the forms' order, answered or not. */
+/** A customer's answers for the desk: every question of the studio in the forms' order, answered or not. 404 for no live customer. */
 export async function answersForStaff(db: Db, customerId: number): Promise<AnswerForStaff[]> {
+  const [live] = await db
+    .select({ id: customer.customer_id })
+    .from(customer)
+    .where(and(eq(customer.customer_id, customerId), isNull(customer.deletedAt)));
+  if (!live) throw new DomainError('customer/not-found');
   const [definitions, stored] = await Promise.all([loadCustomerFieldDefinitions(db), readAnswers(db, customerId)]);
   return answerFields(definitions).map((d) => ({
     key: d.key,
