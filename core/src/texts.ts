@@ -94,6 +94,12 @@ export const texts = {
     country: 'País',
     zipCode: 'Código postal',
     moreHeading: 'Información adicional',
+    /** The studio's own questions (decision 087) in Mi Información. */
+    answersHeading: 'Información para tus clases',
+    answersIntro: 'Lo que el estudio te pide para cuidarte en clase. Puedes cambiarlo o borrarlo cuando quieras.',
+    answersEmpty: 'Sin respuesta',
+    sensitiveNote: 'Dato de salud: solo lo ven el personal del estudio y el coach de tus clases.',
+    sensitiveBadge: 'Privado',
     photo: 'Foto de perfil',
     changePhoto: 'Cambiar foto',
     photoSaved: 'Foto de perfil actualizada.',
@@ -616,6 +622,12 @@ export const texts = {
     resetButton: 'Guardar contraseña',
     resetDone: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
     requestNewLink: 'Solicitar un nuevo correo',
+    /** Express consent for a sensitive answer (health), asked beside it (decision 087). */
+    sensitiveConsent: (businessName: string) =>
+      `Doy mi consentimiento expreso para que ${businessName} guarde mi información de salud. Solo la verán el personal del estudio y el coach de mis clases, y puedo borrarla cuando quiera en Mi Información.`,
+    sensitiveConsentRequired: 'Para guardar esta información de salud necesitamos tu consentimiento expreso: marca la casilla.',
+    /** A phone typed with Mexico's +52: what is kept (issue 41: '+52 (55) 4444-3333' was saved as 5255444433). */
+    phoneSavedAs: (phone: string) => `Guardaremos ${phone}: los 10 dígitos, sin el código de país (+52).`,
   },
   /** Admin packages, discounts and customers (issue 8); the two home messages are the spec's. */
   adminCommerce: {
@@ -668,6 +680,8 @@ export const texts = {
     cancelled: 'Cancelada',
     guest: (name: string) => `invitado: ${name}`,
     close: 'Cerrar',
+    /** What a customer told the studio her coach should know (decision 087): confidential. */
+    health: 'Salud (confidencial)',
   },
   /** The Coaches form's link to the account a coach signs in with (decision 045). */
   coachAccount: {
@@ -821,6 +835,12 @@ export const texts = {
   },
   /** The front desk console (issue 7). The three success messages are the spec's. */
   desk: {
+    /** The customer's answers to the studio's questions on the customer card (decision 087), read from the server. */
+    answersTitle: 'Información para sus clases',
+    answersEmpty: 'Sin respuesta',
+    answersSensitive: 'Salud · confidencial',
+    answersConsent: (date: string) => `Con su consentimiento del ${date}`,
+    answersOffline: 'Sin conexión con el servidor: las respuestas del cliente se ven cuando vuelva.',
     accessAdded: '¡Acceso agregado!',
     accessRemoved: '¡Acceso eliminado!',
     classesRemoved: '¡Clases Restadas!',

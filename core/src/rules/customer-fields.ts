@@ -289,5 +289,6 @@ export function answerText(field: Pick<CustomerFieldDefinition, 'type' | 'option
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (Array.isArray(value)) return value.join(', ');
   if (field.type === 'select') return field.options?.find((o) => o.value === String(value))?.label ?? String(value);
+  if (field.type === 'file' || field.type === 'image') return 'Archivo cargado';
   return String(value);
 }

@@ -32,7 +32,7 @@ function closedReason(view: ClassBookability, tz: string): string {
 
 export type Dialog =
   | { kind: 'login' }
-  | { kind: 'completeInfo' }
+  | { kind: 'completeInfo'; singleClass: SingleClassOutput }
   | { kind: 'waitlist'; singleClass: SingleClassOutput }
   | { kind: 'booking'; singleClass: SingleClassOutput }
   | { kind: 'penalty'; penalty: PenaltyOutput }
@@ -106,7 +106,10 @@ export function useReserveFlow(): ReserveFlow {
       show({ kind: 'login' });
       return;
     }
-    if (session.customer && !isProfileComplete(session.customer)) return show({ kind: 'completeInfo' });
+    // Missing profile fields or the studio's questions still to answer (decision 087): asked first, then the class again.
+    if (session.customer && (!isProfileComplete(session.customer) || (session.customer.pending_fields?.length ?? 0) > 0)) {
+      return show({ kind: 'completeInfo', singleClass: c });
+    }
     // The customer's own reservation: its seat and guest can be changed.
     if (view.state === 'reserved') return show({ kind: 'booking', singleClass: c });
     if (view.state === 'full' || view.state === 'waitlist') return show({ kind: 'waitlist', singleClass: c });
@@ -165,6 +168,11 @@ export function useReserveFlow(): ReserveFlow {
           close();
         }}
         onStaleBooking={(fresh) => show({ kind: 'booking', singleClass: fresh })}
+        onResume={(c) => {
+          close();
+          // The session's customer was just replaced by the save's answer: the next render's flow reads it.
+          window.setTimeout(() => decideRef.current(c), MODAL_REOPEN_DELAY_MS);
+        }}
       />
     </Suspense>
   ) : null;
