@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { customerUpdateInput, isValidPhone, normalizePhone, phonePrefixDropped, whatsappRecipient } from '../src/index.ts';
 
 describe('phone', () => {
-  it('keeps digits only', () => {
+  it('keeps digits only and at most ten', () => {
     expect(normalizePhone('(55) 1234-5678')).toBe('5512345678');
+    expect(normalizePhone('55 1234 5678 99')).toBe('5512345678');
+    expect(phonePrefixDropped('55 1234 5678 99')).toBe(false);
     expect(normalizePhone('abc')).toBe('');
   });
 
@@ -16,11 +18,19 @@ describe('phone', () => {
     expect(customerUpdateInput.parse({ phone: '+52 (55) 4444-3333' }).phone).toBe('5544443333');
   });
 
-  it('refuses a longer number rather than cutting it into another one', () => {
-    expect(normalizePhone('55 1234 5678 99')).toBe('551234567899');
-    const result = customerUpdateInput.safeParse({ phone: '55 1234 5678 99' });
-    expect(result.error?.issues[0]?.message).toBe('El formato del teléfono no es correcto.');
-    expect(customerUpdateInput.safeParse({ phone: '+1 415 555 0100' }).success).toBe(false);
+  it('keeps a number being typed with its prefix whole until it is complete, one digit at a time', () => {
+    let field = '';
+    for (const key of '+52 (55) 4444-3333') field = normalizePhone(field + key);
+    expect(field).toBe('5544443333');
+    field = '';
+    for (const key of '044 55 4444 3333') field = normalizePhone(field + key);
+    expect(field).toBe('5544443333');
+  });
+
+  it('refuses a foreign number rather than cutting it into a Mexican one', () => {
+    expect(normalizePhone('+1 415 555 0100')).toBe('14155550100');
+    expect(customerUpdateInput.safeParse({ phone: '+1 415 555 0100' }).error?.issues[0]?.message).toBe('El formato del teléfono no es correcto.');
+    expect(customerUpdateInput.safeParse({ phone: '0044 20 7946 0958' }).success).toBe(false);
   });
 
   it('accepts the formats of the spec', () => {
