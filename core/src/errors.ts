@@ -92,6 +92,8 @@ export const domainErrors = {
   'rating/already-rated': { status: 409, message: 'Ya calificaste esta clase.' },
   'waitlist/disabled': { status: 412, message: 'La lista de espera no está disponible.' },
   'waitlist/class-not-full': { status: 412, message: 'Solo puedes anotarte en la lista de espera de una clase llena.' },
+  // Decision 088: the choice to be booked automatically exists where the studio books from its waitlists.
+  'waitlist/auto-book-off': { status: 412, message: 'Este estudio no reserva automáticamente desde la lista de espera: te avisaremos cuando se libere un lugar.' },
   'waitlist/already-joined': { status: 409, message: 'Ya estás en la lista de espera de esta clase.' },
   'waitlist/already-booked': { status: 409, message: 'Ya tienes una reservación en esta clase.' },
   'waitlist/not-found': { status: 404, message: 'No encontramos esta lista de espera.' },

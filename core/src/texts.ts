@@ -366,6 +366,16 @@ export const texts = {
     // Portal labels of Mis Listas de Espera (not spelled out by the spec).
     leave: 'Salir de la lista',
     goToCalendar: 'Ir al Calendario',
+    /** Her place in line (decision 088). */
+    position: (position: number, waiting: number) =>
+      position === 1 ? `Eres la primera persona de ${waiting === 1 ? 'la lista' : `${waiting} en la lista`}.` : `Vas en el lugar ${position} de ${waiting} en la lista.`,
+    /** The studio books from its waitlists (waitlist_auto_promote): she may ask for it. */
+    autoBook: 'Resérvame automáticamente si se libera un lugar',
+    autoBookHint: (cutoff: string) =>
+      `Usaremos uno de tus créditos y te avisaremos con tu código de acceso. Aplica hasta ${cutoff} antes de la clase; después te avisamos para que reserves tú.`,
+    autoBookSaved: (on: boolean) => (on ? 'Te reservaremos automáticamente si se libera un lugar.' : 'Ya no te reservaremos automáticamente: te avisaremos si se libera un lugar.'),
+    placeFree: 'Se liberó un lugar: resérvalo antes que alguien más.',
+    bookNow: 'Reservar ahora',
   },
   shop: {
     heading: 'Paquetes',
