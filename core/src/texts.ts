@@ -245,11 +245,23 @@ export const texts = {
     guestUsesCredit: 'Tu invitado ocupa un lugar en la clase y usa un crédito más de tu cuenta.',
     guestFree: 'Tu invitado ocupa un lugar en la clase, sin costo: solo se usa tu crédito.',
     chooseGuestSpot: 'Ahora elige el lugar de tu invitado.',
+    /** The seat map's heading while the guest's seat is being chosen. */
+    chooseGuestSpotHeading: 'Elige el lugar de tu invitado',
+    /** What the booking will use, said before the tap (issue 41). */
+    creditsUnlimited: 'Con tu membresía ilimitada: esta reservación no usa créditos.',
+    creditsUse: (have: number, use: number) =>
+      `Tienes ${have} ${have === 1 ? 'crédito' : 'créditos'} para esta clase; esta reservación usa ${use}${use > have ? ', no te alcanzan' : ''}.`,
+    /** A guest takes a place: with one place left there is none for a guest. */
+    guestNoPlace: 'No queda lugar para un invitado en esta clase.',
+    /** Tu Reservación: what she holds, and the way to cancel it. */
+    mySeat: (spot: number) => `Tu lugar: ${spot}`,
+    myGuest: (name: string, spot: number | null) => (spot != null ? `Tu invitado: ${name}, lugar ${spot}` : `Tu invitado: ${name}`),
+    cancelMine: 'Cancelar reservación',
     guestSpotRequired: 'Elige también un lugar para tu invitado.',
     spotGuest: 'Tu invitado',
     guestSpotLabel: (n: number) => `Lugar ${n} (invitado)`,
     spotPick: 'Tu lugar',
-    spotPickGuest: 'Lugar de tu invitado',
+    spotPickGuest: 'Tu invitado',
     legendSpecial: 'Clase especial',
     /** Card states told before the click (core's classBookability). */
     cardFullWaitlist: 'Únete a la lista de espera',
@@ -467,6 +479,9 @@ export const texts = {
     paymentMethod: 'Método de pago',
     email: 'Correo de la cuenta',
     renewsEvery: (n: number) => `Tus clases renuevan cada ${n} ${n === 1 ? 'día' : 'días'}`,
+    /** A subscription renews by its period ('cada mes'), not a count of days (issue 41: 'cada 30 días'). */
+    renewsEveryPeriod: (period: string) => `Tus clases renuevan ${period}`,
+    discountCode: 'Código de descuento',
     expiresIn: (n: number) => `Tus clases expiran en ${n} ${n === 1 ? 'día' : 'días'}`,
     goToClasses: 'Ir a Mis Clases',
     /** The confirmation page's header (the checkout's says 'Checkout'). */

@@ -221,6 +221,8 @@ export const purchaseOutput = z.object({
   provider: z.string().nullable(),
   payment_method_id: z.number().nullable(),
   payment_method: z.object({ payment_method_id: z.number(), name: z.string() }).nullable(),
+  /** The saved card it was paid with, as the receipt names it ('Visa terminación 4242'); null otherwise. */
+  card: z.object({ card_type: z.string(), last_digits: z.string() }).nullable(),
   discount: z.object({ discount_id: z.number(), code: z.string() }).nullable(),
   customer: z.object({ customer_id: z.number(), email: z.string().nullable() }),
   class_package: purchasePackageSummary,

@@ -3,6 +3,8 @@ import { ActionIcon, Alert, Box, Button, Container, CopyButton, Divider, Group, 
 import { IconBuildingBank, IconCheck, IconCircleCheck, IconClockHour4, IconCopy } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import {
+  cardBrandLabel,
+  renewalPeriodText,
   bankTransferReference,
   chargePlan,
   classesPathAfterPurchase,
@@ -160,9 +162,19 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
           {purchase.class_amount !== 0 && (
             <Line label={texts.thanks.classes}>{purchase.class_amount === -1 ? texts.thanks.unlimited : purchase.class_amount}</Line>
           )}
-          {purchase.payment_method && <Line label={texts.thanks.paymentMethod}>{purchase.payment_method.name}</Line>}
+          {purchase.payment_method && (
+            <Line label={texts.thanks.paymentMethod}>
+              {/* The receipt's words: 'Tarjeta Visa terminación 4242'. */}
+              {purchase.card ? `${purchase.payment_method.name} ${texts.checkout.savedCard(cardBrandLabel(purchase.card.card_type), purchase.card.last_digits)}` : purchase.payment_method.name}
+            </Line>
+          )}
+          {purchase.discount && <Line label={texts.thanks.discountCode}>{purchase.discount.code}</Line>}
           {purchase.customer.email && <Line label={texts.thanks.email}>{purchase.customer.email}</Line>}
-          {days ? <Text size="sm">{pkg.is_subscription ? texts.thanks.renewsEvery(days) : texts.thanks.expiresIn(days)}</Text> : null}
+          {pkg.is_subscription ? (
+            <Text size="sm">{texts.thanks.renewsEveryPeriod(renewalPeriodText(purchase))}</Text>
+          ) : days ? (
+            <Text size="sm">{texts.thanks.expiresIn(days)}</Text>
+          ) : null}
         </Stack>
         {cash && pending && (
           <Alert variant="light" color="blue" icon={<IconBuildingBank size={18} />} title={texts.thanks.cashHeading}>
