@@ -56,6 +56,8 @@ export const domainErrors = {
   'customer/not-found': { status: 404, message: 'No encontramos tu cuenta de cliente.' },
   // A stop link of an optional message (issue 17) whose code is not (or no longer) any customer's
   'messages/stop-link-invalid': { status: 404, message: 'Este enlace para dejar de recibir mensajes no es válido o ya cambió. Puedes elegir tus mensajes en Mi Información.' },
+  // Decision 087: a sensitive answer (health) sent without the customer's express consent to store it.
+  'customer/sensitive-consent-required': { status: 400, message: 'Para guardar esta información de salud necesitamos tu consentimiento expreso: marca la casilla.' },
   'customer/terms-not-accepted': { status: 400, message: 'Debes aceptar los términos y condiciones antes de continuar.' },
   // Issue 16: a customer registered at the desk (POST /api/customer by staff); the texts address staff
   'customer/email-taken': { status: 409, message: 'Ya existe una cuenta con ese correo electrónico.' },
@@ -92,6 +94,8 @@ export const domainErrors = {
   'rating/already-rated': { status: 409, message: 'Ya calificaste esta clase.' },
   'waitlist/disabled': { status: 412, message: 'La lista de espera no está disponible.' },
   'waitlist/class-not-full': { status: 412, message: 'Solo puedes anotarte en la lista de espera de una clase llena.' },
+  // Decision 088: the choice to be booked automatically exists where the studio books from its waitlists.
+  'waitlist/auto-book-off': { status: 412, message: 'Este estudio no reserva automáticamente desde la lista de espera: te avisaremos cuando se libere un lugar.' },
   'waitlist/already-joined': { status: 409, message: 'Ya estás en la lista de espera de esta clase.' },
   'waitlist/already-booked': { status: 409, message: 'Ya tienes una reservación en esta clase.' },
   'waitlist/not-found': { status: 404, message: 'No encontramos esta lista de espera.' },

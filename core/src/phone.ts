@@ -1,6 +1,32 @@
-/** Phone editing keeps digits only and cuts to 10 characters (spec, account area §5). */
+/**
+ * Phone editing keeps digits only and cuts to 10 characters (spec, account
+ * area §5), and the studio stores Mexico's 10 national digits. Mexico's
+ * prefixes are recognised as the WhatsApp rules below read them
+ * ('+52 (55) 4444-3333', '0052…', the old mobile '521…', '044'/'045', '01')
+ * instead of being cut into another number: the cut alone saved
+ * '+52 55 4444 3333' as '5255444433' (decision 090). No national number
+ * starts with 52, 0 or 1, so a number that does is kept whole while it is
+ * typed (up to 13 digits) and its prefix dropped once complete; a foreign
+ * number ('+1 415…', '0044…') is kept as typed and refused by the format
+ * check. Anything else is the spec's: digits only, the first 10.
+ */
 export function normalizePhone(input: string): string {
-  return input.replace(/\D/g, '').slice(0, 10);
+  let digits = input.replace(/\D/g, '');
+  const international = digits.startsWith('00');
+  if (international) digits = digits.slice(2);
+  if (/^521\d{10}$/.test(digits)) return digits.slice(3);
+  if (/^52[2-9]\d{9}$/.test(digits)) return digits.slice(2);
+  if (/^04[45]\d{10}$/.test(digits)) return digits.slice(3);
+  if (/^01\d{10}$/.test(digits)) return digits.slice(2);
+  if (international || /^(52|0|1)/.test(digits)) return digits.slice(0, 15);
+  return digits.slice(0, 10);
+}
+
+/** Whether normalizePhone dropped a country or trunk prefix the person typed ('+52 55…'), so the form can say what is kept. */
+export function phonePrefixDropped(input: string): boolean {
+  const digits = input.replace(/\D/g, '');
+  const kept = normalizePhone(input);
+  return kept.length === 10 && digits.length > 10 && kept !== digits.slice(0, 10);
 }
 
 /**

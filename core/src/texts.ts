@@ -98,6 +98,12 @@ export const texts = {
     country: 'País',
     zipCode: 'Código postal',
     moreHeading: 'Información adicional',
+    /** The studio's own questions (decision 087) in Mi Información. */
+    answersHeading: 'Información para tus clases',
+    answersIntro: 'Lo que el estudio te pide para cuidarte en clase. Puedes cambiarlo o borrarlo cuando quieras.',
+    answersEmpty: 'Sin respuesta',
+    sensitiveNote: 'Dato de salud: solo lo ven el personal del estudio y el coach de tus clases.',
+    sensitiveBadge: 'Privado',
     photo: 'Foto de perfil',
     changePhoto: 'Cambiar foto',
     photoSaved: 'Foto de perfil actualizada.',
@@ -245,14 +251,31 @@ export const texts = {
     guestUsesCredit: 'Tu invitado ocupa un lugar en la clase y usa un crédito más de tu cuenta.',
     guestFree: 'Tu invitado ocupa un lugar en la clase, sin costo: solo se usa tu crédito.',
     chooseGuestSpot: 'Ahora elige el lugar de tu invitado.',
+    /** The seat map's heading while the guest's seat is being chosen. */
+    chooseGuestSpotHeading: 'Elige el lugar de tu invitado',
+    /** What the booking will use, said before the tap (issue 41). */
+    creditsUnlimited: 'Con tu membresía ilimitada: esta reservación no usa créditos.',
+    creditsUse: (have: number, use: number) =>
+      `Tienes ${have} ${have === 1 ? 'crédito' : 'créditos'} para esta clase; esta reservación usa ${use}${use > have ? ', no te alcanzan' : ''}.`,
+    /** A guest takes a place: with one place left there is none for a guest. */
+    guestNoPlace: 'No queda lugar para un invitado en esta clase.',
+    /** Tu Reservación: what she holds, and the way to cancel it. */
+    mySeat: (spot: number) => `Tu lugar: ${spot}`,
+    myGuest: (name: string, spot: number | null) => (spot != null ? `Tu invitado: ${name}, lugar ${spot}` : `Tu invitado: ${name}`),
+    cancelMine: 'Cancelar reservación',
     guestSpotRequired: 'Elige también un lugar para tu invitado.',
     spotGuest: 'Tu invitado',
     guestSpotLabel: (n: number) => `Lugar ${n} (invitado)`,
     spotPick: 'Tu lugar',
-    spotPickGuest: 'Lugar de tu invitado',
+    spotPickGuest: 'Tu invitado',
     legendSpecial: 'Clase especial',
     /** Card states told before the click (core's classBookability). */
     cardFullWaitlist: 'Únete a la lista de espera',
+    /** A place freed in a class the customer waits for: everyone waiting was told, the first to book takes it. */
+    cardWaitlistPlaceFree: 'Se liberó un lugar',
+    /** A class named by a message's link that can no longer be booked. */
+    linkedClassClosed: (className: string, reason: string) => `${className}: ${reason}.`,
+    linkedClassCancelled: 'Esta clase fue cancelada por el estudio.',
     cardFullNoWaitlist: 'Sin lista de espera',
     cardTooLate: 'Reservas cerradas',
     cardTooLateHint: (lead: string) => `Se reserva hasta ${lead} antes de la clase.`,
@@ -361,6 +384,16 @@ export const texts = {
     // Portal labels of Mis Listas de Espera (not spelled out by the spec).
     leave: 'Salir de la lista',
     goToCalendar: 'Ir al Calendario',
+    /** Her place in line (decision 088). */
+    position: (position: number, waiting: number) =>
+      position === 1 ? `Eres la primera persona de ${waiting === 1 ? 'la lista' : `${waiting} en la lista`}.` : `Vas en el lugar ${position} de ${waiting} en la lista.`,
+    /** The studio books from its waitlists (waitlist_auto_promote): she may ask for it. */
+    autoBook: 'Resérvame automáticamente si se libera un lugar',
+    autoBookHint: (cutoff: string) =>
+      `Usaremos uno de tus créditos y te avisaremos con tu código de acceso. Aplica hasta ${cutoff} antes de la clase; después te avisamos para que reserves tú.`,
+    autoBookSaved: (on: boolean) => (on ? 'Te reservaremos automáticamente si se libera un lugar.' : 'Ya no te reservaremos automáticamente: te avisaremos si se libera un lugar.'),
+    placeFree: 'Se liberó un lugar: resérvalo antes que alguien más.',
+    bookNow: 'Reservar ahora',
   },
   shop: {
     heading: 'Paquetes',
@@ -404,7 +437,7 @@ export const texts = {
     haveAccount: '¿Ya tienes cuenta? Entra aquí',
     noAccount: '¿No tienes cuenta? Regístrate',
     cardNumber: 'Número de tarjeta',
-    cardExpiry: 'Vencimiento (MM/AAAA)',
+    cardExpiry: 'Vencimiento (MM/AA)',
     cardCvc: 'CVC',
     cardName: 'Nombre en la tarjeta',
     sandboxNote: 'Modo de pruebas: usa una tarjeta de prueba (4242 4242 4242 4242). El número no sale de tu navegador.',
@@ -416,6 +449,12 @@ export const texts = {
     checkoutDisabled: 'Las compras en línea no están disponibles por el momento.',
     notFound: 'Lo sentimos, no encontramos el paquete que quieres comprar.',
     cardFormatError: 'El formato de la tarjeta no es válido, revisa los datos que ingresaste por favor.',
+    /** Each card field names what to fix (issue 41: '1230' became '12/30' and was refused with the generic message). */
+    cardNumberIncomplete: 'El número de la tarjeta está incompleto: revisa que tenga todos sus dígitos.',
+    cardExpiryFormat: 'Escribe el vencimiento como MM/AA, por ejemplo 12/30.',
+    cardExpiryMonth: 'El mes del vencimiento va de 01 a 12.',
+    cardExpiryPast: 'Esta fecha de vencimiento ya pasó: revisa el mes y el año de tu tarjeta.',
+    cardCvcFormat: 'El CVC son los 3 dígitos al reverso de tu tarjeta (4 al frente en American Express).',
     confirmError: (message: string) => `Hubo un error al procesar tu compra: ${message}`,
     discountInvalid: 'Lo sentimos, ese descuento no es válido.',
     saveCard: 'Guardar esta tarjeta para futuras compras',
@@ -446,6 +485,9 @@ export const texts = {
     paymentMethod: 'Método de pago',
     email: 'Correo de la cuenta',
     renewsEvery: (n: number) => `Tus clases renuevan cada ${n} ${n === 1 ? 'día' : 'días'}`,
+    /** A subscription renews by its period ('cada mes'), not a count of days (issue 41: 'cada 30 días'). */
+    renewsEveryPeriod: (period: string) => `Tus clases renuevan ${period}`,
+    discountCode: 'Código de descuento',
     expiresIn: (n: number) => `Tus clases expiran en ${n} ${n === 1 ? 'día' : 'días'}`,
     goToClasses: 'Ir a Mis Clases',
     /** The confirmation page's header (the checkout's says 'Checkout'). */
@@ -613,6 +655,12 @@ export const texts = {
     resetButton: 'Guardar contraseña',
     resetDone: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.',
     requestNewLink: 'Solicitar un nuevo correo',
+    /** Express consent for a sensitive answer (health), asked beside it (decision 087). */
+    sensitiveConsent: (businessName: string) =>
+      `Doy mi consentimiento expreso para que ${businessName} guarde mi información de salud. Solo la verán el personal del estudio y el coach de mis clases, y puedo borrarla cuando quiera en Mi Información.`,
+    sensitiveConsentRequired: 'Para guardar esta información de salud necesitamos tu consentimiento expreso: marca la casilla.',
+    /** A phone typed with Mexico's +52: what is kept (issue 41: '+52 (55) 4444-3333' was saved as 5255444433). */
+    phoneSavedAs: (phone: string) => `Guardaremos ${phone}: los 10 dígitos, sin el código de país (+52).`,
   },
   /** Admin packages, discounts and customers (issue 8); the two home messages are the spec's. */
   adminCommerce: {
@@ -679,6 +727,8 @@ export const texts = {
     cancelled: 'Cancelada',
     guest: (name: string) => `invitado: ${name}`,
     close: 'Cerrar',
+    /** What a customer told the studio her coach should know (decision 087): confidential. */
+    health: 'Salud (confidencial)',
   },
   /** The Coaches form's link to the account a coach signs in with (decision 045). */
   coachAccount: {
@@ -832,6 +882,12 @@ export const texts = {
   },
   /** The front desk console (issue 7). The three success messages are the spec's. */
   desk: {
+    /** The customer's answers to the studio's questions on the customer card (decision 087), read from the server. */
+    answersTitle: 'Información para sus clases',
+    answersEmpty: 'Sin respuesta',
+    answersSensitive: 'Salud · confidencial',
+    answersConsent: (date: string) => `Con su consentimiento del ${date}`,
+    answersOffline: 'Sin conexión con el servidor: las respuestas del cliente se ven cuando vuelva.',
     accessAdded: '¡Acceso agregado!',
     accessRemoved: '¡Acceso eliminado!',
     classesRemoved: '¡Clases Restadas!',

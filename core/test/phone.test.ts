@@ -1,11 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { customerUpdateInput, isValidPhone, normalizePhone, whatsappRecipient } from '../src/index.ts';
+import { customerUpdateInput, isValidPhone, normalizePhone, phonePrefixDropped, whatsappRecipient } from '../src/index.ts';
 
 describe('phone', () => {
   it('keeps digits only and at most ten', () => {
     expect(normalizePhone('(55) 1234-5678')).toBe('5512345678');
     expect(normalizePhone('55 1234 5678 99')).toBe('5512345678');
+    expect(phonePrefixDropped('55 1234 5678 99')).toBe(false);
     expect(normalizePhone('abc')).toBe('');
+  });
+
+  it("recognises Mexico's country code instead of cutting the number (+52 (55) 4444-3333 was saved as 5255444433)", () => {
+    for (const typed of ['+52 (55) 4444-3333', '52 55 4444 3333', '0052 55 4444 3333', '+52 1 55 4444 3333', '044 55 4444 3333', '01 55 4444 3333']) {
+      expect(normalizePhone(typed), typed).toBe('5544443333');
+      expect(phonePrefixDropped(typed), typed).toBe(true);
+    }
+    expect(phonePrefixDropped('55 4444 3333')).toBe(false);
+    expect(customerUpdateInput.parse({ phone: '+52 (55) 4444-3333' }).phone).toBe('5544443333');
+  });
+
+  it('keeps a number being typed with its prefix whole until it is complete, one digit at a time', () => {
+    let field = '';
+    for (const key of '+52 (55) 4444-3333') field = normalizePhone(field + key);
+    expect(field).toBe('5544443333');
+    field = '';
+    for (const key of '044 55 4444 3333') field = normalizePhone(field + key);
+    expect(field).toBe('5544443333');
+  });
+
+  it('refuses a foreign number rather than cutting it into a Mexican one', () => {
+    expect(normalizePhone('+1 415 555 0100')).toBe('14155550100');
+    expect(customerUpdateInput.safeParse({ phone: '+1 415 555 0100' }).error?.issues[0]?.message).toBe('El formato del teléfono no es correcto.');
+    expect(customerUpdateInput.safeParse({ phone: '0044 20 7946 0958' }).success).toBe(false);
   });
 
   it('accepts the formats of the spec', () => {

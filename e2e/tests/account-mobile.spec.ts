@@ -108,10 +108,10 @@ for (const width of [360, 390]) {
       await expect(page).toHaveURL(/\/mystudio$/);
       await page.goto(`/checkout/${id}`);
       await page.getByRole('radio', { name: /^(Tarjeta|Nueva tarjeta)$/ }).check();
-      const expiry = page.getByLabel('Vencimiento (MM/AAAA)');
+      const expiry = page.getByLabel('Vencimiento (MM/AA)');
       const cvc = page.getByLabel('CVC');
       await expect(expiry).toBeVisible();
-      for (const name of ['Vencimiento (MM/AAAA)', 'CVC']) {
+      for (const name of ['Vencimiento (MM/AA)', 'CVC']) {
         const label = page.locator('label', { hasText: name });
         const lineHeight = await label.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
         expect((await label.boundingBox())?.height ?? 0, name).toBeLessThan(lineHeight * 1.5);

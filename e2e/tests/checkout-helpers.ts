@@ -56,7 +56,7 @@ export async function fillSandboxCard(page: Page, number: string, { pay: payLabe
   // Spec §5: 'Pagar Ahora' stays disabled while the card is empty.
   await expect(pay).toBeDisabled();
   await page.getByLabel('Número de tarjeta').fill(number);
-  await page.getByLabel('Vencimiento (MM/AAAA)').fill('12/2031');
+  await page.getByLabel('Vencimiento (MM/AA)').fill('12/2031');
   await page.getByLabel('CVC').fill('123');
   await expect(pay).toBeEnabled();
 }

@@ -239,7 +239,7 @@ test.describe('Métodos de Pago', () => {
       const save = dialog.getByRole('button', { name: 'Guardar tarjeta' });
       await expect(save).toBeDisabled();
       await dialog.getByLabel('Número de tarjeta').fill(number);
-      await dialog.getByLabel('Vencimiento (MM/AAAA)').fill('12/2031');
+      await dialog.getByLabel('Vencimiento (MM/AA)').fill('12/2031');
       await dialog.getByLabel('CVC').fill(size.name === 'phone' ? '123' : '1234');
       await shootHere(page, `payment-methods-add-${size.name === 'phone' ? 'mastercard' : 'amex'}`, dialog);
       await save.click();

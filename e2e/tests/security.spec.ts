@@ -206,7 +206,7 @@ test.describe('Card data stays in the browser', () => {
     const documents = page.getByRole('checkbox', { name: /Acepto los siguientes documentos/ });
     if (await documents.count()) await documents.check();
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-    await page.getByLabel('Vencimiento (MM/AAAA)').fill('11/2034');
+    await page.getByLabel('Vencimiento (MM/AA)').fill('11/2034');
     await page.getByLabel('CVC').fill('7391');
     const attempted = page.waitForResponse((r) => r.url().includes('checkout.attempt'));
     await page.getByRole('button', { name: 'Pagar Ahora' }).click();

@@ -9,6 +9,8 @@ import type { Locator, Page } from './fixtures.ts';
 export async function shoot(page: Page, name: string, target?: Locator, { fullPage = true } = {}): Promise<void> {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
+  // The page goes back to the size it had: a spec running at 390×844 goes on at 390×844.
+  const before = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const [w, h] of [
     [1366, 900],
     [390, 844],
@@ -22,5 +24,5 @@ export async function shoot(page: Page, name: string, target?: Locator, { fullPa
       await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png`, fullPage });
     }
   }
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.setViewportSize(before);
 }

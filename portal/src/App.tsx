@@ -13,6 +13,8 @@ import { SessionStore } from './session/session-store.ts';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { GlobalModal } from './ui/global-modal.tsx';
 import { LoadingScreen } from './ui/LoadingScreen.tsx';
+import { ALERT_POSITION } from './ui/alerts.ts';
+import toastClasses from './ui/alerts.module.css';
 
 const publicClient = createPublicClient();
 const loadingTheme = createTheme({});
@@ -98,7 +100,7 @@ function ConfiguredApp({ queryClient, router }: { queryClient: QueryClient; rout
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableColors} defaultColorScheme="light">
-      <Notifications position="top-right" zIndex={1000} />
+      <Notifications position={ALERT_POSITION} zIndex={1000} classNames={{ root: toastClasses.toasts }} />
       {config ? (
         <AppConfigContext.Provider value={config}>
           <GlobalModal />

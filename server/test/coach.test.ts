@@ -120,10 +120,28 @@ describe('the coach reads its own classes and rosters, nothing else', () => {
     expect(res.status, res.raw).toBe(200);
     expect(res.body.single_class.single_class_id).toBe(mine.id);
     expect(res.body.class_reservations).toHaveLength(mine.booked);
-    for (const r of res.body.class_reservations) expect(Object.keys(r).sort()).toEqual(['attend', 'guest', 'last_name', 'name', 'spot']);
+    for (const r of res.body.class_reservations) expect(Object.keys(r).sort()).toEqual(['attend', 'guest', 'health', 'last_name', 'name', 'spot']);
     expect(res.raw).not.toMatch(/@|"phone"|"email"/);
     const trpc = await call(server.app, 'GET', `/trpc/coach.roster?input=${encodeURIComponent(JSON.stringify({ id: mine.id }))}`, { token: coachToken });
     expect(trpc.body.result.data.class_reservations).toHaveLength(mine.booked);
+  });
+
+  it("its class's roster carries what a customer told the studio her coach should know (health, with her consent); no other answer", async () => {
+    const mariana = (await login(server.app, 'cliente@estudio.demo')).idToken;
+    const start = day(1);
+    const week = await call(server.app, 'GET', `/api/single_class?start_date=${start}&end_date=${day(13)}&instructor_id=${valeriaId}`, { token: mariana });
+    const open = (week.body.single_classes as { single_class_id: number; capacity: number; reservation_count: number; class_reservations: unknown[]; class_package_id: number | null }[]).find(
+      (c) => c.reservation_count < c.capacity && c.class_reservations.length === 0 && c.class_package_id === null,
+    );
+    if (!open) throw new Error('el seed no tiene una clase de Valeria con lugar');
+    const booked = await call(server.app, 'POST', '/api/class_reservations', { token: mariana, body: { single_class_id: open.single_class_id } });
+    expect(booked.status, booked.raw).toBe(200);
+    const res = await call(server.app, 'GET', `/api/coach/single_class/${open.single_class_id}/roster`, { token: coachToken });
+    const row = (res.body.class_reservations as { name: string; last_name: string; health: { label: string; text: string }[] }[]).find((r) => r.name === 'Mariana');
+    expect(row?.health).toEqual([{ label: 'Lesiones o condiciones médicas que tu coach deba conocer', text: 'Lesión antigua de rodilla derecha: evito saltos.' }]);
+    // Her emergency contact is for the desk, not for the coach.
+    expect(res.raw).not.toContain('Jorge López');
+    await call(server.app, 'DELETE', `/api/class_reservations/${booked.body.class_reservation.class_reservation_id}`, { token: mariana });
   });
 
   it("another coach's class and a class that does not exist get the same 404 in Spanish", async () => {

@@ -340,7 +340,14 @@ describe('cancelling', () => {
 
     const res = await cancel(cliente, booked.body.class_reservation.class_reservation_id);
     expect(res.status).toBe(200);
-    const messages = await server.db.select().from(outbox_message).where(eq(outbox_message.channel, 'whatsapp'));
+    const messages = await server.db
+      .select()
+      .from(outbox_message)
+      .where(and(eq(outbox_message.channel, 'whatsapp'), eq(outbox_message.kind, 'waitlist-spot-freed')));
+    // Mariana, who cancelled, is told so (the credit came back), by e-mail and WhatsApp.
+    const confirmation = await server.db.select().from(outbox_message).where(eq(outbox_message.dedupe_key, `booking-cancelled:${booked.body.class_reservation.class_reservation_id}:email`));
+    expect(confirmation[0]?.subject).toMatch(/^Reservación cancelada: Barre, /);
+    expect(confirmation[0]?.body).toContain('Tu crédito regresó a tu cuenta');
     const [ilimitadoRow] = await server.db.select({ phone: customer.phone }).from(customer).where(eq(customer.customer_id, ilimitadoId));
     const phones = [...waiting.map((w) => w.phone), ilimitadoRow?.phone].sort();
     expect(messages.map((m) => m.recipient).sort()).toEqual(phones);
@@ -399,7 +406,7 @@ describe('rating', () => {
 });
 
 describe('Mis Reservaciones', () => {
-  it('filters: upcoming soonest first, past and all newest first, cancelled only cancelled', async () => {
+  it('filters: upcoming soonest first, past newest first, all with the classes ahead first (soonest first) then the rest newest first, cancelled only cancelled', async () => {
     const get = async (filter: string) =>
       (await call(server.app, 'GET', `/api/class_reservations/mine?filter=${filter}`, { token: cliente })).body as {
         total: number;
@@ -418,8 +425,11 @@ describe('Mis Reservaciones', () => {
     const dates = (list: typeof all) => list.class_reservations.map((r) => r.single_class.class_date);
     expect(dates(upcoming)).toEqual([...dates(upcoming)].sort());
     expect(dates(past)).toEqual([...dates(past)].sort().reverse());
-    expect(dates(all)).toEqual([...dates(all)].sort().reverse());
     const now = new Date().toISOString();
+    const ahead = dates(all).filter((d) => d > now);
+    const behind = dates(all).filter((d) => d <= now);
+    expect(ahead.length).toBeGreaterThan(0);
+    expect(dates(all)).toEqual([...[...ahead].sort(), ...[...behind].sort().reverse()]);
     expect(upcoming.class_reservations.every((r) => r.deletedAt === null && r.single_class.class_date > now)).toBe(true);
     expect(past.class_reservations.every((r) => r.deletedAt === null && r.single_class.class_date <= now)).toBe(true);
     expect(cancelled.class_reservations.every((r) => r.deletedAt !== null)).toBe(true);

@@ -52,9 +52,10 @@ async function fullClass(minutesAhead: number, capacity = 1) {
   return { classId, bookers, reservations };
 }
 
-async function wait(classId: number, who: Booker[]) {
+/** They join in order; each asked to be booked automatically unless told (decision 088). */
+async function wait(classId: number, who: Booker[], autoBook = true) {
   for (const w of who) {
-    await server.db.insert(waitlist).values({ single_class_id: classId, customer_id: w.customer_id });
+    await server.db.insert(waitlist).values({ single_class_id: classId, customer_id: w.customer_id, auto_book: autoBook });
     // Joined one after the other: the list's order is the order of joining.
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -252,6 +253,24 @@ describe('automatic promotion (waitlist_auto_promote on)', () => {
       // Idempotent: a second run books nobody and sends nothing.
       expect(await runJob()).toBe(0);
       expect(await liveIn(classId)).toHaveLength(1);
+    });
+  });
+
+  it('books only those who asked to be booked, in their order; the first in line who did not ask keeps her place and is told if a place stays free', async () => {
+    await withSettings(server.db, on, async () => {
+      await runJob(); // the seed's waitlists, promoted first under the setting: the counts below are this test's
+      const { classId, bookers, reservations } = await fullClass(3 * 60, 2);
+      const [first, asked] = await people(2, 2);
+      if (!first || !asked) throw new Error('fixtures');
+      await wait(classId, [first], false);
+      await wait(classId, [asked]);
+      for (const [i, r] of reservations.entries()) await call(server.app, 'POST', `/api/class_reservations/${r}/cancel`, { token: bookers[i]?.token });
+      await runJob();
+      expect((await liveIn(classId)).map((r) => r.customer_id)).toEqual([asked.customer_id]);
+      expect(await creditLeft(first.available_class_id)).toBe(2);
+      // One place is still free: she, who did not ask, is told (the spec's notify-all) and books it herself if she wants.
+      expect((await messagesTo([first.customer_id])).map((m) => m.kind)).toEqual(['waitlist-spot-freed']);
+      expect((await messagesTo([asked.customer_id])).map((m) => m.kind)).toEqual(['waitlist-promoted']);
     });
   });
 

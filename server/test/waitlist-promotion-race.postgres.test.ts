@@ -68,7 +68,7 @@ describe.skipIf(!url)('waitlist promotion race on PostgreSQL', () => {
       const waiting: Booker[] = await createBookers(http.db, config.AUTH_SECRET, 12, { prefix: `carrera-lista-${Date.now()}`, credits: 2 });
       const broke = new Set(waiting.filter((_, i) => i % 3 === 0).map((w) => w.customer_id));
       await http.db.update(available_classes).set({ available_classes: 0 }).where(inArray(available_classes.customer_id, [...broke]));
-      for (const w of waiting) await http.db.insert(waitlist).values({ single_class_id: classId, customer_id: w.customer_id });
+      for (const w of waiting) await http.db.insert(waitlist).values({ single_class_id: classId, customer_id: w.customer_id, auto_book: true });
 
       // Everything at once: six cancellations, two runners looping, and four waiting customers booking by themselves.
       const loop = async (h: DbHandle) => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weekOf, type SingleClassOutput } from '@estudio/core';
+import { customer } from '@estudio/db/schema/customer';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import { customerId, newClass, withSettings } from './reservations-fixtures.ts';
@@ -140,5 +141,38 @@ describe('waitlists', () => {
 
     const visitor = await call(server.app, 'GET', '/api/waitlist');
     expect(visitor.status).toBe(401);
+  });
+
+  it('tells her place in line and how many wait, in the order people joined (decision 088)', async () => {
+    const target = fullClasses[2] ?? second();
+    const others = await server.db.select({ id: customer.customer_id }).from(customer).where(and(ne(customer.customer_id, clienteId), eq(customer.role, 'customer'))).limit(2);
+    await server.db.delete(waitlist).where(eq(waitlist.single_class_id, target.single_class_id));
+    for (const o of others) {
+      await server.db.insert(waitlist).values({ single_class_id: target.single_class_id, customer_id: o.id });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const joined = await call(server.app, 'POST', '/api/waitlist', { token: cliente, body: { single_class_id: target.single_class_id } });
+    expect(joined.status, joined.raw).toBe(200);
+    expect(joined.body.waitlist).toMatchObject({ position: 3, waiting: 3, auto_book: false });
+    await server.db.delete(waitlist).where(and(eq(waitlist.single_class_id, target.single_class_id), eq(waitlist.customer_id, others[0]?.id ?? 0)));
+    const list = await call(server.app, 'GET', '/api/waitlist', { token: cliente });
+    expect(list.body.waitlists.find((w: { single_class_id: number }) => w.single_class_id === target.single_class_id)).toMatchObject({ position: 2, waiting: 2 });
+  });
+
+  it('she asks to be booked automatically only where the studio books from its waitlists, and can change her mind', async () => {
+    const [entry] = await server.db.select().from(waitlist).where(eq(waitlist.customer_id, clienteId));
+    if (!entry) throw new Error('she waits for a class');
+    const off = await call(server.app, 'PUT', '/api/waitlist', { token: cliente, body: { waitlist_id: entry.waitlist_id, auto_book: true } });
+    expect(off.status).toBe(412);
+    expect(off.body).toEqual({ code: 'waitlist/auto-book-off', message: 'Este estudio no reserva automáticamente desde la lista de espera: te avisaremos cuando se libere un lugar.' });
+    await withSettings(server.db, { waitlist_auto_promote: 'true' }, async () => {
+      const on = await call(server.app, 'PUT', '/api/waitlist', { token: cliente, body: { waitlist_id: entry.waitlist_id, auto_book: true } });
+      expect(on.status, on.raw).toBe(200);
+      expect(on.body.waitlist).toMatchObject({ waitlist_id: entry.waitlist_id, single_class_id: entry.single_class_id, auto_book: true });
+      const back = await call(server.app, 'PUT', '/api/waitlist', { token: cliente, body: { waitlist_id: entry.waitlist_id, auto_book: false } });
+      expect(back.body.waitlist.auto_book).toBe(false);
+    });
+    const nothing = await call(server.app, 'PUT', '/api/waitlist', { token: cliente, body: { waitlist_id: entry.waitlist_id } });
+    expect(nothing.status).toBe(400);
   });
 });

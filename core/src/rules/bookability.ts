@@ -5,7 +5,7 @@ import { isClassFull } from './capacity.ts';
 /**
  * What a calendar card says before anyone clicks it:
  * - reserved: the caller booked it (its seat and guest can still change);
- * - waitlist: the caller waits for a place;
+ * - waitlist: the caller waits for a place (the class is full, or closed to booking);
  * - started / too-late: it began, or the booking lead time has passed;
  * - not-open: booking opens later (opensAt);
  * - special: a package-only class the caller has no access to (the card links to the package);
@@ -27,6 +27,11 @@ export interface ClassBookabilityInput {
 
 export interface ClassBookability {
   state: ClassCardState;
+  /**
+   * The caller waits on the list of a class that has a place free right now
+   * (state available): everyone waiting was told, and the first to book takes it.
+   */
+  waitlisted: boolean;
   /** Places left (never below 0). */
   placesLeft: number;
   /** A package-only class, whatever the caller's access ('Clase especial'). */
@@ -65,15 +70,27 @@ export function classBookability(
 ): ClassBookability {
   const special = c.class_package_id != null;
   const placesLeft = Math.max(0, c.capacity - c.reservation_count);
-  const answer = (state: ClassCardState, opensAt: Date | null = null): ClassBookability => ({ state, placesLeft, special, opensAt, actionable: actionable[state] });
+  const waitlisted = c.waitlist_id != null;
+  const answer = (state: ClassCardState, opensAt: Date | null = null): ClassBookability => ({
+    state,
+    placesLeft,
+    special,
+    opensAt,
+    actionable: actionable[state],
+    waitlisted: waitlisted && state === 'available',
+  });
   if (c.class_reservations.length > 0) return answer('reserved');
-  if (c.waitlist_id != null) return answer('waitlist');
   const window = checkBookingWindow({ classDate: c.class_date, now: at.now, config: at.config });
+  const full = isClassFull(c);
+  // The spec's waitlist: everyone waiting is told when a place frees and the first to book takes it, so a
+  // customer on the list sees the free place and books it like anyone; a full or closed class keeps the entry
+  // (and the way to leave it).
+  if (waitlisted && (!window.ok || full || (special && !c.package_access))) return answer('waitlist');
   if (!window.ok) {
     if (window.code === 'booking/not-open-yet') return answer('not-open', window.opensAt);
     return answer(window.code === 'booking/class-started' ? 'started' : 'too-late');
   }
   if (special && !c.package_access) return answer('special');
-  if (isClassFull(c)) return answer(isOn(at.config.waitlist_enabled) ? 'full' : 'full-closed');
+  if (full) return answer(isOn(at.config.waitlist_enabled) ? 'full' : 'full-closed');
   return answer('available');
 }

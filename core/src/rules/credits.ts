@@ -46,6 +46,16 @@ export function isCreditUsable(credit: CreditLike, target: CreditTarget): boolea
 }
 
 /**
+ * What the customer has to book one class with (the booking modal says it
+ * before the tap): an unlimited membership that can pay for it, or how many
+ * classes her usable credits hold.
+ */
+export function creditsForClass(credits: readonly CreditLike[], target: CreditTarget): { unlimited: boolean; classes: number } {
+  const usable = credits.filter((c) => isCreditUsable(c, target));
+  return { unlimited: usable.some(isUnlimitedCredit), classes: usable.reduce((sum, c) => sum + (isUnlimitedCredit(c) ? 0 : c.available_classes), 0) };
+}
+
+/**
  * The credit a booking consumes: among the usable ones, the one that expires
  * first (no expiry last), so credits about to lapse are spent before others.
  * Ties go to the older row.

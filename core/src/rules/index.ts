@@ -14,3 +14,4 @@ export * from './check-in-window.ts';
 export * from './bookability.ts';
 export * from './guests.ts';
 export * from './refunds.ts';
+export * from './customer-fields.ts';

@@ -54,6 +54,14 @@ const periodWords: Record<string, [string, string]> = {
   year: ['año', 'años'],
 };
 
+/** 'cada mes', 'cada 3 meses', 'cada año': how often a subscription renews, from its period (not its days: a month is not 30). */
+export function renewalPeriodText(p: { subscription_period: string | null; subscription_interval: number | null }): string {
+  const words = periodWords[p.subscription_period ?? 'day'] ?? periodWords.day;
+  const n = p.subscription_interval ?? 1;
+  if (!words) return '';
+  return n <= 1 ? `cada ${words[0]}` : `cada ${n} ${words[1]}`;
+}
+
 /** 'por mes', 'cada 3 meses', 'por año', 'cada 15 días'; '' when not a subscription. */
 export function subscriptionPeriodText(p: Pick<PackageLike, 'is_subscription' | 'subscription_period' | 'subscription_interval'>): string {
   if (!p.is_subscription) return '';

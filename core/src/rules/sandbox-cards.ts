@@ -45,6 +45,30 @@ const byLast4: Record<string, string> = {
   '9987': 'pm_card_chargeDeclinedLostCard',
 };
 
+/**
+ * A card's expiry as typed: MM/AA or MM/AAAA, with or without the slash
+ * ('1230', '12/30', '12/2030'); the spec's MM/YYYY only refused '12/30'
+ * after the form itself wrote it (decision 090). The reason names the part
+ * to fix; `month`/`year` (four digits) when it is a real future month.
+ */
+export type CardExpiry = { ok: true; month: number; year: number } | { ok: false; reason: 'format' | 'month' | 'past' };
+
+export function parseCardExpiry(value: string, now: Date = new Date()): CardExpiry {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length !== 4 && digits.length !== 6) return { ok: false, reason: 'format' };
+  const month = Number(digits.slice(0, 2));
+  const year = digits.length === 4 ? 2000 + Number(digits.slice(2)) : Number(digits.slice(2));
+  if (month < 1 || month > 12) return { ok: false, reason: 'month' };
+  if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1) return { ok: false, reason: 'past' };
+  return { ok: true, month, year };
+}
+
+/** The expiry field as it is typed: digits only, the slash written after the month ('1230' → '12/30'). */
+export function formatCardExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
 /** A saved card's brand as people name it ('visa' → 'Visa', 'amex' → 'American Express'); an unknown one as stored. */
 export function cardBrandLabel(cardType: string): string {
   return cardType === 'mastercard' ? 'Mastercard' : cardType === 'amex' ? 'American Express' : cardType === 'visa' ? 'Visa' : cardType;

@@ -75,6 +75,8 @@ export const singleClassOutput = z.object({
   class_type_id: z.number(),
   /** Set on a special, package-only class. */
   class_package_id: z.number().nullable(),
+  /** The special event's name (its package's title) on a package-only class; null otherwise. */
+  event_name: z.string().nullable(),
   icon: z.string().nullable(),
   cancelledAt: isoDateTime.nullable(),
   /** Places taken: live reservations plus their guests (a guest takes a place). */
@@ -211,12 +213,21 @@ export const waitlistOutput = z.object({
   single_class_id: z.number(),
   customer_id: z.number(),
   createdAt: isoDateTime,
+  /** Her place in line (1: next), in the order people joined (decision 088). */
+  position: z.number(),
+  /** How many wait for this class. */
+  waiting: z.number(),
+  /** She asked to be booked (and charged a credit) when a place frees, with the studio's automatic promotion on. */
+  auto_book: z.boolean(),
   single_class: singleClassOutput.omit({ class_reservations: true, waitlist_id: true, package_access: true }),
 });
 export const waitlistsOutput = z.object({ waitlists: z.array(waitlistOutput) });
 export const waitlistResult = z.object({ waitlist: waitlistOutput });
-export const createWaitlistInput = z.object({ single_class_id: id, customer_id: id.optional() });
-export const updateWaitlistInput = z.object({ waitlist_id: id, single_class_id: id });
+export const createWaitlistInput = z.object({ single_class_id: id, customer_id: id.optional(), auto_book: z.boolean().optional() });
+/** PUT /api/waitlist: moves the entry to another full class, and/or changes her choice to be booked automatically. */
+export const updateWaitlistInput = z
+  .object({ waitlist_id: id, single_class_id: id.optional(), auto_book: z.boolean().optional() })
+  .refine((v) => v.single_class_id !== undefined || v.auto_book !== undefined, { error: 'Indica la clase o si quieres la reservación automática.', path: ['auto_book'] });
 export const waitlistIdInput = z.object({ id });
 
 // ---------- Credits ----------

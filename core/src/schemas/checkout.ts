@@ -228,6 +228,8 @@ export const purchaseOutput = z.object({
   provider: z.string().nullable(),
   payment_method_id: z.number().nullable(),
   payment_method: z.object({ payment_method_id: z.number(), name: z.string() }).nullable(),
+  /** The saved card it was paid with, as the receipt names it ('Visa terminación 4242'); null otherwise. */
+  card: z.object({ card_type: z.string(), last_digits: z.string() }).nullable(),
   discount: z.object({ discount_id: z.number(), code: z.string() }).nullable(),
   customer: z.object({ customer_id: z.number(), email: z.string().nullable() }),
   class_package: purchasePackageSummary,
@@ -331,6 +333,9 @@ export const paymentSourceCreateInput = z.object({
   payment_method_token: z.string().trim().min(1).max(255),
   card_type: cardType,
   last_digits: lastDigits,
+  /** The expiry the sandbox form read (Stripe's card carries its own): shown beside the card in Métodos de Pago. */
+  exp_month: z.number().int().min(1, { error: 'El mes debe ir de 1 a 12.' }).max(12, { error: 'El mes debe ir de 1 a 12.' }).optional(),
+  exp_year: z.number().int().min(2000).max(2100).optional(),
 });
 export const paymentSourcesOutput = z.object({ payment_sources: z.array(paymentSourceOutput) });
 /** '+ Agregar': the SetupIntent secret the browser confirms with Stripe; null in the sandbox (its form saves the test token). */

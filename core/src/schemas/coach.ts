@@ -43,6 +43,11 @@ export const coachRosterEntry = z.object({
   /** The guest's name who came with the customer, if any. */
   guest: z.string().nullable(),
   attend: z.boolean(),
+  /**
+   * What the customer told the studio the coach should know (the sensitive answers, health: decision 087), each with
+   * its question; only those stored with the customer's consent. Only the class's coach and staff read them.
+   */
+  health: z.array(z.object({ label: z.string(), text: z.string() })),
 });
 export const coachRosterOutput = z.object({ single_class: coachClassOutput, class_reservations: z.array(coachRosterEntry) });
 export type CoachRosterOutput = z.infer<typeof coachRosterOutput>;

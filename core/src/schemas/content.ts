@@ -288,10 +288,15 @@ export const formFieldOutput = z.object({
 });
 export type FormFieldOutput = z.infer<typeof formFieldOutput>;
 
+/** Where a customer form is asked (decision 087). */
+export const formPlacement = z.enum(['signup', 'booking', 'profile'], { error: 'El lugar del formulario debe ser signup, booking o profile.' });
+
 export const formOutput = z.object({
   form_id: z.number(),
   name: z.string(),
   object: z.string().nullable(),
+  /** A customer form's moment: 'signup' (the sign-up form), 'booking' (once before the first booking), 'profile' (Mi Información). */
+  placement: formPlacement,
   /** Ordered by step, then order. */
   form_fields: z.array(formFieldOutput),
 });
@@ -320,6 +325,7 @@ export const formFieldInput = z.object({
 const formFields = {
   name: z.string().trim().min(1, { error: 'Debes escribir el nombre del formulario.' }).max(200),
   object: optionalText(100),
+  placement: formPlacement.optional(),
   /** Replaces the form's fields as a whole; keys are unique within a form. */
   form_fields: z
     .array(formFieldInput)
@@ -339,6 +345,8 @@ export const customFieldOutput = z.object({
   type: z.enum(formFieldTypes),
   required: z.boolean(),
   options: z.array(fieldOption).nullable(),
+  /** Sensitive personal data (health): asked with express consent, read only by staff and the class's coach. */
+  sensitive: z.boolean(),
 });
 export type CustomFieldOutput = z.infer<typeof customFieldOutput>;
 

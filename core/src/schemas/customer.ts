@@ -8,12 +8,12 @@ import { addressOutput } from './profile.ts';
 const name = z.string().trim().min(1, { error: 'Debes escribir tu nombre.' }).max(100);
 const lastName = z.string().trim().min(1, { error: 'Debes escribir tu apellido.' }).max(100);
 
-/** Phone: keeps digits only and at most 10 (spec), then checks the format. */
+/** Phone: keeps digits only, Mexico's 10 with its country code recognised (core's normalizePhone), then checks the format. */
 export const phone = z
   .string()
   .max(40)
   .transform(normalizePhone)
-  .refine((v) => v === '' || isValidPhone(v), { error: 'El formato del teléfono no es correcto.' });
+  .refine((v) => v === '' || (v.length === 10 && isValidPhone(v)), { error: 'El formato del teléfono no es correcto.' });
 
 export const customerProfileFields = {
   name,
@@ -26,9 +26,24 @@ export const customerProfileFields = {
   file_id: z.number().int().positive().max(maxInt4).nullish(),
 };
 
+/**
+ * The studio's own questions (decision 087): answers by key, checked on save
+ * against the customer forms and custom fields (an unknown key is a 400
+ * naming it, `custom_fields.<key>`); `sensitive_consent` is the customer's
+ * express consent to store the sensitive ones sent (health).
+ */
+export const customerAnswersFields = {
+  custom_fields: z.record(z.string().max(100), z.unknown()).optional(),
+  sensitive_consent: z.boolean().optional(),
+};
+
+/** A stored answer as the API gives it. */
+export const customerFieldValueOutput = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
+
 /** POST /api/customer/signup: the customer row for the signed-in identity. */
 export const customerSignupInput = z.object({
   ...customerProfileFields,
+  ...customerAnswersFields,
   email,
   /** The identity's uid; must match the bearer token's. */
   uid: z.string().min(1).max(128).optional(),
@@ -66,6 +81,7 @@ export const customerUpdateInput = z.object({
   file_id: customerProfileFields.file_id,
   /** One of the caller's own addresses (POST /api/addresses sets it on the first one). */
   address_id: z.number().int().positive().max(maxInt4).nullish(),
+  ...customerAnswersFields,
 });
 
 export const customerByPhoneInput = z.object({ phone });
@@ -93,5 +109,22 @@ export const customerOutput = z.object({
   address: addressOutput.nullable().optional(),
   /** The profile image. */
   file: fileSummary.nullable().optional(),
+  /** Her answers to the studio's questions, by key (her own profile only; never in another's answer). */
+  custom_fields: z.record(z.string(), customerFieldValueOutput).optional(),
+  /** What she must still answer before booking ('Completar Información'), in the forms' order (her own profile only). */
+  pending_fields: z.array(z.string()).optional(),
 });
 export type CustomerOutput = z.infer<typeof customerOutput>;
+
+/** GET /api/customer/{id}/answers (staff): a customer's answers to the studio's questions, in the forms' order. */
+export const customerAnswerOutput = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** The answer in words ('Sí', a list joined); '' when not answered. */
+  text: z.string(),
+  /** Health and the like: shown to staff and the class's coach only. */
+  sensitive: z.boolean(),
+  /** When the customer gave express consent to store it (sensitive answers). */
+  consented_at: z.string().nullable(),
+});
+export const customerAnswersOutput = z.object({ answers: z.array(customerAnswerOutput) });

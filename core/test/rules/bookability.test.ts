@@ -62,6 +62,19 @@ describe('classBookability: the card tells the truth before the click', () => {
     expect(stateOf({ class_reservations: [{}], class_date: minutesAhead(10) })).toBe('reserved');
     expect(stateOf({ waitlist_id: 3, reservation_count: 10 })).toBe('waitlist');
   });
+
+  it('a place freed in a class the caller waits for: bookable like for anyone, and the card knows she waited', () => {
+    expect(classBookability(klass({ waitlist_id: 3, capacity: 1, reservation_count: 0 }), { now, config: demo })).toMatchObject({
+      state: 'available',
+      placesLeft: 1,
+      waitlisted: true,
+      actionable: true,
+    });
+    expect(classBookability(klass(), { now, config: demo }).waitlisted).toBe(false);
+    // Closed to booking or package-only without the package: the entry stays, with the way to leave it.
+    expect(stateOf({ waitlist_id: 3, capacity: 1, reservation_count: 0, class_date: minutesAhead(10) })).toBe('waitlist');
+    expect(stateOf({ waitlist_id: 3, capacity: 1, reservation_count: 0, class_package_id: 7, package_access: false })).toBe('waitlist');
+  });
 });
 
 describe('checkBookingWindow: reservation_opens_days', () => {

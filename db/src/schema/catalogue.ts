@@ -43,6 +43,10 @@ export const class_type = pgTable(
     image: text('image'),
     /** Seats per row, back row first, e.g. '4,6,6'; null when the class has no seat map. */
     spot_map: text('spot_map'),
+    /** For whom the class is ('Todos los niveles', 'Principiante'…), shown in the class's details. */
+    level: text('level'),
+    /** What to bring ('Tapete, toalla y agua'), shown in the class's details. */
+    what_to_bring: text('what_to_bring'),
     class_category_id: integer('class_category_id').references(() => class_category.class_category_id, {
       onDelete: 'set null',
     }),

@@ -93,14 +93,23 @@ export const formFieldTypes = [
 ] as const;
 
 /** Dynamic forms (the address form is form 6 in the original product). */
-export const form = pgTable('form', {
-  form_id: integer('form_id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  /** The object the form fills (customer, address, ...). */
-  object: text('object'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const form = pgTable(
+  'form',
+  {
+    form_id: integer('form_id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** The object the form fills (customer, address, ...). */
+    object: text('object'),
+    /**
+     * Where a customer form is asked (decision 087): 'signup' on the sign-up form, 'booking' once before the first
+     * booking, 'profile' in Mi Información only; every customer form is in Mi Información too.
+     */
+    placement: text('placement', { enum: ['signup', 'booking', 'profile'] }).notNull().default('profile'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('form_placement_check', sql`${t.placement} in ('signup', 'booking', 'profile')`)],
+);
 
 export const form_field = pgTable(
   'form_field',
@@ -144,6 +153,11 @@ export const custom_field = pgTable(
     type: text('type', { enum: formFieldTypes }).notNull(),
     required: boolean('required').notNull().default(false),
     options: jsonb('options').$type<{ label: string; value: string }[]>(),
+    /**
+     * Sensitive personal data (health): asked with express consent, stored with when it was given, read only by the
+     * customer, staff and the coach of a class the customer booked (decision 087).
+     */
+    sensitive: boolean('sensitive').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('custom_field_object_key').on(t.object, t.key)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { file } from './content.ts';
 
@@ -92,4 +92,25 @@ export const address = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('address_customer_id_idx').on(t.customer_id)],
+);
+
+/**
+ * A customer's answers to the studio's own questions (custom fields and the
+ * extra fields of its customer forms, decision 087), one row per key: the
+ * value as stored (text, number, yes/no, a list, a file's id) or null for a
+ * question asked and left empty. A sensitive answer (health) carries when the
+ * customer gave express consent to store it.
+ */
+export const customer_field_value = pgTable(
+  'customer_field_value',
+  {
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').$type<string | number | boolean | string[] | null>(),
+    consented_at: tstz('consented_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customer_id, t.key] })],
 );

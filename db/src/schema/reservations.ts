@@ -85,6 +85,11 @@ export const waitlist = pgTable(
       .notNull()
       .references(() => customer.customer_id, { onDelete: 'cascade' }),
     notifiedAt: tstz('notified_at'),
+    /**
+     * The customer asked to be booked when a place frees (decision 088): with the studio's automatic
+     * promotion on, the clock books the first such customer in line with a usable credit; the others are told.
+     */
+    auto_book: boolean('auto_book').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -36,6 +36,8 @@ export const classCategories = [
 export const classTypes = [
   {
     name: 'Yoga',
+    level: 'Todos los niveles',
+    what_to_bring: 'Ropa cómoda y agua; el estudio presta tapetes y bloques.',
     description:
       'Vinyasa fluido que sincroniza respiración y movimiento. Mejora tu flexibilidad, fuerza y equilibrio mientras calmas la mente. Apto para todos los niveles.',
     icon: 'yoga',
@@ -47,6 +49,8 @@ export const classTypes = [
   },
   {
     name: 'Pilates Reformer',
+    level: 'Principiante a intermedio',
+    what_to_bring: 'Calcetas antiderrapantes (obligatorias en el reformer) y agua.',
     description:
       'Trabajo en máquina reformer enfocado en el core, la postura y la estabilidad. Grupos reducidos para que tu coach corrija cada movimiento.',
     icon: 'pilates',
@@ -58,6 +62,8 @@ export const classTypes = [
   },
   {
     name: 'Indoor Cycling',
+    level: 'Todos los niveles',
+    what_to_bring: 'Toalla, agua y tenis; si tienes zapatos de clip, tráelos.',
     description:
       'Rodada de alta energía a oscuras con luces y playlists que te hacen olvidar el cansancio. Intervalos de velocidad y resistencia para tu cardio.',
     icon: 'bike',
@@ -69,6 +75,8 @@ export const classTypes = [
   },
   {
     name: 'Barre',
+    level: 'Intermedio',
+    what_to_bring: 'Calcetas antiderrapantes y agua.',
     description:
       'Fusión de ballet, pilates y entrenamiento funcional en la barra. Movimientos pequeños y controlados que tonifican piernas, glúteos y abdomen.',
     icon: 'barre',
@@ -338,11 +346,17 @@ export const neighborhoods = [
   { neighborhood: 'Escandón', zip_code: '11800', street: 'Calle José Martí' },
 ] as const;
 
-/** The profile forms; "Dirección" is the address form the spec validates field by field. */
+/**
+ * The profile forms; "Dirección" is the address form the spec validates field
+ * by field. "Información personal" is asked at sign-up; "Antes de tu primera
+ * clase" once before the first booking, with the health question asked with
+ * express consent (decision 087).
+ */
 export const forms = [
   {
     name: 'Información personal',
     object: 'customer',
+    placement: 'signup',
     fields: [
       { key: 'name', label: 'Nombre', type: 'text', required: true, step: 0 },
       { key: 'last_name', label: 'Apellidos', type: 'text', required: true, step: 0 },
@@ -368,8 +382,18 @@ export const forms = [
     ],
   },
   {
+    name: 'Antes de tu primera clase',
+    object: 'customer',
+    placement: 'booking',
+    fields: [
+      { key: 'emergency_contact', label: 'Contacto de emergencia (nombre y teléfono)', type: 'text', required: false, step: 0 },
+      { key: 'health_notes', label: 'Lesiones o condiciones médicas que tu coach deba conocer', type: 'textarea', required: false, step: 0 },
+    ],
+  },
+  {
     name: 'Dirección',
     object: 'address',
+    placement: 'profile',
     fields: [
       { key: 'street', label: 'Calle', type: 'text', required: false, step: 0 },
       { key: 'number', label: 'Número exterior', type: 'text', required: false, step: 0 },

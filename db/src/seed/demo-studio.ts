@@ -134,6 +134,8 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
         icon: t.icon,
         image: t.image,
         spot_map: t.spot_map,
+        level: t.level,
+        what_to_bring: t.what_to_bring,
         class_category_id: idAt(categories, t.category),
         order: i + 1,
       })),
@@ -307,7 +309,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   );
   const forms = await tx
     .insert(s.form)
-    .values(content.forms.map((f) => ({ name: f.name, object: f.object })))
+    .values(content.forms.map((f) => ({ name: f.name, object: f.object, placement: f.placement })))
     .returning({ id: s.form.form_id });
   await tx.insert(s.form_field).values(
     content.forms.flatMap((f, fi) =>
@@ -333,6 +335,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
       label: 'Lesiones o condiciones médicas que tu coach deba conocer',
       type: 'textarea',
       required: false,
+      sensitive: true,
     },
   ]);
 
@@ -991,6 +994,18 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
       progress: 300 + (i % 10) * 120,
       stars: i % 4 === 0 ? 4 + (i % 2) : null,
     })),
+  ]);
+
+  // The demo accounts answered "Antes de tu primera clase" when they first booked (Mariana with her consent to the
+  // health note); the community did not, so a community member is asked before booking from the portal.
+  const consented = ago(30, '08:20').toDate();
+  await tx.insert(s.customer_field_value).values([
+    { customer_id: cid(accountIndex.cliente), key: 'emergency_contact', value: 'Jorge López (esposo) 55 1234 0099', updatedAt: consented },
+    { customer_id: cid(accountIndex.cliente), key: 'health_notes', value: 'Lesión antigua de rodilla derecha: evito saltos.', consented_at: consented, updatedAt: consented },
+    ...[accountIndex.ilimitado, accountIndex.recepcion, accountIndex.admin].flatMap((i) => [
+      { customer_id: cid(i), key: 'emergency_contact', value: null, updatedAt: consented },
+      { customer_id: cid(i), key: 'health_notes', value: null, updatedAt: consented },
+    ]),
   ]);
 
   await tx.insert(s.payment_source).values([

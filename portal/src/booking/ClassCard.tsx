@@ -1,7 +1,8 @@
-import { Badge, Box, Group, Loader, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconClock, IconLock, IconSparkles } from '@tabler/icons-react';
-import { formatDateTime, localTimeHHmm, texts, type ClassBookability } from '@estudio/core';
+import { Badge, Box, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconBellRinging, IconCheck, IconClock, IconLock, IconSparkles } from '@tabler/icons-react';
+import { formatDateTime, localDate, localTimeHHmm, texts, type ClassBookability } from '@estudio/core';
 import { coachNames } from './time.ts';
+import { dayLabels } from './week.ts';
 import type { SingleClassOutput } from './types.ts';
 import classes from './Schedule.module.css';
 
@@ -58,6 +59,11 @@ function Footer({ c, view, tz }: { c: SingleClassOutput; view: ClassBookability;
     case 'available':
       return (
         <>
+          {view.waitlisted && (
+            <Badge size="sm" variant="light" color="orange" leftSection={<IconBellRinging size={12} />} classNames={badgeClassNames}>
+              {texts.booking.cardWaitlistPlaceFree}
+            </Badge>
+          )}
           {view.special && (
             <Badge size="sm" variant="light" color="yellow" leftSection={<IconSparkles size={12} />} classNames={badgeClassNames} title={texts.booking.specialClassHint}>
               {texts.booking.specialClass}
@@ -81,6 +87,8 @@ export function ClassCard({ singleClass: c, view, tz, busy, onSelect }: { single
   const coaches = coachNames(c.class_instructors);
   const body = (
     <>
+      {/* The day is in the column's or list's heading for the eyes; a screen reader's button name carries it too. */}
+      <VisuallyHidden>{`${dayLabels(localDate(c.class_date, tz)).long}, `}</VisuallyHidden>
       <Group justify="space-between" gap={4} wrap="nowrap">
         <Text fw={800} size="md" className={classes.cardTime}>
           {localTimeHHmm(c.class_date, tz)}
@@ -96,6 +104,11 @@ export function ClassCard({ singleClass: c, view, tz, busy, onSelect }: { single
       <Text fw={700} size="sm" lh={1.25} className={classes.cardType}>
         {c.class_type.name}
       </Text>
+      {c.event_name && (
+        <Text size="xs" fw={600} lh={1.3} className={classes.cardEvent}>
+          {c.event_name}
+        </Text>
+      )}
       {coaches && (
         <Text size="xs" lh={1.3} className={classes.cardMeta}>
           {coaches}

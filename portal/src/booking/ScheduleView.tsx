@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Badge, Box, Button, Group, Loader, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarOff, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { classBookability, localDate, texts } from '@estudio/core';
 import { useAppConfig } from '../config/AppConfigContext.tsx';
 import { trpc } from '../api/trpc.ts';
 import { errorMessage } from '../api/errors.ts';
+import { showError } from '../ui/alerts.ts';
 import { ClassCard } from './ClassCard.tsx';
 import { WeekNavigator } from './WeekNavigator.tsx';
 import { useReserveFlow } from './reserve/useReserveFlow.tsx';
@@ -92,6 +93,22 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
     }
     setParams(next, { replace: true });
   };
+  // A message's link names the class (`clase`, e.g. a freed waitlist place): once the week is here, the class opens
+  // as if tapped (a visitor signs in first and the flow resumes), and the address drops the parameter so a reload or
+  // the back button does not open it again.
+  const linkedClass = Number(params.get('clase')) || null;
+  const utils = trpc.useUtils();
+  const opening = useRef<number | null>(null);
+  useEffect(() => {
+    if (linkedClass === null || !schedule.data || opening.current === linkedClass) return;
+    opening.current = linkedClass;
+    update({ clase: null });
+    const listed = schedule.data.single_classes.find((c) => c.single_class_id === linkedClass);
+    void (listed ? Promise.resolve(listed) : utils.schedule.byId.fetch({ id: linkedClass }).then((answer) => answer.single_class))
+      .then((c) => flow.open(c))
+      .catch((error: unknown) => showError(errorMessage(error)));
+  }, [linkedClass, schedule.data]);
+
   const goWeek = (w: Week) => update({ semana: w.start_date === currentWeek.start_date ? null : w.start_date, mes: null });
   const goMonth = (m: string) => {
     const first = weeksOfMonth(m).find((w) => w.end_date >= currentWeek.start_date) ?? currentWeek;

@@ -14,6 +14,8 @@ interface SeatMapProps {
   guestSelected?: number | null;
   onSelect: (spot: number) => void;
   error?: string;
+  /** The heading: 'Elige tu lugar', or the guest's while her seat is being chosen. */
+  heading?: string;
 }
 
 function Swatch({ kind, label }: { kind: 'free' | 'taken' | 'mine' | 'selected' | 'guest'; label: string }) {
@@ -33,13 +35,13 @@ function Swatch({ kind, label }: { kind: 'free' | 'taken' | 'mine' | 'selected' 
  * bottom. Seats are buttons named 'Lugar N'; taken ones are disabled. With a
  * guest, the guest's seat shows apart ('Lugar N (invitado)').
  */
-export function SeatMap({ spotMap, taken, mine = [], selected, guestSelected = null, onSelect, error }: SeatMapProps) {
+export function SeatMap({ spotMap, taken, mine = [], selected, guestSelected = null, onSelect, error, heading = texts.booking.chooseSpot }: SeatMapProps) {
   const takenSet = new Set(taken.filter((spot) => !mine.includes(spot)));
   return (
     <div className={classes.root}>
       <Group justify="space-between" align="baseline" mb={8}>
-        <Text fw={600} size="sm">
-          {texts.booking.chooseSpot}
+        <Text fw={600} size="sm" aria-live="polite">
+          {heading}
         </Text>
         <Group gap="sm">
           <Swatch kind="free" label={texts.booking.spotFree} />

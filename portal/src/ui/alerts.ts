@@ -13,8 +13,11 @@ export const SUCCESS_AUTO_CLOSE_MS = 3000;
  */
 const showing: { error?: string; success?: string } = {};
 
-/** At the bottom, away from the header: an alert at the top right covered the user menu and, on a phone, the menu button. */
-const ALERT_POSITION = 'bottom-center';
+/**
+ * At the top, under the header (App.tsx's Notifications, alerts.module.css): at the top right an alert covered the user
+ * menu and, on a phone, the menu button; at the bottom it covered the form's own button ('Pagar Ahora').
+ */
+export const ALERT_POSITION = 'top-center';
 
 function replace(kind: 'error' | 'success', message: ReactNode, color: string, autoClose: number): void {
   const previous = showing[kind];

@@ -3,6 +3,7 @@ import {
   adminCustomersInput,
   adminCustomersOutput,
   customerByPhoneInput,
+  customerAnswersOutput,
   customerCreateInput,
   customerOutput,
   customerQueryInput,
@@ -23,6 +24,7 @@ import {
 import { domainError } from '../errors.ts';
 import { adminUpdateCustomer, getAdminCustomer, listAdminCustomers, queryCustomers, sendCustomerRecovery } from '../services/customer/admin-customers.ts';
 import { createCustomer } from '../services/customer/create-customer.ts';
+import { answersForStaff } from '../services/customer/customer-answers.ts';
 import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { setCustomerPassword } from '../services/customer/set-customer-password.ts';
@@ -134,8 +136,8 @@ export const customerRouter = router({
     .output(customerEnvelope)
     .mutation(async ({ ctx, input }) => {
       if (input.uid && input.uid !== ctx.caller.uid) throw domainError('forbidden');
-      const row = await signUpCustomer(ctx.db, ctx.caller, input);
-      return { customer: toCustomerOutput(row) };
+      const row = await signUpCustomer(ctx.db, ctx.caller, input, messageContextOf(ctx.config));
+      return { customer: await toCustomerProfileOutput(ctx.db, row) };
     }),
 
   // Issue 16: a first-time walk-in registered at the desk (or a customer added by an admin), with the documents they accepted there.
@@ -161,6 +163,21 @@ export const customerRouter = router({
       const row = await findCustomerByPhone(ctx.db, input.phone);
       return { customer: row ? toCustomerOutput(row) : null };
     }),
+
+  // Decision 087: the studio's questions and her answers, read-only at the desk (health among them: staff only).
+  answers: staffProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/customer/{id}/answers',
+        tags,
+        summary: 'Las respuestas del cliente a las preguntas del estudio, con las de salud (recepción y admin)',
+        errorResponses: { 404: 'El cliente no existe' },
+      },
+    })
+    .input(idInput)
+    .output(customerAnswersOutput)
+    .query(async ({ ctx, input }) => ({ answers: await answersForStaff(ctx.db, input.id) })),
 
   // Issue 7: access granted and taken at the front desk; desks reach the same services through sync.push.
   giveAccess: staffProcedure

@@ -74,3 +74,33 @@ export function videoRating(input: { businessName: string; videoName: string; li
     action: { label: 'Calificar el video', url: input.link },
   };
 }
+
+export interface Welcome {
+  name: string | null;
+  businessName: string;
+  /** The portal's calendar (/mystudio). */
+  calendarUrl: string;
+  /** The package shop. */
+  packagesUrl: string;
+  /** The name the studio gives its packages ('Paquetes'). */
+  packagesName: string;
+  /** She already has classes to book with (a trial, a gift): the next step is booking, not buying. */
+  hasCredits: boolean;
+}
+
+/** After sign-up: the account is ready, and what to do next. E-mail only. */
+export function welcome(input: Welcome): MessageParts {
+  return {
+    kind: 'welcome',
+    subject: `Te damos la bienvenida a ${input.businessName}`,
+    greetingName: input.name,
+    paragraphs: [
+      `Tu cuenta en ${input.businessName} está lista. Desde ella reservas tus clases, ves tus créditos y tu código de acceso para la recepción.`,
+      input.hasCredits
+        ? 'Ya tienes clases disponibles: elige tu primera clase en el calendario.'
+        : `Para reservar tu primera clase, elige uno de nuestros ${input.packagesName.toLowerCase()} y después tu horario en el calendario.`,
+    ],
+    action: input.hasCredits ? { label: 'Reservar mi primera clase', url: input.calendarUrl } : { label: `Ver ${input.packagesName}`, url: input.packagesUrl },
+    footnotes: ['Si no creaste esta cuenta, responde a este correo y la revisamos.'],
+  };
+}

@@ -12,6 +12,9 @@ import type { MessageParts } from '../compose.ts';
  * WhatsApp conversation per charge would cost the studio for no action);
  * a declined charge, a cancellation and expiring credits ask the customer
  * to do something soon, so they also go by WhatsApp when the studio has it.
+ * A cash or transfer order set aside tells how to pay it and until when
+ * (estudio_orden_apartada: {{1}} name, {{2}} order, {{3}} package, {{4}} total,
+ * {{5}} where to pay, {{6}} deadline).
  */
 
 /** '$1,500.00 MXN', as the portal's thank-you page writes an amount. */
@@ -214,5 +217,55 @@ export function creditsExpiring(f: CreditsExpiringFacts): MessageParts {
     ],
     action: { label: 'Reservar una clase', url: f.bookUrl },
     whatsapp: { template: 'estudio_creditos_por_vencer', parameters: [f.name ?? '', classesText(f.classes), date, f.bookUrl] },
+  };
+}
+
+export interface PurchasePending {
+  name: string | null;
+  purchaseId: number;
+  title: string;
+  /** What to pay ('1500.00'). */
+  total: string;
+  /** The studio's transfer details (app config): null when it has none (pay at the desk). */
+  bank: { name: string; clabe: string; beneficiary: string } | null;
+  /** The concept to write on the transfer ('Orden 0042'). */
+  reference: string;
+  /** When the order lapses if unpaid (formatDateTime, studio time). */
+  payBy: string;
+  orderUrl: string;
+}
+
+/** A cash or transfer order set aside: how to pay it, and until when. */
+export function purchasePending(input: PurchasePending): MessageParts {
+  const details: [string, string][] = [
+    ['Orden', orderNumber(input.purchaseId)],
+    ['Paquete', input.title],
+    ['Total a pagar', mxn(input.total)],
+  ];
+  if (input.bank) {
+    if (input.bank.name) details.push(['Banco', input.bank.name]);
+    details.push(['CLABE', input.bank.clabe]);
+    if (input.bank.beneficiary) details.push(['Beneficiario', input.bank.beneficiary]);
+    details.push(['Referencia (concepto)', input.reference]);
+  }
+  details.push(['Paga antes del', input.payBy]);
+  const how = input.bank
+    ? 'Transfiere desde tu banco a esta cuenta y escribe la referencia en el concepto; envíanos tu comprobante por WhatsApp o muéstralo en recepción. También puedes pagar en efectivo en recepción.'
+    : 'Paga en efectivo en recepción y menciona tu número de orden; para pagar por transferencia, pide los datos de la cuenta en recepción o por WhatsApp.';
+  return {
+    kind: 'purchase-pending',
+    subject: `Tu orden ${orderNumber(input.purchaseId)} está apartada: ${input.title}`,
+    greetingName: input.name,
+    paragraphs: [
+      `Apartamos tu orden de ${input.title}. Tus clases se activan en cuanto registremos tu pago.`,
+      how,
+      `Si no recibimos el pago antes del ${input.payBy}, la orden vence y liberamos tu lugar.`,
+    ],
+    details,
+    action: { label: 'Ver mi orden', url: input.orderUrl },
+    whatsapp: {
+      template: 'estudio_orden_apartada',
+      parameters: [input.name ?? '', orderNumber(input.purchaseId), input.title, mxn(input.total), input.bank ? `CLABE ${input.bank.clabe}, referencia ${input.reference}` : 'en recepción', input.payBy],
+    },
   };
 }

@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { Button, Checkbox, Divider, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { guestName, guestRuleText, heldSeats, isOn, seatRows, texts } from '@estudio/core';
+import { Button, Checkbox, Divider, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { creditsForClass, guestName, guestRuleText, guestUsesCredit, heldSeats, isOn, seatRows, texts } from '@estudio/core';
+import { useStudioTimeZone } from '../time.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
@@ -42,6 +45,13 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
   const [errors, setErrors] = useState<{ spot?: string; guest?: string }>({});
   const guestOn = guestsAllowed && withGuest;
   const guestSeat = hasMap && guestOn;
+  // A guest takes a place: offered only while there is one for them (a booking needs its own place too).
+  const placesLeft = Math.max(0, singleClass.capacity - singleClass.reservation_count);
+  const guestFits = Boolean(own?.guest) || placesLeft >= (own ? 1 : 2);
+  const tz = useStudioTimeZone();
+  const credits = trpc.credits.list.useQuery(undefined, { enabled: !own, staleTime: 30_000 });
+  const have = credits.data ? creditsForClass(credits.data.available_classes, { classTypeId: singleClass.class_type_id, classDate: singleClass.class_date, timeZone: tz }) : null;
+  const uses = 1 + (guestOn && guestUsesCredit(config) ? 1 : 0);
 
   const pickSeat = (value: number) => {
     setErrors((e) => ({ ...e, spot: undefined }));
@@ -102,11 +112,24 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
     <Modal opened={opened} onClose={onClose} title={own ? texts.booking.myBookingTitle : texts.booking.bookTitle} size="lg" centered closeButtonProps={{ 'aria-label': texts.shell.close }}>
       <Stack gap="lg">
         <ClassSummary singleClass={singleClass} />
+        {own && (own.spot != null || own.guest) && (
+          <Stack gap={2} data-testid="my-booking-seats">
+            {own.spot != null && <Text fw={600}>{texts.booking.mySeat(own.spot)}</Text>}
+            {own.guest && <Text fw={600}>{texts.booking.myGuest(own.guest, own.guest_spot)}</Text>}
+          </Stack>
+        )}
+        {!own && have && (
+          <Group gap={8} wrap="nowrap" align="flex-start" data-testid="booking-credits">
+            <IconTicket size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="sm">{have.unlimited ? texts.booking.creditsUnlimited : texts.booking.creditsUse(have.classes, uses)}</Text>
+          </Group>
+        )}
         {guestsAllowed && (
           <Stack gap="xs">
             <Checkbox
               label={texts.booking.bringGuest}
-              description={guestRuleText(config)}
+              description={guestFits ? guestRuleText(config) : texts.booking.guestNoPlace}
+              disabled={!guestFits}
               checked={withGuest}
               onChange={(e) => {
                 const on = e.currentTarget.checked;
@@ -146,6 +169,7 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
               />
             )}
             <SeatMap
+              heading={guestSeat && picking === 'guest' ? texts.booking.chooseGuestSpotHeading : texts.booking.chooseSpot}
               spotMap={singleClass.class_type.spot_map}
               taken={singleClass.taken_spots}
               mine={own ? heldSeats(own) : []}
@@ -163,6 +187,12 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
         ) : (
           <Button size="md" fullWidth onClick={() => void once(submit)} loading={saving}>
             {own ? texts.booking.saveChanges : texts.booking.reserveButton}
+          </Button>
+        )}
+        {own && (
+          // Cancelling has its rules and its warning (the credit may not come back): Mis Reservaciones' own dialog says them.
+          <Button component={Link} to={`/mystudio/reservaciones?cancelar=${own.class_reservation_id}`} variant="subtle" color="red" fullWidth onClick={onClose}>
+            {texts.booking.cancelMine}
           </Button>
         )}
       </Stack>

@@ -1,11 +1,15 @@
-import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Alert, Button, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { penaltyDetailText, texts } from '@estudio/core';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useStudioTimeZone } from '../time.ts';
 import type { PenaltyOutput, SingleClassOutput } from '../types.ts';
 import { ClassSummary } from '../ClassSummary.tsx';
+import { useSession } from '../../session/SessionProvider.tsx';
+
+const CompleteInfoForm = lazy(() => import('../../pages/account/profile/CompleteInfoForm.tsx').then((m) => ({ default: m.CompleteInfoForm })));
 
 interface Props {
   opened: boolean;
@@ -68,22 +72,19 @@ export function PenaltyModal({ opened, onClose, penalty }: Props & { penalty: Pe
 }
 
 /** Outside the account area the blocking modal does not run; booking still asks for the missing profile first. */
-export function CompleteInfoModal({ opened, onClose }: Props) {
-  const navigate = useNavigate();
+/**
+ * Spec: a customer with missing profile fields completes them before booking; what is missing is asked here
+ * (decision 087), and once saved the class she tapped opens again (`onCompleted`).
+ */
+export function CompleteInfoModal({ opened, onClose, onCompleted }: Props & { onCompleted: () => void }) {
+  const { customer } = useSession();
   return (
     <Modal opened={opened} onClose={onClose} title={texts.blocking.completeInfoTitle} {...modalProps}>
-      <Stack gap="lg">
-        <Text>{texts.blocking.completeInfoText}</Text>
-        <Button
-          fullWidth
-          onClick={() => {
-            onClose();
-            navigate('/mystudio/informacion');
-          }}
-        >
-          {texts.blocking.completeInfoButton}
-        </Button>
-      </Stack>
+      {customer && (
+        <Suspense fallback={<Skeleton h={160} radius="md" />}>
+          <CompleteInfoForm customer={customer} onSaved={onCompleted} />
+        </Suspense>
+      )}
     </Modal>
   );
 }

@@ -13,19 +13,21 @@ interface Props {
   onLoginCancelled: () => void;
   /** The booking answered with a newer state of the class: open it again with that. */
   onStaleBooking: (fresh: SingleClassOutput) => void;
+  /** The missing information was saved: the class she tapped opens again. */
+  onResume: (singleClass: SingleClassOutput) => void;
 }
 
 /**
  * The reserve flow's dialogs, in a chunk of their own (useReserveFlow loads
  * it lazily): a schedule is read far more often than a class is booked.
  */
-export default function ReserveDialog({ dialog, opened, onClose, onLoginCancelled, onStaleBooking }: Props) {
+export default function ReserveDialog({ dialog, opened, onClose, onLoginCancelled, onStaleBooking, onResume }: Props) {
   const common = { opened, onClose };
   switch (dialog.kind) {
     case 'login':
       return <LoginModal opened={opened} onCancel={onLoginCancelled} onSignedIn={onClose} />;
     case 'completeInfo':
-      return <CompleteInfoModal {...common} />;
+      return <CompleteInfoModal {...common} onCompleted={() => onResume(dialog.singleClass)} />;
     case 'waitlist':
       return <WaitlistModal {...common} singleClass={dialog.singleClass} />;
     case 'booking':

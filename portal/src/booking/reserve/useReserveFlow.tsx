@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { activePenalty, classBookability, isProfileComplete, isUnlimitedCredit, pickCredit } from '@estudio/core';
+import { activePenalty, classBookability, formatDateTime, isProfileComplete, isUnlimitedCredit, pickCredit, texts, type ClassBookability } from '@estudio/core';
 import { trpc } from '../../api/trpc.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
@@ -16,9 +16,23 @@ export const MODAL_REOPEN_DELAY_MS = 500;
 /** Spec §9: after signing in from the login modal, the reservation resumes 1000 ms later. */
 export const RESUME_AFTER_LOGIN_MS = 1000;
 
+/** Why a card that is not a button cannot be booked, in the card's own words. */
+function closedReason(view: ClassBookability, tz: string): string {
+  switch (view.state) {
+    case 'started':
+      return texts.booking.cardStarted;
+    case 'not-open':
+      return view.opensAt ? texts.booking.cardNotOpen(formatDateTime(view.opensAt, tz)) : texts.booking.cardTooLate;
+    case 'full-closed':
+      return `${texts.booking.legendFull}, ${texts.booking.cardFullNoWaitlist.toLowerCase()}`;
+    default:
+      return texts.booking.cardTooLate;
+  }
+}
+
 export type Dialog =
   | { kind: 'login' }
-  | { kind: 'completeInfo' }
+  | { kind: 'completeInfo'; singleClass: SingleClassOutput }
   | { kind: 'waitlist'; singleClass: SingleClassOutput }
   | { kind: 'booking'; singleClass: SingleClassOutput }
   | { kind: 'penalty'; penalty: PenaltyOutput }
@@ -28,6 +42,8 @@ export type Dialog =
 export interface ReserveFlow {
   /** Starts the spec's reserve flow for a class card. */
   start: (singleClass: SingleClassOutput) => void;
+  /** The same for a class a link names: a class that can no longer be booked says why instead of doing nothing. */
+  open: (singleClass: SingleClassOutput) => void;
   /** The class whose credits are being checked, for a spinner on its card. */
   busyClassId: number | null;
   modals: ReactNode;
@@ -90,7 +106,10 @@ export function useReserveFlow(): ReserveFlow {
       show({ kind: 'login' });
       return;
     }
-    if (session.customer && !isProfileComplete(session.customer)) return show({ kind: 'completeInfo' });
+    // Missing profile fields or the studio's questions still to answer (decision 087): asked first, then the class again.
+    if (session.customer && (!isProfileComplete(session.customer) || (session.customer.pending_fields?.length ?? 0) > 0)) {
+      return show({ kind: 'completeInfo', singleClass: c });
+    }
     // The customer's own reservation: its seat and guest can be changed.
     if (view.state === 'reserved') return show({ kind: 'booking', singleClass: c });
     if (view.state === 'full' || view.state === 'waitlist') return show({ kind: 'waitlist', singleClass: c });
@@ -126,6 +145,15 @@ export function useReserveFlow(): ReserveFlow {
   }, [pendingClassId, session.status, utils]);
 
   const start = useCallback((c: SingleClassOutput) => void decideRef.current(c), []);
+  const open = useCallback(
+    (c: SingleClassOutput) => {
+      const view = classBookability(c, { now: new Date(), config });
+      if (c.cancelledAt) showError(texts.booking.linkedClassCancelled);
+      else if (!view.actionable) showError(texts.booking.linkedClassClosed(c.class_type.name, closedReason(view, tz)));
+      else void decideRef.current(c);
+    },
+    [config, tz],
+  );
 
   const modals: ReactNode = dialog ? (
     // The dialogs' code (sign-in form, seat map, their validators) loads when a class is first tapped, not with the page.
@@ -140,8 +168,13 @@ export function useReserveFlow(): ReserveFlow {
           close();
         }}
         onStaleBooking={(fresh) => show({ kind: 'booking', singleClass: fresh })}
+        onResume={(c) => {
+          close();
+          // The session's customer was just replaced by the save's answer: the next render's flow reads it.
+          window.setTimeout(() => decideRef.current(c), MODAL_REOPEN_DELAY_MS);
+        }}
       />
     </Suspense>
   ) : null;
-  return { start, busyClassId, modals };
+  return { start, open, busyClassId, modals };
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Navigate, useMatches, useNavigate } from 'react-router';
+import { Navigate, useLocation, useMatches, useNavigate } from 'react-router';
 import { texts } from '@estudio/core';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { signInPath } from '../../session/return-to.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
 import { useHydrating } from '../../ssr/render-context.ts';
 import type { RouteHandle } from '../../router.tsx';
@@ -14,12 +15,14 @@ const SIGNED_OUT_REDIRECT_MS = 700;
 function Accessing() {
   const { status } = useSession();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     if (status !== 'signedOut') return;
-    const timer = window.setTimeout(() => navigate('/entrar', { replace: true }), SIGNED_OUT_REDIRECT_MS);
+    // The page asked for (a message's link to Mis Reservaciones) is where the sign-in comes back to.
+    const timer = window.setTimeout(() => navigate(signInPath(pathname + search), { replace: true }), SIGNED_OUT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [status, navigate]);
+  }, [status, navigate, pathname, search]);
 
   return (
     <LoadingScreen caption={texts.auth.accessing}>

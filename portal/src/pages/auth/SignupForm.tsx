@@ -2,11 +2,11 @@ import { Fragment, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  answerFields,
   checkPassword,
   customerSignupInput,
   fieldLabels,
   isValidPhone,
-  normalizePhone,
   passwordPolicyFromConfig,
   passwordRuleTexts,
   texts,
@@ -16,9 +16,13 @@ import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { signInPath, useReturnTo } from '../../session/return-to.ts';
 import { showError } from '../../ui/alerts.ts';
 import { maxLengthsOf, useFormErrors } from '../../ui/form-errors.ts';
 import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
+import { AnswerInputs, answerErrors, answersToSend, needsConsent, useCustomerFieldDefinitions } from '../account/profile/answers.tsx';
+import { PhoneInput } from '../account/profile/DynamicField.tsx';
+import { UploadError } from '../account/profile/upload.ts';
 import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
 
@@ -35,7 +39,7 @@ interface SignupForm {
   password_confirm: string;
 }
 
-type FormErrors = Partial<Record<keyof SignupForm | 'terms', string>>;
+type FormErrors = Partial<Record<string, string>>;
 
 /** The fields in screen order, as the summary alert names them ('Revisa el campo: Apellidos'); the terms speak for themselves. */
 const labels: Record<keyof SignupForm | 'terms', string> = {
@@ -80,6 +84,7 @@ interface SignupFormProps {
 export function SignupForm({ onSignInInstead }: SignupFormProps) {
   const config = useAppConfig();
   const { status, store, tokens: session, signOut } = useSession();
+  const returnTo = useReturnTo();
   const completing = status === 'needsProfile';
   const utils = trpc.useUtils();
   const pages = trpc.pages.list.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -87,7 +92,17 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
 
   const [form, setForm] = useState<SignupForm>(empty);
   const [accepted, setAccepted] = useState(false);
-  const { errors, fail, failFromServer, clear } = useFormErrors(labels);
+  // The studio's own questions of its sign-up form (decision 087), after the account's fields, and a health answer's consent.
+  const { definitions } = useCustomerFieldDefinitions();
+  const questions = useMemo(() => answerFields(definitions).filter((d) => d.placement === 'signup'), [definitions]);
+  const [answers, setAnswers] = useState<Record<string, unknown>>({});
+  const [consent, setConsent] = useState(false);
+  const consentNeeded = needsConsent(questions, answers, {});
+  const allLabels = useMemo(
+    () => ({ ...labels, ...Object.fromEntries(questions.map((q) => [q.key, q.label])), sensitive_consent: '' }) as Record<string, string>,
+    [questions],
+  );
+  const { errors, fail, failFromServer, clear } = useFormErrors(allLabels);
   const [submitting, setSubmitting] = useState(false);
   // The studio registered this e-mail at the desk: the server mailed the link that creates the password (decision 017).
   const [claimSent, setClaimSent] = useState<{ email: string; message: string } | null>(null);
@@ -106,13 +121,14 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
       ? ['name', 'last_name', 'phone', 'birthdate']
       : ['name', 'last_name', 'email', 'phone', 'birthdate', 'password', 'password_confirm'];
     for (const key of required) if (!String(form[key] ?? '').trim()) found[key] = texts.forms.fieldRequired;
-    if (form.phone && !isValidPhone(form.phone)) found.phone = texts.auth.phoneFormat;
+    if (form.phone && (form.phone.length !== 10 || !isValidPhone(form.phone))) found.phone = texts.auth.phoneFormat;
     if (form.password && !completing) {
       const policy = passwordPolicyFromConfig(config);
       const broken = checkPassword(form.password, policy)[0];
       if (broken) found.password = passwordRuleTexts[broken](policy);
     }
     if (form.password && form.password_confirm && form.password !== form.password_confirm) found.password_confirm = texts.auth.passwordsMismatch;
+    Object.assign(found, answerErrors(questions, answers, { needed: consentNeeded, given: consent }));
     if (requiredPages.length > 0 && !accepted) found.terms = texts.auth.mustAcceptTerms;
     return found;
   };
@@ -133,11 +149,16 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
       signup_reason_other: form.signup_reason === texts.forms.signupReasonOtherValue ? form.signup_reason_other.trim() || undefined : undefined,
       accepted_page_ids: accepted ? requiredPages.map((page) => page.page_id) : [],
     };
+    /** The answers, files uploaded first with the identity's token (the session starts after the customer exists). */
+    const withAnswers = async (idToken?: string) => {
+      const custom_fields = await answersToSend(questions, answers, { store, ...(idToken ? { idToken } : {}) });
+      return { ...customerData, ...(Object.keys(custom_fields).length ? { custom_fields } : {}), ...(consentNeeded ? { sensitive_consent: true } : {}) };
+    };
     try {
       if (completing) {
         // The session's identity is already signed in: only its customer is missing.
         try {
-          await utils.client.customer.signup.mutate(customerData);
+          await utils.client.customer.signup.mutate(await withAnswers());
         } catch (error) {
           if (errorFacts(error).code === 'customer/phone-taken') fail({ phone: texts.auth.phoneTaken });
           else failFromServer(error);
@@ -172,8 +193,12 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
         setPending({ email, password: form.password, tokens });
       }
       try {
-        await utils.client.customer.signup.mutate(customerData, { context: { idToken: tokens.idToken } });
+        await utils.client.customer.signup.mutate(await withAnswers(tokens.idToken), { context: { idToken: tokens.idToken } });
       } catch (error) {
+        if (error instanceof UploadError) {
+          showError(error.message);
+          return;
+        }
         const { code, status: httpStatus, field } = errorFacts(error);
         if (code === 'customer/phone-taken') {
           // The identity stays so a corrected phone can finish the same sign-up.
@@ -209,7 +234,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
             <Text size="sm">{texts.auth.claimSentHint(claimSent.email)}</Text>
           </Stack>
         </Alert>
-        <Button component={Link} to="/entrar" size="md" variant="light" fullWidth>
+        <Button component={Link} to={signInPath(returnTo)} size="md" variant="light" fullWidth>
           {texts.forms.backToLogin}
         </Button>
       </Stack>
@@ -234,18 +259,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
             ) : (
               <EmailField value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
             )}
-            <TextInput
-              label={texts.forms.phone}
-              description={texts.forms.phoneHint}
-              name="phone"
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="numeric"
-              value={form.phone}
-              onChange={(e) => set('phone', normalizePhone(e.currentTarget.value))}
-              error={errors.phone}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-            />
+            <PhoneInput common={{ label: texts.forms.phone, error: errors.phone, name: 'phone', withAsterisk: false }} value={form.phone} onChange={(value) => set('phone', value)} />
             <TextInput label={texts.forms.birthdate} name="birthdate" type="date" autoComplete="bday" value={form.birthdate} onChange={(e) => set('birthdate', e.currentTarget.value)} error={errors.birthdate} max={new Date().toISOString().slice(0, 10)} />
             <TextInput label={optional(texts.forms.instagram)} name="instagram" placeholder="@" maxLength={limits.instagram} value={form.instagram} onChange={(e) => set('instagram', e.currentTarget.value)} error={errors.instagram} />
           </SimpleGrid>
@@ -261,6 +275,25 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
           />
           {form.signup_reason === texts.forms.signupReasonOtherValue && (
             <TextInput label={optional(texts.forms.signupReasonOther)} name="signup_reason_other" maxLength={limits.signup_reason_other} value={form.signup_reason_other} onChange={(e) => set('signup_reason_other', e.currentTarget.value)} error={errors.signup_reason_other} />
+          )}
+          {questions.length > 0 && (
+            <AnswerInputs
+              fields={questions}
+              values={answers}
+              errors={errors}
+              onChange={(key, value) => {
+                setAnswers((current) => ({ ...current, [key]: value }));
+                clear(key);
+              }}
+              consent={{
+                needed: consentNeeded,
+                given: consent,
+                onChange: (given) => {
+                  setConsent(given);
+                  clear('sensitive_consent');
+                },
+              }}
+            />
           )}
           {!completing && (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
@@ -304,7 +337,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
                     {texts.forms.signInLink}
                   </Anchor>
                 ) : (
-                  <Anchor component={Link} to="/entrar" fw={600}>
+                  <Anchor component={Link} to={signInPath(returnTo)} fw={600}>
                     {texts.forms.signInLink}
                   </Anchor>
                 )}

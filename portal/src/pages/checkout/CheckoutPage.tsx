@@ -28,7 +28,7 @@ import { useSession } from '../../session/SessionProvider.tsx';
 import { LazyStripeCardForm } from '../../shop/LazyStripeCardForm.tsx';
 import { purchaseErrorText } from '../../shop/purchase-error.ts';
 import { TrialChargeNotice } from '../../shop/TrialChargeNotice.tsx';
-import { showError, showSuccess } from '../../ui/alerts.ts';
+import { showSuccess } from '../../ui/alerts.ts';
 import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
 import { NotFound } from '../NotFound.tsx';
 import { CheckoutHeader } from './CheckoutHeader.tsx';
@@ -36,6 +36,7 @@ import { DiscountForm, type AppliedDiscount } from './DiscountForm.tsx';
 import { PackageSummary } from './PackageSummary.tsx';
 import { PayPalCheckout } from './PayPalCheckout.tsx';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
+import { DeclinedNotice } from './DeclinedNotice.tsx';
 import type { StripeCardResult } from './StripeCardForm.tsx';
 import { useHydrating } from '../../ssr/render-context.ts';
 import { InstallmentsModal, type InstallmentsAsk } from './InstallmentsModal.tsx';
@@ -98,6 +99,8 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   const [openDocument, setOpenDocument] = useState<StudioDocument | null>(null);
   const [feeDismissed, setFeeDismissed] = useState(false);
   const [saveCard, setSaveCard] = useState(false);
+  // Why the last payment failed, said beside the card and above the button that retries it (not a toast over it).
+  const [declined, setDeclined] = useState<string | null>(null);
 
   const pkg = pkgQuery.data?.class_package;
   const requiredPages = useMemo(() => (pages.data?.pages ?? []).filter((page) => page.required), [pages.data]);
@@ -157,10 +160,11 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
   /** Runs one payment with the spinner on; every failure goes through the spec's purchase error table. */
   const run = async (pay: () => Promise<void>) => {
     setPaying(true);
+    setDeclined(null);
     try {
       await pay();
     } catch (error) {
-      showError(purchaseErrorText(error));
+      setDeclined(purchaseErrorText(error));
     } finally {
       setPaying(false);
     }
@@ -242,7 +246,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
       await finishAttempt(answer, async (clientSecret) => {
         // Stripe confirms in the browser; its webhook grants the purchase on the server.
         const failure = await card.confirm(clientSecret);
-        if (failure) showError(failure);
+        if (failure) setDeclined(failure);
         return failure === null;
       });
     });
@@ -305,6 +309,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
       payment = (
         <Stack gap="md">
           {documents}
+          {declined && <DeclinedNotice message={declined} />}
           <Button size="md" fullWidth onClick={() => void payFree()} disabled={blocked} loading={paying}>
             {texts.checkout.getOffer}
           </Button>
@@ -319,7 +324,15 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
               {texts.checkout.trialCardOnly}
             </Text>
           )}
-          <Radio.Group value={choice} onChange={(value) => setChoice(value as Choice)} name="payment_method" aria-label={texts.checkout.paymentHeading}>
+          <Radio.Group
+            value={choice}
+            onChange={(value) => {
+              setChoice(value as Choice);
+              setDeclined(null);
+            }}
+            name="payment_method"
+            aria-label={texts.checkout.paymentHeading}
+          >
             <Stack gap="xs">
               {cashOn && <Radio value="cash" label={<MethodLabel icon={<IconCash size={18} />} text={cashMethod?.name ?? texts.checkout.cash} />} />}
               {cardMethod && <Radio value="card" label={<MethodLabel icon={<IconCreditCard size={18} />} text={savedCards.length > 0 ? texts.checkout.newCard : texts.checkout.card} />} />}
@@ -341,6 +354,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
               <Alert variant="light" color="gray" icon={<IconBuildingBank size={18} />}>
                 {texts.checkout.cashNote} {texts.checkout.cashHold(Number(config.cash_hold_hours) || 24)}
               </Alert>
+              {declined && <DeclinedNotice message={declined} />}
               <Button size="md" fullWidth onClick={() => void payCash()} disabled={blocked} loading={paying}>
                 {texts.checkout.pay}
               </Button>
@@ -372,17 +386,20 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
                 disabled={blocked}
                 paying={paying}
                 onPay={(card) => void payStripeCard(card)}
-                onError={showError}
+                onError={setDeclined}
+                declined={declined}
                 submitLabel={payLabel}
               />
             ) : (
-              <SandboxCardForm disabled={blocked} paying={paying} onPay={(card) => void paySandboxCard(card)} submitLabel={payLabel} />
+              <SandboxCardForm disabled={blocked} paying={paying} onPay={(card) => void paySandboxCard(card)} declined={declined} submitLabel={payLabel} />
             ))}
+          {choice?.startsWith('source-') && declined && <DeclinedNotice message={declined} />}
           {choice?.startsWith('source-') && (
             <Button size="md" fullWidth onClick={() => void paySavedCard(Number(choice.slice('source-'.length)))} disabled={blocked} loading={paying}>
               {payLabel}
             </Button>
           )}
+          {choice === 'paypal' && declined && <DeclinedNotice message={declined} />}
           {choice === 'paypal' && (
             <PayPalCheckout
               clientId={config.paypal_client_id}
@@ -391,7 +408,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
               subscription={pkg.is_subscription}
               disabled={blocked}
               onPaid={(purchaseId) => succeed(purchaseId, texts.checkout.paymentSuccess)}
-              onError={(error) => showError(purchaseErrorText(error))}
+              onError={(error) => setDeclined(purchaseErrorText(error))}
             />
           )}
         </Stack>

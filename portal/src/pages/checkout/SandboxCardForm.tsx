@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
-import { passesLuhn, purchaseErrorTexts, sandboxCardToken, texts, type SandboxCard } from '@estudio/core';
+import { DeclinedNotice } from './DeclinedNotice.tsx';
+import { formatCardExpiry, parseCardExpiry, passesLuhn, purchaseErrorTexts, sandboxCardToken, texts, type SandboxCard } from '@estudio/core';
 
 /** '4242424242424242' → '4242 4242 4242 4242' (amex 4-6-5). */
 function groupDigits(digits: string): string {
@@ -16,17 +17,13 @@ function groupDigits(digits: string): string {
   return parts.join(' ');
 }
 
-/** Spec §5: the expiry is typed as MM/YYYY. */
-function formatExpiry(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 6);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-}
-
 interface SandboxCardFormProps {
   disabled: boolean;
   paying: boolean;
-  /** The card as a test token: its number stays in this component. */
-  onPay: (card: SandboxCard) => void;
+  /** The card as a test token (its number stays in this component), with the expiry read from the form. */
+  onPay: (card: SandboxCard & { exp_month: number; exp_year: number }) => void;
+  /** Why the last payment was declined: said here, beside the card and above the button, never in a toast over it. */
+  declined?: string | null | undefined;
   /** The button's words: 'Pagar Ahora' unless told ('Comenzar prueba gratis', 'Guardar tarjeta'). */
   submitLabel?: string;
 }
@@ -37,7 +34,7 @@ interface SandboxCardFormProps {
  * with core's mapping; only that token, the brand and the last 4 digits are
  * sent. 'Pagar Ahora' stays disabled while the card is empty.
  */
-export function SandboxCardForm({ disabled, paying, onPay, submitLabel = texts.checkout.payNow }: SandboxCardFormProps) {
+export function SandboxCardForm({ disabled, paying, onPay, declined, submitLabel = texts.checkout.payNow }: SandboxCardFormProps) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -47,21 +44,23 @@ export function SandboxCardForm({ disabled, paying, onPay, submitLabel = texts.c
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const month = Number(expiry.slice(0, 2));
-    const year = Number(expiry.slice(3));
-    const now = new Date();
+    const expires = parseCardExpiry(expiry);
     const found = {
       // A mistyped digit fails the Luhn check: Stripe's own form says the number is wrong, so does this one.
-      number: digits.length < 13 ? texts.checkout.cardFormatError : passesLuhn(digits) ? undefined : purchaseErrorTexts.incorrectNumber,
-      expiry:
-        !/^\d{2}\/\d{4}$/.test(expiry) || month < 1 || month > 12 || year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1
-          ? texts.checkout.cardFormatError
-          : undefined,
-      cvc: /^\d{3,4}$/.test(cvc) ? undefined : texts.checkout.cardFormatError,
+      number: digits.length < 13 ? texts.checkout.cardNumberIncomplete : passesLuhn(digits) ? undefined : purchaseErrorTexts.incorrectNumber,
+      // MM/AA or MM/AAAA; each refusal says what to fix.
+      expiry: expires.ok
+        ? undefined
+        : expires.reason === 'month'
+          ? texts.checkout.cardExpiryMonth
+          : expires.reason === 'past'
+            ? texts.checkout.cardExpiryPast
+            : texts.checkout.cardExpiryFormat,
+      cvc: /^\d{3,4}$/.test(cvc) ? undefined : texts.checkout.cardCvcFormat,
     };
     setErrors(found);
-    if (found.number || found.expiry || found.cvc) return;
-    onPay(sandboxCardToken(digits));
+    if (found.number || found.expiry || found.cvc || !expires.ok) return;
+    onPay({ ...sandboxCardToken(digits), exp_month: expires.month, exp_year: expires.year });
   };
 
   return (
@@ -81,16 +80,16 @@ export function SandboxCardForm({ disabled, paying, onPay, submitLabel = texts.c
           onChange={(e) => setNumber(groupDigits(e.currentTarget.value.replace(/\D/g, '').slice(0, 19)))}
           error={errors.number}
         />
-        {/* Issue 18: side by side only when each column holds 'Vencimiento (MM/AAAA)' on one line; on a phone they stack, never misaligned. */}
+        {/* Issue 18: side by side only when each column holds 'Vencimiento (MM/AA)' on one line; on a phone they stack, never misaligned. */}
         <SimpleGrid minColWidth="13rem" autoFlow="auto-fit" spacing="sm">
           <TextInput
             label={texts.checkout.cardExpiry}
             name="exp-date"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/AAAA"
+            placeholder="MM/AA"
             value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.currentTarget.value))}
+            onChange={(e) => setExpiry(formatCardExpiry(e.currentTarget.value))}
             error={errors.expiry}
           />
           <TextInput
@@ -104,6 +103,7 @@ export function SandboxCardForm({ disabled, paying, onPay, submitLabel = texts.c
             error={errors.cvc}
           />
         </SimpleGrid>
+        {declined && <DeclinedNotice message={declined} />}
         <Button type="submit" size="md" fullWidth disabled={disabled || empty} loading={paying}>
           {submitLabel}
         </Button>

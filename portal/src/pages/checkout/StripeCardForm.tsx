@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Box, Button, Input, Stack } from '@mantine/core';
+import { DeclinedNotice } from './DeclinedNotice.tsx';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 // The pure entry loads Stripe.js when loadStripe is called, not when this module is imported.
 import type { Stripe } from '@stripe/stripe-js';
@@ -21,13 +22,15 @@ interface StripeCardFormProps {
   paying: boolean;
   onPay: (card: StripeCardResult) => void;
   onError: (message: string) => void;
+  /** Why the last payment was declined: said beside the card, above the button. */
+  declined?: string | null | undefined;
   /** The button's words: 'Pagar Ahora' unless told ('Comenzar prueba gratis', 'Guardar tarjeta'). */
   submitLabel?: string;
 }
 
 const stripeCache = new Map<string, Promise<Stripe | null>>();
 
-function CardFields({ email, disabled, paying, onPay, onError, submitLabel = texts.checkout.payNow }: StripeCardFormProps) {
+function CardFields({ email, disabled, paying, onPay, onError, declined, submitLabel = texts.checkout.payNow }: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [empty, setEmpty] = useState(true);
@@ -69,6 +72,7 @@ function CardFields({ email, disabled, paying, onPay, onError, submitLabel = tex
             <CardElement options={{ hidePostalCode: true }} onChange={(e) => setEmpty(e.empty)} />
           </Box>
         </Input.Wrapper>
+        {declined && <DeclinedNotice message={declined} />}
         <Button type="submit" size="md" fullWidth disabled={disabled || empty || !stripe} loading={paying || creating}>
           {submitLabel}
         </Button>

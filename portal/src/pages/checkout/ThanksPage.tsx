@@ -3,6 +3,8 @@ import { ActionIcon, Alert, Box, Button, Container, CopyButton, Divider, Group, 
 import { IconBuildingBank, IconCheck, IconCircleCheck, IconClockHour4, IconCopy } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import {
+  cardBrandLabel,
+  renewalPeriodText,
   bankTransferReference,
   chargePlan,
   classesPathAfterPurchase,
@@ -20,6 +22,7 @@ import { errorFacts } from '../../api/errors.ts';
 import { useStudioTimeZone } from '../../booking/time.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
+import { signInPath } from '../../session/return-to.ts';
 import { PurchaseStatusBadge } from '../../shop/PurchaseStatusBadge.tsx';
 import type { ShopPurchase } from '../../shop/types.ts';
 import { LoadingScreen } from '../../ui/LoadingScreen.tsx';
@@ -165,13 +168,23 @@ function Receipt({ purchase }: { purchase: ShopPurchase }) {
           {purchase.class_amount !== 0 && (
             <Line label={texts.thanks.classes}>{purchase.class_amount === -1 ? texts.thanks.unlimited : purchase.class_amount}</Line>
           )}
-          {purchase.payment_method && <Line label={texts.thanks.paymentMethod}>{purchase.payment_method.name}</Line>}
+          {purchase.payment_method && (
+            <Line label={texts.thanks.paymentMethod}>
+              {/* The receipt's words: 'Tarjeta Visa terminación 4242'. */}
+              {purchase.card ? `${purchase.payment_method.name} ${texts.checkout.savedCard(cardBrandLabel(purchase.card.card_type), purchase.card.last_digits)}` : purchase.payment_method.name}
+            </Line>
+          )}
           {purchase.payment_channel && <Line label={texts.thanks.paymentMethod}>{purchase.payment_channel === 'oxxo' ? mxTexts.checkout.oxxo : mxTexts.checkout.spei}</Line>}
           {purchase.installments && (
             <Line label={mxTexts.thanks.plan}>{mxTexts.thanks.installmentsPlan(purchase.installments.count, mxn(purchase.installments.monthly))}</Line>
           )}
+          {purchase.discount && <Line label={texts.thanks.discountCode}>{purchase.discount.code}</Line>}
           {purchase.customer.email && <Line label={texts.thanks.email}>{purchase.customer.email}</Line>}
-          {days ? <Text size="sm">{pkg.is_subscription ? texts.thanks.renewsEvery(days) : texts.thanks.expiresIn(days)}</Text> : null}
+          {pkg.is_subscription ? (
+            <Text size="sm">{texts.thanks.renewsEveryPeriod(renewalPeriodText(purchase))}</Text>
+          ) : days ? (
+            <Text size="sm">{texts.thanks.expiresIn(days)}</Text>
+          ) : null}
         </Stack>
         {purchase.payment_instructions && <PaymentInstructions instructions={purchase.payment_instructions} pending={pending} tz={tz} />}
         {(purchase.status === 'completed' || purchase.status === 'active') && (purchase.cfdi.can_request || purchase.cfdi.state !== 'none') && (
@@ -205,7 +218,7 @@ export default function ThanksPage() {
   const purchase = trpc.purchases.byId.useQuery({ id }, { enabled: valid && status === 'signedIn', retry: false });
 
   if (!valid) return <NotFound />;
-  if (status === 'signedOut') return <Navigate to="/entrar" replace />;
+  if (status === 'signedOut') return <Navigate to={signInPath(`/gracias/${id}`)} replace />;
   if (status === 'signingIn') return <LoadingScreen />;
 
   let content: ReactNode;

@@ -1,6 +1,10 @@
 import {
+  bankTransferReference,
   chargePlan,
   DomainError,
+  formatClabe,
+  formatDateTime,
+  studioTimeZone,
   effectivePriceCents,
   fromCents,
   isTrialPackage,
@@ -13,7 +17,10 @@ import { purchase } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { findApplicableDiscount, releaseDiscountUse, type DiscountRow } from '../discounts/validate-discount.ts';
+import { purchasePending } from '@estudio/core/messages/templates/billing';
+import { customer } from '@estudio/db/schema/customer';
 import type { MessageContext } from '../messages/message-context.ts';
+import { queueCustomerMessage } from '../messages/queue-message.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { markPurchasePaid, type PurchaseRow } from './grant-purchase.ts';
 import { claimPurchaseCaps, holdTimes, recordDiscountUse } from './purchase-caps.ts';
@@ -121,6 +128,7 @@ export async function preparePurchase(db: Db, input: PrepareInput): Promise<Prep
     if (discount) await recordDiscountUse(tx, discount.discount_id, input.customerId, row.purchase_id);
     const nothingToCharge = chargeCents === 0 && !pkg.is_subscription;
     if (input.payNow === 'always' || (input.payNow === 'when-nothing-to-charge' && nothingToCharge)) await markPurchasePaid(tx, row.purchase_id, { now, messages: input.messages ?? null });
+    else if (input.provider === 'cash' && input.messages) await queuePendingOrder(tx, input.messages, row, input.settings, now);
     return { purchase: row, discount, chargeCents, priceCents };
   });
 }
@@ -136,4 +144,28 @@ async function checkSignupFee(tx: Tx, settings: AppConfigMap, customerId: number
     .where(and(eq(purchase.customer_id, customerId), eq(purchase.class_package_id, feeId), inArray(purchase.status, ['active', 'completed'])));
   if ((paid?.n ?? 0) > 0) return;
   throw new DomainError('package/signup-fee-required', `Antes de comprar este paquete debes pagar «${fee.title}». Completa tu inscripción e inténtalo de nuevo.`);
+}
+
+/**
+ * A cash or transfer order set aside (issue 41): how to pay it (the studio's
+ * CLABE and the order as the reference, or at the desk) and until when the
+ * hold lasts (cash_hold_hours, the expire-holds job's own limit).
+ */
+async function queuePendingOrder(tx: Db, ctx: MessageContext, row: PurchaseRow, settings: AppConfigMap, now: Date): Promise<void> {
+  const [who] = await tx.select({ name: customer.name }).from(customer).where(eq(customer.customer_id, row.customer_id));
+  const clabe = settings.bank_clabe.trim();
+  await queueCustomerMessage(tx, ctx, {
+    customerId: row.customer_id,
+    dedupeKey: `purchase-pending:${row.purchase_id}`,
+    parts: purchasePending({
+      name: who?.name.trim() || null,
+      purchaseId: row.purchase_id,
+      title: row.title,
+      total: row.total_payment,
+      bank: clabe ? { name: settings.bank_name.trim(), clabe: formatClabe(clabe), beneficiary: settings.bank_beneficiary.trim() } : null,
+      reference: bankTransferReference(row.purchase_id),
+      payBy: formatDateTime(new Date(now.getTime() + holdTimes(settings).cashHoldMs), studioTimeZone(settings)),
+      orderUrl: `${ctx.publicUrl}/gracias/${row.purchase_id}`,
+    }),
+  });
 }

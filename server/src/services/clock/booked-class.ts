@@ -14,7 +14,7 @@ export const reservationsUrlOf = (ctx: MessageContext) => `${ctx.publicUrl}/myst
 export function bookedClassFacts(
   ctx: MessageContext,
   c: SingleClassOutput,
-  reservation: { access_code: string },
+  reservation: { access_code: string; spot: number | null; guest: string | null; guest_spot: number | null },
   name: string | null,
   tz: string,
 ): BookedClass {
@@ -24,6 +24,8 @@ export function bookedClassFacts(
     when: classWhen(c.class_date, tz),
     coach: coachNames(c.class_instructors),
     location: [c.location.name, c.location.address].filter((s) => s?.trim()).join(' · '),
+    spot: reservation.spot,
+    guest: reservation.guest ? { name: reservation.guest, spot: reservation.guest_spot } : null,
     accessCode: formatAccessCode(reservation.access_code),
     reservationsUrl: reservationsUrlOf(ctx),
   };

@@ -68,6 +68,9 @@ export const bookingConfirmationsJob: ClockJob = {
           customer_id: class_reservation.customer_id,
           single_class_id: class_reservation.single_class_id,
           access_code: class_reservation.access_code,
+          spot: class_reservation.spot,
+          guest: class_reservation.guest,
+          guest_spot: class_reservation.guest_spot,
           createdAt: class_reservation.createdAt,
           live: sql<boolean>`${class_reservation.deletedAt} is null and ${single_class.cancelledAt} is null and ${single_class.class_date} > ${now.toISOString()}::timestamptz
             and not exists (select 1 from ${outbox_message} where ${outbox_message.dedupe_key} in (
@@ -115,7 +118,8 @@ export const bookingConfirmationsJob: ClockJob = {
           parts: bookingConfirmation({
             ...facts,
             cancelRule: cancellationRuleText(settings),
-            cancelUntil: until ? classWhen(until, tz) : null,
+            // Booked inside the cancellation notice (Saturday night for Sunday morning): no deadline to give, it passed.
+            cancelUntil: !until ? null : until.getTime() <= r.createdAt.getTime() ? 'late' : classWhen(until, tz),
             calendarUrl: calendarUrlOf(ctx.messages, prefs.calendar_token),
             invitation: { filename: 'reservacion.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: invitation },
           }),

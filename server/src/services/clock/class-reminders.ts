@@ -43,6 +43,9 @@ export const classRemindersJob: ClockJob = {
         customer_id: class_reservation.customer_id,
         single_class_id: class_reservation.single_class_id,
         access_code: class_reservation.access_code,
+        spot: class_reservation.spot,
+        guest: class_reservation.guest,
+        guest_spot: class_reservation.guest_spot,
         name: customer.name,
       })
       .from(class_reservation)

@@ -226,7 +226,12 @@ export async function adminUpdateCustomer(
       action: 'update',
       entity: 'customer',
       entityId: customerId,
-      changes: { ...changes, ...(email !== undefined && email !== before.email ? { email: { from: before.email, to: email } } : {}) },
+      changes: {
+        ...changes,
+        // The answers' keys only: a health answer is not copied into the activity log (decision 087).
+        ...(changes.custom_fields !== undefined ? { custom_fields: Object.keys(changes.custom_fields) } : {}),
+        ...(email !== undefined && email !== before.email ? { email: { from: before.email, to: email } } : {}),
+      },
     });
     // A role change gets its own row, after the edit's, so Actividad lists it first and by kind (decision 037).
     if (role !== undefined && role !== before.role) {

@@ -4,6 +4,7 @@ import type { CustomerOutput } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { toAddressOutput } from '../addresses/addresses.ts';
 import { fileSummaries } from '../files/file-output.ts';
+import { answersForOwnProfile } from './customer-answers.ts';
 import type { CustomerRow } from './find-customer.ts';
 
 /** The spec's customer envelope: dates as ISO strings, internal columns left out. */
@@ -30,13 +31,21 @@ export function toCustomerOutput(row: CustomerRow): CustomerOutput {
   };
 }
 
-/** The customer of "Mi Información": the envelope plus the linked address and the profile image. */
+/**
+ * The customer of "Mi Información": the envelope plus the linked address, the
+ * profile image, her answers to the studio's questions and what she must still
+ * answer before booking (decision 087). Her own session only.
+ */
 export async function toCustomerProfileOutput(db: Db, row: CustomerRow): Promise<CustomerOutput> {
-  const [addressRow] = row.address_id === null ? [] : await db.select().from(address).where(eq(address.address_id, row.address_id)).limit(1);
-  const files = await fileSummaries(db, [row.file_id]);
+  const [[addressRow], files, answers] = await Promise.all([
+    row.address_id === null ? Promise.resolve([]) : db.select().from(address).where(eq(address.address_id, row.address_id)).limit(1),
+    fileSummaries(db, [row.file_id]),
+    answersForOwnProfile(db, row),
+  ]);
   return {
     ...toCustomerOutput(row),
     address: addressRow ? toAddressOutput(addressRow) : null,
     file: row.file_id === null ? null : (files.get(row.file_id) ?? null),
+    ...answers,
   };
 }

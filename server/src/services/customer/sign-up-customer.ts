@@ -3,7 +3,12 @@ import { customer } from '@estudio/db/schema/customer';
 import { DomainError } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { assertFileUsable } from '../files/file-use.ts';
+import { welcome } from '@estudio/core/messages/templates/account';
+import type { MessageContext } from '../messages/message-context.ts';
+import { queueCustomerMessage } from '../messages/queue-message.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { acceptDocuments } from './accept-documents.ts';
+import { saveCustomerAnswers } from './customer-answers.ts';
 import type { CustomerRow } from './find-customer.ts';
 
 export interface CustomerSignupData {
@@ -17,6 +22,9 @@ export interface CustomerSignupData {
   signup_reason_other?: string | null | undefined;
   file_id?: number | null | undefined;
   accepted_page_ids: number[];
+  /** Answers to the studio's questions of the sign-up form (decision 087). */
+  custom_fields?: Record<string, unknown> | undefined;
+  sensitive_consent?: boolean | undefined;
 }
 
 /**
@@ -26,7 +34,12 @@ export interface CustomerSignupData {
  * when the phone does; every required page must be among the accepted ones;
  * a profile picture must be a file the new customer may use (assertFileUsable).
  */
-export async function signUpCustomer(db: Db, identity: { uid: string; email: string | null }, data: CustomerSignupData): Promise<CustomerRow> {
+export async function signUpCustomer(
+  db: Db,
+  identity: { uid: string; email: string | null },
+  data: CustomerSignupData,
+  messages: MessageContext | null = null,
+): Promise<CustomerRow> {
   // The identity's e-mail wins: the account is whatever the sign-in provider verified.
   const email = identity.email ?? data.email;
   const phone = data.phone || null;
@@ -66,6 +79,8 @@ export async function signUpCustomer(db: Db, identity: { uid: string; email: str
       // A profile picture named by id must be one this new customer may use (never another customer's upload).
       if (row.file_id !== null) await assertFileUsable(tx, row.file_id, { for: 'customer', customerId: row.customer_id }, 'image');
       await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: true, refusal: 'customer/terms-not-accepted' });
+      await saveCustomerAnswers(tx, row.customer_id, data.custom_fields, data.sensitive_consent, { profile: row, signingUp: true });
+      if (messages) await queueWelcome(tx, messages, row);
       return row;
     });
   } catch (error) {
@@ -76,3 +91,21 @@ export async function signUpCustomer(db: Db, identity: { uid: string; email: str
   }
 }
 
+
+/** The welcome after sign-up (issue 41), in the sign-up's transaction: the account is ready, and the next step. */
+async function queueWelcome(tx: Db, ctx: MessageContext, row: CustomerRow): Promise<void> {
+  const settings = await loadStudioSettings(tx);
+  await queueCustomerMessage(tx, ctx, {
+    customerId: row.customer_id,
+    dedupeKey: `welcome:${row.customer_id}`,
+    parts: welcome({
+      name: row.name.trim() || null,
+      businessName: settings.business_name,
+      calendarUrl: `${ctx.publicUrl}/mystudio`,
+      packagesUrl: `${ctx.publicUrl}${settings.class_packages_path || '/mystudio/paquetes'}`,
+      packagesName: settings.class_packages_name || 'Paquetes',
+      // A new account has nothing to book with yet; a desk-registered one signs up through the claim link instead.
+      hasCredits: false,
+    }),
+  });
+}

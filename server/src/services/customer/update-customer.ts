@@ -4,6 +4,7 @@ import { DomainError } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { assertOwnAddress } from '../addresses/addresses.ts';
 import { assertFileUsable } from '../files/file-use.ts';
+import { saveCustomerAnswers } from './customer-answers.ts';
 import type { CustomerRow } from './find-customer.ts';
 
 export interface CustomerProfileChanges {
@@ -16,6 +17,9 @@ export interface CustomerProfileChanges {
   signup_reason_other?: string | null | undefined;
   file_id?: number | null | undefined;
   address_id?: number | null | undefined;
+  /** Answers to the studio's questions (decision 087), by key; keys not sent are kept. */
+  custom_fields?: Record<string, unknown> | undefined;
+  sensitive_consent?: boolean | undefined;
 }
 
 /**
@@ -51,6 +55,7 @@ export async function updateCustomer(db: Db, customerId: number, changes: Custom
         .where(eq(customer.customer_id, customerId))
         .returning();
       if (!row) throw new DomainError('customer/not-found');
+      await saveCustomerAnswers(tx, customerId, changes.custom_fields, changes.sensitive_consent, { profile: row });
       return row;
     });
   } catch (error) {

@@ -37,7 +37,7 @@ export async function moveReservation(
     const old = await reservationNamedBy(tx, { ...input, single_class_id: input.from_single_class_id });
     if (old.deletedAt) throw new DomainError('reservation/already-cancelled');
     if (old.attend) throw new DomainError('desk/move-attended');
-    await cancelReservation(tx, { reservationId: old.class_reservation_id, actor: { customerId: actor.customer_id, role: 'staff' }, mode: 'staff', now, messages });
+    await cancelReservation(tx, { reservationId: old.class_reservation_id, actor: { customerId: actor.customer_id, role: 'staff' }, mode: 'staff', now, messages, tellCustomer: false });
     const moved = await createReservation(tx, {
       customerId: old.customer_id,
       singleClassId: input.single_class_id,

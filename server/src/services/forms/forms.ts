@@ -10,6 +10,7 @@ type FormFieldRow = typeof form_field.$inferSelect;
 export interface FormFields {
   name: string;
   object?: string | null | undefined;
+  placement?: 'signup' | 'booking' | 'profile' | undefined;
   form_fields: FormFieldInput[];
 }
 
@@ -46,6 +47,7 @@ async function withFields(db: Db, forms: FormRow[]): Promise<FormOutput[]> {
     form_id: f.form_id,
     name: f.name,
     object: f.object,
+    placement: f.placement,
     form_fields: fields.filter((field) => field.form_id === f.form_id).map(toFieldOutput),
   }));
 }
@@ -85,7 +87,10 @@ async function insertFields(db: Db, formId: number, fields: readonly FormFieldIn
 /** Creates a form with its fields. */
 export async function createForm(db: Db, fields: FormFields): Promise<FormOutput> {
   const formId = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(form).values({ name: fields.name, object: fields.object ?? null }).returning({ id: form.form_id });
+    const [row] = await tx
+      .insert(form)
+      .values({ name: fields.name, object: fields.object ?? null, ...(fields.placement ? { placement: fields.placement } : {}) })
+      .returning({ id: form.form_id });
     if (!row) throw new Error('form insert returned nothing');
     await insertFields(tx, row.id, fields.form_fields);
     return row.id;
@@ -99,6 +104,7 @@ export async function updateForm(db: Db, id: number, changes: Partial<FormFields
     const set: Partial<typeof form.$inferInsert> = {};
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.object !== undefined) set.object = changes.object;
+    if (changes.placement !== undefined) set.placement = changes.placement;
     const [row] = await tx
       .update(form)
       .set({ ...set, updatedAt: new Date() })
@@ -128,6 +134,7 @@ const customFieldColumns = {
   type: custom_field.type,
   required: custom_field.required,
   options: custom_field.options,
+  sensitive: custom_field.sensitive,
 };
 
 function toCustomFieldOutput(row: { options: CustomFieldOutput['options'] | null } & Omit<CustomFieldOutput, 'options'>): CustomFieldOutput {

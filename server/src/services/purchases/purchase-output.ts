@@ -4,7 +4,7 @@ import { file } from '@estudio/db/schema/content';
 import { customer } from '@estudio/db/schema/customer';
 import { discount } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
-import { payment_method } from '@estudio/db/schema/payments';
+import { payment_method, payment_source } from '@estudio/db/schema/payments';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
@@ -21,6 +21,7 @@ export async function loadPurchases(db: Db, where: SQL, now: Date = new Date()):
       receipt: file.src,
       method: { payment_method_id: payment_method.payment_method_id, name: payment_method.name },
       d: { discount_id: discount.discount_id, code: discount.code },
+      card: { card_type: payment_source.card_type, last_digits: payment_source.last_digits },
       email: customer.email,
     })
     .from(purchase)
@@ -29,6 +30,7 @@ export async function loadPurchases(db: Db, where: SQL, now: Date = new Date()):
     .leftJoin(file, eq(file.file_id, class_package.receipt_file_id))
     .leftJoin(payment_method, eq(payment_method.payment_method_id, purchase.payment_method_id))
     .leftJoin(discount, eq(discount.discount_id, purchase.discount_id))
+    .leftJoin(payment_source, eq(payment_source.payment_source_id, purchase.payment_source_id))
     .where(where)
     .orderBy(desc(purchase.createdAt), desc(purchase.purchase_id));
   const tz = studioTimeZone(await loadStudioSettings(db));
@@ -37,7 +39,7 @@ export async function loadPurchases(db: Db, where: SQL, now: Date = new Date()):
     ? await db.select().from(invoice).where(inArray(invoice.purchase_id, ids)).orderBy(asc(invoice.createdAt), asc(invoice.invoice_id))
     : [];
   const cfdis = await purchaseCfdiStates(db, rows.map((r) => r.p), now);
-  return rows.map(({ p, pkg, receipt, method, d, email }) => {
+  return rows.map(({ p, pkg, receipt, method, d, card, email }) => {
     const next = nextChargeDate({ ...p, paid_through: p.expiration_date }, now, tz);
     return {
       purchase_id: p.purchase_id,
@@ -58,6 +60,7 @@ export async function loadPurchases(db: Db, where: SQL, now: Date = new Date()):
       provider: p.provider,
       payment_method_id: p.payment_method_id,
       payment_method: method?.payment_method_id ? { payment_method_id: method.payment_method_id, name: method.name } : null,
+      card: card?.last_digits ? { card_type: card.card_type, last_digits: card.last_digits } : null,
       discount: d?.discount_id ? { discount_id: d.discount_id, code: d.code } : null,
       customer: { customer_id: p.customer_id, email },
       class_package: {

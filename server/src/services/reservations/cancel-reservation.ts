@@ -1,4 +1,7 @@
-import { DomainError, evaluateCancellation, type Role } from '@estudio/core';
+import { DomainError, evaluateCancellation, studioTimeZone, type Role } from '@estudio/core';
+import { bookingCancelled, classWhen } from '@estudio/core/messages/templates/bookings';
+import { class_type } from '@estudio/db/schema/catalogue';
+import { customer } from '@estudio/db/schema/customer';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { inOrder, preparedStatement } from '@estudio/db/prepared';
 import { available_classes } from '@estudio/db/schema/purchases';
@@ -6,6 +9,7 @@ import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import type { MessageContext } from '../messages/message-context.ts';
+import { queueCustomerMessage } from '../messages/queue-message.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
 import { lockCustomer } from './booking-locks.ts';
@@ -31,6 +35,11 @@ export interface CancelReservationInput {
   now?: Date;
   /** To message the class's waitlist in this transaction; without it the clock's waitlist job tells them (decision 023). */
   messages?: MessageContext | null | undefined;
+  /**
+   * Tell the customer the reservation was cancelled and what happened to the credit (with `messages`; default
+   * true). A move to another class is not a cancellation for the customer: it passes false.
+   */
+  tellCustomer?: boolean;
 }
 
 export interface CancelReservationResult {
@@ -110,6 +119,14 @@ export async function cancelReservation(db: Db, input: CancelReservationInput): 
       await returnOneClass(tx, r.guest_available_class_id, now);
     }
     await notifyWaitlist(tx, r.single_class_id, now, input.messages);
+    if (input.messages && input.tellCustomer !== false) {
+      await queueCancelledNotice(tx, input.messages, {
+        reservation: cancelled,
+        classDate: found.class_date,
+        creditReturned: unlimited ? null : creditReturned && credit !== undefined,
+        byStudio: input.mode === 'staff' || input.override !== undefined || cancelled.customer_id !== input.actor.customerId,
+      });
+    }
     return { reservation: cancelled, creditReturned, ...(rules ? { rules } : {}) };
   });
 }
@@ -160,3 +177,31 @@ const markCancelled = preparedStatement((tx) =>
     .returning()
     .prepare('cancel_mark_cancelled'),
 );
+
+/** The customer's confirmation of a cancellation (issue 41), in the cancellation's transaction. */
+async function queueCancelledNotice(
+  tx: Db,
+  ctx: MessageContext,
+  input: { reservation: ReservationRow; classDate: Date; creditReturned: boolean | null; byStudio: boolean },
+): Promise<void> {
+  const [who] = await tx
+    .select({ name: customer.name, className: class_type.name })
+    .from(customer)
+    .innerJoin(single_class, eq(single_class.single_class_id, input.reservation.single_class_id))
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .where(eq(customer.customer_id, input.reservation.customer_id));
+  if (!who) return;
+  const tz = studioTimeZone(await loadStudioSettings(tx));
+  await queueCustomerMessage(tx, ctx, {
+    customerId: input.reservation.customer_id,
+    dedupeKey: `booking-cancelled:${input.reservation.class_reservation_id}`,
+    parts: bookingCancelled({
+      name: who.name.trim() || null,
+      className: who.className,
+      when: classWhen(input.classDate, tz),
+      creditReturned: input.creditReturned,
+      byStudio: input.byStudio,
+      scheduleUrl: `${ctx.publicUrl}/mystudio`,
+    }),
+  });
+}

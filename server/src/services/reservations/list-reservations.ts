@@ -1,5 +1,5 @@
 import { reservationPageSize, type ReservationFilter, type ReservationWithClass } from '@estudio/core';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
@@ -43,7 +43,9 @@ async function reservationPage(db: Db, where: SQL | undefined, orderBy: SQL[], p
 /**
  * The customer's own reservations, 50 per page. upcoming: live, class not
  * started, soonest first; past: live, class started, newest first;
- * cancelled: cancelled ones, newest class first; all: everything, newest first.
+ * cancelled: cancelled ones, newest class first; all: the classes ahead
+ * first, soonest first (the next class at the top, issue 41: Próximas read
+ * from the farthest one), then the rest, newest first.
  */
 export async function listMyReservations(
   db: Db,
@@ -60,7 +62,9 @@ export async function listMyReservations(
       return reservationPage(db, and(own, live, lte(single_class.class_date, now)), [desc(single_class.class_date)], options.page);
     case 'cancelled':
       return reservationPage(db, and(own, isNotNull(class_reservation.deletedAt)), [desc(single_class.class_date)], options.page);
-    case 'all':
-      return reservationPage(db, own, [desc(single_class.class_date)], options.page);
+    case 'all': {
+      const ahead = sql`${single_class.class_date} > ${now.toISOString()}::timestamptz`;
+      return reservationPage(db, own, [sql`${ahead} desc`, sql`case when ${ahead} then ${single_class.class_date} end asc`, desc(single_class.class_date)], options.page);
+    }
   }
 }

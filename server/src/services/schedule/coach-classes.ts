@@ -5,6 +5,7 @@ import { customer } from '@estudio/db/schema/customer';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class_instructor } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
+import { sensitiveAnswersOf } from '../customer/customer-answers.ts';
 import { listSchedule, type ScheduleFilters } from './list-schedule.ts';
 import { loadSingleClassOutput } from './single-class-output.ts';
 
@@ -68,6 +69,7 @@ export async function getCoachRoster(db: Db, customerId: number, singleClassId: 
   if (!found) throw new DomainError('coach/class-not-found');
   const rows = await db
     .select({
+      customer_id: customer.customer_id,
       name: customer.name,
       last_name: customer.last_name,
       spot: class_reservation.spot,
@@ -78,5 +80,10 @@ export async function getCoachRoster(db: Db, customerId: number, singleClassId: 
     .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
     .where(and(eq(class_reservation.single_class_id, singleClassId), isNull(class_reservation.deletedAt)))
     .orderBy(asc(customer.name), asc(customer.last_name), asc(class_reservation.class_reservation_id));
-  return { single_class: toCoachClass(found), class_reservations: rows };
+  const health = await sensitiveAnswersOf(
+    db,
+    rows.map((r) => r.customer_id),
+  );
+  // No ids in the answer (decision 045): the customer's id only joined her answers.
+  return { single_class: toCoachClass(found), class_reservations: rows.map(({ customer_id, ...r }) => ({ ...r, health: health.get(customer_id) ?? [] })) };
 }

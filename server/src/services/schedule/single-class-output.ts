@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { anyId, idArray, preparedStatement } from '@estudio/db/prepared';
 import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
 import { file } from '@estudio/db/schema/content';
+import { class_package } from '@estudio/db/schema/packages';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor, single_class_tag } from '@estudio/db/schema/schedule';
 import { tag } from '@estudio/db/schema/videos';
@@ -43,10 +44,11 @@ export function placesOf(row: { places: number; spots: number[] | null } | undef
  */
 const classesStatement = preparedStatement((db) =>
   db
-    .select({ c: single_class, ct: class_type, l: location })
+    .select({ c: single_class, ct: class_type, l: location, event_name: class_package.title })
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
+    .leftJoin(class_package, eq(class_package.class_package_id, single_class.class_package_id))
     .where(anyId(single_class.single_class_id))
     .prepare('class_outputs'),
 );
@@ -155,7 +157,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
   for (const id of ids) {
     const row = classBy.get(id);
     if (!row) continue;
-    const { c, ct, l } = row;
+    const { c, ct, l, event_name } = row;
     const count = countBy.get(id);
     out.push({
       single_class_id: c.single_class_id,
@@ -166,6 +168,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
       location_id: c.location_id,
       class_type_id: c.class_type_id,
       class_package_id: c.class_package_id,
+      event_name: c.class_package_id === null ? null : event_name,
       icon: c.icon,
       cancelledAt: c.cancelledAt?.toISOString() ?? null,
       ...placesOf(count),

@@ -118,8 +118,9 @@ async function promoteOne(
 }
 
 /**
- * Automatic promotion for one class: the waiting customers in the order
- * they joined, each offered the free place through the booking service; those
+ * Automatic promotion for one class: the waiting customers who asked for it
+ * (auto_book), in the order they joined, each offered the free place through
+ * the booking service; those
  * it refuses (no usable credit, a penalty, a package-only class) stay on the
  * list and the next is tried, until the class is full.
  */
@@ -128,7 +129,8 @@ async function promoteInClass(db: Db, ctx: MessageContext, c: FreedClass, now: D
     .select({ waitlist_id: waitlist.waitlist_id, customer_id: waitlist.customer_id })
     .from(waitlist)
     .innerJoin(customer, eq(customer.customer_id, waitlist.customer_id))
-    .where(and(eq(waitlist.single_class_id, c.single_class_id), isNull(customer.deletedAt)))
+    // Only those who asked to be booked (decision 088): a credit is never spent without the customer's say.
+    .where(and(eq(waitlist.single_class_id, c.single_class_id), eq(waitlist.auto_book, true), isNull(customer.deletedAt)))
     .orderBy(asc(waitlist.createdAt), asc(waitlist.waitlist_id));
   const run: WaitlistRun = { promoted: 0, messages: 0 };
   for (const entry of waiting) {

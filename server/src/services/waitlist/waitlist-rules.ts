@@ -46,6 +46,15 @@ export async function assertCanWait(db: Db, classId: number, customerId: number,
   if (!isClassFull({ capacity: cls.capacity, reservation_count: Number(taken?.places ?? 0) })) throw new DomainError('waitlist/class-not-full');
 }
 
+/**
+ * A customer may ask to be booked automatically only where the studio books
+ * from its waitlists (waitlist_auto_promote): anywhere else the choice would
+ * be stored and do nothing.
+ */
+export async function assertAutoBookOn(db: Db): Promise<void> {
+  if (!isOn((await loadStudioSettings(db)).waitlist_auto_promote)) throw new DomainError('waitlist/auto-book-off');
+}
+
 /** Who joins: the caller, or for staff and admin the customer they name. A customer naming someone else is refused. */
 export async function waitingCustomer(db: Db, requested: number | undefined, caller: WaitlistCaller): Promise<number> {
   if (requested === undefined || requested === caller.customer_id) return caller.customer_id;

@@ -135,6 +135,11 @@ function Roster({ id, onClose }: { id: number; onClose: () => void }) {
                             ({t.guest(r.guest)})
                           </Text>
                         ) : null}
+                        {r.health.map((h) => (
+                          <Text key={h.label} size="xs" c="red.8" data-testid="coach-roster-health" style={{ whiteSpace: 'pre-line' }}>
+                            {t.health}: {h.text}
+                          </Text>
+                        ))}
                       </Table.Td>
                       <Table.Td>{r.spot ?? '—'}</Table.Td>
                       <Table.Td>{r.attend ? texts.adminConsole.yes : texts.adminConsole.no}</Table.Td>

@@ -9,6 +9,7 @@ import { trpc, type DeskOutputs } from '../trpc.ts';
 import { CustomerActivity } from '../admin/activity/CustomerActivity.tsx';
 import { GiveAccessModal, ReasonField, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
+import { CustomerAnswers } from './CustomerAnswers.tsx';
 import { ReservationMenu } from './ReservationActions.tsx';
 import { PurchaseInvoice, useCustomerInvoices } from './PurchaseInvoice.tsx';
 
@@ -70,6 +71,7 @@ export function CustomerCard({ customerId }: { customerId: number }) {
         )}
       </Group>
       <Credits card={c} />
+      <CustomerAnswers customerId={person.customer_id} />
 
       <Tabs defaultValue="upcoming" mt="lg" keepMounted={false}>
         <Tabs.List>

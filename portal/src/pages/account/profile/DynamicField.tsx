@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Checkbox, FileInput, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { fieldLabel, normalizePhone, texts, type ValidatableField } from '@estudio/core';
+import { fieldLabel, normalizePhone, phonePrefixDropped, texts, type ValidatableField } from '@estudio/core';
 
 export interface RenderableField extends ValidatableField {
   options?: { label: string; value: string }[] | null;
@@ -12,6 +13,41 @@ interface DynamicFieldProps {
   /** The server's limit for this field's text (from the core schema). */
   maxLength?: number;
   onChange: (value: unknown) => void;
+}
+
+/** '5544443333' → '55 4444 3333'. */
+export const phoneGroups = (digits: string) => (digits.length === 10 ? `${digits.slice(0, 2)} ${digits.slice(2, 6)} ${digits.slice(6)}` : digits);
+
+/**
+ * A phone field: digits only, Mexico's +52 recognised (core's normalizePhone),
+ * and when the typed number carried it, the field says what is kept.
+ */
+export function PhoneInput({
+  common,
+  value,
+  onChange,
+}: {
+  common: { label: string; error?: string | undefined; name: string; withAsterisk: false };
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [dropped, setDropped] = useState(false);
+  return (
+    <TextInput
+      {...common}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      description={dropped && value.length === 10 ? texts.forms.phoneSavedAs(phoneGroups(value)) : texts.forms.phoneHint}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      value={value}
+      onChange={(e) => {
+        const typed = e.currentTarget.value;
+        setDropped(phonePrefixDropped(typed) || (dropped && normalizePhone(typed).length === 10));
+        onChange(normalizePhone(typed));
+      }}
+    />
+  );
 }
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -32,17 +68,7 @@ export function DynamicField({ field, value, error, maxLength, onChange }: Dynam
     case 'number':
       return <NumberInput {...common} min={0} value={typeof value === 'number' || typeof value === 'string' ? value : ''} onChange={(v) => onChange(v === '' ? null : v)} />;
     case 'phone':
-      return (
-        <TextInput
-          {...common}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          description={texts.forms.phoneHint}
-          value={asText(value)}
-          onChange={(e) => onChange(normalizePhone(e.currentTarget.value))}
-        />
-      );
+      return <PhoneInput common={common} value={asText(value)} onChange={onChange} />;
     case 'select':
       return (
         <Select

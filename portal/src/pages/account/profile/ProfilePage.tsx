@@ -2,6 +2,7 @@ import { Container, Stack, Title } from '@mantine/core';
 import { texts } from '@estudio/core';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { PersonalCard } from './PersonalCard.tsx';
+import { AnswersCard } from './AnswersCard.tsx';
 import { AddressCard } from './AddressCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { MessagesCard } from './MessagesCard.tsx';
@@ -20,6 +21,7 @@ export default function ProfilePage() {
           {texts.profile.heading}
         </Title>
         <PersonalCard customer={customer} />
+        <AnswersCard customer={customer} />
         <AddressCard customer={customer} />
         <TaxProfileCard />
         <MessagesCard />

@@ -9,8 +9,9 @@ export class UploadError extends Error {}
  * fetch and the session's bearer token. The server checks the content's type;
  * its Spanish message is shown as it comes.
  */
-export async function uploadFile(store: SessionStore, file: File, kind: 'image' | 'any' = 'any'): Promise<FileUploadOutput> {
-  const token = await store.idToken();
+export async function uploadFile(store: SessionStore, file: File, kind: 'image' | 'any' = 'any', idToken?: string): Promise<FileUploadOutput> {
+  // At sign-up the identity exists before the session starts: its token comes from the caller.
+  const token = idToken ?? (await store.idToken());
   const body = new FormData();
   // 'image' makes the server accept images only (spec: image upload accepts image files only).
   body.append('kind', kind);

@@ -136,22 +136,30 @@ function AddCard({ onSaved }: { onSaved: () => void }) {
   const { customer } = useSession();
   const utils = trpc.useUtils();
   const [saving, setSaving] = useState(false);
+  const [declined, setDeclined] = useState<string | null>(null);
   const stripeKey = config.stripe_public?.trim() ?? '';
 
   const run = async (save: () => Promise<boolean>) => {
     setSaving(true);
+    setDeclined(null);
     try {
       if (await save()) onSaved();
     } catch (error) {
-      showError(purchaseErrorText(error));
+      setDeclined(purchaseErrorText(error));
     } finally {
       setSaving(false);
     }
   };
 
-  const saveSandbox = (card: SandboxCard) =>
+  const saveSandbox = (card: SandboxCard & { exp_month: number; exp_year: number }) =>
     run(async () => {
-      await utils.client.paymentSources.create.mutate({ payment_method_token: card.token, card_type: card.brand, last_digits: card.last4 });
+      await utils.client.paymentSources.create.mutate({
+        payment_method_token: card.token,
+        card_type: card.brand,
+        last_digits: card.last4,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+      });
       return true;
     });
 
@@ -161,7 +169,7 @@ function AddCard({ onSaved }: { onSaved: () => void }) {
       if (setup.clientSecret) {
         const failure = await card.confirm(setup.clientSecret);
         if (failure) {
-          showError(failure);
+          setDeclined(failure);
           return false;
         }
       }
@@ -177,10 +185,11 @@ function AddCard({ onSaved }: { onSaved: () => void }) {
       disabled={saving}
       paying={saving}
       onPay={(card) => void saveStripe(card)}
-      onError={showError}
+      onError={setDeclined}
+      declined={declined}
       submitLabel={texts.purchases.saveMethod}
     />
   ) : (
-    <SandboxCardForm disabled={saving} paying={saving} onPay={(card) => void saveSandbox(card)} submitLabel={texts.purchases.saveMethod} />
+    <SandboxCardForm disabled={saving} paying={saving} onPay={(card) => void saveSandbox(card)} declined={declined} submitLabel={texts.purchases.saveMethod} />
   );
 }

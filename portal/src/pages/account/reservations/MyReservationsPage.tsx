@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { IconCalendarPlus, IconInfoCircle, IconPencil, IconQrcode, IconShoppingBag } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   cancellationBlockedText,
   cancellationPolicyLines,
@@ -36,6 +36,7 @@ import {
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
+import { showError } from '../../../ui/alerts.ts';
 import { coachNames, useNow, useStudioTimeZone } from '../../../booking/time.ts';
 import type { ReservationWithClass } from '../../../booking/types.ts';
 import { reservationFacts, statusColor, type ReservationFacts } from './facts.ts';
@@ -180,6 +181,22 @@ export default function MyReservationsPage() {
     setOpened(true);
   };
   const close = () => setOpened(false);
+
+  // 'Cancelar reservación' from the calendar's 'Tu Reservación' (?cancelar=<id>): the same dialog, with its rules.
+  const [params, setParams] = useSearchParams();
+  const toCancel = Number(params.get('cancelar')) || null;
+  useEffect(() => {
+    if (toCancel === null || !list.data || !history.data) return;
+    const next = new URLSearchParams(params);
+    next.delete('cancelar');
+    setParams(next, { replace: true });
+    const row = rows.find(({ r }) => r.class_reservation_id === toCancel);
+    if (!row) return;
+    const blocked = cancellationBlockedText(row.facts.cancellation, config);
+    if (row.facts.cancellation.allowed) open(row.r, row.facts)('cancel');
+    else if (blocked) showError(blocked);
+    // Once per link: the parameter is gone after this run.
+  }, [toCancel, list.data, history.data]);
 
   let content: React.ReactNode;
   if (list.isError && !list.data) {
