@@ -167,7 +167,7 @@ async function weekRead(startDate: string, endDate: string) {
     });
   }
   // The route's answer also carries the previous panel's days (decision 033).
-  return { single_classes, classes: classesByDay(single_classes as Json[], timezone) };
+  return { single_classes, classes: classesByDay(single_classes as Json[], timezone, { start_date: startDate, end_date: endDate }) };
 }
 
 class Refused extends Error {

@@ -267,6 +267,9 @@ export const domainErrors = {
   // Decision 040: what the previous panel sends that the desk asks differently.
   'permission/price-admin-only': { status: 403, message: 'Solo un Administrador puede registrar un precio distinto al del paquete; Recepción cobra el precio de lista.' },
   'legacy/attendee-payment': { status: 400, message: 'un asistente se agrega con los créditos del cliente; el pago se registra con la compra de un paquete.' },
+  // Decision 094: what the previous panel's screens send that the product keeps no place for.
+  'legacy/order-status': { status: 400, message: 'el estado debe ser active, pending o cancelled.' },
+  'legacy/not-stored': { status: 400, message: 'Estudio no guarda este dato.' },
 
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },
