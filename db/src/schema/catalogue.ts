@@ -43,6 +43,8 @@ export const class_type = pgTable(
     image: text('image'),
     /** Seats per row, back row first, e.g. '4,6,6'; null when the class has no seat map. */
     spot_map: text('spot_map'),
+    /** The type's colour on a schedule ('#RRGGBB'); a dark grey until the studio picks one, so white text reads on it. */
+    color: text('color').notNull().default('#495057'),
     class_category_id: integer('class_category_id').references(() => class_category.class_category_id, {
       onDelete: 'set null',
     }),
@@ -54,6 +56,7 @@ export const class_type = pgTable(
   (t) => [
     index('class_type_class_category_id_idx').on(t.class_category_id),
     check('class_type_spot_map_check', sql`${t.spot_map} is null or ${t.spot_map} ~ '^[0-9]+(,[0-9]+)*$'`),
+    check('class_type_color_check', sql`${t.color} ~ '^#[0-9a-fA-F]{6}$'`),
   ],
 );
 

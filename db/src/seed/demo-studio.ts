@@ -132,6 +132,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
         icon: t.icon,
         image: t.image,
         spot_map: t.spot_map,
+        color: t.color,
         class_category_id: idAt(categories, t.category),
         order: i + 1,
       })),
