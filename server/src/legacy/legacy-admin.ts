@@ -7,8 +7,9 @@ import { single_class } from '@estudio/db/schema/schedule';
 import { loadStudioSettings } from '../services/schedule/studio-settings.ts';
 import type { Context, createContextFactory } from '../trpc.ts';
 import { legacyCaller, panelReason } from './legacy-procedures.ts';
-import { panelAttendee, panelClassType, panelCoach, panelCredits, panelCurrentUser, panelDiscount, panelInvoices, panelPackage, panelPurchase, panelStaffRow, paymentKindName } from './panel-views.ts';
-import { classesByDay, classFromPanel, fromPanel, panelClass, panelClassForEdit, wallTime, type Json } from './shapes.ts';
+import { instagramHandle, panelAttendee, panelClassType, panelCoach, panelCredits, panelCurrentUser, panelDiscount, panelInvoices, panelPackage, panelPurchase, panelStaffRow, paymentKindName } from './panel-views.ts';
+import { classesByDay, fromPanel, panelClass, panelClassForEdit, wallTime, type Json } from './shapes.ts';
+import { categoryFromPanel, classTypeFromPanel, classWriteFromPanel, coachFromPanel, customerFromPanel, discountFromPanelForm, packageFromPanel, withoutEmpty } from './panel-writes.ts';
 
 /**
  * Issue 20 (decision 033): the previous admin panel's calls, served by the
@@ -273,8 +274,10 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     path: '/instructors',
     summary: 'Actualiza un coach; el id viaja en el cuerpo (instructor_id)',
     handle: async ({ caller, body }) => {
-      const { instructor_id: id, ...rest } = fromPanel(body, { aliases: { idAdjunto: 'file_id' } }) as Json;
-      return caller.instructors.update({ id, ...rest } as never);
+      const { instructor_id: id, user_id: account, ...rest } = coachFromPanel(body) as Json;
+      // 'Asignar Usuario a Coach' writes the account's id; the coach's account is named by its e-mail (decision 045), null unlinks.
+      const link = account === undefined ? {} : { customer_email: account === null ? null : (await caller.customer.adminById({ id: account } as never)).customer.email };
+      return caller.instructors.update({ id, ...rest, ...link } as never);
     },
   },
 
@@ -304,7 +307,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
         ...answer,
         customer: {
           ...answer.customer,
-          instagram_account: answer.customer.instagram,
+          instagram_account: instagramHandle(answer.customer.instagram),
           purchases: purchases.map((p) => panelPurchase(p, tz)),
           invoices: panelInvoices(purchases),
           available_classes: panelCredits(answer.credits.available_classes as never),
@@ -364,7 +367,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   {
     method: 'GET',
     path: '/class_packages/admin/all',
-    summary: 'Todos los paquetes (admin); además de class_packages, packages con los nombres del panel (customer_limit, package_days)',
+    summary: 'Todos los paquetes (admin); además de class_packages, packages con el nombre del panel del límite de personas (customer_limit)',
     handle: async ({ caller, query }) => {
       const answer = await caller.packages.adminAll(query as never);
       return { ...answer, packages: answer.class_packages.map((p) => panelPackage(p as unknown as Json)) };
@@ -373,7 +376,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   {
     method: 'GET',
     path: '/class_packages/admin/:id',
-    summary: 'Un paquete para editarlo (admin); además customer_limit y package_days',
+    summary: 'Un paquete para editarlo (admin); además customer_limit',
     handle: async ({ caller, params }) => {
       const answer = await caller.packages.adminById({ id: params.id } as never);
       return { ...answer, class_package: panelPackage(answer.class_package as unknown as Json) };
@@ -599,13 +602,13 @@ class FieldNotTaken extends Error {
 
 /** The spec's write routes the panel calls with its own names: the body as the spec's route reads it. */
 const bodies: { method: string; path: RegExp; map: (body: unknown) => unknown }[] = [
-  { method: 'POST', path: /^\/class_categories$/, map: (b) => fromPanel(b) },
-  { method: 'PUT', path: /^\/class_categories$/, map: (b) => fromPanel(b) },
-  { method: 'POST', path: /^\/class_types$/, map: (b) => fromPanel(b) },
-  { method: 'PUT', path: /^\/class_types$/, map: (b) => fromPanel(b) },
-  { method: 'POST', path: /^\/instructors$/, map: (b) => withoutEmpty(fromPanel(b, { aliases: { idAdjunto: 'file_id' } }), ['file', 'user_id']) },
-  { method: 'POST', path: /^\/single_class$/, map: (b) => withDefaultDuration(classFromPanel(b)) },
-  { method: 'PUT', path: /^\/single_class$/, map: classFromPanel },
+  { method: 'POST', path: /^\/class_categories$/, map: categoryFromPanel },
+  { method: 'PUT', path: /^\/class_categories$/, map: categoryFromPanel },
+  { method: 'POST', path: /^\/class_types$/, map: classTypeFromPanel },
+  { method: 'PUT', path: /^\/class_types$/, map: classTypeFromPanel },
+  { method: 'POST', path: /^\/instructors$/, map: (b) => withoutEmpty(coachFromPanel(b), ['user_id']) },
+  { method: 'POST', path: /^\/single_class$/, map: (b) => withDefaultDuration(classWriteFromPanel(b)) },
+  { method: 'PUT', path: /^\/single_class$/, map: classWriteFromPanel },
   { method: 'PUT', path: /^\/customer\/revokeAccess$/, map: (b) => fromPanel(b) },
   { method: 'PUT', path: /^\/customer\/removeClasses$/, map: (b) => fromPanel(b, { numbers: ['amount'] }) },
   { method: 'POST', path: /^\/locations$/, map: (b) => fromPanel(b) },
@@ -623,21 +626,6 @@ function withDefaultDuration(body: unknown): unknown {
   return { ...body, duration_minutes: single_class.duration_minutes.default };
 }
 
-function packageFromPanel(body: unknown): unknown {
-  const mapped = fromPanel(body, {
-    numbers: ['class_amount', 'expiration_days', 'package_days', 'limit_per_customer', 'customer_limit'],
-    aliases: { package_days: 'expiration_days' },
-  });
-  return withoutEmpty(mapped, ['first_check', 'customer_limit']);
-}
-
-/** Keys the panel always sends, empty when unused: absent when empty, kept (and refused by name) when set. */
-function withoutEmpty(body: unknown, keys: readonly string[]): unknown {
-  if (!isJson(body)) return body;
-  const out = { ...body };
-  for (const key of keys) if (out[key] === null || out[key] === '') delete out[key];
-  return out;
-}
 
 /** A date the panel sends for a discount ('YYYY-MM-DD'): the start of that day in the studio. */
 function dayStart(value: unknown, zone: string): unknown {
@@ -661,9 +649,12 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     path: /^\/customer$/,
     applies: (b) => 'customer_id' in b || 'birthdate' in b,
     handle: async ({ caller, panel, body }) => {
-      const { birthdate, ...rest } = fromPanel(body) as Json;
-      // The panel has no documents to tick (the customer is not at the counter): they stay pending, asked at her first sign-in (decision 040).
-      const created = 'accepted_page_ids' in rest ? await caller.customer.create(rest as never) : await panel.createCustomerDocumentsPending(rest as never);
+      const fields = fromPanel(customerFromPanel(body)) as Json;
+      // The panel has no documents to tick (the customer is not at the counter): they stay pending, asked at her first
+      // sign-in (decision 040); her Instagram, birthday and how she heard of the studio are stored with her, in one write.
+      if (!('accepted_page_ids' in fields)) return panel.createCustomerDocumentsPending(fields as never);
+      const { birthdate, ...rest } = fields;
+      const created = await caller.customer.create(rest as never);
       if (birthdate === undefined || birthdate === null || birthdate === '') return created;
       return caller.customer.update({ customer_id: created.customer.customer_id, birthdate } as never);
     },
@@ -674,7 +665,7 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     path: /^\/customer$/,
     applies: (b) => 'email' in b && b.customer_id !== undefined,
     handle: async ({ caller, body }) => {
-      const { email, ...rest } = fromPanel(body) as Json;
+      const { email, ...rest } = fromPanel(customerFromPanel(body)) as Json;
       const { customer } = await caller.customer.adminById({ id: rest.customer_id } as never);
       const same = typeof email === 'string' && email.trim().toLowerCase() === (customer as unknown as Json).email;
       return caller.customer.update((same ? rest : { ...rest, email }) as never);
@@ -735,13 +726,17 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     method: 'POST',
     path: /^\/discounts$/,
     applies: () => true,
-    handle: async ({ caller, body, zone }) => caller.discounts.create((await discountFromPanel(body, await zone())) as never),
+    handle: async ({ caller, body, zone }) => caller.discounts.create(discountFromPanel(body, await zone(), null) as never),
   },
   {
     method: 'PUT',
     path: /^\/discounts$/,
     applies: () => true,
-    handle: async ({ caller, body, zone }) => caller.discounts.update((await discountFromPanel(body, await zone())) as never),
+    handle: async ({ caller, body, zone }) => {
+      const id = Number(body.discount_id);
+      const stored = Number.isInteger(id) && id > 0 ? (await caller.discounts.byId({ id } as never)).discount : null;
+      return caller.discounts.update(discountFromPanel(body, await zone(), stored as unknown as Json | null) as never);
+    },
   },
 ];
 
@@ -760,13 +755,28 @@ async function roleOf(panel: Call['panel']): Promise<string | null> {
   return panel.role().catch(() => null);
 }
 
-async function discountFromPanel(body: unknown, zone: string): Promise<unknown> {
-  const mapped = fromPanel(body, {
-    numbers: ['max_uses', 'max_uses_per_customer', 'limit_per_customer'],
-    aliases: { start_date: 'starts_at', expiration_date: 'expires_at', limit_per_customer: 'max_uses_per_customer' },
-  });
-  if (!isJson(mapped)) return mapped;
-  return { ...mapped, ...('starts_at' in mapped ? { starts_at: dayStart(mapped.starts_at, zone) } : {}), ...('expires_at' in mapped ? { expires_at: dayStart(mapped.expires_at, zone) } : {}) };
+/**
+ * The panel's discount in the spec's terms: its form's names mapped
+ * (discountFromPanelForm), and its dates as the start of those days in the
+ * studio. A date sent back as it was read (the studio's day of what is
+ * stored) is no change: the stored instant stays.
+ */
+function discountFromPanel(body: unknown, zone: string, stored: Json | null): unknown {
+  const form = discountFromPanelForm(body);
+  if (!isJson(form)) return form;
+  const out: Json = { ...form };
+  for (const [panelName, ours] of [
+    ['start_date', 'starts_at'],
+    ['expiration_date', 'expires_at'],
+  ] as const) {
+    if (!(panelName in out)) continue;
+    const { [panelName]: day, [ours]: _echo, ...rest } = out;
+    const storedAt = stored?.[ours];
+    const unchanged = stored !== null && (typeof storedAt === 'string' ? wallTime(storedAt, zone).slice(0, 10) === day : day === null);
+    Object.keys(out).forEach((k) => delete out[k]);
+    Object.assign(out, rest, unchanged ? {} : { [ours]: day === null ? null : dayStart(day, zone) });
+  }
+  return fromPanel(out, { numbers: ['max_uses', 'max_uses_per_customer'] });
 }
 
 function errorOf(error: unknown): { status: number; body: ApiErrorBody } {

@@ -1,4 +1,4 @@
-import { adminCustomersInput, adminPurchasesInput, customerCreateInput, deskMutationArgs, DomainError, reportRangeInput, texts, z } from '@estudio/core';
+import { adminCustomersInput, adminPurchasesInput, customerCreateInput, customerProfileFields, deskMutationArgs, DomainError, reportRangeInput, texts, z } from '@estudio/core';
 import { adminCustomerRowsOf, listAdminCustomers } from '../services/customer/admin-customers.ts';
 import { createCustomer } from '../services/customer/create-customer.ts';
 import { toCustomerOutput } from '../services/customer/customer-output.ts';
@@ -102,9 +102,12 @@ const panel = router({
   }),
 
   /** A customer registered from the panel (she is not at the counter): the required documents stay pending, asked at her first sign-in to the portal. */
-  createCustomerDocumentsPending: staffProcedure.input(customerCreateInput).mutation(async ({ ctx, input }) => ({
-    customer: toCustomerOutput(await createCustomer(ctx.db, ctx.customer.customer_id, input, { documentsPending: true })),
-  })),
+  createCustomerDocumentsPending: staffProcedure
+    .input(customerCreateInput.extend({ instagram: customerProfileFields.instagram, birthdate: customerProfileFields.birthdate, signup_reason: customerProfileFields.signup_reason }))
+    .mutation(async ({ ctx, input }) => {
+      const { instagram, birthdate, signup_reason, ...data } = input;
+      return { customer: toCustomerOutput(await createCustomer(ctx.db, ctx.customer.customer_id, data, { documentsPending: true, profile: { instagram, birthdate, signup_reason } })) };
+    }),
 
   /** PUT /class_reservations with another single_class_id: the desk's move (same rules, same audit row). */
   moveReservation: staffProcedure.input(z.object({ class_reservation_id: id, single_class_id: id, spot: id.nullable().default(null) })).mutation(async ({ ctx, input }) => {

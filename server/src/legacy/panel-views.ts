@@ -38,13 +38,16 @@ export function panelStaffRow(row: Person & { role: Role } & Json): Json {
   return { ...row, user_id: row.customer_id, role: panelRoleWords[row.role], role_name: roleNames[row.role], customer: personOf(row) };
 }
 
+/** An Instagram account as the panel shows it: it writes the '@' itself. */
+export const instagramHandle = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().replace(/^@+/, '') : null);
+
 /** A roster row as the panel's AsistenteRow reads it: the booker in `customer`, and beside it the Instagram, phone, birthday and seat (as text: its seat map compares texts). */
 export function panelAttendee(reservation: Json & { customer: Json; spot: number | null }): Json {
   const who = reservation.customer;
   return {
     ...reservation,
     spot: reservation.spot === null ? null : String(reservation.spot),
-    instagram: who.instagram ?? null,
+    instagram: instagramHandle(who.instagram),
     phone: who.phone ?? null,
     birthday: who.birthdate ?? null,
   };
@@ -129,9 +132,9 @@ export function panelDiscount(d: Json & { starts_at?: string | null; expires_at?
   };
 }
 
-/** A package as the panel reads it: its own names for the people limit and the days of access beside ours. */
+/** A package as the panel reads it: its name for the people limit (customer_limit, which its form edits) beside ours. */
 export function panelPackage(p: Json): Json {
-  return { ...p, customer_limit: p.people_limit ?? null, package_days: p.expiration_days ?? null };
+  return { ...p, customer_limit: p.people_limit ?? null };
 }
 
 /** A class type with the panel's name of its seat map (`mapa`, which Tipos de Clase shows and edits). */

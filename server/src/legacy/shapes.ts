@@ -131,10 +131,15 @@ export function panelWeekClass(singleClass: Json & { reservation_count: number; 
   return { ...shown, class_reservations: takenPlaces(singleClass), waitlist_id: waitlistId, package_access: access, class_date_utc: utc };
 }
 
-/** The week view's envelope: every day of the range in order (empty ones too), each with its classes (panelWeekClass). */
+/**
+ * The week view's envelope: every day of the range in order (empty ones
+ * too), each with its classes (panelWeekClass). Cancelled classes are left
+ * out: the panel's week has no look for one and would offer it as any other.
+ */
 export function classesByDay(classes: Json[], zone: string, range: { start_date: string; end_date: string }): { date: string; details: Json[] }[] {
   const days = new Map<string, Json[]>(datesBetween(range.start_date, range.end_date).map((d) => [d, []]));
   for (const item of classes) {
+    if (item.cancelledAt !== null && item.cancelledAt !== undefined) continue;
     const shown = panelWeekClass(item as Json & { reservation_count: number; taken_spots: number[] }, zone);
     const day = String(shown.class_date).slice(0, 10);
     days.set(day, [...(days.get(day) ?? []), shown]);

@@ -439,7 +439,8 @@ function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, range:
       day = String(panel.class_date).slice(0, 10);
     }
     classDays.push(day);
-    byDay.set(day, [...(byDay.get(day) ?? []), i]);
+    // The panel's week has no look for a cancelled class: it lists the classes that take place.
+    if (c.cancelledAt === null) byDay.set(day, [...(byDay.get(day) ?? []), i]);
   });
   const days = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, members]) => ({ date, members }));
   const entry: Entry = {
