@@ -45,7 +45,7 @@ const CLASS_COLUMNS =
   `"class_type"."created_at", "class_type"."updated_at"`;
 const CLASSES = (n: number) =>
   `select ${CLASS_COLUMNS}, "location"."location_id", "location"."name", "location"."address", "location"."city", "location"."phone", ` +
-  `"location"."maps_url", "location"."available", "location"."order", "location"."created_at", "location"."updated_at" ` +
+  `"location"."maps_url", "location"."available", "location"."order", "location"."created_at", "location"."updated_at", "class_type"."color" ` +
   `from "single_class" inner join "class_type" on "class_type"."class_type_id" = "single_class"."class_type_id" ` +
   `inner join "location" on "location"."location_id" = "single_class"."location_id" where "single_class"."single_class_id" in (${placeholders(n)})`;
 const COUNTS = (n: number) =>
@@ -150,7 +150,7 @@ async function weekRead(startDate: string, endDate: string) {
       cancelledAt: iso(c[9]),
       reservation_count: Number(count?.[1] ?? 0),
       taken_spots: ((count?.[2] as number[] | null) ?? []).map(Number),
-      class_type: { class_type_id: c[12], name: c[13], icon: c[15], description: c[14], spot_map: c[17] },
+      class_type: { class_type_id: c[12], name: c[13], icon: c[15], description: c[14], spot_map: c[17], color: c[33] },
       location: { location_id: c[23], name: c[24], address: c[25] },
       class_instructors: (instructorsBy.get(id) ?? []).map((i) => ({
         instructor_id: i[1],
@@ -167,7 +167,7 @@ async function weekRead(startDate: string, endDate: string) {
     });
   }
   // The route's answer also carries the previous panel's days (decision 033).
-  return { single_classes, classes: classesByDay(single_classes as Json[], timezone) };
+  return { single_classes, classes: classesByDay(single_classes as Json[], timezone, { start_date: startDate, end_date: endDate }) };
 }
 
 class Refused extends Error {

@@ -13,6 +13,7 @@ import { firstLookAskOf, type FirstLook, type FirstLookAsk } from './services/re
 import type { CallLimits } from './services/rate-limit/call-limits.ts';
 import { bucketCaller, limitedProcedures, type LimitBucket } from './services/rate-limit/limited-procedures.ts';
 import { findCustomerByUid, type CustomerRow } from './services/customer/find-customer.ts';
+import { linkIdentityByEmail } from './services/auth/link-identity.ts';
 import { fieldAliasesOf, unknownFieldOf } from './unknown-fields.ts';
 
 /** The desks' live poke (issue 7): the change feed, and a signal that ends open pokes when the server closes. */
@@ -206,7 +207,9 @@ export async function verifyCaller(ctx: Context, token: string): Promise<Caller>
 }
 
 async function callerOf(ctx: Context, identity: VerifiedIdentity): Promise<Caller> {
-  const customer = identity.customer !== undefined ? identity.customer : await findCustomerByUid(ctx.db, identity.uid);
+  let customer = identity.customer !== undefined ? identity.customer : await findCustomerByUid(ctx.db, identity.uid);
+  // Decision 095: a verified e-mail's first call links the account that has it (another call at once may have linked it).
+  if (!customer && identity.emailVerified && identity.email) customer = (await linkIdentityByEmail(ctx.db, { uid: identity.uid, email: identity.email })) ?? (await findCustomerByUid(ctx.db, identity.uid));
   return { uid: identity.uid, email: identity.email, customer, role: customer?.role ?? 'customer' };
 }
 

@@ -48,7 +48,7 @@ const read = async (token?: string, headers: Record<string, string> = {}) => {
   return { status: res.statusCode, headers: res.headers, body: res.body ? (JSON.parse(res.body) as { single_classes: SingleClassOutput[]; classes: unknown }) : null };
 };
 /** GET /api/single_class's answer as the route gives it: the classes, and the previous panel's days (decision 033). */
-const answerOf = (classes: SingleClassOutput[], inZone = zone) => ({ single_classes: classes, classes: classesByDay(classes as unknown as Json[], inZone) });
+const answerOf = (classes: SingleClassOutput[], inZone = zone) => ({ single_classes: classes, classes: classesByDay(classes as unknown as Json[], inZone, week) });
 const ours = (classes: SingleClassOutput[] | undefined) => classes?.find((c) => c.single_class_id === classId);
 
 describe('GET /api/single_class from memory', () => {

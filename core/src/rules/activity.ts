@@ -33,6 +33,7 @@ export const activityKindRules = {
     ['customer', 'recover'],
     ['customer', 'customer.create'],
     ['customer', 'customer.documents.accept-at-desk'],
+    ['customer', 'identity.link'],
   ],
   checkIn: [
     ['class_reservation', 'reservation.check-in'],
@@ -214,6 +215,8 @@ export function activityWhat(facts: ActivityFacts): string {
         return `registró a ${who} como cliente nuevo${Array.isArray(pending) && pending.length ? ' (documentos por aceptar al entrar al portal)' : ''}`;
       }
       if (facts.action === 'recover') return `recuperó la cuenta de ${who}`;
+      // Decision 095: the person's first sign-in with Firebase, by the e-mail Firebase verified; the actor is the person.
+      if (facts.action === 'identity.link') return 'entró por primera vez con Firebase con su correo verificado; su cuenta quedó vinculada a ese inicio de sesión';
       if (facts.action === 'customer.documents.accept-at-desk') return `registró en recepción que ${who} aceptó los documentos`;
       const email = field(changes, 'email');
       const from = str(field(email, 'from'));

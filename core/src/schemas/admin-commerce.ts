@@ -49,6 +49,8 @@ export const adminCustomerRow = z.object({
   last_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** 'AAAA-MM-DD' (staff and admins read these rows). */
+  birthdate: z.string().nullable(),
   role: z.enum(roles),
   has_unlimited: z.boolean(),
   createdAt: isoDateTime,

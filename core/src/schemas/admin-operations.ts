@@ -134,6 +134,9 @@ export const reservationCustomerSummary = z.object({
   last_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** For the roster: whom to greet by Instagram, and whose birthday it is ('AAAA-MM-DD'). */
+  instagram: z.string().nullable(),
+  birthdate: z.string().nullable(),
 });
 
 /** A reservation as staff see it: with its class and who booked it. */
@@ -168,8 +171,17 @@ export const reportRangeInput = z
 export type ReportRangeInput = z.infer<typeof reportRangeInput>;
 
 /** GET /api/purchases/admin/all (admin): every customer's purchases made in a range of studio dates, newest first, 30 a page. */
+/** The groups of statuses the purchase list filters by: paid (active or completed), pending, cancelled (cancelled or revoked). */
+export const purchaseStatusGroups = { paid: ['active', 'completed'], pending: ['pending'], cancelled: ['cancelled', 'revoked'] } as const;
 export const adminPurchasesInput = z
-  .object({ start_date: startDate, end_date: endDate, page: z.coerce.number({ error: 'Debe ser un número.' }).int().min(1).max(10_000).default(1) })
+  .object({
+    start_date: startDate,
+    end_date: endDate,
+    page: z.coerce.number({ error: 'Debe ser un número.' }).int().min(1).max(10_000).default(1),
+    status: z.enum(['paid', 'pending', 'cancelled'], { error: 'El estado debe ser paid, pending o cancelled.' }).optional(),
+    /** The customer's name, e-mail or phone, as the customer search finds them. */
+    query: z.string().trim().max(200).optional(),
+  })
   .refine((v) => v.start_date <= v.end_date, { error: 'La fecha final debe ser posterior a la inicial.', path: ['end_date'] })
   .refine((v) => spanDays(v) <= 366, { error: 'El rango de fechas no puede ser mayor a 366 días.', path: ['end_date'] });
 export const adminPurchaseRow = z.object({
@@ -178,6 +190,8 @@ export const adminPurchaseRow = z.object({
   createdAt: z.string(),
   customer_id: z.number(),
   customer_name: z.string(),
+  customer_first_name: z.string(),
+  customer_last_name: z.string(),
   email: z.string(),
   class_package_id: z.number(),
   title: z.string(),
@@ -219,6 +233,10 @@ const attendanceRow = {
 export const attendanceReportOutput = z.object({
   by_class_type: z.array(z.object({ class_type_id: z.number(), name: z.string(), ...attendanceRow })),
   by_instructor: z.array(z.object({ instructor_id: z.number(), name: z.string(), last_name: z.string(), ...attendanceRow })),
+  /** By start time on the studio's wall clock ('HH:mm'). */
+  by_hour: z.array(z.object({ class_hour: z.string(), ...attendanceRow })),
+  /** Months of the studio's calendar, 'YYYY-MM'. */
+  by_month: z.array(z.object({ month: z.string(), ...attendanceRow })),
 });
 
 export const salesReportOutput = z.object({

@@ -46,6 +46,8 @@ export const classTypeSummary = z.object({
   description: z.string().nullable(),
   /** Seats per row, back row first ('4,6,6'); null: no seat map. */
   spot_map: z.string().nullable(),
+  /** The type's colour on a schedule, '#RRGGBB' (the schedule's classes carry it). */
+  color: z.string().optional(),
 });
 
 export const locationSummary = z.object({

@@ -165,6 +165,8 @@ export const classTypeOutput = z.object({
   icon: z.string().nullable(),
   image: z.string().nullable(),
   spot_map: z.string().nullable(),
+  /** Its colour on a schedule, '#RRGGBB'. */
+  color: z.string(),
   class_category_id: z.number().nullable(),
   available: z.boolean(),
   order: z.number(),
@@ -183,6 +185,12 @@ const classTypeFields = {
     .regex(/^[0-9]+(,[0-9]+)*$/, { error: 'El mapa de lugares debe ser una lista de números separados por comas, p. ej. 4,6,6.' })
     .nullish()
     .or(z.literal('').transform(() => null)),
+  /** Its colour on a schedule. */
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'El color debe escribirse en formato #RRGGBB, por ejemplo #c92a2a.' })
+    .optional(),
   class_category_id: bodyId.nullish(),
   available: z.boolean().optional(),
   order: order.optional(),

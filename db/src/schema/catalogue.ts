@@ -47,6 +47,8 @@ export const class_type = pgTable(
     level: text('level'),
     /** What to bring ('Tapete, toalla y agua'), shown in the class's details. */
     what_to_bring: text('what_to_bring'),
+    /** The type's colour on a schedule ('#RRGGBB'); a dark grey until the studio picks one, so white text reads on it. */
+    color: text('color').notNull().default('#495057'),
     class_category_id: integer('class_category_id').references(() => class_category.class_category_id, {
       onDelete: 'set null',
     }),
@@ -58,6 +60,7 @@ export const class_type = pgTable(
   (t) => [
     index('class_type_class_category_id_idx').on(t.class_category_id),
     check('class_type_spot_map_check', sql`${t.spot_map} is null or ${t.spot_map} ~ '^[0-9]+(,[0-9]+)*$'`),
+    check('class_type_color_check', sql`${t.color} ~ '^#[0-9a-fA-F]{6}$'`),
   ],
 );
 

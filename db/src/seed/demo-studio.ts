@@ -136,6 +136,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
         spot_map: t.spot_map,
         level: t.level,
         what_to_bring: t.what_to_bring,
+        color: t.color,
         class_category_id: idAt(categories, t.category),
         order: i + 1,
       })),

@@ -7,7 +7,9 @@ import { single_class } from '@estudio/db/schema/schedule';
 import { loadStudioSettings } from '../services/schedule/studio-settings.ts';
 import type { Context, createContextFactory } from '../trpc.ts';
 import { legacyCaller, panelReason } from './legacy-procedures.ts';
-import { classesByDay, classFromPanel, fromPanel, panelClass, wallTime, type Json } from './shapes.ts';
+import { instagramHandle, panelAttendee, panelClassType, panelCoach, panelCredits, panelCurrentUser, panelDiscount, panelInvoices, panelPackage, panelPurchase, panelStaffRow, paymentKindName } from './panel-views.ts';
+import { classesByDay, fromPanel, panelClass, panelClassForEdit, wallTime, type Json } from './shapes.ts';
+import { categoryFromPanel, classTypeFromPanel, classWriteFromPanel, coachFromPanel, customerFromPanel, discountFromPanelForm, packageFromPanel, withoutEmpty } from './panel-writes.ts';
 
 /**
  * Issue 20 (decision 033): the previous admin panel's calls, served by the
@@ -40,6 +42,8 @@ interface Call {
   path: string;
   /** The studio's zone, for wall times. */
   zone(): Promise<string>;
+  /** For a route that answers other than JSON (a redirect). */
+  reply: FastifyReply;
 }
 
 type Handler = (call: Call) => Promise<unknown>;
@@ -59,74 +63,83 @@ function roleFromPanel(role: unknown): Role {
 
 const range = (q: Call['query']) => ({ start_date: q.start_date ?? '', end_date: q.end_date ?? '' });
 
-/** The last twelve months of the studio's calendar, as a report range. */
-function lastTwelveMonths(zone: string): { start_date: string; end_date: string } {
-  const end = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m] = end.split('-').map(Number) as [number, number];
-  const start = new Date(Date.UTC(y - 1, m, 1)).toISOString().slice(0, 10);
-  return { start_date: start, end_date: end };
+/** The studio's calendar year so far, as a report range (the panel's monthly charts are January to December). */
+function thisYear(zone: string): { start_date: string; end_date: string } {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return { start_date: `${today.slice(0, 4)}-01-01`, end_date: today };
 }
 
 /** Paths of the panel, in the order of its client (CALLS.md). */
 export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; summary: string; handle: Handler }[] = [
-  // Analytics over the reports (issue 8).
+  // Analytics over the reports (issue 8), in the shapes its charts read (decision 094).
   {
     method: 'GET',
     path: '/analytics/customers',
-    summary: 'Clientes nuevos, activos y cancelados del rango (reporte de clientes)',
-    handle: async ({ caller, query }) => caller.reports.customers(range(query)),
+    summary: 'Clientes nuevos, activos y cancelados del rango (reporte de clientes), cada uno con teléfono, cumpleaños y lo pagado',
+    handle: async ({ panel, query }) => panel.customersReport(range(query)),
   },
   {
     method: 'GET',
     path: '/analytics/purchases',
-    summary: 'Ventas por paquete (reporte de ventas)',
+    summary: 'Ventas por paquete (reporte de ventas): purchases con title, purchases (cuántas) y total (número)',
     handle: async ({ caller, query }) => {
       const sales = await caller.reports.sales(range(query));
-      return { ...sales, purchases: sales.by_package };
+      return { ...sales, purchases: sales.by_package.map((p) => ({ ...p, purchases: p.count, total: Number(p.total) })) };
     },
   },
   {
     method: 'GET',
     path: '/analytics/income',
-    summary: 'Ingresos del rango (reporte de ventas)',
+    summary: 'Ingresos del rango (reporte de ventas): income {total, payments} y payment_methods [{name, payments, total}]',
     handle: async ({ caller, query }) => {
       const sales = await caller.reports.sales(range(query));
-      return { ...sales, income: sales.total, payment_methods: sales.by_month };
+      return {
+        ...sales,
+        income: { total: sales.total, payments: sales.count },
+        payment_methods: sales.by_method.map((m) => ({ method: m.method, name: paymentKindName(m.method), payments: m.count, total: m.total })),
+      };
     },
   },
   {
     method: 'GET',
     path: '/analytics/instructors',
-    summary: 'Asistencia por coach (reporte de asistencia)',
+    summary: 'Asistencia por coach (reporte de asistencia): result [{name, booked, attended}]',
     handle: async ({ caller, query }) => {
       const attendance = await caller.reports.attendance(range(query));
-      return { ...attendance, result: attendance.by_instructor };
+      return { ...attendance, result: attendance.by_instructor.map((i) => ({ ...i, booked: i.reservations })) };
     },
   },
   { method: 'GET', path: '/analytics/videos', summary: 'Reproducciones de videos: no existe tal reporte (404)', handle: notOffered('legacy/no-report') },
   {
     method: 'GET',
     path: '/analytics/monthly',
-    summary: 'Ventas y asistencia por clase de los últimos doce meses',
+    summary: 'Ventas y asistencia por mes del año en curso del estudio: purchases y reservations con month de 1 a 12',
     handle: async ({ caller, zone }) => {
-      const months = lastTwelveMonths(await zone());
-      const [sales, attendance] = await Promise.all([caller.reports.sales(months), caller.reports.attendance(months)]);
-      return { purchases: sales.by_month, reservations: attendance.by_class_type };
+      const year = thisYear(await zone());
+      const [sales, attendance] = await Promise.all([caller.reports.sales(year), caller.reports.attendance(year)]);
+      const month = (text: string) => Number(text.slice(5, 7));
+      return {
+        purchases: sales.by_month.map((m) => ({ month: month(m.month), purchases: m.count, total: Number(m.total) })),
+        reservations: attendance.by_month.map((m) => ({ month: month(m.month), booked: m.reservations, attended: m.attended, capacity: m.capacity })),
+      };
     },
   },
   {
     method: 'GET',
     path: '/analytics/reservations',
-    summary: 'Reservaciones y ocupación por tipo de clase (reporte de asistencia)',
+    summary: 'Reservaciones por tipo de clase (reservations) y por horario (capacity: class_hour, capacity, single_classes, bookings, attended)',
     handle: async ({ caller, query }) => {
       const attendance = await caller.reports.attendance(range(query));
-      const capacity = attendance.by_class_type.reduce((sum, row) => sum + row.capacity, 0);
-      return { ...attendance, reservations: attendance.by_class_type, capacity };
+      return {
+        ...attendance,
+        reservations: attendance.by_class_type.map((t) => ({ ...t, booked: t.reservations })),
+        capacity: attendance.by_hour.map((h) => ({ class_hour: h.class_hour, capacity: h.capacity, single_classes: h.classes, bookings: h.reservations, attended: h.attended })),
+      };
     },
   },
 
   // Circuits: the product has none.
-  { method: 'GET', path: '/circuits', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
+  { method: 'GET', path: '/circuits', summary: 'Circuitos: Estudio no tiene; la lista está vacía', handle: async () => ({ circuits: [] }) },
   { method: 'POST', path: '/circuits', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
   { method: 'PUT', path: '/circuits', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
   { method: 'DELETE', path: '/circuits/:id', summary: 'Circuitos: no existen en Estudio (404)', handle: notOffered('legacy/no-circuits') },
@@ -140,7 +153,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     summary: 'Clases entre dos fechas; además de single_classes, classes por día con la hora del estudio',
     handle: async ({ caller, query, zone }) => {
       const answer = await caller.schedule.list(query as never);
-      return { ...answer, classes: classesByDay(answer.single_classes as Json[], await zone()) };
+      return { ...answer, classes: classesByDay(answer.single_classes as Json[], await zone(), range(query)) };
     },
   },
   {
@@ -149,7 +162,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     summary: 'Una clase; además de single_class, clase con la hora del estudio',
     handle: async ({ caller, params, zone }) => {
       const answer = await caller.schedule.byId({ id: params.id } as never);
-      return { ...answer, clase: panelClass(answer.single_class as Json, await zone()) };
+      return { ...answer, clase: panelClassForEdit(answer.single_class as Json, await zone()) };
     },
   },
   {
@@ -172,11 +185,11 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     method: 'GET',
     path: '/single_class/admin/:id',
     summary: 'Una clase con sus asistentes (recepción y admin)',
-    handle: async ({ caller, params, zone }) => {
+    handle: async ({ caller, panel, params, zone }) => {
       const id = Number(params.id);
-      const found = await caller.reservations.search({ single_class_id: id, status: 'live' } as never);
+      const found = await panel.roster({ single_class_id: id } as never);
       const { single_class: singleClass } = await caller.schedule.byId({ id } as never);
-      return { clase: { ...panelClass(singleClass as Json, await zone()), asistentes: found.class_reservations } };
+      return { clase: { ...panelClass(singleClass as Json, await zone()), asistentes: found.class_reservations.map((r) => panelAttendee(r as never)) } };
     },
   },
   {
@@ -236,12 +249,35 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     handle: async ({ caller }) => caller.instructors.list(),
   },
   {
+    method: 'GET',
+    path: '/instructors/:id',
+    summary: 'Un coach; además idAdjunto (su foto), user_id y user (la cuenta con la que entra, decisión 045)',
+    handle: async ({ caller, params }) => {
+      const answer = await caller.instructors.byId({ id: params.id } as never);
+      const email = answer.instructor.account_email ?? null;
+      const account = email ? ((await caller.customer.query({ query: email } as never)).customers.find((c) => c.email === email) ?? null) : null;
+      return { ...answer, instructor: panelCoach(answer.instructor as unknown as Json, account) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/adjuntos/:id',
+    summary: 'La foto de un coach por el id de su archivo (redirige a donde se sirve); otro archivo es 404',
+    handle: async ({ panel, params, reply }) => {
+      const { src } = await panel.coachPhoto({ id: params.id } as never);
+      void reply.redirect(src, 302);
+      return undefined;
+    },
+  },
+  {
     method: 'PUT',
     path: '/instructors',
     summary: 'Actualiza un coach; el id viaja en el cuerpo (instructor_id)',
     handle: async ({ caller, body }) => {
-      const { instructor_id: id, ...rest } = fromPanel(body, { aliases: { idAdjunto: 'file_id' } }) as Json;
-      return caller.instructors.update({ id, ...rest } as never);
+      const { instructor_id: id, user_id: account, ...rest } = coachFromPanel(body) as Json;
+      // 'Asignar Usuario a Coach' writes the account's id; the coach's account is named by its e-mail (decision 045), null unlinks.
+      const link = account === undefined ? {} : { customer_email: account === null ? null : (await caller.customer.adminById({ id: account } as never)).customer.email };
+      return caller.instructors.update({ id, ...rest, ...link } as never);
     },
   },
 
@@ -250,7 +286,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     method: 'GET',
     path: '/customer/admin/all',
     summary: 'Clientes por página (admin); la misma ruta del spec, declarada antes de /customer/admin/{id}',
-    handle: async ({ caller, query }) => caller.customer.adminAll(query as never),
+    handle: async ({ panel, query }) => panel.customersWithValue(query as never),
   },
   {
     method: 'GET',
@@ -262,12 +298,22 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
       const tz = await zone();
       const reservations = found.class_reservations.map((r) => {
         const row = r as unknown as Json;
-        return isJson(row.single_class) ? { ...row, single_class: panelClass(row.single_class, tz) } : row;
+        if (!isJson(row.single_class)) return row;
+        const shown = panelClass(row.single_class, tz);
+        return { ...row, single_class: shown, class_instructors: shown.class_instructors };
       });
-      const invoices = answer.purchases.filter((p) => (p as unknown as Json).status !== 'pending');
+      const purchases = answer.purchases as unknown as (Json & { purchase_id: number; createdAt: string })[];
       return {
         ...answer,
-        customer: { ...answer.customer, purchases: answer.purchases, invoices, available_classes: answer.credits.available_classes, class_reservations: reservations },
+        customer: {
+          ...answer.customer,
+          instagram_account: instagramHandle(answer.customer.instagram),
+          purchases: purchases.map((p) => panelPurchase(p, tz)),
+          invoices: panelInvoices(purchases),
+          available_classes: panelCredits(answer.credits.available_classes as never),
+          available_circuits: [],
+          class_reservations: reservations,
+        },
       };
     },
   },
@@ -323,8 +369,20 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   {
     method: 'GET',
     path: '/class_packages/admin/all',
-    summary: 'Todos los paquetes (admin); además de class_packages, packages',
-    handle: async ({ caller, query }) => packagesToo(await caller.packages.adminAll(query as never)),
+    summary: 'Todos los paquetes (admin); además de class_packages, packages con el nombre del panel del límite de personas (customer_limit)',
+    handle: async ({ caller, query }) => {
+      const answer = await caller.packages.adminAll(query as never);
+      return { ...answer, packages: answer.class_packages.map((p) => panelPackage(p as unknown as Json)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/class_packages/admin/:id',
+    summary: 'Un paquete para editarlo (admin); además customer_limit',
+    handle: async ({ caller, params }) => {
+      const answer = await caller.packages.adminById({ id: params.id } as never);
+      return { ...answer, class_package: panelPackage(answer.class_package as unknown as Json) };
+    },
   },
   {
     method: 'GET',
@@ -338,8 +396,8 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   {
     method: 'GET',
     path: '/class_packages/especiales/:id/asistentes',
-    summary: 'Asistentes de un evento especial; además de customers, class_package, single_class y asistentes',
-    handle: async ({ caller, params, zone }) => {
+    summary: 'Asistentes de un evento especial; además de customers, class_package (con su clase y quién la reservó), single_class y asistentes',
+    handle: async ({ caller, panel, params, zone }) => {
       const answer = await caller.packages.attendees({ id: params.id } as never);
       // The spec's route is open to reception, the package's admin view is not: the event as anyone may read it while on
       // sale, else as an admin sees it, else (reception, a hidden event) the attendees alone, as the spec's route answers.
@@ -351,24 +409,78 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
         .catch((error: unknown) => (unreadable(error) ? null : Promise.reject(error)));
       if (!pkg) return { ...answer, class_package: null, single_class: null, asistentes: answer.customers };
       const tz = await zone();
-      // The event's class: the package-only class on the event's day.
-      const day = pkg.event_date ? wallTime(pkg.event_date, tz).slice(0, 10) : null;
-      const classes = day ? (await caller.schedule.list({ start_date: day, end_date: day } as never)).single_classes : [];
-      const event = classes.find((c) => c.class_package_id === pkg.class_package_id);
-      return { ...answer, class_package: pkg, single_class: event ? panelClass(event as Json, tz) : null, asistentes: answer.customers };
+      const event = await eventClassOf(caller, pkg as unknown as Json, tz);
+      // The panel reads the event's class and its roster inside the package (class_package.single_class.class_reservations).
+      const roster = event ? (await panel.roster({ single_class_id: event.single_class_id } as never)).class_reservations.map((r) => panelAttendee(r as never)) : [];
+      const single = event ? { ...event, class_reservations: roster } : null;
+      return { ...answer, class_package: { ...panelPackage(pkg as unknown as Json), single_class: single }, single_class: single, asistentes: answer.customers };
     },
   },
   {
     method: 'GET',
     path: '/class_packages/admin/especiales',
     summary: 'Eventos especiales (admin)',
-    handle: async ({ caller }) => {
+    handle: async ({ caller, zone }) => {
       const answer = await caller.packages.adminAll({ limit: 100 } as never);
-      return { ...answer, packages: answer.class_packages.filter((p) => p.is_special_event) };
+      const tz = await zone();
+      const events = answer.class_packages.filter((p) => p.is_special_event);
+      // Each event with its class (the panel shows its date) and who bought it (it counts the purchases).
+      const packages = await Promise.all(
+        events.map(async (p) => {
+          const { customers } = await caller.packages.attendees({ id: p.class_package_id } as never);
+          const event = await eventClassOf(caller, p as unknown as Json, tz);
+          return {
+            ...panelPackage(p as unknown as Json),
+            single_class: event ? { ...event, class_date: event.class_date_utc } : null,
+            purchases: customers.map((c) => ({ purchase_id: c.purchase_id, customer_id: c.customer_id, status: c.status })),
+          };
+        }),
+      );
+      return { ...answer, packages };
     },
   },
 
-  // Purchases: the panel's GET /purchases/admin/all is the spec's own route (purchases.adminAll).
+  {
+    method: 'GET',
+    path: '/purchases/admin/all',
+    summary: 'Compras del rango (purchases.adminAll); cada una con class_package, customer (y sus cargos) y payment_method; status y query del panel filtran',
+    handle: async ({ panel, query }) => {
+      const status = query.status ? panelOrderStatus[query.status] : undefined;
+      if (query.status && !status) throw new FieldNotTaken('status', 'legacy/order-status');
+      return panel.orders({ ...range(query), page: query.page ?? 1, ...(status ? { status } : {}), ...(query.query ? { query: query.query } : {}) } as never);
+    },
+  },
+
+  // The catalogue with the fields the panel's forms read and send back.
+  {
+    method: 'GET',
+    path: '/locations',
+    summary: 'Sucursales con todos sus datos (la descripción incluida); con fechas, solo las que tienen clases en ese rango',
+    handle: async ({ caller, query }) => {
+      const answer = await caller.locations.list(withoutUndefined(query) as never);
+      const locations = await Promise.all(answer.locations.map(async (l) => ({ ...l, ...(await caller.locations.byId({ id: l.location_id } as never)).location })));
+      return { ...answer, locations };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/class_types',
+    summary: 'Tipos de clase; además mapa (el mapa de lugares con el nombre del panel)',
+    handle: async ({ caller }) => {
+      const answer = await caller.classTypes.list();
+      return { ...answer, class_types: answer.class_types.map((t) => panelClassType(t as unknown as Json)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/discounts/admin/all',
+    summary: 'Códigos de descuento (admin); además start_date, expiration_date (días del estudio) y limit_per_customer',
+    handle: async ({ caller, query, zone }) => {
+      const answer = await caller.discounts.adminAll(withoutUndefined(query) as never);
+      const tz = await zone();
+      return { ...answer, discounts: answer.discounts.map((d) => panelDiscount(d as unknown as Json, (iso) => wallTime(iso, tz).slice(0, 10))) };
+    },
+  },
 
   // Reservations.
   {
@@ -396,12 +508,18 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   // Users and roles: the customers and their role.
   {
     method: 'GET',
+    path: '/users',
+    summary: 'Quién inició sesión y su rol; además user_id y la persona en customer',
+    handle: async ({ caller }) => ({ user: panelCurrentUser((await caller.users.current()).user) }),
+  },
+  {
+    method: 'GET',
     path: '/users/admin/all',
-    summary: 'Usuarios con su rol (clientes, recepción y admin; admin)',
-    handle: async ({ caller, query }) => {
+    summary: 'Cuentas del personal (recepción, coaches y admin), por página y búsqueda (admin)',
+    handle: async ({ panel, query }) => {
       const page = Math.max(1, Number(query.page) || 1);
-      const answer = await caller.customer.adminAll({ page } as never);
-      return { ...answer, users: answer.customers.map((c) => ({ ...c, user_id: c.customer_id })) };
+      const answer = await panel.staffAccounts({ page, ...(query.query ? { query: query.query } : {}) } as never);
+      return { ...answer, users: answer.accounts.map((a) => panelStaffRow(a as never)) };
     },
   },
   {
@@ -414,7 +532,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
       const found = customers.find((c) => c.email.toLowerCase() === email);
       if (!found) throw new DomainError('customer/unknown');
       const answer = await caller.customer.update({ customer_id: found.customer_id, role: roleFromPanel(body.role) } as never);
-      return { ...answer, user: { ...answer.customer, user_id: answer.customer.customer_id } };
+      return { ...answer, user: panelStaffRow(answer.customer as never) };
     },
   },
   {
@@ -424,7 +542,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     handle: async ({ caller, body }) => {
       const { user_id: id } = fromPanel(body) as Json;
       const answer = await caller.customer.update({ customer_id: id, role: roleFromPanel(body.role) } as never);
-      return { ...answer, user: { ...answer.customer, user_id: answer.customer.customer_id } };
+      return { ...answer, user: panelStaffRow(answer.customer as never) };
     },
   },
   {
@@ -446,6 +564,18 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
 ];
 
 const isJson = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** The panel's order filters (Activos, Cancelados, Pendientes) in the purchase list's groups. */
+const panelOrderStatus: Record<string, 'paid' | 'pending' | 'cancelled'> = { active: 'paid', cancelled: 'cancelled', pending: 'pending' };
+
+/** A special event's class (the package-only class on the event's day) as the panel reads a class, or null when it has none. */
+async function eventClassOf(caller: Caller, pkg: Json, tz: string): Promise<(Json & { single_class_id: number; class_date_utc: string }) | null> {
+  if (typeof pkg.event_date !== 'string') return null;
+  const day = wallTime(pkg.event_date, tz).slice(0, 10);
+  const { single_classes: classes } = await caller.schedule.list({ start_date: day, end_date: day } as never);
+  const event = classes.find((c) => c.class_package_id === pkg.class_package_id);
+  return event ? (panelClass(event as unknown as Json, tz) as Json & { single_class_id: number; class_date_utc: string }) : null;
+}
 
 function packagesToo<T extends { class_packages: unknown[] }>(answer: T): T & { packages: unknown[] } {
   return { ...answer, packages: answer.class_packages };
@@ -474,13 +604,13 @@ class FieldNotTaken extends Error {
 
 /** The spec's write routes the panel calls with its own names: the body as the spec's route reads it. */
 const bodies: { method: string; path: RegExp; map: (body: unknown) => unknown }[] = [
-  { method: 'POST', path: /^\/class_categories$/, map: (b) => fromPanel(b) },
-  { method: 'PUT', path: /^\/class_categories$/, map: (b) => fromPanel(b) },
-  { method: 'POST', path: /^\/class_types$/, map: (b) => fromPanel(b) },
-  { method: 'PUT', path: /^\/class_types$/, map: (b) => fromPanel(b) },
-  { method: 'POST', path: /^\/instructors$/, map: (b) => withoutEmpty(fromPanel(b, { aliases: { idAdjunto: 'file_id' } }), ['file', 'user_id']) },
-  { method: 'POST', path: /^\/single_class$/, map: (b) => withDefaultDuration(classFromPanel(b)) },
-  { method: 'PUT', path: /^\/single_class$/, map: classFromPanel },
+  { method: 'POST', path: /^\/class_categories$/, map: categoryFromPanel },
+  { method: 'PUT', path: /^\/class_categories$/, map: categoryFromPanel },
+  { method: 'POST', path: /^\/class_types$/, map: classTypeFromPanel },
+  { method: 'PUT', path: /^\/class_types$/, map: classTypeFromPanel },
+  { method: 'POST', path: /^\/instructors$/, map: (b) => withoutEmpty(coachFromPanel(b), ['user_id']) },
+  { method: 'POST', path: /^\/single_class$/, map: (b) => withDefaultDuration(classWriteFromPanel(b)) },
+  { method: 'PUT', path: /^\/single_class$/, map: classWriteFromPanel },
   { method: 'PUT', path: /^\/customer\/revokeAccess$/, map: (b) => fromPanel(b) },
   { method: 'PUT', path: /^\/customer\/removeClasses$/, map: (b) => fromPanel(b, { numbers: ['amount'] }) },
   { method: 'POST', path: /^\/locations$/, map: (b) => fromPanel(b) },
@@ -498,21 +628,6 @@ function withDefaultDuration(body: unknown): unknown {
   return { ...body, duration_minutes: single_class.duration_minutes.default };
 }
 
-function packageFromPanel(body: unknown): unknown {
-  const mapped = fromPanel(body, {
-    numbers: ['class_amount', 'expiration_days', 'package_days', 'limit_per_customer', 'customer_limit'],
-    aliases: { package_days: 'expiration_days' },
-  });
-  return withoutEmpty(mapped, ['first_check', 'customer_limit']);
-}
-
-/** Keys the panel always sends, empty when unused: absent when empty, kept (and refused by name) when set. */
-function withoutEmpty(body: unknown, keys: readonly string[]): unknown {
-  if (!isJson(body)) return body;
-  const out = { ...body };
-  for (const key of keys) if (out[key] === null || out[key] === '') delete out[key];
-  return out;
-}
 
 /** A date the panel sends for a discount ('YYYY-MM-DD'): the start of that day in the studio. */
 function dayStart(value: unknown, zone: string): unknown {
@@ -536,9 +651,12 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     path: /^\/customer$/,
     applies: (b) => 'customer_id' in b || 'birthdate' in b,
     handle: async ({ caller, panel, body }) => {
-      const { birthdate, ...rest } = fromPanel(body) as Json;
-      // The panel has no documents to tick (the customer is not at the counter): they stay pending, asked at her first sign-in (decision 040).
-      const created = 'accepted_page_ids' in rest ? await caller.customer.create(rest as never) : await panel.createCustomerDocumentsPending(rest as never);
+      const fields = fromPanel(customerFromPanel(body)) as Json;
+      // The panel has no documents to tick (the customer is not at the counter): they stay pending, asked at her first
+      // sign-in (decision 040); her Instagram, birthday and how she heard of the studio are stored with her, in one write.
+      if (!('accepted_page_ids' in fields)) return panel.createCustomerDocumentsPending(fields as never);
+      const { birthdate, ...rest } = fields;
+      const created = await caller.customer.create(rest as never);
       if (birthdate === undefined || birthdate === null || birthdate === '') return created;
       return caller.customer.update({ customer_id: created.customer.customer_id, birthdate } as never);
     },
@@ -549,7 +667,7 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     path: /^\/customer$/,
     applies: (b) => 'email' in b && b.customer_id !== undefined,
     handle: async ({ caller, body }) => {
-      const { email, ...rest } = fromPanel(body) as Json;
+      const { email, ...rest } = fromPanel(customerFromPanel(body)) as Json;
       const { customer } = await caller.customer.adminById({ id: rest.customer_id } as never);
       const same = typeof email === 'string' && email.trim().toLowerCase() === (customer as unknown as Json).email;
       return caller.customer.update((same ? rest : { ...rest, email }) as never);
@@ -610,13 +728,17 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     method: 'POST',
     path: /^\/discounts$/,
     applies: () => true,
-    handle: async ({ caller, body, zone }) => caller.discounts.create((await discountFromPanel(body, await zone())) as never),
+    handle: async ({ caller, body, zone }) => caller.discounts.create(discountFromPanel(body, await zone(), null) as never),
   },
   {
     method: 'PUT',
     path: /^\/discounts$/,
     applies: () => true,
-    handle: async ({ caller, body, zone }) => caller.discounts.update((await discountFromPanel(body, await zone())) as never),
+    handle: async ({ caller, body, zone }) => {
+      const id = Number(body.discount_id);
+      const stored = Number.isInteger(id) && id > 0 ? (await caller.discounts.byId({ id } as never)).discount : null;
+      return caller.discounts.update(discountFromPanel(body, await zone(), stored as unknown as Json | null) as never);
+    },
   },
 ];
 
@@ -635,13 +757,28 @@ async function roleOf(panel: Call['panel']): Promise<string | null> {
   return panel.role().catch(() => null);
 }
 
-async function discountFromPanel(body: unknown, zone: string): Promise<unknown> {
-  const mapped = fromPanel(body, {
-    numbers: ['max_uses', 'max_uses_per_customer', 'limit_per_customer'],
-    aliases: { start_date: 'starts_at', expiration_date: 'expires_at', limit_per_customer: 'max_uses_per_customer' },
-  });
-  if (!isJson(mapped)) return mapped;
-  return { ...mapped, ...('starts_at' in mapped ? { starts_at: dayStart(mapped.starts_at, zone) } : {}), ...('expires_at' in mapped ? { expires_at: dayStart(mapped.expires_at, zone) } : {}) };
+/**
+ * The panel's discount in the spec's terms: its form's names mapped
+ * (discountFromPanelForm), and its dates as the start of those days in the
+ * studio. A date sent back as it was read (the studio's day of what is
+ * stored) is no change: the stored instant stays.
+ */
+function discountFromPanel(body: unknown, zone: string, stored: Json | null): unknown {
+  const form = discountFromPanelForm(body);
+  if (!isJson(form)) return form;
+  const out: Json = { ...form };
+  for (const [panelName, ours] of [
+    ['start_date', 'starts_at'],
+    ['expiration_date', 'expires_at'],
+  ] as const) {
+    if (!(panelName in out)) continue;
+    const { [panelName]: day, [ours]: _echo, ...rest } = out;
+    const storedAt = stored?.[ours];
+    const unchanged = stored !== null && (typeof storedAt === 'string' ? wallTime(storedAt, zone).slice(0, 10) === day : day === null);
+    Object.keys(out).forEach((k) => delete out[k]);
+    Object.assign(out, rest, unchanged ? {} : { [ours]: day === null ? null : dayStart(day, zone) });
+  }
+  return fromPanel(out, { numbers: ['max_uses', 'max_uses_per_customer'] });
 }
 
 function errorOf(error: unknown): { status: number; body: ApiErrorBody } {
@@ -664,12 +801,15 @@ function callOf(createContext: ContextFactory, req: FastifyRequest, reply: Fasti
     params: (req.params ?? {}) as Record<string, string>,
     path: req.url.slice('/api'.length).split('?')[0] ?? '',
     zone: () => (zone ??= loadStudioSettings(ctx.db).then((settings) => studioTimeZone(settings))),
+    reply,
   };
 }
 
 async function answer(reply: FastifyReply, run: () => Promise<unknown>) {
   try {
-    return reply.type('application/json; charset=utf-8').send(await run());
+    const body = await run();
+    if (reply.sent || reply.statusCode === 302) return reply;
+    return reply.type('application/json; charset=utf-8').send(body);
   } catch (error) {
     const { status, body } = errorOf(error);
     return reply.code(status).type('application/json; charset=utf-8').send(body);

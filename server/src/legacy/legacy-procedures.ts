@@ -1,14 +1,22 @@
-import { customerCreateInput, deskMutationArgs, texts, z } from '@estudio/core';
+import { adminCustomersInput, adminPurchasesInput, customerCreateInput, customerProfileFields, deskMutationArgs, DomainError, reportRangeInput, texts, z } from '@estudio/core';
+import { adminCustomerRowsOf, listAdminCustomers } from '../services/customer/admin-customers.ts';
 import { createCustomer } from '../services/customer/create-customer.ts';
 import { toCustomerOutput } from '../services/customer/customer-output.ts';
+import { paidTotalsOf } from '../services/customer/paid-totals.ts';
+import { listStaffAccounts } from '../services/customer/staff-accounts.ts';
 import { giveAccess } from '../services/desk/give-access.ts';
 import { moveReservation } from '../services/desk/move-reservation.ts';
 import { findUsableDiscount, toDiscountOutput } from '../services/discounts/validate-discount.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { cancelPurchase, getPurchase } from '../services/purchases/purchases.ts';
-import { getReservationWithCustomer } from '../services/admin-reservations/search-reservations.ts';
+import { getReservationWithCustomer, searchReservationsWithCustomer } from '../services/admin-reservations/search-reservations.ts';
+import { coachPhotoSrc } from '../services/instructors/instructors.ts';
+import { paidChargesOf } from '../services/purchases/customer-charges.ts';
+import { listAdminPurchases } from '../services/purchases/list-admin-purchases.ts';
+import { customersReport } from '../services/reports/customers-report.ts';
 import { toReservationOutput } from '../services/reservations/reservation-output.ts';
-import { adminProcedure, createCallerFactory, customerProcedure, knowInputsOf, router, staffProcedure } from '../trpc.ts';
+import { adminProcedure, createCallerFactory, customerProcedure, knowInputsOf, publicProcedure, router, staffProcedure } from '../trpc.ts';
+import { panelCustomerRow, panelOrder } from './panel-views.ts';
 
 /**
  * Decision 040: what the previous panel asks that the spec's procedures do
@@ -29,6 +37,54 @@ const total = z
   .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Escribe el total en pesos, por ejemplo 1500.00.' }));
 
 const panel = router({
+  /** The customer list with what each has paid in all (the panel shows it to admins as "Valor"). */
+  customersWithValue: adminProcedure.input(adminCustomersInput).query(async ({ ctx, input }) => {
+    const page = await listAdminCustomers(ctx.db, input);
+    const totals = await paidTotalsOf(ctx.db, page.customers.map((c) => c.customer_id));
+    return { ...page, customers: page.customers.map((c) => ({ ...c, value: totals.get(c.customer_id) ?? '0.00' })) };
+  }),
+
+  /** Órdenes: the admins' purchase list, each row with the customer's paid charges (the panel stars a first purchase). */
+  orders: adminProcedure.input(adminPurchasesInput).query(async ({ ctx, input }) => {
+    const page = await listAdminPurchases(ctx.db, input);
+    const charges = await paidChargesOf(ctx.db, [...new Set(page.purchases.map((p) => p.customer_id))]);
+    return {
+      ...page,
+      purchases: page.purchases.map((p) =>
+        panelOrder(p, { name: p.customer_first_name, last_name: p.customer_last_name }, (charges.get(p.customer_id) ?? []) as unknown as Record<string, unknown>[]),
+      ),
+    };
+  }),
+
+  /** The customers report with each customer as the panel's rows read them (phone, birthday, what they have paid). */
+  customersReport: adminProcedure.input(reportRangeInput).query(async ({ ctx, input }) => {
+    const report = await customersReport(ctx.db, input);
+    const ids = [...new Set([...report.nuevos, ...report.activos, ...report.cancelados].map((c) => c.customer_id))];
+    const [rows, totals] = await Promise.all([adminCustomerRowsOf(ctx.db, ids), paidTotalsOf(ctx.db, ids)]);
+    const withRow = (list: typeof report.nuevos) => list.map((c) => panelCustomerRow({ ...c, ...rows.get(c.customer_id) }, totals.get(c.customer_id)));
+    return { nuevos: withRow(report.nuevos), activos: withRow(report.activos), cancelados: withRow(report.cancelados) };
+  }),
+
+  /** Everyone booked in a class (live reservations), every page of the reservation search. */
+  roster: staffProcedure.input(z.object({ single_class_id: id })).query(async ({ ctx, input }) => {
+    const found = await searchReservationsWithCustomer(ctx.db, { single_class_id: input.single_class_id, status: 'live', page: 1 });
+    const all = [...found.class_reservations];
+    for (let page = 2; all.length < found.total && page <= 100; page++) {
+      all.push(...(await searchReservationsWithCustomer(ctx.db, { single_class_id: input.single_class_id, status: 'live', page })).class_reservations);
+    }
+    return { total: found.total, class_reservations: all };
+  }),
+
+  /** Where a coach's photo is (the panel shows /adjuntos/{file id}); 404 for any file that is not a coach's photo. */
+  coachPhoto: publicProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
+    const src = await coachPhotoSrc(ctx.db, input.id);
+    if (!src) throw new DomainError('file/not-found');
+    return { src };
+  }),
+
+  /** Who works at the studio (Usuarios): the accounts with a role other than Cliente. */
+  staffAccounts: adminProcedure.input(adminCustomersInput).query(({ ctx, input }) => listStaffAccounts(ctx.db, input)),
+
   /** The caller's role, for the adapter's choices that depend on it (a reason written for an Administrador). */
   role: customerProcedure.query(({ ctx }) => ctx.customer.role),
 
@@ -46,9 +102,12 @@ const panel = router({
   }),
 
   /** A customer registered from the panel (she is not at the counter): the required documents stay pending, asked at her first sign-in to the portal. */
-  createCustomerDocumentsPending: staffProcedure.input(customerCreateInput).mutation(async ({ ctx, input }) => ({
-    customer: toCustomerOutput(await createCustomer(ctx.db, ctx.customer.customer_id, input, { documentsPending: true })),
-  })),
+  createCustomerDocumentsPending: staffProcedure
+    .input(customerCreateInput.extend({ instagram: customerProfileFields.instagram, birthdate: customerProfileFields.birthdate, signup_reason: customerProfileFields.signup_reason }))
+    .mutation(async ({ ctx, input }) => {
+      const { instagram, birthdate, signup_reason, ...data } = input;
+      return { customer: toCustomerOutput(await createCustomer(ctx.db, ctx.customer.customer_id, data, { documentsPending: true, profile: { instagram, birthdate, signup_reason } })) };
+    }),
 
   /** PUT /class_reservations with another single_class_id: the desk's move (same rules, same audit row). */
   moveReservation: staffProcedure.input(z.object({ class_reservation_id: id, single_class_id: id, spot: id.nullable().default(null) })).mutation(async ({ ctx, input }) => {

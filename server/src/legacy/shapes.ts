@@ -61,18 +61,86 @@ export function splitWallTime(text: unknown): { date: string; time: string } | n
   return match ? { date: match[1]!, time: match[2]! } : null;
 }
 
-/** A class as the panel reads it: the spec's class with `class_date` in wall time (the instant stays as `class_date_utc`). */
+/**
+ * An instant as the panel shows it: it formats dates with `moment(…).utc()`,
+ * so it is sent the studio's wall-clock digits marked as UTC
+ * ('2026-11-30T07:00:00.000Z' for a class at 07:00 in Mexico City). Only for
+ * the fields the panel reads that way; the true instant goes beside it.
+ */
+export function wallAsUtc(iso: string, zone: string): string {
+  return `${studioDayjs(iso, zone).format('YYYY-MM-DDTHH:mm:ss')}.000Z`;
+}
+
+/** A class's coaches as the panel reads them: each row with its coach inside (`class_instructors[i].instructor.nick_name`), the flat fields kept. */
+function panelInstructors(list: unknown): Json[] {
+  return Array.isArray(list) ? list.map((i) => (isObject(i) ? { ...i, instructor: i } : i)) : [];
+}
+
+/**
+ * A class as the panel's screens read it: the spec's class with
+ * `class_date` as the studio's wall clock marked UTC (`wallAsUtc`; the
+ * instant stays as `class_date_utc`), `deletedAt` (it tests
+ * `deletedAt !== null` for "Clase Cancelada"), `reservations` (the places
+ * taken, which it shows as "taken / capacity") and each coach nested.
+ */
 export function panelClass(singleClass: Json, zone: string): Json {
   const date = singleClass.class_date;
   if (typeof date !== 'string') return singleClass;
-  return { ...singleClass, class_date: wallTime(date, zone), class_date_utc: date };
+  return {
+    ...singleClass,
+    class_date: wallAsUtc(date, zone),
+    class_date_utc: date,
+    deletedAt: singleClass.cancelledAt ?? null,
+    reservations: singleClass.reservation_count ?? 0,
+    class_instructors: panelInstructors(singleClass.class_instructors),
+  };
 }
 
-/** The week view's envelope: days in order, each with its classes. */
-export function classesByDay(classes: Json[], zone: string): { date: string; details: Json[] }[] {
-  const days = new Map<string, Json[]>();
+/** The class in the panel's edit form, which splits `class_date` at the space: 'YYYY-MM-DD HH:mm:ss' on the studio's wall clock. */
+export function panelClassForEdit(singleClass: Json, zone: string): Json {
+  const date = singleClass.class_date;
+  if (typeof date !== 'string') return singleClass;
+  return { ...panelClass(singleClass, zone), class_date: wallTime(date, zone) };
+}
+
+/**
+ * The places taken in a class, for the panel's week (it tests
+ * `capacity - class_reservations.length` for a full class): one entry per
+ * place, with its seat when it has one, and nobody's identity (the week is
+ * public).
+ */
+export function takenPlaces(singleClass: { reservation_count: number; taken_spots: readonly number[] }): { spot: number | null }[] {
+  return Array.from({ length: singleClass.reservation_count }, (_, i) => ({ spot: singleClass.taken_spots[i] ?? null }));
+}
+
+/** Every studio date from `start` to `end` ('YYYY-MM-DD'), both included: the panel's week slices its days by position. */
+export function datesBetween(start: string, end: string): string[] {
+  const dates: string[] = [];
+  const last = Date.parse(`${end}T00:00:00Z`);
+  for (let day = Date.parse(`${start}T00:00:00Z`); day <= last && dates.length < 400; day += 86_400_000) dates.push(new Date(day).toISOString().slice(0, 10));
+  return dates;
+}
+
+/**
+ * A class in the panel's week: panelClass with `class_reservations` as the
+ * places taken (takenPlaces) instead of the caller's own; the caller's
+ * waitlist entry and package access stay last, as in the spec's class.
+ */
+export function panelWeekClass(singleClass: Json & { reservation_count: number; taken_spots: readonly number[] }, zone: string): Json {
+  const { class_reservations: _own, waitlist_id: waitlistId, package_access: access, class_date_utc: utc, ...shown } = panelClass(singleClass, zone);
+  return { ...shown, class_reservations: takenPlaces(singleClass), waitlist_id: waitlistId, package_access: access, class_date_utc: utc };
+}
+
+/**
+ * The week view's envelope: every day of the range in order (empty ones
+ * too), each with its classes (panelWeekClass). Cancelled classes are left
+ * out: the panel's week has no look for one and would offer it as any other.
+ */
+export function classesByDay(classes: Json[], zone: string, range: { start_date: string; end_date: string }): { date: string; details: Json[] }[] {
+  const days = new Map<string, Json[]>(datesBetween(range.start_date, range.end_date).map((d) => [d, []]));
   for (const item of classes) {
-    const shown = panelClass(item, zone);
+    if (item.cancelledAt !== null && item.cancelledAt !== undefined) continue;
+    const shown = panelWeekClass(item as Json & { reservation_count: number; taken_spots: number[] }, zone);
     const day = String(shown.class_date).slice(0, 10);
     days.set(day, [...(days.get(day) ?? []), shown]);
   }

@@ -6,6 +6,7 @@ import { DomainError, domainErrors, type FileUploadOutput } from '@estudio/core'
 import type { AppDeps } from '../trpc.ts';
 import { idTokenOf } from '../services/auth/authorization-header.ts';
 import { findCustomerByUid } from '../services/customer/find-customer.ts';
+import { linkIdentityByEmail } from '../services/auth/link-identity.ts';
 import { chooseStorage, localFilesDir, tooLargeError, uploadFile, uploadQuota, type UploadKind } from '../services/files/files.ts';
 import { checkLocalSpace, uploadVideo, videoTooLargeError } from '../services/files/videos.ts';
 import { legacyFileField } from '../legacy/shapes.ts';
@@ -30,7 +31,9 @@ async function uploader(req: FastifyRequest, deps: AppDeps) {
   const token = idTokenOf(req.headers.authorization);
   if (!token) throw new DomainError('unauthenticated');
   const identity = await deps.identity.verifyIdToken(deps.db, token);
-  const customer = await findCustomerByUid(deps.db, identity.uid);
+  let customer = identity.customer ?? (await findCustomerByUid(deps.db, identity.uid));
+  // Decision 095, as for every other call: a verified e-mail's first call links the account that has it.
+  if (!customer && identity.emailVerified && identity.email) customer = (await linkIdentityByEmail(deps.db, { uid: identity.uid, email: identity.email })) ?? (await findCustomerByUid(deps.db, identity.uid));
   if (!customer) throw new DomainError('customer/not-found');
   return customer;
 }

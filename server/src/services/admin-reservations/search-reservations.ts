@@ -25,6 +25,8 @@ const customerSummary = {
   last_name: customer.last_name,
   email: customer.email,
   phone: customer.phone,
+  instagram: customer.instagram,
+  birthdate: customer.birthdate,
 };
 
 /** Each reservation with its class and who booked it, in a fixed number of queries. */

@@ -13,6 +13,12 @@ export interface VerifiedIdentity {
   /** Lower-cased; Firebase identities without an e-mail (phone sign-in) have none. */
   email: string | null;
   /**
+   * Firebase has verified that the person holds the e-mail (it sent a link
+   * there, or the provider vouches for it): an identity with no account yet
+   * is then linked to the account with that e-mail (decision 095).
+   */
+  emailVerified?: boolean;
+  /**
    * The customer linked to the identity (null: none), when the provider read it
    * with the token's check (the local provider, decision 042); absent, the
    * caller looks it up.

@@ -10,6 +10,7 @@ export interface ClassTypeFields {
   icon?: string | null | undefined;
   image?: string | null | undefined;
   spot_map?: string | null | undefined;
+  color?: string | undefined;
   class_category_id?: number | null | undefined;
   available?: boolean | undefined;
   order?: number | undefined;
@@ -22,6 +23,7 @@ const columns = {
   icon: class_type.icon,
   image: class_type.image,
   spot_map: class_type.spot_map,
+  color: class_type.color,
   class_category_id: class_type.class_category_id,
   available: class_type.available,
   order: class_type.order,

@@ -22,6 +22,7 @@ const rowColumns = {
   last_name: customer.last_name,
   email: customer.email,
   phone: customer.phone,
+  birthdate: customer.birthdate,
   role: customer.role,
   has_unlimited: customer.has_unlimited,
   createdAt: customer.createdAt,
@@ -143,6 +144,13 @@ export function readPage(db: Db, search: SQL | undefined, limit: number, offset:
     .from(page)
     .innerJoin(customer, ofPage)
     .orderBy(...order);
+}
+
+/** The list rows of these customers (live or not), by id: for lists that name customers found another way (a report). */
+export async function adminCustomerRowsOf(db: Db, ids: readonly number[]): Promise<Map<number, AdminCustomerRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select(rowColumns).from(customer).where(inArray(customer.customer_id, [...ids]));
+  return new Map(rows.map((r) => [r.customer_id, toRow(r)]));
 }
 
 /** GET /customer/query: the first 10 matches by name (byName), for pickers (give access, reservations). */

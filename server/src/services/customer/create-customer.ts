@@ -8,6 +8,13 @@ import type { CustomerRow } from './find-customer.ts';
 
 export type CreateCustomerData = z.output<typeof customerCreateInput>;
 
+/** What a registration may say of the customer besides the desk form's fields (the previous panel's form). */
+export interface CreateCustomerProfile {
+  instagram?: string | null | undefined;
+  birthdate?: string | null | undefined;
+  signup_reason?: string | null | undefined;
+}
+
 /**
  * POST /api/customer (issue 16): staff register a first-time walk-in, or an
  * admin a customer, in one transaction: the customer row (no sign-in identity
@@ -20,8 +27,16 @@ export type CreateCustomerData = z.output<typeof customerCreateInput>;
  * customer who is not at the counter): the required documents are not
  * recorded as accepted; the audit row names them as pending and the portal's
  * terms panel asks the customer to accept them at her first sign-in.
+ * `profile` (the same form): her Instagram, birthday and how she heard of
+ * the studio, stored with the row.
  */
-export async function createCustomer(db: Db, actorId: number, data: CreateCustomerData, options: { documentsPending?: boolean } = {}): Promise<CustomerRow> {
+export async function createCustomer(
+  db: Db,
+  actorId: number,
+  data: CreateCustomerData,
+  options: { documentsPending?: boolean; profile?: CreateCustomerProfile } = {},
+): Promise<CustomerRow> {
+  const profile = Object.fromEntries(Object.entries(options.profile ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
   try {
     return await db.transaction(async (tx) => {
       const [sameEmail] = await tx.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, data.email)).limit(1);
@@ -34,7 +49,7 @@ export async function createCustomer(db: Db, actorId: number, data: CreateCustom
       if (samePhone) throw new DomainError('customer/phone-taken');
       const [row] = await tx
         .insert(customer)
-        .values({ uid: null, email: data.email, name: data.name, last_name: data.last_name, phone: data.phone })
+        .values({ ...profile, uid: null, email: data.email, name: data.name, last_name: data.last_name, phone: data.phone })
         .returning();
       if (!row) throw new Error('insert customer returned no row');
       const accepted = await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: !options.documentsPending });
@@ -44,7 +59,15 @@ export async function createCustomer(db: Db, actorId: number, data: CreateCustom
         action: 'customer.create',
         entity: 'customer',
         entityId: row.customer_id,
-        changes: { name: row.name, last_name: row.last_name, email: row.email, phone: row.phone, accepted_page_ids: accepted, ...(pending.length ? { documents_pending: pending } : {}) },
+        changes: {
+          name: row.name,
+          last_name: row.last_name,
+          email: row.email,
+          phone: row.phone,
+          ...profile,
+          accepted_page_ids: accepted,
+          ...(pending.length ? { documents_pending: pending } : {}),
+        },
       });
       return row;
     });

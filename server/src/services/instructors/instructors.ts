@@ -205,3 +205,18 @@ export async function removeInstructor(db: Db, id: number): Promise<RemovedOutpu
     return { deleted: true as const, id };
   });
 }
+
+/**
+ * Where a coach's photo is served, by its file id: only files that are a
+ * coach's photo (public on the schedule already), so an id names no other
+ * file. Null when the file is no coach's photo.
+ */
+export async function coachPhotoSrc(db: Db, fileId: number): Promise<string | null> {
+  const files = await fileSummaries(db, [fileId]);
+  const [coach] = await db
+    .select({ id: instructor.instructor_id })
+    .from(instructor)
+    .where(and(eq(instructor.file_id, fileId), isNull(instructor.deletedAt)))
+    .limit(1);
+  return coach ? (files.get(fileId)?.src ?? null) : null;
+}

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { discount } from '@estudio/db/schema/discounts';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { paymentKindOf } from '../reports/payment-kind.ts';
+import { matching } from '../customer/admin-customers.ts';
 
 /**
  * Every customer's purchases made between two instants, with the customer,
@@ -14,9 +15,19 @@ import { paymentKindOf } from '../reports/payment-kind.ts';
 export interface PurchasesRange {
   from: Date;
   to: Date;
+  /** Only these statuses (a list's filter). */
+  statuses?: readonly (typeof purchase.$inferSelect.status)[] | undefined;
+  /** Only the purchases of customers this text finds, as the customer search finds them (name, e-mail, phone). */
+  query?: string | undefined;
 }
 
-const inRange = (range: PurchasesRange): SQL | undefined => and(gte(purchase.createdAt, range.from), lte(purchase.createdAt, range.to));
+const inRange = (range: PurchasesRange): SQL | undefined =>
+  and(
+    gte(purchase.createdAt, range.from),
+    lte(purchase.createdAt, range.to),
+    range.statuses?.length ? inArray(purchase.status, [...range.statuses]) : undefined,
+    range.query?.trim() ? matching(range.query) : undefined,
+  );
 
 export function purchasesInRange(db: Db, range: PurchasesRange, opts: { tz: string; newestFirst?: boolean; limit?: number; offset?: number }) {
   const local = (column: Parameters<typeof sql>[1]) => sql<string | null>`to_char(${column} at time zone ${opts.tz}, 'YYYY-MM-DD HH24:MI')`;
@@ -28,6 +39,8 @@ export function purchasesInRange(db: Db, range: PurchasesRange, opts: { tz: stri
       at: local(purchase.createdAt),
       customer_id: customer.customer_id,
       who: sql<string>`${customer.name} || ' ' || ${customer.last_name}`,
+      name: customer.name,
+      last_name: customer.last_name,
       email: customer.email,
       class_package_id: purchase.class_package_id,
       title: purchase.title,
@@ -55,6 +68,10 @@ export function purchasesInRange(db: Db, range: PurchasesRange, opts: { tz: stri
 
 /** How many purchases were made in the range (the list's pages). */
 export async function countPurchasesInRange(db: Db, range: PurchasesRange): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(purchase).where(inRange(range));
+  const [row] = await db
+    .select({ n: count() })
+    .from(purchase)
+    .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
+    .where(inRange(range));
   return Number(row?.n ?? 0);
 }

@@ -36,19 +36,22 @@ async function range(db: Db, input: ReportRangeInput) {
 const int = (expr: ReturnType<typeof sql>) => expr.mapWith(Number);
 
 /**
- * Attendance by class type and by coach over the live (not cancelled) classes
- * of the range: live reservations, attended, no-shows (live, not attended, of
- * classes that already ended) and occupancy (places taken, a guest taking one,
- * over capacity, in percent with one decimal). A class with two coaches counts
- * for each of them.
+ * Attendance by class type, by coach, by start time and by month over the
+ * live (not cancelled) classes of the range: live reservations, attended,
+ * no-shows (live, not attended, of classes that already ended) and occupancy
+ * (places taken, a guest taking one, over capacity, in percent with one
+ * decimal). A class with two coaches counts for each of them. Start times
+ * ('HH:mm') and months ('YYYY-MM') are the studio's wall clock.
  */
 export async function attendanceReport(db: Db, input: ReportRangeInput, now: Date = new Date()): Promise<z.infer<typeof attendanceReportOutput>> {
-  const { from, to } = await range(db, input);
+  const { from, to, tz } = await range(db, input);
   const ended = sql`${single_class.class_date} + ${single_class.duration_minutes} * interval '1 minute' <= ${now.toISOString()}::timestamptz`;
   const perClass = db
     .select({
       single_class_id: single_class.single_class_id,
       class_type_id: single_class.class_type_id,
+      class_hour: sql<string>`to_char(${single_class.class_date} at time zone ${tz}, 'HH24:MI')`.as('class_hour'),
+      class_month: sql<string>`to_char(${single_class.class_date} at time zone ${tz}, 'YYYY-MM')`.as('class_month'),
       capacity: single_class.capacity,
       reservations: sql<number>`count(${class_reservation.class_reservation_id})::int`.as('reservations'),
       places: sql<number>`(count(${class_reservation.class_reservation_id}) + count(${class_reservation.guest}))::int`.as('places'),
@@ -69,7 +72,7 @@ export async function attendanceReport(db: Db, input: ReportRangeInput, now: Dat
     no_shows: int(sql`coalesce(sum(${perClass.no_shows}), 0)::int`),
     occupancy: int(sql`coalesce(round(100.0 * sum(${perClass.places}) / nullif(sum(${perClass.capacity}), 0), 1), 0)::float8`),
   };
-  const [byType, byInstructor] = await Promise.all([
+  const [byType, byInstructor, byHour, byMonth] = await Promise.all([
     db
       .select({ class_type_id: class_type.class_type_id, name: class_type.name, ...totals })
       .from(perClass)
@@ -83,8 +86,10 @@ export async function attendanceReport(db: Db, input: ReportRangeInput, now: Dat
       .innerJoin(instructor, eq(instructor.instructor_id, single_class_instructor.instructor_id))
       .groupBy(instructor.instructor_id)
       .orderBy(asc(instructor.name), asc(instructor.last_name), asc(instructor.instructor_id)),
+    db.select({ class_hour: perClass.class_hour, ...totals }).from(perClass).groupBy(perClass.class_hour).orderBy(asc(perClass.class_hour)),
+    db.select({ month: perClass.class_month, ...totals }).from(perClass).groupBy(perClass.class_month).orderBy(asc(perClass.class_month)),
   ]);
-  return { by_class_type: byType, by_instructor: byInstructor };
+  return { by_class_type: byType, by_instructor: byInstructor, by_hour: byHour, by_month: byMonth };
 }
 
 /**

@@ -178,6 +178,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
         icon: ct.icon,
         description: ct.description,
         spot_map: ct.spot_map,
+        color: ct.color,
       },
       location: { location_id: l.location_id, name: l.name, address: l.address },
       class_instructors: (instructorsBy.get(id) ?? []).map((i) => ({

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@estudio/db';
 import { preparedStatement } from '@estudio/db/prepared';
 import type { Db } from '../../db.ts';
-import { panelClass } from '../../legacy/shapes.ts';
+import { datesBetween, panelWeekClass } from '../../legacy/shapes.ts';
 import { listSchedule, type ScheduleFilters } from './list-schedule.ts';
 import { loadPlaces, placesOf } from './single-class-output.ts';
 import { loadStudioSettings } from './studio-settings.ts';
@@ -86,10 +86,12 @@ interface Entry {
   outside: string;
   /** The studio's zone the panel's wall times were written in. */
   zone: string;
+  /** The studio dates asked for: the panel's days are every one of them, empty ones too. */
+  range: { start_date: string; end_date: string };
   classes: SingleClassOutput[];
   /** Each class's JSON without its last three (per-caller) fields and without the closing brace. */
   heads: string[];
-  /** The same with class_date as the studio's wall time, for the panel's days (panelClass). */
+  /** The class as the panel's week reads it (panelWeekClass), without its last three fields and the closing brace. */
   panelHeads: string[];
   /** Each class's day on the studio's wall clock (the panel's day it is listed under). */
   classDays: string[];
@@ -344,7 +346,7 @@ export function createWeekCache(): WeekCache {
     // The stamp was read before the classes, so the classes are at least as new as it says.
     const [listed, settings] = await Promise.all([listSchedule(db, filters, null), loadStudioSettings(db)]);
     const classes = scheduleOutput.parse({ single_classes: listed }).single_classes;
-    return entryOf(read, classes, studioTimeZone(settings), null);
+    return entryOf(read, classes, studioTimeZone(settings), { start_date: filters.start_date, end_date: filters.end_date }, null);
   };
 
   /**
@@ -371,7 +373,7 @@ export function createWeekCache(): WeekCache {
     });
     // Nothing this week shows moved: the same answer, bytes and ETag under the new stamp.
     if (!moved) return { ...entry, stamp: read.stamp, snapshot: read.snapshot };
-    return entryOf(read, classes, entry.zone, entry);
+    return entryOf(read, classes, entry.zone, entry.range, entry);
   };
 
   return {
@@ -416,12 +418,12 @@ export function createWeekCache(): WeekCache {
  * `zone`. A class that is the same object in `previous` keeps its pieces of
  * JSON, so a refresh of a few classes' places rewrites only those.
  */
-function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, previous: Entry | null): Entry {
+function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, range: Entry['range'], previous: Entry | null): Entry {
   const reused = new Map(previous?.classes.map((c, i) => [c, i]) ?? []);
   const heads: string[] = [];
   const panelHeads: string[] = [];
   const classDays: string[] = [];
-  const byDay = new Map<string, number[]>();
+  const byDay = new Map<string, number[]>(datesBetween(range.start_date, range.end_date).map((d) => [d, []]));
   classes.forEach((c, i) => {
     const kept = reused.get(c);
     let day: string;
@@ -432,12 +434,13 @@ function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, previo
     } else {
       const { class_reservations: _own, waitlist_id: _wait, package_access: _access, ...shared } = c;
       heads.push(JSON.stringify(shared).slice(0, -1));
-      const { class_date_utc: _utc, ...panel } = panelClass(shared, zone);
+      const { waitlist_id: _wait2, package_access: _access2, class_date_utc: _utc, ...panel } = panelWeekClass({ ...shared, waitlist_id: null, package_access: false }, zone);
       panelHeads.push(JSON.stringify(panel).slice(0, -1));
       day = String(panel.class_date).slice(0, 10);
     }
     classDays.push(day);
-    byDay.set(day, [...(byDay.get(day) ?? []), i]);
+    // The panel's week has no look for a cancelled class: it lists the classes that take place.
+    if (c.cancelledAt === null) byDay.set(day, [...(byDay.get(day) ?? []), i]);
   });
   const days = [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, members]) => ({ date, members }));
   const entry: Entry = {
@@ -445,6 +448,7 @@ function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, previo
     snapshot: read.snapshot,
     outside: read.outside,
     zone,
+    range,
     classes,
     heads,
     panelHeads,
@@ -463,8 +467,13 @@ function entryOf(read: Stamp, classes: SingleClassOutput[], zone: string, previo
 
 /** The three per-caller fields that close a class's JSON. */
 function tailOf(c: SingleClassOutput, mine: PerClass | null): string {
-  if (mine === null) return `,"class_reservations":[],"waitlist_id":null,"package_access":${c.class_package_id === null}`;
-  return `,"class_reservations":${JSON.stringify(mine.reservations)},"waitlist_id":${JSON.stringify(mine.waitlistId)},"package_access":${mine.access}`;
+  return `,"class_reservations":${mine === null ? '[]' : JSON.stringify(mine.reservations)}${panelTailOf(c, mine)}`;
+}
+
+/** The per-caller fields that close a class in the panel's days (its class_reservations are the places taken, in the head). */
+function panelTailOf(c: SingleClassOutput, mine: PerClass | null): string {
+  if (mine === null) return `,"waitlist_id":null,"package_access":${c.class_package_id === null}`;
+  return `,"waitlist_id":${JSON.stringify(mine.waitlistId)},"package_access":${mine.access}`;
 }
 
 /** The answer's text: the spec's single_classes, then the panel's days (same keys, same order as JSON.stringify of the objects). */
@@ -474,7 +483,7 @@ function weekJson(entry: Entry, mine: PerClass[] | null): string {
   const days = entry.days.map(
     (d) =>
       `{"date":${JSON.stringify(d.date)},"details":[${d.members
-        .map((i) => `${entry.panelHeads[i]}${tails[i]},"class_date_utc":${JSON.stringify(entry.classes[i]?.class_date)}}`)
+        .map((i) => `${entry.panelHeads[i]}${panelTailOf(entry.classes[i] as SingleClassOutput, mine?.[i] ?? null)},"class_date_utc":${JSON.stringify(entry.classes[i]?.class_date)}}`)
         .join(',')}]}`,
   );
   return `{"single_classes":[${spec.join(',')}],"classes":[${days.join(',')}]}`;
