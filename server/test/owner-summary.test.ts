@@ -84,6 +84,8 @@ beforeAll(async () => {
     status,
     is_gift,
     createdAt: at(yesterday, 11),
+    // A sale is money received: paid when it was bought, except the pending order.
+    paidAt: status === 'pending' ? null : at(yesterday, 11),
   });
   await db
     .insert(purchase)
