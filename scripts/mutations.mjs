@@ -195,7 +195,7 @@ export const mutations = [
     file: 'server/src/services/desk/mark-purchase-paid.ts',
     find: "    if (row.provider !== 'cash' || row.status !== 'pending') throw new DomainError('purchase/not-pending');",
     replace: "    if (row.provider !== 'cash' || (row.status !== 'pending' && row.status !== 'failed')) throw new DomainError('purchase/not-pending');",
-    tests: ['server/test/desk-services.test.ts', 'server/test/clock-jobs.test.ts', 'server/test/caps-for-good.test.ts'],
+    tests: ['server/test/money-never-received.test.ts', 'server/test/desk-services.test.ts', 'server/test/caps-for-good.test.ts'],
   },
   {
     id: 'refund-over-bound',

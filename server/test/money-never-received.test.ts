@@ -85,6 +85,19 @@ describe('a cash order cancelled unpaid', () => {
     expect(toCents(after.expected_cash) - toCents(before.expected_cash)).toBe(18_000);
     expect(after.lines.filter((l) => l.purchase_id === id)).toHaveLength(1);
   });
+
+  it('once its hold lapsed, it cannot be collected: nothing is granted and the drawer does not move', async () => {
+    const before = await cashUp();
+    const id = await cashOrder('1 Clase');
+    // What the clock does to an order not paid within its hold (expire-holds.ts): its place and caps go back.
+    await server.db.update(purchase).set({ status: 'failed' }).where(eq(purchase.purchase_id, id));
+    const paid = await call(server.app, 'PUT', `/api/purchases/${id}/paid`, { token: recepcion, body: {} });
+    expect(paid.status).toBe(409);
+    expect(paid.body.code).toBe('purchase/not-pending');
+    const [row] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, id));
+    expect(row).toMatchObject({ status: 'failed', paidAt: null });
+    expect((await cashUp()).expected_cash).toBe(before.expected_cash);
+  });
 });
 
 describe('an Efectivo order that came in as a bank transfer', () => {
