@@ -60,10 +60,15 @@ describe("the admins' purchases of a period and the customers report", () => {
     expect(bad.body.message).toContain('La fecha final debe ser posterior a la inicial.');
   });
 
-  it("tells staff where the reset link went and never hands it over (the panel's 'Generar Link')", async () => {
+  it("tells staff where the reset link went and never hands it over (the panel's 'Generar Link'); with no e-mail set up, that it waits", async () => {
     const res = await call(server.app, 'POST', '/api/customer/resetPasswordLink', { token: admin, body: { email: 'Nuevo@Estudio.demo' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ link: null, sent: true, message: 'Le enviamos a nuevo@estudio.demo un enlace para elegir su contraseña.' });
+    // This studio sends no e-mail: the panel is told the link waits, never that it went.
+    expect(res.body).toEqual({
+      link: null,
+      sent: false,
+      message: 'El estudio no tiene configurado el envío de correos: el correo para reestablecer la contraseña quedó en espera en Mensajes y solo saldrá cuando se configure. Para que entre hoy, usa «Nueva contraseña en recepción».',
+    });
     expect(JSON.stringify(res.body)).not.toContain('token');
     expect((await call(server.app, 'POST', '/api/customer/resetPasswordLink', { token: recepcion, body: { email: 'nuevo@estudio.demo' } })).status).toBe(403);
     const unknown = await call(server.app, 'POST', '/api/customer/resetPasswordLink', { token: admin, body: { email: 'nadie@correo.mx' } });

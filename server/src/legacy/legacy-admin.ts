@@ -335,9 +335,11 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     path: '/customer/resetPasswordLink',
     summary: 'Envía al cliente el correo para elegir su contraseña; la liga nunca se entrega al personal (link: null)',
     handle: async ({ caller, body }) => {
-      await caller.customer.recover(fromPanel(body) as never);
+      const answer = await caller.customer.recover(fromPanel(body) as never);
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-      return { link: null, sent: true, message: texts.adminCommerce.recoverSentTo(email) };
+      // Never 'sent' while it waits in the outbox of a studio that sends no e-mail: the procedure's own words say so.
+      const { email: canSend } = await caller.messaging.channels();
+      return canSend ? { link: null, sent: true, message: texts.adminCommerce.recoverSentTo(email) } : { link: null, sent: false, message: answer.message };
     },
   },
 
