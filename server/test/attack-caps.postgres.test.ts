@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discount, discount_use } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
@@ -67,6 +67,27 @@ describe.skipIf(!url)('attack: purchase caps under concurrency (PostgreSQL)', ()
     expect(results.filter((r) => r.status === 200)).toHaveLength(9);
     for (const r of results.filter((x) => x.status !== 200)) expect([409, 503]).toContain(r.status);
     expect(await creditsOf(trial)).toHaveLength(9);
+  });
+
+  it('cancel and buy again at once: 20 cancellations of a taken trial racing 20 new checkouts never pay for a second one', async () => {
+    const trial = await newPackage('Ataque: muestra cancelada', { price: '0.00', limit_per_customer: 1, is_trial: true });
+    const [attacker] = await createBookers(race.db, race.secret, 1, { prefix: 'ataque-cancela-muestra', credits: 0 });
+    const token = attacker!.token;
+    const first = await race.post<{ purchase_id: number }>('/api/checkout', token, { class_package_id: trial });
+    expect(first.status).toBe(200);
+    const results = await Promise.all([
+      ...Array.from({ length: 20 }, () => race.post(`/api/purchases/cancel/${first.body.purchase_id}`, token, { reason: 'Ya no la quiero' })),
+      ...Array.from({ length: 20 }, () => race.post('/api/checkout', token, { class_package_id: trial })),
+    ]);
+    expect(results.filter((r) => r.status >= 500 && r.status !== 503)).toEqual([]);
+    // Paid once, ever: the cancelled trial keeps its use, whichever request ran first.
+    const everPaid = await race.db.select().from(purchase).where(and(eq(purchase.class_package_id, trial), isNotNull(purchase.paidAt)));
+    expect(everPaid.map((p) => p.purchase_id)).toEqual([first.body.purchase_id]);
+    const live = await race.db
+      .select()
+      .from(available_classes)
+      .where(and(inArray(available_classes.purchase_id, everPaid.map((p) => p.purchase_id)), isNull(available_classes.deletedAt)));
+    expect(live.length).toBeLessThanOrEqual(1);
   });
 
   it('an event for 30 people: 40 customers × 4 parallel card checkouts sell exactly 30', async () => {
