@@ -11,8 +11,8 @@ describe("the console's Configuración covers the app configuration (issue 19)",
     expect(appConfigKeys.filter((key) => !covered.has(key))).toEqual([]);
   });
 
-  it('the five tabs an owner looks for, and every field has a Spanish name (core\'s, when the server checks it)', () => {
-    expect(settingsTabs.map((t) => t.label)).toEqual(['Marca', 'Reservas', 'Pagos', 'Sitio', 'Notificaciones']);
+  it('the six tabs an owner looks for, and every field has a Spanish name (core\'s, when the server checks it)', () => {
+    expect(settingsTabs.map((t) => t.label)).toEqual(['Marca', 'Reservas', 'Pagos', 'Facturación', 'Sitio', 'Notificaciones']);
     for (const tab of settingsTabs) {
       for (const field of tab.groups.flatMap((g) => g.fields)) {
         const label = labelOf(field);

@@ -39,6 +39,8 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'auth.recover': { role: 'public', rest: 'POST /api/auth/recover' },
   // Whether the studio can send e-mail at all: no secret, the portal's words depend on it.
   'messaging.channels': { role: 'public', rest: 'GET /api/messaging/channels' },
+  // Which ways of paying the checkout offers (card, OXXO, SPEI, meses sin intereses): the shop shows them before sign-in.
+  'checkout.options': { role: 'public', rest: 'GET /api/checkout/options' },
   'auth.resetPassword': { role: 'public', rest: 'POST /api/auth/reset' },
   'auth.confirmEmailChange': { role: 'public', rest: 'POST /api/auth/email/confirm' },
   'pages.list': { role: 'public', rest: 'GET /api/pages' },
@@ -90,6 +92,13 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   // ---------- customer ----------
   'customer.me': { role: 'customer', rest: 'GET /api/customer' },
   'customer.update': { role: 'customer', rest: 'PUT /api/customer' },
+  // A customer's own tax profile and invoices (CFDI), an OXXO or SPEI order.
+  'cfdi.taxProfile': { role: 'customer', rest: 'GET /api/customer/tax_profile' },
+  'cfdi.saveTaxProfile': { role: 'customer', rest: 'PUT /api/customer/tax_profile' },
+  'cfdi.deleteTaxProfile': { role: 'customer', rest: 'DELETE /api/customer/tax_profile' },
+  'cfdi.request': { role: 'customer', rest: 'POST /api/purchases/{purchase_id}/cfdi' },
+  'cfdi.file': { role: 'customer', rest: 'GET /api/cfdi/{id}/file' },
+  'checkout.voucher': { role: 'customer', rest: 'POST /api/checkout/voucher' },
   'acceptedPages.list': { role: 'customer', rest: 'GET /api/accepted_pages' },
   'acceptedPages.accept': { role: 'customer', rest: 'POST /api/accepted_pages' },
   'reservations.create': { role: 'customer', rest: 'POST /api/class_reservations' },
@@ -161,6 +170,12 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'customer.removeClasses': { role: 'staff', rest: 'PUT /api/customer/removeClasses' },
   // A new password the customer types at the counter when the studio sends no e-mail (audited, her sessions end).
   'customer.setPassword': { role: 'staff', rest: 'POST /api/customer/password' },
+  // The studio's questions a customer answered, for the desk's card (staff; a coach reads only her own class's roster).
+  'customer.answers': { role: 'staff', rest: 'GET /api/customer/{id}/answers' },
+  // CFDI at the desk: an invoice issued for a customer, the customer's invoices, a failed one sent again.
+  'cfdi.deskIssue': { role: 'staff', rest: 'POST /api/cfdi/desk' },
+  'cfdi.forCustomer': { role: 'staff', rest: 'GET /api/cfdi/customer/{id}' },
+  'cfdi.retry': { role: 'staff', rest: 'POST /api/cfdi/{id}/retry' },
   'reservations.byId': { role: 'staff', rest: 'GET /api/class_reservations/single/{id}' },
   'reservations.checkIn': { role: 'staff', rest: 'PUT /api/class_reservations/{id}/checkin' },
   'credits.grant': { role: 'staff', rest: 'POST /api/available_classes' },
@@ -251,6 +266,10 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'reports.exportCsv': { role: 'admin', rest: null },
   'outbox.list': { role: 'admin', rest: 'GET /api/outbox' },
   'outbox.retry': { role: 'admin', rest: 'POST /api/outbox/{id}/retry' },
+  // The studio's invoices and its PAC account (the key is written, never shown back).
+  'cfdi.list': { role: 'admin', rest: 'GET /api/cfdi' },
+  'cfdi.pac': { role: 'admin', rest: 'GET /api/cfdi/pac' },
+  'cfdi.updatePac': { role: 'admin', rest: 'PUT /api/cfdi/pac' },
   'messaging.settings': { role: 'admin', rest: 'GET /api/messaging/settings' },
   'messaging.updateSettings': { role: 'admin', rest: 'PUT /api/messaging/settings' },
   'messaging.sendTest': { role: 'admin', rest: 'POST /api/messaging/test' },
@@ -304,7 +323,10 @@ export const routeAccess: Record<string, RouteAccess> = {
   // The schedule (public, as schedule.list), a customer's own reservations, and a class with the caller's reservations in it (all of them for staff).
   'GET /api/single_class/admin': { role: 'optional' },
   'GET /api/single_class/myreservations': { role: 'customer' },
-  'GET /api/single_class/admin/{id}': { role: 'customer' },
+  // A class with its roster: the panel's attendance list, reception's and the owner's.
+  'GET /api/single_class/admin/{id}': { role: 'staff' },
+  // A coach's photo by its file id (a redirect; any other file is 404), as public as the coach.
+  'GET /api/adjuntos/{id}': { role: 'public' },
   // Bookings as reservations.create/update/remove: a customer's own; staff's for anyone.
   'POST /api/single_class/reservation': { role: 'customer' },
   'PUT /api/single_class/reservation': { role: 'customer' },

@@ -185,6 +185,8 @@ describe("the previous panel's coach", () => {
     expect(res.status, res.raw).toBe(200);
     expect(res.body.user.role).toBe('coach');
     const manager = await call(server.app, 'PUT', '/api/users', { token: admin, body: { user_id: coachId, role: 'manager' } });
-    expect(manager.body.user.role).toBe('staff');
+    // Stored as our Recepción; answered in the panel's own word for it.
+    expect(manager.body.customer.role).toBe('staff');
+    expect(manager.body.user.role).toBe('manager');
   });
 });

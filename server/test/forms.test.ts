@@ -103,6 +103,7 @@ describe('custom fields', () => {
       type: 'phone',
       required: true,
       options: null,
+      sensitive: false,
     });
     expect((await call(server.app, 'GET', '/api/custom_fields')).body.custom_fields).toHaveLength(before.length + 2);
     expect((await call(server.app, 'GET', `/api/custom_fields/${row?.custom_field_id}`)).body.custom_field.key).toBe('emergency_phone');

@@ -110,7 +110,7 @@ describe('first sync', () => {
       await snapshot.close();
       await log.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('a desk at work', () => {
@@ -331,5 +331,5 @@ describe('a restart with unsent work', () => {
     } finally {
       dir.remove();
     }
-  });
+  }, 90_000);
 });

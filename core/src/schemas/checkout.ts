@@ -333,9 +333,7 @@ export const paymentSourceCreateInput = z.object({
   payment_method_token: z.string().trim().min(1).max(255),
   card_type: cardType,
   last_digits: lastDigits,
-  /** The expiry the sandbox form read (Stripe's card carries its own): shown beside the card in Métodos de Pago. */
-  exp_month: z.number().int().min(1, { error: 'El mes debe ir de 1 a 12.' }).max(12, { error: 'El mes debe ir de 1 a 12.' }).optional(),
-  exp_year: z.number().int().min(2000).max(2100).optional(),
+  // No expiry: card data never reaches the server (decision 007); Stripe's saved card carries its own.
 });
 export const paymentSourcesOutput = z.object({ payment_sources: z.array(paymentSourceOutput) });
 /** '+ Agregar': the SetupIntent secret the browser confirms with Stripe; null in the sandbox (its form saves the test token). */

@@ -252,10 +252,12 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     method: 'GET',
     path: '/instructors/:id',
     summary: 'Un coach; además idAdjunto (su foto), user_id y user (la cuenta con la que entra, decisión 045)',
-    handle: async ({ caller, params }) => {
+    handle: async ({ caller, panel, params }) => {
       const answer = await caller.instructors.byId({ id: params.id } as never);
       const email = answer.instructor.account_email ?? null;
-      const account = email ? ((await caller.customer.query({ query: email } as never)).customers.find((c) => c.email === email) ?? null) : null;
+      // The account a coach signs in with is the owner's to see (customer.query is the admin's); anyone else reads the coach without it.
+      const owner = email ? await panel.role().then((role) => role === 'admin', () => false) : false;
+      const account = email && owner ? ((await caller.customer.query({ query: email } as never)).customers.find((c) => c.email === email) ?? null) : null;
       return { ...answer, instructor: panelCoach(answer.instructor as unknown as Json, account) };
     },
   },
@@ -617,8 +619,6 @@ const bodies: { method: string; path: RegExp; map: (body: unknown) => unknown }[
   { method: 'PUT', path: /^\/customer\/removeClasses$/, map: (b) => fromPanel(b, { numbers: ['amount'] }) },
   { method: 'POST', path: /^\/locations$/, map: (b) => fromPanel(b) },
   { method: 'PUT', path: /^\/locations$/, map: (b) => fromPanel(b) },
-  { method: 'POST', path: /^\/class_packages$/, map: packageFromPanel },
-  { method: 'PUT', path: /^\/class_packages$/, map: packageFromPanel },
   { method: 'POST', path: /^\/class_reservations$/, map: (b) => fromPanel(b) },
   { method: 'POST', path: /^\/checkout\/paypal$/, map: (b) => fromPanel(b, { aliases: { packageClassId: 'class_package_id' } }) },
   { method: 'PUT', path: /^\/class_reservations$/, map: (b) => fromPanel(b, { numbers: ['spot'] }) },
@@ -736,10 +736,31 @@ const takeovers: { method: string; path: RegExp; applies: (body: Json) => boolea
     method: 'PUT',
     path: /^\/discounts$/,
     applies: () => true,
-    handle: async ({ caller, body, zone }) => {
+    handle: async ({ caller, panel, body, zone }) => {
       const id = Number(body.discount_id);
-      const stored = Number.isInteger(id) && id > 0 ? (await caller.discounts.byId({ id } as never)).discount : null;
+      // The stored code is read for the owner only: anyone else gets the update's own refusals, in their order (an unknown field first).
+      const owner = Number.isInteger(id) && id > 0 && (await roleOf(panel)) === 'admin';
+      const stored = owner ? (await caller.discounts.byId({ id } as never)).discount : null;
       return caller.discounts.update(discountFromPanel(body, await zone(), stored as unknown as Json | null) as never);
+    },
+  },
+  {
+    // Its form reads the people limit as customer_limit (panelPackage): a save answers the package as that read does.
+    method: 'POST',
+    path: /^\/class_packages$/,
+    applies: () => true,
+    handle: async ({ caller, body }) => {
+      const answer = await caller.packages.create(packageFromPanel(body) as never);
+      return { ...answer, class_package: panelPackage(answer.class_package as unknown as Json) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: /^\/class_packages$/,
+    applies: () => true,
+    handle: async ({ caller, body }) => {
+      const answer = await caller.packages.update(packageFromPanel(body) as never);
+      return { ...answer, class_package: panelPackage(answer.class_package as unknown as Json) };
     },
   },
 ];

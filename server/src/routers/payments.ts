@@ -81,7 +81,7 @@ export const paymentSourcesRouter = router({
     .mutation(async ({ ctx, input }) => ({
       payment_source: await saveCardForCustomer(
         { db: ctx.db, config: ctx.config, customerId: ctx.customer.customer_id },
-        { token: input.payment_method_token, card_type: input.card_type, last_digits: input.last_digits, exp_month: input.exp_month, exp_year: input.exp_year },
+        { token: input.payment_method_token, card_type: input.card_type, last_digits: input.last_digits },
       ),
     })),
 

@@ -50,7 +50,7 @@ export async function listPaymentSources(db: Db, config: Config, customerId: num
  */
 export async function saveCardForCustomer(
   deps: { db: Db; config: Config; customerId: number },
-  input: { token: string; card_type: string; last_digits: string; exp_month?: number | undefined; exp_year?: number | undefined },
+  input: { token: string; card_type: string; last_digits: string },
 ): Promise<PaymentSourceOutput> {
   const settings = await loadStudioSettings(deps.db);
   if (!isOn(settings.payment_sources_enabled)) throw new DomainError('payment-source/disabled');
@@ -60,7 +60,7 @@ export async function saveCardForCustomer(
   const saved = await card.saveCard(
     { customer_id: owner.customer_id, email: owner.email, name: owner.name, last_name: owner.last_name, stripe_customer_id: owner.stripe_customer_id },
     input.token,
-    { card_type: input.card_type, last_digits: input.last_digits, exp_month: input.exp_month, exp_year: input.exp_year },
+    { card_type: input.card_type, last_digits: input.last_digits },
   );
   if (saved.providerCustomerId && !owner.stripe_customer_id) {
     await deps.db.update(customer).set({ stripe_customer_id: saved.providerCustomerId }).where(eq(customer.customer_id, owner.customer_id));

@@ -43,5 +43,6 @@ export const limitedProcedures: Record<string, ProcedureLimit> = {
   'legacy.discountUsable': { bucket: 'discount' },
   'checkout.attempt': { bucket: 'discount', counts: carriesDiscountCode },
   'checkout.create': { bucket: 'discount', counts: carriesDiscountCode },
+  'checkout.voucher': { bucket: 'discount', counts: carriesDiscountCode },
   'checkout.paypal': { bucket: 'discount', counts: carriesDiscountCode },
 };

@@ -157,8 +157,6 @@ function AddCard({ onSaved }: { onSaved: () => void }) {
         payment_method_token: card.token,
         card_type: card.brand,
         last_digits: card.last4,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
       });
       return true;
     });
