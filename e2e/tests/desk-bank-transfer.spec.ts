@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
-import { deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
 import { shoot } from './shots.ts';
 
 /**
@@ -68,4 +68,53 @@ test('the admin keeps the bank, CLABE and beneficiary; a CLABE with a wrong chec
   const config = (await (await request.get(`${serverUrl}/api/appconfig`)).json()) as { config: { key: string; value: string }[] };
   const value = (key: string) => config.config.find((e) => e.key === key)?.value;
   expect([value('bank_name'), value('bank_clabe'), value('bank_beneficiary')]).toEqual(['BBVA México', '002010077777777771', 'Movimiento Roma S.C.']);
+});
+
+test("the front desk collects a pending 'Efectivo' order as a bank transfer: the purchase is paid and the drawer does not move", async ({ page, request }) => {
+  const customer = await apiLogin(request, serverUrl, 'nuevo@estudio.demo');
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const { class_packages: packages } = (await (await request.get(`${serverUrl}/api/class_packages`)).json()) as { class_packages: { class_package_id: number; title: string }[] };
+  const single = packages.find((p) => p.title === '1 Clase')!;
+  const order = await request.post(`${serverUrl}/api/checkout`, { headers: auth(customer), data: { class_package_id: single.class_package_id, payment_method: 2 } });
+  expect(order.ok(), await order.text()).toBeTruthy();
+  const { purchase_id: purchaseId } = (await order.json()) as { purchase_id: number };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+  const drawer = async () => ((await (await request.get(`${serverUrl}/api/reports/cash_up?date=${today}`, { headers: auth(admin) })).json()) as { expected_cash: string }).expected_cash;
+  const before = await drawer();
+
+  // This desk is the owner's (signed in by the test above): its Recepción screen is the front desk's.
+  await adminDesk(page);
+  await page.getByTestId('admin-nav').getByRole('button', { name: 'Recepción', exact: true }).click();
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Clientes' }).click();
+  await page.getByTestId('customer-search').fill('nuevo@');
+  await page.getByTestId('customer-hit').filter({ hasText: 'nuevo@estudio.demo' }).click();
+  const card = page.getByTestId('customer-card');
+  await card.getByRole('tab', { name: 'Compras' }).click();
+  const row = card.locator(`tr[data-purchase-id="${purchaseId}"]`);
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('button', { name: 'Marcar pagado' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText('¿Cómo pagó? Solo el efectivo entra al corte de caja.');
+  await expect(menu.getByRole('menuitem', { name: 'Cobrado en efectivo' })).toBeVisible();
+  if (process.env.SHOTS_DIR) {
+    for (const [width, height] of [
+      [1366, 900],
+      [1280, 720],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await menu.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/desk-collect-how-${width}x${height}.png` });
+    }
+  }
+  await menu.getByRole('menuitem', { name: 'Cobrado por transferencia' }).click();
+  await expect(row.getByRole('button', { name: 'Marcar pagado' })).toHaveCount(0, { timeout: 30_000 });
+
+  // The server has it as paid, by transfer: a sale that is not cash in the drawer.
+  await expect
+    .poll(async () => ((await (await request.get(`${serverUrl}/api/purchases/${purchaseId}`, { headers: auth(admin) })).json()) as { purchase: { status: string } }).purchase.status, { timeout: 30_000 })
+    .toBe('completed');
+  expect(await drawer()).toBe(before);
 });

@@ -209,6 +209,8 @@ function Purchases({ card }: { card: Card }) {
           </Group>
         </Stack>
       </Modal>
+      {/* Seven columns do not fit the card's width: the table scrolls sideways inside the card instead of spilling out of it. */}
+      <Table.ScrollContainer minWidth={640} type="native">
       <Table striped>
         <Table.Tbody>
           {card.purchases.map((p) => (
@@ -225,7 +227,7 @@ function Purchases({ card }: { card: Card }) {
               <Table.Td>{money(p.total_payment)}</Table.Td>
               <Table.Td>{p.payment_channel === 'oxxo' ? mxTexts.methods.oxxo : p.payment_channel === 'spei' ? mxTexts.methods.spei : (p.payment_method ?? p.provider ?? '')}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={p.status === 'pending' ? 'yellow' : p.status === 'revoked' || p.status === 'failed' ? 'red' : 'teal'}>
+                <Badge variant="light" style={{ flexShrink: 0 }} miw="max-content" color={p.status === 'pending' ? 'yellow' : p.status === 'revoked' || p.status === 'failed' ? 'red' : 'teal'}>
                   {purchaseStatusText[p.status] ?? p.status}
                 </Badge>
               </Table.Td>
@@ -260,6 +262,7 @@ function Purchases({ card }: { card: Card }) {
           ))}
         </Table.Tbody>
       </Table>
+      </Table.ScrollContainer>
     </>
   );
 }
