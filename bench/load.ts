@@ -107,20 +107,20 @@ try {
   }
   const bookers = await createBookers(orm, secret, customerCount, { credits: 5, prefix: 'bnch-carga' });
   const customerIds = sql(bookers.map((b) => b.customer_id));
-  // Each credit comes from a paid purchase of the 5-class pack, so the invariant checker keeps its book
+  // Each credit comes from a purchase of the 5-class pack paid by transfer (money received, not in the drawer), so the invariant checker keeps its book
   // (classes left plus classes spent never above the 5 bought) through the run's bookings and cancellations.
   await sql`
     with bought as (
-      insert into purchase (customer_id, class_package_id, title, amount, total_payment, class_amount, expiration_days, status, provider)
-      select c.customer_id, p.class_package_id, p.title, p.price, p.price, 5, null, 'completed', 'cash'
+      insert into purchase (customer_id, class_package_id, title, amount, total_payment, class_amount, expiration_days, status, provider, paid_at, paid_with)
+      select c.customer_id, p.class_package_id, p.title, p.price, p.price, 5, null, 'completed', 'cash', now(), 'transfer'
         from customer c cross join (
           select * from class_package where class_amount = 5 and not is_online and not is_special_event order by class_package_id limit 1) p
        where c.customer_id in ${customerIds}
       returning purchase_id, customer_id)
     update available_classes ac set purchase_id = bought.purchase_id from bought where ac.customer_id = bought.customer_id`;
   await sql`
-    insert into purchase (customer_id, class_package_id, title, amount, total_payment, class_amount, expiration_days, status, provider, is_gift, expiration_date)
-    select c.customer_id, p.class_package_id, p.title, p.price, 0, 0, 30, 'active', 'admin', true, now() + interval '30 days'
+    insert into purchase (customer_id, class_package_id, title, amount, total_payment, class_amount, expiration_days, status, provider, is_gift, expiration_date, paid_at)
+    select c.customer_id, p.class_package_id, p.title, p.price, 0, 0, 30, 'active', 'admin', true, now() + interval '30 days', now()
       from customer c cross join (select * from class_package where is_online order by class_package_id limit 1) p
      where c.customer_id in ${customerIds}`;
 

@@ -16,7 +16,7 @@
 //
 // Options: --ports, --upstream-file (/etc/nginx/estudio-upstream.conf), --restart
 // ('systemctl restart estudio@{port}'), --reload ('systemctl reload nginx'), --drain-ms (1500),
-// --ready-timeout-ms (120000). deploy/drill.mjs uses the same steps with its own processes.
+// --ready-timeout-ms (120000). deploy/drill.ts uses the same steps with its own processes.
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

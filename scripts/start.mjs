@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // PORTAL_DIST (also read by the server) lets several copies run side by side, each with its own build.
@@ -25,7 +25,9 @@ if (process.env.NODE_ENV === 'production') {
   const built = join(root, 'server', 'dist', 'main.mjs');
   const missing = [built, join(portalDist, 'index.html')].filter((file) => !existsSync(file));
   if (missing.length) {
-    console.error(`Falta la compilación (${missing.map((f) => f.slice(root.length + 1)).join(', ')}). Corre primero: npm run build`);
+    // Relative to the repository when inside it; a PORTAL_DIST elsewhere is named whole.
+    const shown = missing.map((file) => (relative(root, file).startsWith('..') ? file : relative(root, file)));
+    console.error(`Falta la compilación (${shown.join(', ')}). Corre primero: npm run build`);
     process.exit(1);
   }
   const server = spawn(process.execPath, [built], { cwd: root, stdio: 'inherit', env: { ...process.env, PORTAL_DIST: portalDist } });

@@ -149,8 +149,19 @@ async function owner(config: Config, args: string[]): Promise<number> {
   return 0;
 }
 
+const commands = new Set(['owner', 'backup', 'restore']);
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // The usage needs no configuration: it is what an operator reads before writing one.
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    console.log(usage);
+    return 0;
+  }
+  if (!commands.has(command)) {
+    console.error(usage);
+    return 2;
+  }
   let config: Config;
   try {
     config = loadConfig();
@@ -169,10 +180,8 @@ async function main(argv: string[]): Promise<number> {
         return backup(config, rest);
       case 'restore':
         return await restore(config, rest);
-      default:
-        console.error(usage);
-        return command && command !== 'help' && command !== '--help' ? 2 : 0;
     }
+    return 2;
   } catch (error) {
     if (error instanceof DomainError || error instanceof DataDirBusyError) {
       console.error(error.message);

@@ -171,7 +171,7 @@ describe('POST /api/customer/recover', () => {
   it('writes the recovery e-mail to the outbox and audits who sent it', async () => {
     const res = await call(server.app, 'POST', '/api/customer/recover', { token: admin, body: { email: 'Cliente@Estudio.demo' } });
     expect(res.status).toBe(200);
-    // This studio sends no e-mail: staff are told it waits in Mensajes, never that it went.
+    // This studio has no e-mail set up: the answer says the e-mail waits, never that it went (decision 079).
     expect(res.body.message).toBe(texts.adminCommerce.recoverNotSent);
     const [mail] = await server.db.select().from(outbox_message).where(eq(outbox_message.recipient, 'cliente@estudio.demo')).orderBy(desc(outbox_message.outbox_message_id)).limit(1);
     expect(mail?.body).toContain('/recuperar?token=');

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sum } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
+import { audit_log } from '@estudio/db/schema/audit';
 import { class_type, location } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { available_classes } from '@estudio/db/schema/purchases';
@@ -105,6 +106,16 @@ export async function createBookers(db: Db, secret: string, count: number, optio
       .insert(available_classes)
       .values(customers.map((c) => ({ customer_id: c.customer_id, available_classes: options.credits ?? 1 })))
       .returning({ available_class_id: available_classes.available_class_id, customer_id: available_classes.customer_id });
+    // Each credit is a gift with its record in Activity, as services/credits/grant-credits.ts writes it:
+    // bench/invariants.sql counts a credit with neither a paid purchase nor that record as one nobody paid for.
+    await db.insert(audit_log).values(
+      credits.map((c) => ({
+        action: 'credits.grant',
+        entity: 'customer',
+        entity_id: String(c.customer_id),
+        changes: { available_class_id: c.available_class_id, available_classes: options.credits ?? 1, reason: 'Créditos de la prueba' },
+      })),
+    );
     const creditBy = new Map(credits.map((c) => [c.customer_id, c.available_class_id]));
     for (const c of customers) {
       const person = batch.find((p) => p.uid === c.uid);
