@@ -112,6 +112,28 @@ for (const [width, height, typed, kept, grouped] of [
   });
 }
 
+test.describe('Las preguntas esperan al calendario', () => {
+  test('a new customer with the first-class questions unanswered reads Mis Compras and the videos unblocked; the calendar asks them', async ({ page, request }) => {
+    const { email } = await freshAccount(request, 'Irene');
+    await page.goto('/entrar');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Completar Información' });
+    await expect(modal).toBeVisible();
+    for (const [path, heading] of [
+      ['/mystudio/membresias', 'Mis Compras'],
+      ['/mystudio/online', 'Clases Online'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(modal).toHaveCount(0);
+    }
+    await page.goto('/mystudio');
+    await expect(modal).toBeVisible();
+  });
+});
+
 test.describe('Una pregunta obligatoria en el formulario de registro', () => {
   test('is asked at /registro with the spec’s messages and stored with the account', async ({ page, request }) => {
     test.setTimeout(120_000);
