@@ -285,7 +285,6 @@ export const domainErrors = {
   'legacy/attendee-payment': { status: 400, message: 'un asistente se agrega con los créditos del cliente; el pago se registra con la compra de un paquete.' },
   // Decision 094: what the previous panel's screens send that the product keeps no place for.
   'legacy/order-status': { status: 400, message: 'el estado debe ser active, pending o cancelled.' },
-  'legacy/not-stored': { status: 400, message: 'Estudio no guarda este dato.' },
 
   // Mexico's money: OXXO, SPEI, meses sin intereses and CFDI 4.0 invoices (decisions 080-086)
   'checkout/oxxo-amount': { status: 400, message: 'OXXO acepta pagos de $10.00 a $10,000.00 MXN; para este paquete elige otra forma de pago.' },

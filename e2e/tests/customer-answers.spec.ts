@@ -40,9 +40,10 @@ async function signInAs(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/mystudio$/);
 }
 
-for (const [width, height] of [
-  [390, 844],
-  [1366, 900],
+// Each size types its own number: a phone belongs to one account, and both sizes run on one studio.
+for (const [width, height, typed, kept, grouped] of [
+  [390, 844, '+52 (55) 4444-3333', '5544443333', '55 4444 3333'],
+  [1366, 900, '+52 (55) 4444-3366', '5544443366', '55 4444 3366'],
 ] as const) {
   test.describe(`Preguntas del estudio, ${width}×${height}`, () => {
     test.use({ viewport: { width, height } });
@@ -99,17 +100,39 @@ for (const [width, height] of [
       await page.getByRole('button', { name: 'Editar', exact: true }).first().click();
       const phone = personal.getByLabel('Teléfono');
       await phone.fill('');
-      await phone.pressSequentially('+52 (55) 4444-3333');
-      await expect(phone).toHaveValue('5544443333');
-      await expect(personal.getByText('Guardaremos 55 4444 3333: los 10 dígitos, sin el código de país (+52).')).toBeVisible();
+      await phone.pressSequentially(typed);
+      await expect(phone).toHaveValue(kept);
+      await expect(personal.getByText(`Guardaremos ${grouped}: los 10 dígitos, sin el código de país (+52).`)).toBeVisible();
       await shoot(page, `answers-phone-country-code-${width}`, personal);
       await personal.getByRole('button', { name: 'Guardar' }).click();
       await expect(toast(page, 'Perfil actualizado con éxito.')).toBeVisible();
       const saved = (await (await request.get('/api/customer', { headers: bearer(token) })).json()) as { customer: { phone: string } };
-      expect(saved.customer.phone).toBe('5544443333');
+      expect(saved.customer.phone).toBe(kept);
     });
   });
 }
+
+test.describe('Las preguntas esperan al calendario', () => {
+  test('a new customer with the first-class questions unanswered reads Mis Compras and the videos unblocked; the calendar asks them', async ({ page, request }) => {
+    const { email } = await freshAccount(request, 'Irene');
+    await page.goto('/entrar');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Completar Información' });
+    await expect(modal).toBeVisible();
+    for (const [path, heading] of [
+      ['/mystudio/membresias', 'Mis Compras'],
+      ['/mystudio/online', 'Clases Online'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(modal).toHaveCount(0);
+    }
+    await page.goto('/mystudio');
+    await expect(modal).toBeVisible();
+  });
+});
 
 test.describe('Una pregunta obligatoria en el formulario de registro', () => {
   test('is asked at /registro with the spec’s messages and stored with the account', async ({ page, request }) => {

@@ -75,7 +75,7 @@ for (const [width, height, time] of [
       await shoot(page, `waitlist-place-free-card-${width}`, card);
 
       await page.goto('/mystudio/waitlists');
-      const entry = page.locator('article').filter({ hasText: 'Barre' }).filter({ has: page.getByText('Se liberó un lugar: resérvalo') });
+      const entry = page.locator('article').filter({ hasText: 'Barre' }).filter({ hasText: time }).filter({ has: page.getByText('Se liberó un lugar: resérvalo') });
       await expect(entry).toHaveCount(1);
       await expect(entry).toContainText('Eres la primera persona de la lista.');
       await expect(entry.getByRole('link', { name: 'Reservar ahora' })).toHaveAttribute('href', `/mystudio?semana=${weekStart(klass.date)}&clase=${klass.id}`);
@@ -131,7 +131,8 @@ for (const [width, height, time] of [
         await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Anotada en lista de espera.' })).toBeVisible();
 
         await page.goto('/mystudio/waitlists');
-        const entry = page.locator(`article`).filter({ hasText: 'Barre' }).filter({ hasText: 'Vas en el lugar 2 de 2 en la lista.' });
+        // The other size's class waits in the same list: this one is told by its time.
+        const entry = page.locator(`article`).filter({ hasText: 'Barre' }).filter({ hasText: time }).filter({ hasText: 'Vas en el lugar 2 de 2 en la lista.' });
         await expect(entry).toHaveCount(1);
         const toggle = entry.getByRole('switch', { name: 'Resérvame automáticamente si se libera un lugar' });
         await expect(toggle).toBeChecked();

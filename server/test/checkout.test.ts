@@ -264,6 +264,12 @@ describe('checkout with the sandbox card provider', () => {
     expect(pay.body.clientSecret).toBeUndefined();
     const [row] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, pay.body.purchase_id));
     expect(row).toMatchObject({ status: 'completed', payment_source_id: id });
+    // The order page and the receipt name the card ('Visa terminación 4242'); a test token carries no expiry (decision 090).
+    expect(saved.body.payment_source).toMatchObject({ exp_month: null, exp_year: null });
+    const read = await call(server.app, 'GET', `/api/purchases/${pay.body.purchase_id}`, { token: nuevo });
+    expect(read.body.purchase.card).toEqual({ card_type: 'visa', last_digits: '4242' });
+    const byToken = await call(server.app, 'POST', '/api/checkout/attempt', { token: nuevo, body: { class_package_id: pkg['1 Clase'], payment_method: 1, payment_method_token: 'pm_card_visa' } });
+    expect((await call(server.app, 'GET', `/api/purchases/${byToken.body.purchase_id}`, { token: nuevo })).body.purchase.card).toBeNull();
     const legacy = await call(server.app, 'GET', '/api/metodosPago', { token: nuevo });
     expect(legacy.body.metodos_pago.map((s: { payment_source_id: number }) => s.payment_source_id)).toContain(id);
     const others = (await call(server.app, 'GET', '/api/payment_sources', { token: cliente })).body.payment_sources;

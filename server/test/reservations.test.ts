@@ -428,7 +428,9 @@ describe('Mis Reservaciones', () => {
     const now = new Date().toISOString();
     const ahead = dates(all).filter((d) => d > now);
     const behind = dates(all).filter((d) => d <= now);
-    expect(ahead.length).toBeGreaterThan(0);
+    // Two classes ahead at least, so the next one at the top is told from the farthest one (newest first put it last).
+    expect(ahead.length).toBeGreaterThan(1);
+    expect(behind.length).toBeGreaterThan(0);
     expect(dates(all)).toEqual([...[...ahead].sort(), ...[...behind].sort().reverse()]);
     expect(upcoming.class_reservations.every((r) => r.deletedAt === null && r.single_class.class_date > now)).toBe(true);
     expect(past.class_reservations.every((r) => r.deletedAt === null && r.single_class.class_date <= now)).toBe(true);

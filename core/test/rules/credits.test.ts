@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCreditUsable, pickCredit, type CreditLike } from '../../src/index.ts';
+import { creditsForClass, isCreditUsable, pickCredit, type CreditLike } from '../../src/index.ts';
 
 const tz = 'America/Mexico_City';
 const yoga = 1;
@@ -61,5 +61,29 @@ describe('credits', () => {
   it('breaks ties by the older row', () => {
     const credits = [credit({ available_class_id: 7 }), credit({ available_class_id: 4 })];
     expect(pickCredit(credits, lateClass)?.available_class_id).toBe(4);
+  });
+});
+
+describe('creditsForClass (what the booking modal says she has to book with)', () => {
+  it('adds the classes of the credits usable for this class only: not another type, not expired before it, not at another time', () => {
+    const credits = [
+      credit({ available_class_id: 1, available_classes: 3 }),
+      credit({ available_class_id: 2, available_classes: 2, class_type_id: yoga }),
+      credit({ available_class_id: 3, available_classes: 4, class_type_id: cycling }),
+      credit({ available_class_id: 4, available_classes: 5, expiration_date: '2026-03-01T00:00:00Z' }),
+      credit({ available_class_id: 5, available_classes: 6, allowed_times: '07:00' }),
+      credit({ available_class_id: 6, available_classes: 0 }),
+    ];
+    expect(creditsForClass(credits, lateClass)).toEqual({ unlimited: false, classes: 5 });
+  });
+
+  it('an unlimited membership usable for the class says so, and counts no classes', () => {
+    expect(creditsForClass([credit({ available_class_id: 1, available_classes: -1 }), credit({ available_class_id: 2, available_classes: 2 })], lateClass)).toEqual({ unlimited: true, classes: 2 });
+    // An unlimited membership that ends before the class does not pay for it.
+    expect(creditsForClass([credit({ available_class_id: 1, available_classes: -1, expiration_date: '2026-03-01T00:00:00Z' })], lateClass)).toEqual({ unlimited: false, classes: 0 });
+  });
+
+  it('none: zero classes', () => {
+    expect(creditsForClass([], lateClass)).toEqual({ unlimited: false, classes: 0 });
   });
 });

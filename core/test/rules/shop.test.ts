@@ -14,6 +14,7 @@ import {
   nextChargeDate,
   purchaseErrorMessage,
   regularPackages,
+  renewalPeriodText,
   sandboxCardToken,
   sandboxOutcome,
   subscriptionPeriodText,
@@ -88,6 +89,15 @@ describe('package rules', () => {
     expect(sub('day', 15)).toBe('cada 15 días');
     expect(sub('week', 1)).toBe('por semana');
     expect(subscriptionPeriodText({ is_subscription: false })).toBe('');
+  });
+  it("says how often a subscription renews by its period, not a count of days (a monthly plan read 'cada 30 días')", () => {
+    expect(renewalPeriodText({ subscription_period: 'month', subscription_interval: 1 })).toBe('cada mes');
+    expect(renewalPeriodText({ subscription_period: 'month', subscription_interval: 3 })).toBe('cada 3 meses');
+    expect(renewalPeriodText({ subscription_period: 'year', subscription_interval: null })).toBe('cada año');
+    expect(renewalPeriodText({ subscription_period: 'week', subscription_interval: 2 })).toBe('cada 2 semanas');
+    // The spec: any other period is days.
+    expect(renewalPeriodText({ subscription_period: null, subscription_interval: 15 })).toBe('cada 15 días');
+    expect(renewalPeriodText({ subscription_period: 'quincena', subscription_interval: 1 })).toBe('cada día');
   });
 });
 

@@ -4,8 +4,8 @@ import { wallAsUtc, type Json } from './shapes.ts';
 /**
  * What the previous panel's screens read, built from the spec's answers
  * (decision 094). Pure: the routes in legacy-admin.ts call the procedures
- * and hand their answers here. Every path a screen reads is in the
- * project's contract fixtures (server/test/fixtures/legacy-panel/).
+ * and hand their answers here. server/test/legacy-screens.test.ts reads
+ * the paths its screens dereference.
  */
 
 /** Our roles in the panel's words (its Usuarios screen offers admin, manager and coach; a manager is our Recepción). */

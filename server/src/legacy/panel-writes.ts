@@ -30,6 +30,8 @@ export const panelEchoes = {
     'available_circuits',
     'class_reservations',
     'instagram_account',
+    // What still blocks her booking (decision 087): computed, never written.
+    'pending_fields',
   ],
   /** GET /single_class/single/{id}: the class's places, its nested records and the caller's parts. */
   singleClass: [
@@ -46,6 +48,8 @@ export const panelEchoes = {
     'waitlist_id',
     'package_access',
     'class_date_utc',
+    // A special class's event (its package's title): the package is what the form edits.
+    'event_name',
   ],
   /** GET /class_packages/admin/{id}: the package's bookkeeping. */
   classPackage: ['package_id', 'receipt_file', 'downloadable', 'file_url', 'deletedAt', 'stripe_product_id', 'stripe_price_id', 'purchases', 'createdAt', 'updatedAt'],

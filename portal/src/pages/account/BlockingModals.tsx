@@ -85,6 +85,10 @@ function CompleteInfoModal({ customer }: { customer: Customer }) {
  * Spec: a customer with unaccepted required pages, or with missing profile
  * fields, is blocked by modals; the terms come first. The profile modal stays
  * away from the profile screen itself so the customer can complete it there.
+ * The studio's questions (decision 087) are asked before booking: on the
+ * calendar, where she books (and by the reserve flow, wherever she taps a
+ * class), never over Mis Compras or the video library of someone who does
+ * not book.
  */
 export function BlockingModals({ customer }: { customer: Customer }) {
   const { pathname } = useLocation();
@@ -95,7 +99,8 @@ export function BlockingModals({ customer }: { customer: Customer }) {
   const acceptedIds = new Set(accepted.data.accepted_pages.map((row) => row.page_id));
   const pending = pages.data.pages.find((page) => page.required && !acceptedIds.has(page.page_id));
   if (pending) return <TermsPanel key={pending.page_id} page={pending} />;
-  const incomplete = !isProfileComplete(customer) || (customer.pending_fields?.length ?? 0) > 0;
-  if (incomplete && !pathname.startsWith('/mystudio/informacion')) return <CompleteInfoModal customer={customer} />;
+  const profileMissing = !isProfileComplete(customer) && !pathname.startsWith('/mystudio/informacion');
+  const questionsPending = (customer.pending_fields?.length ?? 0) > 0 && pathname.replace(/\/+$/, '') === '/mystudio';
+  if (profileMissing || questionsPending) return <CompleteInfoModal customer={customer} />;
   return null;
 }

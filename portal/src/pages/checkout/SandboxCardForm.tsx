@@ -20,8 +20,8 @@ function groupDigits(digits: string): string {
 interface SandboxCardFormProps {
   disabled: boolean;
   paying: boolean;
-  /** The card as a test token (its number stays in this component), with the expiry read from the form. */
-  onPay: (card: SandboxCard & { exp_month: number; exp_year: number }) => void;
+  /** The card as a test token: its number, expiry and CVC are checked here and stay in this component. */
+  onPay: (card: SandboxCard) => void;
   /** Why the last payment was declined: said here, beside the card and above the button, never in a toast over it. */
   declined?: string | null | undefined;
   /** The button's words: 'Pagar Ahora' unless told ('Comenzar prueba gratis', 'Guardar tarjeta'). */
@@ -60,7 +60,7 @@ export function SandboxCardForm({ disabled, paying, onPay, declined, submitLabel
     };
     setErrors(found);
     if (found.number || found.expiry || found.cvc || !expires.ok) return;
-    onPay({ ...sandboxCardToken(digits), exp_month: expires.month, exp_year: expires.year });
+    onPay(sandboxCardToken(digits));
   };
 
   return (

@@ -70,14 +70,9 @@ export function createSandboxProvider(secret: string): CardProvider {
     async saveCard(_customer, token, hint) {
       // The sandbox keeps the browser's test token as the card's id; a declining token saves fine and declines when used, as with Stripe.
       if (!token.startsWith('pm_card_')) throw new PaymentDeclinedError('incorrect_number');
-      // The token cannot carry the expiry: the form's reading of it comes as a hint, as the brand and digits do.
-      return {
-        source_id: `${token}.${randomBytes(6).toString('hex')}`,
-        card_type: hint.card_type,
-        last_digits: hint.last_digits,
-        exp_month: hint.exp_month ?? null,
-        exp_year: hint.exp_year ?? null,
-      };
+      // A test token carries no expiry, and the expiry never leaves the browser (no card data reaches the server, decision 090):
+      // a sandbox card has none, as the spec's saved cards; Stripe's cards carry the one Stripe read.
+      return { source_id: `${token}.${randomBytes(6).toString('hex')}`, card_type: hint.card_type, last_digits: hint.last_digits, exp_month: null, exp_year: null };
     },
     async removeCard() {},
   };

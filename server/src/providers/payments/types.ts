@@ -165,6 +165,6 @@ export interface CardProvider {
    * its form sends the test token to saveCard directly.
    */
   startCardSetup?(customer: ProviderCustomer, idempotencyKey: string): Promise<{ clientSecret: string; providerCustomerId: string }>;
-  saveCard(customer: ProviderCustomer, token: string, hint: { card_type: string; last_digits: string; exp_month?: number | undefined; exp_year?: number | undefined }): Promise<SavedCard>;
+  saveCard(customer: ProviderCustomer, token: string, hint: { card_type: string; last_digits: string }): Promise<SavedCard>;
   removeCard(sourceId: string): Promise<void>;
 }

@@ -151,13 +151,9 @@ function AddCard({ onSaved }: { onSaved: () => void }) {
     }
   };
 
-  const saveSandbox = (card: SandboxCard & { exp_month: number; exp_year: number }) =>
+  const saveSandbox = (card: SandboxCard) =>
     run(async () => {
-      await utils.client.paymentSources.create.mutate({
-        payment_method_token: card.token,
-        card_type: card.brand,
-        last_digits: card.last4,
-      });
+      await utils.client.paymentSources.create.mutate({ payment_method_token: card.token, card_type: card.brand, last_digits: card.last4 });
       return true;
     });
 
