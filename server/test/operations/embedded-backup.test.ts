@@ -44,7 +44,8 @@ describe("the embedded studio's backup and restore", () => {
     expect(previous).toBe(`${dataDir}.antes-de-restaurar-20260107-100000`);
     expect(await names(dataDir)).toEqual(['Yoga']);
     expect(await names(previous as string)).toEqual(['Pilates', 'Yoga']);
-  });
+    // Four PGlite opens and a copy of its folder: well over the default on a busy machine.
+  }, 120_000);
 
   it('keeps the newest backups only, and refuses a folder that is not one', () => {
     const dataDir = path.join(work, 'data');
