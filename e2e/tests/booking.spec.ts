@@ -236,6 +236,9 @@ test.describe('Cuenta nueva', () => {
       const target = openClass(await upcomingClasses(request, token), 2);
       await page.goto(`/mystudio?semana=${weekStart(target.class_date)}`);
       await expect(page.getByRole('heading', { name: 'Calendario' })).toBeVisible();
+      // With the profile complete the same modal asks the studio's first-class questions (decision 087); left empty, they are asked.
+      await expect(complete.getByLabel('Contacto de emergencia (nombre y teléfono) (Opcional)')).toBeVisible();
+      await complete.getByRole('button', { name: 'Completar Información' }).click();
       await expect(complete).toHaveCount(0);
       await page.locator(`[data-class-id="${target.single_class_id}"]`).click();
 

@@ -98,7 +98,8 @@ for (const [width, height, time] of [
       await login.getByLabel('Contraseña', { exact: true }).fill('Demo1234!');
       await login.getByRole('button', { name: 'Entrar', exact: true }).click();
       const booking = page.getByRole('dialog', { name: 'Reservar Clase' });
-      await expect(booking).toBeVisible({ timeout: 15_000 });
+      // The sign-in, the week read again with her reservations and the class: a busy machine took more than 15 s at 1366×900.
+      await expect(booking).toBeVisible({ timeout: 30_000 });
       await expect(booking).toContainText('Barre');
       await shoot(page, `waitlist-place-link-booking-${width}`, booking);
       await booking.getByRole('button', { name: 'Reservar', exact: true }).click();
