@@ -10,7 +10,7 @@ test.describe('Mis Compras, Mis Cargos y Métodos de Pago', () => {
     await page.getByRole('menuitem', { name: 'Mis Compras' }).click();
     await expect(page).toHaveURL(/\/mystudio\/membresias$/);
     const table = page.getByRole('table', { name: 'Mis Compras' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Folio', 'Paquete', 'Total', 'Fecha', 'Estado', 'Sig. Cargo', 'Acciones']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Folio', 'Paquete', 'Total', 'Fecha', 'Estado', 'Sig. Cargo', 'Factura', 'Acciones']);
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await expect(table.getByText(/^(Activa|Completada|Pendiente|Fallido|Cancelada.*|Revocada)$/).first()).toBeVisible();
 
