@@ -43,7 +43,7 @@ let smtp: SMTPServer | null = null;
 
 async function studioMail(request: APIRequestContext, host: string | null) {
   const admin = await apiLogin(request, 'admin@estudio.demo');
-  const body = host ? { smtp_host: host, smtp_port: smtpPort, smtp_secure: false, smtp_from: 'Estudio Demo <hola@estudio.demo>' } : { smtp_host: null, smtp_port: null, smtp_from: null };
+  const body = host ? { smtp_host: host, smtp_port: smtpPort, smtp_secure: false, smtp_from: 'Estudio Demo <hola@estudio.demo>' } : { smtp_host: '', smtp_port: null, smtp_from: '' };
   const saved = await request.put('/api/messaging/settings', { headers: bearer(admin), data: body });
   expect(saved.ok(), await saved.text()).toBeTruthy();
 }
