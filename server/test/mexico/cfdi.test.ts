@@ -193,9 +193,10 @@ describe('refunds and revocations correct the invoice', () => {
 describe('the global invoice', () => {
   it('puts every sale of last month nobody invoiced on one document per payment form, to XAXX010101000, and they can no longer be asked for', async () => {
     await setPac();
-    const lastMonth = new Date();
-    lastMonth.setUTCDate(10);
-    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    // The 10th of last month at noon on the studio's clock (Mexico City, UTC−6): on 31 December at 23:30
+    // it is already January in UTC, and last month is still November.
+    const studioNow = new Date(Date.now() - 6 * 3_600_000);
+    const lastMonth = new Date(Date.UTC(studioNow.getUTCFullYear(), studioNow.getUTCMonth() - 1, 10, 18));
     const card = [await buyCard('1 Clase'), await buyCard('5 Clases')];
     const cash = await call(server.app, 'POST', '/api/checkout', { token: mariana.token, body: { class_package_id: pkg['1 Clase'] } });
     await call(server.app, 'PUT', `/api/purchases/${cash.body.purchase_id}/paid`, { token: recepcion });

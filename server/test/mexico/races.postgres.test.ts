@@ -88,9 +88,10 @@ describe.skipIf(!url)('Mexico’s money under races', () => {
     expect(await race.db.select().from(cfdi).where(and(eq(cfdi.purchase_id, p.purchase_id), eq(cfdi.kind, 'invoice')))).toHaveLength(1);
 
     // Sales of last month, each asked for while the global invoice is made: every charge ends on exactly one.
-    const lastMonth = new Date();
-    lastMonth.setUTCDate(10);
-    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    // The 10th of last month at noon on the studio's clock (Mexico City, UTC−6): on 31 December at 23:30
+    // it is already January in UTC, and last month is still November.
+    const studioNow = new Date(Date.now() - 6 * 3_600_000);
+    const lastMonth = new Date(Date.UTC(studioNow.getUTCFullYear(), studioNow.getUTCMonth() - 1, 10, 18));
     const sold: number[] = [];
     for (let i = 0; i < 6; i++) {
       const v = await voucher('1 Clase');
