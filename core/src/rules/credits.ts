@@ -70,3 +70,12 @@ export function pickCredit<T extends CreditLike>(credits: readonly T[], target: 
   });
   return usable[0] ?? null;
 }
+
+/**
+ * The credits that can pay for a class: a special class (one of a package)
+ * takes only that package's credits; other classes never take a special
+ * package's credits.
+ */
+export function creditsMatchingPackage<T>(rows: readonly { credit: T; package_id: number | null; special: boolean | null }[], classPackageId: number | null): T[] {
+  return rows.filter((r) => (classPackageId !== null ? r.package_id === classPackageId : !r.special)).map((r) => r.credit);
+}

@@ -15,3 +15,4 @@ export * from './bookability.ts';
 export * from './guests.ts';
 export * from './refunds.ts';
 export * from './customer-fields.ts';
+export * from './desk.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsForClass, isCreditUsable, pickCredit, type CreditLike } from '../../src/index.ts';
+import { creditsForClass, creditsMatchingPackage, isCreditUsable, pickCredit, type CreditLike } from '../../src/index.ts';
 
 const tz = 'America/Mexico_City';
 const yoga = 1;
@@ -85,5 +85,17 @@ describe('creditsForClass (what the booking modal says she has to book with)', (
 
   it('none: zero classes', () => {
     expect(creditsForClass([], lateClass)).toEqual({ unlimited: false, classes: 0 });
+  });
+});
+
+describe('creditsMatchingPackage (which credits may pay for a class)', () => {
+  const rows = [
+    { credit: 'regular', package_id: 1, special: false },
+    { credit: 'gift', package_id: null, special: null },
+    { credit: 'taller', package_id: 9, special: true },
+  ];
+  it('a special class takes only its package’s credits; any other class never takes a special package’s', () => {
+    expect(creditsMatchingPackage(rows, 9)).toEqual(['taller']);
+    expect(creditsMatchingPackage(rows, null)).toEqual(['regular', 'gift']);
   });
 });

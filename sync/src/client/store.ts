@@ -9,7 +9,7 @@ import {
 import type { Db, Tx } from '@estudio/db';
 import { sql } from 'drizzle-orm';
 import { applyChanges, deleteRows, upsertRows, wipeReplicatedTables } from './apply.ts';
-import { loadReplicaSettings, runMutator } from './mutators.ts';
+import { loadReplicaSettings, runMutator } from './mutators/index.ts';
 import { metaKeys, query, writeMeta } from './replica.ts';
 import { resolveRejectionSubject, type RejectionSubject } from './rejection-subject.ts';
 import { replicated } from './tables.ts';

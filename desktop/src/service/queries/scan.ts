@@ -1,8 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
 import { app_config, class_reservation, class_type, customer, location, single_class } from '@estudio/db';
-import { checkInTiming, checkInWindow, configMap, DomainError, localTimeHHmm, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
-import { iso, studioDate } from '../time.ts';
+import { checkInRefusals, checkInWindow, configMap, DomainError, localTimeHHmm, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
+import { iso } from '../time.ts';
 import { counterWarnings } from './counter-warnings.ts';
 
 const t = texts.desk;
@@ -142,15 +142,18 @@ export async function findReservation(db: Db, classReservationId: number): Promi
 
 /** The reasons to look twice at a reservation before letting the person in, most serious first. */
 export function scanWarnings(r: ReservationView, now: Date): ScanWarning[] {
-  const warnings: ScanWarning[] = [];
-  if (r.deletedAt) warnings.push('reservation-cancelled');
-  if (r.classCancelledAt) warnings.push('class-cancelled');
-  if (studioDate(new Date(r.class_date), r.timeZone) !== studioDate(now, r.timeZone)) warnings.push('wrong-day');
-  else if (!r.attend) {
-    // The window only matters for a first check-in (the server keeps an earlier one whenever it is replayed).
-    const timing = checkInTiming(now, { opensAt: new Date(r.checkInOpensAt), closesAt: new Date(r.checkInClosesAt) });
-    if (timing) warnings.push(timing);
-  }
+  // The server's own refusals (core's checkInRefusals), all of them, for the panel to list.
+  const warnings: ScanWarning[] = checkInRefusals(
+    {
+      reservationCancelled: Boolean(r.deletedAt),
+      classCancelled: Boolean(r.classCancelledAt),
+      attended: r.attend,
+      classDate: r.class_date,
+      window: { opensAt: new Date(r.checkInOpensAt), closesAt: new Date(r.checkInClosesAt) },
+      timeZone: r.timeZone,
+    },
+    now,
+  );
   if (r.is_cash && !r.is_paid) warnings.push('unpaid-cash');
   if (r.attend) warnings.push('already-attended');
   if (r.pendingDocuments?.length) warnings.push('documents-pending');

@@ -1,10 +1,10 @@
-import { DomainError, type DeskMutationArgs } from '@estudio/core';
+import { deskActionTime, deskOverrideRefusal, refuse, type DeskMutationArgs } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import { cancelReservation, type CancelReservationResult } from '../reservations/cancel-reservation.ts';
-import { deskTime, reservationNamedBy } from './desk-reservation.ts';
+import { reservationNamedBy } from './desk-reservation.ts';
 
 export type CancelAtDeskInput = DeskMutationArgs<'cancelReservation'>;
 
@@ -25,10 +25,10 @@ export async function cancelAtDesk(
   now: Date = new Date(),
   messages?: MessageContext,
 ): Promise<CancelReservationResult> {
-  const at = deskTime(input.at, now);
+  const at = deskActionTime(input.at, now);
   const override = input.return_credit !== null;
   const reason = input.reason?.trim() || null;
-  if (override && (reason === null || reason.length < 3)) throw new DomainError('desk/override-reason');
+  refuse(deskOverrideRefusal(input.return_credit, reason));
   return db.transaction(async (tx) => {
     await reservationNamedBy(tx, input);
     const result = await cancelReservation(tx, {

@@ -1,4 +1,4 @@
-import { checkInTiming, checkInWindow, DomainError, localDate, studioTimeZone, type DeskMutationArgs } from '@estudio/core';
+import { checkInRefusal, checkInWindow, deskActionTime, DomainError, refuse, studioTimeZone, type DeskMutationArgs } from '@estudio/core';
 import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -7,9 +7,6 @@ import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { ReservationRow } from '../reservations/reservation-output.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
-
-/** A desk's clock may run a little ahead of the server's; more than this is a wrong clock, not a check-in. */
-const futureToleranceMs = 5 * 60_000;
 
 export type CheckInInput = DeskMutationArgs<'checkIn'>;
 
@@ -28,8 +25,7 @@ export type CheckInInput = DeskMutationArgs<'checkIn'>;
  * scanned); a repeated scan changes nothing and writes none.
  */
 export async function checkIn(db: Db, actor: StaffActor, input: CheckInInput, now: Date = new Date()): Promise<ReservationRow> {
-  const at = input.at ? new Date(input.at) : now;
-  if (at.getTime() > now.getTime() + futureToleranceMs) throw new DomainError('checkin/time-in-future');
+  const at = deskActionTime(input.at, now);
   const settings = await loadStudioSettings(db);
   const tz = studioTimeZone(settings);
 
@@ -47,13 +43,21 @@ export async function checkIn(db: Db, actor: StaffActor, input: CheckInInput, no
       .for('update', { of: class_reservation });
     if (!found) throw new DomainError('reservation/not-found');
     const { reservation } = found;
-    if (reservation.deletedAt) throw new DomainError('checkin/reservation-cancelled');
-    if (found.cancelledAt) throw new DomainError('checkin/class-cancelled');
-    if (localDate(found.class_date, tz) !== localDate(at, tz)) throw new DomainError('checkin/wrong-day');
+    // Inside the studio's check-in window (decision 016), judged by the scan's time.
+    refuse(
+      checkInRefusal(
+        {
+          reservationCancelled: reservation.deletedAt !== null,
+          classCancelled: found.cancelledAt !== null,
+          attended: reservation.attend === true,
+          classDate: found.class_date,
+          window: checkInWindow(found.class_date, found.duration_minutes, settings),
+          timeZone: tz,
+        },
+        at,
+      ),
+    );
     if (reservation.attend) return reservation;
-    // Decision 016: only inside the studio's check-in window, judged by the scan's time.
-    const timing = checkInTiming(at, checkInWindow(found.class_date, found.duration_minutes, settings));
-    if (timing) throw new DomainError(timing === 'too-early' ? 'checkin/too-early' : 'checkin/too-late');
     const [updated] = await tx
       .update(class_reservation)
       .set({ attend: true, attendedAt: at, noShowAt: null, updatedAt: now })

@@ -3,16 +3,6 @@ import { eq } from 'drizzle-orm';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import type { Db } from '../../db.ts';
 
-/** A desk's clock may run a little ahead of the server's; more than this is a wrong clock. */
-export const deskFutureToleranceMs = 5 * 60_000;
-
-/** The desk's time of an action (`at`), or the push's; a time well in the future is a wrong desk clock. */
-export function deskTime(at: string | undefined, now: Date): Date {
-  const when = at ? new Date(at) : now;
-  if (when.getTime() > now.getTime() + deskFutureToleranceMs) throw new DomainError('checkin/time-in-future');
-  return when;
-}
-
 /**
  * The reservation a desk mutation names, when it is the customer's and the
  * class's the mutation says (they name the change to staff, also in a

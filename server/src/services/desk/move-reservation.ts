@@ -1,4 +1,4 @@
-import { DomainError, type DeskMutationArgs } from '@estudio/core';
+import { deskMovableRefusal, deskMoveTargetRefusal, refuse, type DeskMutationArgs } from '@estudio/core';
 import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
@@ -31,12 +31,11 @@ export async function moveReservation(
   now: Date = new Date(),
   messages?: MessageContext,
 ): Promise<ReservationRow> {
-  if (input.single_class_id === input.from_single_class_id) throw new DomainError('desk/move-same-class');
+  refuse(deskMoveTargetRefusal(input.from_single_class_id, input.single_class_id));
   return db.transaction(async (tx) => {
     for (const id of [input.from_single_class_id, input.single_class_id].sort((a, b) => a - b)) await enterClassGate(tx, id);
     const old = await reservationNamedBy(tx, { ...input, single_class_id: input.from_single_class_id });
-    if (old.deletedAt) throw new DomainError('reservation/already-cancelled');
-    if (old.attend) throw new DomainError('desk/move-attended');
+    refuse(deskMovableRefusal(old));
     await cancelReservation(tx, { reservationId: old.class_reservation_id, actor: { customerId: actor.customer_id, role: 'staff' }, mode: 'staff', now, messages, tellCustomer: false });
     const moved = await createReservation(tx, {
       customerId: old.customer_id,

@@ -1,4 +1,4 @@
-import { DomainError } from '@estudio/core';
+import { creditsMatchingPackage, DomainError } from '@estudio/core';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
@@ -212,5 +212,5 @@ export async function lockReservationForChange(
  */
 export async function lockCreditsFor(tx: Tx, customerId: number, c: ClassWithType): Promise<(typeof available_classes.$inferSelect)[]> {
   const rows = await lockCreditsStatement(tx, { customerId, classDate: c.class_date.toISOString() });
-  return rows.filter((r) => (c.class_package_id !== null ? r.package_id === c.class_package_id : !r.special)).map((r) => r.credit);
+  return creditsMatchingPackage(rows, c.class_package_id);
 }

@@ -1,16 +1,17 @@
 import {
-  checkBookingWindow,
+  bookingRefusal,
+  bookingTermsRefusal,
   DomainError,
   guestUsesCredit,
   heldSeats,
-  isOn,
-  isValidSpot,
   packageAccessStatuses,
-  parseSpotMap,
   pickCredit,
   pickGuestCredit,
-  placesForBooking,
+  refuse,
+  roomRefusal,
+  seatRulesRefusal,
   studioTimeZone,
+  type SeatChoice,
   type AppConfigMap,
   type DomainErrorCode,
 } from '@estudio/core';
@@ -50,10 +51,6 @@ export class PenalizedError extends DomainError {
 }
 
 
-export function classEnd(c: Pick<ClassWithType, 'class_date' | 'duration_minutes'>): Date {
-  return new Date(c.class_date.getTime() + c.duration_minutes * 60_000);
-}
-
 /**
  * Seat, guest and capacity checks shared by booking and by changing a
  * booking. Run once without the class lock to refuse early (a full class
@@ -61,47 +58,14 @@ export function classEnd(c: Pick<ClassWithType, 'class_date' | 'duration_minutes
  * where the answer is final.
  */
 export async function checkSeatAndPlaces(tx: Tx, settings: AppConfigMap, c: ClassWithType, change: SeatChange): Promise<void> {
-  checkSeatRules(settings, c, change);
+  refuse(seatRulesRefusal(settings, c.class_type.spot_map, change));
   const guestSpot = change.guestSpot ?? null;
-  checkRoom(c, change, await occupancy(tx, c.single_class_id, heldSeats({ spot: change.spot, guest_spot: guestSpot }), change.reservationId));
+  const taken = await occupancy(tx, c.single_class_id, heldSeats({ spot: change.spot, guest_spot: guestSpot }), change.reservationId);
+  refuse(roomRefusal(c.capacity, change.guest, taken));
 }
 
-export interface SeatChange {
-  spot: number | null;
-  guest: string | null;
-  /** The guest's seat; checked like the booker's, and never the booker's own. */
-  guestSpot?: number | null;
+export interface SeatChange extends SeatChoice {
   reservationId?: number;
-}
-
-/** The guest and seat rules that need no count (checkSeatAndPlaces' first half). */
-export function checkSeatRules(settings: AppConfigMap, c: ClassWithType, change: SeatChange): void {
-  const guestSpot = change.guestSpot ?? null;
-  if (change.guest !== null) {
-    if (!isOn(settings.allow_class_guests)) throw new DomainError('booking/guest-not-allowed');
-    if (change.guest.trim().length < 2) throw new DomainError('booking/guest-name');
-  }
-  for (const seat of heldSeats({ spot: change.spot, guest_spot: guestSpot })) {
-    if (!parseSpotMap(c.class_type.spot_map) || !isValidSpot(c.class_type.spot_map, seat)) throw new DomainError('booking/spot-invalid');
-  }
-  if (guestSpot !== null && guestSpot === change.spot) throw new DomainError('booking/guest-spot-invalid');
-}
-
-/** The seat taken, then the places: checkSeatAndPlaces' second half, over a count made by the caller. */
-export function checkRoom(c: Pick<ClassWithType, 'capacity'>, change: Pick<SeatChange, 'guest'>, taken: { places: number; spotTaken: boolean }): void {
-  if (taken.spotTaken) throw new DomainError('booking/spot-taken');
-  if (taken.places + placesForBooking(change.guest) > c.capacity) throw new DomainError('booking/class-full');
-}
-
-/**
- * A guest on a seat-mapped class sits somewhere: a customer who books a seat
- * with a guest chooses the guest's seat too (staff may leave it to the door).
- */
-export function requireGuestSpot(c: ClassWithType, change: { spot: number | null; guest: string | null; guestSpot: number | null }): void {
-  if (change.guest !== null && change.spot !== null && change.guestSpot === null && parseSpotMap(c.class_type.spot_map)) {
-    throw new DomainError('booking/guest-spot-required');
-  }
-  if (change.guestSpot !== null && change.guest === null) throw new DomainError('booking/guest-spot-invalid');
 }
 
 /** Runs an insert or update that may hit the one-live-reservation-per-seat index. */
@@ -228,24 +192,16 @@ function firstLookRefusal(
   const c = first.klass;
   if (!first.customerLive) return 'customer/not-found';
   if (!c) return 'class/not-found';
-  if (c.cancelledAt) return 'booking/class-cancelled';
-  if (input.byStaff) {
-    if (classEnd(c) <= now) return 'booking/class-started';
-  } else {
-    const window = checkBookingWindow({ classDate: c.class_date, now, config: first.settings });
-    if (!window.ok) return window.code;
-  }
-  if (!first.packageBought) return 'booking/package-only';
-  if (first.booked) return 'booking/already-booked';
-  try {
-    if (!input.byStaff) requireGuestSpot(c, change);
-    checkSeatRules(first.settings, c, change);
-    checkRoom(c, change, first);
-  } catch (err) {
-    if (err instanceof DomainError) return err.code;
-    throw err;
-  }
-  return null;
+  return bookingRefusal({
+    klass: { ...c, spot_map: c.class_type.spot_map },
+    byStaff: input.byStaff === true,
+    now,
+    settings: first.settings,
+    packageBought: first.packageBought,
+    booked: first.booked,
+    change,
+    taken: first,
+  });
 }
 
 /**
@@ -301,20 +257,18 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
     ] as const);
     // The class was not there at the first look: read it now, as before the pipelining (class/not-found).
     const c = known ?? (await readClass(tx, input.singleClassId));
-    if (c.cancelledAt) throw new DomainError('booking/class-cancelled');
-    if (input.byStaff) {
-      if (classEnd(c) <= now) throw new DomainError('booking/class-started');
-    } else {
-      const window = checkBookingWindow({ classDate: c.class_date, now, config: settings });
-      if (!window.ok) throw new DomainError(window.code);
-    }
-    if (c.class_package_id !== null) {
-      const purchases = bought ?? (await readPackagePurchase(tx, who.customer_id, c.class_package_id));
-      if (purchases.length === 0) throw new DomainError('booking/package-only');
-    }
-    if (existing.length > 0) throw new DomainError('booking/already-booked');
-    if (!input.byStaff) requireGuestSpot(c, change);
-    checkSeatRules(settings, c, change);
+    const purchases = c.class_package_id === null ? [] : (bought ?? (await readPackagePurchase(tx, who.customer_id, c.class_package_id)));
+    refuse(
+      bookingTermsRefusal({
+        klass: { ...c, spot_map: c.class_type.spot_map },
+        byStaff: input.byStaff === true,
+        now,
+        settings,
+        packageBought: purchases.length > 0,
+        booked: existing.length > 0,
+        change,
+      }),
+    );
 
     const eligible = lockedCredits ?? (await lockCreditsFor(tx, who.customer_id, c));
     const target = { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz };
@@ -340,8 +294,8 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
       () => occupancy(tx, c.single_class_id, seats),
     ] as const);
     if (locked.cancelledAt) throw new DomainError('booking/class-cancelled');
-    checkSeatRules(settings, locked, change);
-    checkRoom(locked, change, taken);
+    refuse(seatRulesRefusal(settings, locked.class_type.spot_map, change));
+    refuse(roomRefusal(locked.capacity, change.guest, taken));
     const [reservation] = await guardSpot(() =>
       insertReservationStatement(tx, {
         singleClassId: c.single_class_id,

@@ -1,4 +1,4 @@
-import { DomainError, guestUsesCredit, pickGuestCredit, studioTimeZone, type Role } from '@estudio/core';
+import { DomainError, guestSeatRefusal, guestUsesCredit, pickGuestCredit, refuse, studioTimeZone, type Role } from '@estudio/core';
 import { eq } from 'drizzle-orm';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
@@ -7,7 +7,7 @@ import type { MessageContext } from '../messages/message-context.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { notifyWaitlist } from '../waitlist/notify-waitlist.ts';
 import { lockCreditsFor, lockReservationForChange, readClass } from './booking-locks.ts';
-import { checkSeatAndPlaces, guardSpot, requireGuestSpot, returnOneClass, spendCredit } from './create-reservation.ts';
+import { checkSeatAndPlaces, guardSpot, returnOneClass, spendCredit } from './create-reservation.ts';
 import type { ReservationRow } from './reservation-output.ts';
 
 export interface UpdateReservationInput {
@@ -64,7 +64,7 @@ export async function updateReservation(db: Db, input: UpdateReservationInput): 
     const guestSpot = guest === null ? null : input.guestSpot === undefined ? r.guest_spot : input.guestSpot;
     if (input.guestSpot != null && guest === null) throw new DomainError('booking/guest-spot-invalid');
     if (spot === r.spot && guest === r.guest && guestSpot === r.guest_spot) return r;
-    if (!staff && !input.guestSeatOptional) requireGuestSpot(c, { spot, guest, guestSpot });
+    if (!staff && !input.guestSeatOptional) refuse(guestSeatRefusal(c.class_type.spot_map, { spot, guest, guestSpot }));
     if (guestSpot !== null && guestSpot === spot) throw new DomainError('booking/guest-spot-invalid');
     // An unchanged seat or guest was valid when booked; only what changes is checked, so
     // moving seats is never refused because the studio lowered the capacity since.
