@@ -1,4 +1,4 @@
-import { available_classes, class_reservation, class_type, customer, location, single_class, waitlist } from '@estudio/db';
+import { app_config, available_classes, class_reservation, class_type, customer, location, single_class, waitlist } from '@estudio/db';
 import { createTestDb, type TestDb } from '@estudio/db/testing';
 import { applyDeskMutation } from '@estudio/server/services/desk/apply-desk-mutation';
 import { and, eq } from 'drizzle-orm';
@@ -206,5 +206,55 @@ describe('desk actions: optimistic effects match the server', () => {
     const left = await optimisticThenServer(link, client, () => client.mutate('leaveWaitlist', { customer_id: who.customer_id, single_class_id: full }), read);
     expect(left.local).toEqual([]);
     expect(left.confirmed).toEqual([]);
+  });
+
+  it('walkIn with a guest, where a guest pays with a class: two classes spent, and a customer with one is refused on the desk as on the server', async () => {
+    // The studio's settings on the server, and in the replica as the desk copies them there.
+    for (const db of [server.db, replica.db]) {
+      for (const [key, value] of [['allow_class_guests', 'true'], ['guest_uses_credit', 'true']] as const) {
+        await db.insert(app_config).values({ key, value }).onConflictDoUpdate({ target: app_config.key, set: { value } });
+      }
+    }
+    try {
+      const klass = await newClass(30, 5);
+      const short = await person(1);
+      expect(await refusedLocally(() => client.mutate('walkIn', { customer_id: short.customer_id, single_class_id: klass, spot: null, guest: 'Lupita' }))).toBe(
+        'booking/guest-no-credits',
+      );
+      const who = await person(3);
+      const read = async () => {
+        const [r] = await replica.db.select().from(class_reservation).where(and(eq(class_reservation.customer_id, who.customer_id), eq(class_reservation.single_class_id, klass)));
+        return { guest: r?.guest, paid: r?.available_class_id, guestPaid: r?.guest_available_class_id, c: await creditOf(who.credit_id) };
+      };
+      const { local, confirmed } = await optimisticThenServer(
+        link,
+        client,
+        () => client.mutate('walkIn', { customer_id: who.customer_id, single_class_id: klass, spot: null, guest: 'Lupita' }),
+        read,
+      );
+      expect(local).toMatchObject({ guest: 'Lupita', paid: who.credit_id, guestPaid: who.credit_id, c: { left: 1 } });
+      expect(confirmed).toEqual(local);
+      // Cancelled with the credit given back: both classes come back, the guest's without using a cancellation.
+      const [booking] = await replica.db.select().from(class_reservation).where(and(eq(class_reservation.customer_id, who.customer_id), eq(class_reservation.single_class_id, klass)));
+      const back = await optimisticThenServer(
+        link,
+        client,
+        () =>
+          client.mutate('cancelReservation', {
+            class_reservation_id: booking!.class_reservation_id,
+            customer_id: who.customer_id,
+            single_class_id: klass,
+            return_credit: true,
+            reason: 'Se enfermó la invitada',
+          }),
+        () => creditOf(who.credit_id),
+      );
+      expect(back.local).toEqual({ left: 3, cancels_used: 0 });
+      expect(back.confirmed).toEqual(back.local);
+    } finally {
+      for (const db of [server.db, replica.db]) {
+        for (const key of ['allow_class_guests', 'guest_uses_credit']) await db.delete(app_config).where(eq(app_config.key, key));
+      }
+    }
   });
 });

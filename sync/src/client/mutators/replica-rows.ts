@@ -63,18 +63,27 @@ export async function cancelOnReplica(
     .update(class_reservation)
     .set({ deletedAt: now, credit_returned: creditReturned, updatedAt: now })
     .where(eq(class_reservation.class_reservation_id, r.class_reservation_id));
-  if (!creditReturned || r.available_class_id === null) return ['class_reservation'];
-  const [credit] = await tx.select().from(available_classes).where(eq(available_classes.available_class_id, r.available_class_id));
-  if (!credit || credit.available_classes === -1) return ['class_reservation'];
-  await tx
-    .update(available_classes)
-    .set({
-      available_classes: sql`${available_classes.available_classes} + 1`,
-      ...(countsAsCancel ? { cancels_used: sql`${available_classes.cancels_used} + 1` } : {}),
-      updatedAt: now,
-    })
-    .where(eq(available_classes.available_class_id, credit.available_class_id));
-  return ['class_reservation', 'available_classes'];
+  if (!creditReturned) return ['class_reservation'];
+  const touched: ReplicatedTable[] = ['class_reservation'];
+  // The booker's class, and the guest's (which never uses one of the customer's cancellations).
+  for (const [creditId, usesCancellation] of [
+    [r.available_class_id, countsAsCancel],
+    [r.guest_available_class_id, false],
+  ] as const) {
+    if (creditId === null) continue;
+    const [credit] = await tx.select().from(available_classes).where(eq(available_classes.available_class_id, creditId));
+    if (!credit || credit.available_classes === -1) continue;
+    await tx
+      .update(available_classes)
+      .set({
+        available_classes: sql`${available_classes.available_classes} + 1`,
+        ...(usesCancellation ? { cancels_used: sql`${available_classes.cancels_used} + 1` } : {}),
+        updatedAt: now,
+      })
+      .where(eq(available_classes.available_class_id, credit.available_class_id));
+    if (!touched.includes('available_classes')) touched.push('available_classes');
+  }
+  return touched;
 }
 
 /** End of the access a payment buys (the server's accessEnd): a subscription cycle on the studio's clock, or expiration_days. */

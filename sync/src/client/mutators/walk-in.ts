@@ -1,4 +1,4 @@
-import { bookingRefusal, creditsMatchingPackage, DomainError, packageAccessStatuses, pickCredit, placesForBooking, refuse, studioTimeZone, toMs, type ReplicatedTable } from '@estudio/core';
+import { bookingRefusal, creditsMatchingPackage, DomainError, guestUsesCredit, packageAccessStatuses, pickCredit, pickGuestCredit, placesForBooking, refuse, studioTimeZone, toMs, type ReplicatedTable } from '@estudio/core';
 import { available_classes, class_package, class_reservation, class_reservation_penalty, class_type, purchase, single_class, waitlist } from '@estudio/db';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Mutator } from './context.ts';
@@ -63,8 +63,12 @@ export const walkIn: Mutator<'walkIn'> = async ({ tx, now, tempId, settings }, a
       ),
     );
   const eligible = creditsMatchingPackage(credits, c.class_package_id);
-  const credit = pickCredit(eligible, { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz });
+  const target = { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: tz };
+  const credit = pickCredit(eligible, target);
   if (!credit) throw new DomainError('booking/no-credits');
+  // Where a guest pays with a class, one more of the customer's (the server's pickGuestCredit), or the booking is refused whole.
+  const guestCredit = guest !== null && guestUsesCredit(settings) ? pickGuestCredit(eligible, target, credit) : null;
+  if (guest !== null && guestUsesCredit(settings) && !guestCredit) throw new DomainError('booking/guest-no-credits');
   const touched: ReplicatedTable[] = ['class_reservation'];
   if (credit.available_classes === -1) {
     // The replica holds the penalties; a new one (no-shows just reaching the threshold) is the server's to create.
@@ -80,6 +84,13 @@ export const walkIn: Mutator<'walkIn'> = async ({ tx, now, tempId, settings }, a
       .where(eq(available_classes.available_class_id, credit.available_class_id));
     touched.push('available_classes');
   }
+  if (guestCredit) {
+    await tx
+      .update(available_classes)
+      .set({ available_classes: sql`${available_classes.available_classes} - 1`, updatedAt: now })
+      .where(eq(available_classes.available_class_id, guestCredit.available_class_id));
+    if (!touched.includes('available_classes')) touched.push('available_classes');
+  }
   const left = await tx
     .delete(waitlist)
     .where(and(eq(waitlist.single_class_id, c.single_class_id), eq(waitlist.customer_id, who.customer_id)))
@@ -92,6 +103,7 @@ export const walkIn: Mutator<'walkIn'> = async ({ tx, now, tempId, settings }, a
     available_class_id: credit.available_class_id,
     spot,
     guest,
+    guest_available_class_id: guestCredit?.available_class_id ?? null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
