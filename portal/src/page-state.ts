@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { configMap } from '@estudio/core';
 
-/** The id of the <script type="application/json"> the server writes into every page (server/src/services/portal-shell). */
+/** The id of the <script type="application/json"> the server writes into every page (server/src/http/portal-shell). */
 export const pageStateId = 'portal-state';
 
 /** What the server hands the first render: GET /api/appconfig's answer and, for a pre-rendered page, the data it was rendered with. */

@@ -12,7 +12,7 @@ import type { IdentityProvider, VerifiedIdentity } from './services/auth/identit
 import { firstLookAskOf, type FirstLook, type FirstLookAsk } from './services/reservations/first-look.ts';
 import type { CallLimits } from './services/rate-limit/call-limits.ts';
 import { bucketCaller, limitedProcedures, type LimitBucket } from './services/rate-limit/limited-procedures.ts';
-import { findCustomerByUid, type CustomerRow } from './services/customer/find-customer.ts';
+import { findCustomerByUid } from './services/customer/find-customer.ts';
 import { linkIdentityByEmail } from './services/auth/link-identity.ts';
 import { fieldAliasesOf, unknownFieldOf } from './unknown-fields.ts';
 
@@ -30,13 +30,8 @@ export interface AppDeps {
   sync?: SyncDeps;
 }
 
-export interface Caller {
-  uid: string;
-  email: string | null;
-  customer: CustomerRow | null;
-  /** The customer's role; an identity without a customer row is a customer. */
-  role: Role;
-}
+import type { Caller } from './services/auth/caller.ts';
+export type { Caller };
 
 export interface Context extends AppDeps {
   /** The caller's ID token (with or without `Bearer `), verified only by procedures that need a caller. */

@@ -6,7 +6,7 @@ import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer } from '@estudio/db/schema/customer';
 import { file as fileTable } from '@estudio/db/schema/content';
-import { uploadsPerMinute } from '../src/routers/files-upload.ts';
+import { uploadsPerMinute } from '../src/http/files-upload.ts';
 import { call, login, startTestServer, upload, type TestServer } from './helpers.ts';
 
 /** 1×1 transparent PNG. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RenderedPage } from '../src/services/portal-shell/portal-pages.ts';
+import { RenderedPage } from '../src/http/portal-shell/portal-pages.ts';
 import { login, startTestServer, type TestServer } from './helpers.ts';
 
 const template = `<!doctype html>

@@ -4,7 +4,7 @@ import { createDb } from '@estudio/db';
 import { createTestDb, type TestDb } from '@estudio/db/testing';
 import { createChangeFeed } from '@estudio/sync';
 import { buildServer } from '../src/app.ts';
-import { weekCacheFor } from '../src/services/schedule/week-cache.ts';
+import { weekCacheFor } from '../src/http/week-cache.ts';
 import { openPool, warmUp } from '../src/warm-up.ts';
 import { testConfig } from './helpers.ts';
 

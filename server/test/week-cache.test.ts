@@ -12,7 +12,7 @@ import { tag } from '@estudio/db/schema/videos';
 import { classesByDay, type Json } from '../src/legacy/shapes.ts';
 import { listSchedule } from '../src/services/schedule/list-schedule.ts';
 import { loadStudioSettings } from '../src/services/schedule/studio-settings.ts';
-import { weekCacheFor, weekPlacesTables, weekReloadTables, weekUnshownTables } from '../src/services/schedule/week-cache.ts';
+import { weekCacheFor, weekPlacesTables, weekReloadTables, weekUnshownTables } from '../src/http/week-cache.ts';
 import { customerId, newClass, withSettings } from './reservations-fixtures.ts';
 import { call, login, rowsOf, startTestServer, type TestServer } from './helpers.ts';
 

@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleInput, studioTimeZone, weekOf } from '@estudio/core';
-import { chooseCoding } from '../src/routers/week-door.ts';
+import { chooseCoding } from '../src/http/week-door.ts';
 import { loadStudioSettings } from '../src/services/schedule/studio-settings.ts';
-import { weekCacheFor } from '../src/services/schedule/week-cache.ts';
+import { weekCacheFor } from '../src/http/week-cache.ts';
 import { call, login, startTestServer, type TestServer } from './helpers.ts';
 import { newClass } from './reservations-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import type { Placeholder } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@estudio/db/testing';
-import { anonymousStampQuery } from '../src/services/schedule/week-cache.ts';
+import { anonymousStampQuery } from '../src/http/week-cache.ts';
 
 /**
  * Every read of the week from memory runs one freshness statement (decision

@@ -27,7 +27,7 @@ export interface DeskUpdatesOptions {
   log?: (message: string) => void;
 }
 
-/** Where a desk finds its releases on its own server (server/src/routers/desk-updates.ts). */
+/** Where a desk finds its releases on its own server (server/src/http/desk-updates.ts). */
 export const updatesFeedUrl = (serverUrl: string) => `${serverUrl}/desk/updates`;
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { domainErrors, type ApiErrorBody } from '@estudio/core';
 import { isConnectionLost } from '@estudio/db/errors';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db.ts';
-import { applyFacturapiEvent } from '../../services/cfdi/facturapi-events.ts';
-import { resolvePac } from '../../services/cfdi/pac-settings.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db.ts';
+import { applyFacturapiEvent } from '../services/cfdi/facturapi-events.ts';
+import { resolvePac } from '../services/cfdi/pac-settings.ts';
 
 const body = (code: 'webhook/invalid-signature' | 'route-not-found' | 'internal' | 'db/unavailable'): ApiErrorBody => ({ code, message: domainErrors[code].message });
 

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { domainErrors, type ApiErrorBody } from '@estudio/core';
 import type Stripe from 'stripe';
 import { isConnectionLost } from '@estudio/db/errors';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db.ts';
-import { processStripeEvent, type RefusedCharge } from '../../services/checkout/stripe-webhook.ts';
-import { messageContextOf } from '../../services/messages/message-context.ts';
-import { paymentProviders } from './index.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db.ts';
+import { processStripeEvent, type RefusedCharge } from '../services/checkout/stripe-webhook.ts';
+import { messageContextOf } from '../services/messages/message-context.ts';
+import { paymentProviders } from '../providers/payments/index.ts';
 
 const body = (code: 'webhook/invalid-signature' | 'route-not-found' | 'internal' | 'db/unavailable'): ApiErrorBody => ({ code, message: domainErrors[code].message });
 

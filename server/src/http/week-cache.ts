@@ -5,11 +5,11 @@ import { packageAccessStatuses, scheduleOutput, studioTimeZone, type SingleClass
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@estudio/db';
 import { preparedStatement } from '@estudio/db/prepared';
-import type { Db } from '../../db.ts';
-import { datesBetween, panelWeekClass } from '../../legacy/shapes.ts';
-import { listSchedule, type ScheduleFilters } from './list-schedule.ts';
-import { loadPlaces, placesOf } from './single-class-output.ts';
-import { loadStudioSettings } from './studio-settings.ts';
+import type { Db } from '../db.ts';
+import { datesBetween, panelWeekClass } from '../legacy/shapes.ts';
+import { listSchedule, type ScheduleFilters } from '../services/schedule/list-schedule.ts';
+import { loadPlaces, placesOf } from '../services/schedule/single-class-output.ts';
+import { loadStudioSettings } from '../services/schedule/studio-settings.ts';
 
 /** A week as GET /api/single_class answers it, with the representation's ETag and its JSON text. */
 export interface WeekRead {

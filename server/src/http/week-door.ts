@@ -1,6 +1,6 @@
 import { scheduleInput } from '@estudio/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { weekCacheFor, weekCodings, type WeekCoding } from '../services/schedule/week-cache.ts';
+import { weekCacheFor, weekCodings, type WeekCoding } from './week-cache.ts';
 import { verifyCaller, type Context } from '../trpc.ts';
 
 /** The spec's week read; its answer also carries the previous panel's days (legacy-admin.ts), which the cache keeps too. */

@@ -1,6 +1,6 @@
 import { guestNameInput, reservationResult, scheduleInput, scheduleOutput, singleClassByIdInput, singleClassByIdOutput } from '@estudio/core';
 import { getSingleClass } from '../services/schedule/get-single-class.ts';
-import { readWeek } from '../services/schedule/week-cache.ts';
+import { readWeek } from '../http/week-cache.ts';
 import { updateGuestName } from '../services/schedule/update-guest.ts';
 import { customerProcedure, optionalAuthProcedure, router } from '../trpc.ts';
 

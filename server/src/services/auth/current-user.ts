@@ -1,5 +1,5 @@
 import { roleNames, type CurrentUserOutput } from '@estudio/core';
-import type { Caller } from '../../trpc.ts';
+import type { Caller } from './caller.ts';
 
 /**
  * The signed-in user as `GET /api/users` answers it: the identity, its

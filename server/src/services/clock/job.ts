@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
+import type { Log } from '../log.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 
 /** What a clock job receives (issue 17, decision 021). */
@@ -8,7 +8,7 @@ export interface ClockContext {
   db: Db;
   config: Config;
   messages: MessageContext;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  log: Pick<Log, 'info' | 'warn' | 'error'>;
 }
 
 /**
