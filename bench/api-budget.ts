@@ -32,7 +32,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { studioTimeZone, weekOf } from '@estudio/core';
 import { loadStudioSettings } from '../server/src/services/schedule/studio-settings.ts';
-import { createBookers, newClass, type Booker } from '../server/test/reservations-fixtures.ts';
+import { createBookers, newClass, type Booker } from '../server/test/support/reservations-fixtures.ts';
 import { freshDatabase, percentile, startChild } from './child-server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';

@@ -18,8 +18,8 @@ import { replicatedTableNames } from '@estudio/core';
 import { createDb } from '@estudio/db';
 import { createTestDb } from '@estudio/db/testing';
 import { buildServer } from '../server/src/app.ts';
-import { testConfig } from '../server/test/helpers.ts';
-import { createBookers, newClass, type Booker } from '../server/test/reservations-fixtures.ts';
+import { testConfig } from '../server/test/support/helpers.ts';
+import { createBookers, newClass, type Booker } from '../server/test/support/reservations-fixtures.ts';
 
 process.env.TEST_DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const attempts = Number(process.env.BENCH_ATTEMPTS ?? 2000);

@@ -45,7 +45,7 @@ import path from 'node:path';
 import { studioTimeZone, weekOf } from '@estudio/core';
 import { createIdTokenSigner } from '../server/src/services/auth/id-token.ts';
 import { loadStudioSettings } from '../server/src/services/schedule/studio-settings.ts';
-import { createBookers, newClass } from '../server/test/reservations-fixtures.ts';
+import { createBookers, newClass } from '../server/test/support/reservations-fixtures.ts';
 import { freshDatabase, percentile, startChild, type ChildServer } from './child-server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';

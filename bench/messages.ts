@@ -22,8 +22,8 @@ import { queueEmail } from '../server/src/services/messages/queue-message.ts';
 import { messageContextOf } from '../server/src/services/messages/message-context.ts';
 import { startDeliveryWorker } from '../server/src/services/messages/delivery-worker.ts';
 import { startClock } from '../server/src/services/clock/scheduler.ts';
-import { testConfig } from '../server/test/helpers.ts';
-import { startLoopbackSmtp } from '../server/test/messages-fixtures.ts';
+import { testConfig } from '../server/test/support/helpers.ts';
+import { startLoopbackSmtp } from '../server/test/support/messages-fixtures.ts';
 
 process.env.TEST_DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const total = Number(process.env.BENCH_MESSAGES ?? 500);

@@ -20,10 +20,10 @@ import { pac_settings } from '@estudio/db/schema/cfdi';
 import { buildServer } from '../server/src/app.ts';
 import { issueGlobalInvoices } from '../server/src/services/cfdi/global-invoice.ts';
 import { sendDueCfdis } from '../server/src/services/cfdi/send-cfdi.ts';
-import { testConfig } from '../server/test/helpers.ts';
-import { startFacturapiFake } from '../server/test/facturapi-fake/server.ts';
-import { stripeEnv } from '../server/test/stripe-fake/helpers.ts';
-import { startStripeFake } from '../server/test/stripe-fake/server.ts';
+import { testConfig } from '../server/test/support/helpers.ts';
+import { startFacturapiFake } from '../server/test/support/facturapi-fake/server.ts';
+import { stripeEnv } from '../server/test/support/stripe-fake/helpers.ts';
+import { startStripeFake } from '../server/test/support/stripe-fake/server.ts';
 
 process.env.TEST_DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const salesCount = Number(process.env.BENCH_SALES ?? 10_000);

@@ -20,7 +20,7 @@ import { Worker } from 'node:worker_threads';
 import { studioTimeZone, weekOf } from '@estudio/core';
 import { app_config } from '@estudio/db/schema/app-config';
 import { loadStudioSettings } from '../server/src/services/schedule/studio-settings.ts';
-import { createBookers, newClass } from '../server/test/reservations-fixtures.ts';
+import { createBookers, newClass } from '../server/test/support/reservations-fixtures.ts';
 import { freshDatabase } from './child-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -17,7 +17,7 @@ import { tag, video, video_tag, video_type } from '@estudio/db/schema/videos';
 import { createTestDb } from '@estudio/db/testing';
 import { buildServer } from '../server/src/app.ts';
 import { searchTsQuery, videoWhere, type VideoFilters } from '../server/src/services/videos/list-videos.ts';
-import { demoPassword, testConfig } from '../server/test/helpers.ts';
+import { demoPassword, testConfig } from '../server/test/support/helpers.ts';
 
 process.env.TEST_DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const videoCount = Number(process.env.BENCH_VIDEOS ?? 5000);

@@ -28,7 +28,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import postgres from 'postgres';
 import { app_config } from '@estudio/db/schema/app-config';
-import { createBookers, newClass, type Booker } from '../server/test/reservations-fixtures.ts';
+import { createBookers, newClass, type Booker } from '../server/test/support/reservations-fixtures.ts';
 import { freshDatabase } from '../bench/child-server.ts';
 import { rollingRestart, upstreamBlock } from './rolling-restart.mjs';
 

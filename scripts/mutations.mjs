@@ -18,7 +18,7 @@ export const mutations = [
     file: 'core/src/rules/booking-window.ts',
     find: "  if (left < bookingLeadMs(input.config)) return { ok: false, code: 'booking/outside-window' };",
     replace: "  if (left < bookingLeadMs(input.config) - 60_000) return { ok: false, code: 'booking/outside-window' };",
-    tests: ['core/test/rules/booking-window.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/booking-window.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'booking-opens-early',
@@ -26,7 +26,7 @@ export const mutations = [
     file: 'core/src/rules/booking-window.ts',
     find: "  if (opensAt && toMs(input.now) < opensAt.getTime()) return { ok: false, code: 'booking/not-open-yet', opensAt };",
     replace: "  if (opensAt && toMs(input.now) < opensAt.getTime() - 86_400_000) return { ok: false, code: 'booking/not-open-yet', opensAt };",
-    tests: ['core/test/rules/booking-window.test.ts', 'core/test/rules/bookability.test.ts', 'server/test/guests-and-cancelling.test.ts'],
+    tests: ['core/test/rules/booking-window.test.ts', 'core/test/rules/bookability.test.ts', 'server/test/reservations/guests-and-cancelling.test.ts'],
   },
   {
     id: 'guest-takes-no-place',
@@ -34,7 +34,7 @@ export const mutations = [
     file: 'core/src/rules/capacity.ts',
     find: '  return guest ? 2 : 1;',
     replace: '  return guest ? 1 : 1;',
-    tests: ['core/test/rules/capacity.test.ts', 'server/test/guests-and-cancelling.test.ts'],
+    tests: ['core/test/rules/capacity.test.ts', 'server/test/reservations/guests-and-cancelling.test.ts'],
   },
   {
     id: 'class-full-off-by-one',
@@ -42,7 +42,7 @@ export const mutations = [
     file: 'core/src/rules/capacity.ts',
     find: '  return c.reservation_count >= c.capacity;',
     replace: '  return c.reservation_count > c.capacity;',
-    tests: ['core/test/rules/capacity.test.ts', 'server/test/waitlist.test.ts'],
+    tests: ['core/test/rules/capacity.test.ts', 'server/test/waitlist/waitlist.test.ts'],
   },
   {
     id: 'room-off-by-one',
@@ -50,7 +50,7 @@ export const mutations = [
     file: 'server/src/services/reservations/create-reservation.ts',
     find: '  if (taken.places + placesForBooking(change.guest) > c.capacity) throw new DomainError(\'booking/class-full\');',
     replace: '  if (taken.places + placesForBooking(change.guest) > c.capacity + 1) throw new DomainError(\'booking/class-full\');',
-    tests: ['server/test/reservations.test.ts', 'server/test/booking-first-look.test.ts'],
+    tests: ['server/test/reservations/reservations.test.ts', 'server/test/reservations/booking-first-look.test.ts'],
   },
   {
     id: 'credit-expired-used',
@@ -58,7 +58,7 @@ export const mutations = [
     file: 'core/src/rules/credits.ts',
     find: '  if (credit.expiration_date != null && toMs(credit.expiration_date) <= toMs(target.classDate)) return false;',
     replace: '  if (credit.expiration_date != null && toMs(credit.expiration_date) <= Date.now()) return false;',
-    tests: ['core/test/rules/credits.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/credits.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'credit-type-ignored',
@@ -66,7 +66,7 @@ export const mutations = [
     file: 'core/src/rules/credits.ts',
     find: '  if (credit.class_type_id != null && credit.class_type_id !== target.classTypeId) return false;',
     replace: '',
-    tests: ['core/test/rules/credits.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/credits.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'credit-latest-first',
@@ -74,7 +74,7 @@ export const mutations = [
     file: 'core/src/rules/credits.ts',
     find: '    if (ea !== eb) return ea < eb ? -1 : 1;',
     replace: '    if (ea !== eb) return ea > eb ? -1 : 1;',
-    tests: ['core/test/rules/credits.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/credits.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'penalty-refusal-off',
@@ -82,7 +82,7 @@ export const mutations = [
     file: 'server/src/services/reservations/create-reservation.ts',
     find: '      if (penalty) throw new PenalizedError(penalty.penalty);',
     replace: '',
-    tests: ['server/test/reservations.test.ts', 'server/test/penalty-doors.test.ts'],
+    tests: ['server/test/reservations/reservations.test.ts', 'server/test/reservations/penalty-doors.test.ts'],
   },
   {
     id: 'penalty-ends-late',
@@ -90,7 +90,7 @@ export const mutations = [
     file: 'core/src/rules/penalty.ts',
     find: '    if (p.deletedAt || toMs(p.start_date) > t || toMs(p.end_date) <= t) continue;',
     replace: '    if (p.deletedAt || toMs(p.start_date) > t || toMs(p.end_date) < t) continue;',
-    tests: ['core/test/rules/penalty.test.ts', 'server/test/penalty-doors.test.ts'],
+    tests: ['core/test/rules/penalty.test.ts', 'server/test/reservations/penalty-doors.test.ts'],
   },
   {
     id: 'no-shows-not-consecutive',
@@ -98,7 +98,7 @@ export const mutations = [
     file: 'core/src/rules/penalty.ts',
     find: '    if (r.attend) break;',
     replace: '    if (r.attend) continue;',
-    tests: ['core/test/rules/penalty.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/penalty.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
 
   // ---------- Cancelling ----------
@@ -108,7 +108,7 @@ export const mutations = [
     file: 'core/src/rules/cancellation.ts',
     find: '  if (until && toMs(input.now) <= until.getTime()) return { allowed: true, creditReturned: true };',
     replace: '  if (until && toMs(input.now) < until.getTime()) return { allowed: true, creditReturned: true };',
-    tests: ['core/test/rules/cancellation.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/cancellation.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'cancel-late-refunds-credit',
@@ -116,7 +116,7 @@ export const mutations = [
     file: 'core/src/rules/cancellation.ts',
     find: "  if (isOn(config.allow_cancel_after_treshold)) return { allowed: true, creditReturned: false };",
     replace: "  if (isOn(config.allow_cancel_after_treshold)) return { allowed: true, creditReturned: true };",
-    tests: ['core/test/rules/cancellation.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/cancellation.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'cancel-limit-ignored',
@@ -124,7 +124,7 @@ export const mutations = [
     file: 'core/src/rules/cancellation.ts',
     find: "  if (max > 0 && input.cancelsUsed >= max) return refuse('reservation/cancel-limit');",
     replace: "  if (max > 0 && input.cancelsUsed > max) return refuse('reservation/cancel-limit');",
-    tests: ['core/test/rules/cancellation.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/cancellation.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'cancel-after-start',
@@ -132,7 +132,7 @@ export const mutations = [
     file: 'core/src/rules/cancellation.ts',
     find: "  if (left <= 0) return refuse('booking/class-started');",
     replace: "  if (left < -3_600_000) return refuse('booking/class-started');",
-    tests: ['core/test/rules/cancellation.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['core/test/rules/cancellation.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'guest-credit-late-cancel',
@@ -140,7 +140,7 @@ export const mutations = [
     file: 'server/src/services/reservations/cancel-reservation.ts',
     find: '    if (creditReturned && r.guest_available_class_id !== null) {',
     replace: '    if (r.guest_available_class_id !== null) {',
-    tests: ['server/test/guests-and-cancelling.test.ts', 'server/test/reservations.test.ts'],
+    tests: ['server/test/reservations/guests-and-cancelling.test.ts', 'server/test/reservations/reservations.test.ts'],
   },
   {
     id: 'cancel-uses-no-cancellation',
@@ -148,7 +148,7 @@ export const mutations = [
     file: 'server/src/services/reservations/cancel-reservation.ts',
     find: "      await returnOneClass(tx, credit.available_class_id, now, { usesCancellation: input.mode === 'customer' && !input.override });",
     replace: "      await returnOneClass(tx, credit.available_class_id, now, { usesCancellation: false });",
-    tests: ['server/test/reservations.test.ts', 'server/test/guests-and-cancelling.test.ts'],
+    tests: ['server/test/reservations/reservations.test.ts', 'server/test/reservations/guests-and-cancelling.test.ts'],
   },
   {
     id: 'cancel-others-reservation',
@@ -156,7 +156,7 @@ export const mutations = [
     file: 'server/src/services/reservations/cancel-reservation.ts',
     find: '    if (!found || (!isStaff(input.actor.role) && found.customer_id !== input.actor.customerId)) {',
     replace: '    if (!found) {',
-    tests: ['server/test/reservations.test.ts', 'server/test/authz-matrix.test.ts'],
+    tests: ['server/test/reservations/reservations.test.ts', 'server/test/access/authz-matrix.test.ts'],
   },
   {
     id: 'status-order',
@@ -179,7 +179,7 @@ export const mutations = [
       { find: "  if (current.status !== 'pending' && current.status !== 'failed') return { purchase: current, paidNow: false };", replace: "  if (current.status !== 'pending' && current.status !== 'failed' && current.status !== 'cancelled') return { purchase: current, paidNow: false };" },
       { find: "inArray(purchase.status, ['pending', 'failed'])))", replace: "inArray(purchase.status, ['pending', 'failed', 'cancelled'])))" },
     ],
-    tests: ['server/test/webhooks.test.ts', 'server/test/checkout.test.ts', 'server/test/caps-for-good.test.ts'],
+    tests: ['server/test/checkout/webhooks.test.ts', 'server/test/checkout/checkout.test.ts', 'server/test/checkout/caps-for-good.test.ts'],
   },
   {
     id: 'paid-twice',
@@ -187,7 +187,7 @@ export const mutations = [
     file: 'server/src/services/checkout/grant-purchase.ts',
     find: "  if (current.status !== 'pending' && current.status !== 'failed') return { purchase: current, paidNow: false };",
     replace: '',
-    tests: ['server/test/webhooks.test.ts', 'server/test/checkout.test.ts'],
+    tests: ['server/test/checkout/webhooks.test.ts', 'server/test/checkout/checkout.test.ts'],
   },
   {
     id: 'lapsed-cash-collected',
@@ -195,7 +195,7 @@ export const mutations = [
     file: 'server/src/services/desk/mark-purchase-paid.ts',
     find: "    if (row.provider !== 'cash' || row.status !== 'pending') throw new DomainError('purchase/not-pending');",
     replace: "    if (row.provider !== 'cash' || (row.status !== 'pending' && row.status !== 'failed')) throw new DomainError('purchase/not-pending');",
-    tests: ['server/test/money-never-received.test.ts', 'server/test/desk-services.test.ts', 'server/test/caps-for-good.test.ts'],
+    tests: ['server/test/checkout/money-never-received.test.ts', 'server/test/desk/desk-services.test.ts', 'server/test/checkout/caps-for-good.test.ts'],
   },
   {
     id: 'refund-over-bound',
@@ -203,7 +203,7 @@ export const mutations = [
     file: 'server/src/services/refunds/refund-purchase.ts',
     find: '    if (cents > f.maxCents) {',
     replace: '    if (cents > f.maxCents + 100) {',
-    tests: ['server/test/refunds.test.ts', 'server/test/refund-doors.test.ts'],
+    tests: ['server/test/refunds/refunds.test.ts', 'server/test/refunds/refund-doors.test.ts'],
   },
   {
     id: 'refund-share-rounds-up',
@@ -211,7 +211,7 @@ export const mutations = [
     file: 'core/src/rules/refunds.ts',
     find: '  if (f.classAmount > 0) return Math.floor((f.paidCents * Math.max(0, f.classAmount - f.used)) / f.classAmount);',
     replace: '  if (f.classAmount > 0) return Math.ceil((f.paidCents * Math.max(0, f.classAmount - f.used)) / f.classAmount);',
-    tests: ['core/test/rules/refunds.test.ts', 'server/test/refunds.test.ts'],
+    tests: ['core/test/rules/refunds.test.ts', 'server/test/refunds/refunds.test.ts'],
   },
   {
     id: 'refund-membership-whole',
@@ -219,7 +219,7 @@ export const mutations = [
     file: 'core/src/rules/refunds.ts',
     find: '  if (!f.endsAt) return 0;',
     replace: '  if (!f.endsAt || f.classAmount === -1) return f.paidCents;',
-    tests: ['core/test/rules/refunds.test.ts', 'server/test/refunds.test.ts'],
+    tests: ['core/test/rules/refunds.test.ts', 'server/test/refunds/refunds.test.ts'],
   },
   {
     id: 'refund-twice',
@@ -227,7 +227,7 @@ export const mutations = [
     file: 'server/src/services/refunds/refund-purchase.ts',
     find: "    if (f.refunded) throw new DomainError('refund/already-refunded');",
     replace: '',
-    tests: ['server/test/refunds.test.ts', 'server/test/refund-doors.test.ts'],
+    tests: ['server/test/refunds/refunds.test.ts', 'server/test/refunds/refund-doors.test.ts'],
   },
   {
     id: 'refund-gift',
@@ -235,7 +235,7 @@ export const mutations = [
     file: 'server/src/services/refunds/refund-purchase.ts',
     find: "    if (row.is_gift || toCents(row.total_payment) === 0) throw new DomainError('refund/nothing-paid');",
     replace: "    if (toCents(row.total_payment) === 0) throw new DomainError('refund/nothing-paid');",
-    tests: ['server/test/refunds.test.ts'],
+    tests: ['server/test/refunds/refunds.test.ts'],
   },
   {
     id: 'percent-discount-rounding',
@@ -243,7 +243,7 @@ export const mutations = [
     file: 'core/src/rules/discounts.ts',
     find: '    return Math.max(0, Math.round((priceCents * (10000 - pct)) / 10000));',
     replace: '    return Math.max(0, Math.round(priceCents - pct));',
-    tests: ['core/test/rules/shop.test.ts', 'server/test/checkout.test.ts'],
+    tests: ['core/test/rules/shop.test.ts', 'server/test/checkout/checkout.test.ts'],
   },
   {
     id: 'discount-expired-accepted',
@@ -251,7 +251,7 @@ export const mutations = [
     file: 'server/src/services/discounts/validate-discount.ts',
     find: "  if (d.expires_at && d.expires_at.getTime() <= now.getTime()) throw new DomainError('discount/invalid');",
     replace: '',
-    tests: ['server/test/admin-discounts.test.ts', 'server/test/checkout.test.ts', 'server/test/discount-dates.test.ts'],
+    tests: ['server/test/discounts/admin-discounts.test.ts', 'server/test/checkout/checkout.test.ts', 'server/test/discounts/discount-dates.test.ts'],
   },
   {
     id: 'discount-before-start',
@@ -259,7 +259,7 @@ export const mutations = [
     file: 'server/src/services/discounts/validate-discount.ts',
     find: "  if (d.starts_at && d.starts_at.getTime() > now.getTime()) throw new DomainError('discount/invalid');",
     replace: '',
-    tests: ['server/test/admin-discounts.test.ts', 'server/test/checkout.test.ts', 'server/test/discount-dates.test.ts'],
+    tests: ['server/test/discounts/admin-discounts.test.ts', 'server/test/checkout/checkout.test.ts', 'server/test/discounts/discount-dates.test.ts'],
   },
   {
     id: 'customer-limit-off-by-one',
@@ -267,7 +267,7 @@ export const mutations = [
     file: 'server/src/services/checkout/purchase-caps.ts',
     find: '  if (pkg.limit_per_customer !== null && (await countPurchases(tx, and(ofPackage, eq(purchase.customer_id, subject.customer_id)))) + 1 > pkg.limit_per_customer) {',
     replace: '  if (pkg.limit_per_customer !== null && (await countPurchases(tx, and(ofPackage, eq(purchase.customer_id, subject.customer_id)))) > pkg.limit_per_customer) {',
-    tests: ['server/test/purchase-caps.test.ts', 'server/test/caps-for-good.test.ts'],
+    tests: ['server/test/checkout/purchase-caps.test.ts', 'server/test/checkout/caps-for-good.test.ts'],
   },
   {
     id: 'cancelled-gives-cap-back',
@@ -275,7 +275,7 @@ export const mutations = [
     file: 'server/src/services/checkout/purchase-caps.ts',
     find: 'export const everPaid: SQL = and(isNotNull(purchase.paidAt), isNull(purchase.limitReleasedAt)) as SQL;',
     replace: "export const everPaid: SQL = and(isNotNull(purchase.paidAt), isNull(purchase.limitReleasedAt), inArray(purchase.status, ['active', 'completed'])) as SQL;",
-    tests: ['server/test/caps-for-good.test.ts', 'server/test/purchase-caps.test.ts'],
+    tests: ['server/test/checkout/caps-for-good.test.ts', 'server/test/checkout/purchase-caps.test.ts'],
   },
   {
     id: 'gift-limit-ignored',
@@ -283,7 +283,7 @@ export const mutations = [
     file: 'core/src/rules/permissions.ts',
     find: '  return packagePriceCents <= giftLimitCents(receptionGiftMaxPrice);',
     replace: '  return packagePriceCents <= giftLimitCents(receptionGiftMaxPrice) || giftLimitCents(receptionGiftMaxPrice) === 0;',
-    tests: ['server/test/activity.test.ts', 'server/test/activity-refused.test.ts'],
+    tests: ['server/test/reports/activity.test.ts', 'server/test/reports/activity-refused.test.ts'],
   },
   {
     id: 'credit-gift-limit-ignored',
@@ -291,7 +291,7 @@ export const mutations = [
     file: 'core/src/rules/permissions.ts',
     find: "  return given * classPriceCents <= giftLimitCents(receptionGiftMaxPrice) ? true : 'over-limit';",
     replace: "  return given * classPriceCents <= giftLimitCents(receptionGiftMaxPrice) * 10 ? true : 'over-limit';",
-    tests: ['core/test/rules/permissions.test.ts', 'server/test/credits-audited.test.ts'],
+    tests: ['core/test/rules/permissions.test.ts', 'server/test/credits/credits-audited.test.ts'],
   },
   {
     id: 'reason-one-letter',
@@ -299,7 +299,7 @@ export const mutations = [
     file: 'core/src/rules/permissions.ts',
     find: '  return (reason?.trim().length ?? 0) >= 3;',
     replace: '  return (reason?.trim().length ?? 0) >= 1;',
-    tests: ['server/test/desk-services.test.ts', 'server/test/activity.test.ts'],
+    tests: ['server/test/desk/desk-services.test.ts', 'server/test/reports/activity.test.ts'],
   },
 
   // ---------- Identity ----------
@@ -309,7 +309,7 @@ export const mutations = [
     file: 'server/src/services/auth/id-token.ts',
     find: '        if (known.exp <= Math.floor(Date.now() / 1000)) {',
     replace: '        if (known.exp < Math.floor(Date.now() / 1000)) {',
-    tests: ['server/test/id-token-verified.test.ts', 'server/test/kept-token-expiry.test.ts'],
+    tests: ['server/test/auth/id-token-verified.test.ts', 'server/test/auth/kept-token-expiry.test.ts'],
   },
   {
     id: 'token-expiry-unchecked',
@@ -317,7 +317,7 @@ export const mutations = [
     file: 'server/src/services/auth/id-token.ts',
     find: "  if (exp <= now) throw new DomainError('auth/id-token-expired');",
     replace: "  if (exp + 3600 <= now) throw new DomainError('auth/id-token-expired');",
-    tests: ['server/test/auth.test.ts', 'server/test/id-token-verified.test.ts'],
+    tests: ['server/test/auth/auth.test.ts', 'server/test/auth/id-token-verified.test.ts'],
   },
   {
     id: 'revoked-token-accepted',
@@ -325,7 +325,7 @@ export const mutations = [
     file: 'server/src/services/auth/verify-id-token.ts',
     find: "  if (user.tokensValidAfter && claims.iat * 1000 < user.tokensValidAfter.getTime()) throw new DomainError('auth/id-token-revoked');",
     replace: '',
-    tests: ['server/test/auth.test.ts', 'server/test/password-policy.test.ts'],
+    tests: ['server/test/auth/auth.test.ts', 'server/test/auth/password-policy.test.ts'],
   },
   {
     id: 'disabled-user-token',
@@ -333,7 +333,7 @@ export const mutations = [
     file: 'server/src/services/auth/verify-id-token.ts',
     find: "  if (user.disabledAt) throw new DomainError('auth/user-disabled');",
     replace: '',
-    tests: ['server/test/auth.test.ts', 'server/test/booking-first-look.test.ts'],
+    tests: ['server/test/auth/auth.test.ts', 'server/test/reservations/booking-first-look.test.ts'],
   },
   {
     id: 'lockout-one-more',
@@ -341,7 +341,7 @@ export const mutations = [
     file: 'server/src/services/auth/login-failures.ts',
     find: '        if ((row?.n ?? 0) >= max) return null;',
     replace: '        if ((row?.n ?? 0) > max) return null;',
-    tests: ['server/test/auth.test.ts', 'server/test/rate-limits.test.ts'],
+    tests: ['server/test/auth/auth.test.ts', 'server/test/access/rate-limits.test.ts'],
   },
   {
     id: 'refresh-token-reused',
@@ -349,7 +349,7 @@ export const mutations = [
     file: 'server/src/services/auth/refresh-session.ts',
     find: '          isNull(refresh_token.revokedAt),\n',
     replace: '',
-    tests: ['server/test/auth.test.ts', 'server/test/security.test.ts'],
+    tests: ['server/test/auth/auth.test.ts', 'server/test/access/security.test.ts'],
   },
   {
     id: 'reset-link-expiry',
@@ -357,7 +357,7 @@ export const mutations = [
     file: 'server/src/services/auth/reset-password.ts',
     find: '          gt(password_reset.expires_at, sql`now()`),\n',
     replace: '',
-    tests: ['server/test/customer-claim.test.ts', 'server/test/reset-link-expiry.test.ts'],
+    tests: ['server/test/auth/customer-claim.test.ts', 'server/test/auth/reset-link-expiry.test.ts'],
   },
   {
     id: 'reset-keeps-sessions',
@@ -365,7 +365,7 @@ export const mutations = [
     file: 'server/src/services/auth/reset-password.ts',
     find: '    await revokeSessions(tx, reset.uid);',
     replace: '',
-    tests: ['server/test/auth.test.ts', 'server/test/security.test.ts', 'server/test/customer-claim.test.ts'],
+    tests: ['server/test/auth/auth.test.ts', 'server/test/access/security.test.ts', 'server/test/auth/customer-claim.test.ts'],
   },
   {
     id: 'password-change-keeps-sessions',
@@ -373,7 +373,7 @@ export const mutations = [
     file: 'server/src/services/auth/change-password.ts',
     find: '    await revokeSessions(tx, uid);',
     replace: '',
-    tests: ['server/test/auth.test.ts', 'server/test/password-policy.test.ts'],
+    tests: ['server/test/auth/auth.test.ts', 'server/test/auth/password-policy.test.ts'],
   },
 
   // ---------- Access ----------
@@ -385,7 +385,7 @@ export const mutations = [
       { find: '  update: adminProcedure', replace: '  update: staffProcedure' },
       { find: "import { adminProcedure, callerIsAdmin, publicProcedure, router } from '../trpc.ts';", replace: "import { adminProcedure, callerIsAdmin, publicProcedure, router, staffProcedure } from '../trpc.ts';" },
     ],
-    tests: ['server/test/appconfig-validation.test.ts', 'server/test/access-table.test.ts', 'server/test/admin-authz.test.ts'],
+    tests: ['server/test/platform/appconfig-validation.test.ts', 'server/test/access/access-table.test.ts', 'server/test/access/admin-authz.test.ts'],
   },
   {
     id: 'refund-to-staff',
@@ -393,7 +393,7 @@ export const mutations = [
     file: 'server/src/routers/purchases.ts',
     find: '  refund: adminProcedure',
     replace: '  refund: staffProcedure',
-    tests: ['server/test/refunds.test.ts', 'server/test/refund-doors.test.ts'],
+    tests: ['server/test/refunds/refunds.test.ts', 'server/test/refunds/refund-doors.test.ts'],
   },
   {
     id: 'waitlist-for-others',
@@ -401,7 +401,7 @@ export const mutations = [
     file: 'server/src/services/waitlist/waitlist-rules.ts',
     find: "  if (caller.role !== 'staff' && caller.role !== 'admin') throw new DomainError('forbidden');",
     replace: '',
-    tests: ['server/test/waitlist.test.ts', 'server/test/authz-matrix.test.ts'],
+    tests: ['server/test/waitlist/waitlist.test.ts', 'server/test/access/authz-matrix.test.ts'],
   },
   {
     id: 'waitlist-not-full',
@@ -409,7 +409,7 @@ export const mutations = [
     file: 'server/src/services/waitlist/waitlist-rules.ts',
     find: "  if (!isClassFull({ capacity: cls.capacity, reservation_count: Number(taken?.places ?? 0) })) throw new DomainError('waitlist/class-not-full');",
     replace: '',
-    tests: ['server/test/waitlist.test.ts'],
+    tests: ['server/test/waitlist/waitlist.test.ts'],
   },
   {
     id: 'auto-promote-cutoff',
@@ -417,7 +417,7 @@ export const mutations = [
     file: 'server/src/services/waitlist/notify-waitlist.ts',
     find: '  return classDate.getTime() - now.getTime() > cutoff * 60_000;',
     replace: '  return classDate.getTime() > now.getTime();',
-    tests: ['server/test/waitlist.test.ts', 'server/test/waitlist-messages.test.ts'],
+    tests: ['server/test/waitlist/waitlist.test.ts', 'server/test/waitlist/waitlist-messages.test.ts'],
   },
 
   // ---------- The desk ----------
@@ -427,7 +427,7 @@ export const mutations = [
     file: 'sync/src/server/push.ts',
     find: "      if (client.customer_id !== staff.customer_id) throw new DomainError('sync/client-taken');",
     replace: '',
-    tests: ['server/test/sync.test.ts'],
+    tests: ['server/test/desk/sync.test.ts'],
   },
   {
     id: 'check-in-wrong-day',
@@ -435,7 +435,7 @@ export const mutations = [
     file: 'server/src/services/desk/check-in.ts',
     find: "    if (localDate(found.class_date, tz) !== localDate(at, tz)) throw new DomainError('checkin/wrong-day');",
     replace: '',
-    tests: ['server/test/desk-services.test.ts'],
+    tests: ['server/test/desk/desk-services.test.ts'],
   },
   {
     id: 'check-in-window-closes-late',
@@ -443,7 +443,7 @@ export const mutations = [
     file: 'core/src/rules/check-in-window.ts',
     find: "  if (at.getTime() > window.closesAt.getTime()) return 'too-late';",
     replace: "  if (at.getTime() > window.closesAt.getTime() + 3_600_000) return 'too-late';",
-    tests: ['core/test/rules/access-code.test.ts', 'server/test/desk-services.test.ts'],
+    tests: ['core/test/rules/access-code.test.ts', 'server/test/desk/desk-services.test.ts'],
   },
   {
     id: 'check-in-cancelled',
@@ -451,7 +451,7 @@ export const mutations = [
     file: 'server/src/services/desk/check-in.ts',
     find: "    if (reservation.deletedAt) throw new DomainError('checkin/reservation-cancelled');",
     replace: '',
-    tests: ['server/test/desk-services.test.ts'],
+    tests: ['server/test/desk/desk-services.test.ts'],
   },
   {
     id: 'desk-override-no-reason',
@@ -459,7 +459,7 @@ export const mutations = [
     file: 'server/src/services/desk/cancel-at-desk.ts',
     find: "  if (override && (reason === null || reason.length < 3)) throw new DomainError('desk/override-reason');",
     replace: '',
-    tests: ['server/test/desk-actions.test.ts'],
+    tests: ['server/test/desk/desk-actions.test.ts'],
   },
   {
     id: 'remove-more-classes-than-left',
@@ -467,7 +467,7 @@ export const mutations = [
     file: 'server/src/services/desk/remove-classes.ts',
     find: "    if (total < input.amount) throw new DomainError('access/not-enough-classes');",
     replace: '',
-    tests: ['server/test/desk-services.test.ts', 'server/test/sync.test.ts'],
+    tests: ['server/test/desk/desk-services.test.ts', 'server/test/desk/sync.test.ts'],
   },
   {
     id: 'move-attended',
@@ -475,7 +475,7 @@ export const mutations = [
     file: 'server/src/services/desk/move-reservation.ts',
     find: "    if (old.attend) throw new DomainError('desk/move-attended');",
     replace: '',
-    tests: ['server/test/desk-actions.test.ts'],
+    tests: ['server/test/desk/desk-actions.test.ts'],
   },
   {
     id: 'replica-cancel-credit',

@@ -112,7 +112,7 @@ if (wanted('postgres')) {
 
 if (wanted('firebase')) {
   const out = join(tmp, 'vitest-firebase.json');
-  const inner = ['npx', ...vitestArgs(out), '--root', '..', 'server/test/firebase.emulator.test.ts', 'portal/test/firebase-auth-client.test.ts'].join(' ');
+  const inner = ['npx', ...vitestArgs(out), '--root', '..', 'server/test/auth/firebase.emulator.test.ts', 'portal/test/firebase-auth-client.test.ts'].join(' ');
   run('Firebase Auth (emulador)', 'npx', ['firebase', 'emulators:exec', '--only', 'auth', '--project', 'demo-estudio', inner], {
     cwd: join(root, 'server'),
     env: { TEST_DATABASE_URL: '', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },

@@ -10,7 +10,7 @@ const readyAfterError = Buffer.from([0x5a, 0, 0, 0, 5, 0x45]);
  * has just set its socket to null; the transaction's ROLLBACK is then queued
  * that way and runs on the null socket: an uncaught TypeError that ends the
  * process (porsager/postgres#1154, #1208; found by
- * server/test/faults.postgres.test.ts). Had the close cancelled a queued
+ * server/test/platform/faults.postgres.test.ts). Had the close cancelled a queued
  * write instead, the write would stay buffered and poison that connection of
  * the pool for good. And the server's last message (FATAL "terminating
  * connection") is kept by the driver as pending, so it failed the first

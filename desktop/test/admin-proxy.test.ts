@@ -5,7 +5,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '@estudio/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@estudio/core';
-import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { serverLink } from '../src/renderer/src/server-link.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { createServerApi } from '../src/service/server-api.ts';

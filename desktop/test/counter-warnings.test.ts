@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accepted_page, audit_log, class_reservation, customer, page, single_class } from '@estudio/db';
-import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 import { checkInStart } from './check-in-time.ts';

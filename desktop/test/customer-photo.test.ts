@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer } from '@estudio/db';
-import { login, startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { login, startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 

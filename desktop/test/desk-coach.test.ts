@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { app_config, customer } from '@estudio/db';
-import { call, startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { call, startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import type { DeskSyncDeps } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { class_reservation, customer, file, purchase, single_class } from '@estudio/db';
 import { openReplica } from '@estudio/sync/client/replica';
 import { localFilesDir } from '../../server/src/services/files/files.ts';
-import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { DeskService, type DeskEvent } from '../src/service/desk-service.ts';
 import { videoUploadEvents, type DeskRouter, type VideoUploadEvent } from '../src/service/router.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';

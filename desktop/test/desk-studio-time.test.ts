@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@estudio/core';
-import { call, login, startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { call, login, startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 

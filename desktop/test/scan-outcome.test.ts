@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInStart } from './check-in-time.ts';
 import { defaultStudioTimeZone, localDate } from '@estudio/core';
 import { app_config, class_reservation, customer, single_class } from '@estudio/db';
-import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
-import { newClass } from '../../server/test/reservations-fixtures.ts';
+import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
+import { newClass } from '../../server/test/support/reservations-fixtures.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 

@@ -7,7 +7,7 @@ import { configureRequestOptions, configureRequestUrl, HttpExecutor, type Downlo
 import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
 import { NsisUpdater } from 'electron-updater/out/NsisUpdater.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/test/helpers.ts';
+import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { restartQuestion, startDeskUpdates, updatesFeedUrl } from '../src/main/updates.ts';
 
 /**

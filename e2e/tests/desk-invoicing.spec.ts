@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
 import { deskLink, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
 import { shoot } from './shots.ts';
-import { startFacturapiFake, type FacturapiFake } from '../../server/test/facturapi-fake/server.ts';
+import { startFacturapiFake, type FacturapiFake } from '../../server/test/support/facturapi-fake/server.ts';
 
 /**
  * CFDI at the front desk (decision 084): the owner's Facturación tab (the

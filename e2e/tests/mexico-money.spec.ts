@@ -5,8 +5,8 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { signIn } from './helpers.ts';
 import { fillSandboxCard, shootHere } from './checkout-helpers.ts';
 import { apiLogin, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
-import { startStripeFake, type StripeFake } from '../../server/test/stripe-fake/server.ts';
-import { startFacturapiFake, type FacturapiFake } from '../../server/test/facturapi-fake/server.ts';
+import { startStripeFake, type StripeFake } from '../../server/test/support/stripe-fake/server.ts';
+import { startFacturapiFake, type FacturapiFake } from '../../server/test/support/facturapi-fake/server.ts';
 
 /**
  * Mexico's money as a customer meets it (decisions 080-084): an OXXO voucher

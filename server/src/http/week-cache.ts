@@ -185,7 +185,7 @@ const changesListed = 200;
  * The tables of the change log (decision 008) by what a change of theirs does
  * to the shared part of a cached week (decision 056). Any table of the log
  * not named here reads the week again whole: a table the week starts to show
- * is safe by default. server/test/week-cache.test.ts checks that every table
+ * is safe by default. server/test/schedule/week-cache.test.ts checks that every table
  * with a log trigger is named here or in weekReloadTables.
  */
 export const weekPlacesTables: ReadonlySet<string> = new Set(['class_reservation']);

@@ -4,7 +4,7 @@ import { wallAsUtc, type Json } from './shapes.ts';
 /**
  * What the previous panel's screens read, built from the spec's answers
  * (decision 094). Pure: the routes in legacy-admin.ts call the procedures
- * and hand their answers here. server/test/legacy-screens.test.ts reads
+ * and hand their answers here. server/test/legacy/legacy-screens.test.ts reads
  * the paths its screens dereference.
  */
 

@@ -9,8 +9,8 @@ import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { issueGlobalInvoices } from '../../src/services/cfdi/global-invoice.ts';
 import { sendDueCfdis } from '../../src/services/cfdi/send-cfdi.ts';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
-import { call, login, startTestServer, type TestServer } from '../helpers.ts';
-import { answerCancellation, startFacturapiFake, type FacturapiFake } from '../facturapi-fake/server.ts';
+import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { answerCancellation, startFacturapiFake, type FacturapiFake } from '../support/facturapi-fake/server.ts';
 
 /**
  * Decision 084-086: CFDI 4.0 through the official facturapi SDK pointed at a

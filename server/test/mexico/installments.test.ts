@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
-import { call, login, startTestServer, type TestServer } from '../helpers.ts';
-import { stripeEnv } from '../stripe-fake/helpers.ts';
-import { startStripeFake, type StripeFake } from '../stripe-fake/server.ts';
+import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { stripeEnv } from '../support/stripe-fake/helpers.ts';
+import { startStripeFake, type StripeFake } from '../support/stripe-fake/server.ts';
 
 /**
  * Decision 082: meses sin intereses. The card's bank says which plans it has

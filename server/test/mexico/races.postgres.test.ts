@@ -6,9 +6,9 @@ import { available_classes, invoice, purchase } from '@estudio/db/schema/purchas
 import { issueGlobalInvoices } from '../../src/services/cfdi/global-invoice.ts';
 import { expireHoldsJob } from '../../src/services/clock/expire-holds.ts';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
-import { startRacingServer, type RacingServer } from '../helpers.ts';
-import { stripeEnv } from '../stripe-fake/helpers.ts';
-import { startStripeFake, type StripeFake } from '../stripe-fake/server.ts';
+import { startRacingServer, type RacingServer } from '../support/helpers.ts';
+import { stripeEnv } from '../support/stripe-fake/helpers.ts';
+import { startStripeFake, type StripeFake } from '../support/stripe-fake/server.ts';
 import type { Config } from '../../src/config.ts';
 
 /**

@@ -6,9 +6,9 @@ import { class_package } from '@estudio/db/schema/packages';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
 import { expireHoldsJob } from '../../src/services/clock/expire-holds.ts';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
-import { call, login, startTestServer, type TestServer } from '../helpers.ts';
-import { deliver, stripeEnv } from '../stripe-fake/helpers.ts';
-import { startStripeFake, type StripeFake } from '../stripe-fake/server.ts';
+import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { deliver, stripeEnv } from '../support/stripe-fake/helpers.ts';
+import { startStripeFake, type StripeFake } from '../support/stripe-fake/server.ts';
 
 /**
  * Decision 080: OXXO vouchers and SPEI transfers to the customer's own CLABE,

@@ -6,10 +6,10 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@estudio/db';
-import { createFaultDatabase, invariantViolations, startServerProcess, type FaultDatabase } from '../fault-helpers.ts';
-import { fakePortalDist, testSecret } from '../helpers.ts';
-import { startLoopbackSmtp, type LoopbackSmtp } from '../messages-fixtures.ts';
-import { createBookers, newClass } from '../reservations-fixtures.ts';
+import { createFaultDatabase, invariantViolations, startServerProcess, type FaultDatabase } from '../support/fault-helpers.ts';
+import { fakePortalDist, testSecret } from '../support/helpers.ts';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../support/messages-fixtures.ts';
+import { createBookers, newClass } from '../support/reservations-fixtures.ts';
 import { buildServerBundle, type ServerBundle } from './built-server.ts';
 
 /**

@@ -9,8 +9,8 @@ import { scheduled_job } from '@estudio/db/schema/outbox';
 import { createChangeFeed } from '@estudio/sync';
 import { buildServer } from '../../src/app.ts';
 import { createProcessState, type Heartbeat, type ProcessState } from '../../src/operations/process-state.ts';
-import { login, testConfig } from '../helpers.ts';
-import { newClientId, readSse } from '../sync-helpers.ts';
+import { login, testConfig } from '../support/helpers.ts';
+import { newClientId, readSse } from '../support/sync-helpers.ts';
 
 /**
  * The process's operations endpoints (decision 075), on both drivers:

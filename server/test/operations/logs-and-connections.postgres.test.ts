@@ -4,8 +4,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFaultDatabase, startServerProcess, type FaultDatabase } from '../fault-helpers.ts';
-import { fakePortalDist } from '../helpers.ts';
+import { createFaultDatabase, startServerProcess, type FaultDatabase } from '../support/fault-helpers.ts';
+import { fakePortalDist } from '../support/helpers.ts';
 import { buildServerBundle, type ServerBundle } from './built-server.ts';
 
 /**

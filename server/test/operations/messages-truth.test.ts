@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@estudio/core';
 import { audit_log } from '@estudio/db/schema/audit';
-import { call, login, startTestServer, type TestServer } from '../helpers.ts';
-import { customerId } from '../reservations-fixtures.ts';
+import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { customerId } from '../support/reservations-fixtures.ts';
 
 /**
  * Messages tell the truth (decision 079), on both drivers: with no channel

@@ -5,8 +5,8 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '@estudio/db';
-import { startServerProcess } from '../fault-helpers.ts';
-import { fakePortalDist, testSecret } from '../helpers.ts';
+import { startServerProcess } from '../support/fault-helpers.ts';
+import { fakePortalDist, testSecret } from '../support/helpers.ts';
 import { buildServerBundle, createEmptyDatabase, runCli, type ServerBundle } from './built-server.ts';
 
 /**

@@ -14,10 +14,10 @@ import { createSyncClient } from '@estudio/sync/client/sync-client';
 import type { SyncClient } from '@estudio/sync/client/types';
 import { startClockedPostgres } from '../../../scripts/test-clock.mjs';
 import { allTableRows, eventually, flakyLink, type FlakyLink } from '../../../sync/test/fixtures.ts';
-import { createFaultDatabase, invariantViolations, startServerProcess, type FaultDatabase } from '../fault-helpers.ts';
-import { fakePortalDist, testSecret } from '../helpers.ts';
-import { createBookers, newClass, type Booker } from '../reservations-fixtures.ts';
-import { minutesAheadToday } from '../sync-helpers.ts';
+import { createFaultDatabase, invariantViolations, startServerProcess, type FaultDatabase } from '../support/fault-helpers.ts';
+import { fakePortalDist, testSecret } from '../support/helpers.ts';
+import { createBookers, newClass, type Booker } from '../support/reservations-fixtures.ts';
+import { minutesAheadToday } from '../support/sync-helpers.ts';
 import { buildServerBundle, createEmptyDatabase, runCli, type ServerBundle } from './built-server.ts';
 
 /**
