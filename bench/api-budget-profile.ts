@@ -1,4 +1,4 @@
-// The profile behind bench/api-budget.ts's week row (issue 21, decision 041):
+// The profile behind bench/api-budget.ts's week row (decision 041):
 // runs server/src/main.ts of a source tree under `node --cpu-prof` on a fresh
 // seeded PostgreSQL database, loads GET /api/single_class for this week
 // (anonymous) with autocannon, stops the server and prints where the busy

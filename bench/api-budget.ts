@@ -1,10 +1,10 @@
-// Performance budget (issue 9): the product's /api beside a bare Fastify 5 +
+// Performance budget: the product's /api beside a bare Fastify 5 +
 // postgres.js server running the same SQL (bench/bare-server.ts), in one run on
 // one fresh seeded PostgreSQL database, for
 //   (a) GET /api/single_class for this week, anonymous (the portal's calendar);
 //   (a') the same week signed in (a different customer each request) and
 //        sent again with the ETag it answered (304), on the product only:
-//        issue 21 compares both with the bare server's anonymous week (a);
+//        the rush compares both with the bare server's anonymous week (a);
 //   (b) POST /api/class_reservations (a booking), where every in-flight
 //       request is a different customer with credits booking a different class
 //       with places to spare, so both servers really book.

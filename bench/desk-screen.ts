@@ -1,4 +1,4 @@
-// The desk as a receptionist sees it (issue 16): the same desk service the
+// The desk as a receptionist sees it: the same desk service the
 // rest of bench/desk.ts measures, served by desk:web to Debian's Chromium.
 // Times are taken inside the page (performance.now / Date.now on this
 // machine), from the moment the scan reaches the page or the server commits,

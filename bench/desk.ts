@@ -1,4 +1,4 @@
-// Front-desk figures (issue 7), on PostgreSQL with 20,000 customers and
+// Front-desk figures, on PostgreSQL with 20,000 customers and
 // 50,000 reservations:
 //   1. replica first sync (snapshot, and replaying the log from its start);
 //   2. scan-to-screen check-in time in the desk service (p50, p95 over 500

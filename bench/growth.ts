@@ -1,4 +1,4 @@
-// Growth (issue 21, part C): do the hot operations stay flat as the studio's
+// Growth (part C): do the hot operations stay flat as the studio's
 // history grows? The same operations, against the real server (a child
 // process) on PostgreSQL, at 1×, 10× and 100× the data, with the ratio of each
 // figure to its 1× figure in the same run; at each size the shared blocks each
@@ -454,7 +454,7 @@ try {
     });
     console.log(`${name.padEnd(24)} ${cells.join(' | ')}`);
   }
-  console.log('(razón p50: p50 a ese tamaño / p50 a 1×; razón req/s: req/s a 1× / req/s a ese tamaño. 1.5 es el límite del issue 21.');
+  console.log('(razón p50: p50 a ese tamaño / p50 a 1×; razón req/s: req/s a 1× / req/s a ese tamaño. 1.5 es el límite.');
   console.log(` * : cortada a los ${phaseSeconds} s por fase, con menos peticiones.)`);
 
   const first = explained.get(sizes[0] ?? 1);

@@ -1,4 +1,4 @@
-// Load test (issue 9, Reliability): a realistic mix of portal traffic for 60 s
+// Load test (Reliability): a realistic mix of portal traffic for 60 s
 // against the real server on PostgreSQL, with autocannon. The server runs in a
 // child process and autocannon in a worker thread (bench/load-mix.mjs), so the
 // load generator never shares the server's event loop. Kinds of request, with
@@ -36,7 +36,7 @@
 // 24% signed-in week, 20% booking/cancelling, 10% reservation list, 10% videos),
 // BENCH_CUSTOMERS (2000), BENCH_CLASSES (40), BENCH_PORT (3300), BENCH_RATE (pace the mix at this
 // many requests per second in total, each kind at its connections' share; default: as fast as answered).
-// BENCH_FIND_RATE=1 (issue 21): after the run, steps of BENCH_STEP_SECONDS (15) at a paced total rate
+// BENCH_FIND_RATE=1: after the run, steps of BENCH_STEP_SECONDS (15) at a paced total rate
 // from BENCH_RATE_START (100) up by BENCH_RATE_STEP (50), at most BENCH_RATE_STEPS (8), until one
 // kind's p95 passes 200 ms or the server falls 10% behind the pace; prints the highest rate that held.
 import { readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 15);
 const rateStart = Number(process.env.BENCH_RATE_START ?? 100);
 const rateStep = Number(process.env.BENCH_RATE_STEP ?? 50);
 const rateSteps = Number(process.env.BENCH_RATE_STEPS ?? 8);
-/** The p95 every kind must keep for a paced rate to count as held (issue 21). */
+/** The p95 every kind must keep for a paced rate to count as held. */
 const p95Budget = 200;
 
 const share = (weight: number) => Math.max(1, Math.round(totalConnections * weight));

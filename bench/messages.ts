@@ -1,4 +1,4 @@
-// Message figures (issue 17), on PostgreSQL with the real SMTP client against a
+// Message figures, on PostgreSQL with the real SMTP client against a
 // loopback smtp-server:
 //   1. delivery throughput: BENCH_MESSAGES e-mails queued at once, drained by one
 //      worker, then by two workers on one database (each arrives once);

@@ -1,4 +1,4 @@
-// Sign-in under a password-guessing attack (issue 15, break 3): how long a
+// Sign-in under a password-guessing attack (break 3): how long a
 // person's ordinary sign-in takes while batched tRPC requests of guesses
 // arrive, beside the same sign-in on an idle server, in one run on one fresh
 // seeded PostgreSQL database with the server in a child process

@@ -77,7 +77,7 @@ export const appConfigDefaults = {
   /** Minutes after a class ends that the desk still checks in (late arrivals, the roster marked after class). */
   check_in_closes_minutes: '30',
 
-  // Messages and the studio's clock (issue 17)
+  // Messages and the studio's clock
   /** A confirmation (access code, how to cancel, .ics) for every booking. */
   booking_confirmations_enabled: 'true',
   /** A reminder this many hours before each class. */

@@ -18,12 +18,12 @@ export const domainErrors = {
   'unsupported-media-type': { status: 415, message: 'El cuerpo de la solicitud debe enviarse como application/json.' },
   'payload-too-large': { status: 413, message: 'La solicitud es demasiado grande.' },
   'method-not-allowed': { status: 405, message: 'El método no está permitido en esta ruta.' },
-  // Limits count work, not requests (issue 15, decision 012)
+  // Limits count work, not requests (decision 012)
   'batch-too-large': { status: 400, message: 'La solicitud agrupa demasiadas operaciones. Envíalas en varias solicitudes.' },
   'busy': { status: 503, message: 'Hay muchas solicitudes en este momento. Inténtalo de nuevo en unos segundos.' },
   // One address holds more open connections than any studio's network needs (a slow-body attack): decision 076.
   'too-many-connections': { status: 429, message: 'Hay demasiadas conexiones abiertas desde tu red. Espera un momento e inténtalo de nuevo.' },
-  // Issue 20 (decision 032): another site's page asks to call the API (a preflight) from an origin that is not in CORS_ORIGINS.
+  // Decision 032: another site's page asks to call the API (a preflight) from an origin that is not in CORS_ORIGINS.
   'cors/origin-not-allowed': { status: 403, message: 'Este origen no tiene permiso para llamar a la API del estudio. Agrégalo a CORS_ORIGINS en la configuración del servidor.' },
   // A write carrying a field the operation does not take: refused whole, never stored without it. The message names the field.
   'validation/unknown-field': { status: 400, message: 'La solicitud trae un campo que esta operación no conoce.' },
@@ -54,12 +54,12 @@ export const domainErrors = {
   'customer/phone-taken': { status: 409, message: 'Ya existe una cuenta con ese número de teléfono' },
   'customer/phone-format': { status: 400, message: 'El formato del teléfono no es correcto.' },
   'customer/not-found': { status: 404, message: 'No encontramos tu cuenta de cliente.' },
-  // A stop link of an optional message (issue 17) whose code is not (or no longer) any customer's
+  // A stop link of an optional message whose code is not (or no longer) any customer's
   'messages/stop-link-invalid': { status: 404, message: 'Este enlace para dejar de recibir mensajes no es válido o ya cambió. Puedes elegir tus mensajes en Mi Información.' },
   // Decision 087: a sensitive answer (health) sent without the customer's express consent to store it.
   'customer/sensitive-consent-required': { status: 400, message: 'Para guardar esta información de salud necesitamos tu consentimiento expreso: marca la casilla.' },
   'customer/terms-not-accepted': { status: 400, message: 'Debes aceptar los términos y condiciones antes de continuar.' },
-  // Issue 16: a customer registered at the desk (POST /api/customer by staff); the texts address staff
+  // A customer registered at the desk (POST /api/customer by staff); the texts address staff
   'customer/email-taken': { status: 409, message: 'Ya existe una cuenta con ese correo electrónico.' },
   'customer/documents-not-accepted': { status: 400, message: 'El cliente debe aceptar los documentos obligatorios del estudio.' },
 
@@ -105,7 +105,7 @@ export const domainErrors = {
   'credit/expiration-past': { status: 400, message: 'La fecha de expiración de los créditos debe ser futura.' },
   'class-type/not-found': { status: 404, message: 'No encontramos este tipo de clase.' },
 
-  // Shop and checkout (issue 4); 412/409 texts are the spec's purchase error table
+  // Shop and checkout; 412/409 texts are the spec's purchase error table
   'package/not-found': { status: 404, message: 'Lo sentimos, no encontramos el paquete que quieres comprar.' },
   'package/people-limit': { status: 412, message: 'Lo sentimos, se ha alcanzado el límite de personas para este paquete.' },
   'package/customer-limit': { status: 409, message: 'Lo sentimos, ya has alcanzado el límite de compras de este paquete.' },
@@ -138,7 +138,7 @@ export const domainErrors = {
   'payment-source/disabled': { status: 412, message: 'Guardar tarjetas no está disponible.' },
   'webhook/invalid-signature': { status: 400, message: 'La firma del webhook no es válida.' },
 
-  // Content, profile, forms and files (issue 5)
+  // Content, profile, forms and files
   'page/slug-taken': { status: 409, message: 'Ya existe una página con ese slug.' },
   'announcement/not-found': { status: 404, message: 'No encontramos este aviso.' },
   'instructor/not-found': { status: 404, message: 'No encontramos a este coach.' },
@@ -166,13 +166,13 @@ export const domainErrors = {
   // Decision 046: video files uploaded to the studio's storage
   'file/not-video': { status: 415, message: 'El archivo debe ser un video MP4, WEBM o MOV.' },
   'file/no-space': { status: 503, message: 'El servidor no tiene espacio para este video. Sube el video a un servicio de video (YouTube, Vimeo…) y pega su liga.' },
-  // Issue 15: quotas and deletes that would lose what others rely on (the messages with numbers: core/src/rules/refusals.ts)
+  // Quotas and deletes that would lose what others rely on (the messages with numbers: core/src/rules/refusals.ts)
   'file/quota-exceeded': { status: 413, message: 'Ya no tienes espacio para más archivos. Borra alguno de tus archivos e inténtalo de nuevo.' },
   'page/in-use': { status: 409, message: 'No puedes eliminar esta página: es obligatoria o tus clientes ya la aceptaron, y esas aceptaciones se conservan. Para dejar de mostrarla, quítale la marca de obligatoria y deja su contenido vacío.' },
   'class-category/in-use': { status: 409, message: 'No puedes eliminar esta categoría porque hay tipos de clase o videos en ella. Asígnales otra categoría primero.' },
   'desk/key-required': { status: 401, message: 'Abre la recepción con el enlace que muestra la terminal donde la iniciaste (npm run desk:web).' },
 
-  // Online videos (issue 6); the 404 and 412 texts are the spec's
+  // Online videos; the 404 and 412 texts are the spec's
   'video/not-found': { status: 404, message: 'Lo sentimos, no hemos encontrado este video.' },
   'video/membership-required': { status: 412, message: 'Lo sentimos, no cuentas con una membresía activa para clases online' },
   'favorite/not-found': { status: 404, message: 'No encontramos este favorito.' },
@@ -183,7 +183,7 @@ export const domainErrors = {
   'video-type/in-use': { status: 409, message: 'Este tipo de video tiene videos: cámbialos de tipo antes de eliminarlo.' },
   'video/reference-not-found': { status: 404, message: 'El coach, el tipo de video, el tipo de clase, la categoría o la etiqueta que elegiste ya no existe.' },
 
-  // Front desk and sync (issue 7)
+  // Front desk and sync
   'sync/client-taken': { status: 403, message: 'Este escritorio está vinculado a otra cuenta. Cierra sesión e inicia con la cuenta correcta.' },
   'sync/mutation-gap': { status: 409, message: 'Faltan cambios anteriores de este escritorio; se reenviarán en orden.' },
   'sync/reset-required': { status: 409, message: 'Los datos del servidor cambiaron por completo; el escritorio se sincronizará de nuevo.' },
@@ -198,7 +198,7 @@ export const domainErrors = {
   'checkin/too-early': { status: 409, message: 'Todavía no abre el registro de asistencia de esta clase.' },
   'checkin/too-late': { status: 409, message: 'Ya cerró el registro de asistencia de esta clase.' },
   'checkin/time-in-future': { status: 400, message: 'La hora del registro de asistencia está en el futuro. Revisa la fecha y hora de este equipo.' },
-  // Admin schedule and outbox (issue 8)
+  // Admin schedule and outbox
   'schedule/class-cancelled': { status: 409, message: 'Esta clase ya fue cancelada; no se puede modificar.' },
   'schedule/capacity-below-reservations': { status: 409, message: 'El cupo no puede ser menor que los lugares ya reservados en esta clase.' },
   'schedule/instructor-not-found': { status: 404, message: 'Uno de los coaches elegidos no existe.' },
@@ -206,7 +206,7 @@ export const domainErrors = {
   'outbox/not-found': { status: 404, message: 'No encontramos este mensaje.' },
   'outbox/already-sent': { status: 409, message: 'Este mensaje ya fue enviado; no se puede reintentar.' },
   'outbox/not-failed': { status: 409, message: 'Este mensaje aún está en espera de envío; solo se reintentan los mensajes fallidos.' },
-  // Messaging settings and the test message (issue 17); 'messaging/test-failed' carries the provider's reason in Spanish
+  // Messaging settings and the test message; 'messaging/test-failed' carries the provider's reason in Spanish
   'messaging/email-not-configured': { status: 409, message: 'El correo no está configurado: escribe el servidor SMTP en Mensajes › Configuración de envío.' },
   'messaging/whatsapp-not-configured': { status: 409, message: 'WhatsApp no está configurado: escribe el ID del número y el token de acceso en Mensajes › Configuración de envío.' },
   'messaging/invalid-email': { status: 400, message: 'Escribe un correo electrónico válido para la prueba.' },
@@ -214,7 +214,7 @@ export const domainErrors = {
   'messaging/test-failed': { status: 502, message: 'No se pudo enviar el mensaje de prueba.' },
   'access/already-revoked': { status: 409, message: 'Este acceso ya fue eliminado.' },
   'access/not-enough-classes': { status: 409, message: 'El cliente no tiene suficientes clases para restar.' },
-  // Issue 19.4 (decision 034): refunds.
+  // Decision 034: refunds.
   'refund/not-paid': { status: 409, message: 'Esta compra no se pagó: no hay nada que reembolsar.' },
   'refund/nothing-paid': { status: 409, message: 'Esta compra no costó nada (cortesía o gratuita): no hay dinero que reembolsar. Si quieres quitar el acceso, elimínalo.' },
   'refund/already-refunded': { status: 409, message: 'Esta compra ya fue reembolsada.' },
@@ -229,15 +229,15 @@ export const domainErrors = {
   'desk/code-outdated': { status: 400, message: 'Este código ya no es válido (folio o código anterior). Pide al cliente su Código de Acceso actual o márcalo en la lista de la clase.' },
   'desk/code-unknown': { status: 404, message: 'Código no reconocido: no corresponde a ninguna reservación de este estudio.' },
   'desk/not-synced': { status: 409, message: 'La recepción aún no termina de descargar los datos del estudio. Espera un momento.' },
-  // Issue 16: desk actions (decision 017)
+  // Desk actions (decision 017)
   'desk/override-reason': { status: 400, message: 'Escribe el motivo para decidir el crédito en lugar de las reglas de cancelación.' },
-  // Issue 19.6: reasons and who may gift (decision 037)
+  // Reasons and who may gift (decision 037)
   'access/reason-required': { status: 400, message: 'Escribe el motivo (al menos 3 letras): queda registrado en Actividad con tu nombre.' },
   'permission/gift-over-limit': { status: 403, message: 'Recepción no puede regalar este paquete: su precio pasa del límite que fijó el administrador. Pide a un administrador que lo regale o cóbralo.' },
   'desk/move-same-class': { status: 400, message: 'Elige una clase distinta a la de la reservación.' },
   'desk/move-attended': { status: 409, message: 'Esta reservación ya tiene asistencia registrada. Deshaz la asistencia antes de cambiarla de clase.' },
   'desk/create-customer-offline': { status: 503, message: 'Para registrar un cliente nuevo se necesita conexión con el servidor (el correo no debe estar registrado). Inténtalo cuando vuelva la conexión.' },
-  // Offline sign-in and the desk lock (issue 16)
+  // Offline sign-in and the desk lock
   'desk/offline-unknown-account': { status: 503, message: 'No hay conexión con el servidor y esta cuenta no ha entrado antes en esta recepción. Entra con una cuenta que ya la haya usado, o espera a que vuelva la conexión.' },
   'desk/offline-wrong-password': { status: 401, message: 'La contraseña no coincide con la última que usaste en esta recepción.' },
   'desk/too-many-guesses': { status: 429, message: 'Demasiados intentos en esta recepción. Espera unos minutos e inténtalo de nuevo.' },
@@ -245,7 +245,7 @@ export const domainErrors = {
   'desk/wrong-pin': { status: 401, message: 'El PIN no es correcto.' },
   'desk/no-pin': { status: 409, message: 'Aún no tienes un PIN en esta recepción. Desbloquea con tu contraseña.' },
   'desk/pin-format': { status: 400, message: 'El PIN debe tener de 4 a 6 números.' },
-  // The studio's server address, set on the desk's first run (issue 16, decision 019)
+  // The studio's server address, set on the desk's first run (decision 019)
   'desk/server-not-set': { status: 409, message: 'Primero escribe la dirección del servidor del estudio.' },
   'desk/server-address-invalid': { status: 400, message: 'Escribe la dirección completa del servidor, por ejemplo https://reservas.tuestudio.mx' },
   'desk/server-address-unreachable': { status: 503, message: 'No hubo respuesta en esa dirección. Revisa que esté bien escrita y que este equipo tenga internet.' },
@@ -254,7 +254,7 @@ export const domainErrors = {
   'desk/server-change-admin-only': { status: 403, message: 'Solo un administrador puede cambiar la dirección del servidor.' },
   'desk/server-change-pending': { status: 409, message: 'Hay cambios de esta recepción que aún no llegan al servidor. Espera a que se envíen (o atiende los rechazados) antes de cambiar de servidor.' },
 
-  // Admin customers, packages and discounts (issue 8); 'Descuento no encontrado.' is the spec's
+  // Admin customers, packages and discounts; 'Descuento no encontrado.' is the spec's
   'customer/unknown': { status: 404, message: 'No encontramos a este cliente.' },
   'customer/own-role': { status: 409, message: 'No puedes cambiar tu propio rol; pídeselo a otro administrador.' },
   'customer/email-via-link': { status: 400, message: 'Tu correo se cambia en Mi Información › Correo electrónico: te enviamos una liga al correo nuevo para confirmarlo.' },
@@ -272,7 +272,7 @@ export const domainErrors = {
   'discount/dates': { status: 400, message: 'La fecha de fin del descuento debe ser posterior a la de inicio.' },
   'discount/max-uses-below-uses': { status: 400, message: 'El máximo de usos no puede ser menor que los usos que ya tiene el descuento.' },
   'discount/package-not-found': { status: 404, message: 'Uno de los paquetes elegidos para el descuento no existe.' },
-  // Issue 20 (decision 033): the previous admin panel's calls that the product answers with a refusal.
+  // Decision 033: the previous admin panel's calls that the product answers with a refusal.
   'legacy/no-circuits': { status: 404, message: 'Los circuitos no existen en Estudio: el estudio vende paquetes de clases y membresías.' },
   'legacy/no-video-admin': { status: 404, message: 'Estudio no crea, edita ni borra videos desde el panel: la biblioteca se lee tal como está.' },
   'legacy/no-report': { status: 404, message: 'Estudio no tiene este reporte; consulta los reportes de ventas, asistencia, membresías y faltas.' },
@@ -303,7 +303,7 @@ export const domainErrors = {
 
   // App configuration
   'appconfig/unknown-key': { status: 400, message: 'La clave de configuración no existe.' },
-  // Issue 15: app-config values checked by their type (the message names the setting); the current password to change it
+  // App-config values checked by their type (the message names the setting); the current password to change it
   'appconfig/invalid-value': { status: 400, message: 'Uno de los valores de la configuración no es válido.' },
   'auth/wrong-current-password': { status: 400, message: 'La contraseña actual no es correcta.' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -314,7 +314,7 @@ export type DomainErrorCode = keyof typeof domainErrors;
  * A refusal from the catalogue above: an answer to the caller, not a fault, so
  * it carries no stack trace (its `stack` is its name and message). tRPC reads
  * the stack of every error a procedure throws, and formatting one through the
- * source maps was 5 % of the server's CPU in a rush for a full class (issue 21).
+ * source maps was 5 % of the server's CPU in a rush for a full class.
  */
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
@@ -335,7 +335,7 @@ export function isDomainErrorCode(code: unknown): code is DomainErrorCode {
 }
 
 /**
- * The same refusals said to staff at the desk (issue 16): the catalogue's
+ * The same refusals said to staff at the desk: the catalogue's
  * messages above speak to the customer ('tus créditos', 'tu invitado'); at the
  * counter they speak of the customer. The desk answers with these.
  */

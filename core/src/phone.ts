@@ -40,7 +40,7 @@ export function isValidPhone(input: string): boolean {
 }
 
 /**
- * The WhatsApp Cloud API's recipient (issue 17): E.164 digits without '+'.
+ * The WhatsApp Cloud API's recipient: E.164 digits without '+'.
  * Mexico's rules: 10 national digits get 52; '52' + 10 stays; the old mobile
  * prefix '521' + 10 drops its 1 (WhatsApp no longer uses it); the old
  * national prefixes 044, 045 and 01 before 10 digits are dropped. A number

@@ -26,7 +26,7 @@ export function studioDayRange(startDate: string, endDate: string, tz: string): 
 /**
  * Ranges already worked out, as instants: the answer depends only on the
  * dates and the zone, and dayjs's zone arithmetic was the largest cost of a
- * week's read after the database under the load mix (issue 21). Every visitor
+ * week's read after the database under the load mix. Every visitor
  * asks for the same few weeks. The oldest goes first when full.
  */
 const knownRanges = new Map<string, { from: number; to: number }>();

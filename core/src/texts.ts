@@ -28,7 +28,7 @@ export const texts = {
     accessingHint: 'si la página no carga en más de 30 segundos',
     /** Firebase answers this when it will not say whether the e-mail or the password was wrong. */
     invalidCredential: 'El correo o la contraseña son incorrectos. Por favor, intenta de nuevo',
-    // Issue 15: an identity whose customer was never created (the phone was refused, the tab was closed) finishes its sign-up.
+    // An identity whose customer was never created (the phone was refused, the tab was closed) finishes its sign-up.
     completeHeading: 'Completa tu registro',
     completeIntro: (email: string) => `Tu cuenta ${email} ya existe, pero faltan tus datos. Complétalos para terminar tu registro.`,
     completeButton: 'Terminar registro',
@@ -86,7 +86,7 @@ export const texts = {
     noAddress: 'No has cargado esta información',
     personalHeading: 'Datos personales',
     addressHeading: 'Dirección de facturación',
-    // The spec writes 'Address saved.'; customers read Spanish (issue 18).
+    // The spec writes 'Address saved.'; customers read Spanish.
     addressSaved: 'Dirección guardada.',
     addAddress: 'Agregar dirección',
     street: 'Calle',
@@ -129,7 +129,7 @@ export const texts = {
     passwordChanged: 'Contraseña actualizada.',
     notSet: 'Sin especificar',
   },
-  /** Mi Información's 'Mensajes', the stop link's page and the calendar feed (issue 17). */
+  /** Mi Información's 'Mensajes', the stop link's page and the calendar feed. */
   customerMessages: {
     heading: 'Mensajes',
     intro: 'Elige por dónde quieres recibir recordatorios de tus clases, avisos de lugares libres en tu lista de espera y otros avisos del estudio.',
@@ -253,7 +253,7 @@ export const texts = {
     chooseGuestSpot: 'Ahora elige el lugar de tu invitado.',
     /** The seat map's heading while the guest's seat is being chosen. */
     chooseGuestSpotHeading: 'Elige el lugar de tu invitado',
-    /** What the booking will use, said before the tap (issue 41). */
+    /** What the booking will use, said before the tap. */
     creditsUnlimited: 'Con tu membresía ilimitada: esta reservación no usa créditos.',
     creditsUse: (have: number, use: number) =>
       `Tienes ${have} ${have === 1 ? 'crédito' : 'créditos'} para esta clase; esta reservación usa ${use}${use > have ? ', no te alcanzan' : ''}.`,
@@ -442,14 +442,14 @@ export const texts = {
     cardName: 'Nombre en la tarjeta',
     sandboxNote: 'Modo de pruebas: usa una tarjeta de prueba (4242 4242 4242 4242). El número no sale de tu navegador.',
     cashNote: 'Tu compra quedará pendiente hasta que registremos tu pago en efectivo en el estudio.',
-    /** Issue 15: an unpaid cash purchase holds its place for the studio's cash_hold_hours. */
+    /** An unpaid cash purchase holds its place for the studio's cash_hold_hours. */
     cashHold: (hours: number) =>
       `Tu lugar queda apartado ${hours === 1 ? '1 hora' : `${hours} horas`}. Si en ese tiempo no registramos tu pago, el apartado vence y el lugar se libera.`,
     processing: 'Procesando tu pago…',
     checkoutDisabled: 'Las compras en línea no están disponibles por el momento.',
     notFound: 'Lo sentimos, no encontramos el paquete que quieres comprar.',
     cardFormatError: 'El formato de la tarjeta no es válido, revisa los datos que ingresaste por favor.',
-    /** Each card field names what to fix (issue 41: '1230' became '12/30' and was refused with the generic message). */
+    /** Each card field names what to fix ('1230' became '12/30' and was refused with the generic message). */
     cardNumberIncomplete: 'El número de la tarjeta está incompleto: revisa que tenga todos sus dígitos.',
     cardExpiryFormat: 'Escribe el vencimiento como MM/AA, por ejemplo 12/30.',
     cardExpiryMonth: 'El mes del vencimiento va de 01 a 12.',
@@ -485,7 +485,7 @@ export const texts = {
     paymentMethod: 'Método de pago',
     email: 'Correo de la cuenta',
     renewsEvery: (n: number) => `Tus clases renuevan cada ${n} ${n === 1 ? 'día' : 'días'}`,
-    /** A subscription renews by its period ('cada mes'), not a count of days (issue 41: 'cada 30 días'). */
+    /** A subscription renews by its period ('cada mes'), not a count of days ('cada 30 días'). */
     renewsEveryPeriod: (period: string) => `Tus clases renuevan ${period}`,
     discountCode: 'Código de descuento',
     expiresIn: (n: number) => `Tus clases expiran en ${n} ${n === 1 ? 'día' : 'días'}`,
@@ -659,10 +659,10 @@ export const texts = {
     sensitiveConsent: (businessName: string) =>
       `Doy mi consentimiento expreso para que ${businessName} guarde mi información de salud. Solo la verán el personal del estudio y el coach de mis clases, y puedo borrarla cuando quiera en Mi Información.`,
     sensitiveConsentRequired: 'Para guardar esta información de salud necesitamos tu consentimiento expreso: marca la casilla.',
-    /** A phone typed with Mexico's +52: what is kept (issue 41: '+52 (55) 4444-3333' was saved as 5255444433). */
+    /** A phone typed with Mexico's +52: what is kept ('+52 (55) 4444-3333' was saved as 5255444433). */
     phoneSavedAs: (phone: string) => `Guardaremos ${phone}: los 10 dígitos, sin el código de país (+52).`,
   },
-  /** Admin packages, discounts and customers (issue 8); the two home messages are the spec's. */
+  /** Admin packages, discounts and customers; the two home messages are the spec's. */
   adminCommerce: {
     packageAddedToHome: '¡Paquete agregado al home con éxito!',
     packageRemovedFromHome: '¡Paquete eliminado del home!',
@@ -684,7 +684,7 @@ export const texts = {
       'Los mensajes no están configurados: ningún correo ni WhatsApp sale del estudio. Las confirmaciones, recordatorios y recibos esperan en Mensajes y se envían en cuanto configures el correo o WhatsApp.',
     messagesConfigure: 'Configurar mensajes',
   },
-  /** The QR 'admin reservation link' page (/admin/reservaciones/{id}), for staff and admin (issue 8). */
+  /** The QR 'admin reservation link' page (/admin/reservaciones/{id}), for staff and admin. */
   adminReservation: {
     heading: (id: number) => `Reservación #${id}`,
     signInTitle: 'Inicia sesión para ver esta reservación',
@@ -739,7 +739,7 @@ export const texts = {
     noCoach: 'Sin vincular',
     linked: (name: string) => `Vinculado a ${name}.`,
   },
-  /** The admin console of the desk (issue 8): its sections, shared words and the spec's messages the screens show. */
+  /** The admin console of the desk: its sections, shared words and the spec's messages the screens show. */
   adminConsole: {
     nav: {
       reception: 'Recepción',
@@ -813,11 +813,11 @@ export const texts = {
     searchTooWide: (query: string, cap: number) =>
       `Más de ${cap} clientes coinciden con «${query}». Escribe más del nombre, el correo o el teléfono para encontrar a quien buscas.`,
     discountNotFound: 'Descuento no encontrado.',
-    // The spec writes 'Announcement saved.' / 'Announcement deleted.'; staff read Spanish (issue 18).
+    // The spec writes 'Announcement saved.' / 'Announcement deleted.'; staff read Spanish.
     announcementSaved: 'Aviso guardado.',
     announcementDeleted: 'Aviso eliminado.',
   },
-  /** The owner's money in the admin console (issue 19.4 and 19.8, decision 034): refunds, cash-up, exports, new customers. */
+  /** The owner's money in the admin console (decision 034): refunds, cash-up, exports, new customers. */
   adminMoney: {
     refundOverLimit: (used: number, max: string) => `Ya se usaron ${used} ${used === 1 ? 'clase' : 'clases'} de esta compra: puedes reembolsar hasta ${max}.`,
     refund: 'Reembolsar',
@@ -854,7 +854,7 @@ export const texts = {
     customerCreated: 'Cliente creado.',
     emailChanged: 'El correo del cliente cambió: sus sesiones abiertas se cerraron y ahora entra con el nuevo correo.',
   },
-  /** The desk's server address: first-run screen, the sign-in line and the admin's change (issue 16, decision 019). */
+  /** The desk's server address: first-run screen, the sign-in line and the admin's change (decision 019). */
   deskServer: {
     heading: 'Conecta esta recepción con tu estudio',
     hint: 'Escribe la dirección del servidor de reservaciones del estudio. Solo se pide la primera vez.',
@@ -880,7 +880,7 @@ export const texts = {
     restartNow: 'Reiniciar ahora',
     later: 'Más tarde',
   },
-  /** The front desk console (issue 7). The three success messages are the spec's. */
+  /** The front desk console. The three success messages are the spec's. */
   desk: {
     /** The customer's answers to the studio's questions on the customer card (decision 087), read from the server. */
     answersTitle: 'Información para sus clases',
@@ -939,7 +939,7 @@ export const texts = {
     warningClassCancelled: 'Esta clase fue cancelada.',
     warningUnpaidCash: 'Pago en efectivo pendiente: cobra antes de que entre.',
     warningAlreadyAttended: 'Ya se había registrado su asistencia.',
-    /** Issue 16: the scan panel's three outcomes, read from across the counter. */
+    /** The scan panel's three outcomes, read from across the counter. */
     outcomeAdmitted: 'PUEDE PASAR',
     outcomeAdmittedDetail: 'Asistencia registrada ahora',
     outcomeAlready: 'YA REGISTRADO',
@@ -1031,7 +1031,7 @@ export const texts = {
       acceptDocuments: 'Registrar aceptación de documentos',
     },
   },
-  /** Issue 16, item 3 (decision 017): cancel, undo a check-in, move, the waitlist and a first-time walk-in at the desk. */
+  /** Decision 017: cancel, undo a check-in, move, the waitlist and a first-time walk-in at the desk. */
   deskActions: {
     cancel: 'Cancelar reservación',
     cancelTitle: 'Cancelar la reservación de',
@@ -1090,7 +1090,7 @@ export const texts = {
     phoneInvalid: 'Escribe un teléfono de 10 dígitos.',
     emailInvalid: 'Escribe un correo válido.',
   },
-  /** Offline sign-in, the desk lock, named rejections and counter warnings (issue 16, decision 018). */
+  /** Offline sign-in, the desk lock, named rejections and counter warnings (decision 018). */
   deskShift: {
     lock: 'Bloquear',
     lockedTitle: 'Recepción bloqueada',
@@ -1145,7 +1145,7 @@ export const texts = {
 } as const;
 
 /**
- * Issue 18: the label of an API field, for a refused save whose field is not
+ * The label of an API field, for a refused save whose field is not
  * on the screen ('Nombre: Puede tener hasta 100 caracteres.'), so no one
  * reads a key such as `last_name`. The words are the forms' own.
  */
@@ -1175,7 +1175,7 @@ export const fieldNames: Readonly<Record<string, string>> = {
 /** What each stored role is called (customer.role): the desk's customer list and `GET /api/users` (`role_name`). */
 export const roleNames = { customer: 'Cliente', staff: 'Recepción', admin: 'Administrador', coach: 'Coach' } as const satisfies Record<'customer' | 'staff' | 'admin' | 'coach', string>;
 
-/** The refusal of a write that carries a field the operation does not take (issue 20: no silent drop), naming it as the client sent it. */
+/** The refusal of a write that carries a field the operation does not take (no silent drop), naming it as the client sent it. */
 export function unknownFieldMessage(field: string): string {
   return `El campo "${field}" no existe en esta operación.`;
 }

@@ -71,7 +71,7 @@ describe('app-config values', () => {
   });
 });
 
-describe('subscription_retry_days (issue 17)', () => {
+describe('subscription_retry_days', () => {
   it('takes increasing days from 1 to 30, or nothing', () => {
     for (const ok of ['1,3,5', '2', '', '1, 7, 14']) expect(isValidAppConfigValue('subscription_retry_days', ok)).toBe(true);
     for (const bad of ['3,1', '0,2', '31', '1,1', 'a', '1,2,3,4,5,6,7', '1;3']) expect(isValidAppConfigValue('subscription_retry_days', bad)).toBe(false);

@@ -6,7 +6,7 @@ const libraryWords = /<=|>=|se esperaba|Demasiado|Entrada inválida|Llave|Cadena
 
 const firstMessage = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues[0]?.message;
 
-describe('validation messages are written for people (issue 18)', () => {
+describe('validation messages are written for people', () => {
   it("a text over its limit says how long it may be, not zod's 'Demasiado grande: se esperaba que texto tuviera <=100 caracteres'", () => {
     const message = firstMessage(customerUpdateInput, { name: 'a'.repeat(101) });
     expect(message).toBe('Puede tener hasta 100 caracteres.');

@@ -7,7 +7,7 @@ import type { DbOrTx } from './create-db.ts';
  * on each transaction's own connection.
  *
  * Drizzle builds a query's text, its parameters and its result mapping on
- * every call: in a booking (issue 21) that was 23 % of the server's CPU, more
+ * every call: in a booking that was 23 % of the server's CPU, more
  * than the rules, tRPC and HTTP together. A drizzle prepared query keeps all
  * three, but it is bound to the connection it was prepared on, and a
  * transaction's connection is a new one each time. `inTransaction` runs one

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../src/testing.ts';
 import { class_reservation } from '../src/schema/index.ts';
 
-/** Issue 16: every reservation carries a random access code from the database (migration 0008). */
+/** Every reservation carries a random access code from the database (migration 0008). */
 describe('reservation access codes', () => {
   let t: TestDb;
   beforeAll(async () => {

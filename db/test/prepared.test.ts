@@ -5,8 +5,8 @@ import { createTestDb, type TestDb } from '../src/testing.ts';
 import { tag } from '../src/schema/index.ts';
 
 /**
- * Statements built once and run on each transaction's connection (issue 21,
- * the booking's statements). On PGlite by default, on PostgreSQL with
+ * Statements built once and run on each transaction's connection (the
+ * booking's statements, decision 050). On PGlite by default, on PostgreSQL with
  * TEST_DATABASE_URL.
  */
 describe('prepared statements in transactions', () => {

@@ -12,7 +12,7 @@ import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
 /**
- * Issue 16, item 6: booking or checking in a customer who has not accepted the
+ * Booking or checking in a customer who has not accepted the
  * studio's required documents, or whose profile misses required fields, is
  * flagged at the counter, and staff collect the acceptance on the desk.
  */

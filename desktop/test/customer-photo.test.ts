@@ -9,7 +9,7 @@ import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 
 /**
- * Issue 16: the scan verdict and the customer card show the customer's photo
+ * The scan verdict and the customer card show the customer's photo
  * when there is one. The desk service against the real server over HTTP: the
  * customer uploads a photo on the portal's route and makes it their profile
  * picture; the desk fetches it once and still shows it with the server away.

@@ -12,7 +12,7 @@ import { createServerCall } from '../src/service/server-proxy.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 
 /**
- * Issue 16, item 3, through the desk service against the real server over
+ * Through the desk service against the real server over
  * HTTP: a first-time walk-in registered online and at once in the replica,
  * the Spanish refusal when the server cannot be reached, the cancellation
  * preview of the studio's rules, and a class's waitlist in order.

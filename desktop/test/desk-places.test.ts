@@ -6,7 +6,7 @@ import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
 /**
- * Places a class has taken, on the desk as on the server (issue 16, item 7):
+ * Places a class has taken, on the desk as on the server:
  * each live reservation takes one and its guest another (core's
  * `placesTaken`, the rule the server's booking and class list count with).
  * A class of 14 with 9 bookings, one with a guest, has 10 places taken.

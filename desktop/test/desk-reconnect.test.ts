@@ -10,7 +10,7 @@ import { syncDeps } from '../src/service/sync-deps.ts';
 
 /**
  * The header said 'SIN CONEXIÓN' for several seconds after the server was back
- * (issue 16, item 7): the sync client's reconnect delay had doubled up to
+ *: the sync client's reconnect delay had doubled up to
  * 10 s while the server was away. A server that does not answer at all costs
  * nothing to ask, so the desk asks about every second and notices it is back
  * within about a second. Real server on loopback, stopped and started again

@@ -5,7 +5,7 @@ import { openReplica, type ClientReplica } from '@estudio/sync/client/replica';
 import { ensureSearchIndexes, searchCustomers } from '../src/service/queries/customers.ts';
 
 /**
- * Search on the desk's replica (issue 16, item 1): accents and case do not
+ * Search on the desk's replica: accents and case do not
  * count, any word of the name or of both surnames, the e-mail, and any run of
  * 4+ digits of the phone; words combine. On a real PGlite replica (the desk's
  * own), with the search table it keeps beside `customer`.

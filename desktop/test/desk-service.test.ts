@@ -138,7 +138,7 @@ describe('desk service', () => {
     const web = await startDeskWeb({ port: 0, distDir: dist, desk });
     const base = `http://127.0.0.1:${web.port}`;
     try {
-      // Issue 15: any local process (curl) read the signed-in user's data. Without this run's key, nothing answers.
+      // Any local process (curl) read the signed-in user's data. Without this run's key, nothing answers.
       const salesReport = `/trpc/server.query?input=${encodeURIComponent(JSON.stringify({ path: 'reports.sales', input: {} }))}`;
       for (const path of ['/trpc/session.get', salesReport, '/', '/index.html']) {
         const denied = await fetch(`${base}${path}`);
@@ -245,7 +245,7 @@ describe('desk service', () => {
     await synced();
     const granted = (await desk.customerCard(customerId)).purchases.find((p) => p.title === '10 Clases');
     expect(granted?.purchase_id).toBeGreaterThan(0);
-    // Issue 19.8: the picker shows what is charged (the sale price), one price.
+    // The picker shows what is charged (the sale price), one price.
     const [charged] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, granted?.purchase_id ?? 0));
     expect(pack?.price).toBe('1350.00');
     expect(charged?.total_payment).toBe(pack?.price);

@@ -5,7 +5,7 @@ import { errorBody } from '../src/service/router.ts';
 import { ServerAnswerError } from '../src/service/server-proxy.ts';
 
 /**
- * Staff read refusals about the customer, not to them (issue 16, item 7):
+ * Staff read refusals about the customer, not to them:
  * the desk's answers never say 'tus créditos' or 'tu invitado'.
  */
 const shown = (cause: DomainError) => errorBody(new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause })).message;

@@ -8,7 +8,7 @@ import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 
 /**
- * Issue 18, points 10 and 11 at the front desk (decision 030): the desk reads
+ * Points 10 and 11 at the front desk (decision 030): the desk reads
  * the studio's zone from its replica's copy of the settings, and its customer
  * card shows the next charge Mis Compras shows.
  */

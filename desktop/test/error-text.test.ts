@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorText, fieldErrorText } from '../src/renderer/src/format.ts';
 
-describe('the desk shows refusals without API keys (issue 18)', () => {
+describe('the desk shows refusals without API keys', () => {
   it("'Revisa el campo phone: …' reads 'Teléfono: …' alone and the bare message under the field", () => {
     const error = Object.assign(new Error('Revisa el campo phone: Escribe el teléfono del cliente.'), { data: { field: 'phone' } });
     expect(errorText(error)).toBe('Teléfono: Escribe el teléfono del cliente.');

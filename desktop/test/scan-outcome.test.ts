@@ -12,7 +12,7 @@ import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 
 /**
- * Issue 16, "a green screen must mean let them in": the desk service against
+ *, "a green screen must mean let them in": the desk service against
  * the real server over HTTP, its replica filled by sync. Each case was a
  * defect: a used code showed green, another site's link, a typed folio and a
  * check-in 7 hours after class were all accepted.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appConfigKeys, appConfigRules } from '@estudio/core';
 import { labelOf, settingsEditedElsewhere, settingsFormKeys, settingsTabs } from '../src/renderer/src/admin/settings/fields.ts';
 
-describe("the console's Configuración covers the app configuration (issue 19)", () => {
+describe("the console's Configuración covers the app configuration", () => {
   it('every setting the spec names is edited once: in the form or in the panel it already had', () => {
     const form = new Set(settingsFormKeys);
     expect(settingsFormKeys.length, 'a setting in two places of the form').toBe(form.size);

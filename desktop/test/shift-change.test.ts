@@ -13,7 +13,7 @@ import { defaultStudioTimeZone } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
 /**
- * Issue 16, items 4 and 5: a shift change while the internet is down. The desk
+ * Items 4 and 5: a shift change while the internet is down. The desk
  * talks to the real server through a loopback TCP relay this test switches
  * off (connections refused, open ones cut) and on again, so the same desk
  * goes offline and comes back without a restart.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { instantAtStudioWallTime, setStudioZone, studioWallTime } from '../src/renderer/src/format.ts';
 
 /**
- * The console's date-time pickers (issue 19.3) read and write the studio's
+ * The console's date-time pickers read and write the studio's
  * wall clock: the hour an owner picks is the hour stored, whatever the zone
  * of the computer the console runs on.
  */

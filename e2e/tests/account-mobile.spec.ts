@@ -4,7 +4,7 @@ import { packageId } from './checkout-helpers.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 18, point 2: the account pages on a phone. Mis Créditos and Mis Cargos
+ * The account pages on a phone. Mis Créditos and Mis Cargos
  * were tables cut off at 390 px, the drawer did not reach them, the purchase
  * badge was cut and the card's expiry label wrapped beside the CVC. Every
  * account page works at 360 px wide.

@@ -50,7 +50,7 @@ test('the mobile drawer has the menu and the account links', async ({ page }) =>
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText('Menú', { exact: true })).toBeVisible();
   await expect(drawer.getByText('Mi Cuenta', { exact: true })).toBeVisible();
-  // Issue 18: Mis Cargos and Mis Créditos too (subscriptions and restricted class types are on in the demo studio).
+  // Mis Cargos and Mis Créditos too (subscriptions and restricted class types are on in the demo studio).
   for (const item of ['Calendario', 'Online', 'Reservaciones', 'Paquetes', 'Mi Información', 'Mis Compras', 'Mis Cargos', 'Mis Créditos']) {
     await expect(drawer.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
@@ -68,7 +68,7 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await expect(page.locator('[data-section="hero"]')).toBeVisible();
 });
 
-test('each account page titles its browser tab, and the title follows the page (issue 18)', async ({ page }) => {
+test('each account page titles its browser tab, and the title follows the page', async ({ page }) => {
   await signIn(page, 'cliente@estudio.demo');
   await expect(page).toHaveURL(/\/mystudio$/);
   await expect(page).toHaveTitle('Calendario · Estudio Demo');

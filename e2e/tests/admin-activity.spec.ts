@@ -4,7 +4,7 @@ import { adminStudio, openSection } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 19, points 5 and 6, as the owner uses the desk's admin console
+ * Points 5 and 6, as the owner uses the desk's admin console
  * (desk:web in Chromium): Recepción gives a class on another desk (an API
  * call with her account) and the owner's Actividad shows it, with her name,
  * the customer and the reason, without reloading (the list asks the server

@@ -5,7 +5,7 @@ import { adminStudio, openSection } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 19, point 6 (decision 045), as the owner and the coach live it in the
+ * Decision 045: as the owner and the coach live it in the
  * desk's console (desk:web in Chromium) against its own server: Valeria signs
  * up like any customer; the owner makes her account a Coach in Clientes and
  * picks which coach she is (the Coaches form then shows her e-mail as 'Cuenta

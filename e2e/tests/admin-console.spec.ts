@@ -252,7 +252,7 @@ test('the admin drags a new class into the week, cancels it with two reservation
   await page.getByTestId('admin-customer-row').filter({ hasText: 'nuevo@estudio.demo' }).click();
   await expect(page.getByTestId('admin-customer-credits')).toHaveText(String(before.nuevo));
 
-  // Each customer was told by their channels (issue 17): e-mail to both, WhatsApp too to Mariana, who has a phone; Mensajes shows them waiting or sent.
+  // Each customer was told by their channels: e-mail to both, WhatsApp too to Mariana, who has a phone; Mensajes shows them waiting or sent.
   await openSection(page, 'Mensajes');
   await expect(page.getByTestId('outbox-row').filter({ hasText: 'Lamentamos avisarte que la clase de' })).toHaveCount(3);
 });
@@ -265,7 +265,7 @@ test('the admin repeats a weekly template over next week, and the week shows its
   const sunday = ((await page.locator('[data-testid^="slot-"][data-testid$="-06:00"]').nth(6).getAttribute('data-testid')) ?? '').slice(5, 15);
   await page.getByRole('button', { name: 'Repetir semanalmente' }).click();
   const form = page.getByTestId('repeat-form');
-  // The range is picked on the console's calendars (issue 19.3), not typed.
+  // The range is picked on the console's calendars, not typed.
   await pickDay(page, form.getByTestId('repeat-from'), monday);
   await pickDay(page, form.getByTestId('repeat-to'), sunday);
   await shoot(page, 'admin-repeat-dates', form);

@@ -5,7 +5,7 @@ import { adminStudio, openSection } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 19, points 4 and 8, as the studio's owner uses the desk's admin
+ * Points 4 and 8, as the studio's owner uses the desk's admin
  * console (desk:web in Chromium) against its own server: selling at the
  * counter at the price shown, the day's cash-up and the split by payment
  * method, a refund with its reason, the CSV exports opened and read, a new

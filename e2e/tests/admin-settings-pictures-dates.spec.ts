@@ -6,7 +6,7 @@ import { adminStudio, openSection, pickDateTime } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 19, point 3 (the rest), as the owner does it in the desk's admin
+ * Point 3 (the rest), as the owner does it in the desk's admin
  * console (desk:web in Chromium) against its own server, which serves a
  * fresh build of the portal: a package's picture uploaded and seen in the
  * portal's shop, the landing's pictures uploaded in Configuración, a

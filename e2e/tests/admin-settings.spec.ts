@@ -4,7 +4,7 @@ import { adminStudio, openSection } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 19, points 1 and 7, as the owner does them in the desk's admin
+ * Points 1 and 7, as the owner does them in the desk's admin
  * console (desk:web) against its own server, which serves a fresh build of
  * the portal: the studio's settings with a preview of the landing, refused
  * values said next to their field, and deletes that say beforehand why they

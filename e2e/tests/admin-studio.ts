@@ -6,7 +6,7 @@ import { demoPassword } from './helpers.ts';
 import { deskLink, deskWebProcess, finished, repoRoot, run, serverProcess, stop, waitFor } from './desk-processes.ts';
 
 /**
- * A server and a desk:web of one admin-console spec's own (issue 19), started
+ * A server and a desk:web of one admin-console spec's own, started
  * before its tests and stopped after them; the tests run in order. With
  * `portal`, the server also serves a portal built for it (a preview that
  * opens the landing).

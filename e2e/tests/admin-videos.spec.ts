@@ -5,7 +5,7 @@ import { adminStudio } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 19, points 2 and 3, as the studio's owner uses the desk's admin
+ * Points 2 and 3, as the studio's owner uses the desk's admin
  * console (desk:web in Chromium) against its own server: a video put online
  * with its thumbnail uploaded and previewed and a publish date picked on a
  * calendar, seen by the seeded unlimited customer; a text file offered as a

@@ -160,7 +160,7 @@ test.describe('Reservar', () => {
   });
 });
 
-test.describe('Invitados (issue 18, point 12)', () => {
+test.describe('Invitados', () => {
   for (const [width, height] of [[1366, 900], [390, 844]] as const) {
     test(`at ${width}×${height}, cliente@ brings a guest to Indoor Cycling: two seats, two credits, both back when the desk cancels`, async ({ page, request }) => {
       const token = await apiLogin(request, 'cliente@estudio.demo');

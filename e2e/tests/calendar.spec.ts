@@ -91,7 +91,7 @@ test('an unlimited member with an active penalty sees the penalty message and th
   await expect(modal.getByText(/^Acumulaste 3 inasistencias consecutivas con tu paquete ilimitado\. Podrás volver a reservar a partir del \d{2} \S+ \d{4}\.$/)).toBeVisible();
 });
 
-test.describe('the card tells the truth before the click (issue 18, point 7)', () => {
+test.describe('the card tells the truth before the click', () => {
   for (const [width, height] of [[1366, 900], [390, 844]] as const) {
     test(`at ${width}×${height}: closed, not open yet, full without a waitlist, and a package's class`, async ({ page, request }) => {
       const token = await apiLogin(request, 'cliente@estudio.demo');

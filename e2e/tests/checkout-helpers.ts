@@ -61,7 +61,7 @@ export async function fillSandboxCard(page: Page, number: string, { pay: payLabe
   await expect(pay).toBeEnabled();
 }
 
-/** The two sizes every checkout screen is checked at (issue 18): a phone and a laptop. */
+/** The two sizes every checkout screen is checked at: a phone and a laptop. */
 export const checkoutSizes = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'laptop', width: 1366, height: 900 },

@@ -47,7 +47,7 @@ test.describe('Checkout', () => {
     await page.getByRole('button', { name: 'Pagar Ahora' }).click();
     await expect(page.getByText('Lo sentimos. Tu tarjeta ha sido rechazada por fondos insuficientes.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/checkout/${id}$`));
-    // Nothing was charged, so Mis Compras shows no 'Fallido' order for the attempt (issue 15).
+    // Nothing was charged, so Mis Compras shows no 'Fallido' order for the attempt.
     await page.goto('/mystudio/membresias');
     await expect(page.getByRole('heading', { name: 'Mis Compras' })).toBeVisible();
     await expect(page.getByText('Fallido')).toHaveCount(0);

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './axe.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 41, point 2 (decision 087) and point 5's phone, as customers live
+ * Decision 087: and point 5's phone, as customers live
  * them: the demo asks "Antes de tu primera clase" before the first booking,
  * in the blocking 'Completar Información', with the health question's express
  * consent; Mi Información shows and edits the answers; a required question the
@@ -188,7 +188,7 @@ test.describe('Una pregunta obligatoria en el formulario de registro', () => {
   });
 });
 
-/** No toast overlaps the given button (issue 41: on a phone a toast covered 'Crear cuenta' and 'Pagar Ahora'). */
+/** No toast overlaps the given button (on a phone a toast covered 'Crear cuenta' and 'Pagar Ahora'). */
 export async function expectToastClearOf(page: Page, button: ReturnType<Page['getByRole']>): Promise<void> {
   const target = await button.boundingBox();
   const toasts = page.locator('.mantine-Notification-root');

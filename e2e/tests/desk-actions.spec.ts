@@ -8,7 +8,7 @@ import { launchOptionsOn, nowOn } from './pinned-clock.ts';
 import { testClockEnv } from '../../scripts/test-clock.mjs';
 
 /**
- * Issue 16, item 3: a receptionist's missing actions, in Chromium against
+ * A receptionist's missing actions, in Chromium against
  * `desk:web` with its own server: register a first-time walk-in (with the
  * required documents), sell and book, cancel late with an override and a
  * reason, move a booking to another class, undo a mistaken check-in, and

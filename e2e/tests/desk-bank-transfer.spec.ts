@@ -7,7 +7,7 @@ import { apiLogin, deskLink, deskWebProcess, repoRoot, serverProcess, stop, wait
 import { shoot } from './shots.ts';
 
 /**
- * Issue 18, point 8: the studio's bank account for transfers, kept in the desk's Paquetes screen and shown on
+ * The studio's bank account for transfers, kept in the desk's Paquetes screen and shown on
  * every pending 'Efectivo' order. Its own server and desk:web (no portal needed: the answer is read from the API).
  */
 const basePort = Number(process.env.E2E_PORT ?? 3100);

@@ -8,7 +8,7 @@ import { launchOptionsOn, nowOn } from './pinned-clock.ts';
 import { testClockEnv } from '../../scripts/test-clock.mjs';
 
 /**
- * Issue 16, "a green screen must mean let them in": the desk's scan panel in
+ *, "a green screen must mean let them in": the desk's scan panel in
  * Chromium against desk:web and its own server. Green admits now; amber says
  * the person already came in, and at what time; red refuses with the reason.
  * Screenshots of each at 1366×900, 1024×768 and 390×844.

@@ -9,7 +9,7 @@ import { launchOptionsOn } from './pinned-clock.ts';
 import { testClockEnv } from '../../scripts/test-clock.mjs';
 
 /**
- * Issue 16, review of the front desk, in Chromium against `desk:web` with its
+ * Review of the front desk, in Chromium against `desk:web` with its
  * own server: the header keeps every control reachable and readable at a
  * phone's 390 px, 1024×768 and 1366×900, for staff and for an admin (whose
  * side menu folds away on a phone), and the page never scrolls sideways; the

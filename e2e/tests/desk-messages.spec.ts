@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { apiLogin, deskLink, deskSignIn, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
 
 /**
- * Issue 17, Mensajes in the desk's admin console (desk:web in Chromium, its
+ * Mensajes in the desk's admin console (desk:web in Chromium, its
  * own server): the admin points the studio's e-mail at an SMTP server (a real
  * smtp-server on loopback, started here, which keeps what arrives), a port
  * out of range reads the server's Spanish refusal under Puerto, Enviar prueba

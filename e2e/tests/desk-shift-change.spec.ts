@@ -6,7 +6,7 @@ import { demoPassword } from './helpers.ts';
 import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProcess, deskSignIn } from './desk-processes.ts';
 
 /**
- * Issue 16, items 4–6, in Chromium against `desk:web` with its own server
+ * Items 4–6, in Chromium against `desk:web` with its own server
  * process: a shift change while the server is down (a second staff member
  * signs in offline from the lock screen, sets a PIN, locks and unlocks), a
  * change made offline that the server refuses later is named (whom to call,

@@ -6,7 +6,7 @@ import { apiLogin, deskLink, repoRoot, stop, waitFor, deskWebProcess, serverProc
 import { localDate, studioTimeZone } from './booking-helpers.ts';
 
 /**
- * Issue 16, item 7: the details of the screen a receptionist looks at all
+ * The details of the screen a receptionist looks at all
  * shift, in Chromium against `desk:web` with its own server. The 'Asistió'
  * badge is whole; classes that ended go below the ones to come; at 1024×768
  * the roster starts above the fold beside the scan panel; a toast covers

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { apiLogin, deskLink, deskSignIn, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
 
 /**
- * Issue 18, point 11 at the front desk (decision 030): the customer card's
+ * Point 11 at the front desk (decision 030): the customer card's
  * purchases show a subscription's next charge, the date Mis Compras shows.
  * Photographed at 1366x900 and 390x844 when SHOTS_DIR is set.
  */

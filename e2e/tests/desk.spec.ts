@@ -236,7 +236,7 @@ test('a keyboard-wedge scanner is heard whatever has the focus, and a reservatio
 });
 
 test("answers only its own page: a local process without this run's key gets 401, the page opened with the link works", async ({ browser, request }) => {
-  // Signed in from the tests above: the session belongs to recepcion@ (issue 15: curl read the sales report).
+  // Signed in from the tests above: the session belongs to recepcion@ (curl read the sales report).
   const salesReport = `${deskUrl}/trpc/server.query?input=${encodeURIComponent(JSON.stringify({ path: 'reports.sales', input: {} }))}`;
   for (const url of [`${deskUrl}/trpc/session.get`, salesReport, deskUrl, `${deskUrl}/?llave=otra`]) {
     const answer = await request.get(url, { maxRedirects: 0 });

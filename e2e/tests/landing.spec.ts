@@ -61,7 +61,7 @@ test.describe('Landing', () => {
     await page.getByRole('link', { name: /^Entrena con / }).click();
     await expect(page).toHaveURL(/\/instructor\/\d+$/);
     await expect(page.getByRole('heading', { level: 2, name: /^Entrena con / })).toBeVisible();
-    // The public API sends a coach's birthday without the year (issue 15); the page still shows day and month.
+    // The public API sends a coach's birthday without the year; the page still shows day and month.
     await expect(page.getByLabel('Cumpleaños')).toHaveText(/^\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)$/);
 
     await page.goto('/coach/999999');
@@ -79,7 +79,7 @@ async function expectPhotosLoaded(scope: Locator, count: number): Promise<void> 
   }
 }
 
-// Issue 18: every coach showed initials because /demo/coaches/*.jpg did not exist and the server answered the app's HTML.
+// Every coach showed initials because /demo/coaches/*.jpg did not exist and the server answered the app's HTML.
 for (const [width, height] of [
   [390, 844],
   [1366, 900],

@@ -4,7 +4,7 @@ import { signIn } from './helpers.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 17, what the customer controls: the channels of the optional
+ * What the customer controls: the channels of the optional
  * messages in Mi Información, the private calendar feed, and the stop link's
  * page (opening it changes nothing; the button does).
  * SHOTS_DIR=<dir> photographs the new section and the stop page at 1366x900 and 390x844.

@@ -53,7 +53,7 @@ test.describe('Mi Información', () => {
       const phone = form.getByLabel(/^Teléfono/);
       await phone.fill('(55) 1234-0077');
       await expect(phone).toHaveValue('5512340077');
-      // Issue 18: the inputs stop where the server's schema would refuse.
+      // The inputs stop where the server's schema would refuse.
       await expect(form.getByLabel(/^Nombre/)).toHaveAttribute('maxlength', '100');
       await expect(form.getByLabel(/^Apellidos/)).toHaveAttribute('maxlength', '100');
       await expect(form.getByLabel(/^Instagram/)).toHaveAttribute('maxlength', '100');
@@ -90,7 +90,7 @@ test.describe('Mi Información', () => {
       await expect(address.getByText('Debes agregar tu ciudad.')).toBeVisible();
       await expect(address.getByText('Debes agregar tu estado.')).toBeVisible();
       await expect(address.getByText('Debes agregar tu país.')).toBeVisible();
-      // Issue 18: each message once, under its field, and one alert that sums them up — not three more.
+      // Each message once, under its field, and one alert that sums them up — not three more.
       await expect(page.getByText('Debes agregar tu ciudad.')).toHaveCount(1);
       await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
       await expect(alert(page, 'Revisa los campos faltantes o inválidos.')).toBeVisible();
@@ -162,7 +162,7 @@ test.describe('Mi Información', () => {
     await expect(form.getByText('Las contraseñas no coinciden')).toBeVisible();
     await form.getByLabel('Confirma tu contraseña').fill('Nueva2025!');
     await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    // Issue 15: the current password is asked for, and a wrong one shows by its field.
+    // The current password is asked for, and a wrong one shows by its field.
     await expect(form.getByText('Debes llenar este campo.')).toBeVisible();
     await form.getByLabel('Contraseña actual').fill('NoEsLaMia1');
     await form.getByRole('button', { name: 'Cambiar contraseña' }).click();

@@ -40,7 +40,7 @@ test.describe('Mis Compras, Mis Cargos y Métodos de Pago', () => {
     await expect(card).toContainText('Mastercard');
     await expect(card).toContainText('4444');
     await card.getByRole('button', { name: /Eliminar/ }).click();
-    // Issue 18: one tap no longer deletes; the dialog asks first.
+    // One tap no longer deletes; the dialog asks first.
     await page.getByRole('dialog', { name: 'Eliminar tarjeta' }).getByRole('button', { name: 'Sí, eliminar' }).click();
     await expect(page.getByText('Metodo de Pago eliminado con éxito.')).toBeVisible();
     await expect(page.getByText('No hay metodos de pago registrados')).toBeVisible();

@@ -139,7 +139,7 @@ async function patchTrpc(page: Page, procedure: string, edit: (data: Record<stri
   });
 }
 
-test.describe('Cancelar (issue 18, point 6)', () => {
+test.describe('Cancelar', () => {
   test('a double click on Cancelar Clase sends one cancel and says one thing', async ({ page, request }) => {
     // Sofía's membership is unlimited: cancelling uses up nothing later specs count on.
     const token = await apiLogin(request, 'ilimitado@estudio.demo');

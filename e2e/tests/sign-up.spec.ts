@@ -33,7 +33,7 @@ test.describe('Registro', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test("a date the server refuses shows under its field, in people's words, with one alert (issue 18)", async ({ page }) => {
+  test("a date the server refuses shows under its field, in people's words, with one alert", async ({ page }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     await page.goto('/registro');
     await expect(page).toHaveTitle('¡Regístrate! · Estudio Demo');

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 
 /**
- * Issue 15, break 6: a sign-up whose phone is refused has already created the
+ * Break 6: a sign-up whose phone is refused has already created the
  * identity. The person must be able to finish it — by correcting the phone,
  * by signing up again later, or by signing in — and never be stuck between
  * 'Ya tienes una cuenta' and 'No encontramos tu cuenta de cliente.'.
@@ -42,7 +42,7 @@ async function refusedSignup(page: Page, request: APIRequestContext, email: stri
   await fillSignup(page, { email, phone: taken, password });
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByLabel('Teléfono')).toHaveAccessibleDescription(/Ya existe una cuenta con ese número de teléfono/);
-  // The message under the field, and one alert that points to it (issue 18: never the same words twice).
+  // The message under the field, and one alert that points to it (never the same words twice).
   await expect(alert(page, 'Revisa el campo: Teléfono')).toBeVisible();
 }
 

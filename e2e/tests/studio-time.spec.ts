@@ -3,7 +3,7 @@ import { signIn } from './helpers.ts';
 import { addDays, apiLogin, bearer, upcomingClasses } from './booking-helpers.ts';
 import { shoot } from './shots.ts';
 
-/** Issue 18, points 10 and 11 (decision 030): the studio's clock on the portal. */
+/** Points 10 and 11 (decision 030): the studio's clock on the portal. */
 
 const months = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 const part = (instant: string, timeZone: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone, ...options }).format(new Date(instant));

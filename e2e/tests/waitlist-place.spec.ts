@@ -5,7 +5,7 @@ import { signIn } from './helpers.ts';
 import { shoot } from './shots.ts';
 
 /**
- * Issue 41, point 1 and the waitlist's wish list (decision 088), as the issue
+ * Point 1 and the waitlist's wish list (decision 088), as the issue
  * tells it: a one-place class; ilimitado@ books it; cliente@ waits; ilimitado@
  * cancels. Mariana's card says the place is free and she can book it; her
  * waitlist says her place in line; the message's link, followed signed out,

@@ -49,7 +49,7 @@ function ErrorScreen({ message, onRetry }: { message: string; onRetry?: () => vo
 function useDocumentBranding(config: AppConfigMap | undefined) {
   useEffect(() => {
     if (!config) return;
-    // The tab's title is each page's (usePageTitle, issue 18); the server's HTML starts with the studio's name.
+    // The tab's title is each page's (usePageTitle); the server's HTML starts with the studio's name.
     if (config.favicon) {
       const link = document.querySelector<HTMLLinkElement>('link#app-favicon') ?? document.head.appendChild(Object.assign(document.createElement('link'), { id: 'app-favicon', rel: 'icon' }));
       link.href = config.favicon;

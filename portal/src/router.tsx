@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
       { path: '/registro', element: page(<SignupPage />), ...at(SignupPage) },
       { path: '/recuperar', element: page(<RecoverPage />), ...at(RecoverPage) },
       { path: '/confirmar-correo', element: page(<ConfirmEmailPage />), ...at(ConfirmEmailPage) },
-      // Issue 17: the stop link of optional messages; opening it changes nothing until the button.
+      // The stop link of optional messages; opening it changes nothing until the button.
       { path: '/mensajes/baja', element: page(<StopMessagesPage />), ...at(StopMessagesPage) },
       { path: '/calendario', element: page(<SchedulePage />), ...at(SchedulePage, true) },
       { path: '/paquetes', element: page(<PublicPackagesPage />), ...at(PublicPackagesPage, true) },

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * `npm start` (scripts/start.mjs) runs the server and the desk as two
  * processes; the desk must outlive the server it talks to, so the offline
- * story can be shown with the one-command start (issue 16, item 8). Real
+ * story can be shown with the one-command start. Real
  * processes on free loopback ports: the server on PGlite in a temporary
  * folder, the desk with its own replica; the server is SIGKILLed and the desk
  * must keep answering, until Ctrl-C (SIGINT) stops everything.

@@ -307,15 +307,15 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  // Payment provider webhooks (issue 4): raw-body route in its own encapsulated plugin.
+  // Payment provider webhooks: raw-body route in its own encapsulated plugin.
   await app.register(stripeWebhookRoutes, { config, db });
   // CFDI outcomes from the PAC (decision 084).
   await app.register(facturapiWebhookRoutes, { config, db });
 
-  // Issue 21: the week schedule from memory, answered before its route (decision 041).
+  // The week schedule from memory, answered before its route (decision 041).
   registerWeekDoor(app, createContext);
 
-  // Issue 20: the previous admin panel's calls, over the same procedures (decision 033); before /api so its hooks reach the spec's routes.
+  // The previous admin panel's calls, over the same procedures (decision 033); before /api so its hooks reach the spec's routes.
   registerLegacyAdmin(app, createContext);
 
   const openApiDocument = buildOpenApiDocument(config);
@@ -335,13 +335,13 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     registerRestRoutes(api, { router: appRouter, createContext, errorBody: apiErrorBody, onError: logProcedureError });
   }, { prefix: '/api' });
 
-  // Issue 5: multipart uploads (POST /api/files, /api/files/s3) and local files at /files/*, multipart scoped to those routes.
+  // Multipart uploads (POST /api/files, /api/files/s3) and local files at /files/*, multipart scoped to those routes.
   await registerFileRoutes(app, { db, config, identity });
-  // Issue 16: the installed desks' updates (electron-updater's generic provider), from a folder of releases.
+  // The installed desks' updates (electron-updater's generic provider), from a folder of releases.
   await registerDeskUpdates(app, config.DESK_RELEASES_DIR ?? path.join(config.DATA_DIR, 'desk-releases'));
-  // Issue 17: the customers' calendar feeds and the e-mails' one-click stop (RFC 8058).
+  // The customers' calendar feeds and the e-mails' one-click stop (RFC 8058).
   await registerMessageRoutes(app, { db, config, limits });
-  // Issue 19.4: the owner's CSV exports as a download (decision 034).
+  // The owner's CSV exports as a download (decision 034).
   registerReportExport(app, createContext);
 
   if (portalIndex) {

@@ -6,7 +6,7 @@ import { startDeliveryWorker, type WorkerLog } from './services/messages/deliver
 
 /**
  * The work a server process does on its own, besides answering requests
- * (issue 17): the delivery worker sends the outbox (MESSAGES_WORKER=on).
+ *: the delivery worker sends the outbox (MESSAGES_WORKER=on).
  * Every process may run it: claims keep two processes from sending one
  * message (decision 022). `stop` is awaited before the database closes: the
  * run and the sends in flight finish, and what was claimed but not started is

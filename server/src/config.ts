@@ -59,7 +59,7 @@ const envSchema = z.object({
   /** Failed sign-ins per account and window before 'auth/too-many-requests'. */
   LOGIN_FAILURE_MAX: positiveInt(10),
   LOGIN_FAILURE_WINDOW_MS: positiveInt(15 * 60_000),
-  /** Payments (issue 4): without STRIPE_SECRET_KEY cards go to the embedded sandbox provider. */
+  /** Payments: without STRIPE_SECRET_KEY cards go to the embedded sandbox provider. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Where stripe-node sends its requests (tests point it at a loopback fake). */
@@ -91,7 +91,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   /**
-   * Messages (issue 17, decision 021). SMTP and the WhatsApp Cloud API; the
+   * Messages (decision 021). SMTP and the WhatsApp Cloud API; the
    * studio's messaging settings (admin console) win over these. With neither,
    * messages wait in the outbox (readable at the desk).
    */

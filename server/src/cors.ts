@@ -17,7 +17,7 @@ function addVaryOrigin(reply: FastifyReply): void {
 }
 
 /**
- * CORS for the API (issue 20, decision 032): the previous admin panel lives on
+ * CORS for the API (decision 032): the previous admin panel lives on
  * the studio's `admin.` host and calls /api from there. An allowed origin gets
  * its own name back in Access-Control-Allow-Origin (never `*`) and no
  * Allow-Credentials: the clients send a bearer header, not cookies. A preflight

@@ -157,7 +157,7 @@ export function unstorableTextError(field: string): TRPCError {
   return toTRPCError(Object.assign(new DomainError('validation', message), field ? { field } : {}));
 }
 
-/** A write that carries a field its operation does not take (issue 20): 400 naming the field as the client sent it. */
+/** A write that carries a field its operation does not take: 400 naming the field as the client sent it. */
 export function unknownFieldError(field: string): TRPCError {
   return toTRPCError(Object.assign(new DomainError('validation/unknown-field', unknownFieldMessage(field)), { field }));
 }

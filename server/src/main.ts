@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   if (config.NODE_ENV === 'production' && !(await studioHasOwner(handle.db))) {
     app.log.warn('el estudio no tiene dueña: créala con `node --env-file=<archivo de entorno> server/dist/cli.mjs owner --email …` (README, Producción)');
   }
-  // Messages leave the outbox (issue 17); a shutdown that began meanwhile stops it at once.
+  // Messages leave the outbox; a shutdown that began meanwhile stops it at once.
   background = startBackgroundWork({ db: handle.db, config, log: app.log, state });
   if (state.closing) await background.stop();
 }

@@ -143,7 +143,7 @@ function addPlainRoutes(doc: OpenAPIObject): void {
     responses: { 200: { description: '{received: true}' }, 400: errorBody },
   };
   doc.paths['/webhooks/stripe'] = { post: webhook };
-  // Issue 17: a customer's private calendar feed and the e-mails' one-click stop (RFC 8058), plain Fastify routes (message-preferences.ts).
+  // A customer's private calendar feed and the e-mails' one-click stop (RFC 8058), plain Fastify routes (message-preferences.ts).
   doc.paths['/calendar/{file}'] = {
     get: {
       summary: 'El calendario privado de un cliente (<token>.ics): sus reservaciones desde hace 30 días, las canceladas como CANCELLED',
@@ -172,7 +172,7 @@ function addPlainRoutes(doc: OpenAPIObject): void {
 }
 
 /**
- * Issue 20 (decision 033): the previous admin panel's paths, served by the
+ * Decision 033: the previous admin panel's paths, served by the
  * same procedures and listed as deprecated. Where the panel's call has the
  * spec's method and path, the spec's operation stays and says that it also
  * answers the panel's keys.

@@ -10,7 +10,7 @@ import { penaltiesRouter } from './routers/penalties.ts';
 import { reservationsRouter } from './routers/reservations.ts';
 import { scheduleRouter } from './routers/schedule.ts';
 import { waitlistRouter } from './routers/waitlist.ts';
-// Issue 5: content, catalogue, profile, forms and files
+// Content, catalogue, profile, forms and files
 import { addressesRouter } from './routers/addresses.ts';
 import { announcementsRouter } from './routers/announcements.ts';
 import { classCategoriesRouter } from './routers/class-categories.ts';
@@ -19,31 +19,31 @@ import { filesRouter } from './routers/files.ts';
 import { customFieldsRouter, formsRouter } from './routers/forms.ts';
 import { instructorsRouter } from './routers/instructors.ts';
 import { coachRouter } from './routers/coach.ts';
-// Issue 4: shop, checkout, purchases and payments
+// Shop, checkout, purchases and payments
 import { checkoutRouter } from './routers/checkout.ts';
 import { cfdiRouter } from './routers/cfdi.ts';
 import { discountsRouter } from './routers/discounts.ts';
 import { packagesRouter } from './routers/packages.ts';
 import { metodosPagoRouter, paymentMethodsRouter, paymentSourcesRouter } from './routers/payments.ts';
 import { invoicesRouter, purchasesRouter } from './routers/purchases.ts';
-// Issue 6: online videos
+// Online videos
 import { favoritesRouter } from './routers/favorites.ts';
 import { programsRouter } from './routers/programs.ts';
 import { tagsRouter } from './routers/tags.ts';
 import { videoTypesRouter } from './routers/video-types.ts';
 import { videosRouter } from './routers/videos.ts';
-// Issue 7: front desk sync
+// Front desk sync
 import { syncRouter } from './routers/sync.ts';
-// Issue 8 (H5): admin schedule, reports and outbox
+// Admin schedule, reports and outbox
 import { adminScheduleRouter } from './routers/admin-schedule.ts';
 import { outboxRouter } from './routers/outbox.ts';
-// Issue 17: messaging settings (SMTP, WhatsApp)
+// Messaging settings (SMTP, WhatsApp)
 import { messagingRouter } from './routers/messaging.ts';
 import { reportsRouter } from './routers/reports.ts';
 import { activityRouter } from './routers/activity.ts';
-// Issue 17: the customer's messages, stop links and calendar feed
+// The customer's messages, stop links and calendar feed
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
-// Issue 20: who signed in (the previous admin panel's first call)
+// Who signed in (the previous admin panel's first call)
 import { usersRouter } from './routers/users.ts';
 import { knowInputsOf, publicProcedure, router } from './trpc.ts';
 

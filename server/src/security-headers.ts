@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Helmet's security headers on every answer, from one middleware built at
  * start. @fastify/helmet 13 built it again on every request (`helmet(options)`
  * in its onRequest hook), parsing the Content-Security-Policy each time: 2.4 %
- * of the server's CPU in a rush for a class (issue 21). The headers are the
+ * of the server's CPU in a rush for a class. The headers are the
  * same; no route of ours had options of its own or used its nonces.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {

@@ -16,7 +16,7 @@ import { findCustomerByUid } from './services/customer/find-customer.ts';
 import { linkIdentityByEmail } from './services/auth/link-identity.ts';
 import { fieldAliasesOf, unknownFieldOf } from './unknown-fields.ts';
 
-/** The desks' live poke (issue 7): the change feed, and a signal that ends open pokes when the server closes. */
+/** The desks' live poke: the change feed, and a signal that ends open pokes when the server closes. */
 export interface SyncDeps {
   feed: ChangeFeed;
   closing: AbortSignal;
@@ -62,7 +62,7 @@ const t = initTRPC
     /**
      * Never in development mode for tRPC: the error formatter below drops the
      * stack, and in development tRPC formats every error's stack for a shape
-     * that is thrown away (most of the cost of a refusal, issue 21).
+     * that is thrown away (most of the cost of a refusal).
      */
     isDev: false,
     /**
@@ -117,7 +117,7 @@ export function knowInputsOf(appRouter: { _def: { procedures: object } }): void 
 }
 
 /**
- * No silent drop (issue 20, decision 032): a write (a mutation, over /trpc
+ * No silent drop (decision 032): a write (a mutation, over /trpc
  * or its REST route) that carries a field its input does not take is refused
  * whole with 400 'validation/unknown-field', naming the field as sent, before
  * any guard or service runs; nothing is written. Queries still ignore what
@@ -160,7 +160,7 @@ async function countCall(ctx: Context, who: 'address' | 'customer', caller: stri
  *
  * One middleware, not four: tRPC copies the call's options and context at
  * every step of a procedure's chain, a visible share of a cheap call's CPU
- * (issue 21's profile of the rush).
+ * (the profile of the rush, decision 042).
  */
 const guardCall = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
   const rawInput = await getRawInput();

@@ -1,5 +1,5 @@
 /**
- * No silent drop (issue 20, decision 032): zod's objects strip the keys they
+ * No silent drop (decision 032): zod's objects strip the keys they
  * do not know, so a write with a misspelt or foreign field answered 200 and
  * threw the field away. trpc.ts asks `unknownFieldOf` about every mutation's
  * raw input, before any guard or service runs, and refuses the first field
@@ -118,7 +118,7 @@ function isNewRecordMarker(path: Path, value: unknown): boolean {
 }
 
 /**
- * Documented aliases of a procedure's fields (issue 20: the previous admin
+ * Documented aliases of a procedure's fields (the previous admin
  * panel's names), by the procedure's dotted path: fields the unknown-field
  * check lets through because something reads them before or instead of the
  * schema (a z.preprocess that renames them). An adapter that renames the body

@@ -3,7 +3,7 @@ import { studioTimeZone, weekOf } from '@estudio/core';
 import type { DbHandle } from '@estudio/db';
 import { loadStudioSettings } from './services/schedule/studio-settings.ts';
 
-/** Reads of each warmed route: V8 compiles a function for speed only after it has run many times (issue 21). */
+/** Reads of each warmed route: V8 compiles a function for speed only after it has run many times. */
 const rounds = 40;
 
 export interface WarmUp {
@@ -24,7 +24,7 @@ export async function openPool(handle: DbHandle): Promise<number> {
 }
 
 /**
- * Readies a new server process before it listens (issue 21, decision 057):
+ * Readies a new server process before it listens (decision 057):
  * a process started while the studio's traffic goes on answered its first
  * seconds slowest of all (bench/load.ts at 200 req/s: p95 about 500 ms in
  * the first 30 s, under 40 ms after), because everything was still to do on

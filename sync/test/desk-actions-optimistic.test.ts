@@ -11,7 +11,7 @@ import type { SyncClient } from '../src/client/types.ts';
 import { eventually, flakyLink, optimisticThenServer, staffOf, type FlakyLink } from './fixtures.ts';
 
 /**
- * Issue 16, item 3: the desk's new actions (cancel with the rules or an
+ * The desk's new actions (cancel with the rules or an
  * override, undo a check-in, move, the waitlist) made offline show at once what
  * the server then does; a refusal the replica can already see is refused
  * before anything is queued.

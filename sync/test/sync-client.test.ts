@@ -191,7 +191,7 @@ describe('a desk at work', () => {
     desk.link.restore();
     await eventually(() => desk.client.status().rejections.length > 0, 10_000, 'the rejection');
     expect(desk.client.status().rejections).toMatchObject([{ mutationId, name: 'walkIn', code: 'booking/class-full', message: 'Lo sentimos, esta clase ya está llena.' }]);
-    // Named from the replica when the refusal arrived (issue 16): whom to call and which class.
+    // Named from the replica when the refusal arrived: whom to call and which class.
     expect(desk.client.status().rejections[0]?.subject).toEqual({
       customer: { id: cliente.customer_id, name: `${cliente.name} ${cliente.last_name}`, phone: cliente.phone || null },
       class: { id: c.single_class_id, name: expect.any(String), start: c.class_date.toISOString() },

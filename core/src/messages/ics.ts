@@ -1,5 +1,5 @@
 /**
- * iCalendar (RFC 5545) for bookings (issue 17): the invitation attached to a
+ * iCalendar (RFC 5545) for bookings: the invitation attached to a
  * booking confirmation and each customer's private calendar feed. Times are
  * written in UTC (…Z), which every calendar shows in the reader's zone.
  */

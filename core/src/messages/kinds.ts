@@ -1,5 +1,5 @@
 /**
- * Every kind of message the product sends (issue 17). `optional` ones go only
+ * Every kind of message the product sends. `optional` ones go only
  * through the channels a customer left on (Mi Información) and carry a stop
  * link; the others are transactional and always go: a customer who turned
  * reminders off still gets the password reset, the receipt, and the news that

@@ -1,5 +1,5 @@
 /**
- * A reservation's access code (issue 16, decision 016): ten characters drawn
+ * A reservation's access code (decision 016): ten characters drawn
  * at random by the database when the reservation is created (50 bits, the
  * column default `reservation_access_code()` of migration 0008), replicated to
  * the desks with the reservation, so a desk checks a code offline with no

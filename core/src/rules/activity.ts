@@ -2,7 +2,7 @@ import { appConfigRules, type AppConfigKey } from '../appconfig.ts';
 import { formatMXN, toCents } from './money.ts';
 
 /**
- * What staff did, as an owner reads it (issue 19, point 5; decision 037).
+ * What staff did, as an owner reads it (decision 037).
  * Every audit_log row is one of these kinds, told apart by its entity and
  * action; the list is closed so the Actividad screen's filter and its
  * sentences cannot drift from what the writers record. A row no kind claims

@@ -1,5 +1,5 @@
 /**
- * When a reservation can be checked in (issue 16, decision 016): from
+ * When a reservation can be checked in (decision 016): from
  * `check_in_opens_minutes` before the class starts until
  * `check_in_closes_minutes` after it ends. The desk applies it offline with
  * the settings it keeps from the server, the server again with the check-in's

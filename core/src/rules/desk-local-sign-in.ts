@@ -1,5 +1,5 @@
 /**
- * The desk's local sign-in (issue 16): staff who signed in on this desk
+ * The desk's local sign-in: staff who signed in on this desk
  * before can sign in, unlock it or switch account while the server is away,
  * against a verifier the desk keeps. Guesses are limited per account on the
  * desk: after `freeGuesses` failures each further failure waits, doubling

@@ -1,5 +1,5 @@
 /**
- * How much of a purchase can be given back (issue 19, decision 034). A refund
+ * How much of a purchase can be given back (decision 034). A refund
  * ends the purchase's access, so the money that can go back is what the
  * customer has not used yet:
  * - nothing used: everything paid;

@@ -1,5 +1,5 @@
 /**
- * The Spanish messages of refusals that carry numbers (issue 15): the
+ * The Spanish messages of refusals that carry numbers: the
  * catalogue in errors.ts holds each code's general text, these say how much
  * or how many, so the person knows what to do next.
  */

@@ -4,7 +4,7 @@ import { refusedActivityKind } from '../rules/activity-refused.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Escribe la fecha como AAAA-MM-DD.' });
 
-/** GET /api/activity (admin): what staff did, newest first, 30 a page (issue 19.5, decision 037). */
+/** GET /api/activity (admin): what staff did, newest first, 30 a page (decision 037). */
 export const activityListInput = z.object({
   /** The staff member who did it. */
   staff_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),

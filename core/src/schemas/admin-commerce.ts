@@ -8,7 +8,7 @@ import { customerOutput, customerUpdateInput } from './customer.ts';
 import { instant } from './dates.ts';
 
 /**
- * The admin console's commerce contract (issue 8): customers, packages and
+ * The admin console's commerce contract: customers, packages and
  * discounts. Money travels as numeric(12,2) strings; the rules below work in
  * integer centavos. Lists page on the server: `page` from 1, `limit` rows.
  */
@@ -31,7 +31,7 @@ const isMoneyText = (v: unknown) => (typeof v === 'string' || typeof v === 'numb
 const moneyInput = (what: string) =>
   z
     .union([z.string().trim(), z.number()])
-    // Empty says what to write (issue 19.8); `abort` so the format check below does not add a second message.
+    // Empty says what to write; `abort` so the format check below does not add a second message.
     .refine((v) => String(v).trim() !== '', { error: `Escribe ${what.charAt(0).toLowerCase()}${what.slice(1)}.`, abort: true })
     .refine((v) => isMoneyText(v), {
       error: `${what} debe ser un importe en pesos con hasta dos decimales.`,
@@ -102,7 +102,7 @@ export const adminCustomerOneOutput = z.object({
 export const customerSaveInput = customerUpdateInput.extend({
   customer_id: bodyId.optional(),
   /**
-   * An admin changes another customer's sign-in e-mail (issue 19.8): the same rules as a confirmed change. A customer
+   * An admin changes another customer's sign-in e-mail: the same rules as a confirmed change. A customer
    * sends her own back unchanged; a different one is refused (her change goes through the mailed link).
    */
   email: email.optional(),
@@ -304,7 +304,7 @@ export function discountRuleViolation(d: DiscountRuleFields): { code: DomainErro
 }
 
 export const discountCreateInput = z.object(discountFields).superRefine((d, ctx) => {
-  // zod runs this even when a field failed: an amount that is not money already has its message (issue 19.8: it threw).
+  // zod runs this even when a field failed: an amount that is not money already has its message (it threw).
   if (!isMoneyText(d.amount)) return;
   const violation = discountRuleViolation(d);
   if (violation) ctx.addIssue({ code: 'custom', path: [violation.field], message: domainErrors[violation.code].message });

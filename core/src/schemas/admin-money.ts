@@ -4,7 +4,7 @@ import { calendarDate } from './dates.ts';
 import { reportRangeInput, salesReportOutput } from './admin-operations.ts';
 
 /**
- * The owner's money (issue 19, decision 034): refunds, the day's cash-up and
+ * The owner's money (decision 034): refunds, the day's cash-up and
  * the exports. Money travels as strings with two decimals.
  */
 
@@ -95,5 +95,5 @@ export type ExportKind = (typeof exportKinds)[number];
 export const reportExportInput = z.intersection(reportRangeInput, z.object({ kind: z.enum(exportKinds, { error: 'Elige qué exportar: clientes, compras, reservaciones o asistencia.' }) }));
 export const reportExportOutput = z.object({ filename: z.string(), content_type: z.string(), content: z.string() });
 
-/** GET /api/reports/sales: the sales of issue 8 plus their split by payment method, the refunds and the net. */
+/** GET /api/reports/sales: the sales plus their split by payment method, the refunds and the net. */
 export const salesWithRefundsOutput = salesReportOutput.extend(salesByMethodOutput.shape);

@@ -4,7 +4,7 @@ import { calendarDate, classDate } from './dates.ts';
 
 /**
  * The API contract of the admin's schedule, reservations, reports and outbox
- * (issue 8). Dates and times are the studio's wall clock; instants travel as
+ *. Dates and times are the studio's wall clock; instants travel as
  * ISO strings and money as strings with two decimals.
  */
 
@@ -291,7 +291,7 @@ export const outboxMessageOutput = z.object({
   last_error: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
-  /** What it is about (core messageKinds) and its Spanish name for staff (issue 17). */
+  /** What it is about (core messageKinds) and its Spanish name for staff. */
   kind: z.string(),
   kind_label: z.string(),
   /** Whom it is for, when a customer, and their name. */

@@ -26,7 +26,7 @@ export const resetPasswordInput = z.object({
   password: z.string().min(1).max(256),
 });
 
-/** PUT /api/auth/password: the current password proves the owner is at the keyboard (issue 15), not only a session. */
+/** PUT /api/auth/password: the current password proves the owner is at the keyboard, not only a session. */
 export const changePasswordInput = z
   .object({
     current_password: z.string({ error: 'Debes escribir tu contraseña actual.' }).min(1, { error: 'Debes escribir tu contraseña actual.' }).max(256),

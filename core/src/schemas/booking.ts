@@ -3,7 +3,7 @@ import { calendarDate, instant } from './dates.ts';
 
 /**
  * The API contract of schedule, reservations, waitlists, credits and
- * penalties (issue 3). REST paths are in the server's routers; field names are
+ * penalties. REST paths are in the server's routers; field names are
  * the spec's. Timestamps travel as ISO strings.
  */
 

@@ -2,7 +2,7 @@ import { maxInt4, z } from '../zod.ts';
 import { installmentPlanOutput, paymentChannelEnum, paymentInstructionsOutput, purchaseCfdiOutput } from './mexico.ts';
 
 /**
- * The API contract of the shop (issue 4): packages, discounts, checkout,
+ * The API contract of the shop: packages, discounts, checkout,
  * purchases, invoices and saved cards. Money travels as decimal strings with
  * two decimals ('1350.00'), never floats; timestamps as ISO strings.
  */

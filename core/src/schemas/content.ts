@@ -4,7 +4,7 @@ import { pageOutput } from './pages.ts';
 import { email } from './auth.ts';
 
 /**
- * The API contract of the public site's content (issue 5): information pages
+ * The API contract of the public site's content: information pages
  * (admin writes), announcements, instructors, class types, class categories,
  * locations (admin writes), forms, custom fields and files. Field names are
  * the spec's; timestamps travel as ISO strings. Create inputs drop unknown

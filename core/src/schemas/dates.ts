@@ -6,7 +6,7 @@ import { z } from '../zod.ts';
  * Spanish message naming the field for people ('La fecha de nacimiento…').
  * Without bounds, year 9999 passed validation and became a 500: the studio's
  * end of 9999-12-31 is in year 10000 in UTC, which neither PostgreSQL nor
- * `Date#toISOString` round-trips (issue 15). Bounds that move with the clock
+ * `Date#toISOString` round-trips. Bounds that move with the clock
  * are read at parse time, so a long-running server (or a moved test clock)
  * keeps them current.
  */

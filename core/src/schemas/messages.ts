@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 
 /**
- * The API contract of a customer's messages (issue 17): the channels they
+ * The API contract of a customer's messages: the channels they
  * choose in Mi Información, the stop link of every optional message, and
  * their private calendar feed. Inputs are strict: an unknown field is a 400
  * that names it.

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 
 /**
- * The admin's messaging settings (issue 17): how the studio sends e-mail
+ * The admin's messaging settings: how the studio sends e-mail
  * (SMTP) and WhatsApp (Cloud API). GET /api/messaging/settings answers the
  * record as stored without its secrets (only whether each is set); PUT takes
  * any subset of the fields, '' clears one (it then falls back to the

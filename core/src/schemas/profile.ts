@@ -1,7 +1,7 @@
 import { maxInt4, z } from '../zod.ts';
 
 /**
- * The API contract of "Mi Información" beyond the customer row (issue 5):
+ * The API contract of "Mi Información" beyond the customer row:
  * addresses. The customer save itself is in ./customer.ts.
  */
 

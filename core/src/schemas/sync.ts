@@ -1,8 +1,8 @@
 import { maxInt4, z } from '../zod.ts';
 
 /**
- * The sync protocol between the server and the front desks (issue 7,
- * decision 008). The server is the authority; desks keep a PGlite replica of
+ * The sync protocol between the server and the front desks (decision
+ * 008). The server is the authority; desks keep a PGlite replica of
  * the replicated tables, pull changes after a cursor, and push their own
  * mutations, each applied exactly once.
  */
@@ -27,7 +27,7 @@ export const replicatedTables = {
   class_reservation: { key: ['class_reservation_id'], hidden: [] },
   waitlist: { key: ['waitlist_id'], hidden: [] },
   class_reservation_penalty: { key: ['class_reservation_penalty_id'], hidden: [] },
-  // Issue 16 (decision 018): the counter warns about required documents not yet accepted, and collects them.
+  // Decision 018: the counter warns about required documents not yet accepted, and collects them.
   page: { key: ['page_id'], hidden: [] },
   accepted_page: { key: ['accepted_page_id'], hidden: [] },
 } as const satisfies Record<string, { key: readonly string[]; hidden: readonly string[] }>;
@@ -139,7 +139,7 @@ export const deskMutationArgs = {
   revokeAccess: z.object({ purchase_id: id, reason: reasonText }),
   /** PUT /api/customer/removeClasses; the reason is required (decision 037). */
   removeClasses: z.object({ customer_id: id, amount: id, reason: reasonText }),
-  // Issue 16 (decision 017). customer_id and single_class_id name whom and which class a change is about,
+  // Decision 017: customer_id and single_class_id name whom and which class a change is about,
   // also when the server refuses it; the server checks they are the reservation's own.
   /**
    * Cancels a reservation at the desk. Without `return_credit` the spec's rules decide (as if the customer
@@ -169,7 +169,7 @@ export const deskMutationArgs = {
   /** Takes a customer off a class's waitlist. Promoting them is a walkIn, which also leaves the waitlist. */
   leaveWaitlist: z.object({ customer_id: id, single_class_id: id }),
   /**
-   * Issue 16 (decision 018): staff showed the customer these documents (pages) at the counter and the
+   * Decision 018: staff showed the customer these documents (pages) at the counter and the
    * customer accepted them in person. `at` is when, on the desk's clock; who is the signed-in staff (audit log).
    */
   acceptDocuments: z.object({

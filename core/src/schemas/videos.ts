@@ -2,7 +2,7 @@ import { maxInt4, z } from '../zod.ts';
 import { fileSummary } from './content.ts';
 
 /**
- * The API contract of the online video library (issue 6): videos, favourites,
+ * The API contract of the online video library: videos, favourites,
  * completion, ratings, video types, programs and tags. Field names are the
  * spec's; timestamps travel as ISO strings. Create inputs drop unknown keys, so
  * the save pattern's non-numeric id ('nuevo') on a create is fine.
@@ -225,7 +225,7 @@ export const tagUpdateInput = z.object({ tag_id: bodyId, ...z.object(tagFields).
 export const tagsListOutput = z.object({ tags: z.array(tagOutput) });
 export const tagOneOutput = z.object({ tag: tagOutput });
 
-// ---------- Admin: videos and video types (issue 19.2) ----------
+// ---------- Admin: videos and video types ----------
 
 /** Players a video may be embedded from (page links are turned into embeds by the portal's player). */
 export const videoPlayerHosts = [

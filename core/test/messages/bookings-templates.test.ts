@@ -6,7 +6,7 @@ import { purchasePending } from '../../src/messages/templates/billing.ts';
 
 const brand = { businessName: 'Estudio', logoUrl: null, primary: '#d6336c', publicUrl: 'https://estudio.example', contactEmail: '', contactWhatsapp: '' };
 
-describe('booking templates (issue 17)', () => {
+describe('booking templates', () => {
   it("writes the class's date on the studio's clock, not UTC's", () => {
     // 1 January 05:30 UTC is still 31 December 23:30 in Mexico City.
     expect(classWhen(new Date('2029-01-01T05:30:00Z'), 'America/Mexico_City')).toBe('domingo 31 de diciembre, 23:30');
@@ -61,7 +61,7 @@ describe('booking templates (issue 17)', () => {
     invitation: { filename: 'reservacion.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' },
   };
 
-  it("names the seat as 'Tu lugar', the guest and the guest's seat, and the studio as 'Estudio' (issue 41: 'Lugar' was the address)", () => {
+  it("names the seat as 'Tu lugar', the guest and the guest's seat, and the studio as 'Estudio' ('Lugar' was the address)", () => {
     const content = compose(bookingConfirmation({ ...booked, cancelUntil: 'sábado 28 de noviembre, 22:00' }), brand);
     expect(content.text).toContain('Estudio: Sala Norte · Av. Reforma 123');
     expect(content.text).toContain('Tu lugar: 7');

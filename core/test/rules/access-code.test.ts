@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessCodeLink, checkInTiming, checkInWindow, formatAccessCode, normaliseAccessCode, readScannedCode } from '../../src/index.ts';
 
-describe('access codes (issue 16)', () => {
+describe('access codes', () => {
   it('normalises what staff type: case, spaces, dashes, and O/I/L read as 0/1', () => {
     expect(normaliseAccessCode('k7m2q-9xhpt')).toBe('K7M2Q9XHPT');
     expect(normaliseAccessCode(' K7M2Q 9XHPT ')).toBe('K7M2Q9XHPT');
@@ -43,7 +43,7 @@ describe('access codes (issue 16)', () => {
   });
 });
 
-describe('check-in window (issue 16)', () => {
+describe('check-in window', () => {
   const start = new Date('2026-11-24T12:00:00.000Z'); // 06:00 in Mexico City
   const window = checkInWindow(start, 50, { check_in_opens_minutes: '60', check_in_closes_minutes: '30' });
 

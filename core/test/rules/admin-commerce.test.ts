@@ -53,7 +53,7 @@ describe('discount rules', () => {
   });
 });
 
-describe('a discount saved without an amount (issue 19.8)', () => {
+describe('a discount saved without an amount', () => {
   it('is a Spanish message under the amount, not a thrown "Importe inválido: "', () => {
     for (const amount of ['', '   ', 'diez']) {
       const parsed = discountCreateInput.safeParse({ code: 'VERANO', amount, is_percent: true });

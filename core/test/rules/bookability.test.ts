@@ -85,7 +85,7 @@ describe('checkBookingWindow: reservation_opens_days', () => {
   });
 });
 
-describe('cancellation texts (issue 18 point 6)', () => {
+describe('cancellation texts', () => {
   it('unlimited members are not told about a per-credit limit', () => {
     expect(cancellationPolicyLines(demo, { unlimited: false })).toEqual([
       'Solo puedes cancelar clases con 12 horas de anticipacion',
@@ -113,7 +113,7 @@ describe('cancellation texts (issue 18 point 6)', () => {
   });
 });
 
-describe('guests (issue 18 point 12)', () => {
+describe('guests', () => {
   const target = { classTypeId: 1, classDate: minutesAhead(24 * 60), timeZone: 'America/Mexico_City' };
   const credit = (id: number, n: number, expires: string | null = null) => ({ available_class_id: id, available_classes: n, expiration_date: expires, class_type_id: null, allowed_times: null });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addStudioPeriod, chargeDate, formatDate, formatDateTime, nextChargeDate } from '../../src/index.ts';
 
-/** Issue 18, point 11 (decision 030): one next charge date, the spec's rule or the provider's own. */
+/** Decision 030: one next charge date, the spec's rule or the provider's own. */
 const tz = 'America/Mexico_City';
 const monthly = { status: 'active', subscription_interval: 1, subscription_period: 'month' } as const;
 const mx = (local: string) => new Date(`${local}-06:00`);

@@ -11,7 +11,7 @@ import {
   studioTimeZone,
 } from '../../src/index.ts';
 
-/** Issue 18, point 10 (decision 030): the studio's zone from `timezone`, else the spec's `timezone_offset`. */
+/** Decision 030: the studio's zone from `timezone`, else the spec's `timezone_offset`. */
 const sevenThirtyInMexicoCity = new Date('2026-11-25T13:30:00Z');
 
 describe('the studio time zone', () => {

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns.ts';
 
 /**
- * Who changed what in the admin console (issue 8): one row per admin write,
+ * Who changed what in the admin console: one row per admin write,
  * in the transaction of the write. `changes` holds the fields sent (never
  * secrets); `entity_id` is text so composite or string keys fit.
  */

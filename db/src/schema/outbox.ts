@@ -15,7 +15,7 @@ export interface OutboxAttachment {
 }
 
 /**
- * A WhatsApp template message (issue 17): business-initiated messages must use
+ * A WhatsApp template message: business-initiated messages must use
  * a template approved in Meta's WhatsApp Manager; `parameters` fill its body's
  * {{1}}, {{2}}… in order. The row's `body` is the same text, for the desk.
  */
@@ -28,7 +28,7 @@ export interface OutboxWhatsAppTemplate {
 /**
  * Messages to send (password recovery mail, waitlist WhatsApp...). Written in
  * the same transaction as the change that causes them (or by a clock job);
- * the delivery worker drains it (issue 17): it claims rows with FOR UPDATE
+ * the delivery worker drains it: it claims rows with FOR UPDATE
  * SKIP LOCKED and a lease (`claimed_until`), so two server processes never
  * send one message twice and a crashed process's claim lapses.
  */
@@ -80,7 +80,7 @@ export const outbox_message = pgTable(
 );
 
 /**
- * A customer's channels (issue 17): optional messages (reminders, waitlist,
+ * A customer's channels: optional messages (reminders, waitlist,
  * expiring credits…) go only where they are on; transactional ones (password
  * reset, receipts, a class the studio cancelled) always go. The tokens are
  * random and private: one opens the customer's calendar feed, the other the
@@ -102,7 +102,7 @@ export const message_preference = pgTable(
 );
 
 /**
- * How the studio sends (issue 17): SMTP and the WhatsApp Cloud API. One row
+ * How the studio sends: SMTP and the WhatsApp Cloud API. One row
  * (id 1), admin-only; the password and token are never answered back. Empty
  * fields fall back to the environment (SMTP_*, WHATSAPP_*); with neither, the
  * channel is not configured and its messages wait in the outbox.
@@ -131,7 +131,7 @@ export const messaging_settings = pgTable(
 );
 
 /**
- * The studio's clock (issue 17, decision 021): one row per recurring job.
+ * The studio's clock (decision 021): one row per recurring job.
  * A process runs a job when it moves `locked_until` forward in a conditional
  * update (due, and not leased by another live process), so each run happens
  * once across processes; a crashed run's lease lapses and the job runs again

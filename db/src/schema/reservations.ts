@@ -23,7 +23,7 @@ export const class_reservation = pgTable(
     spot: integer('spot'),
     /** Guest name, when the customer brings one. */
     guest: text('guest'),
-    /** The guest's seat on a seat-mapped class (issue 18): a guest takes a seat as well as a place. */
+    /** The guest's seat on a seat-mapped class: a guest takes a seat as well as a place. */
     guest_spot: integer('guest_spot'),
     /** The credit that paid for the guest when the studio charges guests (guest_uses_credit); given back with the booker's. */
     guest_available_class_id: integer('guest_available_class_id').references(() => available_classes.available_class_id, {
@@ -31,7 +31,7 @@ export const class_reservation = pgTable(
     }),
     attend: boolean('attend').notNull().default(false),
     attendedAt: tstz('attended_at'),
-    /** Set by the clock once the class's check-in window closed without attendance (issue 17); a later check-in clears it. */
+    /** Set by the clock once the class's check-in window closed without attendance; a later check-in clears it. */
     noShowAt: tstz('no_show_at'),
     is_cash: boolean('is_cash').notNull().default(false),
     is_paid: boolean('is_paid').notNull().default(true),
@@ -46,7 +46,7 @@ export const class_reservation = pgTable(
     /** Set when cancelled; cancelled rows free their seat. */
     deletedAt: tstz('deleted_at'),
     /**
-     * The unguessable code of the QR 'Código de Acceso' (issue 16, decision 016):
+     * The unguessable code of the QR 'Código de Acceso' (decision 016):
      * 10 random characters of Crockford's alphabet drawn by the database
      * (migration 0008), replicated to the desks, which admit by it offline.
      */

@@ -1,7 +1,7 @@
 import type { Replica } from '@estudio/sync/client/types';
 
 /**
- * Customers' photos for the scan verdict and the customer card (issue 16:
+ * Customers' photos for the scan verdict and the customer card (so
  * staff match a face to the name). The spec keeps a customer's photo as
  * `customer.file_id` → `file`; the desk replicates the customer row but not
  * the file table (every upload of the studio), so the desk asks the server for

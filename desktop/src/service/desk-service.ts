@@ -380,7 +380,7 @@ export class DeskService {
    * decides who may call what (admin routes answer 403 to staff).
    */
   /**
-   * The console's image upload (issue 19.3): the picked file goes to the
+   * The console's image upload: the picked file goes to the
    * server's POST /api/files as an image, with the desk's token; the answer
    * is the stored file (its `src` is what an image field keeps). The server
    * refuses a non-image or a too large file in Spanish.
@@ -535,7 +535,7 @@ export class DeskService {
     return row?.file_id ? this.photos.photo(row.file_id) : null;
   }
 
-  /** Required documents not accepted and missing profile fields, for the customer card and the walk-in booking (issue 16). */
+  /** Required documents not accepted and missing profile fields, for the customer card and the walk-in booking. */
   async counterWarnings(customerId: number) {
     this.requireClient();
     return counterWarnings(this.db, customerId);
@@ -546,25 +546,25 @@ export class DeskService {
     return this.requireClient().mutate('acceptDocuments', { customer_id: customerId, page_ids: pageIds, at: this.now().toISOString() });
   }
 
-  /** Issue 16: what cancelling a reservation now would do by the studio's rules (decision 017). */
+  /** What cancelling a reservation now would do by the studio's rules (decision 017). */
   async cancelPreview(classReservationId: number) {
     this.requireClient();
     return cancelPreview(this.db, classReservationId, this.now());
   }
 
-  /** Issue 16: a class's waitlist in order, with its free places. */
+  /** A class's waitlist in order, with its free places. */
   async classWaitlist(singleClassId: number) {
     this.requireClient();
     return classWaitlist(this.db, singleClassId);
   }
 
-  /** Issue 16: how many wait for each class. */
+  /** How many wait for each class. */
   async waitlistCounts() {
     this.requireClient();
     return waitlistCounts(this.db);
   }
 
-  /** Issue 16: the documents a new customer accepts at the counter (the studio's required pages), from the server. */
+  /** The documents a new customer accepts at the counter (the studio's required pages), from the server. */
   async requiredDocuments(): Promise<{ page_id: number; title: string; slug: string; content: string | null }[]> {
     const answer = (await this.onlineOnly(() => this.callServer('query', 'pages.list', undefined))) as {
       pages: { page_id: number; title: string; slug: string; content: string | null; required: boolean }[];
@@ -574,7 +574,7 @@ export class DeskService {
   }
 
   /**
-   * Issue 16: registers a first-time walk-in on the server (POST /api/customer: it gives the id and checks the
+   * Registers a first-time walk-in on the server (POST /api/customer: it gives the id and checks the
    * e-mail is free, so it needs the connection), then pulls until the replica holds them, so staff can book or
    * sell at once. Offline: desk/create-customer-offline (decision 017).
    */

@@ -78,7 +78,7 @@ export const deskRouter = t.router({
       await ctx.desk.signOut();
       return { ok: true as const };
     }),
-    /** 'Bloquear' (issue 16): every other call is refused until unlocked or another account signs in. */
+    /** 'Bloquear': every other call is refused until unlocked or another account signs in. */
     lock: procedure.mutation(async ({ ctx }) => {
       await ctx.desk.lock();
       return { ok: true as const };
@@ -141,12 +141,12 @@ export const deskRouter = t.router({
     accessOptions: procedure.query(({ ctx }) => ctx.desk.accessOptions()),
     warnings: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.counterWarnings(input.customer_id)),
     bookableClasses: procedure.query(({ ctx }) => ctx.desk.bookableClasses()),
-    // Issue 16: a first-time walk-in (online: the server gives the id and checks the e-mail), and the documents they accept.
+    // A first-time walk-in (online: the server gives the id and checks the e-mail), and the documents they accept.
     documents: procedure.query(({ ctx }) => ctx.desk.requiredDocuments()),
     create: procedure.input(customerCreateInput).mutation(({ ctx, input }) => ctx.desk.createCustomer(input)),
   }),
 
-  // Issue 16: reads behind the cancel and waitlist modals.
+  // Reads behind the cancel and waitlist modals.
   reservations: t.router({
     cancelPreview: procedure.input(z.object({ class_reservation_id: id })).query(({ ctx, input }) => ctx.desk.cancelPreview(input.class_reservation_id)),
     waitlist: procedure.input(z.object({ single_class_id: id })).query(({ ctx, input }) => ctx.desk.classWaitlist(input.single_class_id)),
@@ -165,7 +165,7 @@ export const deskRouter = t.router({
     moveReservation: mutation('moveReservation'),
     joinWaitlist: mutation('joinWaitlist'),
     leaveWaitlist: mutation('leaveWaitlist'),
-    /** Issue 16 (decision 018): the customer accepted these documents in person; the desk stamps the time. */
+    /** Decision 018: the customer accepted these documents in person; the desk stamps the time. */
     acceptDocuments: procedure
       .input(deskMutationArgs.acceptDocuments.omit({ at: true }))
       .mutation(({ ctx, input }) => ctx.desk.acceptDocuments(input.customer_id, input.page_ids)),

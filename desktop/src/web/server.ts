@@ -45,7 +45,7 @@ const keyRequiredPage = `<!doctype html><html lang="es"><meta charset="utf-8"><t
  * over SSE) on 127.0.0.1 only: the desk holds every customer's data and acts
  * as the signed-in staff member, so it must never listen on the network, and
  * on this machine it answers only the page opened with this run's key
- * (issue 15: any local process could read the sales report with curl).
+ * (any local process could read the sales report with curl).
  *
  * The key is random per run (or `key`, for tests) and travels once, in the
  * link the terminal shows (`/?llave=…`). Opening it sets an HttpOnly,

@@ -105,7 +105,7 @@ export function themeFromConfig(config: AppConfigMap): MantineThemeOverride {
       'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     headings: { fontWeight: '700' },
     components: {
-      // A dialog's <header> is not the page's banner: axe counted two banners while a modal was open (issue 41).
+      // A dialog's <header> is not the page's banner: axe counted two banners while a modal was open.
       Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }, defaultProps: { attributes: { header: { role: 'presentation' } } } },
       Drawer: { styles: { title: { fontWeight: 700 } }, defaultProps: { attributes: { header: { role: 'presentation' } } } },
     },

@@ -79,7 +79,7 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
 
   const needsProfile = me.isError && errorFacts(me.error).code === 'customer/not-found';
   useEffect(() => {
-    // An identity without its customer stays signed in, so the sign-up page can complete it (issue 15).
+    // An identity without its customer stays signed in, so the sign-up page can complete it.
     if (!me.isError || !tokens || needsProfile) return;
     const facts = errorFacts(me.error);
     if (!facts.code || !sessionEndingCodes.has(facts.code)) showError(facts.message);

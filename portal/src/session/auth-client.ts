@@ -17,7 +17,7 @@ export interface AuthClient {
 /** A sign-in provider failure with a Firebase-style code such as 'auth/wrong-password'. */
 export class AuthError extends Error {
   readonly code: string;
-  /** The field a refused sign-up names, with its own message (issue 18: shown under the field). */
+  /** The field a refused sign-up names, with its own message (shown under the field). */
   readonly field?: { key: string; message: string };
   constructor(code: string, message: string, field?: { key: string; message: string }) {
     super(message);

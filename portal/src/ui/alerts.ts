@@ -7,7 +7,7 @@ export const SUCCESS_AUTO_CLOSE_MS = 3000;
 
 /**
  * Spec: the error alert and the success alert are global — one of each. A new
- * error replaces the one showing instead of stacking under it (issue 18: five
+ * error replaces the one showing instead of stacking under it (five
  * toasts for five empty fields), and a success clears it: nothing stale stays
  * on screen after the save that fixed it.
  */

@@ -6,7 +6,7 @@ import { clearErrors, showError } from './alerts.ts';
 type Found<K extends string> = Partial<Record<K, string | undefined>>;
 
 /**
- * The one way a portal form tells what is wrong (issue 18): each message
+ * The one way a portal form tells what is wrong: each message
  * under its own field, and at most one alert that sums them up — 'Revisa el
  * campo: Ciudad' for one, 'Revisa los campos faltantes o inválidos.' for
  * several. A refusal from the server that names one of the form's fields

@@ -9,7 +9,7 @@ export function pageTitle(page: string | null | undefined, studio: string): stri
 }
 
 /**
- * The browser tab's title for the page on screen (issue 18: every tab read
+ * The browser tab's title for the page on screen (every tab read
  * 'Estudio Demo'). Each page names itself; leaving it gives the tab back the
  * studio's name, so a page without a title never keeps the last one's.
  * Without a title yet (the data is loading) the tab shows the studio alone.

@@ -228,7 +228,7 @@ const snapshotRow = sql`(select s::text as snapshot, pg_snapshot_xmin(s)::text::
 
 /*
  * Built once (db/src/prepared.ts): drizzle built this text on every signed-in
- * week, 10 % of its CPU (issue 21).
+ * week, 10 % of its CPU.
  */
 /** The anonymous freshness statement, unprepared (its generic plan is checked in week-stamp-plan.postgres.test.ts). */
 export const anonymousStampQuery = (db: DbOrTx) => db.select(stampColumns()).from(snapshotRow);
@@ -319,7 +319,7 @@ const sameNumbers = (a: readonly number[], b: readonly number[]) => a.length ===
 const filtersKey = (f: ScheduleFilters) => [f.start_date, f.end_date, f.instructor_id ?? '', f.location_id ?? '', f.class_type_id ?? ''].join('/');
 
 /**
- * The week schedule from memory (issue 21, decision 041). Every read costs
+ * The week schedule from memory (decision 041). Every read costs
  * one small statement (readStamp); when it differs from the one the week was
  * read under, the week is brought up to date before answering, so a committed
  * write, through this process or any other, shows on the next read. A booking

@@ -52,7 +52,7 @@ export function chooseCoding(header: string | string[] | undefined): WeekCoding 
 const codedTag = (etag: string, coding: WeekCoding | null) => (coding ? `${etag.slice(0, -1)}-${coding}"` : etag);
 
 /**
- * GET /api/single_class answered before its route (issue 21, decision
+ * GET /api/single_class answered before its route (decision
  * 041): the week from the week cache, sent as the JSON text it keeps, with a
  * per-representation ETag and a 304 when the visitor already has it. Only a
  * request it can answer exactly as the procedure would (input valid for

@@ -12,7 +12,7 @@ import { classesByDay, fromPanel, panelClass, panelClassForEdit, wallTime, type 
 import { categoryFromPanel, classTypeFromPanel, classWriteFromPanel, coachFromPanel, customerFromPanel, discountFromPanelForm, packageFromPanel, withoutEmpty } from './panel-writes.ts';
 
 /**
- * Issue 20 (decision 033): the previous admin panel's calls, served by the
+ * Decision 033: the previous admin panel's calls, served by the
  * same procedures as the spec's routes. Three kinds of entry, all here:
  *
  * - `routes`: paths the spec does not have (and the spec's GET paths whose
@@ -71,7 +71,7 @@ function thisYear(zone: string): { start_date: string; end_date: string } {
 
 /** Paths of the panel, in the order of its client (CALLS.md). */
 export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; summary: string; handle: Handler }[] = [
-  // Analytics over the reports (issue 8), in the shapes its charts read (decision 094).
+  // Analytics over the reports, in the shapes its charts read (decision 094).
   {
     method: 'GET',
     path: '/analytics/customers',
@@ -556,7 +556,7 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     handle: async ({ caller, params }) => caller.customer.update({ customer_id: Number(params.id), role: 'customer' } as never),
   },
 
-  // Videos: the panel's /videos/admin/all, POST, PUT and DELETE /videos are the spec's own routes now (issue 19.2, decision 038).
+  // Videos: the panel's /videos/admin/all, POST, PUT and DELETE /videos are the spec's own routes now (decision 038).
   { method: 'GET', path: '/favoritos', summary: 'Mis favoritos (nombre anterior de /favorites)', handle: async ({ caller }) => caller.favorites.list() },
   { method: 'POST', path: '/favoritos', summary: 'Agrega un favorito (nombre anterior de /favorites)', handle: async ({ caller, body }) => caller.favorites.add(fromPanel(body) as never) },
   {

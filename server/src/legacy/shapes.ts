@@ -1,7 +1,7 @@
 import { studioDayjs } from '@estudio/core';
 
 /**
- * The previous admin panel's shapes (issue 20, decision 033), as pure
+ * The previous admin panel's shapes (decision 033), as pure
  * functions: the names it sends and the envelopes it reads, mapped to and
  * from the spec's. Nothing here decides a rule; the procedures do.
  */

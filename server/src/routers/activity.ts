@@ -4,7 +4,7 @@ import { adminProcedure, router, staffProcedure } from '../trpc.ts';
 
 const tags = ['activity'];
 
-/** Issue 19.5: who did what (audit_log read back as sentences, decision 037). */
+/** Who did what (audit_log read back as sentences, decision 037). */
 export const activityRouter = router({
   list: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/activity', tags, summary: 'Lo que hizo el personal, lo más reciente primero, 30 por página; por persona, cliente, tipo y fechas (admin)' } })

@@ -17,7 +17,7 @@ import { adminProcedure, router } from '../trpc.ts';
 
 const tags = ['schedule'];
 
-/** Issue 8: the admin's schedule. The public GET /single_class routes stay in schedule.ts. */
+/** The admin's schedule. The public GET /single_class routes stay in schedule.ts. */
 export const adminScheduleRouter = router({
   create: adminProcedure
     .meta({

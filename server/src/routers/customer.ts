@@ -69,12 +69,12 @@ export const customerRouter = router({
         if (email !== undefined && email !== ctx.customer.email) throw domainError('customer/email-via-link');
         return { customer: await toCustomerProfileOutput(ctx.db, await updateCustomer(ctx.db, ctx.customer.customer_id, profile)) };
       }
-      // Issue 8: an admin edits any customer, role included, audited; issue 19.8: and its e-mail.
+      // An admin edits any customer, role included, audited;: and its e-mail.
       const row = await adminUpdateCustomer(ctx.db, ctx.customer.customer_id, customer_id ?? ctx.customer.customer_id, { ...profile, role, email }, ctx.config.AUTH_PROVIDER);
       return { customer: await toCustomerProfileOutput(ctx.db, row) };
     }),
 
-  // Issue 8: the admin console's customers. 'admin/all' is declared before 'admin/{id}' so the REST router matches it first.
+  // The admin console's customers. 'admin/all' is declared before 'admin/{id}' so the REST router matches it first.
   adminAll: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/customer/admin/all', tags, summary: 'Clientes por página; busca por nombre, apellido, correo o teléfono (admin)' } })
     .input(adminCustomersInput)
@@ -140,7 +140,7 @@ export const customerRouter = router({
       return { customer: await toCustomerProfileOutput(ctx.db, row) };
     }),
 
-  // Issue 16: a first-time walk-in registered at the desk (or a customer added by an admin), with the documents they accepted there.
+  // A first-time walk-in registered at the desk (or a customer added by an admin), with the documents they accepted there.
   create: staffProcedure
     .meta({
       openapi: {
@@ -179,7 +179,7 @@ export const customerRouter = router({
     .output(customerAnswersOutput)
     .query(async ({ ctx, input }) => ({ answers: await answersForStaff(ctx.db, input.id) })),
 
-  // Issue 7: access granted and taken at the front desk; desks reach the same services through sync.push.
+  // Access granted and taken at the front desk; desks reach the same services through sync.push.
   giveAccess: staffProcedure
     .meta({
       openapi: {

@@ -35,7 +35,7 @@ export const discountsRouter = router({
       return validateDiscount(ctx.db, { code: input.code, pkg, customerId: ctx.customer.customer_id });
     }),
 
-  // Issue 8: the admin console's discount codes.
+  // The admin console's discount codes.
   adminAll: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/discounts/admin/all', tags, summary: 'Códigos de descuento por página; busca por código o descripción (admin)' } })
     .input(adminDiscountsInput)

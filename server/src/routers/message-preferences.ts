@@ -20,7 +20,7 @@ import { stopUrlOf } from '../services/messages/queue-message.ts';
 
 const tags = ['messages'];
 
-/** Issue 17: the customer's channels, the stop link of optional messages, and the private calendar feed. */
+/** The customer's channels, the stop link of optional messages, and the private calendar feed. */
 export const messagePreferencesRouter = router({
   preferences: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/customer/messages', tags, summary: 'Por dónde recibe el cliente de la sesión sus mensajes opcionales, y su calendario privado' } })

@@ -5,7 +5,7 @@ import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 const tags = ['messaging'];
 
-/** Issue 17: how the studio sends e-mail (SMTP) and WhatsApp (Cloud API); secrets are written, never read back. */
+/** How the studio sends e-mail (SMTP) and WhatsApp (Cloud API); secrets are written, never read back. */
 export const messagingRouter = router({
   // Decision 079: whether the studio can send e-mail or WhatsApp at all, so no screen says a message went when it waits.
   channels: publicProcedure

@@ -4,7 +4,7 @@ import { adminProcedure, router } from '../trpc.ts';
 
 const tags = ['outbox'];
 
-/** Issue 8: the messages the studio sends (WhatsApp, e-mail), waiting, sent or failed. */
+/** The messages the studio sends (WhatsApp, e-mail), waiting, sent or failed. */
 export const outboxRouter = router({
   list: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/outbox', tags, summary: 'Mensajes por estado y canal, los más recientes primero, 50 por página (admin)' } })

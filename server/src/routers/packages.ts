@@ -53,7 +53,7 @@ export const packagesRouter = router({
       return { customers: await listAttendees(ctx.db, input.id) };
     }),
 
-  // Issue 8: the admin console. 'admin/all' is declared before 'admin/{id}' so the REST router matches it first.
+  // The admin console. 'admin/all' is declared before 'admin/{id}' so the REST router matches it first.
   adminAll: adminProcedure
     .meta({
       openapi: {

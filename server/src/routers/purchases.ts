@@ -31,7 +31,7 @@ export const purchasesRouter = router({
     .output(purchasesOutput)
     .query(async ({ ctx }) => ({ purchases: await listOwnPurchases(ctx.db, ctx.customer.customer_id) })),
 
-  // Issue 20 (decision 033): every customer's purchases of a period, as the previous panel's /myadmin/orders lists them.
+  // Decision 033: every customer's purchases of a period, as the previous panel's /myadmin/orders lists them.
   adminAll: adminProcedure
     .meta({
       openapi: {
@@ -91,7 +91,7 @@ export const purchasesRouter = router({
     .output(purchaseOneOutput)
     .mutation(async ({ ctx, input }) => ({ purchase: await releasePurchaseLimit(ctx.db, ctx.customer, input) })),
 
-  // Issue 19.4 (decision 034): an admin gives a purchase's money back.
+  // Decision 034: an admin gives a purchase's money back.
   refundQuote: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/purchases/{id}/refund', tags, summary: 'Cuánto se puede reembolsar de una compra y cómo vuelve el dinero (admin)', errorResponses: { 404: 'No existe' } } })
     .input(purchaseIdInput)

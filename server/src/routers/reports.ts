@@ -23,7 +23,7 @@ import { adminProcedure, router, type Context } from '../trpc.ts';
 const tags = ['reports'];
 const rangeErrors = { 400: 'Fechas inválidas o un rango mayor a 366 días' };
 
-/** Issue 8: the studio's numbers, computed by SQL aggregates over local date ranges. */
+/** The studio's numbers, computed by SQL aggregates over local date ranges. */
 export const reportsRouter = router({
   attendance: adminProcedure
     .meta({
@@ -51,7 +51,7 @@ export const reportsRouter = router({
     .output(noShowsReportOutput)
     .query(({ ctx, input }) => noShowsReport(ctx.db, input)),
 
-  // Issue 20 (decision 033): the previous panel's 'Inscritos'.
+  // Decision 033: the previous panel's 'Inscritos'.
   customers: adminProcedure
     .meta({
       openapi: {
@@ -66,7 +66,7 @@ export const reportsRouter = router({
     .output(customersReportOutput)
     .query(({ ctx, input }) => customersReport(ctx.db, input)),
 
-  // Issue 19.4 (decision 034): the day's cash-up and the exports.
+  // Decision 034: the day's cash-up and the exports.
   cashUp: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/reports/cash_up', tags, summary: 'Corte de caja de un día: ventas y reembolsos en efectivo y el efectivo esperado en caja (admin)', errorResponses: { 400: 'Fecha inválida' } } })
     .input(cashUpInput)

@@ -116,7 +116,7 @@ export const reservationsRouter = router({
       return searchReservationsWithCustomer(ctx.db, { ...input, customer_id });
     }),
 
-  // Issue 8: the QR link's page (/admin/reservaciones/{id}) reads and checks in one reservation.
+  // The QR link's page (/admin/reservaciones/{id}) reads and checks in one reservation.
   byId: staffProcedure
     .meta({
       openapi: {

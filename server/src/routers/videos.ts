@@ -107,7 +107,7 @@ export const videosRouter = router({
       video: await setVideoCompleted(ctx.db, input.id, { customerId: ctx.customer.customer_id, role: ctx.customer.role }, false),
     })),
 
-  // Issue 19.2: the admin manages the library.
+  // The admin manages the library.
   adminList: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/videos/admin/all', tags, summary: 'Todos los videos: publicados, próximos y ocultos (admin)' } })
     .output(videoAdminListOutput)

@@ -301,7 +301,7 @@ describe('transport', () => {
         'GET /class_reservations/mine',
         'POST /class_reservations/{id}/cancel',
         'POST /class_reservations/{id}/rating',
-        // Issue 5: content, catalogue, profile, forms and files (uploads are multipart Fastify routes, described by hand)
+        // Content, catalogue, profile, forms and files (uploads are multipart Fastify routes, described by hand)
         'POST /files',
         'GET /payment_methods/{id}',
         'POST /payment_methods',
@@ -361,7 +361,7 @@ describe('transport', () => {
         'GET /files/{id}',
         'PUT /files',
         'DELETE /files/{id}',
-        // Issue 4: shop, checkout, purchases and payments (the Stripe webhook is a raw-body route outside OpenAPI)
+        // Shop, checkout, purchases and payments (the Stripe webhook is a raw-body route outside OpenAPI)
         'GET /class_packages',
         'GET /class_packages/{id}',
         'GET /class_packages/online/all',
@@ -403,7 +403,7 @@ describe('transport', () => {
         'POST /videos/rating/email',
         'PUT /videos/{id}/complete',
         'PUT /videos/{id}/uncomplete',
-        // Issue 19.2: the admin manages the library
+        // The admin manages the library
         'GET /videos/admin/all',
         'POST /videos',
         'PUT /videos',
@@ -425,7 +425,7 @@ describe('transport', () => {
         'POST /tags',
         'PUT /tags',
         'DELETE /tags/{id}',
-        // Issue 8: admin customers, packages and discounts
+        // Admin customers, packages and discounts
         'GET /customer/admin/all',
         'GET /customer/admin/{id}',
         'GET /customer/query',
@@ -442,7 +442,7 @@ describe('transport', () => {
         'POST /discounts',
         'PUT /discounts',
         'DELETE /discounts/{id}',
-        // Issue 8 (H5): admin schedule, reservations, reports and outbox
+        // Admin schedule, reservations, reports and outbox
         'POST /single_class',
         'PUT /single_class',
         'POST /single_class/{id}/cancel',
@@ -461,11 +461,11 @@ describe('transport', () => {
         'GET /reports/customers',
         'GET /outbox',
         'POST /outbox/{id}/retry',
-        // Issue 17: the admin's messaging settings and test message
+        // The admin's messaging settings and test message
         'GET /messaging/settings',
         'PUT /messaging/settings',
         'POST /messaging/test',
-        // Issue 17: the customer's messages, the stop link and the calendar feed (the feed and the one-click stop are plain Fastify routes)
+        // The customer's messages, the stop link and the calendar feed (the feed and the one-click stop are plain Fastify routes)
         'GET /customer/messages',
         'PUT /customer/messages',
         'POST /customer/messages/calendar',
@@ -474,7 +474,7 @@ describe('transport', () => {
         'GET /calendar/{file}',
         'GET /messages/one-click',
         'POST /messages/one-click',
-        // Issue 20: who signed in, with the role (the previous admin panel's first call)
+        // Who signed in, with the role (the previous admin panel's first call)
         'GET /users',
       ].sort(),
     );

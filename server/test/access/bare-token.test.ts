@@ -5,7 +5,7 @@ import { class_package } from '@estudio/db/schema/packages';
 import { login, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /**
- * Issue 20, point 1: the studio's previous admin panel signs in with Firebase
+ * The studio's previous admin panel signs in with Firebase
  * and sends `Authorization: <idToken>` with no `Bearer ` prefix. The server
  * read that as a visitor: protected calls were 401 and public ones answered
  * as if nobody had signed in. The same token is now the same caller with or

@@ -3,7 +3,7 @@ import { ConfigError } from '../../src/config.ts';
 import { login, startTestServer, testConfig, type TestServer } from '../support/helpers.ts';
 
 /**
- * Issue 20, point 2: the studio's previous admin panel lives on its own
+ * The studio's previous admin panel lives on its own
  * `admin.` host, so every call it makes is cross-origin. Preflights answered
  * 404 and no answer carried Access-Control-Allow-Origin, so the browser threw
  * every answer away. Allowed origins are a setting (CORS_ORIGINS); by default

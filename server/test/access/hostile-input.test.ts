@@ -54,7 +54,7 @@ const writesOnRefusal: Record<string, { tables: string[]; why: string }> = {
   // The password typed to change the e-mail or the password is checked as a sign-in attempt (decisions 012, 013).
   'auth.requestEmailChange': { tables: ['auth_login_failure', 'rate_limit_counter'], why: 'a wrong password is a failed sign-in for the lockout' },
   'auth.changePassword': { tables: ['auth_login_failure', 'rate_limit_counter'], why: 'a wrong current password is a failed sign-in for the lockout' },
-  // Issue 17: the first read of Mi Información's Mensajes makes the customer's preference row with its private tokens (preferencesOf), once.
+  // The first read of Mi Información's Mensajes makes the customer's preference row with its private tokens (preferencesOf), once.
   'messages.preferences': { tables: ['message_preference'], why: 'the calendar feed URL it answers needs a stored token; made once, then only read' },
 };
 
@@ -88,7 +88,7 @@ const plainRoutes: Route[] = [
   // Decision 046: staff and admins only (a customer's call is refused before its body is read).
   { name: 'POST /api/files/video', method: 'POST', path: '/files/video', actor: 'admin' },
   { name: 'POST /api/webhooks/stripe', method: 'POST', path: '/webhooks/stripe', actor: 'anonymous' },
-  // Issue 17: a customer's calendar feed and the e-mails' one-click stop (server/src/routers/message-preferences.ts).
+  // A customer's calendar feed and the e-mails' one-click stop (server/src/routers/message-preferences.ts).
   { name: 'GET /api/calendar/{file}', method: 'GET', path: '/calendar/{file}', actor: 'anonymous' },
   { name: 'GET /api/messages/one-click', method: 'GET', path: '/messages/one-click', actor: 'anonymous' },
   { name: 'POST /api/messages/one-click', method: 'POST', path: '/messages/one-click', actor: 'anonymous' },

@@ -9,7 +9,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 import { outcome, procedures, requestFor, routeName, transportOf, validInput } from '../support/router-walk.ts';
 
 /**
- * Issue 20, point 3: zod stripped the fields a write did not know and the
+ * Zod stripped the fields a write did not know and the
  * write answered 200, so the owner read '¡Descuento guardado!' while the
  * limit she typed was thrown away. Every write (a tRPC mutation, over /trpc
  * and its REST route) now refuses a field it does not take: 400

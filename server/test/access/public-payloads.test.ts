@@ -6,7 +6,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 import { accessOf, procedures, requestFor, routeName, validInput } from '../support/router-walk.ts';
 
 /**
- * What the public site answers to anyone (issue 15): no members-only video
+ * What the public site answers to anyone: no members-only video
  * url, no instructor's birth year, e-mail or phone. Every public and
  * optional-auth query is called without a token and its whole answer is
  * searched; the named routes below are also called with seeded ids, so the

@@ -8,7 +8,7 @@ import { createFaultDatabase, startServerProcess, type FaultDatabase } from '../
 import { demoPassword, fakePortalDist } from '../support/helpers.ts';
 
 /**
- * Limits shared across server processes (issue 15, break 3): two real server
+ * Limits shared across server processes (break 3): two real server
  * processes (`node --import tsx server/src/main.ts`) on one PostgreSQL
  * database, hit with real parallel HTTP requests and batched tRPC calls. A
  * per-address limit of 20 lets 20 calls through in total, not 20 per process

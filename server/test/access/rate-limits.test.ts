@@ -12,7 +12,7 @@ import { call, demoPassword, login, startTestServer, testConfig, type TestServer
 import { accessOf, allProcedures } from '../support/router-walk.ts';
 
 /**
- * Issue 15, break 3 and the guessable discount codes: limits count procedure
+ * Break 3 and the guessable discount codes: limits count procedure
  * calls, not HTTP requests. One batched tRPC request of many calls is as many
  * calls against the per-address limit and against the account lockout; a
  * batch has a maximum size; a discount code cannot be guessed faster than

@@ -99,7 +99,7 @@ describe.runIf(emulatorHost)('Firebase identity provider (Auth emulator)', () =>
     expect(again.status).toBe(409);
   });
 
-  it('a sign-up refused for its phone leaves the Firebase identity, which finishes by signing in again (issue 15)', async () => {
+  it('a sign-up refused for its phone leaves the Firebase identity, which finishes by signing in again', async () => {
     const email = `firebase.mitad.${Date.now()}@correo.mx`;
     const user = await emulatorSignUp(email, 'Renata2024!');
     const pages = await call(app, 'GET', '/api/pages');

@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { createIdTokenSigner } from '../../src/services/auth/id-token.ts';
 
 /**
- * The local ID tokens' verification keeps the tokens it checked (issue 21):
+ * The local ID tokens' verification keeps the tokens it checked:
  * what must stay true is that a kept token still expires on time and that
  * any other bytes are checked afresh.
  */

@@ -4,7 +4,7 @@ import { outbox_message } from '@estudio/db/schema/outbox';
 import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /**
- * Issue 15, point 7, passwords: the server refuses common and short passwords
+ * Passwords: the server refuses common and short passwords
  * whatever the app config says, a password change needs the current password
  * (a wrong one counts towards the lockout), and a reset or a change spends
  * every other outstanding reset link. PGlite and, with TEST_DATABASE_URL, PostgreSQL.

@@ -6,7 +6,7 @@ import { auth_user } from '@estudio/db/schema/identity';
 import { call, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /**
- * Issue 15, break 6, on the local identity provider (the Firebase one is in
+ * Break 6, on the local identity provider (the Firebase one is in
  * firebase.emulator.test.ts): a sign-up is two calls, the identity and then
  * the customer. When the customer is refused (a phone another account has),
  * the identity stays and nothing else is written; the person finishes later

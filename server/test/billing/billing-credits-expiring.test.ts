@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/helpers.ts';
 import { buy, dailySubscription, days, emailsOf, messagesOf, newCustomer, saveCard } from '../support/billing-fixtures.ts';
 
 /**
- * Expiring credits (issue 17, decision 024): a daily job tells a customer
+ * Expiring credits (decision 024): a daily job tells a customer
  * about unused classes that expire within credits_expiring_notice_days,
  * once per credit row and expiry date. `now` is passed in; fixtures are
  * relative to the real (or fake) clock.

@@ -19,7 +19,7 @@ async function adminOf(db: Db): Promise<number> {
 }
 
 /**
- * Receipts (issue 17, decision 024): queued in the transaction that makes a
+ * Receipts (decision 024): queued in the transaction that makes a
  * purchase paid (markPurchasePaid), whichever way it was paid; a purchase
  * that cost nothing gets a confirmation instead.
  */

@@ -9,7 +9,7 @@ import { testConfig } from '../support/helpers.ts';
 import { buy, dailySubscription, minutes, newCustomer, renewalDeps, saveCard } from '../support/billing-fixtures.ts';
 
 /**
- * Two server processes renew at once on one PostgreSQL (issue 17, decision
+ * Two server processes renew at once on one PostgreSQL (decision
  * 024): two connection pools, each running the renewal job twice at the same
  * instant over the same due subscriptions. Every subscription is charged once
  * for its period, every declined one records one failed attempt, and each

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../support/helpers.ts';
 import { buy, dailySubscription, days, emailsOf, messagesOf, minutes, newCustomer, renewalDeps, saveCard } from '../support/billing-fixtures.ts';
 
 /**
- * Sandbox subscriptions renew on their own (issue 17, decision 024): the
+ * Sandbox subscriptions renew on their own (decision 024): the
  * clock's job charges the saved card on the charge date, retries on the days
  * of subscription_retry_days and cancels after the last one, telling the
  * customer each time. Dates are simulated by passing `now`; fixtures are

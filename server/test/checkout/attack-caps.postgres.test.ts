@@ -7,7 +7,7 @@ import { startRacingServer, type RacingServer } from '../support/helpers.ts';
 import { createBookers } from '../support/reservations-fixtures.ts';
 
 /**
- * Issue 15, breaks 1, 2 and 5 as the attacker ran them: real parallel
+ * Breaks 1, 2 and 5 as the attacker ran them: real parallel
  * requests and batched tRPC calls against the real server on PostgreSQL
  * (a 20-connection pool). Each test counts what was paid from the database
  * afterwards; the caps must hold whatever the interleaving.

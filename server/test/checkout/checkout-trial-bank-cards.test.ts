@@ -6,7 +6,7 @@ import { purchase } from '@estudio/db/schema/purchases';
 import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
-/** Issue 18, points 3, 8 and 9 on the server: trials and cash, the order's package kind, bank settings, '+ Agregar'. */
+/** Points 3, 8 and 9 on the server: trials and cash, the order's package kind, bank settings, '+ Agregar'. */
 let server: TestServer;
 let admin: string;
 let nuevo: string;

@@ -8,7 +8,7 @@ import { call, login, startTestServer, testSecret, type TestServer } from '../su
 import { createBookers } from '../support/reservations-fixtures.ts';
 
 /**
- * Issue 15, breaks 1 and 5, one customer at a time (both drivers): every cap
+ * Breaks 1 and 5, one customer at a time (both drivers): every cap
  * is checked again when a purchase is paid, so an attempt that was failed or
  * superseded cannot be paid past a cap; unpaid cash holds lapse.
  * The concurrent versions are in attack-caps.postgres.test.ts.

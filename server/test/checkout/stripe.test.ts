@@ -104,7 +104,7 @@ describe('Stripe PaymentIntents', () => {
   });
 });
 
-describe('Stripe: a charge for an attempt a cap refuses is given back (issue 15)', () => {
+describe('Stripe: a charge for an attempt a cap refuses is given back', () => {
   const onePerCustomer = async () => {
     const [row] = await server.db
       .insert(class_package)

@@ -32,7 +32,7 @@ import { createBookers, newClass, withSettings, type Booker } from '../support/r
 import { newClientId, trpcMutation } from '../support/sync-helpers.ts';
 
 /**
- * The booking side of the studio's clock (issue 17, decision 021) on a real
+ * The booking side of the studio's clock (decision 021) on a real
  * migrated and seeded database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
  * confirmations, reminders, no-shows and their penalty, lapsed holds. Every
  * fixture is relative to the real clock and each job is run with an explicit

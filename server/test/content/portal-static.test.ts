@@ -55,7 +55,7 @@ describe('portal assets', () => {
 });
 
 /**
- * Issue 18: a missing file under /demo/ answered 200 with the app's HTML, so an
+ * A missing file under /demo/ answered 200 with the app's HTML, so an
  * <img> "loaded" a page and every coach showed initials. A path that names a
  * file (its last segment has an extension) answers 404 when the file is not
  * there; the portal's routes (no extension) still get the app.

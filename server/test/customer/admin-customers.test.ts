@@ -184,7 +184,7 @@ describe('POST /api/customer/recover', () => {
   });
 });
 
-describe("an admin changes a customer's e-mail (issue 19.8)", () => {
+describe("an admin changes a customer's e-mail", () => {
   it('moves the sign-in and the customer to the new e-mail, ending her sessions, audited', async () => {
     const id = await customerId(server.db, 'ilimitado@estudio.demo');
     const session = (await login(server.app, 'ilimitado@estudio.demo')).idToken;

@@ -18,7 +18,7 @@ import { minutesAheadToday, newClientId, trpcMutation } from '../support/sync-he
 import type { StaffActor } from '../../src/services/permissions/staff-permissions.ts';
 
 /**
- * Issue 16, item 3: the desk's missing actions, through the services the desk's
+ * The desk's missing actions, through the services the desk's
  * push reaches (and POST /api/customer through REST), on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL.
  */

@@ -111,7 +111,7 @@ describe('check-in', () => {
   });
 });
 
-describe('check-in window (issue 16, decision 016)', () => {
+describe('check-in window (decision 016)', () => {
   const hour = 3_600_000;
   /** A scan time ≤ now and a class start `gapMs` away from it, on the same studio day (so only the window can refuse). */
   function sameDay(gapMs: number): { at: Date; start: Date } {

@@ -161,7 +161,7 @@ async function usedBytes(email: string): Promise<number> {
 const photo40k = () => Buffer.concat([png, Buffer.alloc(40 * 1024 - png.length)]);
 const filesOnDisk = () => readdirSync(filesDir).length;
 
-describe('per-customer upload quota (issue 15: 100 MB in 20 requests)', () => {
+describe('per-customer upload quota (100 MB in 20 requests)', () => {
   it('refuses the upload that would pass the quota with a Spanish 413, stores nothing, and a delete frees the space', async () => {
     const ilimitado = (await login(server.app, 'ilimitado@estudio.demo')).idToken;
     const used = await usedBytes('ilimitado@estudio.demo');

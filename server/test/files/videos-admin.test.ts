@@ -3,7 +3,7 @@ import { domainErrors } from '@estudio/core';
 import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /**
- * Issue 19.2: the studio's owner puts a class online. Before this, no route
+ * The studio's owner puts a class online. Before this, no route
  * created a video, so the library only ever held the seed's twenty.
  */
 let server: TestServer;

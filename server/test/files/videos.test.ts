@@ -91,7 +91,7 @@ describe('access to the library', () => {
     }
   });
 
-  it("gives the upcoming videos' url only to online members and staff (issue 15: it was public)", async () => {
+  it("gives the upcoming videos' url only to online members and staff (it was public)", async () => {
     const urls = async (token?: string) => {
       const res = await call(server.app, 'GET', '/api/videos/upcoming', token ? { token } : {});
       expect(res.status).toBe(200);

@@ -119,7 +119,7 @@ const notOffered: Record<number, { code: string; reason: string }> = {
  */
 const refusedByRule: Record<number, { codes: string[]; reason: string; mayPass?: boolean }> = {
   10: { codes: ['validation'], reason: 'a card checkout needs payment_method; the panel sends none (the portal pays)' },
-  // Issue 19.2 (decision 038): the spec's video routes serve these now.
+  // Decision 038: the spec's video routes serve these now.
   112: { codes: ['validation'], reason: "POST /videos: the panel's video has no duration; the spec's route asks for one" },
   113: { codes: ['validation', 'video/not-found'], reason: 'PUT /videos: served when the video exists', mayPass: true },
   115: { codes: ['video/not-found'], reason: 'DELETE /videos/{id}: the panel deletes an id that does not exist' },

@@ -66,7 +66,7 @@ describe('GET /api/outbox', () => {
     expect((await call(server.app, 'GET', '/api/outbox')).status).toBe(401);
   });
 
-  it('says what each message is about, whom it is for by name, and when a waiting one is tried next (issue 17)', async () => {
+  it('says what each message is about, whom it is for by name, and when a waiting one is tried next', async () => {
     const [mariana] = await server.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
     if (!mariana) throw new Error('seed');
     const base = Date.now() + 1.5 * 365 * 86_400_000;

@@ -11,7 +11,7 @@ import { silentLog, startLoopbackCloudApi, startLoopbackSmtp, type LoopbackCloud
 import { createBookers, newClass, type Booker } from '../support/reservations-fixtures.ts';
 
 /**
- * Issue 17, "Done means": a studio on the embedded defaults configures SMTP
+ *, "Done means": a studio on the embedded defaults configures SMTP
  * and WhatsApp in its settings (PUT /api/messaging/settings), and from then on
  * a booking, a freed waitlist place and a class the studio cancelled each
  * produce messages that arrive: read back from a loopback SMTP server and a

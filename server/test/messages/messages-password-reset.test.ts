@@ -10,7 +10,7 @@ import { demoPassword, fakePortalDist } from '../support/helpers.ts';
 import { freePort, startLoopbackSmtp, type LoopbackSmtp } from '../support/messages-fixtures.ts';
 
 /**
- * Issue 17, "Done means": a studio on the embedded defaults (nothing in the
+ *, "Done means": a studio on the embedded defaults (nothing in the
  * environment about messages) configures SMTP in the admin's settings, and
  * from then on a password reset is an e-mail that arrives, whose link works.
  * The real server process (`node --import tsx server/src/main.ts`): PGlite in

@@ -5,7 +5,7 @@ import { class_package } from '@estudio/db/schema/packages';
 import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /**
- * Issue 15, point 7: app-config values are checked by their type before they
+ * App-config values are checked by their type before they
  * are saved, and a bad value stored before that (written straight into the
  * table here) reads as the default instead of failing the schedule and reports.
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
@@ -125,7 +125,7 @@ describe('reading a bad value stored before the checks', () => {
   });
 });
 
-describe('private settings (issue 17)', () => {
+describe('private settings', () => {
   it("the owner's summary address is answered to admins only", async () => {
     const server = await startTestServer();
     try {

@@ -7,9 +7,9 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 
 /**
  * Deletes that would silently lose what others rely on are refused with a
- * Spanish 409 and change nothing (issue 15): the required 'Términos y
+ * Spanish 409 and change nothing: the required 'Términos y
  * condiciones' page and its acceptances, a class category its class types use,
- * a coach who teaches classes still to come (issue 19). Before the admin
+ * a coach who teaches classes still to come. Before the admin
  * confirms, `GET …/{id}/removal` says what the delete will do and why, in the
  * same words the delete answers with (decision 035).
  */

@@ -7,7 +7,7 @@ import { invoice } from '@estudio/db/schema/purchases';
 import { startRacingServer, type RacingServer } from '../support/helpers.ts';
 
 /**
- * Two admins refund the same purchase at the same moment (issue 19.4): on
+ * Two admins refund the same purchase at the same moment: on
  * PostgreSQL with real parallel requests, exactly one refund is recorded and
  * the other is told it was already refunded. PGlite has one connection and
  * cannot race: TEST_DATABASE_URL only.

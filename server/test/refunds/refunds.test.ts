@@ -16,7 +16,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * Issue 19.4: the owner's money. A studio owner sells at the desk, refunds,
+ * The owner's money. A studio owner sells at the desk, refunds,
  * and reads the day's cash-up and the sales by payment method; card refunds go
  * through Stripe (the loopback fake speaking Stripe's API).
  */

@@ -7,7 +7,7 @@ import { customerId } from '../support/reservations-fixtures.ts';
 import { newClientId, trpcMutation } from '../support/sync-helpers.ts';
 
 /**
- * Issue 19, points 5 and 6 (decision 037): a reason for gifts, removals and
+ * Points 5 and 6 (decision 037): a reason for gifts, removals and
  * revocations; Recepción gifts up to the owner's price; the owner reads who
  * did what in Actividad, and on a customer's card.
  */
@@ -31,7 +31,7 @@ afterAll(async () => server.close());
 const purchasesOf = async (id: number) => (await server.db.select().from(purchase).where(eq(purchase.customer_id, id))).length;
 const activity = async (query: string, token = admin) => call(server.app, 'GET', `/api/activity${query}`, { token });
 
-describe('a reason for what staff give and take (issue 19.6)', () => {
+describe('a reason for what staff give and take', () => {
   it('Recepción gives a gift, removes classes or revokes access only with a reason, said in Spanish; nothing is saved without it', async () => {
     const before = await purchasesOf(mariana);
     const gift = await call(server.app, 'POST', '/api/customer/giveAccess', { token: recepcion, body: { customer_id: mariana, class_package_id: pkg['1 Clase'], is_gift: true } });
@@ -99,7 +99,7 @@ describe('a reason for what staff give and take (issue 19.6)', () => {
   });
 });
 
-describe('Actividad: who did what (issue 19.5)', () => {
+describe('Actividad: who did what', () => {
   it('the owner reads what Recepción did, newest first, in sentences with her name, the customer and the reason', async () => {
     const gift = await call(server.app, 'POST', '/api/customer/giveAccess', {
       token: recepcion,

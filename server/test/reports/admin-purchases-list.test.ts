@@ -3,7 +3,7 @@ import { localDate } from '@estudio/core';
 import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /**
- * Issue 20 (decision 033): the owner reads every customer's purchases of a
+ * Decision 033: the owner reads every customer's purchases of a
  * period (the previous panel's /myadmin/orders) and the customers new, active
  * and cancelled in it ('Inscritos'), on the demo seed.
  */

@@ -133,7 +133,7 @@ describe('GET /api/reports/sales', () => {
     expect(res.status).toBe(200);
     const packages = await server.db.select().from(class_package);
     const sold = (await server.db.select().from(purchase)).filter(
-      // A revoked sale is annulled (issue 19.4); the seed refunds nothing, so every revoked one is out.
+      // A revoked sale is annulled; the seed refunds nothing, so every revoked one is out.
       (p) => !['pending', 'failed', 'revoked'].includes(p.status) && !p.is_gift && inRange(p.createdAt, start, end),
     );
     expect(sold.length).toBeGreaterThan(0);
@@ -211,7 +211,7 @@ describe('GET /api/reports/no_shows', () => {
   });
 });
 
-describe('a revoked sale (issue 19.4)', () => {
+describe('a revoked sale', () => {
   it("leaves the day's sales: the owner revokes a $1,350 grant and the day's total goes back", async () => {
     const today = localDay(0);
     const daySales = async () => (await call(server.app, 'GET', `/api/reports/sales?start_date=${today}&end_date=${today}`, { token: admin })).body as { count: number; total: string };
@@ -233,7 +233,7 @@ describe('a revoked sale (issue 19.4)', () => {
   });
 });
 
-describe('a card sale refunded in the sandbox (issue 19.4)', () => {
+describe('a card sale refunded in the sandbox', () => {
   it('is refunded through the sandbox provider and counts as a card refund of the day', async () => {
     const today = localDay(0);
     const nuevo = (await login(server.app, 'nuevo@estudio.demo')).idToken;

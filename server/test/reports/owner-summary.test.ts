@@ -14,7 +14,7 @@ import { anyLocationId, createBookers, withSettings } from '../support/reservati
 import { startTestServer, type TestServer } from '../support/helpers.ts';
 
 /*
- * The owner's daily summary (issue 17): the studio's day before `now` and the
+ * The owner's daily summary: the studio's day before `now` and the
  * day after, on a day 400 days ahead of the real (or moved) clock, so the
  * seed's own classes and sales are not in it and every number is this test's.
  */

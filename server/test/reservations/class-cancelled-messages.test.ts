@@ -8,7 +8,7 @@ import { createBookers, newClass } from '../support/reservations-fixtures.ts';
 import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /*
- * A class cancelled by the studio (issue 17): everyone booked and everyone
+ * A class cancelled by the studio: everyone booked and everyone
  * waiting is told, through the message templates, in the cancel's transaction.
  */
 

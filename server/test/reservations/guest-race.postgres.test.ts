@@ -6,7 +6,7 @@ import { startRacingServer, type RacingServer } from '../support/helpers.ts';
 import { createBookers, newClass } from '../support/reservations-fixtures.ts';
 
 /**
- * Guests under a rush on PostgreSQL (issue 18, decision 028): a guest takes a
+ * Guests under a rush on PostgreSQL (decision 028): a guest takes a
  * place, a seat and — with guest_uses_credit on, as in the demo studio — one
  * more credit, all decided in the booking's transaction under decision 006's
  * locks. Only with TEST_DATABASE_URL (PGlite has one connection).

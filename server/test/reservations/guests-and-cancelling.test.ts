@@ -10,7 +10,7 @@ import { call, login, startTestServer, testSecret, type TestServer } from '../su
 import { createBookers, newClass, withSettings } from '../support/reservations-fixtures.ts';
 
 /**
- * Issue 18, points 6, 7 and 12 on the real app over a migrated database
+ * Points 6, 7 and 12 on the real app over a migrated database
  * (PGlite, or PostgreSQL with TEST_DATABASE_URL): a guest takes a seat and,
  * when the studio says so (guest_uses_credit), one more credit; a second
  * cancel of the same reservation is refused and gives nothing back twice;

@@ -4,7 +4,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 /**
  * Dates far from now (year 9999, year 0) are refused as bad input with a
  * Spanish 400 that names the field for people, never answered with a 500
- * (issue 15, point 7). One shared date schema in core holds the bounds.
+ *. One shared date schema in core holds the bounds.
  */
 
 let server: TestServer;

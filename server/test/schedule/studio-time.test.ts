@@ -11,7 +11,7 @@ import { buy, emailsOf, messagesOf, minutes, renewalDeps, saveCard } from '../su
 import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /**
- * Issue 18, points 10 and 11 (decision 030), through the admin's REST calls
+ * Points 10 and 11 (decision 030), through the admin's REST calls
  * and the customer's pages' answers. Runs on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL.
  */

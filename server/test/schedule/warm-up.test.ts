@@ -9,7 +9,7 @@ import { openPool, warmUp } from '../../src/warm-up.ts';
 import { testConfig } from '../support/helpers.ts';
 
 /**
- * A new process readies itself before it listens (issue 21, decision 057), on
+ * A new process readies itself before it listens (decision 057), on
  * this run's database: the pool open, this week and the next in the cache,
  * and nothing in the request log.
  */

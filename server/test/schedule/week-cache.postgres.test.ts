@@ -12,8 +12,8 @@ import { demoPassword, fakePortalDist } from '../support/helpers.ts';
 import { newClass } from '../support/reservations-fixtures.ts';
 
 /**
- * The week from memory is never stale after a committed write (issue 21,
- * decision 041): two real server processes on one PostgreSQL database, each
+ * The week from memory is never stale after a committed write (decision
+ * 041): two real server processes on one PostgreSQL database, each
  * with its own cache. A booking through one is in the very next read through
  * the other while reads keep both caches warm in parallel; a cancellation the
  * same the other way round; and while an older transaction holds the change

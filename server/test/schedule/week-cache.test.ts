@@ -17,7 +17,7 @@ import { customerId, newClass, withSettings } from '../support/reservations-fixt
 import { call, login, rowsOf, startTestServer, type TestServer } from '../support/helpers.ts';
 
 /**
- * The week schedule from memory (issue 21, decision 041), on this run's
+ * The week schedule from memory (decision 041), on this run's
  * database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the same answer as
  * the database gives, a booking seen by the very next read, each thing the
  * week shows that the change log does not cover (the zone, tags, a coach's

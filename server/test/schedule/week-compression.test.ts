@@ -8,7 +8,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 import { newClass } from '../support/reservations-fixtures.ts';
 
 /**
- * The week's answer compressed for clients that ask (issue 21, decision 047),
+ * The week's answer compressed for clients that ask (decision 047),
  * on this run's database (PGlite, or PostgreSQL with TEST_DATABASE_URL): gzip
  * and br decode to the very JSON sent uncompressed, each coding has its own
  * ETag and any of them earns a 304, Vary names Accept-Encoding, and a cache

@@ -6,7 +6,7 @@ import { anonymousStampQuery } from '../../src/http/week-cache.ts';
 /**
  * Every read of the week from memory runs one freshness statement (decision
  * 041), prepared, so after five runs PostgreSQL plans it once for any dates
- * (a generic plan). Growth (issue 21) asks that it cost the same with five
+ * (a generic plan). Growth asks that it cost the same with five
  * years of classes behind the week. With the dates unknown, the week's tags
  * fingerprint was planned as a walk of every class by its key, merged with
  * the few tagged ones: 409 blocks at 28,000 classes (bench/growth.ts), for a

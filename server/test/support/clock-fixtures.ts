@@ -7,7 +7,7 @@ import { outbox_message, scheduled_job } from '@estudio/db/schema/outbox';
 import type { Db } from '../../src/db.ts';
 import { recordDiscountUse } from '../../src/services/checkout/purchase-caps.ts';
 
-/** Test fixtures of the clock's jobs (issue 17): rows relative to the real clock, each test its own. */
+/** Test fixtures of the clock's jobs: rows relative to the real clock, each test its own. */
 
 export const silentLog = { info() {}, warn() {}, error() {} };
 export const minute = 60_000;

@@ -13,7 +13,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 import { newClientId, trpcMutation } from '../support/sync-helpers.ts';
 
 /*
- * The waitlist's messages (issue 17, decision 023): the spec's notify-all on a
+ * The waitlist's messages (decision 023): the spec's notify-all on a
  * freed place, and the automatic promotion of the clock's 'waitlist-promotion'
  * job. Real migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL),
  * real HTTP through the app; classes made relative to now.

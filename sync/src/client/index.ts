@@ -1,4 +1,4 @@
-// Client half: the desk's PGlite replica, the outbox and the sync loop (issue 7).
+// Client half: the desk's PGlite replica, the outbox and the sync loop.
 export type * from './types.ts';
 export { openReplica, type ClientReplica, type OpenReplicaOptions } from './replica.ts';
 export { createSyncClient, clientIdFor, type SyncClientOptions } from './sync-client.ts';

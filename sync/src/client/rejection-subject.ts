@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { query } from './replica.ts';
 
 /**
- * Whom and what a refused desk change was about (issue 16): resolved against
+ * Whom and what a refused desk change was about: resolved against
  * the replica when the refusal arrives, before the change is undone, and kept
  * with the rejection, so the names stay even if the rows later vanish.
  */

@@ -77,7 +77,7 @@ const deskSchema = [
      message text NOT NULL,
      at timestamptz NOT NULL DEFAULT now(),
      PRIMARY KEY (client_id, mutation_id))`,
-  // Whom and what a rejection was about, resolved when it arrived (issue 16).
+  // Whom and what a rejection was about, resolved when it arrived.
   `ALTER TABLE desk.rejection ADD COLUMN IF NOT EXISTS subject jsonb`,
   // Changes kept aside when the server's history went back (decision 078): each is checked against the fresh snapshot,
   // then queued again or shown to staff as refused. subject: whom and what it was about in the replica it was made on.

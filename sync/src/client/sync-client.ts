@@ -44,7 +44,7 @@ export interface SyncClientOptions {
    * While the server does not answer at all (connection refused or cut, no
    * route), the next attempt comes within this (1 s): asking costs the server
    * nothing, and the desk shows it back within about a second, however long it
-   * was away (issue 16).
+   * was away.
    */
   probeMs?: number;
   /** Source of jitter (tests make it deterministic). */

@@ -43,7 +43,7 @@ export interface SyncRejection {
   code: string;
   message: string;
   at: string;
-  /** Whom and what it was about (customer, phone, class, package), resolved against the replica when it arrived; null for rejections stored before issue 16. */
+  /** Whom and what it was about (customer, phone, class, package), resolved against the replica when it arrived; null for rejections stored before. */
   subject: RejectionSubject | null;
 }
 

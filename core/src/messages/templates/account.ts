@@ -1,11 +1,11 @@
 import type { MessageParts } from '../compose.ts';
 
 /**
- * The account's e-mails (issue 17): password reset, the invitation of a
+ * The account's e-mails: password reset, the invitation of a
  * customer the studio registered at the desk to create a password, the
  * confirmation of a new sign-in e-mail, and the invitation to rate an online
  * class. E-mail only (no WhatsApp template). The wording is the one the
- * product has sent since issue 3 (core/src/mail.ts), laid out by compose().
+ * product has always sent (once in core/src/mail.ts), laid out by compose().
  */
 
 /** "24 horas", "1 hora", "90 minutos": links live from minutes to a day. */

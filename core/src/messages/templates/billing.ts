@@ -5,7 +5,7 @@ import { texts } from '../../texts.ts';
 import type { MessageParts } from '../compose.ts';
 
 /**
- * Billing messages (issue 17, decision 024): the receipt of a payment, the
+ * Billing messages (decision 024): the receipt of a payment, the
  * renewal of a subscription (its receipt), a charge that was declined, the
  * subscription cancelled after the last retry, and credits about to expire.
  * Receipts and renewals go by e-mail only (a document to keep, and a paid

@@ -2,7 +2,7 @@ import { studioDayjs, type DateInput } from '../../rules/time.ts';
 import type { MessageAttachment, MessageParts } from '../compose.ts';
 
 /**
- * Booking messages written by the studio's clock (issue 17, decision 021):
+ * Booking messages written by the studio's clock (decision 021):
  * the confirmation of a booking, the reminder before the class, the penalty
  * after consecutive no-shows with an unlimited membership, and a cash hold
  * that expired. WhatsApp templates (registered by the studio, parameters in

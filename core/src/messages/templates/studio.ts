@@ -1,7 +1,7 @@
 import type { MessageParts } from '../compose.ts';
 
 /**
- * Messages from the studio itself (issue 17): a class it cancelled, and the
+ * Messages from the studio itself: a class it cancelled, and the
  * owner's daily summary. WhatsApp templates:
  *  - estudio_clase_cancelada: {{1}} name, {{2}} class, {{3}} date and time, {{4}} what happens to the credit or the waitlist.
  * The daily summary is e-mail only.

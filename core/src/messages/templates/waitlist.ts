@@ -1,7 +1,7 @@
 import type { MessageParts } from '../compose.ts';
 
 /**
- * The waitlist's messages (issue 17). Texts in Spanish, tú form, short.
+ * The waitlist's messages. Texts in Spanish, tú form, short.
  * WhatsApp templates the studio registers in WhatsApp Manager:
  *  - estudio_lugar_libre: {{1}} name, {{2}} class, {{3}} date and time, {{4}} link to book it.
  *  - estudio_lugar_asignado: {{1}} name, {{2}} class, {{3}} date and time, {{4}} credit used,

@@ -11,7 +11,7 @@ export interface PendingDocument {
   content: string | null;
 }
 
-/** What to look twice at before booking or checking in a customer (issue 16, decision 018). */
+/** What to look twice at before booking or checking in a customer (decision 018). */
 export interface CounterWarnings {
   /** Required pages not accepted (the spec: required pages must be accepted before booking or buying). */
   pendingDocuments: PendingDocument[];

@@ -26,7 +26,7 @@ export interface CustomerHit {
 }
 
 /**
- * The desk's search (issue 16): what staff type is matched in memory, over
+ * The desk's search: what staff type is matched in memory, over
  * an index of every customer in the replica kept in step by triggers, not by
  * a query per keystroke. PostgreSQL's plan for "the first 20 by name among
  * those with a word starting 'so'" walks the name order when matches are
@@ -388,7 +388,7 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
 /**
  * What the grant-access form offers: packages on sale and the payment methods the studio takes. A package's `price`
  * is what a grant charges (core's effectivePriceCents: the sale price when set, as giveAccess records it), so the
- * picker shows the one price that is charged (issue 19.8: it listed $1,500.00 and recorded $1,350.00).
+ * picker shows the one price that is charged (it listed $1,500.00 and recorded $1,350.00).
  */
 export async function accessOptions(db: Db) {
   const [rows, methods] = await Promise.all([

@@ -15,7 +15,7 @@ export type ScanWarning =
   | 'too-late'
   | 'unpaid-cash'
   | 'already-attended'
-  // Issue 16 (decision 018): warn, never refuse.
+  // Decision 018: warn, never refuse.
   | 'documents-pending'
   | 'profile-incomplete';
 
@@ -50,7 +50,7 @@ export interface ReservationView {
 }
 
 /**
- * Which reservation a scanned or typed code names (issue 16, decision 016).
+ * Which reservation a scanned or typed code names (decision 016).
  * Only a reservation's random access code admits: an old sequential link, a
  * bare folio or another site's link is refused with its own Spanish reason.
  * A QR link's id must be the code's reservation.

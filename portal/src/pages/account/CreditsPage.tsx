@@ -67,7 +67,7 @@ export default function CreditsPage() {
             </Table.Tbody>
           </Table>
         </Box>
-        {/* Phones: one card per credit, every label whole (issue 18: the table cut 'Expiran en' to 'Expir…'). */}
+        {/* Phones: one card per credit, every label whole (the table cut 'Expiran en' to 'Expir…'). */}
         <Stack hiddenFrom="sm" gap="sm">
           {rows.map((c) => (
             <RecordCard

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Card, Group, Stack, Text } from '@mantine/core';
 
 /**
- * One row of an account list as a phone shows it (issue 18: Mis Créditos and
+ * One row of an account list as a phone shows it (Mis Créditos and
  * Mis Cargos were tables cut off at 390 px): the title with its badge, which
  * moves under the title rather than being cut, then one line per fact, label
  * left and value right. Desktop keeps the table.

@@ -42,7 +42,7 @@ export function drawerMenuItems(config: AppConfigMap): NavLinkItem[] {
 
 /**
  * Mobile drawer, header 'Mi Cuenta': the user menu's pages (Mis Cargos and
- * Mis Créditos when their settings are on — issue 18: a phone could not reach
+ * Mis Créditos when their settings are on —: a phone could not reach
  * them), without Mis Reservaciones, which 'Menú' already lists.
  */
 export function drawerAccountItems(config: AppConfigMap): NavLinkItem[] {

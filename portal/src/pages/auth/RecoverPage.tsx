@@ -41,7 +41,7 @@ function RequestRecoveryForm() {
       if (delivery === 'none') setNoEmail(true);
       else showSuccess(texts.auth.recoverSent);
     } catch (failure) {
-      // A refused address shows under the field (issue 18); anything else is the one alert.
+      // A refused address shows under the field; anything else is the one alert.
       const { field, fieldMessage, message } = errorFacts(failure);
       if (field === 'email') setError(fieldMessage ?? message);
       else showError(message);

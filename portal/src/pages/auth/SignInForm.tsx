@@ -40,7 +40,7 @@ export function SignInForm({ onSignedIn, footer, size, autoFocus }: SignInFormPr
       await signIn(email.trim(), password);
       onSignedIn?.();
     } catch (error) {
-      // A refused e-mail or password shows under its field (issue 18); the spec's sign-in errors are the one alert.
+      // A refused e-mail or password shows under its field; the spec's sign-in errors are the one alert.
       const { field, fieldMessage } = errorFacts(error);
       if ((field === 'email' || field === 'password') && fieldMessage) setErrors({ [field]: fieldMessage });
       else showError(signInErrorText(error));

@@ -76,7 +76,7 @@ interface SignupFormProps {
  *
  * A sign-up is two steps, the identity and then the customer, and the second
  * can be refused (a phone already registered) or never sent (a closed tab).
- * No half account is a dead end (issue 15): signing up again with the same
+ * No half account is a dead end: signing up again with the same
  * e-mail and password signs in to that identity and creates its customer, and
  * an identity signed in without a customer ('needsProfile') gets this form
  * without e-mail and password, to finish its profile.

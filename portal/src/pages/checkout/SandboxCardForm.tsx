@@ -80,7 +80,7 @@ export function SandboxCardForm({ disabled, paying, onPay, declined, submitLabel
           onChange={(e) => setNumber(groupDigits(e.currentTarget.value.replace(/\D/g, '').slice(0, 19)))}
           error={errors.number}
         />
-        {/* Issue 18: side by side only when each column holds 'Vencimiento (MM/AA)' on one line; on a phone they stack, never misaligned. */}
+        {/* Side by side only when each column holds 'Vencimiento (MM/AA)' on one line; on a phone they stack, never misaligned. */}
         <SimpleGrid minColWidth="13rem" autoFlow="auto-fit" spacing="sm">
           <TextInput
             label={texts.checkout.cardExpiry}

@@ -33,7 +33,7 @@ function NothingToStop({ icon, children }: { icon?: ReactNode; children: ReactNo
 }
 
 /**
- * /mensajes/baja?token=…, the stop link of every optional message (issue 17).
+ * /mensajes/baja?token=…, the stop link of every optional message.
  * Opening it changes nothing (mail scanners open links before people do): it
  * shows what would stop, and only the button turns the optional messages off.
  * Then it says what still arrives and where to turn them back on.

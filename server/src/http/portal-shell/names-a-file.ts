@@ -3,7 +3,7 @@
  * last segment ends in an extension ('/demo/coaches/ana.jpg', '/assets/x.js',
  * '/robots.txt'). The portal's routes never do (slugs, ids and access codes
  * have no dots), so a missing file answers 404 instead of the app's HTML, which
- * an <img> would take for a picture that loaded (issue 18).
+ * an <img> would take for a picture that loaded.
  */
 export function namesAFile(url: string): boolean {
   const end = url.search(/[?#]/);

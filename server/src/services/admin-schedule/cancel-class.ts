@@ -108,7 +108,7 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
             ).map((r) => r.id),
           );
 
-    // Everyone booked and everyone waiting is told, in this transaction (issue 17): the booked
+    // Everyone booked and everyone waiting is told, in this transaction: the booked
     // whether their credit came back, the waiting that they no longer wait for it.
     const when = formatDateTime(c.class_date, tz);
     const about = { className: c.class_type.name, when, scheduleUrl: `${messages.publicUrl}/calendario` };

@@ -60,7 +60,7 @@ const refusedSubjectId = sql<number | null>`coalesce(
 
 /**
  * What staff did, newest first, 30 a page, as sentences people read
- * (issue 19.5): filtered by the staff member, the customer it was about, the
+ *: filtered by the staff member, the customer it was about, the
  * kind (core's closed list) and studio days. Read by the console's Actividad
  * and by a customer's card.
  *

@@ -1,7 +1,7 @@
 /**
  * The ID token of an `Authorization` header: `Bearer <token>` as the spec
  * says, or the bare `<token>` the studio's previous admin panel sends
- * (Firebase's ID token with no scheme, issue 20). Any other scheme (`Basic
+ * (Firebase's ID token with no scheme). Any other scheme (`Basic
  * …`) or a header with spaces in it is no token: the call is anonymous.
  * The one reader of the header, for /trpc, /api and the upload routes alike.
  */

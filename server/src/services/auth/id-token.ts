@@ -40,7 +40,7 @@ export function createIdTokenSigner(secret: string, ttlSeconds: number): IdToken
   /**
    * Tokens whose signature and claims were checked, with their expiry: a
    * browser sends the same token for its hour, and checking the HMAC through
-   * WebCrypto was 8–9 % of the server's CPU on a signed-in week (issue 21).
+   * WebCrypto was 8–9 % of the server's CPU on a signed-in week.
    * Keyed by the whole token, so any other bytes are checked afresh; a hit
    * still expires on time. Whether the session was ended since is read from
    * the database on every request (verify-id-token.ts), cached or not.

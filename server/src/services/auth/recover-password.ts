@@ -57,7 +57,7 @@ async function mailPasswordLink(tx: Db, settings: RecoverSettings, email: string
   const businessName = nameRow?.value || appConfigDefaults.business_name;
   const link = `${settings.publicUrl}/recuperar?token=${encodeURIComponent(token)}`;
   const template = kind === 'claim' ? customerClaim : passwordReset;
-  // Transactional (issue 17): it always goes, in the studio's colours, with the link as a button.
+  // Transactional: it always goes, in the studio's colours, with the link as a button.
   await queueEmail(tx, messageContextOf({ PUBLIC_URL: settings.publicUrl }), {
     to: user.email,
     parts: template({ businessName, link, minutes: settings.resetTtlMinutes }),

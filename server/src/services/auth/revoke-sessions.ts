@@ -9,7 +9,7 @@ import type { Db } from '../../db.ts';
  * and spends every outstanding mailed code (password reset links and e-mail
  * change links), so a link sent before cannot undo what was just done: after
  * one reset the other reset links are dead, and a password change kills the
- * reset links an intruder may have asked for (issue 15).
+ * reset links an intruder may have asked for.
  *
  * The instant is this process's clock truncated to the second, because a
  * token's iat is whole seconds from the same clock: a token issued after this

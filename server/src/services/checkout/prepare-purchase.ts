@@ -147,7 +147,7 @@ async function checkSignupFee(tx: Tx, settings: AppConfigMap, customerId: number
 }
 
 /**
- * A cash or transfer order set aside (issue 41): how to pay it (the studio's
+ * A cash or transfer order set aside: how to pay it (the studio's
  * CLABE and the order as the reference, or at the desk) and until when the
  * hold lasts (cash_hold_hours, the expire-holds job's own limit).
  */

@@ -9,7 +9,7 @@ import { lockCustomer } from '../reservations/booking-locks.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 /**
- * The one rule for purchase caps (issue 15). A package's `people_limit` and
+ * The one rule for purchase caps. A package's `people_limit` and
  * `limit_per_customer`, and a discount's `max_uses`, `max_uses_per_customer`
  * and `first_invoice_only`, are counted from purchases, under locks, in the
  * transaction that creates a purchase AND again in the transaction that pays

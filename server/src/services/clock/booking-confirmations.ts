@@ -36,7 +36,7 @@ const batch = 100;
 const settleMs = 60_000;
 
 /**
- * Confirms every new booking (issue 17, decision 021): the class, coach,
+ * Confirms every new booking (decision 021): the class, coach,
  * date and time in the studio's zone, location, access code, the link to Mis
  * Reservaciones (the QR), how to cancel, an .ics invitation and the
  * customer's private calendar feed. Reads class_reservation, so bookings

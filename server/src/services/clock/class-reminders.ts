@@ -20,7 +20,7 @@ export function reminderLeadMs(settings: { reminder_hours_before?: string }): nu
 }
 
 /**
- * Reminds each booking N hours before its class (issue 17, decision 021;
+ * Reminds each booking N hours before its class (decision 021;
  * reminders_enabled, reminder_hours_before, default 2). Who: live
  * reservations of classes (not cancelled) starting within the next N hours
  * that were booked before that window opened — a booking made inside it got

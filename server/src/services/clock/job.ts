@@ -3,7 +3,7 @@ import type { Db } from '../../db.ts';
 import type { Log } from '../log.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 
-/** What a clock job receives (issue 17, decision 021). */
+/** What a clock job receives (decision 021). */
 export interface ClockContext {
   db: Db;
   config: Config;

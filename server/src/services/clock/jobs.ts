@@ -10,7 +10,7 @@ import { subscriptionRenewalsJob } from './subscription-renewals.ts';
 import { waitlistPromotionJob } from './waitlist-promotion.ts';
 
 /**
- * Every job of the studio's clock (issue 17, decision 021). Each job lives in
+ * Every job of the studio's clock (decision 021). Each job lives in
  * its own file; add it here with one line. Names are stored in scheduled_job:
  * renaming one starts it afresh (its watermark included).
  */

@@ -11,7 +11,7 @@ import type { ClockContext, ClockJob, JobSchedule } from './job.ts';
 import { clockJobs } from './jobs.ts';
 
 /**
- * The studio's clock (issue 17, decision 021): recurring jobs on the
+ * The studio's clock (decision 021): recurring jobs on the
  * scheduled_job table, the same on PGlite and PostgreSQL. Each process ticks;
  * a due job is claimed by one conditional UPDATE (a lease), so with several
  * processes on one database each run happens once; a run cut short by a crash

@@ -2,7 +2,7 @@ import { renewDueSubscriptions } from '../billing/renewals.ts';
 import type { ClockJob } from './job.ts';
 
 /**
- * Sandbox subscriptions renew on their date (issue 17, decision 024): every
+ * Sandbox subscriptions renew on their date (decision 024): every
  * few minutes, each active sandbox subscription whose paid period has ended
  * is charged with the customer's saved card, retried on the days of
  * subscription_retry_days, and cancelled after the last retry. With Stripe

@@ -4,7 +4,7 @@ import { accepted_page, page } from '@estudio/db/schema/content';
 import type { Db } from '../../db.ts';
 
 /**
- * The one home of "the customer accepted the studio's documents" (issue 16):
+ * The one home of "the customer accepted the studio's documents":
  * records the pages a customer accepted, at sign-up in the portal or at the
  * desk. Every id must be a page (page/not-found); with `requireAll`, every
  * page marked required must be among them (`refusal`: customer/documents-not-accepted

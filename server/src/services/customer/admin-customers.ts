@@ -250,7 +250,7 @@ export async function adminUpdateCustomer(
 }
 
 /**
- * An admin moves a customer to a new e-mail (issue 19.8) with the rules of a
+ * An admin moves a customer to a new e-mail with the rules of a
  * confirmed e-mail change (confirmEmailChange): the e-mail must be free among
  * identities and customers, the sign-in and the customer move together, and
  * every session of the account ends (its tokens carry the old e-mail). Under

@@ -16,7 +16,7 @@ export interface CreateCustomerProfile {
 }
 
 /**
- * POST /api/customer (issue 16): staff register a first-time walk-in, or an
+ * POST /api/customer: staff register a first-time walk-in, or an
  * admin a customer, in one transaction: the customer row (no sign-in identity
  * yet), the required documents the customer accepted at the counter, and an
  * audit record naming the staff member. The e-mail and the phone are unique:

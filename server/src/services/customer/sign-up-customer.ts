@@ -92,7 +92,7 @@ export async function signUpCustomer(
 }
 
 
-/** The welcome after sign-up (issue 41), in the sign-up's transaction: the account is ready, and the next step. */
+/** The welcome after sign-up, in the sign-up's transaction: the account is ready, and the next step. */
 async function queueWelcome(tx: Db, ctx: MessageContext, row: CustomerRow): Promise<void> {
   const settings = await loadStudioSettings(tx);
   await queueCustomerMessage(tx, ctx, {

@@ -9,7 +9,7 @@ import { acceptDocuments } from '../customer/accept-documents.ts';
 export type AcceptDocumentsAtDeskInput = DeskMutationArgs<'acceptDocuments'>;
 
 /**
- * Issue 16 (decision 018): staff showed the customer these documents at the
+ * Decision 018: staff showed the customer these documents at the
  * counter and the customer accepted them in person. Recorded through the one
  * acceptance service (acceptDocuments: every id must be a page; an earlier
  * acceptance keeps its date) and in the audit log with the staff member and

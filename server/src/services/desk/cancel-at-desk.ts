@@ -9,7 +9,7 @@ import { reservationNamedBy } from './desk-reservation.ts';
 export type CancelAtDeskInput = DeskMutationArgs<'cancelReservation'>;
 
 /**
- * A reservation cancelled by staff at the desk (issue 16). Without an
+ * A reservation cancelled by staff at the desk. Without an
  * override the spec's rules decide, as if the customer cancelled at `at`
  * (the desk's time, so a cancellation made offline is judged when it was
  * made): too late gives no credit back, a disabled or spent cancellation is

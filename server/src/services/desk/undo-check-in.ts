@@ -10,7 +10,7 @@ import { reservationNamedBy } from './desk-reservation.ts';
 export type UndoCheckInInput = DeskMutationArgs<'undoCheckIn'>;
 
 /**
- * Undoes a mistaken check-in (issue 16): the reservation is no longer
+ * Undoes a mistaken check-in: the reservation is no longer
  * attended and its check-in time is cleared, so it counts as a no-show again
  * until scanned. Undoing a reservation that is not checked in changes
  * nothing and succeeds. Locks only the reservation row, like the check-in

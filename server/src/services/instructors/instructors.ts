@@ -188,7 +188,7 @@ export async function instructorRemovalVerdict(db: Db, id: number, lock = false)
 /**
  * Soft delete: past classes keep their coach (class_instructor would cascade
  * on a hard delete and rewrite history). A coach who teaches a class still to
- * come is refused with 409 'instructor/in-use' saying how many (issue 19):
+ * come is refused with 409 'instructor/in-use' saying how many:
  * their customers booked with them, and the classes would show a coach the
  * studio no longer lists. The admin reassigns or cancels those classes, or
  * unmarks the coach's «Disponible» to take them off the site.

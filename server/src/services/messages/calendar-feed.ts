@@ -17,7 +17,7 @@ const maxEvents = 1000;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
- * The customer's private calendar feed (issue 17), or null when no customer
+ * The customer's private calendar feed, or null when no customer
  * holds `token` (a renewed or made-up link). Every reservation from 30 days
  * ago onward, each with its class, coach, location, access code and a link to
  * the portal; cancelled reservations and classes the studio cancelled stay

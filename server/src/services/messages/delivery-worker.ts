@@ -120,7 +120,7 @@ export async function releaseClaim(db: Db, row: OutboxRow, lease: Date): Promise
 }
 
 /**
- * The delivery worker (issue 17, decision 022): every MESSAGE_POLL_MS it
+ * The delivery worker (decision 022): every MESSAGE_POLL_MS it
  * claims due rows of the configured channels, sends each outside the claim's
  * transaction, and records the outcome fenced on its claim. At-least-once:
  * a process that dies after the provider accepted a message and before the

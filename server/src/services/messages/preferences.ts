@@ -8,7 +8,7 @@ import type { MessageContext } from './message-context.ts';
 import { calendarUrlOf, newToken, preferencesOf, stopUrlOf } from './queue-message.ts';
 
 /**
- * What a customer controls of their messages (issue 17): the channels of the
+ * What a customer controls of their messages: the channels of the
  * optional ones (Mi Información), the stop link every optional message
  * carries, and the private calendar feed's token.
  */

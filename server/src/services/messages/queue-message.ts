@@ -56,7 +56,7 @@ export interface CustomerMessage {
 }
 
 /**
- * Queues a message to a customer in the caller's transaction (issue 17).
+ * Queues a message to a customer in the caller's transaction.
  * Channels: the customer's e-mail, and WhatsApp to their phone when the
  * message has a WhatsApp template; an optional message only where the
  * customer left that channel on, with a stop link. Of those, only the

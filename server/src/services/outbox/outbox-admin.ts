@@ -79,7 +79,7 @@ export async function retryOutboxMessage(db: Db, id: number, actor: Actor): Prom
   return db.transaction(async (tx) => {
     const [retried] = await tx
       .update(outbox_message)
-      // Due now (issue 17): the delivery worker takes it on its next poll.
+      // Due now: the delivery worker takes it on its next poll.
       .set({ status: 'pending', next_attempt_at: new Date(), claimed_until: null })
       .where(and(eq(outbox_message.outbox_message_id, id), eq(outbox_message.status, 'failed')))
       .returning();

@@ -14,7 +14,7 @@ import { loadPurchases } from './purchase-output.ts';
 
 export async function listOwnPurchases(db: Db, customerId: number): Promise<PurchaseOutput[]> {
   // A failed purchase is a card attempt that was declined, abandoned or superseded: nothing was charged, and a
-  // 'Fallido' order in Mis Compras made customers think it was (issue 15). Staff still see them.
+  // 'Fallido' order in Mis Compras made customers think it was. Staff still see them.
   return loadPurchases(db, and(eq(purchase.customer_id, customerId), ne(purchase.status, 'failed'))!);
 }
 

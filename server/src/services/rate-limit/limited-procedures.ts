@@ -35,7 +35,7 @@ export const limitedProcedures: Record<string, ProcedureLimit> = {
   'auth.changePassword': { bucket: 'signin' },
   // Every open portal tab refreshes behind one shared address: its own, looser bucket.
   'auth.refresh': { bucket: 'refresh' },
-  // Say whether a stop link's code is a customer's (issue 17); the one-click POST counts in the same bucket.
+  // Say whether a stop link's code is a customer's; the one-click POST counts in the same bucket.
   'messages.stopPreview': { bucket: 'signin' },
   'messages.stop': { bucket: 'signin' },
   // Say whether a discount code exists: every lookup, whatever route reaches it, spends the same allowance.

@@ -74,7 +74,7 @@ export async function refundQuote(db: Db, purchaseId: number, now: Date = new Da
 }
 
 /**
- * POST /api/purchases/{id}/refund (issue 19.4, decision 034). An admin gives
+ * POST /api/purchases/{id}/refund (decision 034). An admin gives
  * a purchase's money back, with a reason. In one transaction: the customer's
  * lock, then the purchase's row lock (decision 006's order, so a booking
  * spending these credits waits or is waited on); a second refund finds the

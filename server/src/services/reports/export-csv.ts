@@ -9,7 +9,7 @@ import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { purchasesInRange } from '../purchases/purchases-in-range.ts';
 
 /**
- * The owner's exports (issue 19.4, decision 034): customers, purchases,
+ * The owner's exports (decision 034): customers, purchases,
  * reservations and attendance of a range of studio dates, as CSV that Excel in
  * Spanish (Mexico) opens by double click: UTF-8 with a byte order mark (so
  * 'Pérez' stays 'Pérez'), comma separated (Mexico's list separator; its

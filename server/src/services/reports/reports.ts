@@ -23,7 +23,7 @@ import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { paymentKindOf, wasRefunded } from './payment-kind.ts';
 
 /**
- * The admin's reports (issue 8). Every number is a SQL aggregate: the
+ * The admin's reports. Every number is a SQL aggregate: the
  * database groups and sums, the code only renames columns. Date ranges are
  * local dates of the studio, inclusive.
  */

@@ -38,7 +38,7 @@ export async function enterClassGate(tx: Tx, singleClassId: number): Promise<voi
 
 /*
  * The booking's statements, built once (db/src/prepared.ts): a booking sends
- * them pipelined, and building them was most of its CPU (issue 21). What
+ * them pipelined, and building them was most of its CPU. What
  * changes travels as placeholders; a time as ISO text cast in SQL, since
  * drizzle does not convert a placeholder's value for its column.
  */

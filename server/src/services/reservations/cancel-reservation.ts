@@ -27,7 +27,7 @@ export interface CancelReservationInput {
    */
   mode: 'customer' | 'staff';
   /**
-   * Issue 16: staff at the desk overriding the customer's rules (mode 'customer'): the cancellation is
+   * Staff at the desk overriding the customer's rules (mode 'customer'): the cancellation is
    * allowed whatever the rules say, and the credit comes back or not as staff chose, without using one of
    * the customer's cancellations. The caller records who and why in the audit log.
    */
@@ -178,7 +178,7 @@ const markCancelled = preparedStatement((tx) =>
     .prepare('cancel_mark_cancelled'),
 );
 
-/** The customer's confirmation of a cancellation (issue 41), in the cancellation's transaction. */
+/** The customer's confirmation of a cancellation, in the cancellation's transaction. */
 async function queueCancelledNotice(
   tx: Db,
   ctx: MessageContext,

@@ -161,7 +161,7 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareFirstLook>>();
  * its length (so no value can pass for another split of the same text), in key
  * order, through md5. The first look reads these 32 characters instead of the
  * settings themselves (6 KB of JSON on the demo studio, built and sent on every
- * booking: issue 21), and the settings are read again only when it changes.
+ * booking:), and the settings are read again only when it changes.
  */
 const settingsStampSql = sql.raw(`md5(coalesce(string_agg(length(a.key) || ':' || a.key || length(a.value) || ':' || a.value, '' order by a.key), ''))`);
 

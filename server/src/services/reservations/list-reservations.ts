@@ -44,7 +44,7 @@ async function reservationPage(db: Db, where: SQL | undefined, orderBy: SQL[], p
  * The customer's own reservations, 50 per page. upcoming: live, class not
  * started, soonest first; past: live, class started, newest first;
  * cancelled: cancelled ones, newest class first; all: the classes ahead
- * first, soonest first (the next class at the top, issue 41: Próximas read
+ * first, soonest first (the next class at the top: Próximas read
  * from the farthest one), then the rest, newest first.
  */
 export async function listMyReservations(

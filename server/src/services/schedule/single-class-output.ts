@@ -21,7 +21,7 @@ const ofCustomer = sql.placeholder('customerId');
  * A class's places and taken seats, aggregated over its live reservations
  * (grouped by single_class_id): each reservation takes one place and its guest
  * another (the spec's "a guest takes a place"); a guest's seat is taken like
- * anyone's (issue 18). The week cache refreshes a week's places with the same
+ * anyone's. The week cache refreshes a week's places with the same
  * columns (week-cache.ts).
  */
 export function placesColumns() {
@@ -40,7 +40,7 @@ export function placesOf(row: { places: number; spots: number[] | null } | undef
 /*
  * The statements of loadSingleClassOutputs, built once (db/src/prepared.ts):
  * the week's reload, the reservation lists and the confirmations all run
- * them, and drizzle built their text and mapping on every call (issue 21).
+ * them, and drizzle built their text and mapping on every call.
  */
 const classesStatement = preparedStatement((db) =>
   db

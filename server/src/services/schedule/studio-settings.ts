@@ -5,7 +5,7 @@ import type { Db } from '../../db.ts';
 
 /*
  * Built once (db/src/prepared.ts): nearly every request reads the settings,
- * and drizzle built this statement's text and mapping on each (issue 21).
+ * and drizzle built this statement's text and mapping on each.
  * They are read each time, not kept: app_config is outside the change log,
  * so only the database knows when they change.
  */

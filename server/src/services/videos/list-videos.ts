@@ -121,7 +121,7 @@ function favoritesCount(customerId: number, now: Date): SQL {
  * membership. The total, the count and the membership are one statement,
  * sent with the page's ids; the videos themselves follow in one more round
  * trip (loadVideoOutputs). Before, a list was five round trips one after
- * another (issue 21).
+ * another.
  */
 async function videoPage(db: Db, viewer: VideoViewer, matches: SQL, ids: Promise<{ id: number }[]>, now: Date): Promise<VideoListOutput> {
   const [[head], rows] = await Promise.all([

@@ -85,7 +85,7 @@ export async function queueRatingEmail(db: Db, videoId: number, viewer: VideoVie
   const [nameRow] = await db.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
   const businessName = nameRow?.value || appConfigDefaults.business_name;
   const link = `${messages.publicUrl}/mystudio/video/${videoId}`;
-  // Optional (issue 17): only if the customer leaves e-mail on, with the stop link.
+  // Optional: only if the customer leaves e-mail on, with the stop link.
   await queueCustomerMessage(db, messages, {
     customerId: viewer.customerId,
     channels: ['email'],

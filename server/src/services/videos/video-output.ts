@@ -23,7 +23,7 @@ const coachFile = alias(file, 'coach_file');
 
 /*
  * The page's statements, built once (db/src/prepared.ts): drizzle built them
- * on every page of the library, the load mix's slowest kind (issue 21).
+ * on every page of the library, the load mix's slowest kind.
  */
 const detailsStatement = preparedStatement((db) =>
   db

@@ -180,7 +180,7 @@ export function useImageUpload(): { upload: (file: File | null) => Promise<{ src
 }
 
 /**
- * A page's picture (issue 19.3): uploaded like any image field, then put in
+ * A page's picture: uploaded like any image field, then put in
  * the page's HTML where the text ends, as an <img> of the stored file, for
  * the owner to move or caption in the text.
  */
@@ -214,7 +214,7 @@ export function ImageInsertButton({ onInsert, testId }: { onInsert: (html: strin
 }
 
 /**
- * The console's one image field (issue 19.3): drop or choose a picture, see
+ * The console's one image field: drop or choose a picture, see
  * it, replace it or remove it. The file goes to the studio's file storage
  * (POST /api/files through the desk) and the field keeps its address.
  */

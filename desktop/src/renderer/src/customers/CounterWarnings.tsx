@@ -29,7 +29,7 @@ export function plainText(html: string | null): string[] {
 }
 
 /**
- * Issue 16: what to look twice at before booking or checking in this customer
+ * What to look twice at before booking or checking in this customer
  * (required documents not accepted, an incomplete profile), and the button to
  * collect the acceptance at the counter. Renders nothing when all is in order.
  */

@@ -151,7 +151,7 @@ function Reservations({ rows, customer }: { rows: Card['upcoming']; customer?: C
             </Table.Td>
             {customer && (
               <Table.Td w={40}>
-                {/* Issue 16: cancel, move or undo the check-in of an upcoming reservation. */}
+                {/* Cancel, move or undo the check-in of an upcoming reservation. */}
                 {!r.deletedAt && !r.classCancelledAt && (
                   <ReservationMenu r={{ ...r, customer_id: customer.customer_id, name: `${customer.name} ${customer.last_name}` }} />
                 )}

@@ -48,7 +48,7 @@ export function CustomersScreen() {
               autoFocus
               data-testid="customer-search"
             />
-            {/* Issue 16: a first-time walk-in; their card opens to book or sell. */}
+            {/* A first-time walk-in; their card opens to book or sell. */}
             <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-customer">
               {texts.deskActions.newCustomer}
             </Button>

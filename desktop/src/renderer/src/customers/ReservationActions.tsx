@@ -27,7 +27,7 @@ import { useSavedNotice } from '../saved.ts';
 import { trpc } from '../trpc.ts';
 import { DocumentText } from './CounterWarnings.tsx';
 
-/** Issue 16, item 3 (decision 017): cancel, undo a check-in, move, a class's waitlist and a first-time walk-in. */
+/** Decision 017: cancel, undo a check-in, move, a class's waitlist and a first-time walk-in. */
 const t = texts.deskActions;
 const d = texts.desk;
 

@@ -13,7 +13,7 @@ type User = NonNullable<DeskOutputs['session']['get']['user']>;
 type Status = DeskOutputs['status']['get'];
 
 /**
- * The lock screen (issue 16): covers the desk until the signed-in person types
+ * The lock screen: covers the desk until the signed-in person types
  * their PIN or password (checked by the desk, so it works offline), or another
  * staff member signs in (a shift change). The desk service refuses every
  * other call meanwhile, so nothing behind it can be read.

@@ -13,7 +13,7 @@ const webcalOf = (url: string) => url.replace(/^https?:\/\//, 'webcal://');
 const googleCalendarOf = (url: string) => `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcalOf(url))}`;
 
 /**
- * Mi Información › Mensajes (issue 17): the channels of the optional messages
+ * Mi Información › Mensajes: the channels of the optional messages
  * (reminders, waitlist places, notices) and the private calendar feed of the
  * customer's bookings. Transactional messages always arrive, and it says so.
  */

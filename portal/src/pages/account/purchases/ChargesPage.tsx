@@ -61,7 +61,7 @@ export default function ChargesPage() {
             </Table>
           </Table.ScrollContainer>
         </Box>
-        {/* Phones: one card per charge, the whole amount and date in view (issue 18: the table cut '$1,350.00'). */}
+        {/* Phones: one card per charge, the whole amount and date in view (the table cut '$1,350.00'). */}
         <Stack hiddenFrom="sm" gap="sm">
           {rows.map((invoice) => (
             <RecordCard

@@ -85,7 +85,7 @@ export default function PurchasesPage() {
             </Table>
           </Table.ScrollContainer>
         </Box>
-        {/* Phones: one card per purchase; the status badge keeps its whole text (issue 18: 'Cancelada 12 ene…' was cut). */}
+        {/* Phones: one card per purchase; the status badge keeps its whole text ('Cancelada 12 ene…' was cut). */}
         <Stack hiddenFrom="sm" gap="sm">
           {rows.map((p) => (
             <RecordCard

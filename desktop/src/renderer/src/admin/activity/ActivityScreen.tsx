@@ -6,7 +6,7 @@ import { DateField, Loaded } from '../widgets.tsx';
 import { ActivityEntries, activityRefreshMs } from './ActivityList.tsx';
 
 /**
- * Actividad (issue 19.5): what staff did, newest first, filtered by who, the
+ * Actividad: what staff did, newest first, filtered by who, the
  * customer, the kind and the days. It asks the server again every few
  * seconds and when the window gets the focus, so what another desk just did
  * appears without reloading.

@@ -5,7 +5,7 @@ import { api } from '../api.ts';
 import { Loaded } from '../widgets.tsx';
 import { ActivityEntries, activityRefreshMs } from './ActivityList.tsx';
 
-/** What staff did with one customer (issue 19.5), on her card at the desk and in the console; read from the server, refreshed like Actividad. */
+/** What staff did with one customer, on her card at the desk and in the console; read from the server, refreshed like Actividad. */
 export function CustomerActivity({ customerId }: { customerId: number }) {
   const [page, setPage] = useState(1);
   const list = api.activity.forCustomer.useQuery({ id: customerId, page }, { refetchInterval: activityRefreshMs, refetchOnWindowFocus: true });

@@ -10,7 +10,7 @@ const t = texts.adminMoney;
 const c = texts.adminConsole;
 
 /**
- * An admin refunds a purchase (issue 19.4, decision 034): the server says what
+ * An admin refunds a purchase (decision 034): the server says what
  * was paid, how many classes were used and how much can go back; the admin
  * writes why, and an amount only for a partial refund.
  */

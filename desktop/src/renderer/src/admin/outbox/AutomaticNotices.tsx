@@ -10,7 +10,7 @@ import { words } from './words.ts';
 
 const w = words.notices;
 
-/** The studio's clock (issue 17): the app-config keys of messages and automatic jobs, edited here. */
+/** The studio's clock: the app-config keys of messages and automatic jobs, edited here. */
 const switches = ['booking_confirmations_enabled', 'reminders_enabled', 'waitlist_auto_promote', 'owner_summary_enabled'] as const;
 const numbers = ['reminder_hours_before', 'waitlist_promotion_cutoff_minutes', 'credits_expiring_notice_days', 'owner_summary_hour'] as const;
 const textKeys = ['subscription_retry_days', 'owner_summary_email'] as const;

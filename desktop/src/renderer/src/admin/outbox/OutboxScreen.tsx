@@ -5,7 +5,7 @@ import { MessageList } from './MessageList.tsx';
 import { SendingSettings } from './SendingSettings.tsx';
 
 /**
- * Mensajes (issue 17): how the studio sends (SMTP, WhatsApp Business), what
+ * Mensajes: how the studio sends (SMTP, WhatsApp Business), what
  * the clock sends by itself (confirmations, reminders, the waitlist, the
  * owner's summary), and every message: what, to whom, sent, waiting or failed and why.
  */

@@ -1,5 +1,5 @@
 /**
- * The words of the Mensajes screen (issue 17): how the studio sends, the
+ * The words of the Mensajes screen: how the studio sends, the
  * automatic notices and the list of messages. Staff wording, Spanish only;
  * the settings' names are core's appConfigRules labels where there is one.
  */

@@ -26,7 +26,7 @@ const timeZones = (() => {
 })();
 
 /**
- * Configuración (issue 19): every setting of the app configuration in five
+ * Configuración: every setting of the app configuration in five
  * tabs, with a likeness of the landing that follows what the owner types.
  * Guardar sends only what changed; the server checks each value (decision
  * 013) and a refusal shows under its field, on its tab, with everything else

@@ -23,7 +23,7 @@ const status: Record<VideoAdminRow['status'], { label: string; color: string }> 
 };
 
 /**
- * Videos (issue 19.2): the online library as the admin manages it — the
+ * Videos: the online library as the admin manages it — the
  * player's link, the thumbnail uploaded with its preview, the publish date
  * (before it, 'Próximamente') — and below it the video types, the programs
  * (a series with a cover) and the tags.
