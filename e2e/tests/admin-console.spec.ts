@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { fillSandboxCard } from './checkout-helpers.ts';
 import { demoPassword, signIn } from './helpers.ts';
-import { apiLogin, deskLink, finished, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { apiLogin, deskLink, finished, portalBuiltThisRun, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
 import { pickDay, pickTime } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
@@ -20,7 +20,7 @@ const deskPort = basePort + 61;
 const serverUrl = `http://127.0.0.1:${serverPort}`;
 const deskUrl = `http://127.0.0.1:${deskPort}`;
 const work = path.join(root, '.tmp', `admin-console-e2e-${basePort}`);
-const portalDist = path.join(work, 'portal');
+let portalDist = path.join(work, 'portal');
 
 // The portal's pages (signIn, checkout) use relative URLs: they are this run's server.
 test.use({ baseURL: serverUrl });
@@ -61,9 +61,11 @@ test.beforeAll(async () => {
   mkdirSync(work, { recursive: true });
   // The portal as it is in the tree, and the desk's screens, built side by side.
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const portal = run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal');
+  const built = portalBuiltThisRun();
+  if (built) portalDist = built;
+  const portal = built ? null : run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal');
   desk = deskWebProcess({ port: deskPort, work, serverUrl });
-  await finished(portal, 'la construcción del portal');
+  if (portal) await finished(portal, 'la construcción del portal');
   server = serverProcess({ port: serverPort, work, portalDist, env: { START_DESK: '0' } });
   await waitFor(`${serverUrl}/api/health`, 180_000);
   await waitFor(`${deskUrl}/health`, 240_000);

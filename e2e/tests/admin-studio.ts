@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
-import { deskLink, deskWebProcess, finished, repoRoot, run, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { deskLink, deskWebProcess, finished, portalBuiltThisRun, repoRoot, run, serverProcess, stop, waitFor } from './desk-processes.ts';
 
 /**
  * A server and a desk:web of one admin-console spec's own, started
@@ -16,7 +16,7 @@ export function adminStudio(name: string, portOffset: number, { portal = false }
   const serverUrl = `http://127.0.0.1:${basePort + portOffset}`;
   const deskUrl = `http://127.0.0.1:${basePort + portOffset + 1}`;
   const work = path.join(repoRoot, '.tmp', `${name}-e2e-${basePort}`);
-  const portalDist = path.join(work, 'portal');
+  let portalDist = path.join(work, 'portal');
   let server: ChildProcess | null = null;
   let desk: ChildProcess | null = null;
 
@@ -26,7 +26,9 @@ export function adminStudio(name: string, portOffset: number, { portal = false }
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const build = portal ? run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal') : null;
+    const built = portal ? portalBuiltThisRun() : null;
+    if (built) portalDist = built;
+    const build = portal && !built ? run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal') : null;
     desk = deskWebProcess({ port: basePort + portOffset + 1, work, serverUrl });
     if (build) await finished(build, 'la construcción del portal');
     server = serverProcess({ port: basePort + portOffset, work, ...(portal ? { portalDist } : {}), env: { START_DESK: '0' } });

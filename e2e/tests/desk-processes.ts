@@ -103,6 +103,19 @@ export function deskWebProcess(options: { port: number; work: string; serverUrl:
   }, 'recepción');
 }
 
+/**
+ * The portal the suite's own server built when this run began
+ * (`.tmp/portal-dist-PORT`, from the tree as it is), or null when there is none
+ * from this run (a run of the desk specs alone): a spec that serves a portal
+ * uses it instead of building the same portal again (about a minute each on CI).
+ */
+export function portalBuiltThisRun(): string | null {
+  const dist = path.join(repoRoot, '.tmp', `portal-dist-${process.env.E2E_PORT ?? 3100}`);
+  const index = path.join(dist, 'index.html');
+  const runStarted = Number(process.env.E2E_RUN_STARTED ?? Date.now());
+  return existsSync(index) && statSync(index).mtimeMs >= runStarted ? dist : null;
+}
+
 /** Signs a demo account in on the desk's sign-in screen (the page must show it). */
 export async function deskSignIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Correo electrónico').fill(email);
