@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/openapi.ts';
 import { procedureAccess, routeAccess, type RequiredRole } from '../support/access-table.ts';
-import { call, login, startTestServer, testConfig, type TestServer } from '../support/helpers.ts';
+import { call, login, testConfig, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { accessOf, openapiOf, procedures, type RouteInfo } from '../support/router-walk.ts';
 
 /**
@@ -98,13 +99,10 @@ function refusalFor(role: RequiredRole, caller: Caller): 401 | 403 | null {
 let server: TestServer;
 const tokens: Partial<Record<Caller, string>> = {};
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   for (const caller of ['customer', 'staff', 'admin'] as const) tokens[caller] = (await login(server.app, accounts[caller])).idToken;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 describe.each(['visitor', 'customer', 'staff', 'admin'] as const)('routes outside the procedures, as %s', (caller) => {
   it.each(Object.entries(routeAccess).map(([route, access]) => ({ route, access })))('$route', async ({ route, access }) => {

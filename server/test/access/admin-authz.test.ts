@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { adminRoutes, outcome, staffRoutes, table } from '../support/router-walk.ts';
 
 /**
@@ -15,14 +16,7 @@ let server: TestServer;
 let customerToken: string;
 let staffToken: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  customerToken = (await login(server.app, 'cliente@estudio.demo')).idToken;
-  staffToken = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['cliente', 'recepcion'], (s) => ({ server, tokens: { cliente: customerToken, recepcion: staffToken } } = s));
 
 describe('the admin and staff guards, over the whole router', () => {
   it("finds the table's admin and staff procedures in the router", () => {

@@ -1,20 +1,16 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customer } from '@estudio/db/schema/customer';
 import { accepted_page } from '@estudio/db/schema/content';
 import { appConfigDefaults, appConfigPrivateKeys, type AppConfigKey } from '@estudio/core';
 import { createLocalProvider } from '../../src/services/auth/local-provider.ts';
 import { hashingSlotsFor } from '../../src/services/rate-limit/hashing-slots.ts';
 import { createLoginFailureStore } from '../../src/services/auth/login-failures.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio([], (s) => ({ server } = s));
 
 async function requiredPageIds(): Promise<number[]> {
   const res = await call(server.app, 'GET', '/api/pages');

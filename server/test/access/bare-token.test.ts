@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { class_package } from '@estudio/db/schema/packages';
-import { login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * The studio's previous admin panel signs in with Firebase
@@ -14,10 +15,7 @@ import { login, startTestServer, type TestServer } from '../support/helpers.ts';
  */
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(async () => server?.close());
+demoStudio([], (s) => ({ server } = s));
 
 async function asPanel(method: 'GET' | 'POST' | 'PUT', url: string, authorization: string, body?: unknown) {
   const res = await server.app.inject({ method, url, headers: { authorization }, ...(body !== undefined ? { payload: body as object } : {}) });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.ts';
-import { login, startTestServer, testConfig, type TestServer } from '../support/helpers.ts';
+import { login, testConfig, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * The studio's previous admin panel lives on its own
@@ -16,10 +17,7 @@ const panel = 'http://admin.estudio.test';
 const stranger = 'https://otro-sitio.example';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(async () => server?.close());
+demoStudio([], (s) => ({ server } = s));
 
 function preflight(url: string, origin: string, method = 'PUT', headers = 'authorization,content-type') {
   return server.app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers } });

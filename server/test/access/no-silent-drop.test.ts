@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customer } from '@estudio/db/schema/customer';
 import { discount } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
 import { single_class } from '@estudio/db/schema/schedule';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { outcome, procedures, requestFor, routeName, transportOf, validInput } from '../support/router-walk.ts';
 
 /**
@@ -22,13 +23,7 @@ let server: TestServer;
 let admin = '';
 let recepcion = '';
 let mariana = '';
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  recepcion = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-  mariana = (await login(server.app, 'cliente@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => server?.close());
+demoStudio(['admin', 'recepcion', 'cliente'], (s) => ({ server, tokens: { admin, recepcion, cliente: mariana } } = s));
 
 const refusal = (field: string) => ({ code: 'validation/unknown-field', message: `El campo "${field}" no existe en esta operación.`, field });
 

@@ -1,8 +1,9 @@
 import dayjs from 'dayjs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instructor } from '@estudio/db/schema/catalogue';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { accessOf, procedures, requestFor, routeName, validInput } from '../support/router-walk.ts';
 
 /**
@@ -15,13 +16,7 @@ import { accessOf, procedures, requestFor, routeName, validInput } from '../supp
 
 let server: TestServer;
 let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 
 /** Every object inside a JSON value, depth first. */
 function objectsIn(value: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {

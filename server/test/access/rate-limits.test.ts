@@ -1,6 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trpcMaxBatchSize } from '@estudio/core';
 import { auth_user } from '@estudio/db/schema/identity';
 import { class_package } from '@estudio/db/schema/packages';
@@ -8,7 +8,8 @@ import { limitedProcedures } from '../../src/services/rate-limit/limited-procedu
 import { createCallLimits } from '../../src/services/rate-limit/call-limits.ts';
 import { createHashingSlots } from '../../src/services/rate-limit/hashing-slots.ts';
 import type { RateLimitStore } from '../../src/services/rate-limit/store.ts';
-import { call, demoPassword, login, startTestServer, testConfig, type TestServer } from '../support/helpers.ts';
+import { call, demoPassword, login, testConfig, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { accessOf, allProcedures } from '../support/router-walk.ts';
 
 /**
@@ -25,12 +26,7 @@ const rateLimited = { code: 'rate-limited', message: 'Demasiados intentos. Esper
 const locked = 'auth/too-many-requests';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio([], (s) => ({ server } = s));
 
 interface BatchItem {
   result?: { data: unknown };

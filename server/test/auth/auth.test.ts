@@ -1,17 +1,13 @@
 import { and, count, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auth_login_failure, auth_user, refresh_token } from '@estudio/db/schema/identity';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { createIdTokenSigner } from '../../src/services/auth/id-token.ts';
-import { call, demoPassword, login, startTestServer, testSecret, type TestServer } from '../support/helpers.ts';
+import { call, demoPassword, login, testSecret, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio([], (s) => ({ server } = s));
 
 /** ID tokens carry their issue time in whole seconds; waiting for the next second makes "issued before" unambiguous. */
 async function nextSecond() {

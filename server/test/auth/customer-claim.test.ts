@@ -1,10 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from '@estudio/db/schema/content';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user, password_reset } from '@estudio/db/schema/identity';
 import { outbox_message } from '@estudio/db/schema/outbox';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * A customer the studio registered at the desk (POST /api/customer, no
@@ -15,14 +16,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 let server: TestServer;
 let staffToken: string;
 let adminToken: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  staffToken = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-  adminToken = (await login(server.app, 'admin@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['recepcion', 'admin'], (s) => ({ server, tokens: { recepcion: staffToken, admin: adminToken } } = s));
 
 async function registerAtDesk(n: string) {
   const required = (await server.db.select({ id: page.page_id }).from(page).where(eq(page.required, true))).map((p) => p.id);

@@ -1,19 +1,15 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user, email_change } from '@estudio/db/schema/identity';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { DomainError } from '@estudio/core';
 import { createFirebaseProvider } from '../../src/services/auth/firebase-provider.ts';
-import { call, login, startTestServer, testConfig, type TestServer } from '../support/helpers.ts';
+import { call, login, testConfig, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio([], (s) => ({ server } = s));
 
 const password = 'Secreta1';
 let phoneSeq = 0;

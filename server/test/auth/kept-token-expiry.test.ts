@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIdTokenSigner } from '../../src/services/auth/id-token.ts';
-import { call, login, startTestServer, testSecret, type TestServer } from '../support/helpers.ts';
+import { call, login, testSecret, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * A token the server already checked and keeps (id-token.ts) expires at its
@@ -13,16 +14,13 @@ let server: TestServer;
 let token: string;
 let exp: number;
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   const session = await login(server.app, 'cliente@estudio.demo');
   // A token of 30 s, as the server signs them (same secret), so its exp is known.
   token = await createIdTokenSigner(testSecret, 30).sign({ uid: session.localId, email: 'cliente@estudio.demo' });
   exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number }).exp;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 afterEach(() => vi.useRealTimers());
 
 const expired = { code: 'auth/id-token-expired', message: 'Tu sesión expiró. Por favor, inicia sesión de nuevo.' };

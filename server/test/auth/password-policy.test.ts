@@ -1,7 +1,8 @@
 import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox_message } from '@estudio/db/schema/outbox';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Passwords: the server refuses common and short passwords
@@ -10,12 +11,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
  * every other outstanding reset link. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio([], (s) => ({ server } = s));
 
 async function nextSecond() {
   await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auth_user, password_reset } from '@estudio/db/schema/identity';
 import { hashToken } from '../../src/services/auth/tokens.ts';
-import { call, demoPassword, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, demoPassword, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * An expired password link through the other door (customer-claim.test.ts
@@ -16,14 +17,11 @@ let server: TestServer;
 const email = 'nuevo@estudio.demo';
 let uid: string;
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   const [user] = await server.db.select().from(auth_user).where(eq(auth_user.email, email));
   uid = user!.uid;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 /** A link as the recovery e-mail carries it, with the expiry asked for (the e-mail's random code; only its hash is stored). */
 async function linkExpiringAt(expiresAt: Date): Promise<string> {

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accepted_page } from '@estudio/db/schema/content';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user } from '@estudio/db/schema/identity';
-import { call, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Break 6, on the local identity provider (the Firebase one is in
@@ -16,14 +17,11 @@ import { call, startTestServer, type TestServer } from '../support/helpers.ts';
  */
 let server: TestServer;
 let required: number[];
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   const pages = await call(server.app, 'GET', '/api/pages');
   required = (pages.body.pages as { page_id: number; required: boolean }[]).filter((p) => p.required).map((p) => p.page_id);
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const profile = (email: string, phone: string) => ({ name: 'Renata', last_name: 'Mitad', email, phone, birthdate: '1995-03-08', accepted_page_ids: required });
 

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { app_config } from '@estudio/db/schema/app-config';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { noticeExpiringCredits } from '../../src/services/billing/expiring-credits.ts';
 import { creditsExpiringJob } from '../../src/services/clock/credits-expiring.ts';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
-import { startTestServer, type TestServer } from '../support/helpers.ts';
+import { type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { buy, dailySubscription, days, emailsOf, messagesOf, newCustomer, saveCard } from '../support/billing-fixtures.ts';
 
 /**
@@ -17,12 +18,7 @@ import { buy, dailySubscription, days, emailsOf, messagesOf, newCustomer, saveCa
 let server: TestServer;
 const now = new Date();
 
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio([], (s) => ({ server } = s));
 
 const deps = () => ({ db: server.db, messages: messageContextOf(server.config) });
 const credit = async (customerId: number, classes: number, expiresAt: Date | null) =>

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { class_package } from '@estudio/db/schema/packages';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { customer } from '@estudio/db/schema/customer';
@@ -7,7 +7,8 @@ import { checkoutAttempt, checkoutCreate } from '../../src/services/checkout/che
 import { giveAccess } from '../../src/services/desk/give-access.ts';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
 import { markCashPurchasePaid } from '../../src/services/desk/mark-purchase-paid.ts';
-import { startTestServer, type TestServer } from '../support/helpers.ts';
+import { type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import type { Db } from '../../src/db.ts';
 import { buy, dailySubscription, emailsOf, messagesOf, newCustomer, saveCard } from '../support/billing-fixtures.ts';
 
@@ -26,13 +27,10 @@ async function adminOf(db: Db): Promise<number> {
 let server: TestServer;
 const pkg: Record<string, number> = {};
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   for (const p of await server.db.select().from(class_package)) pkg[p.title] = p.class_package_id;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const invoiceOf = async (purchaseId: number) => (await server.db.select().from(invoice).where(eq(invoice.purchase_id, purchaseId)))[0]!;
 

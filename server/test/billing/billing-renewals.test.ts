@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { app_config } from '@estudio/db/schema/app-config';
 import { payment_source } from '@estudio/db/schema/payments';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
@@ -7,7 +7,8 @@ import { chargeDate, cycleAt, nextCycleAfter, retryDays } from '../../src/servic
 import { renewDueSubscriptions, renewSubscription } from '../../src/services/billing/renewals.ts';
 import { subscriptionRenewalsJob } from '../../src/services/clock/subscription-renewals.ts';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
-import { startTestServer, type TestServer } from '../support/helpers.ts';
+import { type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { buy, dailySubscription, days, emailsOf, messagesOf, minutes, newCustomer, renewalDeps, saveCard } from '../support/billing-fixtures.ts';
 
 /**
@@ -20,13 +21,10 @@ import { buy, dailySubscription, days, emailsOf, messagesOf, minutes, newCustome
 let server: TestServer;
 let pkgId: number;
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   pkgId = await dailySubscription(server.db);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const deps = () => renewalDeps(server.db, server.config);
 /** The demo studio's zone: charge dates keep its day of the month. */

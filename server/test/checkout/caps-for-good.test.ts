@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { class_package } from '@estudio/db/schema/packages';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { newClass } from '../support/reservations-fixtures.ts';
 
 /**
@@ -20,16 +21,12 @@ const pkg: Record<string, number> = {};
 let required: number[];
 let seq = 0;
 
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
   for (const p of await server.db.select().from(class_package)) pkg[p.title] = p.class_package_id;
   const pages = await call(server.app, 'GET', '/api/pages');
   required = (pages.body.pages as { page_id: number; required: boolean }[]).filter((p) => p.required).map((p) => p.page_id);
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 /** A new account, signed up through the API as a stranger would. */
 async function newCustomer(): Promise<{ token: string; id: number }> {

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { class_package } from '@estudio/db/schema/packages';
 import { payment_source } from '@estudio/db/schema/payments';
 import { purchase } from '@estudio/db/schema/purchases';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
 /** Points 3, 8 and 9 on the server: trials and cash, the order's package kind, bank settings, '+ Agregar'. */
@@ -13,16 +14,11 @@ let nuevo: string;
 let nuevoId: number;
 const pkg: Record<string, number> = {};
 
+demoStudio(['admin', 'nuevo'], (s) => ({ server, tokens: { admin, nuevo } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  nuevo = (await login(server.app, 'nuevo@estudio.demo')).idToken;
   nuevoId = await customerId(server.db, 'nuevo@estudio.demo');
   for (const p of await server.db.select().from(class_package)) pkg[p.title] = p.class_package_id;
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const cashId = async () => {
   const methods = await call(server.app, 'GET', '/api/payment_methods');

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { discount } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
 let server: TestServer;
@@ -15,17 +16,14 @@ let staff: string;
 let nuevoId: number;
 const pkg: Record<string, number> = {};
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   [cliente, nuevo, staff] = (await Promise.all(
     ['cliente', 'nuevo', 'recepcion'].map(async (who) => (await login(server.app, `${who}@estudio.demo`)).idToken),
   )) as [string, string, string];
   nuevoId = await customerId(server.db, 'nuevo@estudio.demo');
   for (const p of await server.db.select().from(class_package)) pkg[p.title] = p.class_package_id;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const credits = async (id: number) =>
   (await server.db.select().from(available_classes).where(eq(available_classes.customer_id, id))).filter(

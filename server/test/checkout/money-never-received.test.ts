@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '@estudio/core';
 import { class_package } from '@estudio/db/schema/packages';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -24,16 +25,10 @@ let recepcion: string;
 const pkg: Record<string, number> = {};
 const today = () => dayjs().tz('America/Mexico_City').format('YYYY-MM-DD');
 
+demoStudio(['admin', 'cliente', 'recepcion'], (s) => ({ server, tokens: { admin, cliente, recepcion } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
-  recepcion = (await login(server.app, 'recepcion@estudio.demo')).idToken;
   for (const p of await server.db.select().from(class_package)) pkg[p.title] = p.class_package_id;
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 interface CashUp {
   expected_cash: string;

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 let server: TestServer;
 let admin: string;
 let cliente: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin', 'cliente'], (s) => ({ server, tokens: { admin, cliente } } = s));
 
 describe('class categories', () => {
   it("creates with 'nueva' as id (dropped), available by default and a derived handle; lists available ones", async () => {

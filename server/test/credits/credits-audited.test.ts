@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audit_log } from '@estudio/db/schema/audit';
 import { available_classes } from '@estudio/db/schema/purchases';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId, withSettings } from '../support/reservations-fixtures.ts';
 
 /**
@@ -18,15 +19,10 @@ let staff: string;
 let mariana: number;
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
 
+demoStudio(['admin', 'recepcion'], (s) => ({ server, tokens: { admin, recepcion: staff } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  staff = (await login(server.app, 'recepcion@estudio.demo')).idToken;
   mariana = await customerId(server.db, 'cliente@estudio.demo');
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const live = () =>
   server.db

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AvailableClassOutput } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { classTypeId, customerId } from '../support/reservations-fixtures.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 let server: TestServer;
 let cliente: string;
@@ -12,16 +13,10 @@ let nuevo: string;
 let admin: string;
 let staff: string;
 let nuevoId: number;
+demoStudio(['cliente', 'nuevo', 'admin', 'recepcion'], (s) => ({ server, tokens: { cliente, nuevo, admin, recepcion: staff } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  [cliente, nuevo, admin, staff] = await Promise.all(
-    ['cliente', 'nuevo', 'admin', 'recepcion'].map(async (who) => (await login(server.app, `${who}@estudio.demo`)).idToken),
-  ) as [string, string, string, string];
   nuevoId = await customerId(server.db, 'nuevo@estudio.demo');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 let server: TestServer;
 let cliente: string;
 let nuevo: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
-  nuevo = (await login(server.app, 'nuevo@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['cliente', 'nuevo'], (s) => ({ server, tokens: { cliente, nuevo } } = s));
 
 describe('addresses', () => {
   it("requires city, state and country with the spec's alerts", async () => {

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@estudio/core';
 import { audit_log } from '@estudio/db/schema/audit';
 import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
 /** The admin console's customers: search, detail, edit, recovery e-mail; every write audited. */
@@ -15,17 +16,12 @@ let cliente: string;
 let clienteId: number;
 let nuevoId: number;
 
+demoStudio(['admin', 'cliente'], (s) => ({ server, tokens: { admin, cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   adminId = await customerId(server.db, 'admin@estudio.demo');
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
   nuevoId = await customerId(server.db, 'nuevo@estudio.demo');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const lastAudit = async (entity: string, entityId: number, action?: string) =>
   (

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_log } from '@estudio/db/schema/audit';
 import { customer, customer_field_value } from '@estudio/db/schema/customer';
 import { file, form, form_field } from '@estudio/db/schema/content';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Decision 087, the studio's own questions as customers and staff live them:
@@ -23,17 +24,11 @@ let admin: string;
 let recepcion: string;
 let marianaId: number;
 
+demoStudio(['cliente', 'nuevo', 'admin', 'recepcion'], (s) => ({ server, tokens: { cliente: mariana, nuevo: diego, admin, recepcion } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  [mariana, diego, admin, recepcion] = await Promise.all(
-    ['cliente@estudio.demo', 'nuevo@estudio.demo', 'admin@estudio.demo', 'recepcion@estudio.demo'].map(async (e) => (await login(server.app, e)).idToken),
-  ) as [string, string, string, string];
   const [row] = await server.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
   marianaId = row?.id ?? -1;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const me = (token: string) => call(server.app, 'GET', '/api/customer', { token });
 const save = (token: string, body: Record<string, unknown>) => call(server.app, 'PUT', '/api/customer', { token, body });

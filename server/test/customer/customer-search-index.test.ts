@@ -6,6 +6,7 @@ import type { Db } from '../../src/db.ts';
 import { containsPattern } from '../../src/services/content/search.ts';
 import { customerTrigramStatistics, indexPiece, likeTrigrams } from '../../src/services/customer/search-trigrams.ts';
 import { call, login, rowsOf, startTestServer, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Decision 047: the admin's customer search goes through a trigram index
@@ -24,14 +25,10 @@ const people = [
   { name: 'Ana Sofía', last_name: 'Gómez 100%', email: 'anasofia@correo047.mx', phone: '5598765404' },
 ];
 
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
   await server.db.insert(customer).values(people);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 /** The rule as decision 044 wrote it, with no index to help: what every search must still answer. */
 async function before(db: Db, text: string) {

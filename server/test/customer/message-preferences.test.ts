@@ -1,25 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKind, MessageParts } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { message_preference, outbox_message } from '@estudio/db/schema/outbox';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
 import { messagePreferences, oneClickStopUrlOf } from '../../src/services/messages/preferences.ts';
 import { preferencesOf, queueCustomerMessage } from '../../src/services/messages/queue-message.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
 let server: TestServer;
 let token: string;
 let clienteId: number;
+demoStudio(['cliente'], (s) => ({ server, tokens: { cliente: token } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server.app, 'cliente@estudio.demo')).idToken;
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const stopTokenOf = async (id: number) => (await preferencesOf(server.db, id)).stop_token;
 const reset = (id: number) => server.db.update(message_preference).set({ email_enabled: true, whatsapp_enabled: true }).where(eq(message_preference.customer_id, id));

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@estudio/core';
 import { audit_log } from '@estudio/db/schema/audit';
 import { accepted_page, page } from '@estudio/db/schema/content';
@@ -12,7 +12,8 @@ import { moveReservation } from '../../src/services/desk/move-reservation.ts';
 import { undoCheckIn } from '../../src/services/desk/undo-check-in.ts';
 import { joinWaitlistAtDesk, leaveWaitlistAtDesk } from '../../src/services/desk/waitlist-at-desk.ts';
 import { walkIn } from '../../src/services/desk/walk-in.ts';
-import { call, login, startTestServer, testSecret, type TestServer } from '../support/helpers.ts';
+import { call, testSecret, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { createBookers, customerId, newClass, withSettings } from '../support/reservations-fixtures.ts';
 import { minutesAheadToday, newClientId, trpcMutation } from '../support/sync-helpers.ts';
 import type { StaffActor } from '../../src/services/permissions/staff-permissions.ts';
@@ -31,17 +32,11 @@ let staffId: number;
 let staff: StaffActor;
 let run = 0;
 
+demoStudio(['recepcion', 'admin', 'cliente'], (s) => ({ server, tokens: { recepcion: staffToken, admin: adminToken, cliente: clienteToken } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  staffToken = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-  adminToken = (await login(server.app, 'admin@estudio.demo')).idToken;
-  clienteToken = (await login(server.app, 'cliente@estudio.demo')).idToken;
   staffId = await customerId(server.db, 'recepcion@estudio.demo');
   staff = { customer_id: staffId };
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   try {

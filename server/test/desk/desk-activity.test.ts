@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, login, rowsOf, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, rowsOf, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { createBookers, customerId, newClass } from '../support/reservations-fixtures.ts';
 import { minutesAheadToday, newClientId, trpcMutation } from '../support/sync-helpers.ts';
 
@@ -17,15 +18,10 @@ let admin: string;
 let staff: string;
 let staffId: number;
 
+demoStudio(['admin', 'recepcion'], (s) => ({ server, tokens: { admin, recepcion: staff } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  staff = (await login(server.app, 'recepcion@estudio.demo')).idToken;
   staffId = await customerId(server.db, 'recepcion@estudio.demo');
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 interface Entry {
   kind: string;

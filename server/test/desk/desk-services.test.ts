@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultStudioTimeZone, DomainError, localDate } from '@estudio/core';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
@@ -13,7 +13,8 @@ import { markCashPurchasePaid } from '../../src/services/desk/mark-purchase-paid
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
 import { markReservationPaid } from '../../src/services/desk/mark-reservation-paid.ts';
 import { walkIn } from '../../src/services/desk/walk-in.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { creditTotal, customerId, newClass } from '../support/reservations-fixtures.ts';
 import { minutesAheadToday } from '../support/sync-helpers.ts';
 import type { StaffActor } from '../../src/services/permissions/staff-permissions.ts';
@@ -27,17 +28,12 @@ let nuevoId: number;
 /** The receptionist as the services see her from a desk's push. */
 let deskStaff: StaffActor;
 
+demoStudio(['recepcion', 'cliente'], (s) => ({ server, tokens: { recepcion: staff, cliente: clienteToken } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  staff = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-  clienteToken = (await login(server.app, 'cliente@estudio.demo')).idToken;
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
   nuevoId = await customerId(server.db, 'nuevo@estudio.demo');
   deskStaff = { customer_id: await customerId(server.db, 'recepcion@estudio.demo') };
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   try {

@@ -1,11 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { replicatedTableNames, replicatedTables, type PullOutput, type ReplicatedTable, type SyncChange } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { location } from '@estudio/db/schema/catalogue';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { sync_mutation } from '@estudio/db/schema/sync';
-import { login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId, newClass } from '../support/reservations-fixtures.ts';
 import { createPollingChangeFeed, logPosition, startCursor } from '@estudio/sync';
 import { minutesAheadToday, newClientId, readSse, trpcMutation, trpcQuery } from '../support/sync-helpers.ts';
@@ -18,14 +19,7 @@ let server: TestServer;
 let staff: string;
 let cliente: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  staff = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['recepcion', 'cliente'], (s) => ({ server, tokens: { recepcion: staff, cliente } } = s));
 
 async function pull(clientId: string, cursor: string | null, limit = 1000): Promise<PullOutput> {
   const res = await trpcQuery(server.app, 'sync.pull', { clientId, cursor, limit }, staff);

@@ -1,10 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audit_log } from '@estudio/db/schema/audit';
 import { discount, discount_class_package } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
 import { fromCents, toCents } from '@estudio/core';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
 /** The admin console's discount codes: list, detail, create, update, delete; the public code check follows them. */
@@ -15,17 +16,12 @@ let cliente: string;
 const pkgId: Record<string, number> = {};
 const codeId: Record<string, number> = {};
 
+demoStudio(['admin', 'cliente'], (s) => ({ server, tokens: { admin, cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   adminId = await customerId(server.db, 'admin@estudio.demo');
   for (const p of await server.db.select().from(class_package)) pkgId[p.title] = p.class_package_id;
   for (const d of await server.db.select().from(discount)) codeId[d.code] = d.discount_id;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const discountCount = async () => (await server.db.select({ n: count() }).from(discount))[0]!.n;
 const lastAudit = async (id: number) =>

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { discount } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
 import { payment_method } from '@estudio/db/schema/payments';
 import { purchase } from '@estudio/db/schema/purchases';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * A discount code's dates, as a customer meets them in the shop: the demo's
@@ -20,9 +21,8 @@ let clienteId: number;
 let tenClasses: number;
 let cash: number;
 
+demoStudio(['cliente'], (s) => ({ server, tokens: { cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   const [me] = await server.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
   clienteId = me!.customer_id;
   const [pkg] = await server.db.select().from(class_package).where(eq(class_package.title, '10 Clases'));
@@ -30,9 +30,6 @@ beforeAll(async () => {
   const [method] = await server.db.select().from(payment_method).where(eq(payment_method.provider, 'cash'));
   cash = method!.payment_method_id;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const invalid = { code: 'discount/invalid', message: domainErrors['discount/invalid'].message };
 const preview = () => call(server.app, 'GET', `/api/discounts/code/VERANO200?class_package_id=${tenClasses}`, { token: cliente });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors } from '@estudio/core';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * The studio's owner puts a class online. Before this, no route
@@ -11,15 +12,12 @@ let admin: string;
 let ilimitado: string;
 let recepcion: string;
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   [admin, ilimitado, recepcion] = (await Promise.all(
     ['admin', 'ilimitado', 'recepcion'].map(async (who) => (await login(server.app, `${who}@estudio.demo`)).idToken),
   )) as [string, string, string];
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const names = (body: Record<string, unknown>) => (body.videos as { name: string }[]).map((v) => v.name);
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors, VIDEO_PAGE_SIZE } from '@estudio/core';
 import { class_category, class_type, instructor } from '@estudio/db/schema/catalogue';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { favorite, playback, program, tag, video, video_tag } from '@estudio/db/schema/videos';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
 let server: TestServer;
@@ -16,17 +17,14 @@ let admin: string;
 let ilimitadoId: number;
 let clienteId: number;
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   [ilimitado, cliente, nuevo, recepcion, admin] = (await Promise.all(
     ['ilimitado', 'cliente', 'nuevo', 'recepcion', 'admin'].map(async (who) => (await login(server.app, `${who}@estudio.demo`)).idToken),
   )) as [string, string, string, string, string];
   ilimitadoId = await customerId(server.db, 'ilimitado@estudio.demo');
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const errorOf = (code: keyof typeof domainErrors) => ({ code, message: domainErrors[code].message });
 const get = (url: string, token = ilimitado) => call(server.app, 'GET', url, { token });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { discount } from '@estudio/db/schema/discounts';
 import { class_package } from '@estudio/db/schema/packages';
-import { login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Decision 094: what the previous panel's screens read (the nested paths its
@@ -45,17 +46,11 @@ function twoWeeks(): { start_date: string; end_date: string; days: string[] } {
   return { start_date: days[0]!, end_date: days[13]!, days };
 }
 
+demoStudio(['admin', 'recepcion', 'cliente'], (s) => ({ server, tokens: { admin, recepcion, cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  recepcion = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   const studio = new URL(server.config.PUBLIC_URL);
   origin = `${studio.protocol}//admin.${studio.hostname}`;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 describe("the previous panel's screens read what they dereference", () => {
   it('the side menu: GET /users carries the person (user.customer.name) and user_id', async () => {

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox_message } from '@estudio/db/schema/outbox';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Staff never read a link that signs in as the customer (both drivers): the
@@ -14,14 +15,7 @@ let server: TestServer;
 let admin: string;
 let staff: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  staff = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin', 'recepcion'], (s) => ({ server, tokens: { admin, recepcion: staff } } = s));
 
 describe('a password reset in the outbox', () => {
   it('is listed for staff without its link, and stored whole for the customer', async () => {

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { texts } from '@estudio/core';
 import { audit_log } from '@estudio/db/schema/audit';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
 /**
@@ -12,12 +13,7 @@ import { customerId } from '../support/reservations-fixtures.ts';
  * and staff never see a code that signs in as her.
  */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio([], (s) => ({ server } = s));
 
 describe('with no message channel', () => {
   it('the recovery answers that no e-mail can go, the same for an e-mail with and without an account', async () => {

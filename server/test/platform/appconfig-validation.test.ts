@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { app_config } from '@estudio/db/schema/app-config';
 import { class_package } from '@estudio/db/schema/packages';
 import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * App-config values are checked by their type before they
@@ -12,13 +13,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
  */
 let server: TestServer;
 let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 
 const put = (config: { key: string; value: string }[]) => call(server.app, 'PUT', '/api/appconfig', { token: admin, body: { config } });
 async function stored(key: string): Promise<string | undefined> {

@@ -1,9 +1,10 @@
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { class_category, class_type, instructor } from '@estudio/db/schema/catalogue';
 import { accepted_page, page } from '@estudio/db/schema/content';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Deletes that would silently lose what others rely on are refused with a
@@ -16,13 +17,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 
 let server: TestServer;
 let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 
 const acceptances = async (pageId: number) =>
   Number((await server.db.select({ n: count() }).from(accepted_page).where(eq(accepted_page.page_id, pageId)))[0]?.n ?? 0);

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audit_log } from '@estudio/db/schema/audit';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
 import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * The refund's two rules through the door the owner's console uses (/trpc),
@@ -21,17 +22,12 @@ let recepcion: string;
 let mariana: number;
 const pkg: Record<string, number> = {};
 
+demoStudio(['admin', 'recepcion'], (s) => ({ server, tokens: { admin, recepcion } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  recepcion = (await login(server.app, 'recepcion@estudio.demo')).idToken;
   for (const p of await server.db.select().from(class_package)) pkg[p.title] = p.class_package_id;
   const [row] = await server.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
   mariana = row!.customer_id;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 /** A tRPC mutation's answer: its data, or its refusal's status and domain code. */
 async function trpc(path: string, token: string, input: unknown, kind: 'mutation' | 'query' = 'mutation') {

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '@estudio/core';
 import { class_type, instructor } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
@@ -10,7 +10,8 @@ import { purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import { eq } from 'drizzle-orm';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -23,14 +24,7 @@ const tz = 'America/Mexico_City';
 let server: TestServer;
 let admin: string;
 let cliente: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin', 'cliente'], (s) => ({ server, tokens: { admin, cliente } } = s));
 
 const localDay = (days: number) => dayjs().tz(tz).add(days, 'day').format('YYYY-MM-DD');
 const inRange = (d: Date, start: string, end: string) => {

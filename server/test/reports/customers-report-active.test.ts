@@ -2,9 +2,10 @@ import { studioDayRange, studioTimeZone } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { purchase } from '@estudio/db/schema/purchases';
 import { and, asc, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadStudioSettings } from '../../src/services/schedule/studio-settings.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Decision 047: the customers report's active ones read their purchases first
@@ -15,13 +16,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 let server: TestServer;
 let admin: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 
 describe('GET /api/reports/customers, active', () => {
   it('lists the same customers as before, oldest account first, for ranges with and without purchases', async () => {

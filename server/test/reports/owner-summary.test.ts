@@ -1,6 +1,6 @@
 import { localDate, studioDayRange } from '@estudio/core';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { class_package } from '@estudio/db/schema/packages';
@@ -11,7 +11,8 @@ import { single_class } from '@estudio/db/schema/schedule';
 import { ownerSummaryJob, ownerSummaryOf } from '../../src/services/clock/owner-summary.ts';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
 import { anyLocationId, createBookers, withSettings } from '../support/reservations-fixtures.ts';
-import { startTestServer, type TestServer } from '../support/helpers.ts';
+import { type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /*
  * The owner's daily summary: the studio's day before `now` and the
@@ -31,8 +32,8 @@ const tomorrow = shift(today, 1);
 /** 07:00 of `today`: when the job runs with the default hour. */
 const now = at(today, 7);
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.db;
   const [type] = await db.select({ id: class_type.class_type_id }).from(class_type).where(eq(class_type.name, 'Barre'));
   const location = await anyLocationId(db);
@@ -91,9 +92,6 @@ beforeAll(async () => {
     .insert(purchase)
     .values([sale('500.00', card, 'completed'), sale('250.00', card, 'active'), sale('100.00', cash, 'completed'), sale('900.00', card, 'pending'), sale('0.00', null, 'completed', true)]);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const ctx = () => ({ db: server.db, config: server.config, messages: messageContextOf(server.config), log: silent });
 const summaries = () => server.db.select().from(outbox_message).where(eq(outbox_message.kind, 'owner-daily-summary')).orderBy(outbox_message.outbox_message_id);

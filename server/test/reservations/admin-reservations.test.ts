@@ -1,11 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audit_log } from '@estudio/db/schema/audit';
 import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { createBookers, customerId, newClass } from '../support/reservations-fixtures.ts';
 
 let server: TestServer;
@@ -14,17 +15,11 @@ let staff: string;
 let staffId: number;
 let cliente: string;
 let clienteId: number;
+demoStudio(['admin', 'recepcion', 'cliente'], (s) => ({ server, tokens: { admin, recepcion: staff, cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  staff = (await login(server.app, 'recepcion@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   staffId = await customerId(server.db, 'recepcion@estudio.demo');
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 type Listed = { class_reservation_id: number; customer_id: number; single_class_id: number; deletedAt: string | null; attend: boolean; customer: { customer_id: number; email: string }; single_class: { single_class_id: number } };
 

@@ -7,7 +7,8 @@ import { auth_user } from '@estudio/db/schema/identity';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
-import { call, countingStatements, rowsOf, startRacingServer, startTestServer, type RacingServer, type TestServer } from '../support/helpers.ts';
+import { call, countingStatements, rowsOf, startRacingServer, type RacingServer, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { createBookers, newClass, withSettings, type Booker } from '../support/reservations-fixtures.ts';
 
 /**
@@ -19,12 +20,7 @@ import { createBookers, newClass, withSettings, type Booker } from '../support/r
  * given first.
  */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio([], (s) => ({ server } = s));
 
 const book = (token: string, body: Record<string, unknown>) => call(server.app, 'POST', '/api/class_reservations', { token, body });
 const cancel = (token: string, id: number) => call(server.app, 'POST', `/api/class_reservations/${id}/cancel`, { token });

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customer } from '@estudio/db/schema/customer';
 import { message_preference, outbox_message } from '@estudio/db/schema/outbox';
 import { waitlist } from '@estudio/db/schema/reservations';
 import { preferencesOf } from '../../src/services/messages/queue-message.ts';
 import { createBookers, newClass } from '../support/reservations-fixtures.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /*
  * A class cancelled by the studio: everyone booked and everyone
@@ -15,13 +16,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 let server: TestServer;
 let admin: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 
 const rowsOf = (ids: number[]) =>
   server.db.select().from(outbox_message).where(and(inArray(outbox_message.customer_id, ids), eq(outbox_message.kind, 'class-cancelled'))).orderBy(outbox_message.outbox_message_id);

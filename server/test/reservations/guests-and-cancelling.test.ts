@@ -1,12 +1,13 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { configMap, domainErrors, guestRuleText } from '@estudio/core';
 import { app_config } from '@estudio/db/schema/app-config';
 import { page } from '@estudio/db/schema/content';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
-import { call, login, startTestServer, testSecret, type TestServer } from '../support/helpers.ts';
+import { call, testSecret, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { createBookers, newClass, withSettings } from '../support/reservations-fixtures.ts';
 
 /**
@@ -21,14 +22,10 @@ let server: TestServer;
 let ilimitado: string;
 let secret: string;
 
+demoStudio(['ilimitado'], (s) => ({ server, tokens: { ilimitado } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  ilimitado = (await login(server.app, 'ilimitado@estudio.demo')).idToken;
   secret = testSecret;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const book = (token: string, body: Record<string, unknown>) => call(server.app, 'POST', '/api/class_reservations', { token, body });
 const put = (token: string, body: Record<string, unknown>) => call(server.app, 'PUT', '/api/class_reservations', { token, body });

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customer } from '@estudio/db/schema/customer';
 import { class_reservation_penalty } from '@estudio/db/schema/reservations';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 let server: TestServer;
 let cliente: string;
 /** The seed's unlimited member who missed three classes in a row. */
 let penalized: { customer_id: number; email: string; penalty_id: number };
+demoStudio(['cliente'], (s) => ({ server, tokens: { cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   const [row] = await server.db
     .select({ customer_id: customer.customer_id, email: customer.email, penalty_id: class_reservation_penalty.class_reservation_penalty_id })
     .from(class_reservation_penalty)
@@ -19,9 +19,6 @@ beforeAll(async () => {
   if (!row) throw new Error('the seed penalises one unlimited member');
   penalized = row;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('penalties', () => {
   it('the penalised member sees her penalty with its end date; Mariana has none', async () => {

@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { class_reservation, class_reservation_penalty } from '@estudio/db/schema/reservations';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { newClass } from '../support/reservations-fixtures.ts';
 import { newClientId, trpcMutation } from '../support/sync-helpers.ts';
 
@@ -18,16 +19,11 @@ let ilimitado: string;
 let recepcion: string;
 let ilimitadoId: number;
 
+demoStudio(['ilimitado', 'recepcion'], (s) => ({ server, tokens: { ilimitado, recepcion } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  ilimitado = (await login(server.app, 'ilimitado@estudio.demo')).idToken;
-  recepcion = (await login(server.app, 'recepcion@estudio.demo')).idToken;
   const [row] = await server.db.select().from(customer).where(eq(customer.email, 'ilimitado@estudio.demo'));
   ilimitadoId = row!.customer_id;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const liveBookings = (singleClassId: number) =>
   server.db

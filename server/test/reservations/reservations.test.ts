@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { domainErrors, texts } from '@estudio/core';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
@@ -7,7 +7,8 @@ import { outbox_message } from '@estudio/db/schema/outbox';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation, class_reservation_penalty, waitlist } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { creditTotal, customerId, newClass, withSettings } from '../support/reservations-fixtures.ts';
 
 let server: TestServer;
@@ -18,17 +19,11 @@ let recepcion: string;
 let clienteId: number;
 let ilimitadoId: number;
 
+demoStudio(['cliente', 'ilimitado', 'nuevo', 'recepcion'], (s) => ({ server, tokens: { cliente, ilimitado, nuevo, recepcion } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  [cliente, ilimitado, nuevo, recepcion] = await Promise.all(
-    ['cliente@estudio.demo', 'ilimitado@estudio.demo', 'nuevo@estudio.demo', 'recepcion@estudio.demo'].map(async (e) => (await login(server.app, e)).idToken),
-  ) as [string, string, string, string];
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
   ilimitadoId = await customerId(server.db, 'ilimitado@estudio.demo');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const book = (token: string, body: Record<string, unknown>) => call(server.app, 'POST', '/api/class_reservations', { token, body });
 const cancel = (token: string, id: number) => call(server.app, 'POST', `/api/class_reservations/${id}/cancel`, { token });

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audit_log } from '@estudio/db/schema/audit';
 import { instructor } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
@@ -10,7 +10,8 @@ import { outbox_message } from '@estudio/db/schema/outbox';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { anyLocationId, classTypeId, createBookers, newClass } from '../support/reservations-fixtures.ts';
 
 dayjs.extend(utc);
@@ -21,16 +22,13 @@ let server: TestServer;
 let admin: string;
 let adminId: number;
 let cliente: string;
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   const a = await login(server.app, 'admin@estudio.demo');
   admin = a.idToken;
   adminId = (await call(server.app, 'GET', '/api/customer', { token: admin })).body.customer.customer_id as number;
   cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 /** A local date `days` from today on the studio's calendar. */
 const localDay = (days: number) => dayjs().tz(tz).add(days, 'day').format('YYYY-MM-DD');

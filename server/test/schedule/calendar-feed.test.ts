@@ -1,24 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reservationEventUid } from '@estudio/core';
 import { instructor, location } from '@estudio/db/schema/catalogue';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import { calendarFeedsPerMinute } from '../../src/routers/message-preferences.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { customerId, newClass } from '../support/reservations-fixtures.ts';
 
 let server: TestServer;
 let token: string;
 let clienteId: number;
+demoStudio(['cliente'], (s) => ({ server, tokens: { cliente: token } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  token = (await login(server.app, 'cliente@estudio.demo')).idToken;
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 /** A small RFC 5545 reader: unfolds lines (§3.1), splits components and unescapes TEXT values (§3.3.11). */
 function parseCalendar(ics: string) {

@@ -1,9 +1,10 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { instructor } from '@estudio/db/schema/catalogue';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Decision 045, the coach role, as the owner and the coach live it: the owner
@@ -25,9 +26,8 @@ const zone = 'America/Mexico_City';
 const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + offset * 86_400_000));
 const range = `start_date=${day(-1)}&end_date=${day(13)}`;
 
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
   const identity = await call(server.app, 'POST', '/api/auth/signup', { body: { email: coachEmail, password: 'Valeria2024!' } });
   expect(identity.status, identity.raw).toBe(200);
   const pages = await call(server.app, 'GET', '/api/pages');
@@ -43,9 +43,6 @@ beforeAll(async () => {
   valeriaId = coaches.find((c) => c.name === 'Valeria')?.id ?? -1;
   otherInstructorId = coaches.find((c) => c.name !== 'Valeria')?.id ?? -1;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 /** Upcoming classes of one instructor, with how many live reservations each has. */
 async function classesOf(instructorId: number) {

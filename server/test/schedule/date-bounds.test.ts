@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Dates far from now (year 9999, year 0) are refused as bad input with a
@@ -10,14 +11,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
 let server: TestServer;
 let admin: string;
 let cliente: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin', 'cliente'], (s) => ({ server, tokens: { admin, cliente } } = s));
 
 describe('dates out of range', () => {
   it('the public schedule refuses a range in year 9999 with a 400', async () => {

@@ -1,26 +1,20 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate, localTimeHHmm, studioDayRange, weekOf, type SingleClassOutput } from '@estudio/core';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../src/db.ts';
 import { loadSingleClassOutputs } from '../../src/services/schedule/single-class-output.ts';
 import { customerId, newClass, withSettings } from '../support/reservations-fixtures.ts';
-import { call, countingStatements, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, countingStatements, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 const tz = 'America/Mexico_City';
 
 let server: TestServer;
 let cliente: string;
 let ilimitado: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
-  ilimitado = (await login(server.app, 'ilimitado@estudio.demo')).idToken;
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['cliente', 'ilimitado'], (s) => ({ server, tokens: { cliente, ilimitado } } = s));
 
 async function schedule(query: string, token?: string): Promise<SingleClassOutput[]> {
   const res = await call(server.app, 'GET', `/api/single_class?${query}`, token ? { token } : {});

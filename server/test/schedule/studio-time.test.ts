@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, studioDayjs } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
@@ -8,7 +8,8 @@ import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import { renewSubscription } from '../../src/services/billing/renewals.ts';
 import { buy, emailsOf, messagesOf, minutes, renewalDeps, saveCard } from '../support/billing-fixtures.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * Points 10 and 11 (decision 030), through the admin's REST calls
@@ -17,13 +18,7 @@ import { call, login, startTestServer, type TestServer } from '../support/helper
  */
 let server: TestServer;
 let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await login(server.app, 'admin@estudio.demo')).idToken;
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+demoStudio(['admin'], (s) => ({ server, tokens: { admin } } = s));
 
 const putConfig = (config: { key: string; value: string }[]) => call(server.app, 'PUT', '/api/appconfig', { token: admin, body: { config } });
 async function served(): Promise<Record<string, string>> {

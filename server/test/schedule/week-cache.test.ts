@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { studioTimeZone, weekOf, type SingleClassOutput } from '@estudio/core';
 import { file } from '@estudio/db/schema/content';
 import { customer } from '@estudio/db/schema/customer';
@@ -14,7 +14,8 @@ import { listSchedule } from '../../src/services/schedule/list-schedule.ts';
 import { loadStudioSettings } from '../../src/services/schedule/studio-settings.ts';
 import { weekCacheFor, weekPlacesTables, weekReloadTables, weekUnshownTables } from '../../src/http/week-cache.ts';
 import { customerId, newClass, withSettings } from '../support/reservations-fixtures.ts';
-import { call, login, rowsOf, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, rowsOf, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 /**
  * The week schedule from memory (decision 041), on this run's
@@ -30,18 +31,14 @@ let classId: number;
 let path: string;
 let zone: string;
 
+demoStudio(['cliente'], (s) => ({ server, tokens: { cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   // A class of its own two hours ahead, in this week or the next: the week read is the one that holds it.
   classId = await newClass(server.db, { minutesAhead: 120, capacity: 10, classType: 'Yoga' });
   zone = studioTimeZone(await loadStudioSettings(server.db));
   week = weekOf(new Date(Date.now() + 120 * 60_000), zone);
   path = `/api/single_class?start_date=${week.start_date}&end_date=${week.end_date}`;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const read = async (token?: string, headers: Record<string, string> = {}) => {
   const res = await server.app.inject({ method: 'GET', url: path, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });

@@ -1,10 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scheduleInput, studioTimeZone, weekOf } from '@estudio/core';
 import { chooseCoding } from '../../src/http/week-door.ts';
 import { loadStudioSettings } from '../../src/services/schedule/studio-settings.ts';
 import { weekCacheFor } from '../../src/http/week-cache.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { newClass } from '../support/reservations-fixtures.ts';
 
 /**
@@ -20,17 +21,13 @@ let path: string;
 let classId: number;
 let filters: ReturnType<typeof scheduleInput.parse>;
 
+demoStudio(['cliente'], (s) => ({ server, tokens: { cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   classId = await newClass(server.db, { minutesAhead: 120, capacity: 10, classType: 'Yoga' });
   const week = weekOf(new Date(Date.now() + 120 * 60_000), studioTimeZone(await loadStudioSettings(server.db)));
   path = `/api/single_class?start_date=${week.start_date}&end_date=${week.end_date}`;
   filters = scheduleInput.parse(week);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const get = (headers: Record<string, string>) => server.app.inject({ method: 'GET', url: path, headers });
 

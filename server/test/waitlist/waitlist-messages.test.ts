@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customer } from '@estudio/db/schema/customer';
 import { message_preference, outbox_message } from '@estudio/db/schema/outbox';
 import { available_classes } from '@estudio/db/schema/purchases';
@@ -9,7 +9,8 @@ import { messageContextOf } from '../../src/services/messages/message-context.ts
 import { preferencesOf } from '../../src/services/messages/queue-message.ts';
 import { cancelReservation } from '../../src/services/reservations/cancel-reservation.ts';
 import { createBookers, newClass, withSettings, type Booker } from '../support/reservations-fixtures.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 import { newClientId, trpcMutation } from '../support/sync-helpers.ts';
 
 /*
@@ -23,14 +24,11 @@ let server: TestServer;
 let seq = 0;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
+demoStudio([], (s) => ({ server } = s));
 beforeAll(async () => {
-  server = await startTestServer();
   // The seed's own waitlists (places freed before any message existed) are told by a first run; the tests count from here.
   await runJob();
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const ctx = () => messageContextOf(server.config);
 const runJob = (now = new Date()) => waitlistPromotionJob.run({ db: server.db, config: server.config, messages: ctx(), log: silent }, now);

@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { weekOf, type SingleClassOutput } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import { customerId, newClass, withSettings } from '../support/reservations-fixtures.ts';
-import { call, login, startTestServer, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
+import { demoStudio } from '../support/demo-studio.ts';
 
 const tz = 'America/Mexico_City';
 
@@ -16,9 +17,8 @@ let clienteId: number;
 let fullClasses: SingleClassOutput[];
 let openClass: SingleClassOutput;
 
+demoStudio(['cliente'], (s) => ({ server, tokens: { cliente } } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
   const start = weekOf(new Date(), tz).start_date;
   const end = weekOf(new Date(Date.now() + 13 * 86_400_000), tz).end_date;
@@ -31,9 +31,6 @@ beforeAll(async () => {
   if (fullClasses.length < 2 || !open) throw new Error('the seed has upcoming full and open classes');
   openClass = open;
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const first = () => fullClasses[0] as SingleClassOutput;
 const second = () => fullClasses[1] as SingleClassOutput;
