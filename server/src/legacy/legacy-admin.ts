@@ -1,6 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, domainErrors, fieldRefusal, studioTimeZone, texts, type ApiErrorBody, type DomainErrorCode, type Role } from '@estudio/core';
+import { DomainError, domainErrors, fieldRefusal, localDate, studioDayRange, studioTimeZone, texts, type ApiErrorBody, type DomainErrorCode, type Role } from '@estudio/core';
 import { apiErrorBody, httpStatusOf, toTRPCError } from '../errors.ts';
 import { appRouter } from '../router.ts';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -65,7 +65,7 @@ const range = (q: Call['query']) => ({ start_date: q.start_date ?? '', end_date:
 
 /** The studio's calendar year so far, as a report range (the panel's monthly charts are January to December). */
 function thisYear(zone: string): { start_date: string; end_date: string } {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = localDate(new Date(), zone);
   return { start_date: `${today.slice(0, 4)}-01-01`, end_date: today };
 }
 
@@ -634,15 +634,8 @@ function withDefaultDuration(body: unknown): unknown {
 /** A date the panel sends for a discount ('YYYY-MM-DD'): the start of that day in the studio. */
 function dayStart(value: unknown, zone: string): unknown {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return value;
-  return new Date(Date.parse(`${value.trim()}T00:00:00Z`) - zoneOffsetMs(value.trim(), zone)).toISOString();
-}
-
-/** How far the zone is ahead of UTC at noon of that day (ms). */
-function zoneOffsetMs(day: string, zone: string): number {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const local = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(noon);
-  const part = (t: string) => Number(local.find((p) => p.type === t)?.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - noon.getTime();
+  const day = value.trim();
+  return studioDayRange(day, day, zone).from.toISOString();
 }
 
 /** Spec writes the panel calls with a field that needs another procedure: answered here, before the spec's route. */

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { activityDeskText, activityKindNames, refusedActivityKind, refusedActivityKindName, type ActivityKind } from '@estudio/core';
 import { dateTimeOf, timeOf } from '../../format.ts';
 import type { ApiOutputs } from '../api.ts';
-import { Pager } from '../widgets.tsx';
+import { Pager } from '../list-widgets.tsx';
 
 type Page = ApiOutputs['activity']['list'];
 

@@ -2,7 +2,8 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { activityKindNames, activityKinds, activityTexts as t, refusedActivityKind, refusedActivityKindName } from '@estudio/core';
 import { useState } from 'react';
 import { api } from '../api.ts';
-import { DateField, Loaded } from '../widgets.tsx';
+import { DateField } from '../date-fields.tsx';
+import { Loaded } from '../list-widgets.tsx';
 import { ActivityEntries, activityRefreshMs } from './ActivityList.tsx';
 
 /**

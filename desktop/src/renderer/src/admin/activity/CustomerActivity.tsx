@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { activityTexts as t } from '@estudio/core';
 import { useState } from 'react';
 import { api } from '../api.ts';
-import { Loaded } from '../widgets.tsx';
+import { Loaded } from '../list-widgets.tsx';
 import { ActivityEntries, activityRefreshMs } from './ActivityList.tsx';
 
 /** What staff did with one customer, on her card at the desk and in the console; read from the server, refreshed like Actividad. */

@@ -5,7 +5,10 @@ import { texts, type RemovalVerdict, type z } from '@estudio/core';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../../format.ts';
 import { useSchemaForm } from '../form.ts';
-import { ConfirmModal, DateField, FormError, ImageField, ImageInsertButton, Loaded, RowActions, useSearch } from '../widgets.tsx';
+import { DateField } from '../date-fields.tsx';
+import { ConfirmModal, FormError } from '../form-feedback.tsx';
+import { ImageField, ImageInsertButton } from '../image-fields.tsx';
+import { Loaded, RowActions, useSearch } from '../list-widgets.tsx';
 import { VideoUrlField } from '../videos/VideoFileField.tsx';
 
 const t = texts.adminConsole;

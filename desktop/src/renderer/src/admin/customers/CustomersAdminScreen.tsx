@@ -7,7 +7,9 @@ import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { textOrNull, useSchemaForm } from '../form.ts';
 import { NewCustomerModal } from '../../customers/ReservationActions.tsx';
-import { DateField, FormError, Loaded, Pager, useSearch } from '../widgets.tsx';
+import { DateField } from '../date-fields.tsx';
+import { FormError } from '../form-feedback.tsx';
+import { Loaded, Pager, useSearch } from '../list-widgets.tsx';
 import { RefundModal } from './RefundModal.tsx';
 import { CustomerActivity } from '../activity/CustomerActivity.tsx';
 

@@ -4,7 +4,8 @@ import { paymentKindText, purchaseRefundInput, texts } from '@estudio/core';
 import { money } from '../../format.ts';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { FormError, Loaded } from '../widgets.tsx';
+import { FormError } from '../form-feedback.tsx';
+import { Loaded } from '../list-widgets.tsx';
 
 const t = texts.adminMoney;
 const c = texts.adminConsole;

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { dateOf, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { numberOrNull, textOrNull, useSchemaForm } from '../form.ts';
-import { ConfirmModal, DateTimeField, FormError, Loaded, Pager, RowActions, useSearch } from '../widgets.tsx';
+import { DateTimeField } from '../date-fields.tsx';
+import { ConfirmModal, FormError } from '../form-feedback.tsx';
+import { Loaded, Pager, RowActions, useSearch } from '../list-widgets.tsx';
 
 const t = texts.adminConsole;
 const limit = 25;

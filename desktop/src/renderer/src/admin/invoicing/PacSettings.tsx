@@ -6,7 +6,7 @@ import { errorText } from '../../format.ts';
 import { api } from '../api.ts';
 import { Panel } from '../outbox/Panel.tsx';
 import { SecretField, secretPayload, type SecretChange } from '../outbox/SecretField.tsx';
-import { Loaded } from '../widgets.tsx';
+import { Loaded } from '../list-widgets.tsx';
 
 const t = mxTexts.fiscalSettings;
 const keep: SecretChange = { mode: 'keep' };

@@ -4,7 +4,8 @@ import { appConfigRules, configMap, isOn, type AppConfigKey, type AppConfigMap }
 import type { ReactNode } from 'react';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { FormError, Loaded } from '../widgets.tsx';
+import { FormError } from '../form-feedback.tsx';
+import { Loaded } from '../list-widgets.tsx';
 import { Panel } from './Panel.tsx';
 import { words } from './words.ts';
 

@@ -6,7 +6,7 @@ import { outboxPageSize, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, dateTimeOf, errorText, timeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
-import { Loaded, Pager } from '../widgets.tsx';
+import { Loaded, Pager } from '../list-widgets.tsx';
 import { Panel } from './Panel.tsx';
 import { words } from './words.ts';
 

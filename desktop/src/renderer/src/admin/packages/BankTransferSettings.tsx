@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { appConfigRules, configMap, isValidClabe, type AppConfigKey, type AppConfigMap } from '@estudio/core';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { FormError, Loaded } from '../widgets.tsx';
+import { FormError } from '../form-feedback.tsx';
+import { Loaded } from '../list-widgets.tsx';
 
 /** The studio's account for transfers (decision 029): shown on the portal's order page of every 'Efectivo' purchase. */
 const keys = ['bank_name', 'bank_clabe', 'bank_beneficiary'] as const;

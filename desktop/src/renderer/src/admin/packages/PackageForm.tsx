@@ -4,7 +4,9 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { classPackageCreateInput, classPackageUpdateInput, texts } from '@estudio/core';
 import { api } from '../api.ts';
 import { numberOrNull, textOrNull, useSchemaForm } from '../form.ts';
-import { DateTimeField, FormError, ImageField, TimeListField } from '../widgets.tsx';
+import { DateTimeField, TimeListField } from '../date-fields.tsx';
+import { FormError } from '../form-feedback.tsx';
+import { ImageField } from '../image-fields.tsx';
 import type { AdminPackage } from './PackagesScreen.tsx';
 
 const t = texts.adminConsole;

@@ -5,7 +5,8 @@ import { texts } from '@estudio/core';
 import { useState } from 'react';
 import { errorText, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
-import { ConfirmModal, Loaded, Pager, RowActions, useSearch } from '../widgets.tsx';
+import { ConfirmModal } from '../form-feedback.tsx';
+import { Loaded, Pager, RowActions, useSearch } from '../list-widgets.tsx';
 import { BankTransferSettings } from './BankTransferSettings.tsx';
 import { PackageForm } from './PackageForm.tsx';
 

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorText, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
-import { Loaded } from '../widgets.tsx';
+import { Loaded } from '../list-widgets.tsx';
 
 type Range = [string | null, string | null];
 const m = texts.adminMoney;

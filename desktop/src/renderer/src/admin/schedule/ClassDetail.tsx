@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { dateTimeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { ConfirmModal, DateField, FormError, Loaded, TimeField } from '../widgets.tsx';
+import { DateField, TimeField } from '../date-fields.tsx';
+import { ConfirmModal, FormError } from '../form-feedback.tsx';
+import { Loaded } from '../list-widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload } from './ClassFields.tsx';
 import { studioSlot } from './week.ts';
 

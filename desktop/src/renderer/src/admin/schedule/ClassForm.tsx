@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { singleClassCreateInput, texts } from '@estudio/core';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { DateField, FormError, TimeField } from '../widgets.tsx';
+import { DateField, TimeField } from '../date-fields.tsx';
+import { FormError } from '../form-feedback.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
 
 const t = texts.adminConsole;

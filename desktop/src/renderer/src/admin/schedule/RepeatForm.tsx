@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { useSchemaForm } from '../form.ts';
-import { DateField, FormError, TimeListField } from '../widgets.tsx';
+import { DateField, TimeListField } from '../date-fields.tsx';
+import { FormError } from '../form-feedback.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
 
 const t = texts.adminConsole;

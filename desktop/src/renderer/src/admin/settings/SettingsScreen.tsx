@@ -8,7 +8,9 @@ import { AutomaticNotices } from '../outbox/AutomaticNotices.tsx';
 import { SendingSettings } from '../outbox/SendingSettings.tsx';
 import { BankTransferSettings } from '../packages/BankTransferSettings.tsx';
 import { PacSettings } from '../invoicing/PacSettings.tsx';
-import { FormError, Hint, ImageField, Loaded } from '../widgets.tsx';
+import { FormError, Hint } from '../form-feedback.tsx';
+import { ImageField } from '../image-fields.tsx';
+import { Loaded } from '../list-widgets.tsx';
 import { LandingPreview } from './LandingPreview.tsx';
 import { labelOf, settingsFormKeys, settingsTabs, tabOf, type SettingField, type SettingsTabKey } from './fields.ts';
 
