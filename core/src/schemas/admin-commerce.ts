@@ -6,6 +6,7 @@ import { availableClassesOutput } from './booking.ts';
 import { classPackageOutput, purchaseOutput } from './checkout.ts';
 import { customerOutput, customerUpdateInput } from './customer.ts';
 import { instant } from './dates.ts';
+import { bodyId, id, isoDateTime, periodEnum } from './fields.ts';
 
 /**
  * The admin console's commerce contract: customers, packages and
@@ -13,11 +14,7 @@ import { instant } from './dates.ts';
  * integer centavos. Lists page on the server: `page` from 1, `limit` rows.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const bodyId = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const isoDateTime = z.string();
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
-const periodEnum = z.enum(['day', 'week', 'month', 'year']);
 
 /** Admin lists: `query` searches, `page` from 1, `limit` rows per page (default 25, at most 100). */
 const pageFields = {

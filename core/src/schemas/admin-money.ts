@@ -2,14 +2,13 @@ import { maxInt4, z } from '../zod.ts';
 import { paymentKinds } from '../rules/refunds.ts';
 import { calendarDate } from './dates.ts';
 import { reportRangeInput, salesReportOutput } from './admin-operations.ts';
+import { id, money as moneyText } from './fields.ts';
 
 /**
  * The owner's money (decision 034): refunds, the day's cash-up and
  * the exports. Money travels as strings with two decimals.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const moneyText = z.string();
 
 /** POST /api/purchases/{id}/refund: a reason always; the amount only for a partial refund (default: all that can go back). */
 export const purchaseRefundInput = z.object({

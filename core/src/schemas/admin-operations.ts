@@ -1,6 +1,7 @@
 import { maxInt4, z } from '../zod.ts';
 import { reservationOutput, reservationSearchInput, reservationWithClass, singleClassOutput, updateReservationInput } from './booking.ts';
 import { calendarDate, classDate } from './dates.ts';
+import { id } from './fields.ts';
 
 /**
  * The API contract of the admin's schedule, reservations, reports and outbox
@@ -8,7 +9,6 @@ import { calendarDate, classDate } from './dates.ts';
  * ISO strings and money as strings with two decimals.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 const startDate = calendarDate('La fecha inicial');
 const endDate = calendarDate('La fecha final');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'La hora debe tener el formato HH:mm.' });

@@ -1,5 +1,6 @@
 import { maxInt4, z } from '../zod.ts';
 import { calendarDate, instant } from './dates.ts';
+import { id, isoDateTime } from './fields.ts';
 
 /**
  * The API contract of schedule, reservations, waitlists, credits and
@@ -7,10 +8,8 @@ import { calendarDate, instant } from './dates.ts';
  * the spec's. Timestamps travel as ISO strings.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 const startDate = calendarDate('La fecha inicial');
 const endDate = calendarDate('La fecha final');
-const isoDateTime = z.string();
 
 // ---------- Schedule ----------
 

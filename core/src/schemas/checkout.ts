@@ -1,5 +1,6 @@
 import { maxInt4, z } from '../zod.ts';
 import { installmentPlanOutput, paymentChannelEnum, paymentInstructionsOutput, purchaseCfdiOutput } from './mexico.ts';
+import { id, isoDateTime, money, periodEnum } from './fields.ts';
 
 /**
  * The API contract of the shop: packages, discounts, checkout,
@@ -7,10 +8,6 @@ import { installmentPlanOutput, paymentChannelEnum, paymentInstructionsOutput, p
  * two decimals ('1350.00'), never floats; timestamps as ISO strings.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const isoDateTime = z.string();
-const money = z.string();
-const periodEnum = z.enum(['day', 'week', 'month', 'year']);
 
 // ---------- Packages ----------
 

@@ -1,5 +1,6 @@
 import { maxInt4, z } from '../zod.ts';
 import { scheduleInput } from './booking.ts';
+import { id } from './fields.ts';
 
 /**
  * The coach's console (decision 045): its own classes of a range and each
@@ -7,7 +8,6 @@ import { scheduleInput } from './booking.ts';
  * attendance only: a coach reads no e-mail, phone or money.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 
 /** The coach's classes of a range of studio days (the schedule's own range rules: at most 62 days). */
 export const coachClassesInput = scheduleInput;

@@ -2,6 +2,7 @@ import { maxInt4, z } from '../zod.ts';
 import { birthdate } from './dates.ts';
 import { pageOutput } from './pages.ts';
 import { email } from './auth.ts';
+import { bodyId, id, isoDateTime, order } from './fields.ts';
 
 /**
  * The API contract of the public site's content: information pages
@@ -11,11 +12,7 @@ import { email } from './auth.ts';
  * keys, so a client that sends a non-numeric id ('nueva') on a create is fine.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const bodyId = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const isoDateTime = z.string();
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
-const order = z.number().int().min(0).max(100_000);
 
 /** DELETE /api/<things>/{id} and GET /api/<things>/{id}. */
 export const idInput = z.object({ id });

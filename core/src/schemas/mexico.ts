@@ -1,4 +1,5 @@
 import { maxInt4, z } from '../zod.ts';
+import { id, isoDateTime, money } from './fields.ts';
 
 /**
  * The API contract of Mexico's money (decisions 080-086): OXXO vouchers and
@@ -6,9 +7,6 @@ import { maxInt4, z } from '../zod.ts';
  * CFDI 4.0 invoices per purchase, the studio's PAC account.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const money = z.string();
-const isoDateTime = z.string();
 
 export const paymentChannelEnum = z.enum(['oxxo', 'spei']);
 

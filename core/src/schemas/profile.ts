@@ -1,11 +1,11 @@
 import { maxInt4, z } from '../zod.ts';
+import { bodyId } from './fields.ts';
 
 /**
  * The API contract of "Mi Información" beyond the customer row:
  * addresses. The customer save itself is in ./customer.ts.
  */
 
-const bodyId = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 /** Spec, account area §5: city, state and country are required with these alerts. */

@@ -1,4 +1,5 @@
 import { maxInt4, z } from '../zod.ts';
+import { bodyId as id } from './fields.ts';
 
 /**
  * The sync protocol between the server and the front desks (decision
@@ -99,7 +100,6 @@ export const positionOutput = z.object({ cursor: syncCursor });
 
 // ---------- Mutations a desk can push ----------
 
-const id = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
 /** A staff member's reason (decision 037): null when not given; the service says when one is required. */
 const reasonText = z.string().trim().max(300).nullable().default(null);
 

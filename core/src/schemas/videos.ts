@@ -1,5 +1,6 @@
 import { maxInt4, z } from '../zod.ts';
 import { fileSummary } from './content.ts';
+import { bodyId, id, isoDateTime, order } from './fields.ts';
 
 /**
  * The API contract of the online video library: videos, favourites,
@@ -8,11 +9,7 @@ import { fileSummary } from './content.ts';
  * the save pattern's non-numeric id ('nuevo') on a create is fine.
  */
 
-const id = z.coerce.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const bodyId = z.number({ error: 'Debe ser un número.' }).int().positive().max(maxInt4);
-const isoDateTime = z.string();
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
-const order = z.number().int().min(0).max(100_000);
 
 /** Videos per page of every video list (spec §9). */
 export const VIDEO_PAGE_SIZE = 32;
