@@ -1,6 +1,6 @@
 import { domainErrors, type DomainErrorCode } from '../errors.ts';
 import { fromCents, toCents } from '../rules/money.ts';
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { email, roles } from './auth.ts';
 import { availableClassesOutput } from './booking.ts';
 import { classPackageOutput, purchaseOutput } from './checkout.ts';

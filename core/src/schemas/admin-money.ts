@@ -1,4 +1,4 @@
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { paymentKinds } from '../rules/refunds.ts';
 import { calendarDate } from './dates.ts';
 import { reportRangeInput, salesReportOutput } from './admin-operations.ts';

@@ -1,4 +1,4 @@
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { reservationOutput, reservationSearchInput, reservationWithClass, singleClassOutput, updateReservationInput } from './booking.ts';
 import { calendarDate, classDate } from './dates.ts';
 import { id } from './fields.ts';

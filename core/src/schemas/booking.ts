@@ -1,4 +1,4 @@
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { calendarDate, instant } from './dates.ts';
 import { id, isoDateTime } from './fields.ts';
 

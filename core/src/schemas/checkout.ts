@@ -1,4 +1,4 @@
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { installmentPlanOutput, paymentChannelEnum, paymentInstructionsOutput, purchaseCfdiOutput } from './mexico.ts';
 import { id, isoDateTime, money, periodEnum } from './fields.ts';
 

@@ -1,4 +1,4 @@
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { scheduleInput } from './booking.ts';
 import { id } from './fields.ts';
 

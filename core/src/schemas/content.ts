@@ -1,4 +1,4 @@
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { birthdate } from './dates.ts';
 import { pageOutput } from './pages.ts';
 import { email } from './auth.ts';

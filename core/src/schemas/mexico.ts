@@ -1,4 +1,4 @@
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { id, isoDateTime, money } from './fields.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { maxInt4, z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { fileSummary } from './content.ts';
 import { bodyId, id, isoDateTime, order } from './fields.ts';
 
