@@ -48,6 +48,11 @@ export const domainErrors = {
     status: 409,
     message: 'El estudio ya te registró con este correo. Te enviamos un correo con un enlace para crear tu contraseña; ábrelo para entrar a tu cuenta.',
   },
+  // The same, while the studio cannot send e-mail yet: the link waits in the outbox, and the counter can set her password (decision 079)
+  'auth/customer-claim-waiting': {
+    status: 409,
+    message: 'El estudio ya te registró con este correo, pero todavía no puede enviar correos. Pide en recepción que te ayuden a crear tu contraseña.',
+  },
 
   // Customer
   'customer/already-exists': { status: 409, message: 'Ya tienes una cuenta con nosotros. Por favor, inicia sesión.' },

@@ -16,7 +16,8 @@ import { demoStudio } from '../support/demo-studio.ts';
 let server: TestServer;
 let staffToken: string;
 let adminToken: string;
-demoStudio(['recepcion', 'admin'], (s) => ({ server, tokens: { recepcion: staffToken, admin: adminToken } } = s));
+// The studio can send e-mail (an SMTP server is set; nothing is delivered in these tests): the links are said to be sent.
+demoStudio(['recepcion', 'admin'], (s) => ({ server, tokens: { recepcion: staffToken, admin: adminToken } } = s), { SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525' });
 
 async function registerAtDesk(n: string) {
   const required = (await server.db.select({ id: page.page_id }).from(page).where(eq(page.required, true))).map((p) => p.id);
@@ -90,6 +91,19 @@ describe('a customer registered at the desk claims the account from the portal',
     expect(again.body.code).toBe('auth/email-already-in-use');
     expect((await call(server.app, 'POST', '/api/auth/recover', { body: { email } })).status).toBe(200);
     expect((await mailsTo(email))[0]?.subject).toBe('Restablece tu contraseña de Estudio Demo');
+  });
+
+  it('while the studio cannot send e-mail, sign-up says so and sends her to the counter; the link waits in the outbox', async () => {
+    const desk = await registerAtDesk('9');
+    const noMail = await server.withConfig({ SMTP_HOST: '' });
+    const res = await call(noMail, 'POST', '/api/auth/signup', { body: { email: desk.email, password: 'Rocio-2026!' } });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      code: 'auth/customer-claim-waiting',
+      message: 'El estudio ya te registró con este correo, pero todavía no puede enviar correos. Pide en recepción que te ayuden a crear tu contraseña.',
+    });
+    const [mail] = await mailsTo(desk.email);
+    expect(mail?.subject).toBe('Crea tu contraseña de Estudio Demo');
   });
 
   it('recovery answers as for any e-mail and mails the same link; an expired link is refused and binds nothing', async () => {

@@ -104,8 +104,9 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
   );
   const { errors, fail, failFromServer, clear } = useFormErrors(allLabels);
   const [submitting, setSubmitting] = useState(false);
-  // The studio registered this e-mail at the desk: the server mailed the link that creates the password (decision 017).
-  const [claimSent, setClaimSent] = useState<{ email: string; message: string } | null>(null);
+  // The studio registered this e-mail at the desk: the server mailed the link that creates the password (decision 017),
+  // or, while the studio cannot send e-mail, says so and sends her to the counter (`mailed` false).
+  const [claimSent, setClaimSent] = useState<{ email: string; message: string; mailed: boolean } | null>(null);
   const [openDocument, setOpenDocument] = useState<StudioDocument | null>(null);
   // The identity created on a previous attempt whose customer step failed (e.g. phone taken), reused on retry.
   const [pending, setPending] = useState<{ email: string; password: string; tokens: AuthTokens } | null>(null);
@@ -173,8 +174,8 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
           tokens = await store.authClient.signUp(email, form.password);
         } catch (error) {
           const { code, message } = errorFacts(error);
-          if (code === 'auth/customer-claim-sent') {
-            setClaimSent({ email, message });
+          if (code === 'auth/customer-claim-sent' || code === 'auth/customer-claim-waiting') {
+            setClaimSent({ email, message, mailed: code === 'auth/customer-claim-sent' });
             return;
           }
           if (code !== 'auth/email-already-in-use') {
@@ -231,7 +232,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
         <Alert color="blue" variant="light" role="status" title={texts.auth.claimSentHeading}>
           <Stack gap="xs">
             <Text size="sm">{claimSent.message}</Text>
-            <Text size="sm">{texts.auth.claimSentHint(claimSent.email)}</Text>
+            {claimSent.mailed && <Text size="sm">{texts.auth.claimSentHint(claimSent.email)}</Text>}
           </Stack>
         </Alert>
         <Button component={Link} to={signInPath(returnTo)} size="md" variant="light" fullWidth>

@@ -30,7 +30,7 @@ export function createLocalProvider(config: Config, { loginFailures, hashing }: 
     name: 'local',
     verifyIdToken: (db, token) => verifyLocalIdToken(db, signer, token),
     verifyIdTokenAndFirstLook: (db, token, ask) => verifyLocalIdTokenAndFirstLook(db, signer, token, ask),
-    signUp: (db, input) => hashing.run(() => signUp(db, { ...session, recover }, input)),
+    signUp: (db, input) => hashing.run(() => signUp(db, { ...session, recover, config }, input)),
     signIn: (db, input) => signIn(db, { ...session, loginFailures, hashing }, input),
     refresh: (db, refreshToken) => refreshSession(db, session, refreshToken),
     recover: (db, email) => recoverPassword(db, recover, email),

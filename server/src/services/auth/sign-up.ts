@@ -4,6 +4,8 @@ import { auth_user } from '@estudio/db/schema/identity';
 import { DomainError, type AuthTokens } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { assertPasswordAllowed } from '../appconfig/get-app-config.ts';
+import type { Config } from '../../config.ts';
+import { messagingChannels } from '../messages/channels.ts';
 import { issueSession, type SessionSettings } from './issue-session.ts';
 import { offerCustomerClaim, type RecoverSettings } from './recover-password.ts';
 import { newUid } from './tokens.ts';
@@ -13,14 +15,18 @@ import { newUid } from './tokens.ts';
  * The e-mail arrives lower-cased from the input schema. The e-mail of a
  * customer the studio registered at the desk (no identity yet) creates
  * nothing: the link that creates the password is mailed and the answer is
- * 409 'auth/customer-claim-sent' (decision 017).
+ * 409 'auth/customer-claim-sent' (decision 017); while the studio cannot
+ * send e-mail the link waits in the outbox and the answer says so,
+ * 'auth/customer-claim-waiting' (decision 079).
  */
 export async function signUp(
   db: Db,
-  settings: SessionSettings & { recover: RecoverSettings },
+  settings: SessionSettings & { recover: RecoverSettings; config: Config },
   input: { email: string; password: string },
 ): Promise<AuthTokens> {
-  if (await offerCustomerClaim(db, settings.recover, input.email)) throw new DomainError('auth/customer-claim-sent');
+  if (await offerCustomerClaim(db, settings.recover, input.email)) {
+    throw new DomainError((await messagingChannels(db, settings.config)).email ? 'auth/customer-claim-sent' : 'auth/customer-claim-waiting');
+  }
   await assertPasswordAllowed(db, input.password);
   const passwordHash = await hashPassword(input.password);
   try {
