@@ -29,7 +29,7 @@ test('nuevo@ accepts the required terms, then is asked to complete the profile i
   await expect(complete.getByLabel('Fecha de nacimiento')).toBeVisible();
   // Mi Información is never covered by it: she can complete her profile there too.
   await page.goto('/mystudio/informacion');
-  await expect(page.getByRole('heading', { name: 'Mi Información' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi Información' })).toBeVisible();
   await expect(complete).toHaveCount(0);
 });
 
