@@ -25,8 +25,8 @@ test('nuevo@ accepts the required terms, then is asked to complete the profile i
   // What is missing is asked in place (decision 087): sent empty, each missing field says so and nothing is saved.
   await complete.getByRole('button', { name: 'Completar Información' }).click();
   await expect(complete.getByText('Debes llenar este campo.')).toHaveCount(2);
-  await expect(complete.getByLabel('Teléfono')).toBeVisible();
-  await expect(complete.getByLabel('Fecha de nacimiento')).toBeVisible();
+  await expect(complete.getByRole('textbox', { name: 'Teléfono', exact: true })).toBeVisible();
+  await expect(complete.getByRole('textbox', { name: 'Fecha de nacimiento', exact: true })).toBeVisible();
   // Mi Información is never covered by it: she can complete her profile there too.
   await page.goto('/mystudio/informacion');
   await expect(page.getByRole('heading', { level: 1, name: 'Mi Información' })).toBeVisible();
