@@ -155,3 +155,28 @@ test('¿Olvidaste tu contraseña? with a desk-registered e-mail answers as alway
   await signIn(page, desk.email, 'Rocio-Olvido-26');
   await expectSignedIn(page, /Rocío/);
 });
+
+test('while the studio cannot send e-mail, the same sign-up says so and sends her to the counter, with no mail promised', async ({ page, request }) => {
+  const desk = await registerAtDesk(request);
+  await studioMail(request, null);
+  try {
+    await page.goto('/registro');
+    await page.getByLabel('Nombre').fill('Rocío');
+    await page.getByLabel('Apellido').fill('Mostrador');
+    await page.getByLabel('Correo electrónico').fill(desk.email);
+    await page.getByLabel('Teléfono').fill(desk.phone);
+    await page.getByLabel('Fecha de nacimiento').fill('1992-02-02');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Rocio-Mostrador-26');
+    await page.getByLabel('Confirma tu contraseña').fill('Rocio-Mostrador-26');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    const status = page.getByRole('status').filter({ hasText: 'Ya estás registrado en el estudio' });
+    await expect(status).toContainText('todavía no puede enviar correos. Pide en recepción que te ayuden a crear tu contraseña.');
+    await expect(status).not.toContainText('Te enviamos');
+    await expect(status).not.toContainText('Abre el correo');
+    await shoot(page, 'claim-waiting');
+  } finally {
+    await studioMail(request, '127.0.0.1');
+  }
+});
