@@ -365,6 +365,8 @@ test('with no message channel the console says so, and a customer who forgot her
   const banner = page.getByTestId('messages-not-configured');
   await expect(banner).toContainText('Los mensajes no están configurados');
   await page.getByTestId('admin-search').fill('nuevo@estudio');
+  // The search reaches the server 300 ms after the last key: the row is Diego's once the list says so.
+  await expect(page.getByTestId('admin-total')).toHaveText('1–1 de 1');
   await page.getByTestId('admin-customer-row').first().click();
   const detail = page.getByTestId('admin-customer-detail');
   await expect(detail).toBeVisible();
