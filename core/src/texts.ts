@@ -623,6 +623,8 @@ export const texts = {
     accessingLink: 'Haz clic aquí',
     openMenu: 'Abrir menú',
     close: 'Cerrar',
+    /** The first stop of the keyboard on every page: past the header, to the page itself. */
+    skipToContent: 'Saltar al contenido',
   },
   forms: {
     email: 'Correo electrónico',

@@ -38,3 +38,42 @@ test.describe('Accesibilidad (axe-core)', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+// The first Tab of a page reaches "Saltar al contenido": shown while focused, it moves the keyboard past the
+// header and its menu, so the next Tab is inside the page (on the calendar, toward the first class).
+test.describe('Saltar al contenido', () => {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`the landing and the account calendar start the keyboard with it, at ${size.width}×${size.height}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+      const focusInsideMain = () => page.evaluate(() => document.activeElement?.closest('main') !== null && document.activeElement !== document.querySelector('main'));
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(skip).not.toBeInViewport();
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/skip-link-landing-${size.width}x${size.height}.png` });
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
+      await page.keyboard.press('Tab');
+      expect(await focusInsideMain()).toBe(true);
+
+      await signIn(page, 'cliente@estudio.demo');
+      await expect(page).toHaveURL(/\/mystudio$/);
+      await page.goto('/mystudio');
+      await expect(page.locator('[data-class-id]').first()).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/skip-link-calendar-${size.width}x${size.height}.png` });
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
+      await page.keyboard.press('Tab');
+      expect(await focusInsideMain()).toBe(true);
+    });
+  }
+});

@@ -10,6 +10,7 @@ import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import { Footer } from '../account/Footer.tsx';
 import classes from '../account/AccountLayout.module.css';
 import { BrandLink } from '../../ui/BrandLink.tsx';
+import { SkipLink, contentId } from '../../ui/SkipLink.tsx';
 
 interface PublicNavItem {
   label: string;
@@ -47,6 +48,7 @@ export function PublicLayout({ children, startsOnDemand = false }: { children: R
   return (
     // A page whole without the app says so; boot.ts then starts it only when the visitor reaches for it (decision 054).
     <Box className={classes.shell} data-app-start={startsOnDemand ? 'on-demand' : undefined}>
+      <SkipLink />
       <header className={classes.header}>
         <Box className={classes.navBar}>
           <Container size="lg" h="100%">
@@ -90,7 +92,9 @@ export function PublicLayout({ children, startsOnDemand = false }: { children: R
           </Button>
         </Stack>
       </Drawer>
-      <main className={classes.main}>{children}</main>
+      <main id={contentId} tabIndex={-1} className={classes.main}>
+        {children}
+      </main>
       <Footer config={config} whatsappPrefix="521" />
       <WhatsAppButton number={config.whatsapp} prefix="521" />
     </Box>
