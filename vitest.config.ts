@@ -11,6 +11,9 @@ export default defineConfig({
     globalSetup: ['db/test/global-setup.ts'],
     // PGlite needs ~700 MB per instance; two workers fit a 2-core machine.
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph: the server's modules load and compile once
+    // per worker, not once per file (decision 101). Files close what they open and reset what they change.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

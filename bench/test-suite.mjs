@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// How long Vitest takes on a set of test files, beside the way it ran before (decision 101): every
+// file in a fresh module graph (`--isolate`), and a worker running its files one after another in
+// one graph (`--no-isolate`, the configuration). The two alternate, BENCH_ROUNDS times (default 1),
+// so the machine's load falls on both alike.
+//
+//   node bench/test-suite.mjs                                  # server/test
+//   BENCH_VITEST_FILES=a.test.ts,b.test.ts node bench/test-suite.mjs
+// TEST_DATABASE_URL as for `npm test` (empty: PGlite).
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+
+function timed(label, command, args) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+  const seconds = (Date.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`${label}: terminó con ${result.status}`);
+  console.log(`  ${label}: ${seconds.toFixed(1)} s`);
+  return seconds;
+}
+
+function compare(name, before, after) {
+  const totals = { before: 0, after: 0 };
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`${name}, vuelta ${round}`);
+    totals.before += timed(before.label, ...before.run);
+    totals.after += timed(after.label, ...after.run);
+  }
+  console.log(`${name}: ${after.label} tarda ${(totals.after / totals.before).toFixed(2)}× lo de ${before.label}\n`);
+}
+
+const files = (process.env.BENCH_VITEST_FILES ?? 'server/test').split(',');
+const vitest = (isolate) => ['npx', ['vitest', 'run', isolate ? '--isolate' : '--no-isolate', ...files]];
+compare(`Vitest (${files.length} rutas)`, { label: 'un grafo por archivo', run: vitest(true) }, { label: 'un grafo por worker', run: vitest(false) });
