@@ -38,7 +38,8 @@ export const addDays = (date: string, days: number) => new Date(Date.parse(`${da
 
 /** The Monday of the studio-local week holding the instant: the calendar's ?semana= value. */
 export function weekStart(instant: Date | string): string {
-  const date = localDate(instant);
+  // A day ('YYYY-MM-DD') is that day: read as an instant it is UTC midnight, the evening before in the studio.
+  const date = typeof instant === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(instant) ? instant : localDate(instant);
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addDays(date, -((weekday + 6) % 7));
 }
