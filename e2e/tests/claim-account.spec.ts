@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { apiLogin, bearer } from './booking-helpers.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { shoot } from './shots.ts';
@@ -93,10 +93,8 @@ async function mailedLink(_request: APIRequestContext, email: string): Promise<s
   return `${link.pathname}${link.search}`;
 }
 
-test('a customer registered at the desk signs up, creates the password from the mailed link and finds the desk account', async ({ page, request }) => {
-  const desk = await registerAtDesk(request);
-  const password = 'Rocio-Mostrador-26';
-
+/** The portal's sign-up form, filled as the customer the desk registered would fill it. */
+async function signUpOnThePortal(page: Page, desk: { email: string; phone: string }, password: string): Promise<void> {
   await page.goto('/registro');
   await page.getByLabel('Nombre').fill('Rocío');
   await page.getByLabel('Apellido').fill('Mostrador');
@@ -107,6 +105,13 @@ test('a customer registered at the desk signs up, creates the password from the 
   await page.getByLabel('Confirma tu contraseña').fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
+}
+
+test('a customer registered at the desk signs up, creates the password from the mailed link and finds the desk account', async ({ page, request }) => {
+  const desk = await registerAtDesk(request);
+  const password = 'Rocio-Mostrador-26';
+
+  await signUpOnThePortal(page, desk, password);
 
   const status = page.getByRole('status').filter({ hasText: 'Ya estás registrado en el estudio' });
   await expect(status).toBeVisible();
@@ -160,16 +165,7 @@ test('while the studio cannot send e-mail, the same sign-up says so and sends he
   const desk = await registerAtDesk(request);
   await studioMail(request, null);
   try {
-    await page.goto('/registro');
-    await page.getByLabel('Nombre').fill('Rocío');
-    await page.getByLabel('Apellido').fill('Mostrador');
-    await page.getByLabel('Correo electrónico').fill(desk.email);
-    await page.getByLabel('Teléfono').fill(desk.phone);
-    await page.getByLabel('Fecha de nacimiento').fill('1992-02-02');
-    await page.getByLabel('Contraseña', { exact: true }).fill('Rocio-Mostrador-26');
-    await page.getByLabel('Confirma tu contraseña').fill('Rocio-Mostrador-26');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await signUpOnThePortal(page, desk, 'Rocio-Mostrador-26');
 
     const status = page.getByRole('status').filter({ hasText: 'Ya estás registrado en el estudio' });
     await expect(status).toContainText('todavía no puede enviar correos. Pide en recepción que te ayuden a crear tu contraseña.');

@@ -1,8 +1,10 @@
 import { texts } from '@estudio/core';
 import classes from './SkipLink.module.css';
 
-/** Where the skip link goes: the page's `<main>`, which takes the focus (tabIndex -1) without showing a ring. */
-export const contentId = 'contenido';
+const contentId = 'contenido';
+
+/** Spread on the page's `<main>`: where the skip link goes; it takes the focus (tabIndex -1) without showing a ring. */
+export const skipTarget = { id: contentId, tabIndex: -1 } as const;
 
 /**
  * The first thing the Tab key reaches on a page: hidden until focused, it

@@ -76,13 +76,13 @@ describe.skipIf(!url)('sync on PostgreSQL', () => {
     }
 
     const seen = new Map<string, SyncChange>();
+    // The horizon is the cluster's oldest open transaction: other tests' databases on the same server hold it back a while.
     await vi.waitFor(async () => {
       const page = await pullChanges(first.db, { clientId: desk, cursor, limit: 5000 }, staffId);
       for (const change of page.changes) seen.set(keyOf(change), change);
       cursor = page.cursor;
       expect(seen.get(`customer:${JSON.stringify({ customer_id: clienteId })}`)?.row).toMatchObject({ instagram: '@transaccion.a' });
       expect(seen.get(`customer:${JSON.stringify({ customer_id: nuevoId })}`)?.row).toMatchObject({ instagram: '@transaccion.b' });
-      // The horizon is the cluster's oldest open transaction: other tests' databases on the same server hold it back a while.
     }, { timeout: 30_000, interval: 100 });
   });
 

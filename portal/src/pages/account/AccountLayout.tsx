@@ -12,7 +12,7 @@ import { BlockingModals } from './BlockingModals.tsx';
 import { AccessingHint } from './AccessingHint.tsx';
 import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import classes from './AccountLayout.module.css';
-import { SkipLink, contentId } from '../../ui/SkipLink.tsx';
+import { SkipLink, skipTarget } from '../../ui/SkipLink.tsx';
 
 /** Spec: the banner hides (by a -32px margin) once the page is scrolled past 1000px. */
 const BANNER_SCROLL_THRESHOLD = 1000;
@@ -50,7 +50,7 @@ export function AccountLayout({ customer }: { customer: Customer | null }) {
         </Box>
       </header>
       <MobileDrawer config={config} userName={userName} opened={drawerOpened} onClose={drawer.close} onSignOut={leave} />
-      <main id={contentId} tabIndex={-1} className={classes.main}>
+      <main {...skipTarget} className={classes.main}>
         {!customer && <AccessingHint />}
         <Outlet />
       </main>

@@ -10,7 +10,7 @@ import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import { Footer } from '../account/Footer.tsx';
 import classes from '../account/AccountLayout.module.css';
 import { BrandLink } from '../../ui/BrandLink.tsx';
-import { SkipLink, contentId } from '../../ui/SkipLink.tsx';
+import { SkipLink, skipTarget } from '../../ui/SkipLink.tsx';
 
 interface PublicNavItem {
   label: string;
@@ -92,7 +92,7 @@ export function PublicLayout({ children, startsOnDemand = false }: { children: R
           </Button>
         </Stack>
       </Drawer>
-      <main id={contentId} tabIndex={-1} className={classes.main}>
+      <main {...skipTarget} className={classes.main}>
         {children}
       </main>
       <Footer config={config} whatsappPrefix="521" />
