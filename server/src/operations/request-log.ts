@@ -62,10 +62,14 @@ export function requestSerializer(req: { method: string; url: string; ip?: strin
 /** Probes and scrapes every few seconds would drown the studio's own requests: they log at debug. */
 const quietPaths = new Set(['/health', '/ready', '/metrics']);
 
-/** Whether an error is the client going away mid-body (a closed tab, a cut network, a slow-body attack): not a fault of ours. */
+/**
+ * Whether an error is the client going away mid-body (a closed tab, a cut network, a slow-body attack): not a fault of ours.
+ * A request whose body was read to its end is destroyed too (Node frees it), and its refusal is still owed its message.
+ */
 export function isClientAbort(error: unknown, req: FastifyRequest): boolean {
   const e = error as { code?: string; message?: string } | null;
-  return req.raw.aborted || req.raw.destroyed || (e?.code === 'ECONNRESET' && e.message === 'aborted') || e?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+  const cutShort = req.raw.destroyed && !req.raw.complete;
+  return req.raw.aborted || cutShort || (e?.code === 'ECONNRESET' && e.message === 'aborted') || e?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
 /**

@@ -75,6 +75,19 @@ describe('local uploads', () => {
     expect(asImage.body.message).toBe('El archivo debe ser una imagen (JPG, PNG, WEBP o GIF).');
   });
 
+  it('over a real connection, a refused upload still answers its Spanish message (the body was read whole)', async () => {
+    const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const send = async (parts: [string, string | Blob, string?][]) => {
+      const form = new FormData();
+      for (const [name, value, filename] of parts) (typeof value === 'string' ? form.append(name, value) : form.append(name, value, filename));
+      const res = await fetch(`${base}/api/files`, { method: 'POST', headers: { authorization: `Bearer ${cliente}` }, body: form });
+      return { status: res.status, body: (await res.json()) as { code: string; message: string } };
+    };
+    const notImage = await send([['kind', 'image'], ['file', new Blob(['%PDF-1.4 esto no es una imagen'], { type: 'image/png' }), 'notas.pdf']]);
+    expect(notImage).toEqual({ status: 415, body: { code: 'file/not-image', message: 'El archivo debe ser una imagen (JPG, PNG, WEBP o GIF).' } });
+    expect(await send([['kind', 'image']])).toEqual({ status: 400, body: { code: 'file/missing', message: 'Debes cargar el archivo solicitado.' } });
+  });
+
   it('accepts a PDF as a document but not for an image field', async () => {
     const doc = await upload(server.app, '/api/files', nuevo, [{ name: 'file', value: pdf, filename: 'certificado.pdf' }]);
     expect(doc.status).toBe(200);
