@@ -220,6 +220,18 @@ export const texts = {
     // Portal labels of the calendar and the reservation modals (not spelled out by the spec).
     waitlistsLink: 'Listas de Espera',
     locationFilter: 'Estudio',
+    /** The calendar's filters: by coach, discipline and part of the day (core's schedule-filter). */
+    coachFilter: 'Coach',
+    allCoaches: 'Todos los coaches',
+    disciplineFilter: 'Disciplina',
+    allDisciplines: 'Todas las disciplinas',
+    dayPartFilter: 'Horario',
+    anyTime: 'Cualquier horario',
+    dayParts: { manana: 'Mañana (antes de 12:00)', tarde: 'Tarde (12:00 a 18:00)', noche: 'Noche (desde 18:00)' },
+    noClassesMatch: 'Ninguna clase de esta semana coincide con tus filtros.',
+    clearFilters: 'Quitar filtros',
+    filtersLabel: 'Filtrar clases',
+    classesShown: (shown: number, of: number) => `${shown} de ${of} ${of === 1 ? 'clase' : 'clases'} esta semana`,
     previousWeek: 'Semana anterior',
     nextWeek: 'Semana siguiente',
     previousMonth: 'Mes anterior',
@@ -269,6 +281,11 @@ export const texts = {
     spotPick: 'Tu lugar',
     spotPickGuest: 'Tu invitado',
     legendSpecial: 'Clase especial',
+    /** What the studio wrote about a class type (decision 092), in the booking and waitlist dialogs. */
+    classLevel: 'Nivel',
+    whatToBring: 'Qué traer',
+    readMore: 'Ver más',
+    readLess: 'Ver menos',
     /** Card states told before the click (core's classBookability). */
     cardFullWaitlist: 'Únete a la lista de espera',
     /** A place freed in a class the customer waits for: everyone waiting was told, the first to book takes it. */

@@ -47,6 +47,9 @@ export const classTypeSummary = z.object({
   spot_map: z.string().nullable(),
   /** The type's colour on a schedule, '#RRGGBB' (the schedule's classes carry it). */
   color: z.string().optional(),
+  /** For whom ('Todos los niveles') and what to bring, as the studio wrote them for the type; null: not said. */
+  level: z.string().nullable(),
+  what_to_bring: z.string().nullable(),
 });
 
 export const locationSummary = z.object({

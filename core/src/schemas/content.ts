@@ -13,6 +13,13 @@ import { bodyId, id, isoDateTime, order } from './fields.ts';
  */
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const emptyAsNull = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((text) => text || null)
+    .nullish();
 
 /** DELETE /api/<things>/{id} and GET /api/<things>/{id}. */
 export const idInput = z.object({ id });
@@ -167,6 +174,10 @@ export const classTypeOutput = z.object({
   class_category_id: z.number().nullable(),
   available: z.boolean(),
   order: z.number(),
+  /** For whom ('Todos los niveles', 'Intermedio'); null: not said. */
+  level: z.string().nullable(),
+  /** What to bring ('Calcetas antiderrapantes y agua.'); null: not said. */
+  what_to_bring: z.string().nullable(),
 });
 export type ClassTypeOutput = z.infer<typeof classTypeOutput>;
 
@@ -191,6 +202,9 @@ const classTypeFields = {
   class_category_id: bodyId.nullish(),
   available: z.boolean().optional(),
   order: order.optional(),
+  // An empty text is 'not said' (null), so a screen leaves the line out.
+  level: emptyAsNull(100),
+  what_to_bring: emptyAsNull(500),
 };
 export const classTypeCreateInput = z.object(classTypeFields);
 export const classTypeUpdateInput = z.object({ class_type_id: bodyId, ...z.object(classTypeFields).partial().shape });

@@ -8,7 +8,9 @@ export type PenaltyOutput = z.infer<typeof penaltyOutput>;
 export interface ClassSummaryData {
   class_date: string;
   duration_minutes: number;
-  class_type: { name: string };
+  /** The class's own description; its type's is shown when it has none. */
+  description?: string | null;
+  class_type: { name: string; description?: string | null; level?: string | null; what_to_bring?: string | null };
   location: { name: string };
-  class_instructors: { name: string; last_name: string | null; nick_name: string | null }[];
+  class_instructors: { name: string; last_name: string | null; nick_name: string | null; file?: { src: string } | null }[];
 }

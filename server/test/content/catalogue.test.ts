@@ -67,6 +67,33 @@ describe('class types', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.body.code).toBe('in-use');
   });
+
+  it("carries its level and what to bring: the owner writes them, the week's classes say them, an empty text clears them", async () => {
+    const types = (await call(server.app, 'GET', '/api/class_types')).body.class_types as { class_type_id: number; name: string; level: string | null; what_to_bring: string | null }[];
+    const yoga = types.find((t) => t.name === 'Yoga');
+    expect(yoga).toMatchObject({ level: 'Todos los niveles', what_to_bring: 'Ropa cómoda y agua; el estudio presta tapetes y bloques.' });
+    const id = yoga!.class_type_id;
+    try {
+      const saved = await call(server.app, 'PUT', '/api/class_types', { token: admin, body: { class_type_id: id, level: '  Principiante  ', what_to_bring: 'Tapete propio.' } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.class_type).toMatchObject({ level: 'Principiante', what_to_bring: 'Tapete propio.' });
+      const today = new Date().toISOString().slice(0, 10);
+      const inTwoWeeks = new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10);
+      const week = await call(server.app, 'GET', `/api/single_class?start_date=${today}&end_date=${inTwoWeeks}&class_type_id=${id}`);
+      const classes = week.body.single_classes as { class_type: { level: string | null; what_to_bring: string | null } }[];
+      expect(classes.length).toBeGreaterThan(0);
+      for (const c of classes) expect(c.class_type).toMatchObject({ level: 'Principiante', what_to_bring: 'Tapete propio.' });
+      const tooLong = await call(server.app, 'PUT', '/api/class_types', { token: admin, body: { class_type_id: id, level: 'x'.repeat(101) } });
+      expect(tooLong.status).toBe(400);
+      expect((await call(server.app, 'GET', `/api/class_types/${id}`)).body.class_type.level).toBe('Principiante');
+    } finally {
+      const cleared = await call(server.app, 'PUT', '/api/class_types', { token: admin, body: { class_type_id: id, level: 'Todos los niveles', what_to_bring: 'Ropa cómoda y agua; el estudio presta tapetes y bloques.' } });
+      expect(cleared.status).toBe(200);
+    }
+    const none = await call(server.app, 'POST', '/api/class_types', { token: admin, body: { name: 'Meditación', level: '', what_to_bring: null } });
+    expect(none.body.class_type).toMatchObject({ level: null, what_to_bring: null });
+    await call(server.app, 'DELETE', `/api/class_types/${none.body.class_type.class_type_id}`, { token: admin });
+  });
 });
 
 describe('locations (admin)', () => {

@@ -111,7 +111,7 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
   return (
     <Modal opened={opened} onClose={onClose} title={own ? texts.booking.myBookingTitle : texts.booking.bookTitle} size="lg" centered closeButtonProps={{ 'aria-label': texts.shell.close }}>
       <Stack gap="lg">
-        <ClassSummary singleClass={singleClass} />
+        <ClassSummary singleClass={singleClass} details />
         {own && (own.spot != null || own.guest) && (
           <Stack gap={2} data-testid="my-booking-seats">
             {own.spot != null && <Text fw={600}>{texts.booking.mySeat(own.spot)}</Text>}

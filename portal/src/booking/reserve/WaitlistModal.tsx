@@ -49,7 +49,7 @@ export function WaitlistModal({ opened, onClose, singleClass }: { opened: boolea
   return (
     <Modal opened={opened} onClose={onClose} title={texts.booking.waitlistTitle} centered closeButtonProps={{ 'aria-label': texts.shell.close }}>
       <Stack gap="lg">
-        <ClassSummary singleClass={singleClass} />
+        <ClassSummary singleClass={singleClass} details />
         <Text size="sm">{waitlistId != null ? texts.booking.waitlistJoinedText : texts.booking.waitlistText}</Text>
         {waitlistId != null ? (
           <>

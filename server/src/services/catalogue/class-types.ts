@@ -14,6 +14,8 @@ export interface ClassTypeFields {
   class_category_id?: number | null | undefined;
   available?: boolean | undefined;
   order?: number | undefined;
+  level?: string | null | undefined;
+  what_to_bring?: string | null | undefined;
 }
 
 const columns = {
@@ -27,6 +29,8 @@ const columns = {
   class_category_id: class_type.class_category_id,
   available: class_type.available,
   order: class_type.order,
+  level: class_type.level,
+  what_to_bring: class_type.what_to_bring,
 };
 
 function found(row: ClassTypeOutput | undefined): ClassTypeOutput {

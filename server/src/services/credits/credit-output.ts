@@ -15,7 +15,7 @@ export function toCreditOutput(row: CreditRow, type: ClassTypeRow | null): Avail
     expiration_date: row.expiration_date?.toISOString() ?? null,
     class_type_id: row.class_type_id,
     class_types: type
-      ? { class_type_id: type.class_type_id, name: type.name, icon: type.icon, description: type.description, spot_map: type.spot_map }
+      ? { class_type_id: type.class_type_id, name: type.name, icon: type.icon, description: type.description, spot_map: type.spot_map, level: type.level, what_to_bring: type.what_to_bring }
       : null,
     allowed_times: row.allowed_times,
     cancels_used: row.cancels_used,

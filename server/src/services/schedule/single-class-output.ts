@@ -179,6 +179,8 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
         description: ct.description,
         spot_map: ct.spot_map,
         color: ct.color,
+        level: ct.level,
+        what_to_bring: ct.what_to_bring,
       },
       location: { location_id: l.location_id, name: l.name, address: l.address },
       class_instructors: (instructorsBy.get(id) ?? []).map((i) => ({

@@ -105,9 +105,11 @@ export function ClassTypesScreen() {
         { key: 'image', label: 'Imagen', kind: 'image', optional: true },
         { key: 'order', label: 'Orden', kind: 'number' },
         { key: 'description', label: 'Descripción', kind: 'textarea', optional: true },
+        { key: 'level', label: 'Nivel (p. ej. Todos los niveles)', kind: 'text', optional: true },
+        { key: 'what_to_bring', label: 'Qué traer', kind: 'textarea', optional: true },
         { key: 'available', label: 'Disponible', kind: 'checkbox' },
       ]}
-      blank={{ name: '', class_category_id: null, spot_map: '', icon: '', image: '', order: 0, description: '', available: true }}
+      blank={{ name: '', class_category_id: null, spot_map: '', icon: '', image: '', order: 0, description: '', level: '', what_to_bring: '', available: true }}
       toValues={(r) => ({
         name: r.name,
         class_category_id: r.class_category_id === null ? null : String(r.class_category_id),
@@ -116,6 +118,8 @@ export function ClassTypesScreen() {
         image: r.image ?? '',
         order: r.order,
         description: r.description ?? '',
+        level: r.level ?? '',
+        what_to_bring: r.what_to_bring ?? '',
         available: r.available,
       })}
       createSchema={classTypeCreateInput}
