@@ -16,3 +16,4 @@ export * from './guests.ts';
 export * from './refunds.ts';
 export * from './customer-fields.ts';
 export * from './desk.ts';
+export * from './schedule-filter.ts';

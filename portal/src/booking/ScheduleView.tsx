@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Alert, Badge, Box, Button, Group, Loader, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCalendarOff, IconMapPin } from '@tabler/icons-react';
+import { Alert, Badge, Box, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCalendarOff, IconClock, IconFilterOff, IconMapPin, IconUser, IconYoga } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { classBookability, localDate, texts } from '@estudio/core';
+import { classBookability, dayParts, hasScheduleFilters, isDayPart, localDate, matchesScheduleFilters, texts, type ScheduleFilters } from '@estudio/core';
 import { useAppConfig } from '../config/AppConfigContext.tsx';
 import { trpc } from '../api/trpc.ts';
 import { errorMessage } from '../api/errors.ts';
@@ -11,7 +11,7 @@ import { showError } from '../ui/alerts.ts';
 import { ClassCard } from './ClassCard.tsx';
 import { WeekNavigator } from './WeekNavigator.tsx';
 import { useReserveFlow } from './reserve/useReserveFlow.tsx';
-import { useNow, useStudioTimeZone } from './time.ts';
+import { coachNames, useNow, useStudioTimeZone } from './time.ts';
 import type { SingleClassOutput } from './types.ts';
 import { dayLabels, daysOf, isIsoDate, isIsoMonth, monthOfWeek, weekOfDate, weeksOfMonth, type Week } from './week.ts';
 import classes from './Schedule.module.css';
@@ -42,16 +42,35 @@ function Legend() {
   );
 }
 
-function EmptyWeek({ text }: { text: string }) {
+function EmptyWeek({ text, action }: { text: string; action?: React.ReactNode }) {
   return (
     <Stack align="center" gap="xs" py={56} px="md" className={classes.empty}>
       <IconCalendarOff size={40} stroke={1.4} />
       <Text fw={600} ta="center">
         {text}
       </Text>
+      {action}
     </Stack>
   );
 }
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** Each option once, in the order met (the week's classes are in time order), by label. */
+function uniqueOptions(options: Option[]): Option[] {
+  const seen = new Map<string, Option>();
+  for (const o of options) if (!seen.has(o.value)) seen.set(o.value, o);
+  return [...seen.values()].sort((a, b) => a.label.localeCompare(b.label, 'es'));
+}
+
+/** A positive id from the address, or undefined. */
+const idParam = (value: string | null): number | undefined => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
 
 /**
  * The weekly schedule of in-person classes (Monday to Sunday): seven columns
@@ -115,17 +134,48 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
     update({ semana: first.start_date === currentWeek.start_date ? null : first.start_date, mes: m });
   };
 
+  // The customer's filters (coach, discipline, part of the day) narrow the week she sees, in the address like the rest.
+  const dayPartParam = params.get('horario');
+  const filters: ScheduleFilters = {
+    instructorId: filter.instructor_id === undefined ? idParam(params.get('coach')) : undefined,
+    classTypeId: filter.class_type_id === undefined ? idParam(params.get('disciplina')) : undefined,
+    dayPart: isDayPart(dayPartParam) ? dayPartParam : undefined,
+  };
+  const filtered = hasScheduleFilters(filters);
+
   const nowMs = now.getTime();
-  const { byDay, scheduled, upcoming } = useMemo(() => {
+  const { byDay, scheduled, upcoming, shown, coachOptions, disciplineOptions } = useMemo(() => {
     const live = (schedule.data?.single_classes ?? []).filter((c) => !c.cancelledAt);
     const ahead = live.filter((c) => Date.parse(c.class_date) > nowMs).sort((a, b) => Date.parse(a.class_date) - Date.parse(b.class_date));
+    const matching = ahead.filter((c) => matchesScheduleFilters(c, filters, tz));
     const grouped = new Map<string, SingleClassOutput[]>();
-    for (const c of ahead) {
+    for (const c of matching) {
       const key = localDate(c.class_date, tz);
       grouped.set(key, [...(grouped.get(key) ?? []), c]);
     }
-    return { byDay: grouped, scheduled: live.length, upcoming: ahead.length };
-  }, [schedule.data, nowMs, tz]);
+    return {
+      byDay: grouped,
+      scheduled: live.length,
+      upcoming: ahead.length,
+      shown: matching.length,
+      // What this week's classes offer: a coach or discipline with no class ahead this week is no choice at all.
+      coachOptions: uniqueOptions(ahead.flatMap((c) => c.class_instructors.map((i) => ({ value: String(i.instructor_id), label: coachNames([i]) })))),
+      disciplineOptions: uniqueOptions(ahead.map((c) => ({ value: String(c.class_type_id), label: c.class_type.name }))),
+    };
+  }, [schedule.data, nowMs, tz, filters.instructorId, filters.classTypeId, filters.dayPart]);
+  // A filter kept from another week (the address) whose coach or discipline does not teach this one stays listed, so
+  // the select says what is filtering; its name comes from the studio's lists.
+  const missingCoach = filters.instructorId !== undefined && !coachOptions.some((o) => o.value === String(filters.instructorId));
+  const missingDiscipline = filters.classTypeId !== undefined && !disciplineOptions.some((o) => o.value === String(filters.classTypeId));
+  const allCoaches = trpc.instructors.list.useQuery(undefined, { enabled: missingCoach, staleTime: 5 * 60_000 });
+  const allTypes = trpc.classTypes.list.useQuery(undefined, { enabled: missingDiscipline, staleTime: 5 * 60_000 });
+  const coachChoices = missingCoach
+    ? [...coachOptions, ...(allCoaches.data?.instructors ?? []).filter((i) => i.instructor_id === filters.instructorId).map((i) => ({ value: String(i.instructor_id), label: coachNames([i]) }))]
+    : coachOptions;
+  const disciplineChoices = missingDiscipline
+    ? [...disciplineOptions, ...(allTypes.data?.class_types ?? []).filter((t) => t.class_type_id === filters.classTypeId).map((t) => ({ value: String(t.class_type_id), label: t.name }))]
+    : disciplineOptions;
+  const clearFilters = () => update({ coach: null, disciplina: null, horario: null });
 
   const today = localDate(now, tz);
   const days = daysOf(week);
@@ -169,6 +219,17 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
     );
   } else if (upcoming === 0) {
     body = <EmptyWeek text={scheduled === 0 ? texts.booking.noClasses : texts.booking.noMoreClassesThisWeek} />;
+  } else if (shown === 0) {
+    body = (
+      <EmptyWeek
+        text={texts.booking.noClassesMatch}
+        action={
+          <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={clearFilters} mt="xs">
+            {texts.booking.clearFilters}
+          </Button>
+        }
+      />
+    );
   } else if (wide) {
     body = (
       <div className={classes.grid}>
@@ -224,20 +285,54 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} className={classes.panel}>
       <Stack gap="md">
         <WeekNavigator month={month} week={week} currentWeek={currentWeek} compact={!wide} onMonth={goMonth} onWeek={goWeek} />
-        <Group justify="space-between" gap="sm" align="center">
-          <Legend />
+        <Legend />
+        {/* The browser's own lists: a phone opens its native picker, and the page carries no dropdown code. */}
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="sm" role="group" aria-label={texts.booking.filtersLabel}>
           {showLocationFilter && (
-            // The browser's own list: a phone opens its native picker, and the page carries no dropdown code.
             <NativeSelect
               aria-label={texts.booking.locationFilter}
               leftSection={<IconMapPin size={16} />}
               data={[{ value: '', label: texts.booking.allLocations }, ...locationList.map((l) => ({ value: String(l.location_id), label: l.name }))]}
               value={locationId ? String(locationId) : ''}
               onChange={(event) => update({ estudio: event.currentTarget.value || null })}
-              w={{ base: '100%', xs: 240 }}
             />
           )}
-        </Group>
+          {filter.instructor_id === undefined && (
+            <NativeSelect
+              aria-label={texts.booking.coachFilter}
+              leftSection={<IconUser size={16} />}
+              data={[{ value: '', label: texts.booking.allCoaches }, ...coachChoices]}
+              value={filters.instructorId ? String(filters.instructorId) : ''}
+              onChange={(event) => update({ coach: event.currentTarget.value || null })}
+            />
+          )}
+          {filter.class_type_id === undefined && (
+            <NativeSelect
+              aria-label={texts.booking.disciplineFilter}
+              leftSection={<IconYoga size={16} />}
+              data={[{ value: '', label: texts.booking.allDisciplines }, ...disciplineChoices]}
+              value={filters.classTypeId ? String(filters.classTypeId) : ''}
+              onChange={(event) => update({ disciplina: event.currentTarget.value || null })}
+            />
+          )}
+          <NativeSelect
+            aria-label={texts.booking.dayPartFilter}
+            leftSection={<IconClock size={16} />}
+            data={[{ value: '', label: texts.booking.anyTime }, ...dayParts.map((part) => ({ value: part, label: texts.booking.dayParts[part] }))]}
+            value={filters.dayPart ?? ''}
+            onChange={(event) => update({ horario: event.currentTarget.value || null })}
+          />
+        </SimpleGrid>
+        {filtered && shown > 0 && (
+          <Group gap="xs" justify="space-between">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {texts.booking.classesShown(shown, upcoming)}
+            </Text>
+            <Button variant="subtle" size="compact-sm" leftSection={<IconFilterOff size={14} />} onClick={clearFilters}>
+              {texts.booking.clearFilters}
+            </Button>
+          </Group>
+        )}
         <Box pos="relative">
           {schedule.isFetching && schedule.data && <Loader size="xs" className={classes.refreshing} aria-hidden />}
           {body}
