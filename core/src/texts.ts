@@ -2,6 +2,9 @@
  * The product's Spanish texts, verbatim from the specification. The portal,
  * the desk and the server read them from here so each text exists once.
  */
+/** The months in Spanish, January first (dates written out, month labels). */
+export const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const;
+
 export const texts = {
   auth: {
     loginHeading: 'Entrar Ahora',
@@ -75,6 +78,21 @@ export const texts = {
     noContent: 'Sin contenido.',
     loadError: 'Lo sentimos, hubo un error al mostrar este contenido.',
     noNotices: 'No hay avisos por mostrar.',
+  },
+  /** Mi Información › Tu progreso (core's classProgress). */
+  progress: {
+    heading: 'Tu progreso',
+    none: 'Aún no has tomado clases. Tu progreso aparecerá aquí después de tu primera clase.',
+    total: (n: number) => (n === 1 ? 'clase tomada' : 'clases tomadas'),
+    streak: (weeks: number) => (weeks === 1 ? 'semana seguida' : 'semanas seguidas'),
+    bestStreak: 'tu mejor racha (semanas)',
+    byMonth: 'Clases por mes',
+    monthShort: (month: string) => monthNames[Number(month.slice(5, 7)) - 1]!.slice(0, 3),
+    monthLine: (month: string, n: number) => `${monthNames[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}: ${n} ${n === 1 ? 'clase' : 'clases'}`,
+    milestones: 'Logros',
+    milestone: (n: number) => (n === 1 ? 'Primera clase' : `${n} clases`),
+    reachedOn: (day: string) => `logrado el ${day}`,
+    next: (missing: number, goal: number) => `Te ${missing === 1 ? 'falta 1 clase' : `faltan ${missing} clases`} para llegar a ${goal}.`,
   },
   profile: {
     updated: 'Perfil actualizado con éxito.',

@@ -17,3 +17,4 @@ export * from './refunds.ts';
 export * from './customer-fields.ts';
 export * from './desk.ts';
 export * from './schedule-filter.ts';
+export * from './progress.ts';

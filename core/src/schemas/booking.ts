@@ -297,3 +297,15 @@ export const penaltyResult = z.object({ class_reservation_penalty: penaltyOutput
 export const penaltyIdInput = z.object({ id });
 /** GET /api/class_reservation_penaltys: staff and admin may name a customer; a customer always gets their own. */
 export const penaltiesListInput = z.object({ customer_id: id.optional() });
+
+/** GET /api/class_reservations/progress: the classes the caller has taken, on the studio's calendar (core's classProgress). */
+export const classProgressOutput = z.object({
+  progress: z.object({
+    total: z.number(),
+    by_month: z.array(z.object({ month: z.string(), classes: z.number() })),
+    week_streak: z.number(),
+    best_week_streak: z.number(),
+    milestones: z.array(z.object({ classes: z.number(), reached_on: z.string() })),
+    next_milestone: z.object({ classes: z.number(), missing: z.number() }).nullable(),
+  }),
+});

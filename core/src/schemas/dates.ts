@@ -1,3 +1,4 @@
+import { monthNames } from '../texts.ts';
 import { z } from '../zod.ts';
 
 /**
@@ -16,7 +17,6 @@ export const earliestDate = '1900-01-01';
 /** The latest date any field accepts. */
 export const latestDate = '2100-12-31';
 
-const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
 /** '2026-03-14' → '14 de marzo de 2026'. */
 export function longSpanishDate(date: string): string {

@@ -3,6 +3,7 @@ import {
   adminReservationResult,
   adminReservationSearchInput,
   cancelReservationOutput,
+  classProgressOutput,
   createReservationInput,
   myReservationsInput,
   ratingInput,
@@ -19,6 +20,7 @@ import { staffCancelReservation, staffCheckIn, staffCreateReservation } from '..
 import { staffUpdateReservation } from '../services/admin-reservations/staff-update-reservation.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { cancelReservation } from '../services/reservations/cancel-reservation.ts';
+import { customerClassProgress } from '../services/reservations/class-progress.ts';
 import { createReservation } from '../services/reservations/create-reservation.ts';
 import { listMyReservations } from '../services/reservations/list-reservations.ts';
 import { rateReservation } from '../services/reservations/rate-reservation.ts';
@@ -152,6 +154,11 @@ export const reservationsRouter = router({
     .input(myReservationsInput)
     .output(reservationListOutput)
     .query(({ ctx, input }) => listMyReservations(ctx.db, ctx.customer.customer_id, input)),
+
+  progress: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/class_reservations/progress', tags, summary: 'Mi progreso: clases tomadas por mes, semanas seguidas y logros' } })
+    .output(classProgressOutput)
+    .query(async ({ ctx }) => ({ progress: await customerClassProgress(ctx.db, ctx.customer.customer_id) })),
 
   cancel: customerProcedure
     .meta({

@@ -295,6 +295,7 @@ describe('transport', () => {
         'DELETE /class_reservations/{id}',
         'GET /class_reservations',
         'GET /class_reservations/mine',
+        'GET /class_reservations/progress',
         'POST /class_reservations/{id}/cancel',
         'POST /class_reservations/{id}/rating',
         // Content, catalogue, profile, forms and files (uploads are multipart Fastify routes, described by hand)

@@ -106,6 +106,7 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'reservations.remove': { role: 'customer', rest: 'DELETE /api/class_reservations/{id}' },
   'reservations.search': { role: 'customer', rest: 'GET /api/class_reservations' },
   'reservations.mine': { role: 'customer', rest: 'GET /api/class_reservations/mine' },
+  'reservations.progress': { role: 'customer', rest: 'GET /api/class_reservations/progress' },
   'reservations.cancel': { role: 'customer', rest: 'POST /api/class_reservations/{id}/cancel' },
   'reservations.rate': { role: 'customer', rest: 'POST /api/class_reservations/{id}/rating' },
   'schedule.updateGuest': { role: 'customer', rest: 'PUT /api/single_class/guest' },

@@ -7,9 +7,10 @@ import { AddressCard } from './AddressCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { MessagesCard } from './MessagesCard.tsx';
 import { TaxProfileCard } from './TaxProfileCard.tsx';
+import { ProgressCard } from './ProgressCard.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 
-/** /mystudio/informacion (Mi Información): profile, billing address, messages and the calendar feed, and account. */
+/** /mystudio/informacion (Mi Información): profile, progress, billing address, messages and the calendar feed, and account. */
 export default function ProfilePage() {
   const { customer } = useSession();
   usePageTitle(texts.profile.heading);
@@ -21,6 +22,7 @@ export default function ProfilePage() {
           {texts.profile.heading}
         </Title>
         <PersonalCard customer={customer} />
+        <ProgressCard />
         <AnswersCard customer={customer} />
         <AddressCard customer={customer} />
         <TaxProfileCard />
