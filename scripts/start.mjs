@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Starts the product on its embedded defaults: builds the portal once if it has
-// never been built, then runs the server (PGlite in ./data, local sign-in,
+// Starts the product on its embedded defaults: builds the portal when it was
+// never built from the sources as they are (scripts/source-stamp.mjs), then runs the server (PGlite in ./data, local sign-in,
 // seeded demo studio on first start) and, once the server answers, the front
 // desk in a browser tab (`desk:web`, its replica in ./desk-data). Pass
 // --rebuild to rebuild the portal and the desk's screens; START_DESK=0 starts
@@ -12,6 +12,7 @@
 // node, and nothing else: no build, no desk, no demo seed (decisions 073, 074).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { builtFrom, portalSources, recordStamp, sourceStamp } from './source-stamp.mjs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -38,11 +39,13 @@ if (process.env.NODE_ENV === 'production') {
   await new Promise(() => {});
 }
 
-if (rebuild || !existsSync(join(portalDist, 'index.html'))) {
+const portalStamp = sourceStamp(root, portalSources);
+if (rebuild || !builtFrom(portalDist, portalStamp)) {
   console.log('Construyendo el portal…');
   const args = ['run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir'];
   const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  recordStamp(portalDist, portalStamp);
 }
 
 const children = new Set();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { fillSandboxCard } from './checkout-helpers.ts';
 import { demoPassword, signIn } from './helpers.ts';
-import { apiLogin, deskLink, finished, portalBuiltThisRun, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { apiLogin, deskLink, finished, portalBuiltFromTree, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
 import { pickDay, pickTime } from './admin-studio.ts';
 import { shoot } from './shots.ts';
 
@@ -61,7 +61,7 @@ test.beforeAll(async () => {
   mkdirSync(work, { recursive: true });
   // The portal as it is in the tree, and the desk's screens, built side by side.
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const built = portalBuiltThisRun();
+  const built = portalBuiltFromTree();
   if (built) portalDist = built;
   const portal = built ? null : run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal');
   desk = deskWebProcess({ port: deskPort, work, serverUrl });

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
-import { deskLink, deskWebProcess, finished, portalBuiltThisRun, repoRoot, run, serverProcess, stop, waitFor } from './desk-processes.ts';
+import { deskLink, deskWebProcess, finished, portalBuiltFromTree, repoRoot, run, serverProcess, stop, waitFor } from './desk-processes.ts';
 
 /**
  * A server and a desk:web of one admin-console spec's own, started
@@ -26,7 +26,7 @@ export function adminStudio(name: string, portOffset: number, { portal = false }
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const built = portal ? portalBuiltThisRun() : null;
+    const built = portal ? portalBuiltFromTree() : null;
     if (built) portalDist = built;
     const build = portal && !built ? run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal') : null;
     desk = deskWebProcess({ port: basePort + portOffset + 1, work, serverUrl });

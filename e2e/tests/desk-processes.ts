@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
+import { builtFrom, portalSources, sourceStamp } from '../../scripts/source-stamp.mjs';
 
 /**
  * Processes of the desk specs: each starts its own server and desk:web (so a
@@ -84,16 +85,13 @@ export function serverProcess(options: { port: number; work: string; portalDist?
 
 /**
  * desk:web for a desk spec, its replica in `<work>/desk-data`, answering to
- * `deskKey`. The screens are built once per Playwright run, into a folder the
- * desk specs of the run share (they run one after another: workers = 1); a
- * spec run alone builds them too (the config stamps E2E_RUN_STARTED).
+ * `deskKey`. The screens are built into a folder the desk specs share (they
+ * run one after another: workers = 1) when that build was not made from the
+ * tree as it is (scripts/source-stamp.mjs): once per change, not per spec.
  */
 export function deskWebProcess(options: { port: number; work: string; serverUrl: string; env?: Record<string, string> }): ChildProcess {
   const dist = path.join(repoRoot, '.tmp', `desk-web-e2e-${process.env.E2E_PORT ?? 3100}`);
-  const index = path.join(dist, 'index.html');
-  const runStarted = Number(process.env.E2E_RUN_STARTED ?? Date.now());
-  const builtThisRun = existsSync(index) && statSync(index).mtimeMs >= runStarted;
-  return run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts', ...(builtThisRun ? [] : ['--rebuild'])], {
+  return run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts'], {
     DESK_PORT: String(options.port),
     DESK_DATA_DIR: path.join(options.work, 'desk-data'),
     DESK_SERVER_URL: options.serverUrl,
@@ -104,16 +102,14 @@ export function deskWebProcess(options: { port: number; work: string; serverUrl:
 }
 
 /**
- * The portal the suite's own server built when this run began
- * (`.tmp/portal-dist-PORT`, from the tree as it is), or null when there is none
- * from this run (a run of the desk specs alone): a spec that serves a portal
- * uses it instead of building the same portal again (about a minute each on CI).
+ * The portal the suite's own server built (`.tmp/portal-dist-PORT`) when it
+ * was built from the tree as it is (scripts/source-stamp.mjs), or null (a run
+ * of the desk specs alone after a change): a spec that serves a portal uses it
+ * instead of building the same portal again (about a minute each on CI).
  */
-export function portalBuiltThisRun(): string | null {
+export function portalBuiltFromTree(): string | null {
   const dist = path.join(repoRoot, '.tmp', `portal-dist-${process.env.E2E_PORT ?? 3100}`);
-  const index = path.join(dist, 'index.html');
-  const runStarted = Number(process.env.E2E_RUN_STARTED ?? Date.now());
-  return existsSync(index) && statSync(index).mtimeMs >= runStarted ? dist : null;
+  return builtFrom(dist, sourceStamp(repoRoot, portalSources)) ? dist : null;
 }
 
 /** Signs a demo account in on the desk's sign-in screen (the page must show it). */

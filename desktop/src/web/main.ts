@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { builtFrom, deskScreenSources, recordStamp, sourceStamp } from '../../../scripts/source-stamp.mjs';
 import { startDeskWeb } from './server.ts';
 
 /**
  * `npm run desk:web`: the desk service in a Node process, its screens and its
- * router on http://127.0.0.1:DESK_PORT. `--rebuild` rebuilds the screens
- * even when a build exists (DESK_WEB_DIST picks where, for parallel runs).
+ * router on http://127.0.0.1:DESK_PORT. The screens are built when their
+ * build is missing or was made from other sources (scripts/source-stamp.mjs);
+ * `--rebuild` rebuilds them anyway (DESK_WEB_DIST picks where, for parallel runs).
  * The desk answers only the page opened with the link printed below, which
  * carries this run's key (DESK_WEB_KEY fixes it, for scripts that open the
  * page themselves, such as the e2e specs).
@@ -14,11 +15,13 @@ const root = path.resolve(import.meta.dirname, '../..');
 const distDir = path.resolve(process.env.DESK_WEB_DIST ?? path.join(root, 'out/web'));
 const rebuild = process.argv.includes('--rebuild');
 
-if (rebuild || !existsSync(path.join(distDir, 'index.html'))) {
+const sources = sourceStamp(root, deskScreenSources);
+if (rebuild || !builtFrom(distDir, sources)) {
   const { build } = await import('vite');
   const { rendererConfig } = await import('../../renderer.config.ts');
   console.log('Construyendo la pantalla de recepción…');
   await build({ ...rendererConfig(distDir), logLevel: 'warn', configFile: false });
+  recordStamp(distDir, sources);
 }
 
 const port = Number(process.env.DESK_PORT ?? 3400);
