@@ -1,12 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
 import { chromiumLaunchOptions } from './chromium.ts';
-import { currentClockOffsetSeconds } from '../scripts/test-clock.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-// When this run began on the real clock, as files' times are (workers inherit it): the desk specs build the desk's
-// screens once per run (desk-processes.ts), also when the run's clock is moved (decision 010).
-process.env.E2E_RUN_STARTED ??= String(Date.now() - currentClockOffsetSeconds() * 1000);
 // E2E_PORT lets two suites run side by side (e.g. a CI rehearsal while developing).
 const port = Number(process.env.E2E_PORT ?? 3100);
 // E2E_BASE_URL points the suite at a server that is already running (no webServer is started then).
@@ -66,8 +62,9 @@ export default defineConfig({
   webServer: externalServer || deskOnly
     ? undefined
     : {
-        // --rebuild: the tests always run against the portal as it is in the tree.
-        command: `rm -rf "${dataDir}" && npm start -- --rebuild`,
+        // The portal is built unless its build was made from the tree as it is (scripts/source-stamp.mjs): the
+        // tests run against the portal in the tree, and CI's second pass does not build the same one again.
+        command: `rm -rf "${dataDir}" && npm start`,
         cwd: root,
         url: `${baseURL}/api/health`,
         timeout: 180_000,
