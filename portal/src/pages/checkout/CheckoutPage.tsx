@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -18,17 +18,15 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBuildingBank, IconBuildingStore, IconCash, IconCreditCard, IconBrandPaypal, IconPackageOff, IconTransfer } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { cardBrandLabel, cashAllowedFor, chargePlan, formatMXN, isFreePackage, isOn, mxTexts, texts, toCents, type SandboxCard } from '@estudio/core';
+import { Link, useParams } from 'react-router';
+import { cardBrandLabel, formatMXN, isOn, mxTexts, texts, toCents } from '@estudio/core';
 import { useStudioTimeZone } from '../../booking/time.ts';
-import { trpc } from '../../api/trpc.ts';
 import { errorFacts } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { LazyStripeCardForm } from '../../shop/LazyStripeCardForm.tsx';
 import { purchaseErrorText } from '../../shop/purchase-error.ts';
 import { TrialChargeNotice } from '../../shop/TrialChargeNotice.tsx';
-import { showSuccess } from '../../ui/alerts.ts';
 import { DocumentModal, type StudioDocument } from '../../ui/DocumentModal.tsx';
 import { NotFound } from '../NotFound.tsx';
 import { CheckoutHeader } from './CheckoutHeader.tsx';
@@ -37,9 +35,10 @@ import { PackageSummary } from './PackageSummary.tsx';
 import { PayPalCheckout } from './PayPalCheckout.tsx';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
 import { DeclinedNotice } from './DeclinedNotice.tsx';
-import type { StripeCardResult } from './StripeCardForm.tsx';
 import { useHydrating } from '../../ssr/render-context.ts';
-import { InstallmentsModal, type InstallmentsAsk } from './InstallmentsModal.tsx';
+import { InstallmentsModal } from './InstallmentsModal.tsx';
+import { useCheckoutOffer } from './useCheckoutOffer.ts';
+import { usePayment } from './usePayment.ts';
 
 /**
  * Sign-in and sign-up, for a visitor who is not signed in yet: a chunk of their own (the sign-up form's validators,
@@ -50,18 +49,12 @@ const CheckoutAuth = lazy(() => import('./CheckoutAuth.tsx').then((module) => ({
 
 type Choice = 'cash' | 'card' | 'paypal' | 'oxxo' | 'spei' | `source-${number}`;
 
-interface AttemptAnswer {
-  clientSecret?: string;
-  purchase_id?: number;
-  session?: { url: string };
-  installment_plans?: { count: number; monthly: string }[];
-}
-
-
 /**
  * /checkout/{class_package_id}: 'Estás Comprando' with the discount form on the
  * left; sign-in or sign-up, then 'Forma de Pago' on the right. The server
- * prices everything; the page only says which package, code and method.
+ * prices everything; the page only says which package, code and method. What
+ * is offered is useCheckoutOffer's, paying is usePayment's; the page keeps the
+ * customer's choices.
  */
 export default function CheckoutPage() {
   const params = useParams();
@@ -70,203 +63,37 @@ export default function CheckoutPage() {
 }
 
 function Checkout({ classPackageId }: { classPackageId: number }) {
-  const validId = Number.isInteger(classPackageId) && classPackageId > 0;
   const config = useAppConfig();
   const { status, customer } = useSession();
   // The server's pre-render (and the browser's hydration of it) knows no session: the package shows at once, the forms
   // once the browser knows who pays.
   const prerendering = useHydrating();
   const signedIn = status === 'signedIn';
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const tz = useStudioTimeZone();
-
-  const pkgQuery = trpc.packages.byId.useQuery({ id: classPackageId }, { enabled: validId, retry: false });
-  const methods = trpc.paymentMethods.list.useQuery(undefined, { enabled: signedIn, staleTime: 5 * 60_000 });
-  const sourcesEnabled = isOn(config.payment_sources_enabled);
-  const sources = trpc.paymentSources.list.useQuery(undefined, { enabled: signedIn && sourcesEnabled });
-  const pages = trpc.pages.list.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const feeId = Number(config.signup_fee) || 0;
-  const purchases = trpc.purchases.list.useQuery(undefined, { enabled: signedIn && feeId > 0 });
-  // Mexico's ways to pay the studio offers (decisions 080, 082): OXXO, SPEI, and from what amount meses sin intereses.
-  const mexico = trpc.checkout.options.useQuery(undefined, { enabled: signedIn, staleTime: 5 * 60_000 });
-  const [installmentsAsk, setInstallmentsAsk] = useState<InstallmentsAsk | null>(null);
 
   const [applied, setApplied] = useState<AppliedDiscount | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [accepted, setAccepted] = useState(false);
-  const [paying, setPaying] = useState(false);
   const [openDocument, setOpenDocument] = useState<StudioDocument | null>(null);
   const [feeDismissed, setFeeDismissed] = useState(false);
-  const [saveCard, setSaveCard] = useState(false);
-  // Why the last payment failed, said beside the card and above the button that retries it (not a toast over it).
-  const [declined, setDeclined] = useState<string | null>(null);
 
-  const pkg = pkgQuery.data?.class_package;
-  const requiredPages = useMemo(() => (pages.data?.pages ?? []).filter((page) => page.required), [pages.data]);
-  const methodList = methods.data?.payment_methods ?? [];
-  const cashMethod = methodList.find((m) => m.provider === 'cash');
-  const cardMethod = methodList.find((m) => m.provider === 'card') ?? methodList.find((m) => m.payment_method_id === 1);
-  const paypalMethod = methodList.find((m) => m.provider === 'paypal');
-  // Decision 029: a free trial is started with a card, never in cash.
-  const cashOn = isOn(config.cash_checkout_enabled) && Boolean(cashMethod) && (pkg ? cashAllowedFor(pkg) : false);
-  const paypalOn = isOn(config.paypal_enabled) && Boolean(config.paypal_client_id) && Boolean(paypalMethod);
-  // A free trial needs a card kept for its first charge (decision 029): no voucher nor transfer for it.
-  const oxxoOn = Boolean(mexico.data?.oxxo) && (pkg ? cashAllowedFor(pkg) : false);
-  const speiOn = Boolean(mexico.data?.spei) && (pkg ? cashAllowedFor(pkg) : false);
-  const savedCards = sourcesEnabled && cardMethod ? (sources.data?.payment_sources ?? []) : [];
-  const stripeKey = config.stripe_public?.trim() ?? '';
+  const offer = useCheckoutOffer(classPackageId, { signedIn, applied });
+  const { pkgQuery, pkg, cashMethod, cardMethod, paypalMethod, cashOn, paypalOn, oxxoOn, speiOn, savedCards, sourcesEnabled, requiredPages, free, trial, payLabel } = offer;
+  const { installmentsOffered, installmentsFrom, feeId, owesFee, checkoutDisabled, stripeKey } = offer;
+  const discountCode = applied?.discount.code;
+  const { paying, declined, setDeclined, saveCard, setSaveCard, installmentsAsk, closeInstallments, succeed, ...pay } = usePayment(classPackageId, offer, discountCode);
 
   // Spec §4: cash by default when cash checkout is enabled (and the package can be paid in cash), otherwise card.
   useEffect(() => {
-    if (choice !== null || !methods.data || !pkg) return;
+    if (choice !== null || !offer.methodsLoaded || !pkg) return;
     setChoice(cashOn ? 'cash' : cardMethod ? 'card' : paypalOn ? 'paypal' : null);
-  }, [choice, methods.data, pkg, cashOn, cardMethod, paypalOn]);
+  }, [choice, offer.methodsLoaded, pkg, cashOn, cardMethod, paypalOn]);
 
-  if (!validId) return <NotFound />;
+  if (!offer.validId) return <NotFound />;
   // A package that does not exist: no sign-up form beside the message, only the way back to the shop.
   if (pkgQuery.isError && errorFacts(pkgQuery.error).status === 404) return <PackageMissing />;
 
-  const free = pkg ? isFreePackage(pkg) : false;
-  const discountCode = applied?.discount.code;
-  // What is charged today and when the first charge comes: the rule the order page shows too.
-  const plan = pkg ? chargePlan(pkg, { startedAt: new Date(), discount: applied?.discount ?? null }) : null;
-  const trial = plan?.firstCharge ? plan : null;
-  const payLabel = trial ? texts.checkout.startTrial : texts.checkout.payNow;
-  const installmentsFrom = mexico.data?.installments_min_amount ?? null;
-  const installmentsOffered = Boolean(pkg && plan && !pkg.is_subscription && installmentsFrom && plan.todayCents >= toCents(installmentsFrom));
   const needsDocuments = requiredPages.length > 0 && !accepted;
-  const checkoutDisabled = isOn(config.checkout_disabled);
-  const owesFee =
-    signedIn &&
-    feeId > 0 &&
-    pkg !== undefined &&
-    pkg.class_package_id !== feeId &&
-    !pkg.is_trial &&
-    purchases.data !== undefined &&
-    !purchases.data.purchases.some((p) => p.class_package_id === feeId && (p.status === 'active' || p.status === 'completed'));
-
-  /** Spec: a card kept for later always goes with saveCard true, its brand and last digits. */
-  const cardToSave = (brand: string, last4: string) =>
-    saveCard && sourcesEnabled ? { save_card: true, card_type: ['visa', 'mastercard', 'amex'].includes(brand) ? brand : 'other', last_digits: last4 } : {};
-
-  const succeed = (purchaseId: number, message?: string) => {
-    if (message) showSuccess(message);
-    void utils.invalidate();
-    // The paid checkout leaves the history: 'back' from the order goes where the customer was before, never to a fresh checkout.
-    navigate(`/gracias/${purchaseId}`, { replace: true });
-  };
-
-  /** Runs one payment with the spinner on; every failure goes through the spec's purchase error table. */
-  const run = async (pay: () => Promise<void>) => {
-    setPaying(true);
-    setDeclined(null);
-    try {
-      await pay();
-    } catch (error) {
-      setDeclined(purchaseErrorText(error));
-    } finally {
-      setPaying(false);
-    }
-  };
-
-  /**
-   * An attempt answers a redirect session, a finished purchase, or a
-   * clientSecret (with its purchase_id) that the card provider confirms first.
-   */
-  const finishAttempt = async (answer: AttemptAnswer, confirm: (clientSecret: string) => Promise<boolean>) => {
-    if (answer.session?.url) {
-      window.location.assign(answer.session.url);
-      return;
-    }
-    if (answer.clientSecret && !(await confirm(answer.clientSecret))) return;
-    if (answer.purchase_id !== undefined) succeed(answer.purchase_id, texts.checkout.purchaseSuccess);
-  };
-
-  const payFree = () =>
-    run(async () => {
-      const answer = await utils.client.checkout.create.mutate({ class_package_id: classPackageId, discountCode });
-      succeed(answer.purchase_id);
-    });
-
-  const payCash = () =>
-    run(async () => {
-      const answer = await utils.client.checkout.create.mutate({
-        class_package_id: classPackageId,
-        discountCode,
-        payment_method: cashMethod?.payment_method_id,
-      });
-      succeed(answer.purchase_id);
-    });
-
-  /** The card's meses sin intereses: the customer chooses in the modal, which confirms with the plan (or in one payment). */
-  const offerInstallments = (answer: AttemptAnswer, token: string, brand: string, last4: string) => {
-    if (!answer.installment_plans?.length || !answer.clientSecret || answer.purchase_id === undefined) return false;
-    setInstallmentsAsk({ clientSecret: answer.clientSecret, purchaseId: answer.purchase_id, token, plans: answer.installment_plans, totalCents: plan?.todayCents ?? 0, save: cardToSave(brand, last4) });
-    return true;
-  };
-
-  const payVoucher = (channel: 'oxxo' | 'spei') =>
-    run(async () => {
-      const answer = await utils.client.checkout.voucher.mutate({ class_package_id: classPackageId, discountCode, channel });
-      succeed(answer.purchase_id);
-    });
-
-  const paySandboxCard = (card: SandboxCard) =>
-    run(async () => {
-      if (!cardMethod) return;
-      const answer = await utils.client.checkout.attempt.mutate({
-        class_package_id: classPackageId,
-        discountCode,
-        payment_method: cardMethod.payment_method_id,
-        payment_method_token: card.token,
-        ...(installmentsOffered ? { ask_installments: true } : {}),
-        ...cardToSave(card.brand, card.last4),
-      });
-      if (offerInstallments(answer, card.token, card.brand, card.last4)) return;
-      await finishAttempt(answer, async (clientSecret) => {
-        // The sandbox confirms on the server what stripe.confirmCardPayment confirms in the browser.
-        await utils.client.checkout.confirm.mutate({ clientSecret, payment_method_token: card.token, ...cardToSave(card.brand, card.last4) });
-        return true;
-      });
-    });
-
-  const payStripeCard = (card: StripeCardResult) =>
-    run(async () => {
-      if (!cardMethod) return;
-      const answer = await utils.client.checkout.attempt.mutate({
-        class_package_id: classPackageId,
-        discountCode,
-        payment_method: cardMethod.payment_method_id,
-        payment_method_token: card.token,
-        ...(installmentsOffered ? { ask_installments: true } : {}),
-        ...cardToSave(card.brand, card.last4),
-      });
-      if (offerInstallments(answer, card.token, card.brand, card.last4)) return;
-      await finishAttempt(answer, async (clientSecret) => {
-        // Stripe confirms in the browser; its webhook grants the purchase on the server.
-        const failure = await card.confirm(clientSecret);
-        if (failure) setDeclined(failure);
-        return failure === null;
-      });
-    });
-
-  const paySavedCard = (paymentSourceId: number) =>
-    run(async () => {
-      if (!cardMethod) return;
-      const source = savedCards.find((s) => s.payment_source_id === paymentSourceId);
-      if (!source) return;
-      const answer = await utils.client.checkout.attempt.mutate({
-        class_package_id: classPackageId,
-        discountCode,
-        payment_method: cardMethod.payment_method_id,
-        payment_source_id: paymentSourceId,
-      });
-      await finishAttempt(answer, async (clientSecret) => {
-        await utils.client.checkout.confirm.mutate({ clientSecret, payment_method_token: source.source_id });
-        return true;
-      });
-    });
 
   let left: React.ReactNode;
   if (pkgQuery.isError) {
@@ -310,12 +137,12 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
         <Stack gap="md">
           {documents}
           {declined && <DeclinedNotice message={declined} />}
-          <Button size="md" fullWidth onClick={() => void payFree()} disabled={blocked} loading={paying}>
+          <Button size="md" fullWidth onClick={() => void pay.payFree()} disabled={blocked} loading={paying}>
             {texts.checkout.getOffer}
           </Button>
         </Stack>
       );
-    else if (!methods.data) payment = <Skeleton h={160} radius="md" />;
+    else if (!offer.methodsLoaded) payment = <Skeleton h={160} radius="md" />;
     else
       payment = (
         <Stack gap="md">
@@ -355,7 +182,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
                 {texts.checkout.cashNote} {texts.checkout.cashHold(Number(config.cash_hold_hours) || 24)}
               </Alert>
               {declined && <DeclinedNotice message={declined} />}
-              <Button size="md" fullWidth onClick={() => void payCash()} disabled={blocked} loading={paying}>
+              <Button size="md" fullWidth onClick={() => void pay.payCash()} disabled={blocked} loading={paying}>
                 {texts.checkout.pay}
               </Button>
             </Stack>
@@ -365,7 +192,7 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
               <Alert variant="light" color="gray" icon={choice === 'oxxo' ? <IconBuildingStore size={18} /> : <IconTransfer size={18} />}>
                 {choice === 'oxxo' ? mxTexts.checkout.oxxoHint : mxTexts.checkout.speiHint}
               </Alert>
-              <Button size="md" fullWidth onClick={() => void payVoucher(choice)} disabled={blocked} loading={paying} data-testid={`pay-${choice}`}>
+              <Button size="md" fullWidth onClick={() => void pay.payVoucher(choice)} disabled={blocked} loading={paying} data-testid={`pay-${choice}`}>
                 {choice === 'oxxo' ? mxTexts.checkout.oxxoPay : mxTexts.checkout.speiPay}
               </Button>
             </Stack>
@@ -385,17 +212,17 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
                 email={customer?.email ?? ''}
                 disabled={blocked}
                 paying={paying}
-                onPay={(card) => void payStripeCard(card)}
+                onPay={(card) => void pay.payStripeCard(card)}
                 onError={setDeclined}
                 declined={declined}
                 submitLabel={payLabel}
               />
             ) : (
-              <SandboxCardForm disabled={blocked} paying={paying} onPay={(card) => void paySandboxCard(card)} declined={declined} submitLabel={payLabel} />
+              <SandboxCardForm disabled={blocked} paying={paying} onPay={(card) => void pay.paySandboxCard(card)} declined={declined} submitLabel={payLabel} />
             ))}
           {choice?.startsWith('source-') && declined && <DeclinedNotice message={declined} />}
           {choice?.startsWith('source-') && (
-            <Button size="md" fullWidth onClick={() => void paySavedCard(Number(choice.slice('source-'.length)))} disabled={blocked} loading={paying}>
+            <Button size="md" fullWidth onClick={() => void pay.paySavedCard(Number(choice.slice('source-'.length)))} disabled={blocked} loading={paying}>
               {payLabel}
             </Button>
           )}
@@ -462,9 +289,9 @@ function Checkout({ classPackageId }: { classPackageId: number }) {
       <DocumentModal document={openDocument} onClose={() => setOpenDocument(null)} />
       <InstallmentsModal
         ask={installmentsAsk}
-        onClose={() => setInstallmentsAsk(null)}
+        onClose={closeInstallments}
         onPaid={(purchaseId) => {
-          setInstallmentsAsk(null);
+          closeInstallments();
           succeed(purchaseId, texts.checkout.purchaseSuccess);
         }}
       />
