@@ -9,11 +9,16 @@ import * as s from '../schema/index.ts';
 import { demoAccounts, demoPassword } from './accounts.ts';
 import * as content from './content.ts';
 import { createRandom, type Random } from './random.ts';
+import { seedCatalogue } from './catalogue.ts';
+import { seedContent } from './pages-and-forms.ts';
+import { seedDiscounts } from './discounts.ts';
+import { packageKeys, seedPackages, type PackageKey } from './packages.ts';
+import { seedVideos } from './videos.ts';
+import { at, idAt, TZ } from './seed-days.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-const TZ = appConfigDefaults.timezone;
 const SEED = 20_190_615;
 
 export interface SeedOptions {
@@ -32,9 +37,6 @@ export interface SeedSummary {
 type NewCustomer = typeof s.customer.$inferInsert;
 type NewReservation = typeof s.class_reservation.$inferInsert;
 
-/** Package keys, in insert order. */
-const packageKeys = ['trial', 'one', 'five', 'ten', 'unlimited', 'online', 'event', 'signup'] as const;
-type PackageKey = (typeof packageKeys)[number];
 
 /** One credit row being planned: reservations draw from it before it is inserted. */
 interface CreditPlan {
@@ -80,8 +82,6 @@ const weeklySlots: readonly (readonly [string, number, number])[][] = [
   [['09:00', 3, 0], ['11:00', 0, 1]],
 ];
 
-/** Hour at which an interval (day, time in Mexico City) becomes an instant. */
-const at = (date: string, time: string): Dayjs => dayjs.tz(`${date} ${time}`, TZ);
 
 /**
  * Seeds the demo studio "Estudio Demo" (CDMX): configuration, catalogue,
@@ -116,313 +116,12 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   const demoFiscal = { fiscal_rfc: 'EKU9003173C9', fiscal_legal_name: 'ESCUELA KEMPER URGATE', fiscal_regime: '601', fiscal_postcode: '06700' };
   await tx.insert(s.app_config).values(Object.entries({ ...appConfigDefaults, ...demoFiscal }).map(([key, value]) => ({ key, value })));
 
-  // Catalogue
-  const locations = await tx
-    .insert(s.location)
-    .values(content.locations.map((l, i) => ({ ...l, order: i + 1 })))
-    .returning({ id: s.location.location_id });
-  const categories = await tx
-    .insert(s.class_category)
-    .values([...content.classCategories])
-    .returning({ id: s.class_category.class_category_id });
-  const classTypes = await tx
-    .insert(s.class_type)
-    .values(
-      content.classTypes.map((t, i) => ({
-        name: t.name,
-        description: t.description,
-        icon: t.icon,
-        image: t.image,
-        spot_map: t.spot_map,
-        level: t.level,
-        what_to_bring: t.what_to_bring,
-        color: t.color,
-        class_category_id: idAt(categories, t.category),
-        order: i + 1,
-      })),
-    )
-    .returning({ id: s.class_type.class_type_id });
-  const coachFiles = await tx
-    .insert(s.file)
-    .values(
-      content.instructors.map((c) => ({
-        name: `${c.name.toLowerCase()}.jpg`,
-        type: 'image/jpeg',
-        src: c.photo,
-        storage: 'server',
-        storage_key: c.photo.replace(/^\//, ''),
-      })),
-    )
-    .returning({ id: s.file.file_id });
-  const instructors = await tx
-    .insert(s.instructor)
-    .values(
-      content.instructors.map((c, i) => ({
-        name: c.name,
-        last_name: c.last_name,
-        nick_name: c.nick_name,
-        quote: c.quote,
-        short_bio: c.short_bio,
-        instagram: c.instagram,
-        birthdate: c.birthdate,
-        music_type: c.music_type,
-        file_id: idAt(coachFiles, i),
-        order: i + 1,
-      })),
-    )
-    .returning({ id: s.instructor.instructor_id });
-  const classTags = await tx
-    .insert(s.tag)
-    .values(content.classTags.map((t) => ({ name: t.name, color: t.color, type: 'class' })))
-    .returning({ id: s.tag.tag_id });
-  const videoTags = await tx
-    .insert(s.tag)
-    .values(content.videoTags.map((name) => ({ name, type: 'video' })))
-    .returning({ id: s.tag.tag_id });
-
-  // Packages
-  const eventDate = at(nextWeekday(date(8), 6), '18:30');
-  const packageRows: Record<PackageKey, typeof s.class_package.$inferInsert> = {
-    trial: {
-      title: 'Clase de prueba',
-      short_description: 'Tu primera clase gratis',
-      description:
-        '<p>¿Primera vez en Estudio Demo? Toma una clase de cualquier disciplina sin costo y conoce a nuestros coaches.</p><p>Válida por 15 días. Una por persona.</p>',
-      price: '0.00',
-      class_amount: 1,
-      expiration_days: 15,
-      is_trial: true,
-      limit_per_customer: 1,
-      show_on_home: true,
-      image: '/demo/packages/prueba.jpg',
-    },
-    one: {
-      title: '1 Clase',
-      short_description: 'Una clase presencial',
-      description: 'Una clase de Yoga, Pilates Reformer, Indoor Cycling o Barre en cualquiera de nuestros estudios. Vigencia de 30 días.',
-      price: '180.00',
-      class_amount: 1,
-      expiration_days: 30,
-      image: '/demo/packages/1-clase.jpg',
-    },
-    five: {
-      title: '5 Clases',
-      short_description: '$160 por clase',
-      description: 'Cinco clases para combinar disciplinas y horarios a tu ritmo. Vigencia de 60 días.',
-      price: '800.00',
-      class_amount: 5,
-      expiration_days: 60,
-      show_on_home: true,
-      image: '/demo/packages/5-clases.jpg',
-    },
-    ten: {
-      title: '10 Clases',
-      short_description: 'El favorito de la comunidad',
-      description: 'Diez clases con el mejor precio por clase. Compártelas con tu invitado. Vigencia de 90 días.',
-      price: '1500.00',
-      sale_price: '1350.00',
-      class_amount: 10,
-      expiration_days: 90,
-      show_on_home: true,
-      image: '/demo/packages/10-clases.jpg',
-    },
-    unlimited: {
-      title: 'Ilimitado Mensual',
-      short_description: 'Clases presenciales ilimitadas',
-      description:
-        '<p>Reserva todas las clases que quieras en ambos estudios.</p><ul><li>Cargo automático cada mes</li><li>Cancela cuando quieras desde Mis Compras</li></ul>',
-      price: '1990.00',
-      class_amount: -1,
-      expiration_days: 30,
-      is_subscription: true,
-      subscription_period: 'month',
-      subscription_interval: 1,
-      show_on_home: true,
-      image: '/demo/packages/ilimitado.jpg',
-    },
-    online: {
-      title: 'Online Mensual',
-      short_description: 'Biblioteca de videos completa',
-      description: 'Acceso a todas las clases en video: yoga, pilates, barre, cycling y meditación. Siete días de prueba gratis.',
-      price: '349.00',
-      class_amount: 0,
-      expiration_days: 30,
-      is_subscription: true,
-      subscription_period: 'month',
-      subscription_interval: 1,
-      free_trial_length: 7,
-      is_presencial: false,
-      is_online: true,
-      image: '/demo/packages/online.jpg',
-    },
-    event: {
-      title: 'Masterclass Sunset Yoga',
-      short_description: 'Evento especial con música en vivo',
-      description: 'Práctica de yoga al atardecer en la terraza de Coyoacán con Vale y música en vivo. Incluye agua de coco y mat.',
-      price: '450.00',
-      class_amount: 1,
-      expiration_days: 30,
-      is_special_event: true,
-      event_date: eventDate.toDate(),
-      people_limit: 30,
-      limit_per_customer: 2,
-      show_on_home: true,
-      image: '/demo/packages/sunset-yoga.jpg',
-    },
-    signup: {
-      title: 'Inscripción',
-      short_description: 'Pago único de inscripción',
-      description: 'Cuota única de inscripción al estudio. Incluye evaluación postural y tu primer par de calcetas antiderrapantes.',
-      price: '300.00',
-      class_amount: 0,
-      is_signup_fee: true,
-      limit_per_customer: 1,
-      image: '/demo/packages/inscripcion.jpg',
-    },
-  };
-  const packageIdList = await tx
-    .insert(s.class_package)
-    .values(packageKeys.map((k, i) => ({ ...packageRows[k], order: i + 1 })))
-    .returning({ id: s.class_package.class_package_id });
-  const packageId = Object.fromEntries(packageKeys.map((k, i) => [k, idAt(packageIdList, i)])) as Record<
-    PackageKey,
-    number
-  >;
-  // The special event's credit is only good for Yoga.
-  await tx
-    .insert(s.class_package_type)
-    .values([{ class_package_id: packageId.event, class_type_id: idAt(classTypes, 0), class_amount: 1, expiration_days: 30 }]);
-
-  await tx.insert(s.payment_method).values([
-    { name: 'Tarjeta', description: 'Tarjeta de crédito o débito', provider: 'card' },
-    { name: 'Efectivo', description: 'Paga en recepción o por transferencia bancaria', provider: 'cash' },
-    { name: 'PayPal', description: 'Paga con tu cuenta de PayPal', provider: 'paypal', available: false },
-  ]);
-
-  // Content
-  const pages = await tx
-    .insert(s.page)
-    .values(content.pages.map((p, i) => ({ ...p, order: i + 1 })))
-    .returning({ id: s.page.page_id, required: s.page.required });
-  const requiredPageIds = pages.filter((p) => p.required).map((p) => p.id);
-  await tx.insert(s.announcement).values(
-    content.announcements.map((a, i) => ({ ...a, createdAt: ago(content.announcements.length - i, '09:00').toDate() })),
-  );
-  const forms = await tx
-    .insert(s.form)
-    .values(content.forms.map((f) => ({ name: f.name, object: f.object, placement: f.placement })))
-    .returning({ id: s.form.form_id });
-  await tx.insert(s.form_field).values(
-    content.forms.flatMap((f, fi) =>
-      f.fields.map((field, order) => ({
-        form_id: idAt(forms, fi),
-        order,
-        step: field.step,
-        key: field.key,
-        name: field.key,
-        label: field.label,
-        type: field.type,
-        required: field.required,
-        options: 'options' in field ? field.options.map((o) => ({ ...o })) : null,
-        precondition: 'precondition' in field ? { ...field.precondition } : null,
-      })),
-    ),
-  );
-  await tx.insert(s.custom_field).values([
-    { object: 'customer', key: 'emergency_contact', label: 'Contacto de emergencia', type: 'text', required: false },
-    {
-      object: 'customer',
-      key: 'health_notes',
-      label: 'Lesiones o condiciones médicas que tu coach deba conocer',
-      type: 'textarea',
-      required: false,
-      sensitive: true,
-    },
-  ]);
-
-  // Videos
-  const videoTypes = await tx
-    .insert(s.video_type)
-    .values(content.videoTypes.map((t, i) => ({ ...t, order: i + 1 })))
-    .returning({ id: s.video_type.video_type_id });
-  const programs = await tx
-    .insert(s.program)
-    .values(content.programs.map((p, i) => ({ ...p, order: i + 1 })))
-    .returning({ id: s.program.program_id });
-  const videos = await tx
-    .insert(s.video)
-    .values(
-      content.videos.map((v, i) => ({
-        name: v.name,
-        description: v.description,
-        duration: v.duration,
-        url: `https://player.vimeo.com/video/${824_804_100 + i * 137}`,
-        thumbnail: `/demo/videos/${String(i + 1).padStart(2, '0')}.jpg`,
-        instructor_id: idAt(instructors, v.instructor),
-        video_type_id: idAt(videoTypes, v.type),
-        class_type_id: v.classType === null ? null : idAt(classTypes, v.classType),
-        class_category_id:
-          v.classType === null ? null : idAt(categories, content.classTypes[v.classType]?.category ?? 0),
-        // The last two are announced for next week (GET /videos/upcoming).
-        release_date: (i >= content.videos.length - 2 ? at(date(5 + i - 18), '08:00') : ago(90 - i * 4)).toDate(),
-      })),
-    )
-    .returning({ id: s.video.video_id });
-  await tx
-    .insert(s.video_tag)
-    .values(content.videos.flatMap((v, i) => v.tags.map((t) => ({ video_id: idAt(videos, i), tag_id: idAt(videoTags, t) }))));
-  const programOrder = new Map<number, number>();
-  await tx.insert(s.video_program).values(
-    content.videos.flatMap((v, i) => {
-      if (v.program === null) return [];
-      const order = (programOrder.get(v.program) ?? 0) + 1;
-      programOrder.set(v.program, order);
-      return [{ program_id: idAt(programs, v.program), video_id: idAt(videos, i), order }];
-    }),
-  );
-
-  // Discounts
-  const discounts = await tx
-    .insert(s.discount)
-    .values([
-      {
-        code: 'BIENVENIDA10',
-        description: '10% de descuento en tu primera compra',
-        amount: '10.00',
-        is_percent: true,
-        max_uses_per_customer: 1,
-      },
-      {
-        code: 'VERANO200',
-        description: '$200 de descuento en 10 Clases o Ilimitado',
-        amount: '200.00',
-        is_percent: false,
-        expires_at: at(date(60), '23:59').toDate(),
-      },
-      {
-        code: 'PRIMERMES50',
-        description: '50% en tu primer mes de membresía',
-        amount: '50.00',
-        is_percent: true,
-        first_invoice_only: true,
-        max_uses_per_customer: 1,
-      },
-      {
-        code: 'BUENFIN',
-        description: 'Promoción del Buen Fin (agotada)',
-        amount: '150.00',
-        is_percent: false,
-        max_uses: 25,
-        uses: 25,
-      },
-    ])
-    .returning({ id: s.discount.discount_id });
-  await tx.insert(s.discount_class_package).values([
-    { discount_id: idAt(discounts, 1), class_package_id: packageId.ten },
-    { discount_id: idAt(discounts, 1), class_package_id: packageId.unlimited },
-    { discount_id: idAt(discounts, 2), class_package_id: packageId.unlimited },
-    { discount_id: idAt(discounts, 2), class_package_id: packageId.online },
-  ]);
+  const days = { date, ago };
+  const { locations, categories, classTypes, instructors, classTags, videoTags } = await seedCatalogue(tx);
+  const { packageRows, packageId, eventDate } = await seedPackages(tx, days, classTypes);
+  const { requiredPageIds } = await seedContent(tx, days);
+  const { videos } = await seedVideos(tx, days, { instructors, classTypes, categories, videoTags });
+  const { discounts } = await seedDiscounts(tx, days, packageId);
 
   // Customers: the demo accounts first, then the generated community.
   const customers = buildCustomers(rng, ago);
@@ -1201,18 +900,6 @@ function slug(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '');
-}
-
-function idAt(rows: readonly { id: number }[], index: number): number {
-  const row = rows[index];
-  if (!row) throw new Error(`seed: no row at index ${index}`);
-  return row.id;
-}
-
-/** The first date on or after `from` (YYYY-MM-DD) that falls on `weekday` (0 Sunday). */
-function nextWeekday(from: string, weekday: number): string {
-  const d = dayjs.utc(from);
-  return d.add((weekday - d.day() + 7) % 7, 'day').format('YYYY-MM-DD');
 }
 
 function classDescription(typeIndex: number, time: string): string {
