@@ -57,6 +57,20 @@ export interface CreatedPage {
   title: string;
 }
 
+/**
+ * Runs `work` with some of the studio's settings changed, and puts back what they were afterwards (also when it
+ * fails): a spec that needs a setting of its own leaves the next spec the studio it found.
+ */
+export async function withConfig<T>(request: APIRequestContext, adminToken: string, values: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const before = await readConfig(request);
+  await writeConfig(request, adminToken, values);
+  try {
+    return await work();
+  } finally {
+    await writeConfig(request, adminToken, Object.fromEntries(Object.keys(values).map((key) => [key, before[key] ?? ''])));
+  }
+}
+
 /** POST /api/pages as the admin. */
 export async function createPage(
   request: APIRequestContext,

@@ -14,7 +14,8 @@ import { shoot } from './shots.ts';
  */
 
 const password = 'Respuestas-2026';
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+// A new alert replaces the one showing, which leaves with a short transition: for a moment both are in the page.
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 
 /** A new account with a complete profile, made through the API as the sign-up page makes it. */
 async function freshAccount(request: APIRequestContext, name: string): Promise<{ email: string; token: string }> {

@@ -13,6 +13,8 @@ test.describe('Mis Compras, Mis Cargos y Métodos de Pago', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['Folio', 'Paquete', 'Total', 'Fecha', 'Estado', 'Sig. Cargo', 'Factura', 'Acciones']);
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await expect(table.getByText(/^(Activa|Completada|Pendiente|Fallido|Cancelada.*|Revocada)$/).first()).toBeVisible();
+    // Cancelling is a subscription's, offered for the same purchases at every width (decision 103).
+    const cancellable = await table.getByRole('button', { name: 'Cancelar Suscripción' }).count();
 
     await page.goto('/mystudio/pagos');
     const charges = page.getByRole('table', { name: 'Mis Cargos' });
@@ -23,6 +25,8 @@ test.describe('Mis Compras, Mis Cargos y Métodos de Pago', () => {
     await page.goto('/mystudio/membresias');
     await expect(page.getByTestId('purchase-card').first()).toBeVisible();
     await expect(page.getByRole('table', { name: 'Mis Compras' })).toBeHidden();
+    await expect(page.getByTestId('purchase-card').getByRole('button', { name: 'Cancelar Suscripción' })).toHaveCount(cancellable);
+    expect(await page.getByTestId('purchase-card').count()).toBeGreaterThan(cancellable);
   });
 
   test('a card saved at checkout is listed in Métodos de Pago and can be deleted', async ({ page, request }) => {

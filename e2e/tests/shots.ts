@@ -16,6 +16,8 @@ export async function shoot(page: Page, name: string, target?: Locator, { fullPa
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
+    // The page lays itself out for the new width (a table becomes cards) before its picture is taken.
+    await page.waitForTimeout(300);
     if (target) {
       await target.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png` });

@@ -29,8 +29,13 @@ test.describe('Registro', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(page).toHaveURL(/\/mystudio$/);
     await expect(page.getByRole('button', { name: /Valeria/ })).toBeVisible();
-    // Sign-up accepted the required pages and asked for the whole profile: nothing blocks.
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Sign-up accepted the required pages and asked for the whole profile: no terms, no profile field is asked again.
+    // What is left are the studio's first-class questions, asked once on the calendar before the first booking (decision 087).
+    const complete = page.getByRole('dialog', { name: 'Completar Información' });
+    await expect(complete.getByLabel('Contacto de emergencia (nombre y teléfono) (Opcional)')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(complete.getByRole('textbox', { name: 'Teléfono', exact: true })).toHaveCount(0);
+    await expect(complete.getByRole('textbox', { name: 'Fecha de nacimiento', exact: true })).toHaveCount(0);
   });
 
   test("a date the server refuses shows under its field, in people's words, with one alert", async ({ page }) => {
