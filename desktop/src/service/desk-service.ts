@@ -1,8 +1,4 @@
 import { EventEmitter, on } from 'node:events';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db';
 import { defaultStudioTimeZone, DomainError, staffErrorMessage, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
@@ -29,9 +25,11 @@ import { bookableClasses, todayClasses } from './queries/today.ts';
 import { cancelPreview, classWaitlist, hasCustomer, waitlistCounts } from './queries/desk-actions.ts';
 import { ServerAddress, unsentWork, wipeReplica, type ServerAddressView } from './server-address.ts';
 import { isUnreachable, type ServerApi } from './server-api.ts';
-import { isProxyPath, ServerAnswerError, type ProxyCallType, type ServerCall } from './server-proxy.ts';
+import { isProxyPath, type ProxyCallType, type ServerCall } from './server-proxy.ts';
 import { LocalAuth } from './local-auth.ts';
 import { CustomerPhotos } from './customer-photos.ts';
+import { isStaleToken, retryOnStaleToken } from './sync-link.ts';
+import { DeskFiles } from './desk-files.ts';
 import { LOCK_KEY, parseStoredSession, publicUser, SESSION_KEY, withoutTokens, withTokens, type DeskUser, type StoredSession } from './session.ts';
 
 /** How the desk reaches the sync engine of @estudio/sync; injected so a test can give it another replica or link. */
@@ -62,48 +60,6 @@ export interface ScanResult {
 }
 
 const offlineStatus: SyncStatus = { online: false, pending: 0, syncing: false, ready: false, lastSyncAt: null, lastError: null, rejections: [] };
-
-/** The server no longer accepts the ID token (restarted with a new signing key, revoked, clock skew): refresh and try again. */
-const staleTokenCodes = new Set(['auth/id-token-expired', 'auth/invalid-id-token', 'auth/id-token-revoked']);
-const isStaleToken = (error: unknown) => error instanceof DomainError && staleTokenCodes.has(error.code);
-/** The server answered that this account may not sync: its role was taken away (or its session is gone). */
-const isRefusedAccount = (error: unknown) => error instanceof DomainError && (error.code === 'forbidden' || error.code === 'unauthenticated');
-
-/**
- * The sync link with the desk's token handling: a stale token is refreshed and
- * the call tried once more; any answer of the server while the session has no
- * tokens (signed in offline) or refusing the account goes to `onRefused`.
- */
-function retryOnStaleToken(link: SyncServerLink, refresh: () => Promise<unknown>, onRefused: (error: DomainError) => void): SyncServerLink {
-  const once =
-    <A, R>(call: (input: A) => Promise<R>) =>
-    async (input: A): Promise<R> => {
-      try {
-        return await call(input);
-      } catch (error) {
-        if (isRefusedAccount(error)) onRefused(error as DomainError);
-        if (!isStaleToken(error)) throw error;
-        await refresh();
-        return call(input);
-      }
-    };
-  return {
-    pull: once((input) => link.pull(input)),
-    push: once((input) => link.push(input)),
-    position: once((input) => link.position(input)),
-    snapshot: once((input) => link.snapshot(input)),
-    subscribePoke: (input, handlers) =>
-      link.subscribePoke(input, {
-        onPoke: handlers.onPoke,
-        onError: (error) => {
-          if (isRefusedAccount(error)) onRefused(error as DomainError);
-          // The client reconnects with backoff and asks for a token again: have a fresh one ready.
-          if (isStaleToken(error)) void refresh();
-          handlers.onError(error);
-        },
-      }),
-  };
-}
 
 /** Refresh the ID token this long before it expires. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -139,6 +95,7 @@ export class DeskService {
   private lockedBy: string | null = null;
   private readonly localAuth: LocalAuth;
   private readonly photos: CustomerPhotos;
+  private readonly files: DeskFiles;
   private readonly now: () => Date;
 
   constructor(config: DeskConfig, deps: DeskSyncDeps, options: { api?: ServerApi; serverCall?: ServerCall; fetch?: typeof fetch; now?: () => Date } = {}) {
@@ -165,6 +122,14 @@ export class DeskService {
       },
       options.fetch,
     );
+    this.files = new DeskFiles({
+      serverUrl: () => this.address.require(),
+      token: () => this.token(),
+      requireSignedIn: () => {
+        if (!this.session) throw new DomainError('desk/signed-out');
+      },
+      requireUnlocked: () => this.requireUnlocked(),
+    });
     this.events.setMaxListeners(100);
   }
 
@@ -373,114 +338,29 @@ export class DeskService {
     return this.requireClient().mutate(name, args);
   }
 
+  /** The console's files (image fields, video uploads, previews) through the server, with the desk's token (desk-files.ts). */
+  uploadImage(name: string, type: string, base64: string): Promise<{ file_id: number; src: string }> {
+    return this.files.uploadImage(name, type, base64);
+  }
+
+  uploadVideo(input: Parameters<DeskFiles['uploadVideo']>[0]): ReturnType<DeskFiles['uploadVideo']> {
+    return this.files.uploadVideo(input);
+  }
+
+  uploadVideoFromPath(filePath: string, options?: Parameters<DeskFiles['uploadVideoFromPath']>[1]): ReturnType<DeskFiles['uploadVideoFromPath']> {
+    return this.files.uploadVideoFromPath(filePath, options);
+  }
+
+  imagePreview(src: string): Promise<string | null> {
+    return this.files.imagePreview(src);
+  }
+
   /**
    * The admin console's call to the server's own tRPC (online, not the
    * replica), with the signed-in account's token: refreshed first when about
    * to expire, and once more when the server no longer accepts it. The server
    * decides who may call what (admin routes answer 403 to staff).
    */
-  /**
-   * The console's image upload: the picked file goes to the
-   * server's POST /api/files as an image, with the desk's token; the answer
-   * is the stored file (its `src` is what an image field keeps). The server
-   * refuses a non-image or a too large file in Spanish.
-   */
-  async uploadImage(name: string, type: string, base64: string): Promise<{ file_id: number; src: string }> {
-    if (!this.session) throw new DomainError('desk/signed-out');
-    this.requireUnlocked();
-    const token = await this.token();
-    if (!token) throw new DomainError('desk/signed-out');
-    const form = new FormData();
-    form.append('kind', 'image');
-    form.append('file', new Blob([Buffer.from(base64, 'base64')], { type }), name);
-    const res = await fetch(new URL('/api/files', this.address.require()), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string; file?: { file_id: number; src: string } };
-    if (!res.ok || !body.file) {
-      throw new ServerAnswerError(new DomainError((body.code ?? 'file/storage-unavailable') as never, body.message ?? undefined), undefined);
-    }
-    return { file_id: body.file.file_id, src: body.file.src };
-  }
-
-  /**
-   * A video file of the console (decision 046): the bytes are streamed on to
-   * the server's POST /api/files/video as they come (from the page's request
-   * in desk:web, from the disk in Electron), never held whole, with the desk's
-   * token. `signal` cancels it (the page's cancel, or the page going away).
-   * The server sniffs the content and checks its size limit; its Spanish
-   * refusal comes back as it is.
-   */
-  async uploadVideo(input: { body: AsyncIterable<Uint8Array>; name: string; type: string; size: number | undefined; signal?: AbortSignal }): Promise<{ file_id: number; src: string; size: number; type: string }> {
-    if (!this.session) throw new DomainError('desk/signed-out');
-    this.requireUnlocked();
-    const token = await this.token();
-    if (!token) throw new DomainError('desk/signed-out');
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`,
-      'content-type': /^video\//.test(input.type) ? input.type : 'application/octet-stream',
-      'x-file-name': encodeURIComponent(input.name.slice(0, 200)),
-    };
-    if (input.size !== undefined) headers['content-length'] = String(input.size);
-    const res = await fetch(new URL('/api/files/video', this.address.require()), {
-      method: 'POST',
-      headers,
-      body: Readable.toWeb(Readable.from(input.body)) as ReadableStream<Uint8Array>,
-      duplex: 'half',
-      ...(input.signal ? { signal: input.signal } : {}),
-    } as RequestInit);
-    const answer = (await res.json().catch(() => ({}))) as { code?: string; message?: string; file?: { file_id: number; src: string; size: number; type: string } };
-    if (!res.ok || !answer.file) {
-      throw new ServerAnswerError(new DomainError((answer.code ?? 'file/storage-unavailable') as never, answer.message ?? undefined), undefined);
-    }
-    const { file_id, src, size, type } = answer.file;
-    return { file_id, src, size, type };
-  }
-
-  /**
-   * A video picked in Electron's window: the renderer passes the file's path
-   * (webUtils.getPathForFile) and the main process streams it from the disk.
-   * Only a regular file; the server judges whether it is a video. `onProgress`
-   * hears the bytes read from the disk so far (what the console's bar shows,
-   * as desk:web's XHR shows the bytes sent); `signal` cancels it.
-   */
-  async uploadVideoFromPath(
-    filePath: string,
-    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (sent: number, total: number) => void } = {},
-  ): Promise<{ file_id: number; src: string; size: number; type: string }> {
-    const info = await stat(filePath);
-    if (!info.isFile()) throw new DomainError('file/missing');
-    const ext = path.extname(filePath).toLowerCase();
-    const type = ext === '.webm' ? 'video/webm' : ext === '.mov' ? 'video/quicktime' : 'video/mp4';
-    const total = info.size;
-    async function* counted(): AsyncGenerator<Uint8Array> {
-      let sent = 0;
-      onProgress?.(0, total);
-      for await (const chunk of createReadStream(filePath, signal ? { signal } : {}) as AsyncIterable<Buffer>) {
-        sent += chunk.length;
-        onProgress?.(sent, total);
-        yield chunk;
-      }
-    }
-    return this.uploadVideo({ body: counted(), name: path.basename(filePath), type, size: total, ...(signal ? { signal } : {}) });
-  }
-
-  /**
-   * An image field's preview: the desk's window only shows its own, data: and
-   * blob: pictures (its content-security policy), so the desk reads the
-   * stored picture ('/files/…' on the server, or an https address) and hands
-   * it over as a data: URL. Only images, at most 5 MB; null when unreadable.
-   */
-  async imagePreview(src: string): Promise<string | null> {
-    if (!this.session) throw new DomainError('desk/signed-out');
-    const url = src.startsWith('/') ? new URL(src, this.address.require()) : new URL(src);
-    if (url.protocol !== 'https:' && !src.startsWith('/')) return null;
-    const res = await fetch(url).catch(() => null);
-    const type = res?.headers.get('content-type') ?? '';
-    if (!res?.ok || !type.startsWith('image/')) return null;
-    const bytes = Buffer.from(await res.arrayBuffer());
-    if (bytes.length > 5 * 1024 * 1024) return null;
-    return `data:${type.split(';')[0]};base64,${bytes.toString('base64')}`;
-  }
-
   async callServer(type: ProxyCallType, path: string, input: unknown): Promise<unknown> {
     if (!this.session) throw new DomainError('desk/signed-out');
     this.requireUnlocked();
