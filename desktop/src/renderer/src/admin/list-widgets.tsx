@@ -1,6 +1,6 @@
-// The pieces of a list screen: its search box, pages, loading state and row actions.
+// The pieces of a list screen: its search box, its table from a column description, pages, loading state and row actions.
 import { texts } from '@estudio/core';
-import { ActionIcon, Alert, Center, Group, Loader, Pagination, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Center, Group, Loader, Pagination, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -72,5 +72,65 @@ export function RowActions({ name, onEdit, onDelete, end = false }: { name: stri
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** One column of a list: its heading and what a row shows in it. */
+export interface ListColumn<Row> {
+  label: string;
+  render: (row: Row) => ReactNode;
+}
+
+/**
+ * A list screen's table, drawn from its columns: a heading per column, a row
+ * per record (`rowProps` adds the row's own attributes: a test id, a data
+ * attribute, a click), the row's actions in a last unnamed column when given,
+ * and the console's "nothing here" under an empty table.
+ */
+export function ListTable<Row>({
+  testId,
+  rows,
+  rowKey,
+  columns,
+  actions,
+  rowProps,
+  hover = true,
+  empty = t.empty,
+}: {
+  testId?: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  columns: readonly ListColumn<Row>[];
+  actions?: (row: Row) => ReactNode;
+  rowProps?: (row: Row) => Record<string, unknown>;
+  /** Rows light up under the pointer (a list to act on); a report's figures do not. */
+  hover?: boolean;
+  /** What an empty table says; null: nothing. */
+  empty?: ReactNode;
+}) {
+  return (
+    <>
+      <Table striped highlightOnHover={hover} data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c.label}>{c.label}</Table.Th>
+            ))}
+            {actions && <Table.Th />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((c) => (
+                <Table.Td key={c.label}>{c.render(row)}</Table.Td>
+              ))}
+              {actions && <Table.Td>{actions(row)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {rows.length === 0 && empty !== null && <Text c="dimmed">{empty}</Text>}
+    </>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Button, Center, Checkbox, Loader, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Loader, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { texts, type RemovalVerdict, type z } from '@estudio/core';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorText } from '../../format.ts';
 import { useSchemaForm } from '../form.ts';
 import { DateField } from '../date-fields.tsx';
 import { ConfirmModal, FormError } from '../form-feedback.tsx';
 import { ImageField, ImageInsertButton } from '../image-fields.tsx';
-import { Loaded, RowActions, useSearch } from '../list-widgets.tsx';
+import { ListTable, Loaded, RowActions, useSearch, type ListColumn } from '../list-widgets.tsx';
 import { VideoUrlField } from '../videos/VideoFileField.tsx';
 
 const t = texts.adminConsole;
@@ -61,7 +61,7 @@ interface CatalogueProps<Row, C extends z.ZodType, U extends z.ZodType> {
   rowTitle: (row: Row) => string;
   /** The text the search box looks in (these lists are short and come whole from the server). */
   searchText: (row: Row) => string;
-  columns: { label: string; render: (row: Row) => ReactNode }[];
+  columns: ListColumn<Row>[];
   fields: FieldSpec[];
   blank: Record<string, FieldValue>;
   toValues: (row: Row) => Record<string, FieldValue>;
@@ -123,43 +123,30 @@ export function CatalogueScreen<Row, C extends z.ZodType, U extends z.ZodType>(p
       <Loaded query={props.query}>
         {() => (
           <>
-            <Table striped highlightOnHover data-testid={`${props.testId}-table`}>
-              <Table.Thead>
-                <Table.Tr>
-                  {props.columns.map((c) => (
-                    <Table.Th key={c.label}>{c.label}</Table.Th>
-                  ))}
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={props.rowId(row)} data-testid={`${props.testId}-row`}>
-                    {props.columns.map((c) => (
-                      <Table.Td key={c.label}>{c.render(row)}</Table.Td>
-                    ))}
-                    <Table.Td>
-                      <RowActions
-                        end
-                        name={props.rowTitle(row)}
-                        onEdit={() => setEditing(row)}
-                        onDelete={() => {
-                          setRemoveError(null);
-                          setRemoving(row);
-                          if (!props.removal) return;
-                          setVerdict('loading');
-                          props.removal(props.rowId(row)).then(setVerdict, (error: unknown) => {
-                            setVerdict(null);
-                            setRemoveError(error);
-                          });
-                        }}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {rows.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+            <ListTable
+              testId={`${props.testId}-table`}
+              rows={rows}
+              rowKey={props.rowId}
+              columns={props.columns}
+              rowProps={() => ({ 'data-testid': `${props.testId}-row` })}
+              actions={(row) => (
+                <RowActions
+                  end
+                  name={props.rowTitle(row)}
+                  onEdit={() => setEditing(row)}
+                  onDelete={() => {
+                    setRemoveError(null);
+                    setRemoving(row);
+                    if (!props.removal) return;
+                    setVerdict('loading');
+                    props.removal(props.rowId(row)).then(setVerdict, (error: unknown) => {
+                      setVerdict(null);
+                      setRemoveError(error);
+                    });
+                  }}
+                />
+              )}
+            />
           </>
         )}
       </Loaded>

@@ -9,7 +9,7 @@ import { textOrNull, useSchemaForm } from '../form.ts';
 import { NewCustomerModal } from '../../customers/ReservationActions.tsx';
 import { DateField } from '../date-fields.tsx';
 import { FormError } from '../form-feedback.tsx';
-import { Loaded, Pager, useSearch } from '../list-widgets.tsx';
+import { ListTable, Loaded, Pager, useSearch, type ListColumn } from '../list-widgets.tsx';
 import { RefundModal } from './RefundModal.tsx';
 import { CustomerActivity } from '../activity/CustomerActivity.tsx';
 
@@ -19,6 +19,24 @@ const m = texts.adminMoney;
 const paid = (p: { status: string; total_payment: string }) => p.status !== 'pending' && p.status !== 'failed' && Number(p.total_payment) > 0;
 const limit = 25;
 const roleText = roleNames;
+
+type CustomerRow = ApiOutputs['customer']['adminAll']['customers'][number];
+
+/** Who each customer is and how to reach them, their role and when they joined; a row opens the customer. */
+const customerColumns: ListColumn<CustomerRow>[] = [
+  {
+    label: 'Nombre',
+    render: (c) => (
+      <>
+        {c.name} {c.last_name} {c.has_unlimited && <Badge size="xs">Ilimitado</Badge>}
+      </>
+    ),
+  },
+  { label: 'Correo', render: (c) => c.email },
+  { label: 'Teléfono', render: (c) => c.phone ?? '—' },
+  { label: 'Rol', render: (c) => roleText[c.role] },
+  { label: 'Alta', render: (c) => dateOf(c.createdAt) },
+];
 
 export function CustomersAdminScreen() {
   const search = useSearch();
@@ -56,31 +74,13 @@ export function CustomersAdminScreen() {
                 {t.searchTooWide(search.debounced, customerSearchCountCap)}
               </Alert>
             )}
-            <Table striped highlightOnHover data-testid="admin-customers-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nombre</Table.Th>
-                  <Table.Th>Correo</Table.Th>
-                  <Table.Th>Teléfono</Table.Th>
-                  <Table.Th>Rol</Table.Th>
-                  <Table.Th>Alta</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.customers.map((c) => (
-                  <Table.Tr key={c.customer_id} style={{ cursor: 'pointer' }} onClick={() => setOpenId(c.customer_id)} data-testid="admin-customer-row">
-                    <Table.Td>
-                      {c.name} {c.last_name} {c.has_unlimited && <Badge size="xs">Ilimitado</Badge>}
-                    </Table.Td>
-                    <Table.Td>{c.email}</Table.Td>
-                    <Table.Td>{c.phone ?? '—'}</Table.Td>
-                    <Table.Td>{roleText[c.role]}</Table.Td>
-                    <Table.Td>{dateOf(c.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {list.data?.customers.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+            <ListTable
+              testId="admin-customers-table"
+              rows={list.data?.customers ?? []}
+              rowKey={(c) => c.customer_id}
+              columns={customerColumns}
+              rowProps={(c) => ({ style: { cursor: 'pointer' }, onClick: () => setOpenId(c.customer_id), 'data-testid': 'admin-customer-row' })}
+            />
             <Pager page={page} limit={limit} total={list.data?.total ?? 0} capped={list.data?.total_capped} onChange={setPage} />
           </>
         )}

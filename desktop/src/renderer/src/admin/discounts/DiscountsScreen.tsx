@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { discountCreateInput, discountUpdateInput, texts } from '@estudio/core';
@@ -8,13 +8,53 @@ import { api, type ApiOutputs } from '../api.ts';
 import { numberOrNull, textOrNull, useSchemaForm } from '../form.ts';
 import { DateTimeField } from '../date-fields.tsx';
 import { ConfirmModal, FormError } from '../form-feedback.tsx';
-import { Loaded, Pager, RowActions, useSearch } from '../list-widgets.tsx';
+import { ListTable, Loaded, Pager, RowActions, useSearch, type ListColumn } from '../list-widgets.tsx';
 
 const t = texts.adminConsole;
 const limit = 25;
 type Discount = ApiOutputs['discounts']['adminAll']['discounts'][number];
 
 const amountOf = (d: Discount) => (d.is_percent ? `${Number(d.amount)}%` : money(d.amount));
+
+/** The codes' table: what each gives, how often it was used, when it is good and for which packages. */
+const discountColumns: ListColumn<Discount>[] = [
+  {
+    label: 'Código',
+    render: (d) => (
+      <>
+        <Text fw={600} ff="monospace">
+          {d.code}
+        </Text>
+        {d.description && (
+          <Text size="xs" c="dimmed">
+            {d.description}
+          </Text>
+        )}
+        {!d.available && (
+          <Badge color="gray" size="xs">
+            Desactivado
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  {
+    label: 'Descuento',
+    render: (d) => (
+      <>
+        {amountOf(d)}
+        {d.first_invoice_only && (
+          <Text size="xs" c="dimmed">
+            Solo primera compra
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { label: 'Usos', render: (d) => `${d.uses}${d.max_uses !== null ? ` / ${d.max_uses}` : ''}` },
+  { label: 'Vigencia', render: (d) => `${d.starts_at ? dateOf(d.starts_at) : '—'} → ${d.expires_at ? dateOf(d.expires_at) : '—'}` },
+  { label: 'Paquetes', render: (d) => (d.class_package_ids.length ? d.class_package_ids.length : 'Todos') },
+];
 
 export function DiscountsScreen() {
   const search = useSearch();
@@ -42,55 +82,14 @@ export function DiscountsScreen() {
       <Loaded query={list}>
         {() => (
           <>
-            <Table striped highlightOnHover data-testid="discounts-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Código</Table.Th>
-                  <Table.Th>Descuento</Table.Th>
-                  <Table.Th>Usos</Table.Th>
-                  <Table.Th>Vigencia</Table.Th>
-                  <Table.Th>Paquetes</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.discounts.map((d) => (
-                  <Table.Tr key={d.discount_id} data-testid="discount-row">
-                    <Table.Td>
-                      <Text fw={600} ff="monospace">
-                        {d.code}
-                      </Text>
-                      {d.description && (
-                        <Text size="xs" c="dimmed">
-                          {d.description}
-                        </Text>
-                      )}
-                      {!d.available && <Badge color="gray" size="xs">Desactivado</Badge>}
-                    </Table.Td>
-                    <Table.Td>
-                      {amountOf(d)}
-                      {d.first_invoice_only && (
-                        <Text size="xs" c="dimmed">
-                          Solo primera compra
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {d.uses}
-                      {d.max_uses !== null ? ` / ${d.max_uses}` : ''}
-                    </Table.Td>
-                    <Table.Td>
-                      {d.starts_at ? dateOf(d.starts_at) : '—'} → {d.expires_at ? dateOf(d.expires_at) : '—'}
-                    </Table.Td>
-                    <Table.Td>{d.class_package_ids.length ? d.class_package_ids.length : 'Todos'}</Table.Td>
-                    <Table.Td>
-                      <RowActions name={d.code} onEdit={() => setEditing(d)} onDelete={() => setRemoving(d)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {list.data?.discounts.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+            <ListTable
+              testId="discounts-table"
+              rows={list.data?.discounts ?? []}
+              rowKey={(d) => d.discount_id}
+              columns={discountColumns}
+              rowProps={() => ({ 'data-testid': 'discount-row' })}
+              actions={(d) => <RowActions name={d.code} onEdit={() => setEditing(d)} onDelete={() => setRemoving(d)} />}
+            />
             <Pager page={page} limit={limit} total={list.data?.total ?? 0} onChange={setPage} />
           </>
         )}

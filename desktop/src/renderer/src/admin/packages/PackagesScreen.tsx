@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { errorText, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { ConfirmModal } from '../form-feedback.tsx';
-import { Loaded, Pager, RowActions, useSearch } from '../list-widgets.tsx';
+import { ListTable, Loaded, Pager, RowActions, useSearch, type ListColumn } from '../list-widgets.tsx';
 import { BankTransferSettings } from './BankTransferSettings.tsx';
 import { PackageForm } from './PackageForm.tsx';
 
@@ -17,6 +17,53 @@ export type AdminPackage = ApiOutputs['packages']['adminAll']['class_packages'][
 const kindOf = (p: AdminPackage) =>
   p.is_special_event ? 'Evento' : p.is_subscription ? 'Suscripción' : p.is_online && !p.is_presencial ? 'Online' : p.is_presencial ? 'Presencial' : 'Otro';
 const classesOf = (p: AdminPackage) => (p.class_amount === -1 ? 'Ilimitadas' : String(p.class_amount));
+
+/** What a package is, what it gives and costs, for how long, and how often it sold. */
+const packageColumns: ListColumn<AdminPackage>[] = [
+  {
+    label: 'Paquete',
+    render: (p) => (
+      <>
+        <Text fw={600}>{p.title}</Text>
+        <Group gap={4}>
+          {!p.available && (
+            <Badge color="gray" size="xs">
+              Oculto
+            </Badge>
+          )}
+          {p.deletedAt && (
+            <Badge color="red" size="xs">
+              Eliminado
+            </Badge>
+          )}
+          {p.stripe_price_id && (
+            <Badge color="violet" size="xs" variant="light">
+              Stripe
+            </Badge>
+          )}
+        </Group>
+      </>
+    ),
+  },
+  { label: 'Tipo', render: kindOf },
+  { label: 'Clases', render: classesOf },
+  {
+    label: 'Precio',
+    render: (p) =>
+      p.sale_price ? (
+        <>
+          <Text span td="line-through" c="dimmed" size="sm">
+            {money(p.price)}
+          </Text>{' '}
+          {money(p.sale_price)}
+        </>
+      ) : (
+        money(p.price)
+      ),
+  },
+  { label: 'Vigencia', render: (p) => (p.expiration_days ? `${p.expiration_days} días` : '—') },
+  { label: 'Compras', render: (p) => p.purchases },
+];
 
 export function PackagesScreen() {
   const search = useSearch();
@@ -64,63 +111,28 @@ export function PackagesScreen() {
       <Loaded query={list}>
         {() => (
           <>
-            <Table striped highlightOnHover data-testid="packages-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Paquete</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th>Clases</Table.Th>
-                  <Table.Th>Precio</Table.Th>
-                  <Table.Th>Vigencia</Table.Th>
-                  <Table.Th>Compras</Table.Th>
-                  <Table.Th>En el home</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.class_packages.map((p) => (
-                  <Table.Tr key={p.class_package_id} data-package-id={p.class_package_id} data-testid="package-row">
-                    <Table.Td>
-                      <Text fw={600}>{p.title}</Text>
-                      <Group gap={4}>
-                        {!p.available && <Badge color="gray" size="xs">Oculto</Badge>}
-                        {p.deletedAt && <Badge color="red" size="xs">Eliminado</Badge>}
-                        {p.stripe_price_id && <Badge color="violet" size="xs" variant="light">Stripe</Badge>}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{kindOf(p)}</Table.Td>
-                    <Table.Td>{classesOf(p)}</Table.Td>
-                    <Table.Td>
-                      {p.sale_price ? (
-                        <>
-                          <Text span td="line-through" c="dimmed" size="sm">
-                            {money(p.price)}
-                          </Text>{' '}
-                          {money(p.sale_price)}
-                        </>
-                      ) : (
-                        money(p.price)
-                      )}
-                    </Table.Td>
-                    <Table.Td>{p.expiration_days ? `${p.expiration_days} días` : '—'}</Table.Td>
-                    <Table.Td>{p.purchases}</Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={`En el home: ${p.title}`}
-                        data-testid="package-home"
-                        checked={p.show_on_home}
-                        disabled={Boolean(p.deletedAt) || addToHome.isPending || removeFromHome.isPending}
-                        onChange={(e) => (e.currentTarget.checked ? addToHome : removeFromHome).mutate({ id: p.class_package_id })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions name={p.title} onEdit={() => setEditing(p)} onDelete={p.deletedAt ? undefined : () => setRemoving(p)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {list.data?.class_packages.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+            <ListTable
+              testId="packages-table"
+              rows={list.data?.class_packages ?? []}
+              rowKey={(p) => p.class_package_id}
+              rowProps={(p) => ({ 'data-package-id': p.class_package_id, 'data-testid': 'package-row' })}
+              columns={[
+                ...packageColumns,
+                {
+                  label: 'En el home',
+                  render: (p) => (
+                    <Switch
+                      aria-label={`En el home: ${p.title}`}
+                      data-testid="package-home"
+                      checked={p.show_on_home}
+                      disabled={Boolean(p.deletedAt) || addToHome.isPending || removeFromHome.isPending}
+                      onChange={(e) => (e.currentTarget.checked ? addToHome : removeFromHome).mutate({ id: p.class_package_id })}
+                    />
+                  ),
+                },
+              ]}
+              actions={(p) => <RowActions name={p.title} onEdit={() => setEditing(p)} onDelete={p.deletedAt ? undefined : () => setRemoving(p)} />}
+            />
             <Pager page={page} limit={limit} total={list.data?.total ?? 0} onChange={setPage} />
           </>
         )}

@@ -8,13 +8,37 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorText, money } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
-import { Loaded } from '../list-widgets.tsx';
+import { ListTable, Loaded, type ListColumn } from '../list-widgets.tsx';
 
 type Range = [string | null, string | null];
 const m = texts.adminMoney;
 
 /** Money strings as numbers for the chart axis only; the tables show the exact strings. */
 const pesos = (amount: string) => Number(amount);
+
+type Outputs = ApiOutputs['reports'];
+
+const byCoachColumns: ListColumn<Outputs['attendance']['by_instructor'][number]>[] = [
+  { label: 'Coach', render: (r) => `${r.name} ${r.last_name ?? ''}`.trim() },
+  { label: 'Clases', render: (r) => r.classes },
+  { label: 'Reservaciones', render: (r) => r.reservations },
+  { label: 'Asistencias', render: (r) => r.attended },
+  { label: 'Faltas', render: (r) => r.no_shows },
+  { label: 'Ocupación', render: (r) => `${r.occupancy}%` },
+];
+
+const byPackageColumns: ListColumn<Outputs['sales']['by_package'][number]>[] = [
+  { label: 'Paquete', render: (p) => p.title },
+  { label: 'Ventas', render: (p) => p.count },
+  { label: 'Total', render: (p) => money(p.total) },
+];
+
+const noShowColumns: ListColumn<Outputs['noShows']['customers'][number]>[] = [
+  { label: 'Cliente', render: (c) => `${c.name} ${c.last_name ?? ''}`.trim() },
+  { label: 'Correo', render: (c) => c.email },
+  { label: 'Reservaciones', render: (c) => c.reservations },
+  { label: 'Faltas', render: (c) => c.no_shows },
+];
 
 /** The studio's numbers over a date range, computed by the server's SQL aggregates. */
 export function ReportsScreen() {
@@ -116,32 +140,7 @@ export function ReportsScreen() {
           <Title order={4}>Asistencia por coach</Title>
           <Loaded query={attendance}>
             {() => (
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Coach</Table.Th>
-                    <Table.Th>Clases</Table.Th>
-                    <Table.Th>Reservaciones</Table.Th>
-                    <Table.Th>Asistencias</Table.Th>
-                    <Table.Th>Faltas</Table.Th>
-                    <Table.Th>Ocupación</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {attendance.data?.by_instructor.map((r) => (
-                    <Table.Tr key={r.instructor_id}>
-                      <Table.Td>
-                        {r.name} {r.last_name}
-                      </Table.Td>
-                      <Table.Td>{r.classes}</Table.Td>
-                      <Table.Td>{r.reservations}</Table.Td>
-                      <Table.Td>{r.attended}</Table.Td>
-                      <Table.Td>{r.no_shows}</Table.Td>
-                      <Table.Td>{r.occupancy}%</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <ListTable rows={attendance.data?.by_instructor ?? []} rowKey={(r) => r.instructor_id} columns={byCoachColumns} hover={false} empty={null} />
             )}
           </Loaded>
           <Title order={4}>Ventas por mes</Title>
@@ -159,52 +158,14 @@ export function ReportsScreen() {
           <Title order={4}>Ventas por paquete</Title>
           <Loaded query={sales}>
             {() => (
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Paquete</Table.Th>
-                    <Table.Th>Ventas</Table.Th>
-                    <Table.Th>Total</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {sales.data?.by_package.map((p) => (
-                    <Table.Tr key={p.class_package_id}>
-                      <Table.Td>{p.title}</Table.Td>
-                      <Table.Td>{p.count}</Table.Td>
-                      <Table.Td>{money(p.total)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <ListTable rows={sales.data?.by_package ?? []} rowKey={(p) => p.class_package_id} columns={byPackageColumns} hover={false} empty={null} />
             )}
           </Loaded>
           <Title order={4}>Clientes con más faltas</Title>
           <Loaded query={noShows}>
             {() =>
               noShows.data?.customers.length ? (
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Cliente</Table.Th>
-                      <Table.Th>Correo</Table.Th>
-                      <Table.Th>Reservaciones</Table.Th>
-                      <Table.Th>Faltas</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {noShows.data.customers.map((c) => (
-                      <Table.Tr key={c.customer_id}>
-                        <Table.Td>
-                          {c.name} {c.last_name}
-                        </Table.Td>
-                        <Table.Td>{c.email}</Table.Td>
-                        <Table.Td>{c.reservations}</Table.Td>
-                        <Table.Td>{c.no_shows}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <ListTable rows={noShows.data.customers} rowKey={(c) => c.customer_id} columns={noShowColumns} hover={false} empty={null} />
               ) : (
                 <Text c="dimmed">Sin faltas en el periodo.</Text>
               )
