@@ -18,5 +18,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // The sections fetch their data after the first paint; axe must see what a visitor sees.
   await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page }).analyze();
+  // axe finishes its run in a page of its own, which takes the window's focus: the page under test gets it back, so
+  // what the spec checks next (where the keyboard is) reads as a person would find it.
+  await page.bringToFront();
   expect(readable(violations), `axe-core en ${page.url()}`).toEqual([]);
 }

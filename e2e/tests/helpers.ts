@@ -1,4 +1,4 @@
-import { expect, type Page } from './fixtures.ts';
+import { expect, type Locator, type Page } from './fixtures.ts';
 
 export const demoPassword = 'Demo1234!';
 
@@ -16,4 +16,12 @@ export const userMenu = (page: Page, name: string | RegExp) => page.getByRole('b
 export async function expectSignedIn(page: Page, name: string | RegExp): Promise<void> {
   await expect(page).toHaveURL(/\/mystudio$/);
   await expect(userMenu(page, name)).toBeVisible();
+}
+
+/**
+ * The keyboard is on this element (document.activeElement), whether or not the browser window itself has the focus:
+ * toBeFocused also asks the window, which another page of the run (axe's) may hold for a moment.
+ */
+export async function expectKeyboardOn(target: Locator): Promise<void> {
+  await expect.poll(() => target.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true);
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/errors.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { showError } from '../../ui/alerts.ts';
+import { useFocusReturn } from '../../ui/useFocusReturn.ts';
 import { useStudioTimeZone } from '../time.ts';
 import type { PenaltyOutput, SingleClassOutput } from '../types.ts';
 
@@ -69,6 +70,8 @@ export function useReserveFlow(): ReserveFlow {
   const openedRef = useRef(false);
   const seq = useRef(0);
   const reopenTimer = useRef<number | undefined>(undefined);
+  // The card the flow started from gets the keyboard back when the last dialog closes.
+  const focus = useFocusReturn();
 
   useEffect(() => () => window.clearTimeout(reopenTimer.current), []);
 
@@ -90,7 +93,8 @@ export function useReserveFlow(): ReserveFlow {
   const close = useCallback(() => {
     setOpened(false);
     openedRef.current = false;
-  }, []);
+    focus.closed(() => openedRef.current);
+  }, [focus]);
 
   const decide = async (c: SingleClassOutput) => {
     void loadReserveDialog();
@@ -144,7 +148,14 @@ export function useReserveFlow(): ReserveFlow {
     return () => window.clearTimeout(timer);
   }, [pendingClassId, session.status, utils]);
 
-  const start = useCallback((c: SingleClassOutput) => void decideRef.current(c), []);
+  const start = useCallback(
+    (c: SingleClassOutput) => {
+      // The card is found again by its class if the week was drawn anew meanwhile.
+      focus.remember('data-class-id');
+      void decideRef.current(c);
+    },
+    [focus],
+  );
   const open = useCallback(
     (c: SingleClassOutput) => {
       const view = classBookability(c, { now: new Date(), config });

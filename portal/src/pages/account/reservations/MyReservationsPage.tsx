@@ -40,6 +40,7 @@ import { showError } from '../../../ui/alerts.ts';
 import { coachNames, useNow, useStudioTimeZone } from '../../../booking/time.ts';
 import type { ReservationWithClass } from '../../../booking/types.ts';
 import { reservationFacts, statusColor, type ReservationFacts } from './facts.ts';
+import { useFocusReturn } from '../../../ui/useFocusReturn.ts';
 import { AccessCodeModal, CancelModal, GuestModal, RatingModal } from './ReservationModals.tsx';
 import classes from './MyReservations.module.css';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
@@ -176,11 +177,17 @@ export default function MyReservationsPage() {
   const total = list.data?.total ?? 0;
   const pages = Math.ceil(total / reservationPageSize);
 
+  // The row's button that opened a dialog gets the keyboard back when it closes.
+  const focus = useFocusReturn();
   const open = (r: ReservationWithClass, facts: ReservationFacts) => (kind: Dialog['kind']) => {
+    focus.remember();
     setDialog({ kind, reservation: r, creditReturned: facts.cancellation.creditReturned, seq: (dialog?.seq ?? 0) + 1 });
     setOpened(true);
   };
-  const close = () => setOpened(false);
+  const close = () => {
+    setOpened(false);
+    focus.closed(() => false);
+  };
 
   // 'Cancelar reservación' from the calendar's 'Tu Reservación' (?cancelar=<id>): the same dialog, with its rules.
   const [params, setParams] = useSearchParams();
