@@ -6,6 +6,7 @@
 //
 //   node bench/test-suite.mjs                                  # server/test
 //   BENCH_VITEST_FILES=a.test.ts,b.test.ts node bench/test-suite.mjs
+//   BENCH_E2E_SPECS=tests/booking.spec.ts,tests/checkout.spec.ts node bench/test-suite.mjs   # Playwright, motion or not
 // TEST_DATABASE_URL as for `npm test` (empty: PGlite).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -33,6 +34,14 @@ function compare(name, before, after) {
   console.log(`${name}: ${after.label} tarda ${(totals.after / totals.before).toFixed(2)}× lo de ${before.label}\n`);
 }
 
-const files = (process.env.BENCH_VITEST_FILES ?? 'server/test').split(',');
-const vitest = (isolate) => ['npx', ['vitest', 'run', isolate ? '--isolate' : '--no-isolate', ...files]];
-compare(`Vitest (${files.length} rutas)`, { label: 'un grafo por archivo', run: vitest(true) }, { label: 'un grafo por worker', run: vitest(false) });
+if (process.env.BENCH_E2E_SPECS) {
+  // Playwright with the transitions of dialogs, menus and alerts, and without them (decision 104). The portal's
+  // build is made once before both (scripts/source-stamp.mjs), so each round times the specs and the server's start.
+  const specs = process.env.BENCH_E2E_SPECS.split(',');
+  const playwright = (motion) => ['env', [`E2E_MOTION=${motion}`, 'npx', 'playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=dot', ...specs]];
+  compare(`Playwright (${specs.length} specs)`, { label: 'con transiciones', run: playwright('full') }, { label: 'con movimiento reducido', run: playwright('reduce') });
+} else {
+  const files = (process.env.BENCH_VITEST_FILES ?? 'server/test').split(',');
+  const vitest = (isolate) => ['npx', ['vitest', 'run', isolate ? '--isolate' : '--no-isolate', ...files]];
+  compare(`Vitest (${files.length} rutas)`, { label: 'un grafo por archivo', run: vitest(true) }, { label: 'un grafo por worker', run: vitest(false) });
+}

@@ -33,6 +33,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
+    // As someone whose device asks for less motion (the portal's and the desk's themes respect it): dialogs, menus
+    // and alerts appear without their transitions, so no step waits for one to end (decision 104).
+    // E2E_MOTION=full runs with them, as bench/test-suite.mjs compares.
+    reducedMotion: process.env.E2E_MOTION === 'full' ? 'no-preference' : 'reduce',
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     trace: 'retain-on-failure',

@@ -17,7 +17,7 @@ import { ALERT_POSITION } from './ui/alerts.ts';
 import toastClasses from './ui/alerts.module.css';
 
 const publicClient = createPublicClient();
-const loadingTheme = createTheme({});
+const loadingTheme = createTheme({ respectReducedMotion: true });
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -94,6 +94,8 @@ export function themeFromConfig(config: AppConfigMap): MantineThemeOverride {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
+    // Someone who asked their device for less motion gets dialogs, menus and alerts without their slide and fade.
+    respectReducedMotion: true,
     colors: { brand: shadesOf(config.primary), gray: readableGray },
     autoContrast: true,
     // Text on a filled colour (buttons, today's column, the 'Reservada' badge) turns black above this
