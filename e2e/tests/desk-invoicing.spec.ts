@@ -23,12 +23,14 @@ test.describe.configure({ mode: 'serial' });
 let server: ChildProcess | null = null;
 let desk: ChildProcess | null = null;
 let pac: FacturapiFake;
+const studioPacKey = 'sk_test_facturapi_estudio';
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  pac = await startFacturapiFake();
+  // The key the owner writes in Facturación below is the one this PAC answers to.
+  pac = await startFacturapiFake({ key: studioPacKey });
   desk = deskWebProcess({ port: basePort + 83, work, serverUrl });
   // The CFDI sender runs every 30 s on the studio's clock; a quick tick keeps the wait short.
   server = serverProcess({ port: basePort + 82, work, env: { START_DESK: '0', FACTURAPI_API_BASE: pac.baseUrl, CLOCK_TICK_MS: '1000' } });
@@ -74,19 +76,19 @@ test('the owner reads the studio fiscal data in Facturación and writes the PAC 
   await expect(panel.getByTestId('pac-state')).toHaveText('Sin llave: las facturas se guardan como pendientes y se timbran en cuanto configures la llave.');
   await shootDesk(page, 'desk-facturacion-sin-llave');
 
-  await panel.getByLabel('Llave secreta de Facturapi').fill('sk_test_facturapi_estudio');
+  await panel.getByLabel('Llave secreta de Facturapi').fill(studioPacKey);
   await panel.getByTestId('pac-save').click();
   await expect(page.getByText('Proveedor de facturación guardado.')).toBeVisible();
   await expect(panel.getByTestId('pac-state')).toHaveText('Llave guardada');
   await expect(panel.getByTestId('pac-key-saved')).toBeVisible();
-  await expect(panel).not.toContainText('sk_test_facturapi_estudio');
+  await expect(panel).not.toContainText(studioPacKey);
   await shootDesk(page, 'desk-facturacion-llave', panel);
 
   // Written, never read back: the API says only that a key is set.
   const login = await request.post(`${serverUrl}/api/auth/login`, { data: { email: 'admin@estudio.demo', password: demoPassword } });
   const token = ((await login.json()) as { idToken: string }).idToken;
   const stored = await (await request.get(`${serverUrl}/api/cfdi/pac`, { headers: { Authorization: `Bearer ${token}` } })).json();
-  expect(JSON.stringify(stored)).not.toContain('sk_test_facturapi_estudio');
+  expect(JSON.stringify(stored)).not.toContain(studioPacKey);
   expect(stored).toMatchObject({ facturapi_key_set: true });
 });
 
@@ -107,7 +109,8 @@ test('a sale at the counter is invoiced from the customer card: a wrong RFC is r
   await grant.getByRole('button', { name: 'Agregar acceso' }).click();
   await expect(grant).toHaveCount(0);
 
-  // The sale reaches the server through the replica; its row then offers Facturar (read from the server).
+  // The sale reaches the server through the replica; its row under Compras then offers Facturar (read from the server).
+  await card.getByRole('tab', { name: 'Compras' }).click();
   const row = card.locator('tr[data-purchase-id]').filter({ hasText: '10 Clases' }).filter({ hasText: '$1,350.00' }).first();
   const issue = row.getByRole('button', { name: 'Facturar' });
   await expect(issue).toBeVisible({ timeout: 60_000 });

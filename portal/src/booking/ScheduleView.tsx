@@ -66,6 +66,19 @@ function uniqueOptions(options: Option[]): Option[] {
   return [...seen.values()].sort((a, b) => a.label.localeCompare(b.label, 'es'));
 }
 
+/** One of the calendar's filters: the browser's own list, its first choice lets everything through (''). */
+function FilterSelect({ label, icon, all, options, value, onChange }: { label: string; icon: React.ReactNode; all: string; options: Option[]; value: string; onChange: (value: string | null) => void }) {
+  return (
+    <NativeSelect
+      aria-label={label}
+      leftSection={icon || undefined}
+      data={[{ value: '', label: all }, ...options]}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value || null)}
+    />
+  );
+}
+
 /** A positive id from the address, or undefined. */
 const idParam = (value: string | null): number | undefined => {
   const n = Number(value);
@@ -286,41 +299,46 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
       <Stack gap="md">
         <WeekNavigator month={month} week={week} currentWeek={currentWeek} compact={!wide} onMonth={goMonth} onWeek={goWeek} />
         <Legend />
-        {/* The browser's own lists: a phone opens its native picker, and the page carries no dropdown code. */}
+        {/* The browser's own lists: a phone opens its native picker, and the page carries no dropdown code. On a phone, two
+            to a row without their icons, so 'Todas las disciplinas' reads whole. */}
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="sm" role="group" aria-label={texts.booking.filtersLabel}>
           {showLocationFilter && (
-            <NativeSelect
-              aria-label={texts.booking.locationFilter}
-              leftSection={<IconMapPin size={16} />}
-              data={[{ value: '', label: texts.booking.allLocations }, ...locationList.map((l) => ({ value: String(l.location_id), label: l.name }))]}
+            <FilterSelect
+              label={texts.booking.locationFilter}
+              icon={wide && <IconMapPin size={16} />}
+              all={texts.booking.allLocations}
+              options={locationList.map((l) => ({ value: String(l.location_id), label: l.name }))}
               value={locationId ? String(locationId) : ''}
-              onChange={(event) => update({ estudio: event.currentTarget.value || null })}
+              onChange={(value) => update({ estudio: value })}
             />
           )}
           {filter.instructor_id === undefined && (
-            <NativeSelect
-              aria-label={texts.booking.coachFilter}
-              leftSection={<IconUser size={16} />}
-              data={[{ value: '', label: texts.booking.allCoaches }, ...coachChoices]}
+            <FilterSelect
+              label={texts.booking.coachFilter}
+              icon={wide && <IconUser size={16} />}
+              all={texts.booking.allCoaches}
+              options={coachChoices}
               value={filters.instructorId ? String(filters.instructorId) : ''}
-              onChange={(event) => update({ coach: event.currentTarget.value || null })}
+              onChange={(value) => update({ coach: value })}
             />
           )}
           {filter.class_type_id === undefined && (
-            <NativeSelect
-              aria-label={texts.booking.disciplineFilter}
-              leftSection={<IconYoga size={16} />}
-              data={[{ value: '', label: texts.booking.allDisciplines }, ...disciplineChoices]}
+            <FilterSelect
+              label={texts.booking.disciplineFilter}
+              icon={wide && <IconYoga size={16} />}
+              all={texts.booking.allDisciplines}
+              options={disciplineChoices}
               value={filters.classTypeId ? String(filters.classTypeId) : ''}
-              onChange={(event) => update({ disciplina: event.currentTarget.value || null })}
+              onChange={(value) => update({ disciplina: value })}
             />
           )}
-          <NativeSelect
-            aria-label={texts.booking.dayPartFilter}
-            leftSection={<IconClock size={16} />}
-            data={[{ value: '', label: texts.booking.anyTime }, ...dayParts.map((part) => ({ value: part, label: texts.booking.dayParts[part] }))]}
+          <FilterSelect
+            label={texts.booking.dayPartFilter}
+            icon={wide && <IconClock size={16} />}
+            all={texts.booking.anyTime}
+            options={dayParts.map((part) => ({ value: part, label: texts.booking.dayParts[part] }))}
             value={filters.dayPart ?? ''}
-            onChange={(event) => update({ horario: event.currentTarget.value || null })}
+            onChange={(value) => update({ horario: value })}
           />
         </SimpleGrid>
         {filtered && shown > 0 && (
