@@ -71,7 +71,7 @@ function FilterSelect({ label, icon, all, options, value, onChange }: { label: s
   return (
     <NativeSelect
       aria-label={label}
-      leftSection={icon || undefined}
+      leftSection={icon}
       data={[{ value: '', label: all }, ...options]}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value || null)}
@@ -299,13 +299,13 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
       <Stack gap="md">
         <WeekNavigator month={month} week={week} currentWeek={currentWeek} compact={!wide} onMonth={goMonth} onWeek={goWeek} />
         <Legend />
-        {/* The browser's own lists: a phone opens its native picker, and the page carries no dropdown code. On a phone, two
-            to a row without their icons, so 'Todas las disciplinas' reads whole. */}
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="sm" role="group" aria-label={texts.booking.filtersLabel}>
+        {/* The browser's own lists: a phone opens its native picker, and the page carries no dropdown code. On a phone one
+            to a row, so every choice ('Todas las disciplinas', 'Todos los Estudios') reads whole. */}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs" role="group" aria-label={texts.booking.filtersLabel}>
           {showLocationFilter && (
             <FilterSelect
               label={texts.booking.locationFilter}
-              icon={wide && <IconMapPin size={16} />}
+              icon={<IconMapPin size={16} />}
               all={texts.booking.allLocations}
               options={locationList.map((l) => ({ value: String(l.location_id), label: l.name }))}
               value={locationId ? String(locationId) : ''}
@@ -315,7 +315,7 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
           {filter.instructor_id === undefined && (
             <FilterSelect
               label={texts.booking.coachFilter}
-              icon={wide && <IconUser size={16} />}
+              icon={<IconUser size={16} />}
               all={texts.booking.allCoaches}
               options={coachChoices}
               value={filters.instructorId ? String(filters.instructorId) : ''}
@@ -325,7 +325,7 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
           {filter.class_type_id === undefined && (
             <FilterSelect
               label={texts.booking.disciplineFilter}
-              icon={wide && <IconYoga size={16} />}
+              icon={<IconYoga size={16} />}
               all={texts.booking.allDisciplines}
               options={disciplineChoices}
               value={filters.classTypeId ? String(filters.classTypeId) : ''}
@@ -334,7 +334,7 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
           )}
           <FilterSelect
             label={texts.booking.dayPartFilter}
-            icon={wide && <IconClock size={16} />}
+            icon={<IconClock size={16} />}
             all={texts.booking.anyTime}
             options={dayParts.map((part) => ({ value: part, label: texts.booking.dayParts[part] }))}
             value={filters.dayPart ?? ''}
