@@ -79,7 +79,10 @@ describe('local uploads', () => {
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const send = async (parts: [string, string | Blob, string?][]) => {
       const form = new FormData();
-      for (const [name, value, filename] of parts) (typeof value === 'string' ? form.append(name, value) : form.append(name, value, filename));
+      for (const [name, value, filename] of parts) {
+        if (typeof value === 'string') form.append(name, value);
+        else form.append(name, value, filename);
+      }
       const res = await fetch(`${base}/api/files`, { method: 'POST', headers: { authorization: `Bearer ${cliente}` }, body: form });
       return { status: res.status, body: (await res.json()) as { code: string; message: string } };
     };
