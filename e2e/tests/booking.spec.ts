@@ -24,7 +24,7 @@ test.describe('Reservar', () => {
 
     const modal = page.getByRole('dialog', { name: 'Reservar Clase' });
     await expect(modal).toBeVisible();
-    await expect(modal.getByText('Indoor Cycling')).toBeVisible();
+    await expect(modal.getByText('Indoor Cycling', { exact: true })).toBeVisible();
     // '4,6,6': 16 seats numbered from the back row, the coach at the bottom.
     await expect(modal.getByRole('button', { name: /^Lugar \d+$/ })).toHaveCount(16);
     await expect(modal.getByText('Coach', { exact: true })).toBeVisible();
@@ -80,7 +80,8 @@ test.describe('Reservar', () => {
 
     const modal = page.getByRole('dialog', { name: 'Lista de Espera' });
     await expect(modal).toBeVisible();
-    await expect(modal.getByText(full.class_type.name)).toBeVisible();
+    // Exact: the dialog's description may name the discipline too.
+    await expect(modal.getByText(full.class_type.name, { exact: true })).toBeVisible();
     await modal.getByRole('button', { name: 'Anotarme' }).click();
     await expect(page.getByText('Anotada en lista de espera.')).toBeVisible();
     await expect(card).toHaveAttribute('data-state', 'waitlist');
@@ -145,7 +146,7 @@ test.describe('Reservar', () => {
 
     const booking = page.getByRole('dialog', { name: 'Reservar Clase' });
     await expect(booking).toBeVisible();
-    await expect(booking.getByText(target.class_type.name)).toBeVisible();
+    await expect(booking.getByText(target.class_type.name, { exact: true })).toBeVisible();
     await expect(booking.getByRole('checkbox', { name: 'Llevar un invitado' })).toBeVisible();
     await expect(page).toHaveURL(/\/calendario\?semana=/);
     await expect(page.getByRole('link', { name: 'Mi Cuenta' })).toBeVisible();

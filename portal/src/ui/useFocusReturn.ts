@@ -38,10 +38,17 @@ export function useFocusReturn() {
 
   const closed = useCallback((stillOpen: () => boolean) => {
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      const target = returnTo.current?.();
-      if (!stillOpen() && focusLost() && target) target.focus();
-    }, MODAL_EXIT_MS);
+    // With motion on, the closing dialog keeps the focus until its exit ends: look again a few times.
+    const attempt = (left: number) => {
+      timer.current = window.setTimeout(() => {
+        if (stillOpen()) return;
+        const inClosingDialog = document.activeElement?.closest('[role="dialog"]') != null;
+        if (inClosingDialog && left > 0) return attempt(left - 1);
+        const target = returnTo.current?.();
+        if ((focusLost() || inClosingDialog) && target) target.focus();
+      }, MODAL_EXIT_MS);
+    };
+    attempt(4);
   }, []);
 
   return { remember, closed };

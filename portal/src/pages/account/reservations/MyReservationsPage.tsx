@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -179,14 +179,17 @@ export default function MyReservationsPage() {
 
   // The row's button that opened a dialog gets the keyboard back when it closes.
   const focus = useFocusReturn();
+  const openedRef = useRef(false);
   const open = (r: ReservationWithClass, facts: ReservationFacts) => (kind: Dialog['kind']) => {
     focus.remember();
     setDialog({ kind, reservation: r, creditReturned: facts.cancellation.creditReturned, seq: (dialog?.seq ?? 0) + 1 });
     setOpened(true);
+    openedRef.current = true;
   };
   const close = () => {
     setOpened(false);
-    focus.closed(() => false);
+    openedRef.current = false;
+    focus.closed(() => openedRef.current);
   };
 
   // 'Cancelar reservación' from the calendar's 'Tu Reservación' (?cancelar=<id>): the same dialog, with its rules.
