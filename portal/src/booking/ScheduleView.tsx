@@ -59,7 +59,7 @@ interface Option {
   label: string;
 }
 
-/** Each option once, in the order met (the week's classes are in time order), by label. */
+/** Each option once (a coach teaches several classes a week), in alphabetical order. */
 function uniqueOptions(options: Option[]): Option[] {
   const seen = new Map<string, Option>();
   for (const o of options) if (!seen.has(o.value)) seen.set(o.value, o);

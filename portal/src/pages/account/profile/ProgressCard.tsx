@@ -49,7 +49,7 @@ export function ProgressCard() {
         <Text c="dimmed">{t.none}</Text>
       ) : (
         <Stack gap="xl">
-          <SimpleGrid cols={{ base: 3 }} spacing="md">
+          <SimpleGrid cols={3} spacing="md">
             <Figure value={progress.total} label={t.total(progress.total)} />
             <Figure value={progress.week_streak} label={t.streak(progress.week_streak)} icon={progress.week_streak > 0 ? <IconFlame size={22} color="var(--mantine-color-orange-7)" aria-hidden /> : undefined} />
             <Figure value={progress.best_week_streak} label={t.bestStreak} />
