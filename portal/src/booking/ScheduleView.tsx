@@ -118,7 +118,9 @@ export function ScheduleView({ filter = {} }: { filter?: ScheduleFilter } = {}) 
   );
 
   const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
+    // From the address as it is now, not as this render saw it: two filters changed in quick succession both stay
+    // (the router's functional update does not queue, and the second change would start from the first's stale params).
+    const next = new URLSearchParams(window.location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
