@@ -28,6 +28,7 @@ import { metodosPagoRouter, paymentMethodsRouter, paymentSourcesRouter } from '.
 import { invoicesRouter, purchasesRouter } from './routers/purchases.ts';
 // Online videos
 import { favoritesRouter } from './routers/favorites.ts';
+import { standingBookingsRouter } from './routers/standing-bookings.ts';
 import { programsRouter } from './routers/programs.ts';
 import { tagsRouter } from './routers/tags.ts';
 import { videoTypesRouter } from './routers/video-types.ts';
@@ -86,6 +87,7 @@ export const appRouter = router({
   metodosPago: metodosPagoRouter,
   videos: videosRouter,
   favorites: favoritesRouter,
+  standingBookings: standingBookingsRouter,
   videoTypes: videoTypesRouter,
   programs: programsRouter,
   tags: tagsRouter,

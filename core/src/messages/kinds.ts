@@ -18,6 +18,7 @@ export const messageKinds = {
   'class-cancelled': { optional: false, label: 'Clase cancelada' },
   'waitlist-spot-freed': { optional: true, label: 'Lugar libre en lista de espera' },
   'waitlist-promoted': { optional: false, label: 'Lugar asignado desde la lista de espera' },
+  'standing-booking-missed': { optional: false, label: 'Clase de cada semana sin reservar' },
   'no-show-penalty': { optional: false, label: 'Penalización por inasistencias' },
   'hold-expired': { optional: false, label: 'Compra apartada vencida' },
   'purchase-receipt': { optional: false, label: 'Recibo de compra' },

@@ -18,3 +18,4 @@ export * from './customer-fields.ts';
 export * from './desk.ts';
 export * from './schedule-filter.ts';
 export * from './progress.ts';
+export * from './standing-booking.ts';

@@ -309,3 +309,37 @@ export const classProgressOutput = z.object({
     next_milestone: z.object({ classes: z.number(), missing: z.number() }).nullable(),
   }),
 });
+
+// ---------- Reservar cada semana ----------
+
+/** POST /api/standing_bookings: keep a place in this class's weekly slot (its discipline, location, weekday and hour). */
+export const standingBookingInput = z.object({ single_class_id: id, spot: id.nullish() });
+
+/** One week's class a standing place looks after: booked (and maybe cancelled since), refused for a reason, or not open to booking yet. */
+export const standingWeekOutput = z.object({
+  single_class_id: z.number(),
+  class_date: isoDateTime,
+  status: z.enum(['reservada', 'cancelada', 'no-reservada', 'pendiente']),
+  class_reservation_id: z.number().nullable(),
+  /** The booking service's Spanish refusal, when the week could not be booked. */
+  reason: z.string().nullable(),
+});
+
+export const standingBookingOutput = z.object({
+  standing_booking_id: z.number(),
+  class_type_id: z.number(),
+  class_type_name: z.string(),
+  location_id: z.number(),
+  location_name: z.string(),
+  /** ISO weekday on the studio's clock (1 Monday … 7 Sunday) and minutes after midnight. */
+  weekday: z.number(),
+  start_minute: z.number(),
+  /** 'martes 07:00'. */
+  label: z.string(),
+  spot: z.number().nullable(),
+  createdAt: isoDateTime,
+  /** The slot's classes from now on that this place has looked after or will. */
+  weeks: z.array(standingWeekOutput),
+});
+export const standingBookingResult = z.object({ standing_booking: standingBookingOutput });
+export const standingBookingsOutput = z.object({ standing_bookings: z.array(standingBookingOutput) });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { class_type, location } from './catalogue.ts';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { customer } from './customer.ts';
 import { available_classes } from './purchases.ts';
@@ -117,4 +118,60 @@ export const class_reservation_penalty = pgTable(
     index('class_reservation_penalty_customer_idx').on(t.customer_id, t.end_date),
     check('class_reservation_penalty_dates_check', sql`${t.end_date} > ${t.start_date}`),
   ],
+);
+
+/**
+ * "Reservar cada semana" (decision 105): a customer's place in the same class every week, a slot on the
+ * studio's wall clock (class type, location, ISO weekday, start minute). The clock books each week's
+ * class through the booking service; ended_at stops it (history is kept).
+ */
+export const standing_booking = pgTable(
+  'standing_booking',
+  {
+    standing_booking_id: integer('standing_booking_id').primaryKey().generatedAlwaysAsIdentity(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'cascade' }),
+    class_type_id: integer('class_type_id')
+      .notNull()
+      .references(() => class_type.class_type_id, { onDelete: 'cascade' }),
+    location_id: integer('location_id')
+      .notNull()
+      .references(() => location.location_id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    start_minute: smallint('start_minute').notNull(),
+    /** The seat asked for on a seat-mapped class; another free one when it is taken. */
+    spot: integer('spot'),
+    createdAt: createdAt(),
+    endedAt: tstz('ended_at'),
+  },
+  (t) => [
+    index('standing_booking_customer_idx').on(t.customer_id),
+    /** One live standing place per customer and slot. */
+    uniqueIndex('standing_booking_slot_key')
+      .on(t.customer_id, t.class_type_id, t.location_id, t.weekday, t.start_minute)
+      .where(sql`${t.endedAt} is null`),
+    check('standing_booking_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check('standing_booking_start_minute_check', sql`${t.start_minute} between 0 and 1439`),
+  ],
+);
+
+/**
+ * Each week's class a standing place tried once: the reservation it made, or the refusal's code. The key
+ * makes the try happen once, so a booking the customer cancels is never booked again by the clock.
+ */
+export const standing_booking_week = pgTable(
+  'standing_booking_week',
+  {
+    standing_booking_id: integer('standing_booking_id')
+      .notNull()
+      .references(() => standing_booking.standing_booking_id, { onDelete: 'cascade' }),
+    single_class_id: integer('single_class_id')
+      .notNull()
+      .references(() => single_class.single_class_id, { onDelete: 'cascade' }),
+    class_reservation_id: integer('class_reservation_id').references(() => class_reservation.class_reservation_id, { onDelete: 'set null' }),
+    refusal: text('refusal'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.standing_booking_id, t.single_class_id] })],
 );

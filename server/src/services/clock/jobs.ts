@@ -6,6 +6,7 @@ import { expireHoldsJob } from './expire-holds.ts';
 import type { ClockJob } from './job.ts';
 import { noShowsJob } from './no-shows.ts';
 import { ownerSummaryJob } from './owner-summary.ts';
+import { standingBookingsJob } from './standing-bookings.ts';
 import { subscriptionRenewalsJob } from './subscription-renewals.ts';
 import { waitlistPromotionJob } from './waitlist-promotion.ts';
 
@@ -20,6 +21,8 @@ export const clockJobs: readonly ClockJob[] = [
   classRemindersJob,
   noShowsJob,
   expireHoldsJob,
+  // each week's class of the customers' standing places
+  standingBookingsJob,
   // waitlist places, the owner's summary
   waitlistPromotionJob,
   ownerSummaryJob,
