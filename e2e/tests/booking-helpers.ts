@@ -16,6 +16,7 @@ export interface ScheduleClass {
   cancelledAt: string | null;
   taken_spots: number[];
   class_type: { name: string; spot_map: string | null };
+  location: { name: string };
   class_reservations: { class_reservation_id: number; spot: number | null }[];
   waitlist_id: number | null;
 }

@@ -296,6 +296,9 @@ describe('transport', () => {
         'GET /class_reservations',
         'GET /class_reservations/mine',
         'GET /class_reservations/progress',
+        'GET /standing_bookings',
+        'POST /standing_bookings',
+        'DELETE /standing_bookings/{id}',
         'POST /class_reservations/{id}/cancel',
         'POST /class_reservations/{id}/rating',
         // Content, catalogue, profile, forms and files (uploads are multipart Fastify routes, described by hand)

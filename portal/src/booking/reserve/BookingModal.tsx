@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Divider, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { creditsForClass, guestName, guestRuleText, guestUsesCredit, heldSeats, isOn, seatRows, texts } from '@estudio/core';
+import { creditsForClass, describeWeeklySlot, guestName, guestRuleText, guestUsesCredit, heldSeats, isInWeeklySlot, isOn, seatRows, texts, weeklySlotOf } from '@estudio/core';
 import { useStudioTimeZone } from '../time.ts';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { trpc } from '../../api/trpc.ts';
@@ -52,6 +52,13 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
   const credits = trpc.credits.list.useQuery(undefined, { enabled: !own, staleTime: 30_000 });
   const have = credits.data ? creditsForClass(credits.data.available_classes, { classTypeId: singleClass.class_type_id, classDate: singleClass.class_date, timeZone: tz }) : null;
   const uses = 1 + (guestOn && guestUsesCredit(config) ? 1 : 0);
+  // "Reservar cada semana": any class but a special one (a one-off) can be kept every week.
+  const weekly = singleClass.class_package_id === null;
+  const slotLabel = describeWeeklySlot(weeklySlotOf(singleClass, tz));
+  const [everyWeek, setEveryWeek] = useState(false);
+  const places = trpc.standingBookings.list.useQuery(undefined, { enabled: weekly && Boolean(own), staleTime: 30_000 });
+  const keptWeekly = places.data?.standing_bookings.some((p) => isInWeeklySlot(p, singleClass, tz)) ?? false;
+  const startWeekly = trpc.standingBookings.start.useMutation();
 
   const pickSeat = (value: number) => {
     setErrors((e) => ({ ...e, spot: undefined }));
@@ -65,7 +72,19 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
   };
   const create = trpc.reservations.create.useMutation();
   const update = trpc.reservations.update.useMutation();
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || update.isPending || startWeekly.isPending;
+
+  /** Keeps the class's weekly place; the booking already made stays whatever this answers. */
+  const keepEveryWeek = async () => {
+    try {
+      await startWeekly.mutateAsync({ single_class_id: singleClass.single_class_id, spot: hasMap ? spot : undefined });
+      showSuccess(texts.standing.started(slotLabel));
+      return true;
+    } catch (error) {
+      showError(errorFacts(error).message);
+      return false;
+    }
+  };
   const once = useSingleFlight();
 
   const submit = async () => {
@@ -93,6 +112,7 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
         await create.mutateAsync({ single_class_id: singleClass.single_class_id, spot: hasMap ? spot : undefined, guest: guestValue ?? undefined, guest_spot: seatOfGuest ?? undefined });
       }
       showSuccess(texts.booking.reservationSaved);
+      if (!own && weekly && everyWeek) await keepEveryWeek();
       onClose();
       await invalidate();
     } catch (error) {
@@ -180,6 +200,9 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
             />
           </>
         )}
+        {weekly && !own && (
+          <Checkbox label={texts.standing.checkbox} description={texts.standing.checkboxHint(slotLabel)} checked={everyWeek} onChange={(e) => setEveryWeek(e.currentTarget.checked)} />
+        )}
         {own && !hasMap && !guestsAllowed ? (
           <Text size="sm" c="dimmed">
             {texts.booking.legendReserved}
@@ -189,6 +212,22 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
             {own ? texts.booking.saveChanges : texts.booking.reserveButton}
           </Button>
         )}
+        {weekly && own && places.data && (keptWeekly ? (
+          <Text size="sm" c="dimmed" ta="center" data-testid="kept-weekly">
+            {texts.standing.already(slotLabel)}
+          </Text>
+        ) : (
+          <Button
+            variant="light"
+            fullWidth
+            loading={startWeekly.isPending}
+            onClick={() => void once(async () => {
+              if (await keepEveryWeek()) await invalidate();
+            })}
+          >
+            {texts.standing.startButton}
+          </Button>
+        ))}
         {own && (
           // Cancelling has its rules and its warning (the credit may not come back): Mis Reservaciones' own dialog says them.
           <Button component={Link} to={`/mystudio/reservaciones?cancelar=${own.class_reservation_id}`} variant="subtle" color="red" fullWidth onClick={onClose}>

@@ -10,6 +10,7 @@ export function useInvalidateBooking(): () => Promise<void> {
       utils.credits.invalidate(),
       utils.reservations.invalidate(),
       utils.waitlist.invalidate(),
+      utils.standingBookings.invalidate(),
     ]);
   }, [utils]);
 }

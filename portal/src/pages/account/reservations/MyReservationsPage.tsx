@@ -42,6 +42,7 @@ import type { ReservationWithClass } from '../../../booking/types.ts';
 import { reservationFacts, statusColor, type ReservationFacts } from './facts.ts';
 import { useFocusReturn } from '../../../ui/useFocusReturn.ts';
 import { AccessCodeModal, CancelModal, GuestModal, RatingModal } from './ReservationModals.tsx';
+import { StandingPlaces } from './StandingPlaces.tsx';
 import classes from './MyReservations.module.css';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { useViewportQuery } from '../../../ssr/render-context.ts';
@@ -345,6 +346,7 @@ export default function MyReservationsPage() {
             </Text>
           ))}
         </Alert>
+        <StandingPlaces />
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <Stack gap="md">
             <Group justify="space-between" gap="sm">
