@@ -37,6 +37,9 @@ export default defineConfig({
     // and alerts appear without their transitions, so no step waits for one to end (decision 104).
     // E2E_MOTION=full runs with them, as bench/test-suite.mjs compares.
     reducedMotion: process.env.E2E_MOTION === 'full' ? 'no-preference' : 'reduce',
+    // The portal's service worker keeps the account area for a visit with no connection (decision 106); it would
+    // answer the suite's routed and counted requests itself, so only offline-pass.spec lets it run.
+    serviceWorkers: 'block',
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     trace: 'retain-on-failure',

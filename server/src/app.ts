@@ -23,6 +23,7 @@ import { hashingSlotsFor } from './services/rate-limit/hashing-slots.ts';
 import { registerFileRoutes } from './http/files-upload.ts';
 import { registerDeskUpdates } from './http/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { registerReportExport } from './routers/reports.ts';
 import { registerWeekDoor } from './http/week-door.ts';
 import { registerLegacyAdmin } from './legacy/legacy-admin.ts';
@@ -343,6 +344,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   await registerMessageRoutes(app, { db, config, limits });
   // The owner's CSV exports as a download (decision 034).
   registerReportExport(app, createContext);
+  // The installable portal: its manifest and icons (decision 106).
+  registerWebApp(app, { db, config });
 
   if (portalIndex) {
     await app.register(fastifyStatic, {

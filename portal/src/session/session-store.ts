@@ -1,6 +1,7 @@
 import type { AuthTokens } from '@estudio/core';
 import { AuthError, sessionEndingCodes, type AuthClient } from './auth-client.ts';
 import { SESSION_STORAGE_KEY as STORAGE_KEY } from './storage-key.ts';
+import { forgetAllPasses } from '../offline/access-passes.ts';
 
 /** Spec: after a successful API response the token is refreshed at most once every 15 s. */
 export const REFRESH_THROTTLE_MS = 15_000;
@@ -89,6 +90,8 @@ export class SessionStore {
 
   signOut(): void {
     if (!this.session) return;
+    // The access codes kept for the offline account area are this person's: none stays after her.
+    forgetAllPasses();
     this.session = null;
     this.inflight = null;
     this.persist();

@@ -8,6 +8,9 @@ import { useHydrating } from '../../ssr/render-context.ts';
 import type { RouteHandle } from '../../router.tsx';
 import { AccessingHint } from './AccessingHint.tsx';
 import { AccountLayout } from './AccountLayout.tsx';
+import { OfflineScreen } from '../../offline/OfflinePass.tsx';
+import { storedSessionUid } from '../../offline/access-passes.ts';
+import { useOnline } from '../../offline/useOnline.ts';
 
 /** A signed-out visitor sees 'Accediendo' briefly rather than a flash before /entrar. */
 const SIGNED_OUT_REDIRECT_MS = 700;
@@ -43,7 +46,10 @@ export default function AccountArea() {
   const { status, customer } = useSession();
   const hydrating = useHydrating();
   const pageShowsWithoutCustomer = (useMatches().at(-1)?.handle as RouteHandle | undefined)?.prerender === true;
+  const online = useOnline();
   if (status === 'signedIn' && customer) return <AccountLayout customer={customer} />;
+  // Opened with no connection (the installed app at the studio's door): her kept access codes, not a loader that never ends.
+  if (!online && !hydrating && status !== 'signedOut' && storedSessionUid()) return <OfflineScreen />;
   if (status === 'needsProfile') return <Navigate to="/registro" replace />;
   if (pageShowsWithoutCustomer && (hydrating || status === 'signingIn')) return <AccountLayout customer={null} />;
   return <Accessing />;

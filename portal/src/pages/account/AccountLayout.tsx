@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Box } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { Outlet, useNavigate } from 'react-router';
@@ -13,6 +14,9 @@ import { AccessingHint } from './AccessingHint.tsx';
 import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
 import classes from './AccountLayout.module.css';
 import { SkipLink, skipTarget } from '../../ui/SkipLink.tsx';
+import { OfflinePass, useKeepAccessPasses } from '../../offline/OfflinePass.tsx';
+import { useOnline } from '../../offline/useOnline.ts';
+import { registerServiceWorker } from '../../offline/service-worker.ts';
 
 /** Spec: the banner hides (by a -32px margin) once the page is scrolled past 1000px. */
 const BANNER_SCROLL_THRESHOLD = 1000;
@@ -29,6 +33,13 @@ export function AccountLayout({ customer }: { customer: Customer | null }) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [scroll] = useWindowScroll();
   const userName = customer && ([customer.name, customer.last_name].filter(Boolean).join(' ') || customer.email);
+  const online = useOnline();
+  useKeepAccessPasses(customer !== null, online);
+  // Signed in, the account area is kept for a visit with no connection (the public pages need no worker).
+  const signedIn = customer !== null;
+  useEffect(() => {
+    if (signedIn) registerServiceWorker();
+  }, [signedIn]);
 
   const leave = () => {
     drawer.close();
@@ -52,6 +63,11 @@ export function AccountLayout({ customer }: { customer: Customer | null }) {
       <MobileDrawer config={config} userName={userName} opened={drawerOpened} onClose={drawer.close} onSignOut={leave} />
       <main {...skipTarget} className={classes.main}>
         {!customer && <AccessingHint />}
+        {!online && (
+          <Box px="md" pt="md" maw={560} mx="auto">
+            <OfflinePass online={online} />
+          </Box>
+        )}
         <Outlet />
       </main>
       <Footer config={config} whatsappPrefix="52" />

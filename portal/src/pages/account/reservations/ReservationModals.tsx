@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Center, Group, Modal, Rating, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { accessCodeLink, cancellationPolicyLines, cancellationWarning, formatAccessCode, formatDateTime, guestName, texts } from '@estudio/core';
+import { cancellationPolicyLines, cancellationWarning, formatAccessCode, formatDateTime, guestName, texts } from '@estudio/core';
 import { trpc } from '../../../api/trpc.ts';
 import { errorMessage } from '../../../api/errors.ts';
 import { useAppConfig } from '../../../config/AppConfigContext.tsx';
@@ -12,6 +12,7 @@ import { useInvalidateBooking } from '../../../booking/reserve/invalidate.ts';
 import { useStudioTimeZone } from '../../../booking/time.ts';
 import { useSingleFlight } from '../../../booking/single-flight.ts';
 import type { ReservationWithClass } from '../../../booking/types.ts';
+import { accessCodeUrl } from '../../../booking/access-code-url.ts';
 
 interface ModalProps {
   opened: boolean;
@@ -135,15 +136,6 @@ export function RatingModal({ opened, onClose, reservation }: ModalProps) {
       </Stack>
     </Modal>
   );
-}
-
-/**
- * The QR's content: the spec's admin reservation link (the host may carry an
- * admin. prefix; the link keeps this origin) with the reservation's random
- * access code last, which is what the front desk admits by (decision 016).
- */
-export function accessCodeUrl(reservationId: number, accessCode: string, origin = window.location.origin): string {
-  return accessCodeLink(origin, reservationId, accessCode);
 }
 
 /** 'Código de Acceso': a QR of the admin reservation link, scanned at the front desk. */
