@@ -82,6 +82,9 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
     // An identity without its customer stays signed in, so the sign-up page can complete it.
     if (!me.isError || !tokens || needsProfile) return;
     const facts = errorFacts(me.error);
+    // No answer at all (no connection): the session stays, as the store keeps it through a failed refresh; the
+    // customer loads when the connection is back (queries refetch on reconnect), and the account shows what it kept.
+    if (facts.status === undefined && facts.code === undefined) return;
     if (!facts.code || !sessionEndingCodes.has(facts.code)) showError(facts.message);
     store.signOut();
   }, [me.isError, me.error, tokens, store, needsProfile]);
