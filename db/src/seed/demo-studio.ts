@@ -111,6 +111,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   const today = now.format('YYYY-MM-DD');
   const date = (offsetDays: number) => dayjs.utc(today).add(offsetDays, 'day').format('YYYY-MM-DD');
   const ago = (days: number, time = '12:00') => at(date(-days), time);
+  const clock: SeedClock = { now, today, date, ago };
 
   // The demo studio invoices as the SAT's test taxpayer (the RFC PAC sandboxes stamp with); a real studio writes its own.
   const demoFiscal = { fiscal_rfc: 'EKU9003173C9', fiscal_legal_name: 'ESCUELA KEMPER URGATE', fiscal_regime: '601', fiscal_postcode: '06700' };
@@ -123,6 +124,70 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   const { videos } = await seedVideos(tx, days, { instructors, classTypes, categories, videoTags });
   const { discounts } = await seedDiscounts(tx, days, packageId);
 
+  // The community, in the order the random sequence is drawn: every step after it depends on what it drew.
+  const { customers, cid } = await seedCustomers(tx, rng, clock, passwordHash, requiredPageIds);
+  const { classPlans, classIds } = await seedSchedule(tx, rng, clock, { locations, classTypes, instructors, classTags, eventDate, packageId });
+  const bought = planPurchases(rng, clock, customers.length, packageRows);
+  const bookings = planReservations(rng, clock, classPlans, bought, customers.length);
+  const { creditIds } = await insertPurchases(tx, rng, clock, bought, { packageRows, packageId, classTypes, cid });
+  await insertReservations(tx, rng, bookings.reservations, { classPlans, classIds, creditIds, cid });
+  await seedWaitlistsAndPenalty(tx, rng, clock, classPlans, bookings, bought.purchases, { classIds, cid });
+  await seedAccountExtras(tx, clock, bookings.community, { cid, videos, discounts });
+
+  return {
+    customers: customers.length,
+    singleClasses: classPlans.length,
+    reservations: bookings.reservations.length,
+    packages: packageKeys.length,
+    videos: videos.length,
+  };
+}
+
+/** The seed's clock: its now, today on the studio's calendar, and days relative to it. */
+interface SeedClock {
+  now: Dayjs;
+  today: string;
+  date: (offsetDays: number) => string;
+  ago: (days: number, time?: string) => Dayjs;
+}
+
+type CustomerId = (index: number) => number;
+type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
+type Packages = Awaited<ReturnType<typeof seedPackages>>;
+
+/** The demo accounts' indexes among the customers (buildCustomers puts them first). */
+const accountIndex = { cliente: 0, nuevo: 1, ilimitado: 2, recepcion: 3, admin: 4 } as const;
+/** The generated community starts after the demo accounts. */
+const generatedStart = 5;
+
+interface ClassPlan {
+  row: typeof s.single_class.$inferInsert;
+  typeIndex: number;
+  start: Dayjs;
+  instructors: number[];
+  tags: number[];
+  target: number;
+}
+
+interface ReservationPlan {
+  classIndex: number;
+  customerIndex: number;
+  credit: number | null;
+  spot: number | null;
+  guest: string | null;
+  attend: boolean;
+  isCash: boolean;
+  classStars: number | null;
+  coachStars: number | null;
+  comment: string | null;
+  deleted: Dayjs | null;
+  /** Only for cancelled bookings: false when cancelled too late to get the credit back. */
+  creditReturned?: boolean;
+  createdAt: Dayjs;
+}
+
+/** Customers (the demo accounts first, then the generated community), their sign-ins, addresses and accepted pages. */
+async function seedCustomers(tx: Tx, rng: Random, { ago }: SeedClock, passwordHash: string, requiredPageIds: readonly number[]) {
   // Customers: the demo accounts first, then the generated community.
   const customers = buildCustomers(rng, ago);
   const customerIds = (
@@ -150,16 +215,17 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
       c.acceptedTerms ? requiredPageIds.map((page_id) => ({ page_id, customer_id: cid(i), createdAt: c.row.createdAt })) : [],
     ),
   );
+  return { customers, cid };
+}
 
+/** The schedule from last week to two weeks ahead, on the studio's clock, with the special event; each class's target fill. */
+async function seedSchedule(
+  tx: Tx,
+  rng: Random,
+  { date }: SeedClock,
+  { locations, classTypes, instructors, classTags, eventDate, packageId }: Pick<Catalogue, 'locations' | 'classTypes' | 'instructors' | 'classTags'> & Pick<Packages, 'eventDate' | 'packageId'>,
+) {
   // Schedule: last week through the next two weeks, in Mexico City time.
-  interface ClassPlan {
-    row: typeof s.single_class.$inferInsert;
-    typeIndex: number;
-    start: Dayjs;
-    instructors: number[];
-    tags: number[];
-    target: number;
-  }
   const classPlans: ClassPlan[] = [];
   const coachTurn = new Map<number, number>();
   for (let offset = -7; offset <= 13; offset++) {
@@ -231,7 +297,11 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   await tx
     .insert(s.single_class_tag)
     .values(classPlans.flatMap((c, i) => c.tags.map((t) => ({ single_class_id: classIds[i] as number, tag_id: idAt(classTags, t) }))));
+  return { classPlans, classIds };
+}
 
+/** What each customer bought and the credits it gave (inserted later, once the bookings have drawn on them). */
+function planPurchases(rng: Random, { now, ago }: SeedClock, customerCount: number, packageRows: Packages['packageRows']) {
   // Purchases and credits
   const purchases: PurchasePlan[] = [];
   const credits: CreditPlan[] = [];
@@ -251,7 +321,6 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
       unlimited: amount === -1,
     });
   };
-  const accountIndex = { cliente: 0, nuevo: 1, ilimitado: 2, recepcion: 3, admin: 4 } as const;
   addPurchase({
     customerIndex: accountIndex.cliente,
     pkg: 'ten',
@@ -271,8 +340,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
     periods: 1,
     expiration: ilimitadoStart.add(1, 'month'),
   });
-  const generatedStart = 5;
-  for (let i = generatedStart; i < customers.length; i++) {
+  for (let i = generatedStart; i < customerCount; i++) {
     const profile = (i - generatedStart) % 10;
     if (profile === 0) {
       const periods = rng.int(1, 4);
@@ -354,24 +422,14 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
     periods: 2,
     expiration: onlineStart.add(2, 'month'),
   });
+  return { purchases, credits, ilimitadoStart };
+}
 
+type PurchasePlans = ReturnType<typeof planPurchases>;
+
+/** Bookings: the demo accounts' first, then the community fills each class; guests, cash and cancellations. */
+function planReservations(rng: Random, { now, today }: SeedClock, classPlans: ClassPlan[], { purchases, credits, ilimitadoStart }: PurchasePlans, customerCount: number) {
   // Reservations: the demo accounts' first, then the community fills each class.
-  interface ReservationPlan {
-    classIndex: number;
-    customerIndex: number;
-    credit: number | null;
-    spot: number | null;
-    guest: string | null;
-    attend: boolean;
-    isCash: boolean;
-    classStars: number | null;
-    coachStars: number | null;
-    comment: string | null;
-    deleted: Dayjs | null;
-    /** Only for cancelled bookings: false when cancelled too late to get the credit back. */
-    creditReturned?: boolean;
-    createdAt: Dayjs;
-  }
   const reservations: ReservationPlan[] = [];
   const takenSpots = classPlans.map(() => new Set<number>());
   const booked = classPlans.map(() => new Set<number>());
@@ -493,7 +551,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   const ilimitadoNext = firstClass((c) => c.typeIndex === 1 && c.start.isAfter(now.add(1, 'day')) && notFull(c));
   book(ilimitadoNext, accountIndex.ilimitado, { attend: false });
 
-  const community = Array.from({ length: customers.length - generatedStart }, (_, k) => k + generatedStart);
+  const community = Array.from({ length: customerCount - generatedStart }, (_, k) => k + generatedStart);
   classPlans.forEach((plan, classIndex) => {
     const wanted = plan.row.class_package_id ? Number.POSITIVE_INFINITY : plan.target;
     for (const customerIndex of rng.shuffle(community)) {
@@ -544,8 +602,19 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
       if (c && !c.unlimited) c.remaining += 1;
     }
   });
+  return { reservations, liveCount, booked, community };
+}
 
+type ReservationPlans = ReturnType<typeof planReservations>;
 
+/** Purchases, their invoices and credits (with what the bookings left of them); unlimited members' expiry. */
+async function insertPurchases(
+  tx: Tx,
+  rng: Random,
+  { now }: SeedClock,
+  { purchases, credits }: PurchasePlans,
+  { packageRows, packageId, classTypes, cid }: Pick<Packages, 'packageRows' | 'packageId'> & Pick<Catalogue, 'classTypes'> & { cid: CustomerId },
+) {
   // Insert purchases, invoices, credits, then the reservations that point at them.
   const purchaseIds = (
     await tx
@@ -623,6 +692,15 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
     from (select customer_id, max(expiration_date) as expires from ${s.available_classes}
           where available_classes = -1 group by customer_id) u
     where u.customer_id = ${s.customer.customer_id} and ${s.customer.has_unlimited}`);
+  return { creditIds };
+}
+
+async function insertReservations(
+  tx: Tx,
+  rng: Random,
+  reservations: ReservationPlan[],
+  { classPlans, classIds, creditIds, cid }: { classPlans: ClassPlan[]; classIds: number[]; creditIds: number[]; cid: CustomerId },
+) {
   const reservationRows: NewReservation[] = reservations.map((r) => {
     const plan = classPlans[r.classIndex] as ClassPlan;
     return {
@@ -646,7 +724,18 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
     };
   });
   await tx.insert(s.class_reservation).values(reservationRows);
+}
 
+/** Waitlists on the upcoming full classes, and an unlimited member who missed three classes in a row. */
+async function seedWaitlistsAndPenalty(
+  tx: Tx,
+  rng: Random,
+  { now }: SeedClock,
+  classPlans: ClassPlan[],
+  { liveCount, booked, community }: ReservationPlans,
+  purchases: PurchasePlan[],
+  { classIds, cid }: { classIds: number[]; cid: CustomerId },
+) {
   // Waitlists on the upcoming full classes.
   const waitlistRows: (typeof s.waitlist.$inferInsert)[] = [];
   classPlans.forEach((plan, classIndex) => {
@@ -673,7 +762,15 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
       reason: 'Tres inasistencias consecutivas con membresía ilimitada',
     });
   }
+}
 
+/** Video activity, the first-class answers, saved cards, a used-up code's redemptions and a welcome e-mail. */
+async function seedAccountExtras(
+  tx: Tx,
+  { now, ago }: SeedClock,
+  community: number[],
+  { cid, videos, discounts }: { cid: CustomerId; videos: Awaited<ReturnType<typeof seedVideos>>['videos']; discounts: Awaited<ReturnType<typeof seedDiscounts>>['discounts'] },
+) {
   // Video activity of the demo client and the community.
   await tx.insert(s.favorite).values([
     { customer_id: cid(accountIndex.cliente), video_id: idAt(videos, 0) },
@@ -726,14 +823,6 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
     createdAt: ago(30, '08:13').toDate(),
     sentAt: ago(30, '08:14').toDate(),
   });
-
-  return {
-    customers: customers.length,
-    singleClasses: classPlans.length,
-    reservations: reservations.length,
-    packages: packageKeys.length,
-    videos: videos.length,
-  };
 }
 
 /** The demo accounts and ~200 generated customers with Mexican names, unique e-mails and phones. */
