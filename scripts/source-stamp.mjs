@@ -4,12 +4,16 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** What the portal's build reads: its own folder, core, and the locked dependencies. */
 export const portalSources = ['portal', 'core', 'package.json', 'package-lock.json'];
 /** What the desk screens' build reads: the renderer, its build config, core and the locked dependencies. */
 export const deskScreenSources = ['desktop/src/renderer', 'desktop/renderer.config.ts', 'core', 'package.json', 'package-lock.json'];
+
+/** The repository's folder: the sources' paths above are relative to it, wherever a build is started from. */
+export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The stamp of `paths` (relative to the repository `root`), or null outside a git checkout. */
 export function sourceStamp(root, paths) {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builtFrom, recordStamp, sourceStamp } from '../source-stamp.mjs';
+import { builtFrom, deskScreenSources, portalSources, recordStamp, repositoryRoot, sourceStamp } from '../source-stamp.mjs';
 
 const made: string[] = [];
 afterEach(() => {
@@ -65,5 +65,16 @@ describe('the stamp of what a build was made from', () => {
     // Outside a checkout there is no stamp: always build.
     expect(sourceStamp(tmpdir(), ['portal'])).toBeNull();
     expect(builtFrom(dist, null)).toBe(false);
+  });
+});
+
+describe("this repository's builds", () => {
+  it('name files that exist, from the repository’s root, so a changed screen or portal is built again', () => {
+    for (const sources of [deskScreenSources, portalSources]) {
+      const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...sources], { cwd: repositoryRoot }).toString();
+      // The renderer's or the portal's own files, and core's: a stamp of package.json alone never changes with a screen.
+      expect(listed.split('\n').filter((f) => f.startsWith('core/')).length, sources.join(' ')).toBeGreaterThan(10);
+      expect(listed.split('\n').filter((f) => f.startsWith(sources[0]!)).length, sources.join(' ')).toBeGreaterThan(10);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { builtFrom, deskScreenSources, recordStamp, sourceStamp } from '../../../scripts/source-stamp.mjs';
+import { builtFrom, deskScreenSources, recordStamp, repositoryRoot, sourceStamp } from '../../../scripts/source-stamp.mjs';
 import { startDeskWeb } from './server.ts';
 
 /**
@@ -11,11 +11,13 @@ import { startDeskWeb } from './server.ts';
  * carries this run's key (DESK_WEB_KEY fixes it, for scripts that open the
  * page themselves, such as the e2e specs).
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const distDir = path.resolve(process.env.DESK_WEB_DIST ?? path.join(root, 'out/web'));
+const deskRoot = path.resolve(import.meta.dirname, '../..');
+const distDir = path.resolve(process.env.DESK_WEB_DIST ?? path.join(deskRoot, 'out/web'));
 const rebuild = process.argv.includes('--rebuild');
 
-const sources = sourceStamp(root, deskScreenSources);
+// From the repository's root, where the sources' paths are (from the desk's folder they matched nothing, and a
+// changed screen was never built again).
+const sources = sourceStamp(repositoryRoot, deskScreenSources);
 if (rebuild || !builtFrom(distDir, sources)) {
   const { build } = await import('vite');
   const { rendererConfig } = await import('../../renderer.config.ts');
