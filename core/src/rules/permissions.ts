@@ -55,3 +55,48 @@ export function mayChangeCredits(role: Role, change: CreditChange, classPriceCen
 export function isReasonGiven(reason: string | null | undefined): boolean {
   return (reason?.trim().length ?? 0) >= 3;
 }
+
+/**
+ * A customer's details Recepción may change at the counter (decision 107): who
+ * they are and how to reach them (name, phone, Instagram, birth date, photo),
+ * the studio's questions (emergency contact, injuries, with the customer's
+ * consent for a health answer), and the e-mail of a customer who has no
+ * sign-in yet (a walk-in registered at the counter, typed wrong). The e-mail
+ * of an account that signs in, the role, the sign-up reason and the address
+ * book are an administrator's, as everything is.
+ */
+export const receptionCustomerFields = ['name', 'last_name', 'phone', 'instagram', 'birthdate', 'file_id', 'custom_fields', 'sensitive_consent'] as const;
+
+/** The Spanish name of a customer field, for a refusal that names it. */
+export const customerFieldLabels: Record<string, string> = {
+  name: 'Nombre',
+  last_name: 'Apellidos',
+  phone: 'Teléfono',
+  instagram: 'Instagram',
+  birthdate: 'Fecha de nacimiento',
+  file_id: 'Foto',
+  custom_fields: 'Preguntas del estudio',
+  sensitive_consent: 'Consentimiento',
+  email: 'Correo electrónico',
+  role: 'Rol',
+  signup_reason: '¿Cómo nos conociste?',
+  signup_reason_other: '¿Cómo nos conociste?',
+  address_id: 'Dirección',
+};
+
+/**
+ * The first field of `changed` that `role` may not change on another account
+ * (`target.hasSignIn`: it signs in with a password), or null when every one is
+ * allowed. Recepción changes customers' details, not the staff's or the
+ * coaches' ('role' is answered for those). Customers and coaches change no one else.
+ */
+export function customerEditRefusal(role: Role, changed: readonly string[], target: { hasSignIn: boolean; role: Role }): string | null {
+  if (role === 'admin') return null;
+  if (role === 'staff' && target.role !== 'customer' && changed.length > 0) return 'role';
+  for (const field of changed) {
+    if (role !== 'staff') return field;
+    if (field === 'email' && !target.hasSignIn) continue;
+    if (!(receptionCustomerFields as readonly string[]).includes(field)) return field;
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayChangeCredits, mayGift } from '../../src/rules/permissions.ts';
+import { customerEditRefusal, mayChangeCredits, mayGift } from '../../src/rules/permissions.ts';
 
 /** What Recepción may give (decision 037): the owner's price limit, for packages and for credits alike. */
 describe('mayGift', () => {
@@ -43,5 +43,26 @@ describe('mayChangeCredits', () => {
 
   it('refuses anyone who is not staff', () => {
     expect(mayChangeCredits('customer', give(0, 1), classPrice, '99999')).toBe('admin-only');
+  });
+});
+
+describe("what Recepción may change of a customer (customerEditRefusal)", () => {
+  const customer = { hasSignIn: true, role: 'customer' as const };
+  it('the contact details, the photo and the studio’s questions; not the role, the sign-up reason or the address book', () => {
+    expect(customerEditRefusal('staff', ['name', 'last_name', 'phone', 'instagram', 'birthdate', 'file_id', 'custom_fields', 'sensitive_consent'], customer)).toBeNull();
+    expect(customerEditRefusal('staff', ['phone', 'role'], customer)).toBe('role');
+    expect(customerEditRefusal('staff', ['signup_reason'], customer)).toBe('signup_reason');
+    expect(customerEditRefusal('staff', ['address_id'], customer)).toBe('address_id');
+  });
+  it('the e-mail only of a customer with no sign-in yet (a walk-in typed wrong at the counter)', () => {
+    expect(customerEditRefusal('staff', ['email'], customer)).toBe('email');
+    expect(customerEditRefusal('staff', ['email'], { hasSignIn: false, role: 'customer' })).toBeNull();
+  });
+  it("nothing of the staff's or the coaches' accounts; an administrator anything; a customer or a coach nothing of another", () => {
+    expect(customerEditRefusal('staff', ['phone'], { hasSignIn: true, role: 'admin' })).toBe('role');
+    expect(customerEditRefusal('staff', ['phone'], { hasSignIn: true, role: 'coach' })).toBe('role');
+    expect(customerEditRefusal('admin', ['email', 'role', 'address_id'], customer)).toBeNull();
+    expect(customerEditRefusal('customer', ['phone'], customer)).toBe('phone');
+    expect(customerEditRefusal('coach', ['name'], customer)).toBe('name');
   });
 });

@@ -22,7 +22,7 @@ import {
   z,
 } from '@estudio/core';
 import { domainError } from '../errors.ts';
-import { adminUpdateCustomer, getAdminCustomer, listAdminCustomers, queryCustomers, sendCustomerRecovery } from '../services/customer/admin-customers.ts';
+import { getAdminCustomer, listAdminCustomers, queryCustomers, sendCustomerRecovery, staffUpdateCustomer } from '../services/customer/admin-customers.ts';
 import { createCustomer } from '../services/customer/create-customer.ts';
 import { answersForStaff } from '../services/customer/customer-answers.ts';
 import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
@@ -54,23 +54,26 @@ export const customerRouter = router({
         method: 'PUT',
         path: '/customer',
         tags,
-        summary: 'Actualiza el perfil del cliente de la sesión; un admin puede indicar customer_id de otro cliente y cambiar su rol (cualquier otro cliente solo puede enviar su propio customer_id y rol; otro es 403)',
-        errorResponses: { 403: 'Un cliente que indica otro customer_id u otro rol', 404: 'El cliente no existe (admin)', 409: 'Teléfono ya registrado, o un admin cambiando su propio rol' },
+        summary: 'Actualiza el perfil del cliente de la sesión; un admin puede indicar customer_id de otro cliente y cambiar su rol y correo; recepción cambia los datos de contacto y las preguntas de un cliente (cualquier otro cliente solo puede enviar su propio customer_id y rol; otro es 403)',
+        errorResponses: { 403: 'Un cliente que indica otro customer_id u otro rol, o recepción un dato que es del admin', 404: 'El cliente no existe (admin)', 409: 'Teléfono ya registrado, o un admin cambiando su propio rol' },
       },
     })
     .input(customerSaveInput)
     .output(customerEnvelope)
     .mutation(async ({ ctx, input: { customer_id, role, email, ...profile } }) => {
       const asAdmin = ctx.customer.role === 'admin' && (customer_id !== undefined || role !== undefined || email !== undefined);
-      if (!asAdmin) {
+      // Recepción edits another customer's details at the counter, within core's rule (decision 107).
+      const asReception = ctx.customer.role === 'staff' && customer_id !== undefined && customer_id !== ctx.customer.customer_id;
+      if (!asAdmin && !asReception) {
         // No silent drop (decision 032): her own id and role sent back are nothing to do; another customer or another role is not hers to change.
         if ((customer_id !== undefined && customer_id !== ctx.customer.customer_id) || (role !== undefined && role !== ctx.customer.role)) throw domainError('forbidden');
         // Her own e-mail changes only through the mailed link (POST /auth/email); sent back unchanged it is nothing to do.
         if (email !== undefined && email !== ctx.customer.email) throw domainError('customer/email-via-link');
         return { customer: await toCustomerProfileOutput(ctx.db, await updateCustomer(ctx.db, ctx.customer.customer_id, profile)) };
       }
-      // An admin edits any customer, role included, audited;: and its e-mail.
-      const row = await adminUpdateCustomer(ctx.db, ctx.customer.customer_id, customer_id ?? ctx.customer.customer_id, { ...profile, role, email }, ctx.config.AUTH_PROVIDER);
+      // Staff edit a customer, audited: an admin anything (role and e-mail included), Recepción what core's rule allows.
+      const actor = { customerId: ctx.customer.customer_id, role: ctx.customer.role };
+      const row = await staffUpdateCustomer(ctx.db, actor, customer_id ?? ctx.customer.customer_id, { ...profile, role, email }, ctx.config.AUTH_PROVIDER);
       return { customer: await toCustomerProfileOutput(ctx.db, row) };
     }),
 

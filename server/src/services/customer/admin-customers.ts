@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { purchase } from '@estudio/db/schema/purchases';
-import { customerSearchCountCap, DomainError, fromCents, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
+import { customerEditRefusal, customerFieldLabels, customerSearchCountCap, DomainError, fromCents, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
 import { auth_user } from '@estudio/db/schema/identity';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { emailTakenByOther } from '../auth/request-email-change.ts';
@@ -207,21 +207,32 @@ export interface AdminCustomerChanges extends CustomerProfileChanges {
 }
 
 /**
- * PUT /customer as admin: another customer's profile (same rules as the
+ * PUT /customer as staff: another customer's profile (same rules as the
  * customer's own save: phone format and uniqueness, own address and image)
- * and its role. An admin cannot change its own role, so the studio never
- * loses its last admin by a slip. Audited in the transaction of the change.
+ * and, for an admin, its role and any e-mail. What Recepción may change is
+ * core's rule (customerEditRefusal, decision 107); the field it may not is
+ * named in the refusal. An admin cannot change its own role, so the studio
+ * never loses its last admin by a slip. Audited in the transaction of the change.
  */
-export async function adminUpdateCustomer(
+export async function staffUpdateCustomer(
   db: Db,
-  actorId: number,
+  actor: { customerId: number; role: Role },
   customerId: number,
   changes: AdminCustomerChanges,
   authProvider: 'local' | 'firebase' = 'local',
 ): Promise<CustomerRow> {
+  const actorId = actor.customerId;
   const { role, email, ...profile } = changes;
   return db.transaction(async (tx) => {
     const before = await findLiveCustomer(tx, customerId);
+    // The e-mail sent back as it is stored is no change (a form sends every field it shows).
+    const sameEmail = email !== undefined && email.trim().toLowerCase() === before.email.toLowerCase();
+    const changed = Object.entries(changes).flatMap(([key, value]) => (value === undefined || (key === 'email' && sameEmail) ? [] : [key]));
+    const refused = customerEditRefusal(actor.role, changed, { hasSignIn: before.uid !== null, role: before.role });
+    if (refused === 'role' && before.role !== 'customer') throw new DomainError('customer/staff-account');
+    if (refused !== null) {
+      throw new DomainError('customer/field-admin-only', `Recepción no puede cambiar «${customerFieldLabels[refused] ?? refused}» de un cliente; pídeselo a un administrador.`);
+    }
     if (email !== undefined && email !== before.email) await moveCustomerEmail(tx, before, email, authProvider);
     let row = await updateCustomer(tx, customerId, profile);
     if (role !== undefined && role !== before.role) {
