@@ -1071,6 +1071,13 @@ export const texts = {
     revokeAccess: 'Eliminar acceso',
     revokeConfirm: '¿Eliminar este acceso? Se quitarán los créditos que aún no se usan.',
     removeClasses: 'Restar clases',
+    /** Recepción fixes a customer's details at the counter (decision 107). */
+    editCustomer: 'Editar datos',
+    editCustomerTitle: (name: string) => `Datos de ${name}`,
+    editCustomerSaved: 'Datos del cliente guardados.',
+    editEmailWalkIn: 'Si el cliente aún no crea su contraseña, corrige aquí un correo mal escrito; si ya entra con él, lo cambia un administrador.',
+    editSave: 'Guardar datos',
+    editCancel: 'Cancelar',
     amount: 'Cantidad de clases',
     amountInvalid: 'Escribe una cantidad entera mayor que cero.',
     amountTooMany: 'El cliente no tiene tantas clases.',

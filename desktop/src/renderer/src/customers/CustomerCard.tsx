@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Card, Center, Group, Loader, Menu, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarPlus, IconChevronDown, IconMinus, IconPlus } from '@tabler/icons-react';
+import { IconCalendarPlus, IconChevronDown, IconMinus, IconPencil, IconPlus } from '@tabler/icons-react';
 import { activityTexts, isReasonGiven, mxTexts, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, dateTimeOf, errorText, money, purchaseStatusText } from '../format.ts';
@@ -10,6 +10,7 @@ import { CustomerActivity } from '../admin/activity/CustomerActivity.tsx';
 import { GiveAccessModal, ReasonField, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 import { CustomerAnswers } from './CustomerAnswers.tsx';
+import { EditCustomerModal } from './EditCustomerModal.tsx';
 import { ReservationMenu } from './ReservationActions.tsx';
 import { PurchaseInvoice, useCustomerInvoices } from './PurchaseInvoice.tsx';
 
@@ -20,7 +21,8 @@ type Card = DeskOutputs['customers']['card'];
 export function CustomerCard({ customerId }: { customerId: number }) {
   const card = trpc.customers.card.useQuery({ customer_id: customerId });
   const photo = trpc.customers.photo.useQuery({ customer_id: customerId }, { staleTime: Infinity });
-  const [modal, setModal] = useState<'walkIn' | 'giveAccess' | 'removeClasses' | null>(null);
+  const session = trpc.session.get.useQuery();
+  const [modal, setModal] = useState<'walkIn' | 'giveAccess' | 'removeClasses' | 'edit' | null>(null);
   if (card.isPending) return <Center p="xl"><Loader /></Center>;
   // A failed refresh keeps the card it has: replacing it would close whatever dialog the receptionist has open on it.
   if (!card.data) return <Text c="red">{errorText(card.error)}</Text>;
@@ -50,6 +52,12 @@ export function CustomerCard({ customerId }: { customerId: number }) {
           <Button variant="light" color="orange" leftSection={<IconMinus size={18} />} onClick={() => setModal('removeClasses')}>
             {t.removeClasses}
           </Button>
+          {/* Recepción edits customers; the staff's own accounts are an administrator's (decision 107). */}
+          {(person.role === 'customer' || session.data?.user?.role === 'admin') && (
+            <Button variant="default" leftSection={<IconPencil size={18} />} onClick={() => setModal('edit')}>
+              {t.editCustomer}
+            </Button>
+          )}
         </Group>
       </Group>
 
@@ -93,6 +101,7 @@ export function CustomerCard({ customerId }: { customerId: number }) {
       <WalkInModal opened={modal === 'walkIn'} onClose={() => setModal(null)} customer={person} />
       <GiveAccessModal opened={modal === 'giveAccess'} onClose={() => setModal(null)} customer={person} />
       <RemoveClassesModal opened={modal === 'removeClasses'} onClose={() => setModal(null)} customer={person} available={c.totalCredits} />
+      {modal === 'edit' && <EditCustomerModal opened onClose={() => setModal(null)} customer={person} isAdmin={session.data?.user?.role === 'admin'} />}
     </Card>
   );
 }

@@ -1,0 +1,93 @@
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { customerSaveInput, texts } from '@estudio/core';
+import { api } from '../admin/api.ts';
+import { FormError } from '../admin/form-feedback.tsx';
+import { useSchemaForm } from '../admin/form.ts';
+import { trpc, type DeskOutputs } from '../trpc.ts';
+
+const t = texts.desk;
+type Person = DeskOutputs['customers']['card']['customer'];
+
+const textOrNull = (value: string) => (value.trim() ? value.trim() : null);
+
+/**
+ * Staff fix a customer's details at the counter (decision 107): name, phone,
+ * Instagram, birth date, and the e-mail of a customer who has no password yet
+ * (an administrator's for anyone; the replica does not know who has one, so
+ * the server says it, naming the field). Saved on the server (PUT /customer,
+ * in Actividad); the card shows it as soon as the replica has it.
+ */
+export function EditCustomerModal({ opened, onClose, customer, isAdmin }: { opened: boolean; onClose: () => void; customer: Person; isAdmin: boolean }) {
+  const form = useSchemaForm({
+    name: customer.name,
+    last_name: customer.last_name,
+    email: customer.email,
+    phone: customer.phone ?? '',
+    instagram: customer.instagram ?? '',
+    birthdate: customer.birthdate ?? '',
+  });
+  const v = form.values;
+  const utils = trpc.useUtils();
+  const serverUtils = api.useUtils();
+  const save = api.customer.update.useMutation({
+    onSuccess: async () => {
+      notifications.show({ color: 'teal', message: t.editCustomerSaved });
+      onClose();
+      // The replica hears of the change through the sync; the card and its warnings read again once it has.
+      await Promise.all([serverUtils.customer.invalidate(), utils.customers.invalidate()]);
+    },
+    onError: (error) => form.serverError(error),
+  });
+  const submit = () => {
+    const emailChanged = v.email.trim().toLowerCase() !== customer.email.toLowerCase();
+    const input = form.validate(customerSaveInput, {
+      customer_id: customer.customer_id,
+      name: v.name,
+      last_name: v.last_name,
+      ...(emailChanged ? { email: v.email.trim() } : {}),
+      ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
+      instagram: textOrNull(v.instagram),
+      birthdate: textOrNull(v.birthdate),
+    });
+    if (input) save.mutate(input);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.editCustomerTitle(`${customer.name} ${customer.last_name}`.trim())} size="lg" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm" data-testid="desk-customer-edit">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Nombre" value={v.name} onChange={(e) => form.set('name', e.currentTarget.value)} error={form.errors.name} />
+            <TextInput label="Apellidos" value={v.last_name} onChange={(e) => form.set('last_name', e.currentTarget.value)} error={form.errors.last_name} />
+            <TextInput label="Teléfono" value={v.phone} onChange={(e) => form.set('phone', e.currentTarget.value)} error={form.errors.phone} inputMode="tel" />
+            <TextInput
+              label="Correo electrónico"
+              type="email"
+              value={v.email}
+              onChange={(e) => form.set('email', e.currentTarget.value)}
+              error={form.errors.email}
+              description={isAdmin ? undefined : t.editEmailWalkIn}
+            />
+            {/* Typed at the counter (the customer says it): the browser's own date field, no calendar to page through decades. */}
+            <TextInput label="Fecha de nacimiento" type="date" value={v.birthdate} onChange={(e) => form.set('birthdate', e.currentTarget.value)} error={form.errors.birthdate} data-testid="desk-edit-birthdate" />
+            <TextInput label="Instagram" value={v.instagram} onChange={(e) => form.set('instagram', e.currentTarget.value)} error={form.errors.instagram} />
+          </SimpleGrid>
+          <FormError message={form.formError} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t.editCancel}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t.editSave}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

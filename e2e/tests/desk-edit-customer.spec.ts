@@ -1,0 +1,79 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { deskLink, deskSignIn, deskWebProcess, repoRoot, serverProcess, stop, waitFor } from './desk-processes.ts';
+
+/**
+ * Recepción edits a customer at the counter (decision 107): the new
+ * customer's missing phone and birth date that every scan warned about are
+ * filled in, the warning goes, and the change is in the card's Actividad;
+ * the e-mail she signs in with is the owner's to change.
+ * Photographed at 1366×900 and 1280×720 when SHOTS_DIR is set.
+ */
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const serverPort = basePort + 74;
+const deskPort = basePort + 75;
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+const deskUrl = `http://127.0.0.1:${deskPort}`;
+const work = path.join(repoRoot, '.tmp', `desk-edit-customer-e2e-${basePort}`);
+
+let server: ChildProcess | null = null;
+let desk: ChildProcess | null = null;
+
+test.setTimeout(240_000);
+
+test.beforeAll(async () => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  server = serverProcess({ port: serverPort, work, env: { START_DESK: '0' } });
+  await waitFor(`${serverUrl}/api/health`, 120_000);
+  desk = deskWebProcess({ port: deskPort, work, serverUrl });
+  await waitFor(`${deskUrl}/health`, 180_000);
+});
+
+test.afterAll(async () => {
+  await stop(desk);
+  await stop(server);
+});
+
+test("reception fills a new customer's phone and birth date: the card's warning goes and Actividad has the change", async ({ page }) => {
+  await page.goto(deskLink(deskUrl));
+  await deskSignIn(page, 'recepcion@estudio.demo');
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
+  await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Clientes' }).click();
+  await page.getByTestId('customer-search').fill('nuevo@');
+  await page.getByTestId('customer-hit').filter({ hasText: 'nuevo@estudio.demo' }).click();
+  const card = page.getByTestId('customer-card');
+  await expect(card.getByText(/Perfil incompleto: falta .*fecha de nacimiento/)).toBeVisible();
+
+  await card.getByRole('button', { name: 'Editar datos' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Datos de Diego/ });
+  const form = dialog.getByTestId('desk-customer-edit');
+  // He signs in with this e-mail: reception cannot change it, and the refusal says so by name; nothing is saved.
+  const email = form.getByLabel('Correo electrónico');
+  await email.fill('diego.nuevo@estudio.demo');
+  await form.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(form.getByText('Recepción no puede cambiar «Correo electrónico» de un cliente; pídeselo a un administrador.')).toBeVisible();
+  await email.fill('nuevo@estudio.demo');
+  await form.getByLabel('Teléfono').fill('55 1298 7654');
+  await form.getByTestId('desk-edit-birthdate').fill('1995-02-14');
+  const shots = process.env.SHOTS_DIR;
+  for (const [width, height] of [
+    [1366, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    if (shots) await page.screenshot({ path: `${shots}/desk-edit-customer-${width}x${height}.png` });
+  }
+  await form.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(page.getByText('Datos del cliente guardados.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(card).toContainText('5512987654', { timeout: 20_000 });
+  await expect(card.getByText(/Perfil incompleto: falta .*fecha de nacimiento/)).toHaveCount(0, { timeout: 20_000 });
+
+  await card.getByTestId('card-activity-tab').click();
+  await expect(card.getByText(/Recepción|Sofía|recepcion/i).first()).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/desk-edit-customer-activity-1280x720.png` });
+});
