@@ -3,7 +3,8 @@
 // "N passed, N failed" line:
 //   1. type check, lint, and the Electron desk's build (electron-vite)
 //   2. unit and integration tests on PGlite (the embedded default)
-//   3. the same tests on PostgreSQL (TEST_DATABASE_URL, default the local server)
+//   3. the same tests on PostgreSQL (TEST_DATABASE_URL, default the local server), but core's and the portal's,
+//      which reach no database
 //   4. the Firebase sign-in test against the Firebase Auth emulator
 //   5. Playwright tests of the portal and the desk (desk:web) in Chromium
 // Every step runs even when an earlier one failed, so one run shows everything.
@@ -105,7 +106,9 @@ if (wanted('postgres')) {
   }
   if (reachable) {
     const out = join(tmp, 'vitest-postgres.json');
-    run('Pruebas en PostgreSQL', 'npx', vitestArgs(out), { env: { TEST_DATABASE_URL: postgresUrl } });
+    // The workspaces whose tests reach a database; core's rules and the portal's screens never do, and ran in step 2.
+    const onDatabase = ['server/', 'db/', 'sync/', 'desktop/', 'scripts/'];
+    run('Pruebas en PostgreSQL', 'npx', [...vitestArgs(out), ...onDatabase], { env: { TEST_DATABASE_URL: postgresUrl } });
     countVitest(out);
   }
 }

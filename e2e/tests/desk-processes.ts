@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
@@ -64,17 +65,47 @@ export async function apiLogin(request: APIRequestContext, serverUrl: string, em
 }
 
 /**
+ * An embedded database folder with every migration applied and no rows, made
+ * once per set of migrations (scripts/migrated-pglite.ts): PGlite's initdb is
+ * most of an empty folder's start (about 10 s of a desk spec's 15 on CI). It
+ * holds nothing that depends on the time: the server seeds the demo studio at
+ * its own now, pinned clock or not.
+ */
+function migratedTemplate(): string {
+  const migrations = path.join(repoRoot, 'db', 'migrations');
+  // A new PGlite may write its folder differently: its version is part of the name.
+  const hash = createHash('sha256').update(readFileSync(path.join(repoRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  for (const name of readdirSync(migrations).filter((n) => n.endsWith('.sql')).sort()) hash.update(name).update(readFileSync(path.join(migrations, name)));
+  const folder = path.join(repoRoot, '.tmp', `e2e-migrated-${hash.digest('hex').slice(0, 12)}`);
+  if (existsSync(folder)) return folder;
+  const making = `${folder}.${process.pid}`;
+  rmSync(making, { recursive: true, force: true });
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrated-pglite.ts', making], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (made.status !== 0) throw new Error('no se pudo preparar la base de datos migrada de las pruebas');
+  renameSync(making, folder);
+  return folder;
+}
+
+/** `dataDir`, made from the migrated template when it does not exist yet (a server restarted on it keeps its data). */
+export function startingFromMigrated(dataDir: string): string {
+  if (!existsSync(dataDir)) cpSync(migratedTemplate(), dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
  * The studio's server for a desk spec, on its embedded defaults in
- * `<work>/server-data` (a throw-away database seeded with the demo studio).
+ * `<work>/server-data` (a throw-away database seeded with the demo studio,
+ * started from the migrated template when the folder is new).
  * `portalDist` serves a built portal; by default nothing is served at /.
  */
 export function serverProcess(options: { port: number; work: string; portalDist?: string; env?: Record<string, string> }): ChildProcess {
   const portalDist = options.portalDist ?? path.join(options.work, 'no-portal');
   mkdirSync(portalDist, { recursive: true });
+  const dataDir = startingFromMigrated(path.join(options.work, 'server-data'));
   return run([process.execPath, '--import', 'tsx', 'server/src/main.ts'], {
     PORT: String(options.port),
     HOST: '127.0.0.1',
-    DATA_DIR: path.join(options.work, 'server-data'),
+    DATA_DIR: dataDir,
     PORTAL_DIST: portalDist,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -93,7 +124,8 @@ export function deskWebProcess(options: { port: number; work: string; serverUrl:
   const dist = path.join(repoRoot, '.tmp', `desk-web-e2e-${process.env.E2E_PORT ?? 3100}`);
   return run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts'], {
     DESK_PORT: String(options.port),
-    DESK_DATA_DIR: path.join(options.work, 'desk-data'),
+    // The replica is a PGlite folder with the same migrations: it starts from the template as well.
+    DESK_DATA_DIR: startingFromMigrated(path.join(options.work, 'desk-data')),
     DESK_SERVER_URL: options.serverUrl,
     DESK_WEB_DIST: dist,
     DESK_WEB_KEY: deskKey,

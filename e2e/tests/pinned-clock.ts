@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LaunchOptions } from './fixtures.ts';
 import { currentClockOffsetSeconds, type TestClockEnv } from '../../scripts/test-clock.mjs';
 import { chromiumLaunchOptions } from '../chromium.ts';
-import { finished, repoRoot, run, stop, waitFor } from './desk-processes.ts';
+import { finished, repoRoot, run, startingFromMigrated, stop, waitFor } from './desk-processes.ts';
 
 /**
  * A studio whose clock reads a chosen instant: its own server (freshly seeded,
@@ -48,7 +48,7 @@ export async function startPinnedStudio(clock: TestClockEnv, port: number): Prom
     ...clock,
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: path.join(work, 'data'),
+    DATA_DIR: startingFromMigrated(path.join(work, 'data')),
     PORTAL_DIST: portalDist,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
