@@ -64,6 +64,8 @@ export const customerRouter = router({
       const asAdmin = ctx.customer.role === 'admin' && (customer_id !== undefined || role !== undefined || email !== undefined);
       // Recepción edits another customer's details at the counter, within core's rule (decision 107).
       const asReception = ctx.customer.role === 'staff' && customer_id !== undefined && customer_id !== ctx.customer.customer_id;
+      // A role is never Recepción's to give: refused as any admin-only call is, whoever the customer is (or is not).
+      if (asReception && role !== undefined) throw domainError('forbidden');
       if (!asAdmin && !asReception) {
         // No silent drop (decision 032): her own id and role sent back are nothing to do; another customer or another role is not hers to change.
         if ((customer_id !== undefined && customer_id !== ctx.customer.customer_id) || (role !== undefined && role !== ctx.customer.role)) throw domainError('forbidden');

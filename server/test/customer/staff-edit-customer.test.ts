@@ -56,7 +56,8 @@ describe('PUT /api/customer by Recepción', () => {
     const before = await row(nuevoId);
     const role = await save({ customer_id: nuevoId, name: 'Otro', role: 'staff' });
     expect(role.status).toBe(403);
-    expect(role.body).toMatchObject({ code: 'customer/field-admin-only', message: 'Recepción no puede cambiar «Rol» de un cliente; pídeselo a un administrador.' });
+    // A role is an administrator's to give, as every admin-only call is refused.
+    expect(role.body).toMatchObject({ code: 'forbidden', message: 'No tienes permiso para realizar esta acción.' });
     const email = await save({ customer_id: nuevoId, email: 'otro.correo@estudio.demo' });
     expect(email.status, email.raw).toBe(403);
     expect(email.body.message).toBe('Recepción no puede cambiar «Correo electrónico» de un cliente; pídeselo a un administrador.');
