@@ -892,7 +892,7 @@ export const texts = {
   },
   /** The owner's money in the admin console (decision 034): refunds, cash-up, exports, new customers. */
   adminMoney: {
-    refundOverLimit: (used: number, max: string) => `Ya se usaron ${used} ${used === 1 ? 'clase' : 'clases'} de esta compra: puedes reembolsar hasta ${max}.`,
+    refundOverLimit: (used: number, max: string) => `${used === 1 ? 'Ya se usó 1 clase' : `Ya se usaron ${used} clases`} de esta compra: puedes reembolsar hasta ${max}.`,
     refund: 'Reembolsar',
     refundTitle: (title: string) => `Reembolsar: ${title}`,
     refundPaid: 'Pagado',
@@ -1092,6 +1092,7 @@ export const texts = {
     statusFailed: 'Fallida',
     statusCancelled: 'Cancelada',
     statusRevoked: 'Eliminada',
+    statusRefunded: 'Reembolsada',
     gift: 'Regalo',
     queuedOffline: 'Guardado en esta recepción; se enviará al volver la conexión.',
     /** The desk's changes by name, as the list of rejected changes shows them. */

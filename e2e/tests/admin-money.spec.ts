@@ -101,6 +101,8 @@ test('the owner sells at the counter at the price shown, reads the cash-up, refu
   await form.getByLabel('Motivo').fill('Se equivocó de paquete');
   await page.getByTestId('refund-confirm').click();
   await expect(page.getByText('Reembolso de $1,350.00 registrado.')).toBeVisible();
+  // The purchase reads as what happened to its money (newest first), and the customer's total no longer counts it.
+  await expect(page.getByTestId('admin-customer-purchase').filter({ hasText: '10 Clases' }).first()).toContainText('Reembolsada');
 
   // Reportes: the drawer is back where it was, the refund is listed.
   await openSection(page, 'Reportes');

@@ -1,3 +1,5 @@
+import { toCents } from './money.ts';
+
 /**
  * How much of a purchase can be given back (decision 034). A refund
  * ends the purchase's access, so the money that can go back is what the
@@ -31,6 +33,19 @@ export function refundableCents(f: RefundFacts): number {
   const left = f.endsAt.getTime() - f.now.getTime();
   if (total <= 0 || left <= 0) return 0;
   return Math.floor((f.paidCents * Math.min(left, total)) / total);
+}
+
+/** What went back of a purchase, in centavos: the sum of its refund invoices (decision 034 writes one per refund). */
+export function refundedCents(invoices: readonly { status: string; total_payment: string }[]): number {
+  return invoices.filter((i) => i.status === 'refunded').reduce((sum, i) => sum + toCents(i.total_payment), 0);
+}
+
+/**
+ * A purchase's status as staff read it: a refund ends its access (status 'revoked', as a removal does), but a
+ * purchase whose money went back is 'refunded', not removed.
+ */
+export function purchaseStatusKey(p: { status: string; invoices: readonly { status: string; total_payment: string }[] }): string {
+  return p.status === 'revoked' && refundedCents(p.invoices) > 0 ? 'refunded' : p.status;
 }
 
 /**

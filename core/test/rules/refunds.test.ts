@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundableCents } from '../../src/index.ts';
+import { purchaseStatusKey, refundableCents, refundedCents, texts } from '../../src/index.ts';
 
 /**
  * How much of a purchase an owner may give back (decision 034), at its
@@ -45,5 +45,26 @@ describe('what a refund may give back', () => {
   it('a purchase that charged nothing gives nothing back', () => {
     expect(refundableCents({ ...pack, paidCents: 0, used: 0 })).toBe(0);
     expect(refundableCents({ ...month, paidCents: 0, used: 3, now: start })).toBe(0);
+  });
+});
+
+describe('what went back of a purchase', () => {
+  const invoice = (status: string, total_payment: string) => ({ status, total_payment });
+
+  it('sums its refund invoices, and nothing else', () => {
+    expect(refundedCents([])).toBe(0);
+    expect(refundedCents([invoice('completed', '800.00')])).toBe(0);
+    expect(refundedCents([invoice('completed', '800.00'), invoice('refunded', '640.00')])).toBe(64_000);
+  });
+
+  it('names a refunded purchase by what happened to its money', () => {
+    expect(purchaseStatusKey({ status: 'revoked', invoices: [invoice('completed', '800.00'), invoice('refunded', '640.00')] })).toBe('refunded');
+    expect(purchaseStatusKey({ status: 'revoked', invoices: [invoice('completed', '800.00')] })).toBe('revoked');
+    expect(purchaseStatusKey({ status: 'active', invoices: [] })).toBe('active');
+  });
+
+  it('says how many classes were used in good Spanish', () => {
+    expect(texts.adminMoney.refundOverLimit(1, '$640.00')).toBe('Ya se usó 1 clase de esta compra: puedes reembolsar hasta $640.00.');
+    expect(texts.adminMoney.refundOverLimit(2, '$480.00')).toBe('Ya se usaron 2 clases de esta compra: puedes reembolsar hasta $480.00.');
   });
 });

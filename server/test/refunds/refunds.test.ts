@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCents } from '@estudio/core';
+import { purchaseStatusKey, toCents } from '@estudio/core';
 import { audit_log } from '@estudio/db/schema/audit';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
@@ -53,6 +53,7 @@ const sales = async () =>
     refunds: { count: number; total: string; by_method: { method: string; count: number; total: string }[] };
   };
 const cashUp = async () => (await call(server.app, 'GET', `/api/reports/cash_up?date=${today()}`, { token: admin })).body as { expected_cash: string; sales: { count: number; total: string }; refunds: { count: number; total: string }; lines: { kind: string; purchase_id: number; amount: string }[] };
+const totalPaid = async () => ((await call(server.app, 'GET', `/api/customer/admin/${mariana}`, { token: admin })).body as { purchases_summary: { total_paid: string } }).purchases_summary.total_paid;
 const methodTotal = (rows: { method: string; total: string }[], method: string) => toCents(rows.find((r) => r.method === method)?.total ?? '0');
 const sellAtDesk = async (title: string, payment_method_id: number) => {
   const res = await call(server.app, 'POST', '/api/customer/giveAccess', { token: admin, body: { customer_id: mariana, class_package_id: pkg[title], payment_method_id, bill: true } });
@@ -118,9 +119,15 @@ describe('a cash sale refunded at the desk', () => {
     const full = await refund(id, { reason: 'Se cambia de ciudad' });
     expect(full.status).toBe(409);
     expect(full.body.message).toBe('Ya se usaron 2 clases de esta compra: puedes reembolsar hasta $480.00.');
+    const paidBefore = await totalPaid();
     const partial = await refund(id, { reason: 'Se cambia de ciudad', amount: '480' });
     expect(partial.status).toBe(200);
     expect(partial.body.refund).toMatchObject({ amount: '480.00', credits_removed: 1 });
+    // The customer's record keeps what the studio kept of it ($320 of $800), under its own status.
+    expect(toCents(await totalPaid())).toBe(toCents(paidBefore) - 48_000);
+    const card = (await call(server.app, 'GET', `/api/customer/admin/${mariana}`, { token: admin })).body as { purchases: { purchase_id: number; status: string; invoices: { status: string; total_payment: string }[] }[] };
+    const refunded = card.purchases.find((p) => p.purchase_id === id)!;
+    expect(purchaseStatusKey(refunded)).toBe('refunded');
   });
 
   it('a gift has no money to give back', async () => {

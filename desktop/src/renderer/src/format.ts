@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { defaultStudioTimeZone, readFieldRefusal, texts } from '@estudio/core';
+import { defaultStudioTimeZone, purchaseStatusKey, readFieldRefusal, texts } from '@estudio/core';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -53,7 +53,11 @@ export const purchaseStatusText: Record<string, string> = {
   failed: t.statusFailed,
   cancelled: t.statusCancelled,
   revoked: t.statusRevoked,
+  refunded: t.statusRefunded,
 };
+
+/** A purchase's status in staff's words: one whose money went back reads 'Reembolsada', not 'Eliminada'. */
+export const purchaseStatusOf = (p: Parameters<typeof purchaseStatusKey>[0]): string => purchaseStatusText[purchaseStatusKey(p)] ?? p.status;
 
 /** '$1,250.00' from the server's numeric string, without a float. */
 export function money(amount: string): string {

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
-import { purchase } from '@estudio/db/schema/purchases';
+import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { customerEditRefusal, customerFieldLabels, customerSearchCountCap, DomainError, fromCents, toCents, type AdminCustomerRow, type Role, type z, type adminCustomerOneOutput } from '@estudio/core';
 import { auth_user } from '@estudio/db/schema/identity';
 import { isUniqueViolation, type Db } from '../../db.ts';
@@ -171,7 +171,7 @@ async function findLiveCustomer(db: Db, id: number): Promise<CustomerRow> {
 /** GET /customer/admin/{id}: the profile, the usable credits and membership, every purchase and their totals. */
 export async function getAdminCustomer(db: Db, id: number, now: Date = new Date()): Promise<z.infer<typeof adminCustomerOneOutput>> {
   const row = await findLiveCustomer(db, id);
-  const [profile, credits, purchases, [summary], [paid]] = await Promise.all([
+  const [profile, credits, purchases, [summary], [paid], [kept]] = await Promise.all([
     toCustomerProfileOutput(db, row),
     listCredits(db, id, { now }),
     loadPurchases(db, eq(purchase.customer_id, id), now),
@@ -186,7 +186,13 @@ export async function getAdminCustomer(db: Db, id: number, now: Date = new Date(
     db
       .select({ sum: sql<string | null>`sum(${purchase.total_payment})` })
       .from(purchase)
-      .where(and(eq(purchase.customer_id, id), inArray(purchase.status, ['active', 'completed']))),
+      .where(and(eq(purchase.customer_id, id), isNotNull(purchase.paidAt), inArray(purchase.status, ['active', 'completed']))),
+    // Of a refunded purchase (its access ended), what did not go back; one refund invoice per purchase.
+    db
+      .select({ sum: sql<string | null>`sum(${purchase.total_payment} - ${invoice.total_payment})` })
+      .from(purchase)
+      .innerJoin(invoice, and(eq(invoice.purchase_id, purchase.purchase_id), eq(invoice.status, 'refunded')))
+      .where(and(eq(purchase.customer_id, id), notInArray(purchase.status, ['active', 'completed']))),
   ]);
   return {
     customer: profile,
@@ -195,7 +201,7 @@ export async function getAdminCustomer(db: Db, id: number, now: Date = new Date(
     purchases_summary: {
       total: summary?.total ?? 0,
       active: summary?.active ?? 0,
-      total_paid: fromCents(toCents(paid?.sum ?? '0')),
+      total_paid: fromCents(toCents(paid?.sum ?? '0') + toCents(kept?.sum ?? '0')),
       last_purchase_at: summary?.last ? new Date(summary.last).toISOString() : null,
     },
   };

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconKey, IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { activityTexts, customerSaveInput, customerSearchCountCap, roleNames, texts } from '@estudio/core';
 import { useState } from 'react';
-import { dateOf, errorText, money, purchaseStatusText } from '../../format.ts';
+import { dateOf, errorText, money, purchaseStatusOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { textOrNull, useSchemaForm } from '../form.ts';
 import { NewCustomerModal } from '../../customers/ReservationActions.tsx';
@@ -212,7 +212,7 @@ function CustomerDetail({ id, onBack }: { id: number; onBack: () => void }) {
                       <Table.Tr key={p.purchase_id} data-testid="admin-customer-purchase">
                         <Table.Td>{p.title}</Table.Td>
                         <Table.Td>{money(p.total_payment)}</Table.Td>
-                        <Table.Td>{purchaseStatusText[p.status] ?? p.status}</Table.Td>
+                        <Table.Td>{purchaseStatusOf(p)}</Table.Td>
                         <Table.Td>{p.discount?.code ?? '—'}</Table.Td>
                         <Table.Td>{p.expiration_date ? dateOf(p.expiration_date) : '—'}</Table.Td>
                         <Table.Td>

@@ -30,7 +30,8 @@ export function RefundModal({ purchase, onClose }: { purchase: { purchase_id: nu
     onError: form.serverError,
   });
   const submit = () => {
-    const input = form.validate(purchaseRefundInput, { id: purchase.purchase_id, reason: form.values.reason, amount: form.values.amount.trim() || null });
+    // Left empty, the amount is everything that can still go back (the field's hint), not the whole price.
+    const input = form.validate(purchaseRefundInput, { id: purchase.purchase_id, reason: form.values.reason, amount: form.values.amount.trim() || quote.data?.refundable || null });
     if (input) refund.mutate(input);
   };
   return (
