@@ -1031,6 +1031,7 @@ export const texts = {
     searchLabel: 'Buscar cliente',
     searchPlaceholder: 'Nombre, correo o teléfono',
     noResults: 'No encontramos clientes con esa búsqueda.',
+    spelledLike: 'Con otra ortografía',
     pickCustomer: 'Busca un cliente y elígelo para ver su tarjeta.',
     credits: 'Créditos',
     creditsUnlimited: 'Ilimitadas',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneSearchSuffixes, searchFold, searchKey, searchWords } from '../src/index.ts';
+import { allowedTypos, phoneSearchSuffixes, searchFold, searchKey, searchWords, typosToReach } from '../src/index.ts';
 
 describe('search key', () => {
   it('ignores accents and case', () => {
@@ -30,5 +30,39 @@ describe('search key', () => {
     expect(suffixes.some((s) => s.startsWith('2349'))).toBe(true);
     expect(suffixes).not.toContain('666');
     expect(phoneSearchSuffixes('123')).toEqual([]);
+  });
+});
+
+describe('a word typed with a slip', () => {
+  it('finds the spellings everyone in Mexico writes: z for s, s for z, a letter swapped or missing', () => {
+    expect(typosToReach('ramires', 'ramirez')).toBe(1);
+    expect(typosToReach('gonzales', 'gonzalez')).toBe(1);
+    expect(typosToReach('lopes', 'lopez')).toBe(1);
+    expect(typosToReach('hernadez', 'hernandez')).toBe(1);
+    expect(typosToReach('mraina', 'marina')).toBe(1);
+    expect(typosToReach('gonzalex', 'gonzalez')).toBe(1);
+  });
+
+  it('reaches the start of a longer word: staff may not have finished typing', () => {
+    expect(typosToReach('gonsal', 'gonzalez')).toBe(1);
+    expect(typosToReach('ramir', 'ramirez')).toBe(0);
+  });
+
+  it('allows one slip from four letters, two from eight, none below', () => {
+    expect(typosToReach('lpz', 'lopez')).toBeNull();
+    expect(typosToReach('ana', 'ama')).toBeNull();
+    expect(typosToReach('lopz', 'lopez')).toBe(1);
+    expect(typosToReach('lpes', 'lopez')).toBeNull();
+    expect(typosToReach('fernandes', 'hernandez')).toBe(2);
+    expect(typosToReach('fernanda', 'gonzalez')).toBeNull();
+    expect(allowedTypos(3)).toBe(0);
+    expect(allowedTypos(4)).toBe(1);
+    expect(allowedTypos(8)).toBe(2);
+  });
+
+  it('keeps unrelated names apart', () => {
+    expect(typosToReach('maria', 'mario')).toBe(1);
+    expect(typosToReach('sofia', 'diego')).toBeNull();
+    expect(typosToReach('ruiz', 'cruz')).toBeNull();
   });
 });

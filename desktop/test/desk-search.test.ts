@@ -64,6 +64,21 @@ describe('desk customer search', () => {
     expect(await names('(818) 765-4321')).toEqual(['Jorge López Mateos']);
   });
 
+  it('forgives a slip or two, after every exact match', async () => {
+    expect(await names('Ramires')).toEqual(['Sofía Ramírez']);
+    expect(await names('sofia ramires')).toEqual(['Sofía Ramírez']);
+    expect(await names('Hernandes')).toEqual(['María José Hernández']);
+    expect(await names('andrea lopes')).toEqual(['Andrea Romero López']);
+    expect(await names('alvares pena')).toEqual(['Luis Álvarez Peña']);
+    // An exact match comes first; the one a slip away follows, marked.
+    const hits = await searchCustomers(replica.db, 'lopez');
+    expect(hits.filter((h) => !h.spelled_like).map((h) => h.customer_id)).toEqual([1, 5]);
+    expect((await searchCustomers(replica.db, 'castra')).map((h) => [h.customer_id, h.spelled_like])).toEqual([[6, true]]);
+    // Digits are a phone: never approximate.
+    expect(await names('9667')).toEqual([]);
+    expect(await names('xyzw')).toEqual([]);
+  });
+
   it('follows changes to a customer, and leaves out deleted ones', async () => {
     await replica.db.update(customer).set({ last_name: 'Ramírez Núñez', email: 'sofia.rn@correo.mx' }).where(eq(customer.customer_id, 6));
     expect(await names('nunez')).toEqual(['Sofía Ramírez Núñez']);

@@ -12,7 +12,7 @@ import {
   purchase,
   single_class,
 } from '@estudio/db';
-import { DomainError, effectivePriceCents, fromCents, nextChargeDate, phoneSearchSuffixes, searchKey, searchWords } from '@estudio/core';
+import { allowedTypos, DomainError, effectivePriceCents, fromCents, nextChargeDate, phoneSearchSuffixes, searchKey, searchWords, typosToReach } from '@estudio/core';
 import { iso, replicaTimeZone, studioDay } from '../time.ts';
 
 export interface CustomerHit {
@@ -23,6 +23,8 @@ export interface CustomerHit {
   phone: string | null;
   role: string;
   has_unlimited: boolean;
+  /** Found with a slip forgiven ('Ramires' for Ramírez): listed after every exact match. */
+  spelled_like?: true;
 }
 
 /**
@@ -103,13 +105,21 @@ interface SearchIndex {
   seq: number;
   byId: Map<number, IndexedCustomer>;
   /** By name: the customers, their texts joined by newlines (one native `indexOf` walks them all), where each starts. */
-  sorted: { entries: IndexedCustomer[]; haystack: string; starts: number[] } | null;
+  sorted: ByName | null;
   loading: Promise<void> | null;
+}
+
+interface ByName {
+  entries: IndexedCustomer[];
+  haystack: string;
+  starts: number[];
+  /** Each distinct word of letters, with the places (in name order) of the customers who have it; made at the first search with a slip. */
+  words?: Map<string, number[]>;
 }
 
 const indexes = new WeakMap<Db, SearchIndex>();
 
-function byName(all: IndexedCustomer[]): NonNullable<SearchIndex['sorted']> {
+function byName(all: IndexedCustomer[]): ByName {
   const entries = all.sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : a.hit.customer_id - b.hit.customer_id));
   const starts: number[] = [];
   let offset = 0;
@@ -189,16 +199,20 @@ export async function warmCustomerSearch(db: Db): Promise<void> {
  * Customers who have every word staff typed, each as the start of a word of
  * their name, surnames or e-mail, or of a run of their phone's digits
  * (accents and case do not count: core's `searchWords`), by name.
- * 'sofia ramirez' finds Sofía Ramírez; '9666' the phone ending 9666.
+ * 'sofia ramirez' finds Sofía Ramírez; '9666' the phone ending 9666. When
+ * fewer than `limit` match, those a slip or two away follow ('Ramires',
+ * 'Marina Lopes'), marked `spelled_like`.
  */
 export async function searchCustomers(db: Db, q: string, limit = 20): Promise<CustomerHit[]> {
-  const words = [...new Set(searchWords(q))].map((w) => ` ${w}`);
+  const typed = [...new Set(searchWords(q))];
+  const words = typed.map((w) => ` ${w}`);
   if (!words.length) return [];
   const sorted = await upToDate(db);
   // The longest word is the rarest: find it in the joined texts (in name order), then check the others on that customer.
   const [first, ...others] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]];
   const { entries, haystack, starts } = sorted;
   const hits: CustomerHit[] = [];
+  const found = new Set<number>();
   let at = haystack.indexOf(first);
   while (at !== -1 && hits.length < limit) {
     let lo = 0;
@@ -209,10 +223,66 @@ export async function searchCustomers(db: Db, q: string, limit = 20): Promise<Cu
       else hi = mid - 1;
     }
     const entry = entries[lo] as IndexedCustomer;
-    if (others.every((w) => entry.text.includes(w))) hits.push({ ...entry.hit });
+    if (others.every((w) => entry.text.includes(w))) {
+      hits.push({ ...entry.hit });
+      found.add(lo);
+    }
     at = lo + 1 < starts.length ? haystack.indexOf(first, starts[lo + 1]) : -1;
   }
+  if (hits.length < limit) hits.push(...spelledLike(sorted, typed, found, limit - hits.length));
   return hits;
+}
+
+/**
+ * Customers each typed word reaches with the slips core's `typosToReach` forgives (a word of digits, a phone, must
+ * be exact), fewest slips first, then by name; `found` are the exact matches already listed. The rarest word's
+ * candidates come from the distinct words; the other words are checked on those customers only.
+ */
+function spelledLike(sorted: ByName, typed: string[], found: Set<number>, limit: number): CustomerHit[] {
+  if (!typed.some((w) => /^[a-z]+$/.test(w) && allowedTypos(w.length) > 0)) return [];
+  const vocabulary = (sorted.words ??= wordsOf(sorted.entries));
+  const reach = (word: string, candidate: string): number | null => (candidate.startsWith(word) ? 0 : /^[a-z]+$/.test(word) ? typosToReach(word, candidate) : null);
+  const [first, ...others] = [...typed].sort((a, b) => b.length - a.length) as [string, ...string[]];
+  const slips = new Map<number, number>();
+  for (const [word, places] of vocabulary) {
+    const d = reach(first, word);
+    if (d === null) continue;
+    for (const place of places) if (!found.has(place) && (slips.get(place) ?? Infinity) > d) slips.set(place, d);
+  }
+  const near: { place: number; slips: number }[] = [];
+  for (const [place, firstSlips] of slips) {
+    const own = (sorted.entries[place] as IndexedCustomer).text.split(' ');
+    let total = firstSlips;
+    for (const word of others) {
+      let best: number | null = null;
+      for (const candidate of own) {
+        const d = candidate ? reach(word, candidate) : null;
+        if (d !== null && (best === null || d < best)) best = d;
+        if (best === 0) break;
+      }
+      if (best === null) {
+        total = -1;
+        break;
+      }
+      total += best;
+    }
+    if (total > 0) near.push({ place, slips: total });
+  }
+  near.sort((a, b) => a.slips - b.slips || a.place - b.place);
+  return near.slice(0, limit).map(({ place }) => ({ ...(sorted.entries[place] as IndexedCustomer).hit, spelled_like: true }));
+}
+
+function wordsOf(entries: IndexedCustomer[]): Map<string, number[]> {
+  const words = new Map<string, number[]>();
+  entries.forEach((entry, place) => {
+    for (const word of entry.text.split(' ')) {
+      if (!word || !/^[a-z]/.test(word)) continue;
+      const places = words.get(word);
+      if (!places) words.set(word, [place]);
+      else if (places.at(-1) !== place) places.push(place);
+    }
+  });
+  return words;
 }
 
 export interface CustomerCard {

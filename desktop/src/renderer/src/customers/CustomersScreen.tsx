@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { Fragment, useState, type KeyboardEvent } from 'react';
 import { trpc } from '../trpc.ts';
 import { CustomerCard } from './CustomerCard.tsx';
 import { NewCustomerModal } from './ReservationActions.tsx';
@@ -60,8 +60,14 @@ export function CustomersScreen() {
                 </Text>
               )}
               {hits.map((c, i) => (
+                <Fragment key={c.customer_id}>
+                {/* Where the exact matches end and the names a slip away begin ('Ramires' for Ramírez). */}
+                {c.spelled_like && !hits[i - 1]?.spelled_like && (
+                  <Text size="xs" c="dimmed" px="xs" pt="xs" data-testid="spelled-like">
+                    {t.spelledLike}
+                  </Text>
+                )}
                 <NavLink
-                  key={c.customer_id}
                   active={selected === c.customer_id || i === cursor}
                   variant={selected === c.customer_id ? 'filled' : 'light'}
                   onClick={() => setSelected(c.customer_id)}
@@ -70,6 +76,7 @@ export function CustomersScreen() {
                   rightSection={c.role !== 'customer' ? <Badge size="xs">{c.role}</Badge> : null}
                   data-testid="customer-hit"
                 />
+                </Fragment>
               ))}
             </ScrollArea.Autosize>
           </Stack>
