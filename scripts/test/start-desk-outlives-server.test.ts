@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deskScreenSources, portalSources, recordStamp, repositoryRoot, sourceStamp } from '../source-stamp.mjs';
 
 /**
  * `npm start` (scripts/start.mjs) runs the server and the desk as two
@@ -50,10 +51,15 @@ afterAll(() => {
 describe('npm start', () => {
   it('keeps the desk running when the server stops, says so in Spanish, and Ctrl-C stops the rest', async () => {
     const [port, deskPort] = [await freePort(), await freePort()];
-    // Built pages are not what this test is about: a stand-in page each, so nothing is built.
-    for (const dir of ['portal', 'desk-web']) {
+    // Built pages are not what this test is about: a stand-in page each, stamped as built from the sources as they
+    // are, so nothing is built (npm start builds a folder whose stamp differs).
+    for (const [dir, sources] of [
+      ['portal', portalSources],
+      ['desk-web', deskScreenSources],
+    ] as const) {
       mkdirSync(path.join(temp, dir), { recursive: true });
       writeFileSync(path.join(temp, dir, 'index.html'), '<!doctype html><title>prueba</title>');
+      recordStamp(path.join(temp, dir), sourceStamp(repositoryRoot, sources));
     }
     start = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
       cwd: root,
