@@ -28,8 +28,9 @@ beforeAll(async () => {
   );
   // Nine live bookings, the first with a guest; a cancelled booking with a guest takes no place.
   await replica.db.execute(
-    sql`insert into class_reservation (class_reservation_id, single_class_id, customer_id, guest, deleted_at)
-      select g, ${classId}, g, case when g in (1, 10) then 'Invitada' end, case when g = 10 then now() end from generate_series(1, 10) g`,
+    sql`insert into class_reservation (class_reservation_id, single_class_id, customer_id, spot, guest, guest_spot, deleted_at)
+      select g, ${classId}, g, g, case when g in (1, 10) then 'Invitada' end, case when g = 1 then 12 when g = 10 then 13 end, case when g = 10 then now() end
+      from generate_series(1, 10) g`,
   );
 });
 afterAll(() => replica?.close());
@@ -38,6 +39,8 @@ describe('places taken on the desk', () => {
   it('counts each guest as a place in the walk-in list, as the server does', async () => {
     const [cls] = await bookableClasses(replica.db, now);
     expect(cls).toMatchObject({ single_class_id: classId, capacity: 14, booked: 10 });
+    // The guest's seat is taken as her host's is; a cancelled booking's seats are free again.
+    expect(cls?.takenSpots.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 12]);
   });
 
   it("counts them in today's class card too", async () => {

@@ -40,3 +40,18 @@ export function totalSeats(spotMap: string | null | undefined): number {
 export function isValidSpot(spotMap: string | null | undefined, spot: number): boolean {
   return Number.isInteger(spot) && spot >= 1 && spot <= totalSeats(spotMap);
 }
+
+export type SeatState = 'free' | 'taken' | 'closed';
+
+/**
+ * A class's seats as someone taking a new place sees them: a seat someone (or their guest) sits in is taken; once
+ * no place is left every other seat is closed, since a class's capacity can be below its type's map (a class of 3
+ * in a room of 8 bikes is full at 3, whatever seats are empty).
+ */
+export function seatStates(spotMap: string | null | undefined, taken: readonly number[], placesLeft: number): { row: number; seats: { seat: number; state: SeatState }[] }[] {
+  const occupied = new Set(taken);
+  return seatRows(spotMap).map((row) => ({
+    row: row.row,
+    seats: row.seats.map((seat) => ({ seat, state: occupied.has(seat) ? 'taken' : placesLeft > 0 ? 'free' : 'closed' })),
+  }));
+}

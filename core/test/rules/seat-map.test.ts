@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSpot, parseSpotMap, seatRows, totalSeats } from '../../src/index.ts';
+import { isValidSpot, parseSpotMap, seatRows, seatStates, totalSeats } from '../../src/index.ts';
 
 describe('seat map', () => {
   it("numbers '4,6,6' from the back row: the back row is 1-4, the front row next to the coach 11-16", () => {
@@ -29,5 +29,15 @@ describe('seat map', () => {
     expect(isValidSpot('4,6,6', 0)).toBe(false);
     expect(isValidSpot('4,6,6', 2.5)).toBe(false);
     expect(isValidSpot(null, 1)).toBe(false);
+  });
+});
+
+describe('the seats offered for a new place', () => {
+  it('are the free ones while places are left, and none once the class is full below its map', () => {
+    const states = (taken: number[], left: number) => seatStates('4,4', taken, left).flatMap((r) => r.seats.map((s) => s.state[0]).join(''));
+    expect(states([2], 5)).toEqual(['ftff', 'ffff']);
+    // A class of 3 on a map of 8: with 3 seats taken, the other five are closed, not free.
+    expect(states([1, 2, 7], 0)).toEqual(['ttcc', 'cctc']);
+    expect(seatStates(null, [], 3)).toEqual([]);
   });
 });

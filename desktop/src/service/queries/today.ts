@@ -11,6 +11,7 @@ export interface RosterEntry {
   last_name: string;
   spot: number | null;
   guest: string | null;
+  guest_spot: number | null;
   is_cash: boolean;
   is_paid: boolean;
   attend: boolean;
@@ -78,6 +79,7 @@ export async function classesBetween(db: Db, from: Date, to: Date, only?: number
         last_name: customer.last_name,
         spot: class_reservation.spot,
         guest: class_reservation.guest,
+        guest_spot: class_reservation.guest_spot,
         is_cash: class_reservation.is_cash,
         is_paid: class_reservation.is_paid,
         attend: class_reservation.attend,
@@ -155,7 +157,8 @@ export async function bookableClasses(db: Db, now = new Date(), days = 7): Promi
       /** Places taken, guests included (the server's count). */
       booked: c.places,
       spot_map: c.spot_map,
-      takenSpots: c.roster.flatMap((r) => (r.spot === null ? [] : [r.spot])),
+      // A guest sits in a seat too.
+      takenSpots: c.roster.flatMap((r) => [r.spot, r.guest_spot].filter((seat): seat is number => seat !== null)),
       customerIds: c.roster.map((r) => r.customer_id),
     }));
 }

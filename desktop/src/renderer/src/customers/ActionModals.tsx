@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
-import { activityTexts, isReasonGiven, seatRows, texts } from '@estudio/core';
+import { activityTexts, isReasonGiven, seatStates, texts } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
@@ -35,7 +35,7 @@ export function WalkInModal({ opened, onClose, customer }: ModalProps) {
     setErrors({});
   }, [opened]);
   const chosen = classes.data?.find((c) => String(c.single_class_id) === classId);
-  const rows = seatRows(chosen?.spot_map);
+  const rows = seatStates(chosen?.spot_map, chosen?.takenSpots ?? [], chosen ? chosen.capacity - chosen.booked : 0);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { class: chosen ? undefined : t.pickClass, seat: chosen && rows.length && spot === null ? t.pickSeat : undefined };
@@ -82,8 +82,8 @@ export function WalkInModal({ opened, onClose, customer }: ModalProps) {
                 <Text size="sm" fw={500}>{t.walkInSeat}</Text>
                 {rows.map((row) => (
                   <Group key={row.row} gap={6} justify="center">
-                    {row.seats.map((seat) => {
-                      const taken = chosen.takenSpots.includes(seat);
+                    {row.seats.map(({ seat, state }) => {
+                      const taken = state !== 'free';
                       return (
                         <UnstyledButton
                           key={seat}

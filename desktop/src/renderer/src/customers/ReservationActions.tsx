@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconDots, IconListNumbers, IconRotate2, IconUserPlus, IconX } from '@tabler/icons-react';
-import { seatRows, texts } from '@estudio/core';
+import { seatStates, texts } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorText, fieldErrorText, timeOf } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
@@ -237,7 +237,8 @@ export function MoveReservationModal({ opened, onClose, r }: RefModalProps) {
   }, [opened]);
   const current = classes.data?.find((c) => c.single_class_id === r.single_class_id);
   const chosen = classes.data?.find((c) => String(c.single_class_id) === classId);
-  const seats = seatRows(chosen?.spot_map).flatMap((row) => row.seats);
+  // Moving takes a new place in the chosen class: its seats as for anyone booking there.
+  const seats = seatStates(chosen?.spot_map, chosen?.takenSpots ?? [], chosen ? chosen.capacity - chosen.booked : 0).flatMap((row) => row.seats);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) return setError(d.pickClass);
@@ -298,7 +299,7 @@ export function MoveReservationModal({ opened, onClose, r }: RefModalProps) {
                 setSpot(v);
                 setError(null);
               }}
-              data={seats.map((s) => ({ value: String(s), label: `${d.seat} ${s}`, disabled: chosen.takenSpots.includes(s) }))}
+              data={seats.map((s) => ({ value: String(s.seat), label: `${d.seat} ${s.seat}`, disabled: s.state !== 'free' }))}
             />
           )}
           <Group justify="flex-end">
