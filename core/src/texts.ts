@@ -1199,6 +1199,14 @@ export const texts = {
         ? 'Entraste sin conexión. Escribe tu contraseña para volver a sincronizar con el servidor.'
         : `Entraste sin conexión. ${pending === 1 ? 'Tu cambio pendiente sigue guardado' : `Tus ${pending} cambios pendientes siguen guardados`} en esta recepción y se enviará${pending === 1 ? '' : 'n'} en cuanto escribas tu contraseña.`,
     reconnect: 'Conectar',
+    /** The header's connection badge while the server answers but this session needs the password. */
+    passwordNeededBadge: 'Falta tu contraseña',
+    passwordNeededBadgeHint: 'El servidor responde; escribe tu contraseña para enviar tus cambios.',
+    signOutPendingTitle: (pending: number) => (pending === 1 ? 'Tienes 1 cambio sin enviar' : `Tienes ${pending} cambios sin enviar`),
+    signOutPendingBody: (pending: number) =>
+      `${pending === 1 ? 'Se queda guardado' : 'Se quedan guardados'} en esta recepción y ${pending === 1 ? 'se envía' : 'se envían'} cuando vuelvas a entrar con tu cuenta. Mientras tanto el servidor no ${pending === 1 ? 'lo tiene' : 'los tiene'}: el portal y las otras recepciones no ${pending === 1 ? 'lo ven' : 'los ven'}.`,
+    signOutStay: 'Seguir aquí',
+    signOutAnyway: 'Salir de todos modos',
     anotherAccount: 'otra cuenta',
     waitingForOthers: (name: string, pending: number) =>
       `${pending === 1 ? '1 cambio' : `${pending} cambios`} de ${name} ${pending === 1 ? 'espera' : 'esperan'} a que vuelva a entrar en esta recepción para enviarse.`,

@@ -163,7 +163,16 @@ test('a shift change with the server down: offline sign-in, lock and PIN, a refu
   await expect(prompt).toBeVisible({ timeout: 60_000 });
   await expect(prompt).toContainText('Tu cambio pendiente sigue guardado');
   await expect(page.getByTestId('pending-count')).toHaveText('1 cambio sin enviar');
+  // The header says what is missing: the server answers, the password does not.
+  await expect(page.getByTestId('connection-status')).toHaveText('Falta tu contraseña');
   await snap(page, 'password-needed');
+  // Leaving now would leave the change behind: the desk says so, and staying keeps everything as it was.
+  await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
+  const leaving = page.getByRole('dialog', { name: 'Tienes 1 cambio sin enviar' });
+  await expect(leaving).toContainText('Se queda guardado en esta recepción y se envía cuando vuelvas a entrar con tu cuenta.');
+  await snap(page, 'sign-out-pending');
+  await leaving.getByRole('button', { name: 'Seguir aquí' }).click();
+  await expect(leaving).toHaveCount(0);
   await prompt.getByLabel('Contraseña').fill(demoPassword);
   await prompt.getByRole('button', { name: 'Conectar' }).click();
 

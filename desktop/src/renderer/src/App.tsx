@@ -1,6 +1,6 @@
 import { Alert, AppShell, Badge, Burger, Button, Center, Grid, Group, Loader, NavLink, ScrollArea, Stack, Tabs, Title, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconCloudOff, IconCloudCheck, IconDeviceDesktop, IconRefresh } from '@tabler/icons-react';
+import { IconCheck, IconCloudOff, IconCloudCheck, IconDeviceDesktop, IconKey, IconRefresh } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { lazy, Suspense, useState } from 'react';
 import { adminSections, type AdminSectionKey } from './admin/sections.ts';
@@ -79,9 +79,9 @@ function Desk({
                 <Title order={3} style={{ whiteSpace: 'nowrap' }}>
                   {t.appTitle}
                 </Title>
-                {status && <SyncIndicator status={status} />}
+                {status && <SyncIndicator status={status} passwordNeeded={passwordNeeded} />}
               </Group>
-              <LockControls userName={`${user.name} ${user.last_name}`} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+              <LockControls userName={`${user.name} ${user.last_name}`} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} pending={status?.pending ?? 0} />
             </Group>
           </AppShell.Header>
           {isAdmin && (
@@ -166,19 +166,22 @@ type Status = DeskOutputs['status']['get'];
  * full ('EN LÍNEA', 'TODO ENVIADO'); on a phone each is a short badge (an icon,
  * the number of changes) whose tooltip and accessible name say it in full.
  */
-function SyncIndicator({ status }: { status: Status }) {
-  const label = status.online ? t.online : t.offline;
+function SyncIndicator({ status, passwordNeeded }: { status: Status; passwordNeeded: boolean }) {
+  // The server answers but refuses this session until the password is typed: not 'Sin conexión'.
+  const label = passwordNeeded ? texts.deskShift.passwordNeededBadge : status.online ? t.online : t.offline;
   const pending = status.pending ? pendingText(status.pending) : t.allSent;
   // Mantine's sm breakpoint (36em = 576 px).
   const wide = useMediaQuery('(min-width: 36em)', true);
   return (
     <Group gap={6} wrap="nowrap" data-testid="sync-indicator" data-online={status.online} data-pending={status.pending}>
-      <Tooltip label={status.lastError ?? (status.lastSyncAt ? t.lastSync(new Date(status.lastSyncAt).toLocaleTimeString('es-MX')) : label)}>
+      <Tooltip
+        label={passwordNeeded ? texts.deskShift.passwordNeededBadgeHint : (status.lastError ?? (status.lastSyncAt ? t.lastSync(new Date(status.lastSyncAt).toLocaleTimeString('es-MX')) : label))}
+      >
         <Badge
           size="lg"
           variant="light"
-          color={status.online ? 'teal' : 'red'}
-          leftSection={status.online ? <IconCloudCheck size={16} /> : <IconCloudOff size={16} />}
+          color={passwordNeeded ? 'yellow' : status.online ? 'teal' : 'red'}
+          leftSection={passwordNeeded ? <IconKey size={16} /> : status.online ? <IconCloudCheck size={16} /> : <IconCloudOff size={16} />}
           role="status"
           aria-label={label}
           data-testid="connection-status"

@@ -21,7 +21,8 @@ export function CoachDesk({ userName, problem }: { userName: string; problem: st
           <Title order={3} style={{ whiteSpace: 'nowrap' }}>
             {texts.coachConsole.appTitle}
           </Title>
-          <LockControls userName={userName} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
+          {/* A coach's desk replicates nothing: no outbox to leave behind. */}
+          <LockControls userName={userName} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} pending={0} />
         </Group>
       </AppShell.Header>
       <AppShell.Main>

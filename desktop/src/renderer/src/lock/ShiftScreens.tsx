@@ -121,7 +121,10 @@ const autoLockChoices = [0, 2, 5, 10, 15] as const;
  * each stays reachable and reads whole (a phone's 390 px cut the name and
  * 'Cerrar sesión').
  */
-export function LockControls({ userName, onSignOut, signingOut }: { userName: string; onSignOut: () => void; signingOut: boolean }) {
+export function LockControls({ userName, onSignOut, signingOut, pending }: { userName: string; onSignOut: () => void; signingOut: boolean; pending: number }) {
+  // Changes not sent yet stay in this desk's outbox until this account signs in again here: say so before leaving.
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
+  const signOut = () => (pending > 0 ? setConfirmingSignOut(true) : onSignOut());
   const utils = trpc.useUtils();
   const lock = trpc.session.lock.useMutation({ onSuccess: () => void utils.invalidate() });
   const [pinOpen, setPinOpen] = useState(false);
@@ -181,7 +184,7 @@ export function LockControls({ userName, onSignOut, signingOut }: { userName: st
             </Menu.Dropdown>
           </Menu>
         </Group>
-        <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={onSignOut} loading={signingOut} style={{ flexShrink: 0 }}>
+        <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={signOut} loading={signingOut} style={{ flexShrink: 0 }}>
           {d.signOut}
         </Button>
       </Group>
@@ -206,12 +209,31 @@ export function LockControls({ userName, onSignOut, signingOut }: { userName: st
           </Menu.Item>
           {autoLockItems}
           <Menu.Divider />
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
             {d.signOut}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <PinModal opened={pinOpen} onClose={() => setPinOpen(false)} />
+      <Modal opened={confirmingSignOut} onClose={() => setConfirmingSignOut(false)} title={t.signOutPendingTitle(pending)} centered>
+        <Stack gap="md" data-testid="sign-out-pending">
+          <Text size="sm">{t.signOutPendingBody(pending)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingSignOut(false)} data-autofocus>
+              {t.signOutStay}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirmingSignOut(false);
+                onSignOut();
+              }}
+            >
+              {t.signOutAnyway}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </>
   );
 }
