@@ -1146,6 +1146,8 @@ export const texts = {
     waitlistPick: 'Busca al cliente que quiere esperar un lugar',
     waitlistRemove: 'Quitar',
     waitlistPromote: 'Darle el lugar',
+    waitlistNoCredits: 'Sin créditos',
+    waitlistNoCreditsHint: 'No tiene clases que sirvan para esta clase: véndele un paquete antes de darle el lugar.',
     waitlistNoPlace: 'La clase sigue llena: cancela o mueve una reservación para liberar un lugar.',
     waitlistPlaces: (free: number) => (free === 1 ? 'Hay 1 lugar libre.' : `Hay ${free} lugares libres.`),
     waitlistSince: 'En la lista desde',

@@ -146,6 +146,7 @@ describe('cancel preview and the waitlist, read from the replica', () => {
     const view = await desk.classWaitlist(full);
     expect(view).toMatchObject({ capacity: 1, taken: 1, free: 0 });
     expect(view.entries.map((e) => e.customer_id)).toEqual([second.customer_id, third.customer_id]);
+    expect(view.entries.map((e) => e.has_credit)).toEqual([true, true]);
     expect((await desk.waitlistCounts())[full]).toBe(2);
     await until('the server has the new entry', async () => {
       const rows = await server.db.select().from(waitlist).where(and(eq(waitlist.single_class_id, full), eq(waitlist.customer_id, third.customer_id)));
@@ -156,5 +157,8 @@ describe('cancel preview and the waitlist, read from the replica', () => {
     await until('the free place reaches the desk', async () => (await desk.classWaitlist(full)).free === 1);
     await desk.mutate('walkIn', { customer_id: second.customer_id, single_class_id: full, spot: null, guest: null });
     expect((await desk.classWaitlist(full)).entries.map((e) => e.customer_id)).toEqual([third.customer_id]);
+    // Someone waiting whose classes are gone is flagged before staff give them a place the booking would refuse.
+    await server.db.update(available_classes).set({ deletedAt: new Date() }).where(eq(available_classes.customer_id, third.customer_id));
+    await until('the spent credits reach the desk', async () => (await desk.classWaitlist(full)).entries[0]?.has_credit === false);
   });
 });

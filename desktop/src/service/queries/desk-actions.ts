@@ -1,9 +1,9 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
-import { available_classes, class_reservation, class_type, customer, single_class, waitlist } from '@estudio/db';
-import { cancelUnitLabel, DomainError, domainErrors, evaluateCancellation, placesForBooking, texts } from '@estudio/core';
+import { available_classes, class_package, class_reservation, class_type, customer, purchase, single_class, waitlist } from '@estudio/db';
+import { cancelUnitLabel, creditsMatchingPackage, DomainError, domainErrors, evaluateCancellation, pickCredit, placesForBooking, texts } from '@estudio/core';
 import { loadReplicaSettings } from '@estudio/sync/client/mutators';
-import { iso } from '../time.ts';
+import { iso, replicaTimeZone } from '../time.ts';
 
 const t = texts.deskActions;
 
@@ -83,7 +83,16 @@ export interface WaitlistView {
   free: number;
   cancelled: boolean;
   /** In the order they joined: the first is the next to get a place. */
-  entries: { waitlist_id: number; customer_id: number; name: string; last_name: string; phone: string | null; createdAt: string | null }[];
+  entries: {
+    waitlist_id: number;
+    customer_id: number;
+    name: string;
+    last_name: string;
+    phone: string | null;
+    createdAt: string | null;
+    /** A class of theirs that can pay for this one (the walk-in's own choice of credit): without one, a place given is refused. */
+    has_credit: boolean;
+  }[];
 }
 
 /** A class's waitlist in order, with its free places, from the replica. */
@@ -115,6 +124,7 @@ export async function classWaitlist(db: Db, singleClassId: number): Promise<Wait
       .orderBy(asc(waitlist.createdAt), asc(waitlist.waitlist_id)),
   ]);
   const taken = live.reduce((sum, r) => sum + placesForBooking(r.guest), 0);
+  const paying = await customersWithCredit(db, c.c, entries.map((e) => e.customer_id));
   return {
     single_class_id: singleClassId,
     class_type: c.class_type,
@@ -123,8 +133,28 @@ export async function classWaitlist(db: Db, singleClassId: number): Promise<Wait
     taken,
     free: Math.max(0, c.c.capacity - taken),
     cancelled: c.c.cancelledAt !== null,
-    entries: entries.map((e) => ({ ...e, createdAt: iso(e.createdAt) })),
+    entries: entries.map((e) => ({ ...e, createdAt: iso(e.createdAt), has_credit: paying.has(e.customer_id) })),
   };
+}
+
+/** Of these customers, those with a credit the class takes, chosen as the walk-in chooses it (core's pickCredit). */
+async function customersWithCredit(db: Db, c: typeof single_class.$inferSelect, customerIds: number[]): Promise<Set<number>> {
+  if (!customerIds.length) return new Set();
+  const rows = await db
+    .select({ customer_id: available_classes.customer_id, credit: available_classes, package_id: purchase.class_package_id, special: class_package.is_special_event })
+    .from(available_classes)
+    .leftJoin(purchase, eq(purchase.purchase_id, available_classes.purchase_id))
+    .leftJoin(class_package, eq(class_package.class_package_id, purchase.class_package_id))
+    .where(
+      and(
+        inArray(available_classes.customer_id, customerIds),
+        isNull(available_classes.deletedAt),
+        ne(available_classes.available_classes, 0),
+        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
+      ),
+    );
+  const target = { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: await replicaTimeZone(db) };
+  return new Set(customerIds.filter((id) => pickCredit(creditsMatchingPackage(rows.filter((r) => r.customer_id === id), c.class_package_id), target) !== null));
 }
 
 /** True once the replica holds the customer (a customer registered on the server a moment ago). */

@@ -396,7 +396,12 @@ export function WaitlistModal({ opened, onClose, singleClassId }: { opened: bool
                       </Table.Td>
                       <Table.Td>
                         <Text fw={600} size="sm">
-                          {e.name} {e.last_name}
+                          {e.name} {e.last_name}{' '}
+                          {!e.has_credit && (
+                            <Badge size="xs" color="orange" variant="light" title={t.waitlistNoCreditsHint} data-testid="waitlist-no-credits">
+                              {t.waitlistNoCredits}
+                            </Badge>
+                          )}
                         </Text>
                         <Text size="xs" c="dimmed">
                           {[e.phone, e.createdAt ? `${t.waitlistSince} ${dateTimeOf(e.createdAt)}` : null].filter(Boolean).join(' · ')}
@@ -406,7 +411,9 @@ export function WaitlistModal({ opened, onClose, singleClassId }: { opened: bool
                         <Group gap={4} justify="flex-end">
                           <Button
                             size="compact-xs"
-                            disabled={w.free === 0}
+                            // Without a class to pay with, the place would be refused: staff sell first (the badge says so).
+                            disabled={w.free === 0 || !e.has_credit}
+                            title={e.has_credit ? undefined : t.waitlistNoCreditsHint}
                             loading={promote.isPending && promote.variables?.customer_id === e.customer_id}
                             onClick={() =>
                               void run(() => promote.mutateAsync({ customer_id: e.customer_id, single_class_id: singleClassId, spot: null, guest: null }), t.promoted)
