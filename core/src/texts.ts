@@ -1221,6 +1221,9 @@ export const texts = {
     rejectedBy: 'Motivo del servidor',
     warningDocumentsPending: (titles: string) => `No ha aceptado: ${titles}. Pídele que los lea y acepte en recepción.`,
     warningProfileIncomplete: (fields: string) => `Perfil incompleto: falta ${fields}.`,
+    /** Staff's words for a customer's active penalty, on the card and in the booking dialog before they try to book. */
+    warningPenalty: (noShows: number, until: string) =>
+      `Penalización activa: ${noShows} ${noShows === 1 ? 'inasistencia seguida' : 'inasistencias seguidas'} con su paquete ilimitado. No puede reservar con él hasta el ${until}.`,
     profileFieldNames: { name: 'nombre', last_name: 'apellido', phone: 'teléfono', birthdate: 'fecha de nacimiento' },
     documentsPendingTitle: 'Documentos sin aceptar',
     profileIncompleteTitle: 'Perfil incompleto',

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accepted_page, audit_log, class_reservation, customer, page, single_class } from '@estudio/db';
+import { accepted_page, audit_log, class_reservation, class_reservation_penalty, customer, page, single_class } from '@estudio/db';
 import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
 import { checkInStart } from './check-in-time.ts';
-import { defaultStudioTimeZone } from '@estudio/core';
+import { defaultStudioTimeZone, formatDate } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
 
 /**
@@ -108,7 +108,21 @@ describe('counter warnings', () => {
   it('says nothing once the profile is complete too', async () => {
     await server.db.update(customer).set({ birthdate: '1990-05-04' }).where(eq(customer.customer_id, customerId));
     await until('replica has the birth date', async () => (await desk.counterWarnings(customerId)).missingProfile.length === 0);
-    expect(await desk.counterWarnings(customerId)).toMatchObject({ pendingDocuments: [], missingProfile: [], title: null });
+    expect(await desk.counterWarnings(customerId)).toMatchObject({ pendingDocuments: [], missingProfile: [], title: null, penalty: null });
+  });
+
+  it('says an active penalty before staff try to book, and forgets it once it is lifted', async () => {
+    const start = new Date(Date.now() - 86_400_000);
+    const end = new Date(Date.now() + 3 * 86_400_000);
+    const [penalty] = await server.db
+      .insert(class_reservation_penalty)
+      .values({ customer_id: customerId, start_date: start, end_date: end, no_shows: 3 })
+      .returning();
+    await until('replica has the penalty', async () => (await desk.counterWarnings(customerId)).penalty !== null);
+    const until_ = formatDate(end, defaultStudioTimeZone);
+    expect((await desk.counterWarnings(customerId)).penalty).toBe(`Penalización activa: 3 inasistencias seguidas con su paquete ilimitado. No puede reservar con él hasta el ${until_}.`);
+    await server.db.update(class_reservation_penalty).set({ deletedAt: new Date() }).where(eq(class_reservation_penalty.class_reservation_penalty_id, penalty!.class_reservation_penalty_id));
+    await until('replica has it lifted', async () => (await desk.counterWarnings(customerId)).penalty === null);
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
-import { accepted_page, customer, page } from '@estudio/db';
-import { missingProfileFields, texts, type RequiredProfileField } from '@estudio/core';
+import { accepted_page, class_reservation_penalty, customer, page } from '@estudio/db';
+import { activePenalty, formatDate, missingProfileFields, texts, type RequiredProfileField } from '@estudio/core';
+import { replicaTimeZone } from '../time.ts';
 
 /** A required document (page) the customer has not accepted, with what staff show at the counter. */
 export interface PendingDocument {
@@ -19,6 +20,8 @@ export interface CounterWarnings {
   missingProfile: RequiredProfileField[];
   /** The box's title, naming what is missing (documents, profile or both); null when nothing is. */
   title: string | null;
+  /** An active penalty, said before staff try to book (the booking would be refused); null without one. */
+  penalty: string | null;
 }
 
 /** 'Documentos sin aceptar' only when documents are missing: a customer who accepted everything reads 'Perfil incompleto'. */
@@ -30,7 +33,7 @@ export function counterWarningsTitle(documents: boolean, profile: boolean): stri
 }
 
 /** Reads the replica: the required pages without an acceptance of this customer, and the profile's missing fields. */
-export async function counterWarnings(db: Db, customerId: number): Promise<CounterWarnings> {
+export async function counterWarnings(db: Db, customerId: number, now: Date = new Date()): Promise<CounterWarnings> {
   const [who] = await db
     .select({ name: customer.name, last_name: customer.last_name, phone: customer.phone, birthdate: customer.birthdate })
     .from(customer)
@@ -46,5 +49,8 @@ export async function counterWarnings(db: Db, customerId: number): Promise<Count
   const pending = rows.filter((r) => r.accepted === null && !rows.some((o) => o.page_id === r.page_id && o.accepted !== null));
   const pendingDocuments = pending.filter((r, i) => pending.findIndex((o) => o.page_id === r.page_id) === i).map(({ page_id, title, content }) => ({ page_id, title, content }));
   const missingProfile = who ? missingProfileFields(who) : [];
-  return { pendingDocuments, missingProfile, title: counterWarningsTitle(pendingDocuments.length > 0, missingProfile.length > 0) };
+  const penalties = await db.select().from(class_reservation_penalty).where(eq(class_reservation_penalty.customer_id, customerId));
+  const active = activePenalty(penalties, now);
+  const penalty = active ? texts.deskShift.warningPenalty(active.no_shows, formatDate(active.end_date, await replicaTimeZone(db))) : null;
+  return { pendingDocuments, missingProfile, title: counterWarningsTitle(pendingDocuments.length > 0, missingProfile.length > 0), penalty };
 }

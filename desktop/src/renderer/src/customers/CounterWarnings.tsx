@@ -37,9 +37,15 @@ export function CounterWarnings({ customerId, customerName, compact = false }: {
   const warnings = trpc.customers.warnings.useQuery({ customer_id: customerId });
   const [open, setOpen] = useState(false);
   const w = warnings.data;
-  if (!w || (!w.pendingDocuments.length && !w.missingProfile.length)) return null;
+  if (!w || (!w.pendingDocuments.length && !w.missingProfile.length && !w.penalty)) return null;
   return (
     <>
+      {w.penalty && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="counter-penalty">
+          <Text size="sm">{w.penalty}</Text>
+        </Alert>
+      )}
+      {(w.pendingDocuments.length > 0 || w.missingProfile.length > 0) && (
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={compact ? undefined : (w.title ?? undefined)} data-testid="counter-warnings">
         <Stack gap={6}>
           {w.pendingDocuments.length > 0 && <Text size="sm">{t.warningDocumentsPending(w.pendingDocuments.map((d) => d.title).join(', '))}</Text>}
@@ -53,6 +59,7 @@ export function CounterWarnings({ customerId, customerName, compact = false }: {
           )}
         </Stack>
       </Alert>
+      )}
       <AcceptDocumentsModal opened={open} onClose={() => setOpen(false)} customerId={customerId} customerName={customerName} documents={w.pendingDocuments} />
     </>
   );
