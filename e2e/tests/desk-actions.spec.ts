@@ -155,6 +155,11 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   const lucia = ((await created.json()) as { customer: { customer_id: number; email: string } | null }).customer;
   expect(lucia?.email).toBe('lucia.mostrador@prueba.mx');
   const luciaId = lucia?.customer_id ?? 0;
+  // A slip in her surname still finds her: after the exact matches, under its own heading.
+  await page.getByTestId('customer-search').fill('lucia mostradro');
+  await expect(page.getByTestId('spelled-like')).toHaveText('Con otra ortografía');
+  await expect(page.getByTestId('customer-hit').first()).toContainText('Lucía Mostrador Prueba');
+  await photograph(page, 'search-spelled-like');
 
   // 2. Sell her a package, then book today's class A.
   await card.getByRole('button', { name: 'Agregar acceso' }).click();
