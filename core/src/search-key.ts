@@ -72,19 +72,27 @@ export function typosToReach(typed: string, word: string): number | null {
   const limit = allowedTypos(typed.length);
   const n = typed.length;
   if (word.length < n - limit) return null;
-  // Column j of the rows: the distance from a prefix of typed to word's first j letters; only j ≤ n + limit matters.
+  // Column j of a row: the distance from a prefix of typed to word's first j letters; only j ≤ n + limit matters.
   const width = Math.min(word.length, n + limit);
-  let before = new Array<number>(width + 1).fill(0);
-  let previous = Array.from({ length: width + 1 }, (_, j) => j);
-  let current = new Array<number>(width + 1).fill(0);
+  // Each slip leaves at most one typed letter that the word's start lacks: more missing letters, no need to align.
+  if (lettersMissing(typed, word, width) > limit) return null;
+  // Three rows reused from call to call: a search tries thousands of words per keystroke.
+  if (rows[0].length <= width) rows = [new Int32Array(width + 1), new Int32Array(width + 1), new Int32Array(width + 1)];
+  let [before, previous, current] = rows;
+  for (let j = 0; j <= width; j++) previous[j] = j;
   for (let i = 1; i <= n; i++) {
     current[0] = i;
     let best = i;
     const t = typed.charCodeAt(i - 1);
+    const tBefore = i > 1 ? typed.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= width; j++) {
       const w = word.charCodeAt(j - 1);
-      let d = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (t === w ? 0 : 1));
-      if (i > 1 && j > 1 && t === word.charCodeAt(j - 2) && typed.charCodeAt(i - 2) === w) d = Math.min(d, (before[j - 2] as number) + 1);
+      let d = previous[j - 1]! + (t === w ? 0 : 1);
+      const up = previous[j]! + 1;
+      if (up < d) d = up;
+      const left = current[j - 1]! + 1;
+      if (left < d) d = left;
+      if (j > 1 && t === word.charCodeAt(j - 2) && tBefore === w && before[j - 2]! + 1 < d) d = before[j - 2]! + 1;
       current[j] = d;
       if (d < best) best = d;
     }
@@ -92,7 +100,24 @@ export function typosToReach(typed: string, word: string): number | null {
     [before, previous, current] = [previous, current, before];
   }
   // The typed word ends anywhere in the word: the best of the last row (after the swap, in `previous`).
-  let distance = Infinity;
-  for (let j = Math.max(0, n - limit); j <= width; j++) distance = Math.min(distance, previous[j] as number);
+  let distance = limit + 1;
+  for (let j = Math.max(0, n - limit); j <= width; j++) if (previous[j]! < distance) distance = previous[j]!;
   return distance <= limit ? distance : null;
 }
+
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+/** How many of typed's letters (as a multiset) the word's first `width` letters do not have. */
+function lettersMissing(typed: string, word: string, width: number): number {
+  for (let j = 0; j < width; j++) letterCounts[word.charCodeAt(j) & 127]!++;
+  let missing = 0;
+  for (let i = 0; i < typed.length; i++) {
+    const c = typed.charCodeAt(i) & 127;
+    if (letterCounts[c]! > 0) letterCounts[c]!--;
+    else missing++;
+  }
+  for (let j = 0; j < width; j++) letterCounts[word.charCodeAt(j) & 127] = 0;
+  return missing;
+}
+
+const letterCounts = new Int32Array(128);

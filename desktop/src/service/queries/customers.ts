@@ -241,7 +241,8 @@ export async function searchCustomers(db: Db, q: string, limit = 20): Promise<Cu
 function spelledLike(sorted: ByName, typed: string[], found: Set<number>, limit: number): CustomerHit[] {
   if (!typed.some((w) => /^[a-z]+$/.test(w) && allowedTypos(w.length) > 0)) return [];
   const vocabulary = (sorted.words ??= wordsOf(sorted.entries));
-  const reach = (word: string, candidate: string): number | null => (candidate.startsWith(word) ? 0 : /^[a-z]+$/.test(word) ? typosToReach(word, candidate) : null);
+  const lettersOnly = new Set(typed.filter((w) => /^[a-z]+$/.test(w)));
+  const reach = (word: string, candidate: string): number | null => (candidate.startsWith(word) ? 0 : lettersOnly.has(word) ? typosToReach(word, candidate) : null);
   const [first, ...others] = [...typed].sort((a, b) => b.length - a.length) as [string, ...string[]];
   const slips = new Map<number, number>();
   for (const [word, places] of vocabulary) {
