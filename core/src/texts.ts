@@ -1093,7 +1093,6 @@ export const texts = {
     statusFailed: 'Fallida',
     statusCancelled: 'Cancelada',
     statusRevoked: 'Eliminada',
-    statusRefunded: 'Reembolsada',
     gift: 'Regalo',
     queuedOffline: 'Guardado en esta recepción; se enviará al volver la conexión.',
     /** The desk's changes by name, as the list of rejected changes shows them. */

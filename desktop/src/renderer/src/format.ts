@@ -53,7 +53,7 @@ export const purchaseStatusText: Record<string, string> = {
   failed: t.statusFailed,
   cancelled: t.statusCancelled,
   revoked: t.statusRevoked,
-  refunded: t.statusRefunded,
+  refunded: texts.adminMoney.refunded,
 };
 
 /** A purchase's status in staff's words: one whose money went back reads 'Reembolsada', not 'Eliminada'. */
