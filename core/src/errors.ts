@@ -267,6 +267,8 @@ export const domainErrors = {
   'customer/own-role': { status: 409, message: 'No puedes cambiar tu propio rol; pídeselo a otro administrador.' },
   'customer/field-admin-only': { status: 403, message: 'Recepción no puede cambiar este dato del cliente; pídeselo a un administrador.' },
   'customer/staff-account': { status: 403, message: 'Los datos del personal y de los coaches los cambia un administrador.' },
+  'customer-note/not-found': { status: 404, message: 'No encontramos esta nota del cliente; quizá alguien ya la quitó.' },
+  'permission/note-not-yours': { status: 403, message: 'Recepción quita solo las notas que escribió; pide a un administrador que quite esta.' },
   'customer/email-via-link': { status: 400, message: 'Tu correo se cambia en Mi Información › Correo electrónico: te enviamos una liga al correo nuevo para confirmarlo.' },
   'package/unknown': { status: 404, message: 'No encontramos este paquete.' },
   'package/sale-price': { status: 400, message: 'El precio de oferta debe ser menor que el precio.' },

@@ -16,6 +16,7 @@ export * from './rules/form-validation.ts';
 export * from './profile.ts';
 export * from './schemas/booking.ts';
 export * from './schemas/coach.ts';
+export * from './schemas/customer-notes.ts';
 export * from './rules/index.ts';
 export * from './schedule-range.ts';
 export * from './schemas/checkout.ts';

@@ -34,6 +34,8 @@ export const activityKindRules = {
     ['customer', 'customer.create'],
     ['customer', 'customer.documents.accept-at-desk'],
     ['customer', 'identity.link'],
+    ['customer', 'customer.note.add'],
+    ['customer', 'customer.note.remove'],
   ],
   checkIn: [
     ['class_reservation', 'reservation.check-in'],
@@ -74,6 +76,9 @@ export const activityKindRules = {
     ['single_class', 'repeat'],
   ],
 } as const satisfies Record<string, readonly (readonly [string, string])[]>;
+
+/** A note's kind as the activity sentence says it. */
+const noteKindLabel: Record<string, string> = { note: 'una nota', alert: 'una alerta', health: 'una nota de salud' };
 
 export type ActivityKind = keyof typeof activityKindRules;
 export const activityKinds = Object.keys(activityKindRules) as ActivityKind[];
@@ -218,6 +223,12 @@ export function activityWhat(facts: ActivityFacts): string {
       // Decision 095: the person's first sign-in with Firebase, by the e-mail Firebase verified; the actor is the person.
       if (facts.action === 'identity.link') return 'entró por primera vez con Firebase con su correo verificado; su cuenta quedó vinculada a ese inicio de sesión';
       if (facts.action === 'customer.documents.accept-at-desk') return `registró en recepción que ${who} aceptó los documentos`;
+      if (facts.action === 'customer.note.add' || facts.action === 'customer.note.remove') {
+        const kind = noteKindLabel[String(field(changes, 'kind'))] ?? 'una nota';
+        // A health note's text is never in the log; the others are said as written.
+        const body = str(field(changes, 'body'));
+        return `${facts.action === 'customer.note.add' ? 'escribió' : 'quitó'} ${kind} ${facts.action === 'customer.note.add' ? 'sobre' : 'de'} ${who}${body ? `: «${body}»` : ''}`;
+      }
       const email = field(changes, 'email');
       const from = str(field(email, 'from'));
       const to = str(field(email, 'to'));

@@ -100,3 +100,12 @@ export function customerEditRefusal(role: Role, changed: readonly string[], targ
   }
   return null;
 }
+
+/**
+ * Who removes a note on a customer: an administrator any note; Recepción the notes it wrote itself (an owner's
+ * "debe dinero" stays until the owner says so). A note whose author's account is gone is an administrator's.
+ */
+export function mayRemoveCustomerNote(role: Role, note: { created_by: number | null }, actorId: number): boolean {
+  if (role === 'admin') return true;
+  return role === 'staff' && note.created_by === actorId;
+}

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { bodyId as id } from './fields.ts';
+import { customerNoteBody, customerNoteKind } from './customer-notes.ts';
 
 /**
  * The sync protocol between the server and the front desks (decision
@@ -31,6 +32,8 @@ export const replicatedTables = {
   // Decision 018: the counter warns about required documents not yet accepted, and collects them.
   page: { key: ['page_id'], hidden: [] },
   accepted_page: { key: ['accepted_page_id'], hidden: [] },
+  // Notes and alerts on a customer: the card and the scan show them offline.
+  customer_note: { key: ['customer_note_id'], hidden: [] },
 } as const satisfies Record<string, { key: readonly string[]; hidden: readonly string[] }>;
 
 export type ReplicatedTable = keyof typeof replicatedTables;
@@ -177,6 +180,10 @@ export const deskMutationArgs = {
     page_ids: z.array(id).min(1, { error: 'Elige al menos un documento.' }).max(50),
     at: z.iso.datetime({ offset: true }).optional(),
   }),
+  /** A note, alert or health note on a customer (POST /customer/notes), written by the signed-in staff member. */
+  addCustomerNote: z.object({ customer_id: id, kind: customerNoteKind, body: customerNoteBody }),
+  /** Removes a note (DELETE /customer/notes/{id}); customer_id names whose it is, checked against the note. */
+  removeCustomerNote: z.object({ customer_note_id: id, customer_id: id }),
 } as const;
 
 export type DeskMutationName = keyof typeof deskMutationArgs;
@@ -207,6 +214,8 @@ export const deskMutation = z.discriminatedUnion('name', [
   mutationOf('joinWaitlist'),
   mutationOf('leaveWaitlist'),
   mutationOf('acceptDocuments'),
+  mutationOf('addCustomerNote'),
+  mutationOf('removeCustomerNote'),
 ]);
 export type DeskMutation = z.output<typeof deskMutation>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customerNoteKinds } from '@estudio/core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { file } from './content.ts';
 
@@ -113,4 +114,31 @@ export const customer_field_value = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.customer_id, t.key] })],
+);
+
+/**
+ * What staff keep about a person (an injury, "debe dinero", a preference).
+ * An alert and a health note are shown at the counter's scan as well as on
+ * the card; a health note is sensitive: staff and the coach of a class the
+ * customer is booked in read it, the customer's own answers never carry it.
+ * Written by staff through one audited service; removing one deletes it
+ * (the activity log keeps who wrote and who removed it).
+ */
+export const customer_note = pgTable(
+  'customer_note',
+  {
+    customer_note_id: integer('customer_note_id').primaryKey().generatedAlwaysAsIdentity(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.customer_id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: customerNoteKinds }).notNull(),
+    body: text('body').notNull(),
+    created_by: integer('created_by').references((): AnyPgColumn => customer.customer_id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_note_customer_id_idx').on(t.customer_id),
+    check('customer_note_kind_check', sql`${t.kind} in ('note', 'alert', 'health')`),
+    check('customer_note_body_check', sql`length(${t.body}) between 1 and 500`),
+  ],
 );

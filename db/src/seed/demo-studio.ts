@@ -805,6 +805,14 @@ async function seedAccountExtras(
     ]),
   ]);
 
+  // What the desk knows about two regulars: an alert shown at every scan, a health note (hers and her coach's to read)
+  // and a preference. Not on the demo accounts: their scans stay as the walkthroughs describe them.
+  await tx.insert(s.customer_note).values([
+    { customer_id: cid(community[3]!), kind: 'alert', body: 'Debe $150 de una clase suelta del sábado: cobrar antes de pasar.', created_by: cid(accountIndex.recepcion), createdAt: ago(3, '09:10').toDate() },
+    { customer_id: cid(community[5]!), kind: 'health', body: 'Embarazo de 5 meses: sin abdominales boca abajo.', created_by: cid(accountIndex.admin), createdAt: ago(12, '18:40').toDate() },
+    { customer_id: cid(community[5]!), kind: 'note', body: 'Prefiere el lugar junto a la ventana.', created_by: cid(accountIndex.recepcion), createdAt: ago(20, '07:05').toDate() },
+  ]);
+
   await tx.insert(s.payment_source).values([
     { customer_id: cid(accountIndex.cliente), provider: 'sandbox', source_id: 'pm_demo_visa_4242', card_type: 'visa', last_digits: '4242', exp_month: 12, exp_year: now.year() + 3, is_default: true },
     { customer_id: cid(accountIndex.ilimitado), provider: 'sandbox', source_id: 'pm_demo_mc_4444', card_type: 'mastercard', last_digits: '4444', exp_month: 8, exp_year: now.year() + 2, is_default: true },

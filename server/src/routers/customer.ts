@@ -5,6 +5,10 @@ import {
   customerByPhoneInput,
   customerAnswersOutput,
   customerCreateInput,
+  customerNoteCreateInput,
+  customerNoteEnvelope,
+  customerNoteRemoveInput,
+  customerNotesOutput,
   customerOutput,
   customerQueryInput,
   customerQueryOutput,
@@ -25,6 +29,7 @@ import { domainError } from '../errors.ts';
 import { getAdminCustomer, listAdminCustomers, queryCustomers, sendCustomerRecovery, staffUpdateCustomer } from '../services/customer/admin-customers.ts';
 import { createCustomer } from '../services/customer/create-customer.ts';
 import { answersForStaff } from '../services/customer/customer-answers.ts';
+import { addCustomerNote, listCustomerNotes, removeCustomerNote } from '../services/customer/customer-notes.ts';
 import { toCustomerOutput, toCustomerProfileOutput } from '../services/customer/customer-output.ts';
 import { findCustomerByPhone } from '../services/customer/find-customer.ts';
 import { setCustomerPassword } from '../services/customer/set-customer-password.ts';
@@ -183,6 +188,33 @@ export const customerRouter = router({
     .input(idInput)
     .output(customerAnswersOutput)
     .query(async ({ ctx, input }) => ({ answers: await answersForStaff(ctx.db, input.id) })),
+
+  // Notes, alerts and health notes on a customer; desks reach the same service through sync.push.
+  notes: staffProcedure
+    .meta({ openapi: { method: 'GET', path: '/customer/{id}/notes', tags, summary: 'Las notas, alertas y notas de salud del personal sobre un cliente (recepción y admin)' } })
+    .input(idInput)
+    .output(customerNotesOutput)
+    .query(async ({ ctx, input }) => ({ notes: await listCustomerNotes(ctx.db, input.id) })),
+
+  addNote: staffProcedure
+    .meta({ openapi: { method: 'POST', path: '/customer/notes', tags, summary: 'Agrega una nota, alerta o nota de salud a un cliente (recepción y admin)', errorResponses: { 404: 'El cliente no existe' } } })
+    .input(customerNoteCreateInput)
+    .output(customerNoteEnvelope)
+    .mutation(async ({ ctx, input }) => ({ note: await addCustomerNote(ctx.db, ctx.customer, input) })),
+
+  removeNote: staffProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/customer/notes/{id}',
+        tags,
+        summary: 'Quita una nota de un cliente: recepción las que escribió, un admin cualquiera (recepción y admin)',
+        errorResponses: { 403: 'Recepción y una nota que no escribió', 404: 'La nota no existe o no es de ese cliente' },
+      },
+    })
+    .input(customerNoteRemoveInput)
+    .output(z.object({ customer_note_id: z.number() }))
+    .mutation(({ ctx, input }) => removeCustomerNote(ctx.db, ctx.customer, { customer_note_id: input.id, customer_id: input.customer_id })),
 
   // Access granted and taken at the front desk; desks reach the same services through sync.push.
   giveAccess: staffProcedure

@@ -133,11 +133,21 @@ describe('the coach reads its own classes and rosters, nothing else', () => {
     if (!open) throw new Error('el seed no tiene una clase de Valeria con lugar');
     const booked = await call(server.app, 'POST', '/api/class_reservations', { token: mariana, body: { single_class_id: open.single_class_id } });
     expect(booked.status, booked.raw).toBe(200);
+    // The desk's notes on her: the health one is for her coach too; an alert about money is not.
+    const marianaId = booked.body.class_reservation.customer_id as number;
+    for (const [kind, body] of [['health', 'Operada del hombro izquierdo en mayo.'], ['alert', 'Debe $200.']] as const) {
+      const note = await call(server.app, 'POST', '/api/customer/notes', { token: admin, body: { customer_id: marianaId, kind, body } });
+      expect(note.status, note.raw).toBe(200);
+    }
     const res = await call(server.app, 'GET', `/api/coach/single_class/${open.single_class_id}/roster`, { token: coachToken });
     const row = (res.body.class_reservations as { name: string; last_name: string; health: { label: string; text: string }[] }[]).find((r) => r.name === 'Mariana');
-    expect(row?.health).toEqual([{ label: 'Lesiones o condiciones médicas que tu coach deba conocer', text: 'Lesión antigua de rodilla derecha: evito saltos.' }]);
-    // Her emergency contact is for the desk, not for the coach.
+    expect(row?.health).toEqual([
+      { label: 'Lesiones o condiciones médicas que tu coach deba conocer', text: 'Lesión antigua de rodilla derecha: evito saltos.' },
+      { label: 'Nota de salud del estudio', text: 'Operada del hombro izquierdo en mayo.' },
+    ]);
+    // Her emergency contact is for the desk, not for the coach; nor is what she owes.
     expect(res.raw).not.toContain('Jorge López');
+    expect(res.raw).not.toContain('Debe $200');
     await call(server.app, 'DELETE', `/api/class_reservations/${booked.body.class_reservation.class_reservation_id}`, { token: mariana });
   });
 

@@ -176,6 +176,10 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'customer.setPassword': { role: 'staff', rest: 'POST /api/customer/password' },
   // The studio's questions a customer answered, for the desk's card (staff; a coach reads only her own class's roster).
   'customer.answers': { role: 'staff', rest: 'GET /api/customer/{id}/answers' },
+  // Notes, alerts and health notes on a customer: staff's (the class's coach reads the health ones in her roster).
+  'customer.notes': { role: 'staff', rest: 'GET /api/customer/{id}/notes' },
+  'customer.addNote': { role: 'staff', rest: 'POST /api/customer/notes' },
+  'customer.removeNote': { role: 'staff', rest: 'DELETE /api/customer/notes/{id}' },
   // CFDI at the desk: an invoice issued for a customer, the customer's invoices, a failed one sent again.
   'cfdi.deskIssue': { role: 'staff', rest: 'POST /api/cfdi/desk' },
   'cfdi.forCustomer': { role: 'staff', rest: 'GET /api/cfdi/customer/{id}' },

@@ -43,6 +43,8 @@ const refsOf: { [N in DeskMutationName]: (args: DeskMutationArgs<N>) => Refs } =
   joinWaitlist: (a) => ({ customerId: a.customer_id, classId: a.single_class_id }),
   leaveWaitlist: (a) => ({ customerId: a.customer_id, classId: a.single_class_id }),
   acceptDocuments: (a) => ({ customerId: a.customer_id }),
+  addCustomerNote: (a) => ({ customerId: a.customer_id }),
+  removeCustomerNote: (a) => ({ customerId: a.customer_id }),
 };
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : v == null ? undefined : Number(v));

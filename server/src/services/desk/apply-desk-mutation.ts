@@ -5,6 +5,7 @@ import type { CustomerRow } from '../customer/find-customer.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { acceptDocumentsAtDesk } from './accept-documents-at-desk.ts';
+import { addCustomerNote, removeCustomerNote } from '../customer/customer-notes.ts';
 import { cancelAtDesk } from './cancel-at-desk.ts';
 import { checkIn } from './check-in.ts';
 import { giveAccess } from './give-access.ts';
@@ -64,5 +65,9 @@ export async function applyDeskMutation(
       return leaveWaitlistAtDesk(tx, actor, mutation.args);
     case 'acceptDocuments':
       return acceptDocumentsAtDesk(tx, actor, mutation.args, now);
+    case 'addCustomerNote':
+      return addCustomerNote(tx, actor, mutation.args, now);
+    case 'removeCustomerNote':
+      return removeCustomerNote(tx, actor, mutation.args);
   }
 }

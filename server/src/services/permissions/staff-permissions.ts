@@ -1,4 +1,4 @@
-import { appConfigDefaults, DomainError, effectivePriceCents, mayChangeCredits, mayGift, type CreditChange } from '@estudio/core';
+import { appConfigDefaults, DomainError, effectivePriceCents, mayChangeCredits, mayGift, mayRemoveCustomerNote, type CreditChange } from '@estudio/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
@@ -47,6 +47,11 @@ export async function assertMayChangeCredits(tx: Tx, actor: StaffActor, change: 
   const verdict = mayChangeCredits(role, change, await singleClassPriceCents(tx), await giftLimit(tx));
   if (verdict === 'admin-only') throw new DomainError('permission/credits-admin-only');
   if (verdict === 'over-limit') throw new DomainError('permission/credits-over-limit');
+}
+
+/** A note on a customer is removed by an administrator, or by the receptionist who wrote it (core's mayRemoveCustomerNote). */
+export async function assertMayRemoveNote(tx: Tx, actor: StaffActor, note: { created_by: number | null }): Promise<void> {
+  if (!mayRemoveCustomerNote(await roleOf(tx, actor), note, actor.customer_id)) throw new DomainError('permission/note-not-yours');
 }
 
 async function roleOf(tx: Tx, actor: StaffActor) {

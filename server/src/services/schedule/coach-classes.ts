@@ -6,6 +6,7 @@ import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class_instructor } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { sensitiveAnswersOf } from '../customer/customer-answers.ts';
+import { healthNotesOf } from '../customer/customer-notes.ts';
 import { listSchedule, type ScheduleFilters } from './list-schedule.ts';
 import { loadSingleClassOutput } from './single-class-output.ts';
 
@@ -84,6 +85,14 @@ export async function getCoachRoster(db: Db, customerId: number, singleClassId: 
     db,
     rows.map((r) => r.customer_id),
   );
+  // Staff's health notes too: the class's coach is who needs them (an injury to work around).
+  const notes = await healthNotesOf(
+    db,
+    rows.map((r) => r.customer_id),
+  );
   // No ids in the answer (decision 045): the customer's id only joined her answers.
-  return { single_class: toCoachClass(found), class_reservations: rows.map(({ customer_id, ...r }) => ({ ...r, health: health.get(customer_id) ?? [] })) };
+  return {
+    single_class: toCoachClass(found),
+    class_reservations: rows.map(({ customer_id, ...r }) => ({ ...r, health: [...(health.get(customer_id) ?? []), ...(notes.get(customer_id) ?? [])] })),
+  };
 }

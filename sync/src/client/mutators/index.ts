@@ -3,6 +3,7 @@ import { acceptDocuments } from './accept-documents-at-desk.ts';
 import { cancelReservation } from './cancel-at-desk.ts';
 import { checkIn } from './check-in.ts';
 import type { Mutator, MutatorContext } from './context.ts';
+import { addCustomerNote, removeCustomerNote } from './customer-notes.ts';
 import { giveAccess } from './give-access.ts';
 import { markPurchasePaid } from './mark-purchase-paid.ts';
 import { markReservationPaid } from './mark-reservation-paid.ts';
@@ -29,6 +30,8 @@ const mutators: { [N in DeskMutationName]: Mutator<N> } = {
   joinWaitlist,
   leaveWaitlist,
   acceptDocuments,
+  addCustomerNote,
+  removeCustomerNote,
 };
 
 /** Runs the local mutator of `name`; returns the tables it changed. Throws DomainError when the replica says the server would refuse. */
