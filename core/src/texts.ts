@@ -1188,6 +1188,8 @@ export const texts = {
     kindLabel: 'Tipo',
     bodyLabel: 'Nota',
     bodyPlaceholder: 'Escribe lo que el equipo debe saber',
+    bodyRequired: 'Escribe la nota.',
+    healthOffline: 'Las notas de salud se ven y se guardan con conexión: no se guardan en esta computadora.',
     add: 'Agregar nota',
     save: 'Guardar nota',
     cancel: 'Cancelar',
@@ -1204,7 +1206,6 @@ export const texts = {
     byWhom: (name: string | null, date: string) => (name ? `${name} · ${date}` : date),
     healthLabel: 'Nota de salud del estudio',
     scanAlert: (texts: string[]) => `Alerta: ${texts.join(' · ')}`,
-    scanHealth: (texts: string[]) => `Salud: ${texts.join(' · ')}`,
   },
   deskShift: {
     lock: 'Bloquear',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accepted_page, audit_log, class_reservation, class_reservation_penalty, customer, page, single_class } from '@estudio/db';
+import { accepted_page, audit_log, class_reservation, class_reservation_penalty, customer, customer_note, page, single_class } from '@estudio/db';
 import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
@@ -123,6 +123,37 @@ describe('counter warnings', () => {
     expect((await desk.counterWarnings(customerId)).penalty).toBe(`Penalización activa: 3 inasistencias seguidas con su paquete ilimitado. No puede reservar con él hasta el ${until_}.`);
     await server.db.update(class_reservation_penalty).set({ deletedAt: new Date() }).where(eq(class_reservation_penalty.class_reservation_penalty_id, penalty!.class_reservation_penalty_id));
     await until('replica has it lifted', async () => (await desk.counterWarnings(customerId)).penalty === null);
+  });
+});
+
+describe('notes and alerts on the customer', () => {
+  it('an alert written at the desk shows on the card at once and at every scan (admitting); it reaches the server once, with who wrote it', async () => {
+    await desk.mutate('addCustomerNote', { customer_id: customerId, kind: 'alert', body: 'Debe $150 de la clase del sábado.' });
+    const local = await desk.customerNotes(customerId);
+    expect(local[0]).toMatchObject({ kind: 'alert', body: 'Debe $150 de la clase del sábado.', pending: true, removable: false });
+    expect(local[0]!.customer_note_id).toBeLessThan(0);
+    await until('sent and pulled back', async () => desk.status().pending === 0 && (await desk.customerNotes(customerId)).some((n) => n.customer_note_id > 0 && n.kind === 'alert'));
+    const [stored] = await server.db.select().from(customer_note).where(eq(customer_note.customer_id, customerId));
+    const [staff] = await server.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'recepcion@estudio.demo'));
+    expect(stored).toMatchObject({ kind: 'alert', created_by: staff?.id });
+    expect((await desk.customerNotes(customerId))[0]).toMatchObject({ created_by_name: 'Andrea Torres', pending: false, removable: true });
+    // The scan says it beside the verdict; an alert never refuses entry.
+    const scan = await desk.checkIn(reservationId);
+    expect(scan.warnings).toContain('customer-alert');
+    expect(scan.notices.find((n) => n.code === 'customer-alert')).toMatchObject({ text: 'Alerta: Debe $150 de la clase del sábado.', blocks: false, tone: 'yellow' });
+  });
+
+  it("a health note stays on the server: the replica never holds it, the card reads it from the server", async () => {
+    const [admin] = await server.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'admin@estudio.demo'));
+    await server.db.insert(customer_note).values([
+      { customer_id: customerId, kind: 'health', body: 'Asma: trae su inhalador.', created_by: admin!.id },
+      { customer_id: customerId, kind: 'note', body: 'Prefiere el lugar 3.', created_by: admin!.id },
+    ]);
+    await until('replica has the note', async () => (await desk.customerNotes(customerId)).some((n) => n.kind === 'note'));
+    // Written by the owner: Recepción cannot remove it.
+    expect((await desk.customerNotes(customerId)).find((n) => n.kind === 'note')).toMatchObject({ removable: false, created_by_name: expect.any(String) });
+    const onDisk = (await desk.db.execute(sql`select count(*)::int as n from customer_note where kind = 'health'`)) as unknown as { rows: { n: number }[] };
+    expect(onDisk.rows[0]?.n).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { replicatedTableNames, replicatedTables, type ReplicatedTable } from '@estudio/core';
+import { replicatedRowsWhere, replicatedTableNames, replicatedTables, type ReplicatedTable } from '@estudio/core';
 import type { DbOrTx } from '@estudio/db';
 import { sql } from 'drizzle-orm';
 import { query } from '../src/client/replica.ts';
@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { SyncClient, SyncServerLink } from '../src/client/types.ts';
 
 /**
- * Rows of a replicated table as JSON (hidden columns removed), in key order:
+ * Rows of a replicated table as a desk receives them (hidden columns and rows removed), in key order:
  * the same text on PGlite and PostgreSQL, so a replica and the server compare
  * with toEqual.
  */
@@ -18,7 +18,7 @@ export async function tableRows(db: DbOrTx, table: ReplicatedTable): Promise<Rec
   const minus = hidden.map((h) => ` - '${h}'`).join('');
   const rows = await query<{ row: Record<string, unknown> }>(
     db,
-    sql.raw(`select to_jsonb(t)${minus} as row from "${table}" t order by ${key.map((k) => `"${k}"`).join(', ')}`),
+    sql.raw(`select to_jsonb(t)${minus} as row from "${table}" t${replicatedRowsWhere(table) ? ` where ${replicatedRowsWhere(table)}` : ''} order by ${key.map((k) => `"${k}"`).join(', ')}`),
   );
   return rows.map((r) => (typeof r.row === 'string' ? (JSON.parse(r.row) as Record<string, unknown>) : r.row));
 }

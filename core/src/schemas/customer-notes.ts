@@ -11,6 +11,12 @@ export const customerNoteKinds = ['note', 'alert', 'health'] as const;
 export type CustomerNoteKind = (typeof customerNoteKinds)[number];
 export const customerNoteKind = z.enum(customerNoteKinds, { error: 'Elige si es una nota, una alerta o una nota de salud.' });
 
+/**
+ * The kinds a desk keeps in its replica and may write offline; a health note goes to the server only, with the
+ * connection (decision 087: health data does not sit on the reception PC's disk).
+ */
+export const deskNoteKind = z.enum(['note', 'alert'], { error: 'Las notas de salud se guardan en el servidor: necesitan conexión.' });
+
 /** The longest note: a few lines at the counter, not a file. */
 export const customerNoteMaxLength = 500;
 export const customerNoteBody = z

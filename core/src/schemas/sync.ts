@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { bodyId as id } from './fields.ts';
-import { customerNoteBody, customerNoteKind } from './customer-notes.ts';
+import { customerNoteBody, deskNoteKind } from './customer-notes.ts';
 
 /**
  * The sync protocol between the server and the front desks (decision
@@ -32,9 +32,19 @@ export const replicatedTables = {
   // Decision 018: the counter warns about required documents not yet accepted, and collects them.
   page: { key: ['page_id'], hidden: [] },
   accepted_page: { key: ['accepted_page_id'], hidden: [] },
-  // Notes and alerts on a customer: the card and the scan show them offline.
-  customer_note: { key: ['customer_note_id'], hidden: [] },
-} as const satisfies Record<string, { key: readonly string[]; hidden: readonly string[] }>;
+  // Notes and alerts on a customer: the card and the scan show them offline. Health notes never reach a desk's disk
+  // (decision 087): the card reads them from the server.
+  customer_note: { key: ['customer_note_id'], hidden: [], only: "kind <> 'health'" },
+} as const satisfies Record<string, { key: readonly string[]; hidden: readonly string[]; only?: string }>;
+
+/**
+ * The rows of a table a desk receives, as an SQL condition on its columns (a constant of this file, never input);
+ * null: every row. A row outside it reaches a desk as deleted.
+ */
+export function replicatedRowsWhere(table: ReplicatedTable): string | null {
+  const spec = replicatedTables[table];
+  return 'only' in spec ? spec.only : null;
+}
 
 export type ReplicatedTable = keyof typeof replicatedTables;
 export const replicatedTableNames = Object.keys(replicatedTables) as ReplicatedTable[];
@@ -180,8 +190,8 @@ export const deskMutationArgs = {
     page_ids: z.array(id).min(1, { error: 'Elige al menos un documento.' }).max(50),
     at: z.iso.datetime({ offset: true }).optional(),
   }),
-  /** A note, alert or health note on a customer (POST /customer/notes), written by the signed-in staff member. */
-  addCustomerNote: z.object({ customer_id: id, kind: customerNoteKind, body: customerNoteBody }),
+  /** A note or an alert on a customer (POST /customer/notes), written by the signed-in staff member; health notes go over /api. */
+  addCustomerNote: z.object({ customer_id: id, kind: deskNoteKind, body: customerNoteBody }),
   /** Removes a note (DELETE /customer/notes/{id}); customer_id names whose it is, checked against the note. */
   removeCustomerNote: z.object({ customer_note_id: id, customer_id: id }),
 } as const;

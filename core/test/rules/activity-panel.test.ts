@@ -27,3 +27,12 @@ describe('Actividad for the previous panel (decision 040)', () => {
     expect(activitySentence(facts('customer.create', { accepted_page_ids: [1] }))).toBe('Carlos Méndez (admin@estudio.demo) registró a Mariana López como cliente nuevo.');
   });
 });
+
+describe('Actividad for notes on a customer', () => {
+  it('says what was written or removed, and never a health note’s text (the log does not keep it)', () => {
+    expect(activityKindOf('customer', 'customer.note.add')).toBe('customerChanged');
+    expect(activitySentence(facts('customer.note.add', { kind: 'alert', body: 'Debe $200.' }))).toBe('Carlos Méndez (admin@estudio.demo) escribió una alerta sobre Mariana López: «Debe $200.».');
+    expect(activitySentence(facts('customer.note.add', { kind: 'health' }))).toBe('Carlos Méndez (admin@estudio.demo) escribió una nota de salud sobre Mariana López.');
+    expect(activitySentence(facts('customer.note.remove', { kind: 'note', body: 'Lugar 3.' }))).toBe('Carlos Méndez (admin@estudio.demo) quitó una nota de Mariana López: «Lugar 3.».');
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customerEditRefusal, mayChangeCredits, mayGift } from '../../src/rules/permissions.ts';
+import { customerEditRefusal, mayChangeCredits, mayGift, mayRemoveCustomerNote } from '../../src/rules/permissions.ts';
+import { sortCustomerNotes } from '../../src/schemas/customer-notes.ts';
 
 /** What Recepción may give (decision 037): the owner's price limit, for packages and for credits alike. */
 describe('mayGift', () => {
@@ -64,5 +65,31 @@ describe("what Recepción may change of a customer (customerEditRefusal)", () =>
     expect(customerEditRefusal('admin', ['email', 'role', 'address_id'], customer)).toBeNull();
     expect(customerEditRefusal('customer', ['phone'], customer)).toBe('phone');
     expect(customerEditRefusal('coach', ['name'], customer)).toBe('name');
+  });
+});
+
+describe('mayRemoveCustomerNote', () => {
+  it('an administrator removes any note; Recepción only its own; a coach or a customer none', () => {
+    expect(mayRemoveCustomerNote('admin', { created_by: 7 }, 1)).toBe(true);
+    expect(mayRemoveCustomerNote('admin', { created_by: null }, 1)).toBe(true);
+    expect(mayRemoveCustomerNote('staff', { created_by: 4 }, 4)).toBe(true);
+    expect(mayRemoveCustomerNote('staff', { created_by: 7 }, 4)).toBe(false);
+    // Its author's account is gone: the owner decides.
+    expect(mayRemoveCustomerNote('staff', { created_by: null }, 4)).toBe(false);
+    expect(mayRemoveCustomerNote('coach', { created_by: 9 }, 9)).toBe(false);
+    expect(mayRemoveCustomerNote('customer', { created_by: 9 }, 9)).toBe(false);
+  });
+
+  it('the card lists alerts, then health notes, then notes, the newest first', () => {
+    const at = (d: string) => `2026-11-${d}T12:00:00.000Z`;
+    const sorted = sortCustomerNotes([
+      { customer_note_id: 1, kind: 'note' as const, created_at: at('10') },
+      { customer_note_id: 2, kind: 'alert' as const, created_at: at('01') },
+      { customer_note_id: 3, kind: 'health' as const, created_at: at('05') },
+      { customer_note_id: 4, kind: 'alert' as const, created_at: at('20') },
+      // Written offline: a temporary id, the same minute as the alert above.
+      { customer_note_id: -1, kind: 'note' as const, created_at: at('10') },
+    ]);
+    expect(sorted.map((n) => n.customer_note_id)).toEqual([4, 2, 3, 1, -1]);
   });
 });

@@ -5,6 +5,7 @@ import { defaultStudioTimeZone, DomainError, staffErrorMessage, type DeskMutatio
 import type { Replica, SyncClient, SyncServerLink, SyncStatus } from '@estudio/sync/client/types';
 import type { DeskConfig } from './config.ts';
 import { counterWarnings } from './queries/counter-warnings.ts';
+import { customerNotes } from './queries/customer-notes.ts';
 import { accessOptions, customerCard, ensureSearchIndexes, searchCustomers, warmCustomerSearch } from './queries/customers.ts';
 import {
   blocksCheckIn,
@@ -419,6 +420,13 @@ export class DeskService {
   async counterWarnings(customerId: number) {
     this.requireClient();
     return counterWarnings(this.db, customerId);
+  }
+
+  /** The customer's notes, alerts and health notes, with what the signed-in account may remove. */
+  async customerNotes(customerId: number) {
+    this.requireClient();
+    const me = this.user();
+    return customerNotes(this.db, customerId, me ? { customer_id: me.customer_id, role: me.role } : null);
   }
 
   /** Staff collected the customer's acceptance at the counter: a sync mutation (works offline), timed by the desk's clock. */

@@ -140,6 +140,7 @@ export const deskRouter = t.router({
     photo: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerPhoto(input.customer_id)),
     accessOptions: procedure.query(({ ctx }) => ctx.desk.accessOptions()),
     warnings: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.counterWarnings(input.customer_id)),
+    notes: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerNotes(input.customer_id)),
     bookableClasses: procedure.query(({ ctx }) => ctx.desk.bookableClasses()),
     // A first-time walk-in (online: the server gives the id and checks the e-mail), and the documents they accept.
     documents: procedure.query(({ ctx }) => ctx.desk.requiredDocuments()),
@@ -165,6 +166,8 @@ export const deskRouter = t.router({
     moveReservation: mutation('moveReservation'),
     joinWaitlist: mutation('joinWaitlist'),
     leaveWaitlist: mutation('leaveWaitlist'),
+    addCustomerNote: mutation('addCustomerNote'),
+    removeCustomerNote: mutation('removeCustomerNote'),
     /** Decision 018: the customer accepted these documents in person; the desk stamps the time. */
     acceptDocuments: procedure
       .input(deskMutationArgs.acceptDocuments.omit({ at: true }))

@@ -5,7 +5,7 @@ import { customer_note } from '@estudio/db/schema/customer';
 import { call, type TestServer } from '../support/helpers.ts';
 import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
-import { newClientId, trpcMutation } from '../support/sync-helpers.ts';
+import { newClientId, trpcMutation, trpcQuery } from '../support/sync-helpers.ts';
 
 /**
  * Notes, alerts and health notes staff keep on a customer (both drivers):
@@ -123,5 +123,26 @@ describe('notes pushed by a desk', () => {
     const removed = await trpcMutation(server.app, 'sync.push', { clientId: desk, mutations: removeIt }, recepcion);
     expect(removed.body.result.data.results[0].status, removed.raw).toBe('applied');
     expect(await server.db.select().from(customer_note).where(eq(customer_note.customer_note_id, rows[0]!.customer_note_id))).toHaveLength(0);
+  });
+});
+
+describe("a health note never reaches a desk's disk", () => {
+  it('the snapshot and the pull leave it out (a desk that had a row forgets it); a desk cannot queue one', async () => {
+    const desk = newClientId();
+    const position = await trpcQuery(server.app, 'sync.position', { clientId: desk }, recepcion);
+    const cursor = position.body.result.data.cursor as string;
+    const health = await add(admin, { customer_id: nuevoId, kind: 'health', body: 'Asma: trae su inhalador.' });
+    const alert = await add(admin, { customer_id: nuevoId, kind: 'alert', body: 'Pagar la inscripción.' });
+    const snapshot = await trpcQuery(server.app, 'sync.snapshot', { clientId: desk, table: 'customer_note', after: null, limit: 10000 }, recepcion);
+    const rows = snapshot.body.result.data.rows as { customer_note_id: number; kind: string }[];
+    expect(rows.some((r) => r.customer_note_id === alert.body.note.customer_note_id)).toBe(true);
+    expect(rows.filter((r) => r.kind === 'health')).toEqual([]);
+    const pulled = await trpcQuery(server.app, 'sync.pull', { clientId: desk, cursor, limit: 1000 }, recepcion);
+    const changes = pulled.body.result.data.changes as { table: string; key: { customer_note_id: number }; row: unknown }[];
+    expect(changes.find((c) => c.table === 'customer_note' && c.key.customer_note_id === health.body.note.customer_note_id)?.row).toBeNull();
+    expect(JSON.stringify(pulled.body)).not.toContain('inhalador');
+    const queued = await trpcMutation(server.app, 'sync.push', { clientId: desk, mutations: [{ id: 1, name: 'addCustomerNote', args: { customer_id: nuevoId, kind: 'health', body: 'Diabetes' } }] }, recepcion);
+    expect(queued.status).toBe(400);
+    expect(queued.raw).toContain('Las notas de salud se guardan en el servidor: necesitan conexión.');
   });
 });

@@ -10,7 +10,7 @@ import {
   type SyncCursor,
 } from '@estudio/core';
 import { sync_client, type Db, type DbOrTx } from '@estudio/db';
-import { keyColumns, keyString, keyValues, parseJson, query, rowJson } from './sql.ts';
+import { keyColumns, keyString, keyValues, parseJson, query, replicatedRows, rowJson } from './sql.ts';
 
 /** The start of the log: what a desk with an empty replica pulls from. */
 export const startCursor: SyncCursor = '0:0';
@@ -87,7 +87,8 @@ async function readRows(tx: DbOrTx, keysByTable: Map<ReplicatedTable, RowKey[]>)
     );
     const found = await query<{ row: unknown }>(
       tx,
-      sql`select ${rowJson(table, 't')} as row from ${sql.identifier(table)} t where ${keyColumns(table, 't')} in (${wanted})`,
+      // A row the desk does not receive (a health note) reads as gone: a desk that had it forgets it.
+      sql`select ${rowJson(table, 't')} as row from ${sql.identifier(table)} t where ${keyColumns(table, 't')} in (${wanted})${replicatedRows(table)}`,
     );
     for (const { row } of found) {
       const value = parseJson<Record<string, unknown>>(row);
@@ -221,7 +222,7 @@ export async function snapshotPage(
   if (input.after && replicatedTables[table].key.some((column) => typeof input.after?.[column] !== 'number')) {
     throw new DomainError('validation');
   }
-  const after = input.after ? sql`where ${keyColumns(table, 't')} > ${keyValues(table, input.after)}` : sql``;
+  const after = input.after ? sql`where ${keyColumns(table, 't')} > ${keyValues(table, input.after)}${replicatedRows(table)}` : sql`where true${replicatedRows(table)}`;
   const found = await query<{ row: unknown }>(
     db,
     sql`select ${rowJson(table, 't')} as row from ${sql.identifier(table)} t ${after}

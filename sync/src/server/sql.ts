@@ -1,6 +1,6 @@
 import { is, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { replicatedTables, type ReplicatedTable, type RowKey } from '@estudio/core';
+import { replicatedRowsWhere, replicatedTables, type ReplicatedTable, type RowKey } from '@estudio/core';
 import { schema, type DbOrTx } from '@estudio/db';
 
 /** Rows of a raw query on either driver: postgres.js answers an array, PGlite an object with `rows`. */
@@ -44,6 +44,12 @@ export function rowJson(table: ReplicatedTable, alias: string): SQL {
     json = sql`(${json} || jsonb_build_object(${sql.join(pairs, sql`, `)}))`;
   }
   return json;
+}
+
+/** `and (…)`: the rows of the table a desk receives (core's replicatedRowsWhere); nothing when it receives them all. */
+export function replicatedRows(table: ReplicatedTable): SQL {
+  const only = replicatedRowsWhere(table);
+  return only ? sql.raw(` and (${only})`) : sql``;
 }
 
 /** `(t.a, t.b)`: the key columns of a table, for comparisons and ordering. */

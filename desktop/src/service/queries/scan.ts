@@ -4,6 +4,7 @@ import { app_config, class_reservation, class_type, customer, location, single_c
 import { checkInRefusals, checkInWindow, configMap, DomainError, localTimeHHmm, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
 import { iso } from '../time.ts';
 import { counterWarnings } from './counter-warnings.ts';
+import { notesShownAtScan } from './customer-notes.ts';
 
 const t = texts.desk;
 
@@ -17,7 +18,9 @@ export type ScanWarning =
   | 'already-attended'
   // Decision 018: warn, never refuse.
   | 'documents-pending'
-  | 'profile-incomplete';
+  | 'profile-incomplete'
+  // Staff's alerts on the customer ("debe dinero"): said at every scan, never refusing.
+  | 'customer-alert';
 
 export interface ReservationView {
   class_reservation_id: number;
@@ -47,6 +50,8 @@ export interface ReservationView {
   /** Titles of required documents the customer has not accepted, and empty required profile fields (counter-warnings.ts). */
   pendingDocuments?: string[];
   missingProfile?: RequiredProfileField[];
+  /** Staff's alerts on the customer (customer-notes.ts), newest first. */
+  alerts?: string[];
 }
 
 /**
@@ -121,8 +126,10 @@ async function selectReservation(db: Db, where: SQL, settings: AppConfigMap): Pr
   if (!row) return null;
   const window = checkInWindow(row.class_date, row.duration_minutes, settings);
   const counter = await counterWarnings(db, row.customer_id);
+  const notes = await notesShownAtScan(db, row.customer_id);
   return {
     ...row,
+    alerts: notes.alerts,
     pendingDocuments: counter.pendingDocuments.map((d) => d.title),
     missingProfile: counter.missingProfile,
     attendedAt: iso(row.attendedAt),
@@ -154,6 +161,7 @@ export function scanWarnings(r: ReservationView, now: Date): ScanWarning[] {
     },
     now,
   );
+  if (r.alerts?.length) warnings.push('customer-alert');
   if (r.is_cash && !r.is_paid) warnings.push('unpaid-cash');
   if (r.attend) warnings.push('already-attended');
   if (r.pendingDocuments?.length) warnings.push('documents-pending');
@@ -193,12 +201,13 @@ export function scanNotices(r: ReservationView, warnings: ScanWarning[]): ScanNo
     'already-attended': r.attendedAt ? t.outcomeAlreadyDetail(hhmm(r.attendedAt)) : t.warningAlreadyAttended,
     'documents-pending': texts.deskShift.warningDocumentsPending((r.pendingDocuments ?? []).join(', ')),
     'profile-incomplete': texts.deskShift.warningProfileIncomplete((r.missingProfile ?? []).map((f) => texts.deskShift.profileFieldNames[f]).join(', ')),
+    'customer-alert': texts.customerNotes.scanAlert(r.alerts ?? []),
   };
   return warnings.map((code) => ({
     code,
     text: text[code],
     blocks: blocking.has(code),
-    tone: blocking.has(code) ? 'red' : code === 'unpaid-cash' || code === 'documents-pending' || code === 'profile-incomplete' ? 'yellow' : 'blue',
+    tone: blocking.has(code) ? 'red' : code === 'unpaid-cash' || code === 'documents-pending' || code === 'profile-incomplete' || code === 'customer-alert' ? 'yellow' : 'blue',
   }));
 }
 

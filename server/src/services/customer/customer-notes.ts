@@ -1,4 +1,4 @@
-import { DomainError, sortCustomerNotes, texts, type CustomerNoteOutput, type DeskMutationArgs } from '@estudio/core';
+import { DomainError, sortCustomerNotes, texts, type CustomerNoteKind, type CustomerNoteOutput, type DeskMutationArgs } from '@estudio/core';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { customer, customer_note } from '@estudio/db/schema/customer';
@@ -7,7 +7,8 @@ import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import { assertMayRemoveNote, type StaffActor } from '../permissions/staff-permissions.ts';
 
-export type AddCustomerNoteInput = DeskMutationArgs<'addCustomerNote'>;
+/** A desk's note or alert, or over /api any kind (a health note included). */
+export type AddCustomerNoteInput = Omit<DeskMutationArgs<'addCustomerNote'>, 'kind'> & { kind: CustomerNoteKind };
 export type RemoveCustomerNoteInput = DeskMutationArgs<'removeCustomerNote'>;
 
 const author = alias(customer, 'author');

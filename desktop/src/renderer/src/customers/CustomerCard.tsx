@@ -10,6 +10,7 @@ import { CustomerActivity } from '../admin/activity/CustomerActivity.tsx';
 import { GiveAccessModal, ReasonField, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 import { CustomerAnswers } from './CustomerAnswers.tsx';
+import { CustomerNotes } from './CustomerNotes.tsx';
 import { EditCustomerModal } from './EditCustomerModal.tsx';
 import { ReservationMenu } from './ReservationActions.tsx';
 import { PurchaseInvoice, useCustomerInvoices } from './PurchaseInvoice.tsx';
@@ -62,6 +63,7 @@ export function CustomerCard({ customerId }: { customerId: number }) {
       </Group>
 
       <CounterWarnings customerId={person.customer_id} customerName={`${person.name} ${person.last_name}`} />
+      <CustomerNotes customerId={person.customer_id} />
       <Group mt="md" gap="xl" align="flex-start">
         <Stack gap={2}>
           <Text size="sm" c="dimmed">{t.credits}</Text>
