@@ -77,3 +77,57 @@ test("reception fills a new customer's phone and birth date: the card's warning 
   await expect(card.getByText(/Recepción|Sofía|recepcion/i).first()).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/desk-edit-customer-activity-1280x720.png` });
 });
+
+test('reception writes an alert and a health note on a customer, and removes its own alert', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // The desk keeps the receptionist's session from the test before.
+  await page.goto(deskLink(deskUrl));
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Clientes' }).click();
+  await page.getByTestId('customer-search').fill('nuevo@');
+  await page.getByTestId('customer-hit').filter({ hasText: 'nuevo@estudio.demo' }).click();
+  const card = page.getByTestId('customer-card');
+  const notes = card.getByTestId('customer-notes');
+  await expect(notes.getByText('Sin notas.')).toBeVisible();
+
+  await notes.getByRole('button', { name: 'Agregar nota' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar nota' });
+  // Empty: said in words, nothing saved.
+  await dialog.getByRole('button', { name: 'Guardar nota' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Escribe la nota.');
+  await dialog.getByLabel('Qué debe saber el equipo').fill('Debe $150 de la clase del sábado: cobrar antes de pasar.');
+  const shots = process.env.SHOTS_DIR;
+  for (const [width, height] of [[1366, 900], [1280, 720], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    if (shots) await page.screenshot({ path: `${shots}/desk-note-add-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await dialog.getByRole('button', { name: 'Guardar nota' }).click();
+  await expect(dialog).toHaveCount(0);
+  const alert = notes.getByTestId('customer-note').filter({ hasText: 'Debe $150' });
+  await expect(alert).toHaveAttribute('data-note-kind', 'alert');
+  // Sent and back from the server with who wrote it.
+  await expect(alert).toContainText('Andrea Torres', { timeout: 20_000 });
+
+  await notes.getByRole('button', { name: 'Agregar nota' }).click();
+  await dialog.locator('label').filter({ hasText: /^Salud$/ }).click();
+  await expect(dialog.getByText('Confidencial: la ven recepción, administración y el coach de sus clases.')).toBeVisible();
+  await dialog.getByLabel('Qué debe saber el equipo').fill('Operado de la rodilla izquierda en octubre: sin saltos.');
+  await dialog.getByRole('button', { name: 'Guardar nota' }).click();
+  await expect(dialog).toHaveCount(0);
+  const health = notes.getByTestId('customer-note').filter({ hasText: 'rodilla izquierda' });
+  await expect(health).toHaveAttribute('data-note-kind', 'health');
+  // Alerts first, then health notes.
+  await expect(notes.getByTestId('customer-note').first()).toHaveAttribute('data-note-kind', 'alert');
+  for (const [width, height] of [[1366, 900], [1280, 720], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    if (shots) await notes.screenshot({ path: `${shots}/desk-notes-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  await alert.getByRole('button', { name: 'Quitar alerta' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Quitar alerta' });
+  await confirm.getByRole('button', { name: 'Quitar nota' }).click();
+  await expect(notes.getByTestId('customer-note').filter({ hasText: 'Debe $150' })).toHaveCount(0);
+  await expect(health).toBeVisible();
+});

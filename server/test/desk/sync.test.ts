@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { replicatedTableNames, replicatedTables, type PullOutput, type ReplicatedTable, type SyncChange } from '@estudio/core';
+import { replicatedRowsWhere, replicatedTableNames, replicatedTables, type PullOutput, type ReplicatedTable, type SyncChange } from '@estudio/core';
 import { customer } from '@estudio/db/schema/customer';
 import { location } from '@estudio/db/schema/catalogue';
 import { class_reservation } from '@estudio/db/schema/reservations';
@@ -48,8 +48,10 @@ async function rowsOf<T>(statement: SQL): Promise<T[]> {
 }
 
 /** Every row of a table as the database holds it, as JSON by column name. */
+/** The rows a desk receives (core's replicatedRowsWhere: a health note never leaves the server). */
 async function tableRows(table: ReplicatedTable): Promise<Record<string, unknown>[]> {
-  const rows = await rowsOf<{ row: Record<string, unknown> }>(sql`select to_jsonb(t) as row from ${sql.identifier(table)} t`);
+  const only = replicatedRowsWhere(table);
+  const rows = await rowsOf<{ row: Record<string, unknown> }>(sql`select to_jsonb(t) as row from ${sql.identifier(table)} t${only ? sql.raw(` where ${only}`) : sql``}`);
   return rows.map((r) => r.row);
 }
 

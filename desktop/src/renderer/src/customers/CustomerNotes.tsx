@@ -148,7 +148,10 @@ function AddNoteModal({ customerId, onClose, healthAvailable }: { customerId: nu
           minRows={3}
           maxLength={customerNoteMaxLength}
           value={body}
-          onChange={(e) => setBody(e.currentTarget.value)}
+          onChange={(e) => {
+            setBody(e.currentTarget.value);
+            setProblem(null);
+          }}
           description={`${body.length}/${customerNoteMaxLength}`}
           data-autofocus
         />
