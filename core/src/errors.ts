@@ -109,6 +109,7 @@ export const domainErrors = {
   'standing/class-over': { status: 412, message: 'Esta clase ya pasó o fue cancelada; elige una próxima clase para reservarla cada semana.' },
   'credit/not-found': { status: 404, message: 'No encontramos estos créditos.' },
   'penalty/not-found': { status: 404, message: 'No encontramos esta penalización.' },
+  'penalty/not-active': { status: 409, message: 'Esta penalización ya no está activa: terminó o alguien ya la quitó.' },
   'credit/invalid-amount': { status: 400, message: 'Indica cuántas clases otorgar: un número mayor a cero, o -1 para ilimitadas.' },
   'credit/expiration-past': { status: 400, message: 'La fecha de expiración de los créditos debe ser futura.' },
   'class-type/not-found': { status: 404, message: 'No encontramos este tipo de clase.' },

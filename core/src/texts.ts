@@ -1254,6 +1254,13 @@ export const texts = {
     warningDocumentsPending: (titles: string) => `No ha aceptado: ${titles}. Pídele que los lea y acepte en recepción.`,
     warningProfileIncomplete: (fields: string) => `Perfil incompleto: falta ${fields}.`,
     /** Staff's words for a customer's active penalty, on the card and in the booking dialog before they try to book. */
+    liftPenalty: 'Quitar penalización',
+    liftPenaltyTitle: (name: string) => `Quitar la penalización de ${name}`,
+    liftPenaltyHint: 'Podrá reservar con su paquete ilimitado de inmediato. El motivo queda en Actividad con tu nombre.',
+    liftPenaltyReason: 'Motivo',
+    liftPenaltyReasonPlaceholder: 'Por ejemplo: trajo justificante médico',
+    liftPenaltyDone: 'Penalización quitada.',
+    liftPenaltyKeep: 'Dejarla',
     warningPenalty: (noShows: number, until: string) =>
       `Penalización activa: ${noShows} ${noShows === 1 ? 'inasistencia seguida' : 'inasistencias seguidas'} con su paquete ilimitado. No puede reservar con él hasta el ${until}.`,
     profileFieldNames: { name: 'nombre', last_name: 'apellido', phone: 'teléfono', birthdate: 'fecha de nacimiento' },

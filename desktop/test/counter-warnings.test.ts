@@ -121,8 +121,11 @@ describe('counter warnings', () => {
     await until('replica has the penalty', async () => (await desk.counterWarnings(customerId)).penalty !== null);
     const until_ = formatDate(end, defaultStudioTimeZone);
     expect((await desk.counterWarnings(customerId)).penalty).toBe(`Penalización activa: 3 inasistencias seguidas con su paquete ilimitado. No puede reservar con él hasta el ${until_}.`);
+    // An administrator's "Quitar penalización" names it.
+    expect((await desk.counterWarnings(customerId)).penaltyId).toBe(penalty!.class_reservation_penalty_id);
     await server.db.update(class_reservation_penalty).set({ deletedAt: new Date() }).where(eq(class_reservation_penalty.class_reservation_penalty_id, penalty!.class_reservation_penalty_id));
     await until('replica has it lifted', async () => (await desk.counterWarnings(customerId)).penalty === null);
+    expect((await desk.counterWarnings(customerId)).penaltyId).toBeNull();
   });
 });
 

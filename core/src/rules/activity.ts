@@ -36,6 +36,7 @@ export const activityKindRules = {
     ['customer', 'identity.link'],
     ['customer', 'customer.note.add'],
     ['customer', 'customer.note.remove'],
+    ['customer', 'penalty.lift'],
   ],
   checkIn: [
     ['class_reservation', 'reservation.check-in'],
@@ -223,6 +224,7 @@ export function activityWhat(facts: ActivityFacts): string {
       // Decision 095: the person's first sign-in with Firebase, by the e-mail Firebase verified; the actor is the person.
       if (facts.action === 'identity.link') return 'entró por primera vez con Firebase con su correo verificado; su cuenta quedó vinculada a ese inicio de sesión';
       if (facts.action === 'customer.documents.accept-at-desk') return `registró en recepción que ${who} aceptó los documentos`;
+      if (facts.action === 'penalty.lift') return `quitó la penalización de ${who} antes de que terminara${because}`;
       if (facts.action === 'customer.note.add' || facts.action === 'customer.note.remove') {
         const kind = noteKindLabel[String(field(changes, 'kind'))] ?? 'una nota';
         // A health note's text is never in the log; the others are said as written.

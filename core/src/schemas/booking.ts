@@ -295,6 +295,8 @@ export const penaltyOutput = z.object({
 export const penaltiesOutput = z.object({ class_reservation_penaltys: z.array(penaltyOutput) });
 export const penaltyResult = z.object({ class_reservation_penalty: penaltyOutput });
 export const penaltyIdInput = z.object({ id });
+/** PUT /class_reservation_penaltys/{id}/lift: an administrator lifts an active penalty; the reason is required (decision 037). */
+export const penaltyLiftInput = z.strictObject({ id, reason: z.string({ error: 'Escribe el motivo.' }).trim().max(300, { error: 'El motivo puede tener hasta 300 caracteres.' }) });
 /** GET /api/class_reservation_penaltys: staff and admin may name a customer; a customer always gets their own. */
 export const penaltiesListInput = z.object({ customer_id: id.optional() });
 

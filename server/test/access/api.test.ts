@@ -244,6 +244,7 @@ describe('transport', () => {
         'GET /customer/{id}/answers',
         'GET /customer/{id}/notes',
         'POST /customer/notes',
+        'PUT /class_reservation_penaltys/{id}/lift',
         'DELETE /customer/notes/{id}',
         'GET /messaging/channels',
         'POST /cfdi/desk',

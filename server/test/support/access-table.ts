@@ -123,6 +123,8 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'credits.byId': { role: 'customer', rest: 'GET /api/available_classes/{id}' },
   'penalties.list': { role: 'customer', rest: 'GET /api/class_reservation_penaltys' },
   'penalties.byId': { role: 'customer', rest: 'GET /api/class_reservation_penaltys/{id}' },
+  // An administrator lifts an active penalty with a reason (Actividad keeps it).
+  'penalties.lift': { role: 'admin', rest: 'PUT /api/class_reservation_penaltys/{id}/lift' },
   'addresses.list': { role: 'customer', rest: 'GET /api/addresses' },
   'addresses.byId': { role: 'customer', rest: 'GET /api/addresses/{id}' },
   'addresses.create': { role: 'customer', rest: 'POST /api/addresses' },

@@ -22,6 +22,8 @@ export interface CounterWarnings {
   title: string | null;
   /** An active penalty, said before staff try to book (the booking would be refused); null without one. */
   penalty: string | null;
+  /** The active penalty's id, for an administrator to lift it with a reason; null without one. */
+  penaltyId: number | null;
 }
 
 /** 'Documentos sin aceptar' only when documents are missing: a customer who accepted everything reads 'Perfil incompleto'. */
@@ -52,5 +54,11 @@ export async function counterWarnings(db: Db, customerId: number, now: Date = ne
   const penalties = await db.select().from(class_reservation_penalty).where(eq(class_reservation_penalty.customer_id, customerId));
   const active = activePenalty(penalties, now);
   const penalty = active ? texts.deskShift.warningPenalty(active.no_shows, formatDate(active.end_date, await replicaTimeZone(db))) : null;
-  return { pendingDocuments, missingProfile, title: counterWarningsTitle(pendingDocuments.length > 0, missingProfile.length > 0), penalty };
+  return {
+    pendingDocuments,
+    missingProfile,
+    title: counterWarningsTitle(pendingDocuments.length > 0, missingProfile.length > 0),
+    penalty,
+    penaltyId: active?.class_reservation_penalty_id ?? null,
+  };
 }

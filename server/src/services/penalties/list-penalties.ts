@@ -13,7 +13,7 @@ export interface PenaltyCaller {
 
 const isStaff = (caller: PenaltyCaller) => caller.role === 'staff' || caller.role === 'admin';
 
-function toPenaltyOutput(row: PenaltyRow): PenaltyOutput {
+export function toPenaltyOutput(row: PenaltyRow): PenaltyOutput {
   return {
     class_reservation_penalty_id: row.class_reservation_penalty_id,
     customer_id: row.customer_id,

@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { useEffect, useState } from 'react';
 import { errorText } from '../format.ts';
+import { api } from '../admin/api.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 
 const t = texts.deskShift;
@@ -35,16 +36,30 @@ export function plainText(html: string | null): string[] {
  */
 export function CounterWarnings({ customerId, customerName, compact = false }: { customerId: number; customerName: string; compact?: boolean }) {
   const warnings = trpc.customers.warnings.useQuery({ customer_id: customerId });
+  const session = trpc.session.get.useQuery();
+  const isAdmin = session.data?.user?.role === 'admin';
   const [open, setOpen] = useState(false);
+  const [lifting, setLifting] = useState(false);
   const w = warnings.data;
   if (!w || (!w.pendingDocuments.length && !w.missingProfile.length && !w.penalty)) return null;
   return (
     <>
       {w.penalty && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="counter-penalty">
-          <Text size="sm">{w.penalty}</Text>
+          <Stack gap={6}>
+            <Text size="sm">{w.penalty}</Text>
+            {/* Lifting a penalty is an administrator's, with a reason (decision 037). */}
+            {!compact && isAdmin && w.penaltyId !== null && (
+              <div>
+                <Button size="xs" color="red" variant="light" onClick={() => setLifting(true)}>
+                  {t.liftPenalty}
+                </Button>
+              </div>
+            )}
+          </Stack>
         </Alert>
       )}
+      {lifting && w.penaltyId !== null && <LiftPenaltyModal penaltyId={w.penaltyId} customerName={customerName} onClose={() => setLifting(false)} />}
       {(w.pendingDocuments.length > 0 || w.missingProfile.length > 0) && (
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={compact ? undefined : (w.title ?? undefined)} data-testid="counter-warnings">
         <Stack gap={6}>
@@ -62,6 +77,59 @@ export function CounterWarnings({ customerId, customerName, compact = false }: {
       )}
       <AcceptDocumentsModal opened={open} onClose={() => setOpen(false)} customerId={customerId} customerName={customerName} documents={w.pendingDocuments} />
     </>
+  );
+}
+
+/** An administrator lifts the active penalty, with the reason Actividad keeps (on the server: it needs the connection). */
+function LiftPenaltyModal({ penaltyId, customerName, onClose }: { penaltyId: number; customerName: string; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const lift = api.penalties.lift.useMutation();
+  const submit = async () => {
+    try {
+      await lift.mutateAsync({ id: penaltyId, reason });
+      notifications.show({ color: 'teal', message: t.liftPenaltyDone });
+      await utils.customers.invalidate();
+      onClose();
+    } catch (e) {
+      setProblem(errorText(e));
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={t.liftPenaltyTitle(customerName)} data-testid="lift-penalty">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t.liftPenaltyHint}
+        </Text>
+        <Textarea
+          label={t.liftPenaltyReason}
+          placeholder={t.liftPenaltyReasonPlaceholder}
+          autosize
+          minRows={2}
+          maxLength={300}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setProblem(null);
+          }}
+          data-autofocus
+        />
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t.liftPenaltyKeep}
+          </Button>
+          <Button color="red" onClick={() => void submit()} loading={lift.isPending}>
+            {t.liftPenalty}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 
