@@ -44,8 +44,10 @@ export function refundedCents(invoices: readonly { status: string; total_payment
  * A purchase's status as staff read it: a refund ends its access (status 'revoked', as a removal does), but a
  * purchase whose money went back is 'refunded', not removed.
  */
-export function purchaseStatusKey(p: { status: string; invoices: readonly { status: string; total_payment: string }[] }): string {
-  return p.status === 'revoked' && refundedCents(p.invoices) > 0 ? 'refunded' : p.status;
+export function purchaseStatusKey(p: { status: string; refundedAt?: Date | string | null; invoices?: readonly { status: string; total_payment: string }[] }): string {
+  // The purchase's own mark (the desk's replica has no invoices), or its refund invoices (the console's answer).
+  const refunded = (p.refundedAt ?? null) !== null || refundedCents(p.invoices ?? []) > 0;
+  return p.status === 'revoked' && refunded ? 'refunded' : p.status;
 }
 
 /**

@@ -61,6 +61,9 @@ describe('what went back of a purchase', () => {
     expect(purchaseStatusKey({ status: 'revoked', invoices: [invoice('completed', '800.00'), invoice('refunded', '640.00')] })).toBe('refunded');
     expect(purchaseStatusKey({ status: 'revoked', invoices: [invoice('completed', '800.00')] })).toBe('revoked');
     expect(purchaseStatusKey({ status: 'active', invoices: [] })).toBe('active');
+    // The desk's replica has the purchase's own mark, not its invoices.
+    expect(purchaseStatusKey({ status: 'revoked', refundedAt: '2026-11-20T18:00:00.000Z' })).toBe('refunded');
+    expect(purchaseStatusKey({ status: 'revoked', refundedAt: null })).toBe('revoked');
   });
 
   it('says how many classes were used in good Spanish', () => {

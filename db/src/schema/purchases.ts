@@ -96,6 +96,8 @@ export const purchase = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     cancelledAt: tstz('cancelled_at'),
+    /** When its money went back (a refund, decision 034): read where its invoices are not (the desk's replica). */
+    refundedAt: tstz('refunded_at'),
     /** Paid through Stripe with an OXXO voucher or a SPEI transfer (decision 080); null for cards and everything else. */
     payment_channel: text('payment_channel', { enum: paymentChannels }),
     /**

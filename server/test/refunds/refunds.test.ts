@@ -128,6 +128,9 @@ describe('a cash sale refunded at the desk', () => {
     const card = (await call(server.app, 'GET', `/api/customer/admin/${mariana}`, { token: admin })).body as { purchases: { purchase_id: number; status: string; invoices: { status: string; total_payment: string }[] }[] };
     const refunded = card.purchases.find((p) => p.purchase_id === id)!;
     expect(purchaseStatusKey(refunded)).toBe('refunded');
+    // The purchase carries its own mark, for the desk's replica (which holds no invoices).
+    const [row] = await server.db.select({ refundedAt: purchase.refundedAt, status: purchase.status }).from(purchase).where(eq(purchase.purchase_id, id));
+    expect(purchaseStatusKey({ status: row!.status, refundedAt: row!.refundedAt })).toBe('refunded');
   });
 
   it('a gift has no money to give back', async () => {

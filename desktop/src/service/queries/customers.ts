@@ -390,6 +390,7 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
         title: purchase.title,
         total_payment: purchase.total_payment,
         status: purchase.status,
+        refundedAt: purchase.refundedAt,
         provider: purchase.provider,
         payment_channel: purchase.payment_channel,
         is_gift: purchase.is_gift,

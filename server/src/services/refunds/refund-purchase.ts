@@ -134,7 +134,7 @@ export async function refundPurchase(
     const ended = row.status === 'revoked' ? { purchase: row, removedCreditIds: [] as number[] } : await endPurchaseAccess(tx, row, now);
     // Its invoice follows the money: cancelled (motive 03) or a credit note for what went back (decision 086).
     await correctInvoiceOfReturn(tx, { purchaseId: row.purchase_id, returnedCents: cents, now });
-    await tx.update(purchase).set({ cancel_reason: input.reason, cancelledAt: now }).where(eq(purchase.purchase_id, row.purchase_id));
+    await tx.update(purchase).set({ cancel_reason: input.reason, cancelledAt: now, refundedAt: now }).where(eq(purchase.purchase_id, row.purchase_id));
     await recordAudit(tx, {
       actorId,
       action: 'refund',

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconChevronDown, IconMinus, IconPencil, IconPlus } from '@tabler/icons-react';
 import { activityTexts, isReasonGiven, mxTexts, texts } from '@estudio/core';
 import { useState } from 'react';
-import { dateOf, dateTimeOf, errorText, money, purchaseStatusText } from '../format.ts';
+import { dateOf, dateTimeOf, errorText, money, purchaseStatusOf } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 import { CustomerActivity } from '../admin/activity/CustomerActivity.tsx';
@@ -239,7 +239,7 @@ function Purchases({ card }: { card: Card }) {
               <Table.Td>{p.payment_channel === 'oxxo' ? mxTexts.methods.oxxo : p.payment_channel === 'spei' ? mxTexts.methods.spei : (p.payment_method ?? p.provider ?? '')}</Table.Td>
               <Table.Td>
                 <Badge variant="light" style={{ flexShrink: 0 }} miw="max-content" color={p.status === 'pending' ? 'yellow' : p.status === 'revoked' || p.status === 'failed' ? 'red' : 'teal'}>
-                  {purchaseStatusText[p.status] ?? p.status}
+                  {purchaseStatusOf(p)}
                 </Badge>
               </Table.Td>
               <Table.Td>
