@@ -955,6 +955,7 @@ export const texts = {
   },
   /** The front desk console. The three success messages are the spec's. */
   desk: {
+    sellPackageInstead: 'Venderle un paquete',
     /** The customer's answers to the studio's questions on the customer card (decision 087), read from the server. */
     answersTitle: 'Información para sus clases',
     answersEmpty: 'Sin respuesta',

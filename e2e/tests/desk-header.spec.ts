@@ -253,4 +253,17 @@ test('the counter warnings say what is missing, and a refused change reads in th
     expect(await pageOverflow(page), `desplazamiento horizontal a ${size.width}px`).toBeLessThanOrEqual(0);
   }
   await photograph(page, 'rejection-staff-wording', rejection);
+
+  // With no credits left, booking her again offers the sale right there.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await rejection.getByRole('button', { name: 'Entendido' }).click();
+  await card.getByRole('button', { name: 'Reservar clase' }).click();
+  await dialog.getByLabel('Clase').click();
+  await page.getByRole('option', { disabled: false }).first().click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Reservar clase' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('El cliente no tiene créditos para esta clase.');
+  await photograph(page, 'walk-in-no-credits-sell', dialog);
+  await dialog.getByTestId('sell-instead').click();
+  await expect(page.getByRole('dialog', { name: /^Agregar acceso: Mariana López/ })).toBeVisible();
 });

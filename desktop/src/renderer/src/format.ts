@@ -76,6 +76,12 @@ export function errorText(error: unknown): string {
   return typeof field === 'string' && field ? readFieldRefusal(error.message, field).alone : error.message;
 }
 
+/** The catalogue's code of a refusal the desk's service sent ('booking/no-credits'), or null. */
+export function errorCode(error: unknown): string | null {
+  const code = (error as { data?: { domainCode?: unknown } } | null)?.data?.domainCode;
+  return typeof code === 'string' ? code : null;
+}
+
 /** The message for under a field the server named: without the key or the label ('Escribe el teléfono del cliente.'). */
 export function fieldErrorText(error: unknown, field: string): string {
   return readFieldRefusal(error instanceof Error ? error.message : '', field).own || errorText(error);

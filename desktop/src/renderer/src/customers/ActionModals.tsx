@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { activityTexts, isReasonGiven, seatStates, texts } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { dateTimeOf, errorText, money } from '../format.ts';
+import { dateTimeOf, errorCode, errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 import { CounterWarnings } from './CounterWarnings.tsx';
@@ -16,14 +16,18 @@ interface ModalProps {
 
 const fullName = (c: Person) => `${c.name} ${c.last_name}`;
 
-/** Books a class for a customer at the counter, with a seat picked on the class type's map. */
-export function WalkInModal({ opened, onClose, customer }: ModalProps) {
+/**
+ * Books a class for a customer at the counter, with a seat picked on the class type's map. A customer with no
+ * credits for it is offered the sale at once (`onSell`), instead of being told to go and find it.
+ */
+export function WalkInModal({ opened, onClose, customer, onSell }: ModalProps & { onSell?: () => void }) {
   const saved = useSavedNotice();
   const classes = trpc.customers.bookableClasses.useQuery(undefined, { enabled: opened });
   const [classId, setClassId] = useState<string | null>(null);
   const [spot, setSpot] = useState<number | null>(null);
   const [guest, setGuest] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [noCredits, setNoCredits] = useState(false);
   const [errors, setErrors] = useState<{ class?: string; seat?: string }>({});
   const walkIn = trpc.actions.walkIn.useMutation();
   useEffect(() => {
@@ -32,6 +36,7 @@ export function WalkInModal({ opened, onClose, customer }: ModalProps) {
     setSpot(null);
     setGuest('');
     setProblem(null);
+    setNoCredits(false);
     setErrors({});
   }, [opened]);
   const chosen = classes.data?.find((c) => String(c.single_class_id) === classId);
@@ -47,13 +52,27 @@ export function WalkInModal({ opened, onClose, customer }: ModalProps) {
       onClose();
     } catch (e) {
       setProblem(errorText(e));
+      setNoCredits(errorCode(e) === 'booking/no-credits');
     }
   };
   return (
     <Modal opened={opened} onClose={onClose} title={`${t.walkInTitle} ${fullName(customer)}`} size="lg">
       <form onSubmit={submit}>
         <Stack>
-          {problem && <Alert color="red" role="alert">{problem}</Alert>}
+          {problem && (
+            <Alert color="red" role="alert">
+              <Stack gap="xs">
+                <Text size="sm">{problem}</Text>
+                {noCredits && onSell && (
+                  <div>
+                    <Button size="xs" color="teal" onClick={onSell} data-testid="sell-instead">
+                      {t.sellPackageInstead}
+                    </Button>
+                  </div>
+                )}
+              </Stack>
+            </Alert>
+          )}
           <CounterWarnings customerId={customer.customer_id} customerName={fullName(customer)} compact />
           <Select
             label={t.walkInClass}

@@ -100,7 +100,7 @@ export function CustomerCard({ customerId }: { customerId: number }) {
         <Tabs.Panel value="activity" pt="sm"><CustomerActivity customerId={customerId} /></Tabs.Panel>
       </Tabs>
 
-      <WalkInModal opened={modal === 'walkIn'} onClose={() => setModal(null)} customer={person} />
+      <WalkInModal opened={modal === 'walkIn'} onClose={() => setModal(null)} customer={person} onSell={() => setModal('giveAccess')} />
       <GiveAccessModal opened={modal === 'giveAccess'} onClose={() => setModal(null)} customer={person} />
       <RemoveClassesModal opened={modal === 'removeClasses'} onClose={() => setModal(null)} customer={person} available={c.totalCredits} />
       {modal === 'edit' && <EditCustomerModal opened onClose={() => setModal(null)} customer={person} isAdmin={session.data?.user?.role === 'admin'} />}
