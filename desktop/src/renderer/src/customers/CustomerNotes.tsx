@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { api } from '../admin/api.ts';
 import { dateTimeOf, errorText } from '../format.ts';
 import { useDeskStatus } from '../saved.ts';
-import { trpc } from '../trpc.ts';
+import { trpc, type DeskOutputs } from '../trpc.ts';
 
 const t = texts.customerNotes;
 
@@ -16,15 +16,8 @@ const kindLook: Record<CustomerNoteKind, { color: string; icon: ReactNode }> = {
   note: { color: 'gray', icon: <IconNote size={14} /> },
 };
 
-interface ShownNote {
-  customer_note_id: number;
-  kind: CustomerNoteKind;
-  body: string;
-  created_by_name: string | null;
-  created_at: string;
-  pending: boolean;
-  removable: boolean;
-}
+/** A note as the card lists it: the replica's notes and alerts, and the server's health notes in the same shape. */
+type ShownNote = DeskOutputs['customers']['notes'][number];
 
 /**
  * What the team knows about this person: alerts (also shown at every scan), health notes and plain notes. Notes and
