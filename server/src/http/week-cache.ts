@@ -196,6 +196,7 @@ export const weekUnshownTables: ReadonlySet<string> = new Set([
   'class_package',
   'class_reservation_penalty',
   'customer',
+  'customer_note',
   'page',
   'payment_method',
   'purchase',
