@@ -1189,7 +1189,6 @@ export const texts = {
     kindLabel: 'Tipo',
     bodyLabel: 'Qué debe saber el equipo',
     bodyPlaceholder: 'Por ejemplo: debe $150, lesión de rodilla, prefiere el lugar 3',
-    bodyRequired: 'Escribe la nota.',
     healthOffline: 'Las notas de salud se ven y se guardan con conexión: no se guardan en esta computadora.',
     add: 'Agregar nota',
     save: 'Guardar nota',

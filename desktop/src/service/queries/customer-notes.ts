@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@estudio/db';
 import { customer, customer_note } from '@estudio/db';
@@ -57,8 +57,9 @@ export async function customerNotes(db: Db, customerId: number, me: { customer_i
  */
 export async function notesShownAtScan(db: Db, customerId: number): Promise<{ alerts: string[] }> {
   const rows = await db
-    .select({ kind: customer_note.kind, body: customer_note.body, created_at: customer_note.createdAt, customer_note_id: customer_note.customer_note_id })
+    .select({ body: customer_note.body })
     .from(customer_note)
-    .where(and(eq(customer_note.customer_id, customerId), eq(customer_note.kind, 'alert')));
-  return { alerts: sortCustomerNotes(rows).map((n) => n.body) };
+    .where(and(eq(customer_note.customer_id, customerId), eq(customer_note.kind, 'alert')))
+    .orderBy(desc(customer_note.createdAt), desc(customer_note.customer_note_id));
+  return { alerts: rows.map((n) => n.body) };
 }

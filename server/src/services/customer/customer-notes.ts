@@ -13,8 +13,8 @@ export type RemoveCustomerNoteInput = DeskMutationArgs<'removeCustomerNote'>;
 
 const author = alias(customer, 'author');
 
-/** A customer's notes, alerts and health notes as staff read them: alerts first, the newest first. */
-export async function listCustomerNotes(db: DbOrTx, customerId: number): Promise<CustomerNoteOutput[]> {
+/** A customer's notes, alerts and health notes as staff read them: alerts first, the newest first; `noteId`: that one only. */
+export async function listCustomerNotes(db: DbOrTx, customerId: number, noteId?: number): Promise<CustomerNoteOutput[]> {
   const rows = await db
     .select({
       customer_note_id: customer_note.customer_note_id,
@@ -28,7 +28,7 @@ export async function listCustomerNotes(db: DbOrTx, customerId: number): Promise
     })
     .from(customer_note)
     .leftJoin(author, eq(author.customer_id, customer_note.created_by))
-    .where(eq(customer_note.customer_id, customerId));
+    .where(and(eq(customer_note.customer_id, customerId), noteId === undefined ? undefined : eq(customer_note.customer_note_id, noteId)));
   return sortCustomerNotes(
     rows.map(({ author_name, author_last_name, created_at, ...row }) => ({
       ...row,
@@ -66,7 +66,7 @@ export async function addCustomerNote(db: Db, actor: StaffActor, input: AddCusto
     });
     return row.id;
   });
-  const note = (await listCustomerNotes(db, input.customer_id)).find((n) => n.customer_note_id === id);
+  const [note] = await listCustomerNotes(db, input.customer_id, id);
   if (!note) throw new DomainError('customer-note/not-found');
   return note;
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconHeartbeat, IconLock, IconNote, IconPlus, IconTrash } from '@tabler/icons-react';
-import { customerNoteMaxLength, mayRemoveCustomerNote, sortCustomerNotes, texts, type CustomerNoteKind } from '@estudio/core';
+import { customerNoteBody, customerNoteMaxLength, mayRemoveCustomerNote, sortCustomerNotes, texts, type CustomerNoteKind } from '@estudio/core';
 import { useState, type ReactNode } from 'react';
 import { api } from '../admin/api.ts';
 import { dateTimeOf, errorText } from '../format.ts';
@@ -104,8 +104,10 @@ function AddNoteModal({ customerId, onClose, healthAvailable }: { customerId: nu
   const queue = trpc.actions.addCustomerNote.useMutation();
   const send = api.customer.addNote.useMutation();
   const save = async () => {
-    const text = body.trim();
-    if (!text) return setProblem(t.bodyRequired);
+    // The schema's own rule and words ('Escribe la nota.'), before anything is sent.
+    const checked = customerNoteBody.safeParse(body);
+    if (!checked.success) return setProblem(checked.error.issues.map((issue) => issue.message).join(' '));
+    const text = checked.data;
     setProblem(null);
     try {
       if (kind === 'health') {
