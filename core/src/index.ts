@@ -17,6 +17,7 @@ export * from './profile.ts';
 export * from './schemas/booking.ts';
 export * from './schemas/coach.ts';
 export * from './schemas/customer-notes.ts';
+export * from './schemas/cash-shifts.ts';
 export * from './rules/index.ts';
 export * from './schedule-range.ts';
 export * from './schemas/checkout.ts';

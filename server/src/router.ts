@@ -7,6 +7,7 @@ import { customerRouter } from './routers/customer.ts';
 import { locationsRouter } from './routers/locations.ts';
 import { acceptedPagesRouter, pagesRouter } from './routers/pages.ts';
 import { penaltiesRouter } from './routers/penalties.ts';
+import { cashShiftsRouter } from './routers/cash-shifts.ts';
 import { reservationsRouter } from './routers/reservations.ts';
 import { scheduleRouter } from './routers/schedule.ts';
 import { waitlistRouter } from './routers/waitlist.ts';
@@ -68,6 +69,7 @@ export const appRouter = router({
   waitlist: waitlistRouter,
   credits: creditsRouter,
   penalties: penaltiesRouter,
+  cashShifts: cashShiftsRouter,
   announcements: announcementsRouter,
   instructors: instructorsRouter,
   coach: coachRouter,

@@ -27,6 +27,10 @@ export const activityKindRules = {
     ['customer', 'purchase.cancel'],
   ],
   refund: [['purchase', 'refund']],
+  cashShift: [
+    ['cash_shift', 'cash_shift.open'],
+    ['cash_shift', 'cash_shift.close'],
+  ],
   roleChange: [['customer', 'role.change']],
   customerChanged: [
     ['customer', 'update'],
@@ -94,6 +98,7 @@ export const activityKindNames: Record<ActivityKind, string> = {
   limitReleased: 'Límites de compra devueltos',
   accessRevoked: 'Accesos eliminados',
   refund: 'Reembolsos',
+  cashShift: 'Turnos de caja',
   roleChange: 'Cambios de rol',
   customerChanged: 'Datos de clientes',
   checkIn: 'Asistencias registradas',
@@ -209,6 +214,18 @@ export function activityWhat(facts: ActivityFacts): string {
     case 'refund': {
       const amount = money(field(changes, 'amount'));
       return `reembolsó ${amount ?? 'una compra'}${facts.customerName ? ` a ${facts.customerName}` : ''}${because}`;
+    }
+    case 'cashShift': {
+      if (facts.action === 'cash_shift.open') return `abrió la caja con ${money(field(changes, 'opening_float')) ?? 'su fondo'} de fondo`;
+      const counted = money(field(changes, 'counted_cash'));
+      const expected = money(field(changes, 'expected_cash'));
+      const difference = field(changes, 'difference');
+      const cents = typeof difference === 'string' ? toCents(difference) : 0;
+      const owner = str(field(changes, 'staff_name'));
+      const whose = owner ? ` de ${owner}` : '';
+      const outcome = cents === 0 ? 'cuadró' : cents < 0 ? `faltaron ${formatMXN(-cents)}` : `sobraron ${formatMXN(cents)}`;
+      const note = str(field(changes, 'note'));
+      return `cerró la caja${whose}: contó ${counted ?? '—'}, se esperaban ${expected ?? '—'}; ${outcome}${note ? ` — «${note}»` : ''}`;
     }
     case 'roleChange': {
       const from = roleLabel[String(field(changes, 'from'))] ?? 'otro rol';

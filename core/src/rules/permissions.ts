@@ -109,3 +109,12 @@ export function mayRemoveCustomerNote(role: Role, note: { created_by: number | n
   if (role === 'admin') return true;
   return role === 'staff' && note.created_by === actorId;
 }
+
+/**
+ * Who closes a shift at the cash drawer: the staff member who opened it, or an administrator (a shift left open by
+ * someone who went home). Recepción never closes, nor reads, another person's drawer.
+ */
+export function mayHandleCashShift(role: Role, shift: { staff_id: number | null }, actorId: number): boolean {
+  if (role === 'admin') return true;
+  return role === 'staff' && shift.staff_id === actorId;
+}

@@ -8,6 +8,7 @@ export * from './schedule.ts';
 export * from './reservations.ts';
 export * from './packages.ts';
 export * from './purchases.ts';
+export * from './cash.ts';
 export * from './discounts.ts';
 export * from './payments.ts';
 export * from './cfdi.ts';

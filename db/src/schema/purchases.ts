@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cash_shift } from './cash.ts';
 import { class_type } from './catalogue.ts';
 import { createdAt, money, tstz, updatedAt } from './columns.ts';
 import { customer } from './customer.ts';
@@ -108,6 +109,8 @@ export const purchase = pgTable(
     payment_instructions: jsonb('payment_instructions').$type<PaymentInstructions>(),
     /** Meses sin intereses: the number of monthly statements the card's bank splits the charge into (decision 082). */
     installments: integer('installments'),
+    /** The shift at the cash drawer its money was taken in (a desk sale by the staff member whose drawer was open). */
+    cash_shift_id: integer('cash_shift_id').references(() => cash_shift.cash_shift_id, { onDelete: 'set null' }),
   },
   (t) => [
     index('purchase_customer_id_idx').on(t.customer_id, t.createdAt),
@@ -118,6 +121,7 @@ export const purchase = pgTable(
     index('purchase_cancelled_or_updated_idx').on(sql`coalesce(${t.cancelledAt}, ${t.updatedAt})`),
     // The cash-up's drawer: money taken in a studio day, by when it was taken.
     index('purchase_paid_at_idx').on(t.paidAt),
+    index('purchase_cash_shift_id_idx').on(t.cash_shift_id),
     uniqueIndex('purchase_provider_payment_key').on(t.provider, t.provider_payment_id),
     uniqueIndex('purchase_subscription_id_key').on(t.subscription_id),
     check(
@@ -151,12 +155,15 @@ export const invoice = pgTable(
     paidAt: tstz('paid_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** A refund handed back from a shift's cash drawer (the refunder's open shift). */
+    cash_shift_id: integer('cash_shift_id').references(() => cash_shift.cash_shift_id, { onDelete: 'set null' }),
   },
   (t) => [
     index('invoice_purchase_id_idx').on(t.purchase_id),
     index('invoice_customer_id_idx').on(t.customer_id, t.createdAt),
     // Decision 044: the cash-up's and the sales report's payments and refunds of a range.
     index('invoice_paid_at_idx').on(t.paidAt),
+    index('invoice_cash_shift_id_idx').on(t.cash_shift_id),
     uniqueIndex('invoice_provider_invoice_id_key').on(t.provider_invoice_id),
     check('invoice_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled', 'refunded')`),
     check('invoice_total_check', sql`${t.total_payment} >= 0`),

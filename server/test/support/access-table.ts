@@ -182,6 +182,11 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'customer.notes': { role: 'staff', rest: 'GET /api/customer/{id}/notes' },
   'customer.addNote': { role: 'staff', rest: 'POST /api/customer/notes' },
   'customer.removeNote': { role: 'staff', rest: 'DELETE /api/customer/notes/{id}' },
+  // The shifts at the cash drawer: Recepción opens, reads and closes its own (the service checks whose); an administrator any.
+  'cashShifts.list': { role: 'staff', rest: 'GET /api/cash_shifts' },
+  'cashShifts.current': { role: 'staff', rest: 'GET /api/cash_shifts/current' },
+  'cashShifts.open': { role: 'staff', rest: 'POST /api/cash_shifts' },
+  'cashShifts.close': { role: 'staff', rest: 'PUT /api/cash_shifts/{id}/close' },
   // CFDI at the desk: an invoice issued for a customer, the customer's invoices, a failed one sent again.
   'cfdi.deskIssue': { role: 'staff', rest: 'POST /api/cfdi/desk' },
   'cfdi.forCustomer': { role: 'staff', rest: 'GET /api/cfdi/customer/{id}' },

@@ -8,6 +8,7 @@ import { markPurchasePaid, type PurchaseRow } from '../checkout/grant-purchase.t
 import type { MessageContext } from '../messages/message-context.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import { openShiftFor } from '../cash/cash-shifts.ts';
 import { assertMayChangePrice, assertMayGift, type StaffActor } from '../permissions/staff-permissions.ts';
 
 export type GiveAccessInput = DeskMutationArgs<'giveAccess'>;
@@ -68,6 +69,8 @@ export async function giveAccess(
     const agreed = options.total === undefined ? null : toCents(options.total);
     if (agreed !== null && agreed !== toCents(listPrice)) await assertMayChangePrice(tx, actor);
     const totalPayment = agreed === null ? listPrice : fromCents(agreed);
+    // Money taken at the counter goes into the seller's open drawer (cash) or beside it (a card on the terminal).
+    const cashShiftId = toCents(totalPayment) > 0 ? await openShiftFor(tx, actor.customer_id, actor.desk?.at ?? now) : null;
     const [created] = await tx
       .insert(purchase)
       .values({
@@ -82,6 +85,7 @@ export async function giveAccess(
         status: 'pending',
         is_gift: input.is_gift,
         provider: 'admin',
+        cash_shift_id: cashShiftId,
         createdAt: now,
         updatedAt: now,
       })

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import { openShiftFor } from '../cash/cash-shifts.ts';
 import { markPurchasePaid, type PurchaseRow } from '../checkout/grant-purchase.ts';
 import type { MessageContext } from '../messages/message-context.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
@@ -34,6 +35,9 @@ export async function markCashPurchasePaid(
     if (row.provider !== 'cash' || row.status !== 'pending') throw new DomainError('purchase/not-pending');
     const { purchase: paid, paidNow } = await markPurchasePaid(tx, row.purchase_id, { now, messages, paidWith: input.paid_with });
     if (!paidNow) throw new DomainError('purchase/not-pending');
+    // Collected at the counter: it goes into (or, a transfer, beside) the collector's open drawer.
+    const cashShiftId = await openShiftFor(tx, actor.customer_id, actor.desk?.at ?? now);
+    if (cashShiftId !== null) await tx.update(purchase).set({ cash_shift_id: cashShiftId }).where(eq(purchase.purchase_id, paid.purchase_id));
     await recordAudit(tx, {
       ...auditedBy(actor),
       action: 'purchase.mark-paid',

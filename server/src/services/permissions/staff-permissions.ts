@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
-import type { Tx } from '@estudio/db';
+import type { DbOrTx, Tx } from '@estudio/db';
 
 /** Where a staff action came from when a desk pushed it: the desk (its sync client id) and when it happened there. */
 export interface DeskOrigin {
@@ -54,7 +54,8 @@ export async function assertMayRemoveNote(tx: Tx, actor: StaffActor, note: { cre
   if (!mayRemoveCustomerNote(await roleOf(tx, actor), note, actor.customer_id)) throw new DomainError('permission/note-not-yours');
 }
 
-async function roleOf(tx: Tx, actor: StaffActor) {
+/** The actor's role as stored now (a role changed mid-session counts at once). */
+export async function roleOf(tx: DbOrTx, actor: StaffActor) {
   const [who] = await tx.select({ role: customer.role }).from(customer).where(eq(customer.customer_id, actor.customer_id));
   return who?.role ?? 'customer';
 }

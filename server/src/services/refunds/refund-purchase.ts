@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { correctInvoiceOfReturn } from '../cfdi/correct-invoice.ts';
 import type { PurchaseRow } from '../checkout/grant-purchase.ts';
 import { endPurchaseAccess } from '../desk/revoke-access.ts';
+import { openShiftFor } from '../cash/cash-shifts.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import { paymentKindOf } from '../reports/payment-kind.ts';
 
@@ -120,7 +121,10 @@ export async function refundPurchase(
       providerRefundId = refund.refundId;
     }
     const amount = fromCents(cents);
+    // Cash handed back at the counter leaves the refunder's open drawer; a card's refund is listed beside it.
+    const cashShiftId = f.throughProvider ? null : await openShiftFor(tx, actorId, now);
     await tx.insert(invoice).values({
+      cash_shift_id: cashShiftId,
       purchase_id: row.purchase_id,
       customer_id: row.customer_id,
       total_payment: amount,
