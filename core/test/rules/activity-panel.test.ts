@@ -36,3 +36,19 @@ describe('Actividad for notes on a customer', () => {
     expect(activitySentence(facts('customer.note.remove', { kind: 'note', body: 'Lugar 3.' }))).toBe('Carlos Méndez (admin@estudio.demo) quitó una nota de Mariana López: «Lugar 3.».');
   });
 });
+
+describe('Actividad for the cash drawer', () => {
+  it('says the float, and at the close the count, what was expected, the difference and why', () => {
+    expect(activityKindOf('cash_shift', 'cash_shift.close')).toBe('cashShift');
+    const open = { ...facts('cash_shift.open', { opening_float: '500.00' }), entity: 'cash_shift', customerName: null };
+    expect(activitySentence(open)).toBe('Carlos Méndez (admin@estudio.demo) abrió la caja con $500.00 de fondo.');
+    const close = (changes: Record<string, unknown>) => activitySentence({ ...facts('cash_shift.close', changes), entity: 'cash_shift', customerName: null });
+    expect(close({ counted_cash: '1140.00', expected_cash: '1140.00', difference: '0.00', note: null })).toBe(
+      'Carlos Méndez (admin@estudio.demo) cerró la caja: contó $1,140.00, se esperaban $1,140.00; cuadró.',
+    );
+    expect(close({ counted_cash: '1090.00', expected_cash: '1140.00', difference: '-50.00', note: 'Cambio de más.', staff_name: 'Lucía Ramírez' })).toBe(
+      'Carlos Méndez (admin@estudio.demo) cerró la caja de Lucía Ramírez: contó $1,090.00, se esperaban $1,140.00; faltaron $50.00 — «Cambio de más.».',
+    );
+    expect(close({ counted_cash: '1160.00', expected_cash: '1140.00', difference: '20.00', note: 'Propina.' })).toContain('sobraron $20.00');
+  });
+});

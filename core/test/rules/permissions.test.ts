@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customerEditRefusal, mayChangeCredits, mayGift, mayRemoveCustomerNote } from '../../src/rules/permissions.ts';
+import { customerEditRefusal, mayChangeCredits, mayGift, mayHandleCashShift, mayRemoveCustomerNote } from '../../src/rules/permissions.ts';
+import { drawerAmount, drawerDifferenceCents } from '../../src/schemas/cash-shifts.ts';
 import { sortCustomerNotes } from '../../src/schemas/customer-notes.ts';
 
 /** What Recepción may give (decision 037): the owner's price limit, for packages and for credits alike. */
@@ -91,5 +92,22 @@ describe('mayRemoveCustomerNote', () => {
       { customer_note_id: -1, kind: 'note' as const, created_at: at('10') },
     ]);
     expect(sorted.map((n) => n.customer_note_id)).toEqual([4, 2, 3, 1, -1]);
+  });
+});
+
+describe('the cash drawer', () => {
+  it('Recepción handles its own drawer; an administrator any; nobody else', () => {
+    expect(mayHandleCashShift('staff', { staff_id: 4 }, 4)).toBe(true);
+    expect(mayHandleCashShift('staff', { staff_id: 7 }, 4)).toBe(false);
+    expect(mayHandleCashShift('admin', { staff_id: 7 }, 1)).toBe(true);
+    expect(mayHandleCashShift('customer', { staff_id: 4 }, 4)).toBe(false);
+  });
+  it('reads an amount as typed at the counter, and says what is wrong in Spanish', () => {
+    const amount = drawerAmount('el efectivo contado');
+    expect(['500', ' $1,250.5 ', 0, '0.00'].map((v) => amount.parse(v))).toEqual(['500.00', '1250.50', '0.00', '0.00']);
+    for (const bad of ['-5', 'quinientos', '1.234', '']) {
+      expect(amount.safeParse(bad).error?.issues[0]?.message).toBe('Escribe el efectivo contado en pesos, con hasta dos decimales.');
+    }
+    expect(drawerDifferenceCents('1090.00', '1140.00')).toBe(-5000);
   });
 });
