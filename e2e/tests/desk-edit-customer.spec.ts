@@ -131,3 +131,76 @@ test('reception writes an alert and a health note on a customer, and removes its
   await expect(notes.getByTestId('customer-note').filter({ hasText: 'Debe $150' })).toHaveCount(0);
   await expect(health).toBeVisible();
 });
+
+test('reception opens its drawer, sells in cash, and closes it short with the reason', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(deskLink(deskUrl));
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
+  const shots = process.env.SHOTS_DIR;
+  const photograph = async (name: string) => {
+    for (const [width, height] of [[1366, 900], [1280, 720], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      if (shots) await page.screenshot({ path: `${shots}/${name}-${width}x${height}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  };
+  await page.getByRole('tab', { name: 'Caja' }).click();
+  const closed = page.getByTestId('cash-drawer-closed');
+  await expect(closed.getByText('La caja está cerrada')).toBeVisible();
+  await closed.getByLabel('Fondo inicial').fill('quinientos');
+  await closed.getByRole('button', { name: 'Abrir caja' }).click();
+  await expect(closed.getByText('Escribe el fondo inicial en pesos, con hasta dos decimales.')).toBeVisible();
+  await closed.getByLabel('Fondo inicial').fill('500');
+  await photograph('desk-drawer-closed');
+  await closed.getByRole('button', { name: 'Abrir caja' }).click();
+  const open = page.getByTestId('cash-drawer-open');
+  await expect(open.getByTestId('drawer-expected')).toHaveText('$500.00');
+
+  // A cash sale at the counter goes into the drawer.
+  await page.getByRole('tab', { name: 'Clientes' }).click();
+  await page.getByTestId('customer-search').fill('nuevo@');
+  await page.getByTestId('customer-hit').filter({ hasText: 'nuevo@estudio.demo' }).click();
+  const card = page.getByTestId('customer-card');
+  await card.getByRole('button', { name: 'Agregar acceso' }).click();
+  const grant = page.getByRole('dialog', { name: /Agregar acceso/ });
+  await grant.getByLabel('Paquete').click();
+  await page.getByRole('option', { name: /^5 Clases/ }).click();
+  await grant.getByLabel('Forma de pago').click();
+  await page.getByRole('option', { name: 'Efectivo' }).click();
+  await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  await expect(grant).toHaveCount(0);
+  await expect(page.getByTestId('pending-count')).toHaveAttribute('aria-label', 'Todo enviado', { timeout: 20_000 });
+
+  await page.getByRole('tab', { name: 'Caja' }).click();
+  await expect(open.getByTestId('drawer-lines')).toContainText('5 Clases', { timeout: 20_000 });
+  const expectedText = (await open.getByTestId('drawer-expected').textContent()) ?? '';
+  const expected = Number(expectedText.replace(/[$,]/g, ''));
+  expect(expected).toBeGreaterThan(500);
+  await photograph('desk-drawer-open');
+
+  await open.getByRole('button', { name: 'Cerrar caja' }).click();
+  const closing = page.getByRole('dialog', { name: 'Cerrar la caja' });
+  await closing.getByLabel('Efectivo contado').fill(String(expected - 50));
+  await expect(closing.getByTestId('drawer-difference')).toHaveText('Faltan $50.00');
+  await closing.getByRole('button', { name: 'Cerrar caja' }).click();
+  await expect(closing.getByText('La caja no cuadra: escribe qué pasó con la diferencia antes de cerrar.')).toBeVisible();
+  await closing.getByLabel('¿Qué pasó con la diferencia?').fill('Se dio cambio de más a una clienta.');
+  await photograph('desk-drawer-close');
+  await closing.getByRole('button', { name: 'Cerrar caja' }).click();
+  await expect(closing).toHaveCount(0);
+  await expect(page.getByTestId('cash-drawer-last')).toContainText('Faltan $50.00');
+  await expect(closed).toBeVisible();
+
+  // The owner sees every drawer of the day in Reportes, with the difference and why.
+  await page.locator('header').getByRole('button', { name: 'Cerrar sesión' }).click();
+  await deskSignIn(page, 'admin@estudio.demo');
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 90_000 });
+  await page.getByTestId('admin-nav').getByRole('button', { name: 'Reportes' }).click();
+  const row = page.getByTestId('cash-shifts').getByTestId('cash-shift-row').filter({ hasText: 'Andrea Torres' });
+  await expect(row).toContainText('Faltan $50.00', { timeout: 30_000 });
+  await expect(row).toContainText('Se dio cambio de más a una clienta.');
+  for (const [width, height] of [[1366, 900], [1280, 720], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    if (shots) await page.getByTestId('cash-up').screenshot({ path: `${shots}/desk-drawer-owner-${width}x${height}.png` });
+  }
+});

@@ -4,6 +4,7 @@ import { IconCheck, IconCloudOff, IconCloudCheck, IconDeviceDesktop, IconKey, Ic
 import { texts } from '@estudio/core';
 import { lazy, Suspense, useState } from 'react';
 import { adminSections, type AdminSectionKey } from './admin/sections.ts';
+import { CashDrawer } from './cash/CashDrawer.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { pendingText, setStudioZone } from './format.ts';
 import { useDeskLive } from './live.ts';
@@ -140,12 +141,16 @@ function Desk({
                 <Tabs.List>
                   <Tabs.Tab value="today">{t.tabToday}</Tabs.Tab>
                   <Tabs.Tab value="customers">{t.tabCustomers}</Tabs.Tab>
+                  <Tabs.Tab value="cash">{t.tabCashDrawer}</Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="today" pt="md">
                   <TodayScreen />
                 </Tabs.Panel>
                 <Tabs.Panel value="customers" pt="md">
                   <CustomersScreen />
+                </Tabs.Panel>
+                <Tabs.Panel value="cash" pt="md">
+                  <CashDrawer />
                 </Tabs.Panel>
               </Tabs>
                 </Grid.Col>

@@ -1,12 +1,13 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { exportKinds, paymentKindText, reportRangeInput, texts, type ExportKind, type ReportRangeInput } from '@estudio/core';
+import { exportKinds, paymentKindText, reportRangeInput, texts, toCents, type CashShiftOutput, type ExportKind, type ReportRangeInput } from '@estudio/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { errorText, money } from '../../format.ts';
+import { CloseModal, differenceText } from '../../cash/CashDrawer.tsx';
+import { errorText, money, timeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { ListTable, Loaded, type ListColumn } from '../list-widgets.tsx';
 
@@ -274,8 +275,85 @@ function CashUp() {
             ) : null
           }
         </Loaded>
+        {day && <CashShifts day={day} />}
       </Stack>
     </Card>
+  );
+}
+
+const cd = texts.cashDrawer;
+
+/** The day's shifts at the drawer, everyone's: who, the float, what was expected, the count and why it differed. */
+function CashShifts({ day }: { day: string }) {
+  const shifts = api.cashShifts.list.useQuery({ from: day, to: day });
+  const [closing, setClosing] = useState<CashShiftOutput | null>(null);
+  return (
+    <Stack gap="xs" data-testid="cash-shifts">
+      <Title order={5}>{cd.shiftsTitle}</Title>
+      <Loaded query={shifts}>
+        {() =>
+          shifts.data?.cash_shifts.length ? (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{cd.staff}</Table.Th>
+                    <Table.Th>{cd.openedAt}</Table.Th>
+                    <Table.Th>{cd.closedAt}</Table.Th>
+                    <Table.Th ta="right">{cd.openingFloat}</Table.Th>
+                    <Table.Th ta="right">{cd.expected}</Table.Th>
+                    <Table.Th ta="right">{cd.counted}</Table.Th>
+                    <Table.Th>{cd.difference}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shifts.data.cash_shifts.map((s) => {
+                    const cents = s.difference === null ? null : toCents(s.difference);
+                    return (
+                      <Table.Tr key={s.cash_shift_id} data-testid="cash-shift-row">
+                        <Table.Td>{s.staff_name ?? '—'}</Table.Td>
+                        <Table.Td>{timeOf(s.opened_at)}</Table.Td>
+                        <Table.Td>
+                          {s.closed_at ? (
+                            timeOf(s.closed_at)
+                          ) : (
+                            <Button size="compact-xs" variant="light" onClick={() => setClosing(s)}>
+                              {cd.close}
+                            </Button>
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right">{money(s.opening_float)}</Table.Td>
+                        <Table.Td ta="right">{money(s.expected_cash)}</Table.Td>
+                        <Table.Td ta="right">{s.counted_cash ? money(s.counted_cash) : '—'}</Table.Td>
+                        <Table.Td>
+                          {cents === null ? (
+                            <Badge variant="light">{cd.stillOpen}</Badge>
+                          ) : (
+                            <Stack gap={2}>
+                              <Badge variant="light" color={cents === 0 ? 'teal' : cents < 0 ? 'red' : 'orange'}>
+                                {differenceText(cents)}
+                              </Badge>
+                              {s.note && (
+                                <Text size="xs" c="dimmed">
+                                  {s.note}
+                                </Text>
+                              )}
+                            </Stack>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <Text c="dimmed">{cd.shiftsEmpty}</Text>
+          )
+        }
+      </Loaded>
+      {closing && <CloseModal shift={closing} title={cd.closeFor(closing.staff_name ?? '')} onClose={() => setClosing(null)} onClosed={() => undefined} />}
+    </Stack>
   );
 }
 
