@@ -6,3 +6,4 @@ export * from './schema/index.ts';
 export { demoAccounts, demoPassword, seedDemoStudio, seedIfEmpty } from './seed/index.ts';
 export type { DemoAccountKey, SeedOptions, SeedSummary } from './seed/index.ts';
 export { isCheckViolation, isConnectionLost, isUniqueViolation, pgConstraint, pgErrorCode } from './errors.ts';
+export { usableCredit } from './credit-rules.ts';

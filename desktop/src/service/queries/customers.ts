@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '@estudio/db';
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { usableCredit, type Db } from '@estudio/db';
 import {
   available_classes,
   class_package,
@@ -370,9 +370,7 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
       .where(
         and(
           eq(available_classes.customer_id, customerId),
-          isNull(available_classes.deletedAt),
-          ne(available_classes.available_classes, 0),
-          or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, now)),
+          usableCredit(now),
         ),
       )
       .orderBy(sql`${available_classes.expiration_date} asc nulls last`),

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
-import type { Db } from '@estudio/db';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { usableCredit, type Db } from '@estudio/db';
 import { available_classes, class_package, class_reservation, class_type, customer, purchase, single_class, waitlist } from '@estudio/db';
 import { cancelUnitLabel, creditsMatchingPackage, DomainError, domainErrors, evaluateCancellation, pickCredit, placesForBooking, texts } from '@estudio/core';
 import { loadReplicaSettings } from '@estudio/sync/client/mutators';
@@ -148,9 +148,7 @@ async function customersWithCredit(db: Db, c: typeof single_class.$inferSelect, 
     .where(
       and(
         inArray(available_classes.customer_id, customerIds),
-        isNull(available_classes.deletedAt),
-        ne(available_classes.available_classes, 0),
-        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
+        usableCredit(c.class_date),
       ),
     );
   const target = { classTypeId: c.class_type_id, classDate: c.class_date, timeZone: await replicaTimeZone(db) };

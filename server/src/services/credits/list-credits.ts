@@ -1,21 +1,13 @@
 import { DomainError, type AvailableClassOutput, type Role, type z, type availableClassesOutput } from '@estudio/core';
-import { and, asc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { available_classes } from '@estudio/db/schema/purchases';
+import { usableCredit } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { toCreditOutput, type CreditRow } from './credit-output.ts';
 
 export type CreditsSummary = z.infer<typeof availableClassesOutput>;
-
-/** A credit that can still pay for a class: not removed, not expired, and with classes left (or unlimited). */
-export function usableCredit(now: Date): SQL {
-  return and(
-    isNull(available_classes.deletedAt),
-    or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, now)),
-    or(gt(available_classes.available_classes, 0), eq(available_classes.available_classes, -1)),
-  ) as SQL;
-}
 
 const isUsable = (c: CreditRow, now: Date) =>
   !c.deletedAt && (!c.expiration_date || c.expiration_date > now) && (c.available_classes > 0 || c.available_classes === -1);

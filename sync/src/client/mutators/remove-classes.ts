@@ -1,6 +1,6 @@
 import { DomainError, isReasonGiven } from '@estudio/core';
-import { available_classes } from '@estudio/db';
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { available_classes, usableCredit } from '@estudio/db';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Mutator } from './context.ts';
 import { liveCustomer } from './replica-rows.ts';
 
@@ -15,9 +15,9 @@ export const removeClasses: Mutator<'removeClasses'> = async ({ tx, now }, args)
     .where(
       and(
         eq(available_classes.customer_id, who.customer_id),
-        isNull(available_classes.deletedAt),
+        usableCredit(now),
+        // Limited credits only: "Restar clases" never touches an unlimited membership.
         gt(available_classes.available_classes, 0),
-        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, now)),
       ),
     )
     .orderBy(sql`${available_classes.expiration_date} asc nulls last`, asc(available_classes.available_class_id));

@@ -1,6 +1,6 @@
 import { bookingRefusal, creditsMatchingPackage, DomainError, guestUsesCredit, packageAccessStatuses, pickCredit, pickGuestCredit, placesForBooking, refuse, studioTimeZone, toMs, type ReplicatedTable } from '@estudio/core';
-import { available_classes, class_package, class_reservation, class_reservation_penalty, class_type, purchase, single_class, waitlist } from '@estudio/db';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { available_classes, class_package, class_reservation, class_reservation_penalty, class_type, purchase, single_class, usableCredit, waitlist } from '@estudio/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Mutator } from './context.ts';
 import { insertRow, liveCustomer } from './replica-rows.ts';
 
@@ -57,9 +57,7 @@ export const walkIn: Mutator<'walkIn'> = async ({ tx, now, tempId, settings }, a
     .where(
       and(
         eq(available_classes.customer_id, who.customer_id),
-        isNull(available_classes.deletedAt),
-        sql`${available_classes.available_classes} <> 0`,
-        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, c.class_date)),
+        usableCredit(c.class_date),
       ),
     );
   const eligible = creditsMatchingPackage(credits, c.class_package_id);
