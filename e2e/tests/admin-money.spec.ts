@@ -70,6 +70,7 @@ test('the owner sells at the counter at the price shown, reads the cash-up, refu
   await grant.getByLabel('Forma de pago').click();
   await page.getByRole('option', { name: 'Efectivo' }).click();
   await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  await grant.getByRole('button', { name: 'Listo' }).click();
   await expect(grant).toHaveCount(0);
 
   // Reportes: the drawer has $1,350.00 more; cash shows in the split by method.

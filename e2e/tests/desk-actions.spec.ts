@@ -169,6 +169,7 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   await grant.getByLabel('Forma de pago').click();
   await page.getByRole('option', { name: 'Efectivo' }).click();
   await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  await grant.getByRole('button', { name: 'Listo' }).click();
   await expect(card.getByTestId('credit-total')).toHaveText('10');
   const book = async (time: string) => {
     await card.getByRole('button', { name: 'Reservar clase' }).click();

@@ -167,7 +167,30 @@ test('reception opens its drawer, sells in cash, and closes it short with the re
   await page.getByRole('option', { name: /^5 Clases/ }).click();
   await grant.getByLabel('Forma de pago').click();
   await page.getByRole('option', { name: 'Efectivo' }).click();
+  // What the customer hands over, and the change, before the sale is recorded.
+  await grant.getByLabel('Recibido').fill('500');
+  await expect(grant.getByText('Faltan $300.00 para el total.')).toBeVisible();
+  await grant.getByLabel('Recibido').fill('1000');
+  await expect(grant.getByTestId('cash-change')).toHaveText('Cambio: $200.00');
+  await photograph('desk-sale-change');
   await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  // The receipt, on screen and for the counter's 80 mm printer.
+  await expect(grant.getByTestId('receipt-preview')).toContainText('5 Clases');
+  await expect(grant.getByTestId('receipt-change')).toContainText('$200.00');
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await photograph('desk-sale-receipt');
+  await grant.getByRole('button', { name: 'Imprimir recibo' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('receipt-print')).toContainText('Este comprobante no es una factura (CFDI).');
+  if (shots) await page.getByTestId('receipt-print').screenshot({ path: `${shots}/desk-receipt-80mm.png` });
+  await page.emulateMedia({ media: 'screen' });
+  await grant.getByRole('button', { name: 'Listo' }).click();
   await expect(grant).toHaveCount(0);
   await expect(page.getByTestId('pending-count')).toHaveAttribute('aria-label', 'Todo enviado', { timeout: 20_000 });
 

@@ -107,6 +107,7 @@ test('a sale at the counter is invoiced from the customer card: a wrong RFC is r
   await grant.getByLabel('Forma de pago').click();
   await page.getByRole('option', { name: 'Efectivo' }).click();
   await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  await grant.getByRole('button', { name: 'Listo' }).click();
   await expect(grant).toHaveCount(0);
 
   // The sale reaches the server through the replica; its row under Compras then offers Facturar (read from the server).

@@ -179,6 +179,8 @@ test('staff grant access, remove classes and revoke access from the customer car
   await page.getByRole('option', { name: 'Efectivo' }).click();
   await grant.getByRole('button', { name: 'Agregar acceso' }).click();
   await expect(page.getByText('¡Acceso agregado!')).toBeVisible();
+  await grant.getByRole('button', { name: 'Listo' }).click();
+
   await expect(card.getByTestId('credit-total')).toHaveText('10');
   await expect.poll(serverCredits, { timeout: 20_000 }).toBe(10);
 

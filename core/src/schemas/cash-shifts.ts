@@ -80,3 +80,11 @@ export function drawerDifferenceCents(countedCash: string, expectedCash: string)
   return toCents(countedCash) - toCents(expectedCash);
 }
 
+
+/**
+ * The change to hand back for cash received at the counter, in cents; null when
+ * the customer gave less than the total (the sale waits for the rest).
+ */
+export function changeDueCents(totalCents: number, tenderedCents: number): number | null {
+  return tenderedCents >= totalCents ? tenderedCents - totalCents : null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerEditRefusal, mayChangeCredits, mayGift, mayHandleCashShift, mayRemoveCustomerNote } from '../../src/rules/permissions.ts';
-import { drawerAmount, drawerDifferenceCents } from '../../src/schemas/cash-shifts.ts';
+import { changeDueCents, drawerAmount, drawerDifferenceCents } from '../../src/schemas/cash-shifts.ts';
 import { sortCustomerNotes } from '../../src/schemas/customer-notes.ts';
 
 /** What Recepción may give (decision 037): the owner's price limit, for packages and for credits alike. */
@@ -109,5 +109,10 @@ describe('the cash drawer', () => {
       expect(amount.safeParse(bad).error?.issues[0]?.message).toBe('Escribe el efectivo contado en pesos, con hasta dos decimales.');
     }
     expect(drawerDifferenceCents('1090.00', '1140.00')).toBe(-5000);
+  });
+  it('says the change for cash received, and nothing when it does not cover the total', () => {
+    expect(changeDueCents(80_000, 100_000)).toBe(20_000);
+    expect(changeDueCents(80_000, 80_000)).toBe(0);
+    expect(changeDueCents(80_000, 50_000)).toBeNull();
   });
 });

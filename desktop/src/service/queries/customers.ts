@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { usableCredit, type Db } from '@estudio/db';
+import { loadReplicaSettings } from '@estudio/sync/client/mutators';
 import {
   available_classes,
   class_package,
@@ -461,7 +462,7 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
  * picker shows the one price that is charged (it listed $1,500.00 and recorded $1,350.00).
  */
 export async function accessOptions(db: Db) {
-  const [rows, methods] = await Promise.all([
+  const [rows, methods, settings] = await Promise.all([
     db
       .select({
         class_package_id: class_package.class_package_id,
@@ -480,7 +481,10 @@ export async function accessOptions(db: Db) {
       .from(payment_method)
       .where(eq(payment_method.available, true))
       .orderBy(asc(payment_method.payment_method_id)),
+    db.transaction((tx) => loadReplicaSettings(tx)),
   ]);
   const packages = rows.map(({ sale_price, ...p }) => ({ ...p, price: fromCents(effectivePriceCents({ price: p.price, sale_price })) }));
-  return { packages, paymentMethods: methods };
+  // The receipt's heading, from the replica's copy of the studio's settings: a receipt prints offline too.
+  const studio = { name: settings.business_name, location: settings.location, email: settings.email, whatsapp: settings.whatsapp };
+  return { packages, paymentMethods: methods, studio };
 }

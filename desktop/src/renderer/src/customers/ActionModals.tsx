@@ -1,9 +1,10 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
-import { activityTexts, isReasonGiven, seatStates, texts } from '@estudio/core';
+import { activityTexts, changeDueCents, drawerAmount, formatMXN, fromCents, isReasonGiven, seatStates, texts, toCents } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorCode, errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
+import { SaleReceipt, type ReceiptData } from '../cash/Receipt.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 
 const t = texts.desk;
@@ -157,9 +158,12 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
   const [methodId, setMethodId] = useState<string | null>(null);
   const [bill, setBill] = useState(true);
   const [reason, setReason] = useState('');
+  const [tendered, setTendered] = useState('');
+  const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ package?: string; days?: string; method?: string; reason?: string }>({});
+  const [errors, setErrors] = useState<{ package?: string; days?: string; method?: string; reason?: string; tendered?: string }>({});
   const give = trpc.actions.giveAccess.useMutation();
+  const me = trpc.session.get.useQuery().data?.user ?? null;
   useEffect(() => {
     if (!opened) return;
     setPackageId(null);
@@ -168,10 +172,19 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
     setMethodId(null);
     setBill(true);
     setReason('');
+    setTendered('');
+    setReceipt(null);
     setProblem(null);
     setErrors({});
   }, [opened]);
   const chosen = options.data?.packages.find((p) => String(p.class_package_id) === packageId);
+  const method = options.data?.paymentMethods.find((m) => String(m.payment_method_id) === methodId) ?? null;
+  // Cash at the counter: what the customer hands over, and the change, said before the sale is recorded.
+  const takesCash = !gift && method !== null && method.provider !== 'card' && method.provider !== 'paypal';
+  const received = takesCash && tendered.trim() !== '' ? drawerAmount('lo recibido').safeParse(tendered) : null;
+  const change = chosen && received?.success ? changeDueCents(toCents(chosen.price), toCents(received.data)) : null;
+  const tenderedProblem =
+    received && !received.success ? (received.error.issues[0]?.message ?? null) : chosen && received?.success && change === null ? texts.cashDrawer.tenderedShort(formatMXN(toCents(chosen.price) - toCents(received.data))) : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = {
@@ -180,9 +193,10 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
       method: !gift && !methodId ? t.pickPaymentMethod : undefined,
       // A gift needs a reason (decision 037); the server says it too.
       reason: gift && !isReasonGiven(reason) ? activityTexts.reasonRequired : undefined,
+      tendered: tenderedProblem ?? undefined,
     };
     setErrors(found);
-    if (!chosen || found.package || found.days || found.method || found.reason) return;
+    if (!chosen || found.package || found.days || found.method || found.reason || found.tendered) return;
     try {
       await give.mutateAsync({
         customer_id: customer.customer_id,
@@ -194,13 +208,28 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
         reason: reason.trim() || null,
       });
       saved(t.accessAdded);
-      onClose();
+      if (gift) return onClose();
+      // The sale's receipt, to print on the counter's roll.
+      setReceipt({
+        studio: options.data?.studio ?? { name: '', location: '', email: '', whatsapp: '' },
+        at: new Date().toISOString(),
+        customer: fullName(customer),
+        seller: me ? `${me.name} ${me.last_name}` : '',
+        lines: [{ title: chosen.title, amount: chosen.price }],
+        total: chosen.price,
+        method: method?.name ?? '',
+        tendered: received?.success ? received.data : null,
+        change: change === null ? null : fromCents(change),
+      });
     } catch (e) {
       setProblem(errorText(e));
     }
   };
   return (
     <Modal opened={opened} onClose={onClose} title={`${t.giveAccess}: ${fullName(customer)}`}>
+      {receipt ? (
+        <SaleReceipt receipt={receipt} onDone={onClose} />
+      ) : (
       <form onSubmit={submit}>
         <Stack>
           {problem && <Alert color="red" role="alert">{problem}</Alert>}
@@ -257,7 +286,27 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
                 }}
                 data={(options.data?.paymentMethods ?? []).map((m) => ({ value: String(m.payment_method_id), label: m.name }))}
               />
-              <Checkbox label={t.bill} checked={bill} onChange={(e) => setBill(e.currentTarget.checked)} />
+              {takesCash && (
+                <TextInput
+                  label={texts.cashDrawer.tendered}
+                  description={texts.cashDrawer.tenderedHint}
+                  leftSection="$"
+                  inputMode="decimal"
+                  value={tendered}
+                  error={errors.tendered ?? tenderedProblem}
+                  onChange={(e) => {
+                    setTendered(e.currentTarget.value);
+                    setErrors((x) => ({ ...x, tendered: undefined }));
+                  }}
+                  data-testid="cash-tendered"
+                />
+              )}
+              {change !== null && (
+                <Text fw={700} size="lg" data-testid="cash-change">
+                  {texts.cashDrawer.change(formatMXN(change))}
+                </Text>
+              )}
+              <Checkbox label={t.bill} description={t.billHint} checked={bill} onChange={(e) => setBill(e.currentTarget.checked)} />
             </>
           )}
           <Group justify="flex-end">
@@ -266,6 +315,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
           </Group>
         </Stack>
       </form>
+      )}
     </Modal>
   );
 }
