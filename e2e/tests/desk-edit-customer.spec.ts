@@ -59,19 +59,26 @@ test("reception fills a new customer's phone and birth date: the card's warning 
   await email.fill('nuevo@estudio.demo');
   await form.getByLabel('Teléfono').fill('55 1298 7654');
   await form.getByTestId('desk-edit-birthdate').fill('1995-02-14');
+  // His photo, taken at the counter, so the scan shows his face.
+  await form.getByLabel('Tomar o elegir foto').setInputFiles(path.join(repoRoot, 'portal/public/demo/coaches/daniela.jpg'));
+  await expect(form.getByText('Foto lista: se guarda con «Guardar datos».')).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByTestId('desk-edit-photo')).toHaveAttribute('data-photo', 'new');
   const shots = process.env.SHOTS_DIR;
   for (const [width, height] of [
     [1366, 900],
     [1280, 720],
+    [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
     if (shots) await page.screenshot({ path: `${shots}/desk-edit-customer-${width}x${height}.png` });
   }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await form.getByRole('button', { name: 'Guardar datos' }).click();
   await expect(page.getByText('Datos del cliente guardados.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(card).toContainText('5512987654', { timeout: 20_000 });
   await expect(card.getByText(/Perfil incompleto: falta .*fecha de nacimiento/)).toHaveCount(0, { timeout: 20_000 });
+  await expect(card.getByTestId('card-avatar')).toHaveAttribute('data-photo', 'yes', { timeout: 20_000 });
 
   await card.getByTestId('card-activity-tab').click();
   await expect(card.getByText(/Recepción|Sofía|recepcion/i).first()).toBeVisible();

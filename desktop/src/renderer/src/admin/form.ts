@@ -17,6 +17,8 @@ export function useSchemaForm<V extends Record<string, unknown>>(initial: V) {
 
   const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    // A refusal of the whole form is about what was sent: once a field changes it no longer describes the form.
+    setFormError(null);
     setErrors((e) => {
       if (!(key as string in e)) return e;
       const { [key as string]: _gone, ...rest } = e;

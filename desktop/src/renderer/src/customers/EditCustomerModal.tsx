@@ -1,8 +1,11 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { customerSaveInput, texts } from '@estudio/core';
 import { api } from '../admin/api.ts';
 import { FormError } from '../admin/form-feedback.tsx';
+import { useImageUpload } from '../admin/image-fields.tsx';
 import { useSchemaForm } from '../admin/form.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 
@@ -28,6 +31,15 @@ export function EditCustomerModal({ opened, onClose, customer, isAdmin }: { open
     birthdate: customer.birthdate ?? '',
   });
   const v = form.values;
+  // A new photo: uploaded to the studio's files when picked (or taken with the counter's camera), saved with the form.
+  const photo = trpc.customers.photo.useQuery({ customer_id: customer.customer_id }, { staleTime: Infinity });
+  const { upload, problem: photoProblem, pending: uploading } = useImageUpload();
+  const [newPhoto, setNewPhoto] = useState<{ file_id: number; preview: string } | null>(null);
+  useEffect(() => () => (newPhoto ? URL.revokeObjectURL(newPhoto.preview) : undefined), [newPhoto]);
+  const pickPhoto = async (file: File | null) => {
+    const stored = await upload(file);
+    if (stored && file) setNewPhoto({ file_id: stored.file_id, preview: URL.createObjectURL(file) });
+  };
   const utils = trpc.useUtils();
   const serverUtils = api.useUtils();
   const save = api.customer.update.useMutation({
@@ -49,6 +61,7 @@ export function EditCustomerModal({ opened, onClose, customer, isAdmin }: { open
       ...(v.phone.trim() ? { phone: v.phone.trim() } : {}),
       instagram: textOrNull(v.instagram),
       birthdate: textOrNull(v.birthdate),
+      ...(newPhoto ? { file_id: newPhoto.file_id } : {}),
     });
     if (input) save.mutate(input);
   };
@@ -61,6 +74,23 @@ export function EditCustomerModal({ opened, onClose, customer, isAdmin }: { open
         }}
       >
         <Stack gap="sm" data-testid="desk-customer-edit">
+          <Group gap="md" wrap="nowrap">
+            <Avatar src={newPhoto?.preview ?? photo.data ?? null} size={72} radius="md" color="teal" data-testid="desk-edit-photo" data-photo={newPhoto ? 'new' : photo.data ? 'yes' : 'no'}>
+              {`${customer.name.charAt(0)}${customer.last_name.charAt(0)}`.toUpperCase()}
+            </Avatar>
+            <Stack gap={4}>
+              <FileButton onChange={(file) => void pickPhoto(file)} accept="image/jpeg,image/png,image/webp" inputProps={{ capture: 'user', 'aria-label': t.editPhoto } as object}>
+                {(props) => (
+                  <Button {...props} size="xs" variant="light" leftSection={<IconCamera size={14} />} loading={uploading}>
+                    {photo.data || newPhoto ? t.editPhotoChange : t.editPhoto}
+                  </Button>
+                )}
+              </FileButton>
+              <Text size="xs" c={photoProblem ? 'red' : 'dimmed'} role={photoProblem ? 'alert' : undefined}>
+                {photoProblem ?? (newPhoto ? t.editPhotoPending : t.editPhotoHint)}
+              </Text>
+            </Stack>
+          </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Nombre" value={v.name} onChange={(e) => form.set('name', e.currentTarget.value)} error={form.errors.name} />
             <TextInput label="Apellidos" value={v.last_name} onChange={(e) => form.set('last_name', e.currentTarget.value)} error={form.errors.last_name} />
