@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, SegmentedControl
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconHeartbeat, IconLock, IconNote, IconPlus, IconTrash } from '@tabler/icons-react';
 import { customerNoteBody, customerNoteMaxLength, mayRemoveCustomerNote, sortCustomerNotes, texts, type CustomerNoteKind } from '@estudio/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../admin/api.ts';
 import { dateTimeOf, errorText } from '../format.ts';
 import { useDeskStatus } from '../saved.ts';
@@ -27,6 +27,13 @@ type ShownNote = DeskOutputs['customers']['notes'][number];
 export function CustomerNotes({ customerId }: { customerId: number }) {
   const local = trpc.customers.notes.useQuery({ customer_id: customerId });
   const remote = api.customer.notes.useQuery({ id: customerId }, { retry: false, staleTime: 30_000 });
+  // Back online: the health notes are read again at once, not when the last answer goes stale.
+  const online = useDeskStatus()?.online ?? true;
+  const { refetch } = remote;
+  const failed = remote.isError;
+  useEffect(() => {
+    if (online && failed) void refetch();
+  }, [online, failed, refetch]);
   const session = trpc.session.get.useQuery();
   const me = session.data?.user ?? null;
   const [adding, setAdding] = useState(false);
