@@ -270,6 +270,7 @@ export const domainErrors = {
   'customer/staff-account': { status: 403, message: 'Los datos del personal y de los coaches los cambia un administrador.' },
   'customer-note/not-found': { status: 404, message: 'No encontramos esta nota del cliente; quizá alguien ya la quitó.' },
   'permission/note-not-yours': { status: 403, message: 'Recepción quita solo las notas que escribió; pide a un administrador que quite esta.' },
+  'access/terminal-not-card': { status: 400, message: 'Los datos de la terminal (últimos 4 dígitos y autorización) van solo con un cobro con tarjeta.' },
   'cash-shift/already-open': { status: 409, message: 'Ya tienes la caja abierta: ciérrala antes de abrir otro turno.' },
   'cash-shift/not-found': { status: 404, message: 'No encontramos este turno de caja.' },
   'cash-shift/closed': { status: 409, message: 'Este turno de caja ya se cerró.' },

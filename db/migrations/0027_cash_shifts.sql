@@ -1,5 +1,6 @@
 -- Shifts at the cash drawer: who opened it, the float, the count at the close. A desk sale or refund in cash carries
--- the shift it was taken in. Not replicated to the desks: opening and closing the drawer happen on the server.
+-- the shift it was taken in, and a card charged on the counter's terminal its slip's last digits and authorization. Not replicated
+-- to the desks: opening and closing the drawer happen on the server.
 CREATE TABLE "cash_shift" (
 	"cash_shift_id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "cash_shift_cash_shift_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"staff_id" integer,
@@ -14,6 +15,8 @@ CREATE TABLE "cash_shift" (
 );
 --> statement-breakpoint
 ALTER TABLE "invoice" ADD COLUMN "cash_shift_id" integer;--> statement-breakpoint
+ALTER TABLE "purchase" ADD COLUMN "terminal_last4" text;--> statement-breakpoint
+ALTER TABLE "purchase" ADD COLUMN "terminal_auth" text;--> statement-breakpoint
 ALTER TABLE "purchase" ADD COLUMN "cash_shift_id" integer;--> statement-breakpoint
 ALTER TABLE "cash_shift" ADD CONSTRAINT "cash_shift_staff_id_customer_customer_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."customer"("customer_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cash_shift" ADD CONSTRAINT "cash_shift_closed_by_customer_customer_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."customer"("customer_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

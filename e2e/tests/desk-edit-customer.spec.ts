@@ -199,10 +199,27 @@ test('reception opens its drawer, sells in cash, and closes it short with the re
   await page.emulateMedia({ media: 'screen' });
   await grant.getByRole('button', { name: 'Listo' }).click();
   await expect(grant).toHaveCount(0);
+
+  // A card on the counter's terminal: the slip's last digits and authorization go with the sale, beside the drawer.
+  await card.getByRole('button', { name: 'Agregar acceso' }).click();
+  await grant.getByLabel('Paquete').click();
+  await page.getByRole('option', { name: /^1 Clase/ }).click();
+  await grant.getByLabel('Forma de pago').click();
+  await page.getByRole('option', { name: 'Tarjeta' }).click();
+  await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  await expect(grant.getByText('Escribe los últimos 4 dígitos de la tarjeta.')).toBeVisible();
+  await grant.getByLabel('Últimos 4 dígitos').fill('4242');
+  await grant.getByLabel('Autorización').fill('A1B2C3');
+  await photograph('desk-sale-terminal');
+  await grant.getByRole('button', { name: 'Agregar acceso' }).click();
+  await expect(grant.getByTestId('receipt-preview')).toContainText('Tarjeta ···· 4242 · aut. A1B2C3');
+  await grant.getByRole('button', { name: 'Listo' }).click();
+  await expect(grant).toHaveCount(0);
   await expect(page.getByTestId('pending-count')).toHaveAttribute('aria-label', 'Todo enviado', { timeout: 20_000 });
 
   await page.getByRole('tab', { name: 'Caja' }).click();
   await expect(open.getByTestId('drawer-lines')).toContainText('5 Clases', { timeout: 20_000 });
+  await expect(open.getByTestId('drawer-lines')).toContainText('Tarjeta ···· 4242 · aut. A1B2C3');
   const expectedText = (await open.getByTestId('drawer-expected').textContent()) ?? '';
   const expected = Number(expectedText.replace(/[$,]/g, ''));
   expect(expected).toBeGreaterThan(500);

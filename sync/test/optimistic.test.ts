@@ -154,7 +154,7 @@ describe('optimistic effects match the server', () => {
       const given = await optimisticThenServer(
         link,
         client,
-        () => client.mutate('giveAccess', { customer_id: cliente.customer_id, class_package_id: pkg.class_package_id, package_days: null, is_gift: title === '10 Clases', payment_method_id: null, bill: false, reason: 'Cortesía' }),
+        () => client.mutate('giveAccess', { customer_id: cliente.customer_id, class_package_id: pkg.class_package_id, package_days: null, is_gift: title === '10 Clases', payment_method_id: null, bill: false, reason: 'Cortesía', terminal: null }),
         read,
       );
       expect(given.local.purchase).toMatchObject({ status: 'completed', class_amount: pkg.class_amount });

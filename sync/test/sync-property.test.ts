@@ -262,7 +262,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
     }
     case 'serverGrant':
       await refusable(() =>
-        giveAccess(server.db, staff, { customer_id: pick(customerIds, a.customer)!, class_package_id: pick(packageIds, a.pkg)!, package_days: null, is_gift: true, payment_method_id: null, bill: false, reason: 'Cortesía' }, null),
+        giveAccess(server.db, staff, { customer_id: pick(customerIds, a.customer)!, class_package_id: pick(packageIds, a.pkg)!, package_days: null, is_gift: true, payment_method_id: null, bill: false, reason: 'Cortesía', terminal: null }, null),
       );
       return;
     case 'serverRevoke': {
@@ -302,6 +302,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
         payment_method_id: null,
         bill: false,
         reason: 'Cortesía',
+        terminal: null,
       });
       return;
     case 'deskRevokeAccess': {

@@ -47,6 +47,8 @@ export const cashShiftLine = z.object({
   amount: moneyText,
   /** How it was paid: only 'cash' is drawer money. */
   method: z.string(),
+  /** A card on the counter's terminal: its slip's last four digits and authorization; null otherwise. */
+  terminal: z.object({ last4: z.string(), authorization: z.string() }).nullable(),
   in_drawer: z.boolean(),
 });
 

@@ -116,6 +116,15 @@ export const positionOutput = z.object({ cursor: syncCursor });
 /** A staff member's reason (decision 037): null when not given; the service says when one is required. */
 const reasonText = z.string().trim().max(300).nullable().default(null);
 
+/** What a card terminal's slip says of a charge, as staff copy it at the counter. */
+export const terminalSlip = z.strictObject({
+  last4: z.string({ error: 'Escribe los últimos 4 dígitos de la tarjeta.' }).trim().regex(/^\d{4}$/, { error: 'Escribe los últimos 4 dígitos de la tarjeta.' }),
+  authorization: z
+    .string({ error: 'Escribe el número de autorización del voucher.' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,12}$/, { error: 'Escribe el número de autorización del voucher (de 4 a 12 letras o números).' }),
+});
+
 /** Args of each desk mutation. The same services back the spec's REST routes. */
 export const deskMutationArgs = {
   /**
@@ -147,6 +156,8 @@ export const deskMutationArgs = {
     bill: z.boolean().default(false),
     /** Why it is given; required for a gift (decision 037), kept in the audit log with who gave it. */
     reason: reasonText,
+    /** A card charged on the counter's terminal: the slip's last four digits and authorization, to match the terminal's report. */
+    terminal: terminalSlip.nullable().default(null),
   }),
   /** PUT /api/customer/revokeAccess; the reason is required (decision 037). */
   revokeAccess: z.object({ purchase_id: id, reason: reasonText }),

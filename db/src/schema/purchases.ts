@@ -109,6 +109,9 @@ export const purchase = pgTable(
     payment_instructions: jsonb('payment_instructions').$type<PaymentInstructions>(),
     /** Meses sin intereses: the number of monthly statements the card's bank splits the charge into (decision 082). */
     installments: integer('installments'),
+    /** A card charged on the counter's terminal: the slip's last four digits and authorization (a desk sale). */
+    terminal_last4: text('terminal_last4'),
+    terminal_auth: text('terminal_auth'),
     /** The shift at the cash drawer its money was taken in (a desk sale by the staff member whose drawer was open). */
     cash_shift_id: integer('cash_shift_id').references(() => cash_shift.cash_shift_id, { onDelete: 'set null' }),
   },

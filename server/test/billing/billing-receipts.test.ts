@@ -91,12 +91,12 @@ describe('purchase receipts', () => {
 
   it('a gift from the desk (Dar acceso): a confirmation that says the studio gave it; paid at the desk with a bill: a receipt', async () => {
     const who = await newCustomer(server.db, 'Renata');
-    const gift = await giveAccess(server.db, { customer_id: await adminOf(server.db) }, { customer_id: who, class_package_id: pkg['5 Clases']!, package_days: 30, is_gift: true, payment_method_id: null, bill: false, reason: 'Cumpleaños' }, messageContextOf(server.config));
+    const gift = await giveAccess(server.db, { customer_id: await adminOf(server.db) }, { customer_id: who, class_package_id: pkg['5 Clases']!, package_days: 30, is_gift: true, payment_method_id: null, bill: false, reason: 'Cumpleaños', terminal: null }, messageContextOf(server.config));
     const [mail] = await emailsOf(server.db, who, 'purchase-receipt');
     expect(mail!.dedupe_key).toBe(`receipt:purchase-${gift.purchase_id}:email`);
     expect(mail!.body).toContain('El estudio te regaló «5 Clases»');
     expect(mail!.body).not.toContain('Total pagado');
-    const paid = await giveAccess(server.db, { customer_id: await adminOf(server.db) }, { customer_id: who, class_package_id: pkg['1 Clase']!, package_days: null, is_gift: false, payment_method_id: 2, bill: true, reason: null }, messageContextOf(server.config));
+    const paid = await giveAccess(server.db, { customer_id: await adminOf(server.db) }, { customer_id: who, class_package_id: pkg['1 Clase']!, package_days: null, is_gift: false, payment_method_id: 2, bill: true, reason: null, terminal: null }, messageContextOf(server.config));
     const receipts = await emailsOf(server.db, who, 'purchase-receipt');
     expect(receipts).toHaveLength(2);
     expect(receipts[1]!.body).toContain(`Orden #00${paid.purchase_id}`);

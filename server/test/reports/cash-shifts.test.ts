@@ -35,8 +35,8 @@ beforeAll(async () => {
   pkg = { id: row!.class_package_id, price: row!.sale_price && Number(row!.sale_price) > 0 ? row!.sale_price : row!.price };
 }, 120_000);
 
-const sell = (token: string, payment_method_id: number) =>
-  call(server.app, 'POST', '/api/customer/giveAccess', { token, body: { customer_id: mariana, class_package_id: pkg.id, payment_method_id, is_gift: false } });
+const sell = (token: string, payment_method_id: number, terminal?: Record<string, unknown>) =>
+  call(server.app, 'POST', '/api/customer/giveAccess', { token, body: { customer_id: mariana, class_package_id: pkg.id, payment_method_id, is_gift: false, ...(terminal ? { terminal } : {}) } });
 const current = async (token: string) => (await call(server.app, 'GET', '/api/cash_shifts/current', { token })).body.cash_shift;
 const cents = (money: string) => Math.round(Number(money) * 100);
 
@@ -54,15 +54,24 @@ describe('the cash drawer', () => {
 
     const inCash = await sell(recepcion, cash);
     expect(inCash.status, inCash.raw).toBe(200);
-    expect((await sell(recepcion, card)).status).toBe(200);
+    // The terminal's slip goes with a card only, in the slip's own shape; a refusal sells nothing.
+    const slip = { last4: '4242', authorization: 'A1B2C3' };
+    const onCash = await sell(recepcion, cash, slip);
+    expect(onCash.status).toBe(400);
+    expect(onCash.body.message).toBe('Los datos de la terminal (últimos 4 dígitos y autorización) van solo con un cobro con tarjeta.');
+    expect((await sell(recepcion, card, { last4: '42', authorization: 'A1B2C3' })).body.message).toContain('Escribe los últimos 4 dígitos de la tarjeta.');
+    const onCard = await sell(recepcion, card, slip);
+    expect(onCard.status, onCard.raw).toBe(200);
+    const [carded] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, onCard.body.purchase_id));
+    expect([carded?.terminal_last4, carded?.terminal_auth]).toEqual(['4242', 'A1B2C3']);
     const open = await current(recepcion);
     expect(open.cash_sales).toEqual({ count: 1, total: (cents(pkg.price) / 100).toFixed(2) });
     expect(open.other_sales).toEqual({ count: 1, total: (cents(pkg.price) / 100).toFixed(2) });
     const expected = ((50_000 + cents(pkg.price)) / 100).toFixed(2);
     expect(open.expected_cash).toBe(expected);
-    expect(open.lines.map((l: { in_drawer: boolean; method: string }) => [l.in_drawer, l.method])).toEqual([
-      [true, 'cash'],
-      [false, 'card'],
+    expect(open.lines.map((l: { in_drawer: boolean; method: string; terminal: unknown }) => [l.in_drawer, l.method, l.terminal])).toEqual([
+      [true, 'cash', null],
+      [false, 'card', slip],
     ]);
 
     // The owner hands back part of the cash sale from her own drawer: it leaves hers, not Recepción's.
@@ -127,7 +136,7 @@ describe('the cash drawer', () => {
       giveAccess(
         server.db,
         { customer_id: recepcionId, desk: { id: 'mostrador-1', at: new Date(at) } },
-        { customer_id: mariana, class_package_id: pkg.id, package_days: null, is_gift: false, payment_method_id: cash, bill: false, reason: null },
+        { customer_id: mariana, class_package_id: pkg.id, package_days: null, is_gift: false, payment_method_id: cash, bill: false, reason: null, terminal: null },
         null,
       );
     // Made at the desk before the drawer was opened, it reached the server after: in no drawer.

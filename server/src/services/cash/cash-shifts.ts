@@ -145,13 +145,33 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
   const staffIds = [...new Set(rows.flatMap((r) => (r.staff_id === null ? [] : [r.staff_id])))];
   const [sales, refunds, staff] = await Promise.all([
     db
-      .select({ shift: purchase.cash_shift_id, at: purchase.paidAt, purchase_id: purchase.purchase_id, customer: who, title: purchase.title, amount: purchase.total_payment, method: paymentKindOf })
+      .select({
+        shift: purchase.cash_shift_id,
+        at: purchase.paidAt,
+        purchase_id: purchase.purchase_id,
+        customer: who,
+        title: purchase.title,
+        amount: purchase.total_payment,
+        method: paymentKindOf,
+        last4: purchase.terminal_last4,
+        authorization: purchase.terminal_auth,
+      })
       .from(purchase)
       .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
       .where(and(inArray(purchase.cash_shift_id, ids), isNotNull(purchase.paidAt)))
       .orderBy(asc(purchase.paidAt), asc(purchase.purchase_id)),
     db
-      .select({ shift: invoice.cash_shift_id, at: invoice.paidAt, purchase_id: purchase.purchase_id, customer: who, title: purchase.title, amount: invoice.total_payment, method: paymentKindOf })
+      .select({
+        shift: invoice.cash_shift_id,
+        at: invoice.paidAt,
+        purchase_id: purchase.purchase_id,
+        customer: who,
+        title: purchase.title,
+        amount: invoice.total_payment,
+        method: paymentKindOf,
+        last4: sql<string | null>`null`,
+        authorization: sql<string | null>`null`,
+      })
       .from(invoice)
       .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
       .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
@@ -167,7 +187,12 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
       ...sales.filter((s) => s.shift === row.cash_shift_id && toCents(s.amount) > 0).map((s) => ({ kind: 'sale' as const, ...s })),
       ...refunds.filter((r) => r.shift === row.cash_shift_id).map((r) => ({ kind: 'refund' as const, ...r })),
     ]
-      .map(({ shift: _shift, at, ...line }) => ({ ...line, at: (at ?? row.openedAt).toISOString(), in_drawer: line.method === 'cash' }))
+      .map(({ shift: _shift, at, last4, authorization, ...line }) => ({
+        ...line,
+        at: (at ?? row.openedAt).toISOString(),
+        terminal: last4 && authorization ? { last4, authorization } : null,
+        in_drawer: line.method === 'cash',
+      }))
       .sort((a, b) => a.at.localeCompare(b.at));
     const sum = (kind: 'sale' | 'refund', inDrawer: boolean) => {
       const picked = lines.filter((l) => l.kind === kind && l.in_drawer === inDrawer);

@@ -54,13 +54,18 @@ export async function giveAccess(
       .where(and(eq(class_package.class_package_id, input.class_package_id), isNull(class_package.deletedAt)));
     if (!pkg) throw new DomainError('package/not-found');
     if (input.is_gift) await assertMayGift(tx, actor, effectivePriceCents(pkg));
+    let methodProvider: string | null = null;
     if (input.payment_method_id !== null) {
       const [method] = await tx
-        .select({ id: payment_method.payment_method_id })
+        .select({ id: payment_method.payment_method_id, provider: payment_method.provider })
         .from(payment_method)
         .where(eq(payment_method.payment_method_id, input.payment_method_id));
       if (!method) throw new DomainError('payment-method/not-found');
+      methodProvider = method.provider;
     }
+    // A terminal's slip belongs to a card charge: with cash or a gift it would be a record of money that never was.
+    const terminal = input.terminal ?? null;
+    if (terminal && (input.is_gift || methodProvider !== 'card')) throw new DomainError('access/terminal-not-card');
     const periodDays =
       pkg.is_subscription && pkg.subscription_period
         ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / dayMs)
@@ -86,6 +91,8 @@ export async function giveAccess(
         is_gift: input.is_gift,
         provider: 'admin',
         cash_shift_id: cashShiftId,
+        terminal_last4: terminal?.last4 ?? null,
+        terminal_auth: terminal?.authorization ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -97,7 +104,7 @@ export async function giveAccess(
       action: input.is_gift ? 'access.gift' : 'access.sell',
       entity: 'customer',
       entityId: who.customer_id,
-      changes: { purchase_id: paid.purchase_id, class_package_id: pkg.class_package_id, title: pkg.title, list_price: listPrice, total_payment: totalPayment, package_days: input.package_days, reason },
+      changes: { purchase_id: paid.purchase_id, class_package_id: pkg.class_package_id, title: pkg.title, list_price: listPrice, total_payment: totalPayment, package_days: input.package_days, reason, ...(terminal ? { terminal } : {}) },
     });
     return paid;
   });

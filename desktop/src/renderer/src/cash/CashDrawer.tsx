@@ -184,7 +184,7 @@ export function ShiftLines({ shift }: { shift: CashShiftOutput }) {
               <Table.Td>{t.lineKinds[l.kind]}</Table.Td>
               <Table.Td>{l.customer}</Table.Td>
               <Table.Td>{l.title}</Table.Td>
-              <Table.Td>{t.methods[l.method] ?? l.method}</Table.Td>
+              <Table.Td>{l.terminal ? t.terminalText(t.methods[l.method] ?? l.method, l.terminal.last4, l.terminal.authorization) : (t.methods[l.method] ?? l.method)}</Table.Td>
               <Table.Td ta="right">{l.kind === 'sale' ? money(l.amount) : `−${money(l.amount)}`}</Table.Td>
             </Table.Tr>
           ))}

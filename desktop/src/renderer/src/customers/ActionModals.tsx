@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
-import { activityTexts, changeDueCents, drawerAmount, formatMXN, fromCents, isReasonGiven, seatStates, texts, toCents } from '@estudio/core';
+import { activityTexts, changeDueCents, drawerAmount, formatMXN, fromCents, isReasonGiven, seatStates, terminalSlip, texts, toCents } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorCode, errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
@@ -159,9 +159,10 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
   const [bill, setBill] = useState(true);
   const [reason, setReason] = useState('');
   const [tendered, setTendered] = useState('');
+  const [slip, setSlip] = useState({ last4: '', authorization: '' });
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ package?: string; days?: string; method?: string; reason?: string; tendered?: string }>({});
+  const [errors, setErrors] = useState<{ package?: string; days?: string; method?: string; reason?: string; tendered?: string; last4?: string; authorization?: string }>({});
   const give = trpc.actions.giveAccess.useMutation();
   const me = trpc.session.get.useQuery().data?.user ?? null;
   useEffect(() => {
@@ -173,6 +174,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
     setBill(true);
     setReason('');
     setTendered('');
+    setSlip({ last4: '', authorization: '' });
     setReceipt(null);
     setProblem(null);
     setErrors({});
@@ -181,6 +183,14 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
   const method = options.data?.paymentMethods.find((m) => String(m.payment_method_id) === methodId) ?? null;
   // Cash at the counter: what the customer hands over, and the change, said before the sale is recorded.
   const takesCash = !gift && method !== null && method.provider !== 'card' && method.provider !== 'paypal';
+  // A card on the counter's terminal: the slip's last four digits and authorization, to match the terminal's report.
+  const onTerminal = !gift && method?.provider === 'card';
+  const checkedSlip = onTerminal ? terminalSlip.safeParse(slip) : null;
+  const slipProblems: { last4?: string; authorization?: string } = {};
+  for (const issue of checkedSlip?.error?.issues ?? []) {
+    const field = issue.path[0] === 'last4' ? 'last4' : 'authorization';
+    slipProblems[field] ??= issue.message;
+  }
   const received = takesCash && tendered.trim() !== '' ? drawerAmount('lo recibido').safeParse(tendered) : null;
   const change = chosen && received?.success ? changeDueCents(toCents(chosen.price), toCents(received.data)) : null;
   const tenderedProblem =
@@ -194,9 +204,10 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
       // A gift needs a reason (decision 037); the server says it too.
       reason: gift && !isReasonGiven(reason) ? activityTexts.reasonRequired : undefined,
       tendered: tenderedProblem ?? undefined,
+      ...slipProblems,
     };
     setErrors(found);
-    if (!chosen || found.package || found.days || found.method || found.reason || found.tendered) return;
+    if (!chosen || found.package || found.days || found.method || found.reason || found.tendered || found.last4 || found.authorization) return;
     try {
       await give.mutateAsync({
         customer_id: customer.customer_id,
@@ -206,6 +217,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
         payment_method_id: gift ? null : Number(methodId),
         bill: !gift && bill,
         reason: reason.trim() || null,
+        terminal: checkedSlip?.success ? checkedSlip.data : null,
       });
       saved(t.accessAdded);
       if (gift) return onClose();
@@ -217,7 +229,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
         seller: me ? `${me.name} ${me.last_name}` : '',
         lines: [{ title: chosen.title, amount: chosen.price }],
         total: chosen.price,
-        method: method?.name ?? '',
+        method: checkedSlip?.success ? texts.cashDrawer.terminalText(method?.name ?? '', checkedSlip.data.last4, checkedSlip.data.authorization) : (method?.name ?? ''),
         tendered: received?.success ? received.data : null,
         change: change === null ? null : fromCents(change),
       });
@@ -300,6 +312,34 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
                   }}
                   data-testid="cash-tendered"
                 />
+              )}
+              {onTerminal && (
+                <SimpleGrid cols={2}>
+                  <TextInput
+                    label={texts.cashDrawer.last4}
+                    inputMode="numeric"
+                    maxLength={4}
+                    value={slip.last4}
+                    error={errors.last4}
+                    onChange={(e) => {
+                      // Read now: the event's currentTarget is gone by the time React runs the updater.
+                      const value = e.currentTarget.value;
+                      setSlip((x) => ({ ...x, last4: value }));
+                      setErrors((x) => ({ ...x, last4: undefined }));
+                    }}
+                  />
+                  <TextInput
+                    label={texts.cashDrawer.authorization}
+                    value={slip.authorization}
+                    error={errors.authorization}
+                    onChange={(e) => {
+                      // Read now: the event's currentTarget is gone by the time React runs the updater.
+                      const value = e.currentTarget.value;
+                      setSlip((x) => ({ ...x, authorization: value }));
+                      setErrors((x) => ({ ...x, authorization: undefined }));
+                    }}
+                  />
+                </SimpleGrid>
               )}
               {change !== null && (
                 <Text fw={700} size="lg" data-testid="cash-change">
