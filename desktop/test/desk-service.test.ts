@@ -239,7 +239,7 @@ describe('desk service', () => {
     const cash = options.paymentMethods.find((m) => m.provider === 'cash');
     expect(pack && cash).toBeTruthy();
 
-    await desk.mutate('giveAccess', { customer_id: customerId, class_package_id: pack?.class_package_id ?? 0, package_days: 30, is_gift: false, payment_method_id: cash?.payment_method_id ?? null, bill: true, reason: null });
+    await desk.mutate('giveAccess', { customer_id: customerId, class_package_id: pack?.class_package_id ?? 0, package_days: 30, is_gift: false, payment_method_id: cash?.payment_method_id ?? null, bill: true, reason: null, terminal: null });
     // Optimistic: the card shows the credits before the server answers.
     expect((await desk.customerCard(customerId)).totalCredits).toBe(10);
     await synced();
