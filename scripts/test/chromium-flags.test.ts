@@ -26,7 +26,9 @@ describe("the suite's Chromium", () => {
     const ours = await launched(chromiumLaunchOptions);
     expect(ours.disabled).toEqual(expect.arrayContaining(playwrights.disabled));
     expect(ours.disabled).toEqual(expect.arrayContaining(browserChromeFeaturesOff));
-    expect(playwrights.targets.some((url) => url.startsWith('chrome://omnibox-popup'))).toBe(true);
+    // Debian's earlier Chromium builds started the popup's page beside every window unless told not to; 150.0.7871 no longer
+    // does by itself. Whichever runs, ours starts the page alone.
+    expect(playwrights.targets.filter((url) => !url.startsWith('chrome://omnibox-popup'))).toEqual(['about:blank']);
     expect(ours.targets).toEqual(['about:blank']);
   });
 });
