@@ -77,6 +77,11 @@ export const cashShiftEnvelope = z.object({ cash_shift: cashShiftOutput });
 export const cashShiftCurrentOutput = z.object({ cash_shift: cashShiftOutput.nullable() });
 export const cashShiftsOutput = z.object({ cash_shifts: z.array(cashShiftOutput) });
 
+/** A close whose count does not balance needs a word on why; true when that word is missing. */
+export function drawerNoteMissing(differenceCents: number, note: string | null | undefined): boolean {
+  return differenceCents !== 0 && !note?.trim();
+}
+
 /** Counted minus expected, in cents: the drawer's difference. */
 export function drawerDifferenceCents(countedCash: string, expectedCash: string): number {
   return toCents(countedCash) - toCents(expectedCash);

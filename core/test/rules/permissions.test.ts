@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerEditRefusal, mayChangeCredits, mayGift, mayHandleCashShift, mayRemoveCustomerNote } from '../../src/rules/permissions.ts';
-import { changeDueCents, drawerAmount, drawerDifferenceCents } from '../../src/schemas/cash-shifts.ts';
+import { changeDueCents, drawerAmount, drawerDifferenceCents, drawerNoteMissing } from '../../src/schemas/cash-shifts.ts';
 import { sortCustomerNotes } from '../../src/schemas/customer-notes.ts';
 
 /** What Recepción may give (decision 037): the owner's price limit, for packages and for credits alike. */
@@ -114,5 +114,10 @@ describe('the cash drawer', () => {
     expect(changeDueCents(80_000, 100_000)).toBe(20_000);
     expect(changeDueCents(80_000, 80_000)).toBe(0);
     expect(changeDueCents(80_000, 50_000)).toBeNull();
+  });
+  it('asks why only when the count does not balance', () => {
+    expect(drawerNoteMissing(0, null)).toBe(false);
+    expect(drawerNoteMissing(-5000, '  ')).toBe(true);
+    expect(drawerNoteMissing(2000, 'Propina.')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { DomainError, drawerDifferenceCents, fromCents, mayHandleCashShift, studioDayRange, studioTimeZone, toCents, type CashShiftOutput } from '@estudio/core';
+import { DomainError, drawerDifferenceCents, drawerNoteMissing, fromCents, mayHandleCashShift, studioDayRange, studioTimeZone, toCents, type CashShiftOutput } from '@estudio/core';
 import type { DbOrTx } from '@estudio/db';
 import { cash_shift } from '@estudio/db/schema/cash';
 import { customer } from '@estudio/db/schema/customer';
@@ -80,8 +80,8 @@ export async function closeCashShift(
     const [summary] = await shiftsOutput(tx, [row]);
     const expected = summary!.expected_cash;
     const difference = drawerDifferenceCents(input.counted_cash, expected);
+    if (drawerNoteMissing(difference, input.note)) throw new DomainError('cash-shift/note-required');
     const note = input.note?.trim() || null;
-    if (difference !== 0 && note === null) throw new DomainError('cash-shift/note-required');
     await tx
       .update(cash_shift)
       .set({ closedAt: now, closed_by: actor.customer_id, expected_cash: expected, counted_cash: input.counted_cash, note })

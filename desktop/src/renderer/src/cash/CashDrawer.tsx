@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconLock } from '@tabler/icons-react';
-import { cashShiftNote, domainErrors, drawerAmount, drawerDifferenceCents, formatMXN, texts, type CashShiftOutput } from '@estudio/core';
+import { cashShiftNote, domainErrors, drawerAmount, drawerDifferenceCents, drawerNoteMissing, formatMXN, texts, toCents, type CashShiftOutput } from '@estudio/core';
 import { useState } from 'react';
 import { api } from '../admin/api.ts';
 import { errorText, money, timeOf } from '../format.ts';
@@ -21,7 +21,7 @@ export function differenceText(cents: number): string {
   return cents < 0 ? t.short(formatMXN(-cents)) : t.over(formatMXN(cents));
 }
 
-const differenceColor = (cents: number) => (cents === 0 ? 'teal' : cents < 0 ? 'red' : 'orange');
+export const differenceColor = (cents: number) => (cents === 0 ? 'teal' : cents < 0 ? 'red' : 'orange');
 
 /**
  * The receptionist's own cash drawer: opened with the float, the cash sales
@@ -46,8 +46,8 @@ export function CashDrawer() {
   return (
     <Stack gap="md" data-testid="cash-drawer">
       {lastClosed && !shift && lastClosed.difference !== null && lastClosed.closed_at && (
-        <Alert color={differenceColor(drawerDifferenceCents(lastClosed.counted_cash ?? '0', lastClosed.expected_cash))} data-testid="cash-drawer-last">
-          {t.lastClosed(differenceText(drawerDifferenceCents(lastClosed.counted_cash ?? '0', lastClosed.expected_cash)), timeOf(lastClosed.closed_at))}
+        <Alert color={differenceColor(toCents(lastClosed.difference))} data-testid="cash-drawer-last">
+          {t.lastClosed(differenceText(toCents(lastClosed.difference)), timeOf(lastClosed.closed_at))}
         </Alert>
       )}
       {shift ? <OpenShift shift={shift} onClosed={setLastClosed} /> : <OpenForm />}
@@ -205,16 +205,15 @@ export function CloseModal({ shift, onClose, onClosed, title }: { shift: CashShi
   const parsed = drawerAmount('el efectivo contado').safeParse(counted);
   const difference = parsed.success ? drawerDifferenceCents(parsed.data, shift.expected_cash) : null;
   const submit = async () => {
-    const amount = checkedAmount('el efectivo contado', counted);
-    if ('problem' in amount) return setProblem({ counted: amount.problem });
+    if (!parsed.success || difference === null) return setProblem({ counted: parsed.error?.issues[0]?.message ?? '' });
     const why = cashShiftNote.safeParse(note);
     if (!why.success) return setProblem({ note: why.error.issues[0]?.message ?? '' });
-    if (difference !== 0 && why.data === '') return setProblem({ note: domainErrors['cash-shift/note-required'].message });
+    if (drawerNoteMissing(difference, why.data)) return setProblem({ note: domainErrors['cash-shift/note-required'].message });
     setProblem({});
     try {
-      const { cash_shift: closed } = await close.mutateAsync({ id: shift.cash_shift_id, counted_cash: amount.amount, note: why.data || null });
+      const { cash_shift: closed } = await close.mutateAsync({ id: shift.cash_shift_id, counted_cash: parsed.data, note: why.data || null });
       await Promise.all([utils.cashShifts.current.invalidate(), utils.cashShifts.list.invalidate()]);
-      notifications.show({ color: 'teal', message: t.closed(money(closed.counted_cash ?? amount.amount)) });
+      notifications.show({ color: 'teal', message: t.closed(money(closed.counted_cash ?? parsed.data)) });
       onClosed(closed);
       onClose();
     } catch (e) {

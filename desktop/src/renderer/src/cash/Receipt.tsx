@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { createPortal } from 'react-dom';
@@ -19,22 +19,23 @@ export interface ReceiptData {
   change: string | null;
 }
 
-// An 80 mm roll: the receipt alone is printed, at the roll's width, whatever the desk's window shows.
-const printCss = `
+// The receipt's look, on screen and on paper; printed, it is alone at the 80 mm roll's width, whatever the window shows.
+const receiptCss = `
+.receipt { font: 12px/1.4 'DejaVu Sans Mono', 'Courier New', monospace; }
+.receipt .row { display: flex; justify-content: space-between; gap: 2mm; }
+.receipt .center { text-align: center; }
+.receipt hr { border: 0; border-top: 1px dashed currentColor; margin: 2mm 0; }
+.receipt .total { font-weight: 700; font-size: 1.1em; }
 @media screen { #receipt-print { display: none; } }
 @media print {
   @page { size: 80mm auto; margin: 3mm; }
   body > *:not(#receipt-print) { display: none !important; }
-  #receipt-print { display: block; width: 74mm; font: 11px/1.35 'DejaVu Sans Mono', 'Courier New', monospace; color: #000; }
-  #receipt-print .row { display: flex; justify-content: space-between; gap: 2mm; }
-  #receipt-print .center { text-align: center; }
-  #receipt-print hr { border: 0; border-top: 1px dashed #000; margin: 2mm 0; }
-  #receipt-print .total { font-weight: 700; font-size: 13px; }
+  #receipt-print { display: block; width: 74mm; font-size: 11px; color: #000; }
 }`;
 
 function ReceiptBody({ receipt }: { receipt: ReceiptData }) {
   return (
-    <>
+    <div className="receipt">
       <div className="center">
         <strong>{receipt.studio.name}</strong>
         <div>{receipt.studio.location}</div>
@@ -67,7 +68,7 @@ function ReceiptBody({ receipt }: { receipt: ReceiptData }) {
         </div>
       )}
       {receipt.change && (
-        <div className="row">
+        <div className="row total" data-testid="receipt-change">
           <span>{t.receiptChange}</span>
           <span>{money(receipt.change)}</span>
         </div>
@@ -76,7 +77,7 @@ function ReceiptBody({ receipt }: { receipt: ReceiptData }) {
       <div>{`${t.receiptSeller}: ${receipt.seller}`}</div>
       <div className="center">{t.receiptThanks}</div>
       <div className="center">{t.receiptNotInvoice}</div>
-    </>
+    </div>
   );
 }
 
@@ -89,48 +90,9 @@ export function SaleReceipt({ receipt, onDone }: { receipt: ReceiptData; onDone:
   return (
     <Stack data-testid="sale-receipt">
       <Title order={4}>{t.saleDone}</Title>
-      <Paper withBorder p="sm" maw={320} mx="auto" w="100%" ff="monospace" fz="xs" data-testid="receipt-preview">
-        <Stack gap={4}>
-          <Text ta="center" fw={700} size="sm">
-            {receipt.studio.name}
-          </Text>
-          <Text ta="center" size="xs">
-            {receipt.studio.location}
-          </Text>
-          <Text ta="center" size="xs" c="dimmed">
-            {t.receiptTitle} · {dateTimeOf(receipt.at)}
-          </Text>
-          <Text size="xs">{`${t.receiptCustomer}: ${receipt.customer}`}</Text>
-          {receipt.lines.map((l) => (
-            <Group key={l.title} justify="space-between" wrap="nowrap">
-              <Text size="xs">{l.title}</Text>
-              <Text size="xs">{money(l.amount)}</Text>
-            </Group>
-          ))}
-          <Group justify="space-between">
-            <Text fw={700}>{t.receiptTotal}</Text>
-            <Text fw={700}>{money(receipt.total)}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text size="xs">{t.receiptMethod}</Text>
-            <Text size="xs">{receipt.method}</Text>
-          </Group>
-          {receipt.tendered && (
-            <Group justify="space-between">
-              <Text size="xs">{t.receiptTendered}</Text>
-              <Text size="xs">{money(receipt.tendered)}</Text>
-            </Group>
-          )}
-          {receipt.change && (
-            <Group justify="space-between" data-testid="receipt-change">
-              <Text fw={700}>{t.receiptChange}</Text>
-              <Text fw={700}>{money(receipt.change)}</Text>
-            </Group>
-          )}
-          <Text size="xs" ta="center" c="dimmed">
-            {t.receiptNotInvoice}
-          </Text>
-        </Stack>
+      <style>{receiptCss}</style>
+      <Paper withBorder p="sm" maw={320} mx="auto" w="100%" data-testid="receipt-preview">
+        <ReceiptBody receipt={receipt} />
       </Paper>
       <Group justify="flex-end">
         <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
@@ -140,7 +102,6 @@ export function SaleReceipt({ receipt, onDone }: { receipt: ReceiptData; onDone:
       </Group>
       {createPortal(
         <div id="receipt-print" data-testid="receipt-print">
-          <style>{printCss}</style>
           <ReceiptBody receipt={receipt} />
         </div>,
         document.body,

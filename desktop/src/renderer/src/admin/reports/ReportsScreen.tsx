@@ -6,7 +6,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { exportKinds, paymentKindText, reportRangeInput, texts, toCents, type CashShiftOutput, type ExportKind, type ReportRangeInput } from '@estudio/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { CloseModal, differenceText } from '../../cash/CashDrawer.tsx';
+import { CloseModal, differenceColor, differenceText } from '../../cash/CashDrawer.tsx';
 import { errorText, money, timeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { ListTable, Loaded, type ListColumn } from '../list-widgets.tsx';
@@ -330,7 +330,7 @@ function CashShifts({ day }: { day: string }) {
                             <Badge variant="light">{cd.stillOpen}</Badge>
                           ) : (
                             <Stack gap={2}>
-                              <Badge variant="light" color={cents === 0 ? 'teal' : cents < 0 ? 'red' : 'orange'}>
+                              <Badge variant="light" color={differenceColor(cents)}>
                                 {differenceText(cents)}
                               </Badge>
                               {s.note && (
