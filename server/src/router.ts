@@ -25,6 +25,7 @@ import { checkoutRouter } from './routers/checkout.ts';
 import { cfdiRouter } from './routers/cfdi.ts';
 import { discountsRouter } from './routers/discounts.ts';
 import { packagesRouter } from './routers/packages.ts';
+import { productsRouter } from './routers/products.ts';
 import { metodosPagoRouter, paymentMethodsRouter, paymentSourcesRouter } from './routers/payments.ts';
 import { invoicesRouter, purchasesRouter } from './routers/purchases.ts';
 // Online videos
@@ -81,6 +82,7 @@ export const appRouter = router({
   files: filesRouter,
   packages: packagesRouter,
   discounts: discountsRouter,
+  products: productsRouter,
   checkout: checkoutRouter,
   purchases: purchasesRouter,
   invoices: invoicesRouter,

@@ -76,6 +76,9 @@ export const activityKindRules = {
     ['discount', 'create'],
     ['discount', 'update'],
     ['discount', 'delete'],
+    ['product', 'create'],
+    ['product', 'update'],
+    ['product', 'delete'],
     ['single_class', 'create'],
     ['single_class', 'update'],
     ['single_class', 'repeat'],
@@ -108,7 +111,7 @@ export const activityKindNames: Record<ActivityKind, string> = {
   waitlistChanged: 'Listas de espera',
   classCancelled: 'Clases canceladas',
   settingsChanged: 'Configuración',
-  catalogueChanged: 'Paquetes, descuentos y horario',
+  catalogueChanged: 'Paquetes, descuentos, productos y horario',
 };
 
 export function activityKindOf(entity: string, action: string): ActivityKind | 'other' {
@@ -286,7 +289,7 @@ export function activityWhat(facts: ActivityFacts): string {
       return names.length ? `cambió la configuración: ${names.join(', ')}` : 'cambió la configuración del estudio';
     }
     case 'catalogueChanged': {
-      const what = facts.entity === 'class_package' ? 'un paquete' : facts.entity === 'discount' ? 'un descuento' : 'el horario de clases';
+      const what = facts.entity === 'class_package' ? 'un paquete' : facts.entity === 'discount' ? 'un descuento' : facts.entity === 'product' ? 'un producto' : 'el horario de clases';
       const verb = facts.action === 'create' || facts.action === 'repeat' ? 'agregó' : facts.action === 'delete' ? 'eliminó' : 'modificó';
       return `${verb} ${what}`;
     }

@@ -433,7 +433,7 @@ describe('transport', () => {
         'POST /tags',
         'PUT /tags',
         'DELETE /tags/{id}',
-        // Admin customers, packages and discounts
+        // Admin customers, packages, discounts and products
         'GET /customer/admin/all',
         'GET /customer/admin/{id}',
         'GET /customer/query',
@@ -450,6 +450,10 @@ describe('transport', () => {
         'POST /discounts',
         'PUT /discounts',
         'DELETE /discounts/{id}',
+        'GET /products',
+        'POST /products',
+        'PUT /products',
+        'DELETE /products/{id}',
         // Admin schedule, reservations, reports and outbox
         'POST /single_class',
         'PUT /single_class',

@@ -187,6 +187,8 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'cashShifts.current': { role: 'staff', rest: 'GET /api/cash_shifts/current' },
   'cashShifts.open': { role: 'staff', rest: 'POST /api/cash_shifts' },
   'cashShifts.close': { role: 'staff', rest: 'PUT /api/cash_shifts/{id}/close' },
+  // The products sold at the counter: Recepción reads the list to sell them; only an administrator changes it (below).
+  'products.list': { role: 'staff', rest: 'GET /api/products' },
   // CFDI at the desk: an invoice issued for a customer, the customer's invoices, a failed one sent again.
   'cfdi.deskIssue': { role: 'staff', rest: 'POST /api/cfdi/desk' },
   'cfdi.forCustomer': { role: 'staff', rest: 'GET /api/cfdi/customer/{id}' },
@@ -246,6 +248,9 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'discounts.create': { role: 'admin', rest: 'POST /api/discounts' },
   'discounts.update': { role: 'admin', rest: 'PUT /api/discounts' },
   'discounts.remove': { role: 'admin', rest: 'DELETE /api/discounts/{id}' },
+  'products.create': { role: 'admin', rest: 'POST /api/products' },
+  'products.update': { role: 'admin', rest: 'PUT /api/products' },
+  'products.remove': { role: 'admin', rest: 'DELETE /api/products/{id}' },
   'purchases.adminAll': { role: 'admin', rest: 'GET /api/purchases/admin/all' },
   'purchases.releaseLimit': { role: 'admin', rest: 'POST /api/purchases/{id}/release-limit' },
   'purchases.refundQuote': { role: 'admin', rest: 'GET /api/purchases/{id}/refund' },
