@@ -818,6 +818,7 @@ export const texts = {
       reception: 'Recepción',
       packages: 'Paquetes',
       discounts: 'Descuentos',
+      products: 'Productos',
       locations: 'Ubicaciones',
       classTypes: 'Tipos de Clase',
       categories: 'Categorías',

@@ -11,6 +11,7 @@ import { CustomersAdminScreen } from './customers/CustomersAdminScreen.tsx';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { OutboxScreen } from './outbox/OutboxScreen.tsx';
 import { PackagesScreen } from './packages/PackagesScreen.tsx';
+import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { ScheduleScreen } from './schedule/ScheduleScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
@@ -20,6 +21,7 @@ import { VideosScreen } from './videos/VideosScreen.tsx';
 const screens: Record<AdminSectionKey, () => ReactNode> = {
   packages: () => <PackagesScreen />,
   discounts: () => <DiscountsScreen />,
+  products: () => <ProductsScreen />,
   locations: () => <LocationsScreen />,
   classTypes: () => <ClassTypesScreen />,
   categories: () => <CategoriesScreen />,

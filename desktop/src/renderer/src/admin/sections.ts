@@ -1,5 +1,6 @@
 import {
   IconActivity,
+  IconBottle,
   IconCalendarWeek,
   IconCategory,
   IconChartBar,
@@ -28,6 +29,7 @@ const nav = texts.adminConsole.nav;
 export const adminSections = [
   { key: 'packages', label: nav.packages, icon: IconPackage },
   { key: 'discounts', label: nav.discounts, icon: IconDiscount2 },
+  { key: 'products', label: nav.products, icon: IconBottle },
   { key: 'locations', label: nav.locations, icon: IconMapPin },
   { key: 'classTypes', label: nav.classTypes, icon: IconYoga },
   { key: 'categories', label: nav.categories, icon: IconCategory },
