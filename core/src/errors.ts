@@ -275,6 +275,10 @@ export const domainErrors = {
   'cash-shift/not-found': { status: 404, message: 'No encontramos este turno de caja.' },
   'cash-shift/closed': { status: 409, message: 'Este turno de caja ya se cerró.' },
   'cash-shift/note-required': { status: 400, message: 'La caja no cuadra: escribe qué pasó con la diferencia antes de cerrar.' },
+  'product/not-found': { status: 404, message: 'No encontramos este producto; quizá ya no se vende.' },
+  'product/name-taken': { status: 409, message: 'Ya hay un producto con este nombre.' },
+  'product/out-of-stock': { status: 409, message: 'No hay piezas suficientes de este producto en existencia.' },
+  'sale/empty': { status: 400, message: 'Agrega al menos un paquete o un producto a la venta.' },
   'permission/cash-shift-not-yours': { status: 403, message: 'Recepción cierra solo su propia caja; pide a un administrador que cierre esta.' },
   'customer/email-via-link': { status: 400, message: 'Tu correo se cambia en Mi Información › Correo electrónico: te enviamos una liga al correo nuevo para confirmarlo.' },
   'package/unknown': { status: 404, message: 'No encontramos este paquete.' },
@@ -371,6 +375,9 @@ export const staffErrorMessages: Partial<Record<DomainErrorCode, string>> = {
   'waitlist/class-not-full': 'Solo se puede anotar en la lista de espera de una clase llena.',
   'waitlist/already-joined': 'El cliente ya está en la lista de espera de esta clase.',
   'waitlist/already-booked': 'El cliente ya tiene una reservación en esta clase.',
+  'discount/invalid': 'Ese código de descuento no existe, venció o está apagado.',
+  'discount/not-applicable': 'Ese código no aplica a los paquetes de esta venta (o el cliente ya lo usó en su primera compra).',
+  'discount/exhausted': 'Ese código ya se usó todas las veces permitidas (o el cliente ya lo usó las veces que le tocan).',
 };
 
 /** What staff read for an error code: the staff wording when the catalogue's speaks to the customer, else `message`. */

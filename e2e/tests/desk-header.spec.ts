@@ -265,5 +265,5 @@ test('the counter warnings say what is missing, and a refused change reads in th
   await expect(dialog.getByRole('alert')).toContainText('El cliente no tiene créditos para esta clase.');
   await photograph(page, 'walk-in-no-credits-sell', dialog);
   await dialog.getByTestId('sell-instead').click();
-  await expect(page.getByRole('dialog', { name: /^Agregar acceso: Mariana López/ })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /^Vender a Mariana López/ })).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { locationsRouter } from './routers/locations.ts';
 import { acceptedPagesRouter, pagesRouter } from './routers/pages.ts';
 import { penaltiesRouter } from './routers/penalties.ts';
 import { cashShiftsRouter } from './routers/cash-shifts.ts';
+import { salesRouter } from './routers/sales.ts';
 import { reservationsRouter } from './routers/reservations.ts';
 import { scheduleRouter } from './routers/schedule.ts';
 import { waitlistRouter } from './routers/waitlist.ts';
@@ -71,6 +72,7 @@ export const appRouter = router({
   credits: creditsRouter,
   penalties: penaltiesRouter,
   cashShifts: cashShiftsRouter,
+  sales: salesRouter,
   announcements: announcementsRouter,
   instructors: instructorsRouter,
   coach: coachRouter,

@@ -81,7 +81,10 @@ export const cashUpOutput = z.object({
     z.object({
       kind: z.enum(['sale', 'refund']),
       at: z.string(),
-      purchase_id: z.number(),
+      /** The purchase of a package sold or refunded; null for a product line. */
+      purchase_id: z.number().nullable(),
+      /** The product line of a counter sale; null for a package. */
+      product_sale_id: z.number().nullable(),
       customer: z.string(),
       title: z.string(),
       amount: moneyText,

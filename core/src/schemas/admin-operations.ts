@@ -241,6 +241,8 @@ export const attendanceReportOutput = z.object({
 
 export const salesReportOutput = z.object({
   by_package: z.array(z.object({ class_package_id: z.number(), title: z.string(), count: z.number(), total: z.string() })),
+  /** Products sold at the counter: lines (count), units and money. */
+  by_product: z.array(z.object({ product_id: z.number(), title: z.string(), count: z.number(), units: z.number(), total: z.string() })),
   /** Months of the studio's calendar, 'YYYY-MM'. */
   by_month: z.array(z.object({ month: z.string(), count: z.number(), total: z.string() })),
   count: z.number(),

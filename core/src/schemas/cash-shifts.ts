@@ -41,7 +41,10 @@ const moneyCount = z.object({ count: z.number().int(), total: moneyText });
 export const cashShiftLine = z.object({
   kind: z.enum(['sale', 'refund']),
   at: isoDateTime,
-  purchase_id: z.number().int(),
+  /** The purchase of a package sold or refunded; null for a product line. */
+  purchase_id: z.number().int().nullable(),
+  /** The product line of a counter sale; null for a package. */
+  product_sale_id: z.number().int().nullable(),
   customer: z.string(),
   title: z.string(),
   amount: moneyText,

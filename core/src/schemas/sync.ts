@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { bodyId as id } from './fields.ts';
 import { customerNoteBody, deskNoteKind } from './customer-notes.ts';
+import { cartPackageLine, cartProductLine } from './products.ts';
 
 /**
  * The sync protocol between the server and the front desks (decision
@@ -21,6 +22,8 @@ export const replicatedTables = {
   class_package: { key: ['class_package_id'], hidden: ['stripe_product_id', 'stripe_price_id'] },
   payment_method: { key: ['payment_method_id'], hidden: [] },
   // search_text is the server's search (decision 058): the desk searches in memory.
+  // What the counter sells besides classes, with its stock: the cart lists it offline.
+  product: { key: ['product_id'], hidden: [] },
   customer: { key: ['customer_id'], hidden: ['uid', 'stripe_customer_id', 'paypal_payer_id', 'search_text'] },
   single_class: { key: ['single_class_id'], hidden: [] },
   single_class_instructor: { key: ['single_class_id', 'instructor_id'], hidden: [] },
@@ -125,6 +128,8 @@ export const terminalSlip = z.strictObject({
     .regex(/^[A-Za-z0-9]{4,12}$/, { error: 'Escribe el número de autorización del voucher (de 4 a 12 letras o números).' }),
 });
 
+export type TerminalSlip = z.output<typeof terminalSlip>;
+
 /** Args of each desk mutation. The same services back the spec's REST routes. */
 export const deskMutationArgs = {
   /**
@@ -157,6 +162,20 @@ export const deskMutationArgs = {
     /** Why it is given; required for a gift (decision 037), kept in the audit log with who gave it. */
     reason: reasonText,
     /** A card charged on the counter's terminal: the slip's last four digits and authorization, to match the terminal's report. */
+    terminal: terminalSlip.nullable().default(null),
+  }),
+  /**
+   * A sale at the counter: packages and products in one cart, an optional discount code (for the packages it
+   * applies to), paid with one payment method. Each package is a purchase granted as giveAccess grants it; each
+   * product takes its units from the stock; the money goes into the seller's open drawer (cash) or beside it.
+   */
+  sellAtDesk: z.object({
+    customer_id: id,
+    packages: z.array(cartPackageLine).max(10, { error: 'Vende hasta 10 paquetes a la vez.' }).default([]),
+    products: z.array(cartProductLine).max(30, { error: 'Vende hasta 30 productos distintos a la vez.' }).default([]),
+    discount_code: z.string().trim().max(64).nullable().default(null),
+    payment_method_id: id,
+    bill: z.boolean().default(false),
     terminal: terminalSlip.nullable().default(null),
   }),
   /** PUT /api/customer/revokeAccess; the reason is required (decision 037). */
@@ -227,6 +246,7 @@ export const deskMutation = z.discriminatedUnion('name', [
   mutationOf('markReservationPaid'),
   mutationOf('markPurchasePaid'),
   mutationOf('giveAccess'),
+  mutationOf('sellAtDesk'),
   mutationOf('revokeAccess'),
   mutationOf('removeClasses'),
   mutationOf('cancelReservation'),

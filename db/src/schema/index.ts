@@ -9,6 +9,7 @@ export * from './reservations.ts';
 export * from './packages.ts';
 export * from './purchases.ts';
 export * from './cash.ts';
+export * from './products.ts';
 export * from './discounts.ts';
 export * from './payments.ts';
 export * from './cfdi.ts';

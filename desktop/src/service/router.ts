@@ -159,6 +159,7 @@ export const deskRouter = t.router({
     markReservationPaid: mutation('markReservationPaid'),
     markPurchasePaid: mutation('markPurchasePaid'),
     giveAccess: mutation('giveAccess'),
+    sellAtDesk: mutation('sellAtDesk'),
     revokeAccess: mutation('revokeAccess'),
     removeClasses: mutation('removeClasses'),
     cancelReservation: mutation('cancelReservation'),

@@ -34,6 +34,7 @@ const refsOf: { [N in DeskMutationName]: (args: DeskMutationArgs<N>) => Refs } =
   markReservationPaid: (a) => ({ reservationId: a.class_reservation_id }),
   markPurchasePaid: (a) => ({ purchaseId: a.purchase_id }),
   giveAccess: (a) => ({ customerId: a.customer_id, packageId: a.class_package_id }),
+  sellAtDesk: (a) => ({ customerId: a.customer_id, ...(a.packages[0] ? { packageId: a.packages[0].class_package_id } : {}) }),
   revokeAccess: (a) => ({ purchaseId: a.purchase_id }),
   removeClasses: (a) => ({ customerId: a.customer_id, amount: a.amount }),
   cancelReservation: (a) => ({ reservationId: a.class_reservation_id, customerId: a.customer_id, classId: a.single_class_id }),

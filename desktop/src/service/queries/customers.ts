@@ -10,6 +10,7 @@ import {
   customer,
   location,
   payment_method,
+  product,
   purchase,
   single_class,
 } from '@estudio/db';
@@ -462,7 +463,7 @@ export async function customerCard(db: Db, customerId: number, now = new Date())
  * picker shows the one price that is charged (it listed $1,500.00 and recorded $1,350.00).
  */
 export async function accessOptions(db: Db) {
-  const [rows, methods, settings] = await Promise.all([
+  const [rows, methods, settings, products] = await Promise.all([
     db
       .select({
         class_package_id: class_package.class_package_id,
@@ -482,9 +483,15 @@ export async function accessOptions(db: Db) {
       .where(eq(payment_method.available, true))
       .orderBy(asc(payment_method.payment_method_id)),
     db.transaction((tx) => loadReplicaSettings(tx)),
+    // What the counter sells besides classes, with the units the replica says are on the shelf.
+    db
+      .select({ product_id: product.product_id, name: product.name, price: product.price, stock: product.stock })
+      .from(product)
+      .where(and(isNull(product.deletedAt), eq(product.available, true)))
+      .orderBy(asc(product.name), asc(product.product_id)),
   ]);
   const packages = rows.map(({ sale_price, ...p }) => ({ ...p, price: fromCents(effectivePriceCents({ price: p.price, sale_price })) }));
   // The receipt's heading, from the replica's copy of the studio's settings: a receipt prints offline too.
   const studio = { name: settings.business_name, location: settings.location, email: settings.email, whatsapp: settings.whatsapp };
-  return { packages, paymentMethods: methods, studio };
+  return { packages, paymentMethods: methods, studio, products };
 }

@@ -2,12 +2,14 @@ import { DomainError, drawerDifferenceCents, drawerNoteMissing, fromCents, mayHa
 import type { DbOrTx } from '@estudio/db';
 import { cash_shift } from '@estudio/db/schema/cash';
 import { customer } from '@estudio/db/schema/customer';
+import { product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import { roleOf, type StaffActor } from '../permissions/staff-permissions.ts';
-import { paymentKindOf } from '../reports/payment-kind.ts';
+import { paymentKindOf, productSaleKindOf } from '../reports/payment-kind.ts';
+import { productLineTitle } from '../reports/product-sales.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 type ShiftRow = typeof cash_shift.$inferSelect;
@@ -143,12 +145,13 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
   const ids = rows.map((r) => r.cash_shift_id);
   const who = sql<string>`${customer.name} || ' ' || ${customer.last_name}`;
   const staffIds = [...new Set(rows.flatMap((r) => (r.staff_id === null ? [] : [r.staff_id])))];
-  const [sales, refunds, staff] = await Promise.all([
+  const [sales, products, refunds, staff] = await Promise.all([
     db
       .select({
         shift: purchase.cash_shift_id,
         at: purchase.paidAt,
         purchase_id: purchase.purchase_id,
+        product_sale_id: sql<number | null>`null`,
         customer: who,
         title: purchase.title,
         amount: purchase.total_payment,
@@ -162,9 +165,27 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
       .orderBy(asc(purchase.paidAt), asc(purchase.purchase_id)),
     db
       .select({
+        shift: product_sale.cash_shift_id,
+        at: product_sale.paidAt,
+        purchase_id: sql<number | null>`null`,
+        product_sale_id: product_sale.product_sale_id,
+        customer: who,
+        title: productLineTitle,
+        amount: product_sale.total,
+        method: productSaleKindOf,
+        last4: product_sale.terminal_last4,
+        authorization: product_sale.terminal_auth,
+      })
+      .from(product_sale)
+      .innerJoin(customer, eq(customer.customer_id, product_sale.customer_id))
+      .where(inArray(product_sale.cash_shift_id, ids))
+      .orderBy(asc(product_sale.paidAt), asc(product_sale.product_sale_id)),
+    db
+      .select({
         shift: invoice.cash_shift_id,
         at: invoice.paidAt,
         purchase_id: purchase.purchase_id,
+        product_sale_id: sql<number | null>`null`,
         customer: who,
         title: purchase.title,
         amount: invoice.total_payment,
@@ -184,7 +205,7 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
   const names = new Map(staff.map((s) => [s.id, s.name]));
   return rows.map((row) => {
     const lines = [
-      ...sales.filter((s) => s.shift === row.cash_shift_id && toCents(s.amount) > 0).map((s) => ({ kind: 'sale' as const, ...s })),
+      ...[...sales, ...products].filter((s) => s.shift === row.cash_shift_id && toCents(s.amount) > 0).map((s) => ({ kind: 'sale' as const, ...s })),
       ...refunds.filter((r) => r.shift === row.cash_shift_id).map((r) => ({ kind: 'refund' as const, ...r })),
     ]
       .map(({ shift: _shift, at, last4, authorization, ...line }) => ({

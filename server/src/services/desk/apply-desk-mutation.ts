@@ -13,6 +13,7 @@ import { markCashPurchasePaid } from './mark-purchase-paid.ts';
 import { markReservationPaid } from './mark-reservation-paid.ts';
 import { removeClasses } from './remove-classes.ts';
 import { revokeAccess } from './revoke-access.ts';
+import { sellAtDesk } from './sell-at-desk.ts';
 import { moveReservation } from './move-reservation.ts';
 import { undoCheckIn } from './undo-check-in.ts';
 import { joinWaitlistAtDesk, leaveWaitlistAtDesk } from './waitlist-at-desk.ts';
@@ -49,6 +50,8 @@ export async function applyDeskMutation(
       return markCashPurchasePaid(tx, actor, mutation.args, messages ?? null, now);
     case 'giveAccess':
       return giveAccess(tx, actor, mutation.args, messages ?? null, now);
+    case 'sellAtDesk':
+      return sellAtDesk(tx, actor, mutation.args, messages ?? null, now);
     case 'revokeAccess':
       return revokeAccess(tx, actor, mutation.args, now);
     case 'removeClasses':

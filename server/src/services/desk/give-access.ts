@@ -1,4 +1,5 @@
-import { addPeriod, DomainError, effectivePriceCents, fromCents, isReasonGiven, toCents, type DeskMutationArgs } from '@estudio/core';
+import { addPeriod, DomainError, effectivePriceCents, fromCents, isReasonGiven, toCents, type DeskMutationArgs, type TerminalSlip } from '@estudio/core';
+import type { Tx } from '@estudio/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { class_package } from '@estudio/db/schema/packages';
 import { payment_method } from '@estudio/db/schema/payments';
@@ -48,57 +49,30 @@ export async function giveAccess(
   return db.transaction(async (tx) => {
     // Customer first: the grant below takes the customer's credits (decision 006 order).
     const who = await lockCustomer(tx, input.customer_id);
-    const [pkg] = await tx
-      .select()
-      .from(class_package)
-      .where(and(eq(class_package.class_package_id, input.class_package_id), isNull(class_package.deletedAt)));
-    if (!pkg) throw new DomainError('package/not-found');
+    const pkg = await livePackage(tx, input.class_package_id);
     if (input.is_gift) await assertMayGift(tx, actor, effectivePriceCents(pkg));
-    let methodProvider: string | null = null;
-    if (input.payment_method_id !== null) {
-      const [method] = await tx
-        .select({ id: payment_method.payment_method_id, provider: payment_method.provider })
-        .from(payment_method)
-        .where(eq(payment_method.payment_method_id, input.payment_method_id));
-      if (!method) throw new DomainError('payment-method/not-found');
-      methodProvider = method.provider;
-    }
-    // A terminal's slip belongs to a card charge: with cash or a gift it would be a record of money that never was.
-    const terminal = input.terminal ?? null;
-    if (terminal && (input.is_gift || methodProvider !== 'card')) throw new DomainError('access/terminal-not-card');
-    const periodDays =
-      pkg.is_subscription && pkg.subscription_period
-        ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / dayMs)
-        : null;
+    const method = input.payment_method_id === null ? null : await paymentMethodOf(tx, input.payment_method_id);
+    const terminal = checkedTerminal(input.terminal, !input.is_gift && method?.provider === 'card');
     const listPrice = input.is_gift ? '0.00' : fromCents(effectivePriceCents(pkg));
     const agreed = options.total === undefined ? null : toCents(options.total);
     if (agreed !== null && agreed !== toCents(listPrice)) await assertMayChangePrice(tx, actor);
     const totalPayment = agreed === null ? listPrice : fromCents(agreed);
     // Money taken at the counter goes into the seller's open drawer (cash) or beside it (a card on the terminal).
     const cashShiftId = toCents(totalPayment) > 0 ? await openShiftFor(tx, actor.customer_id, actor.desk?.at ?? now) : null;
-    const [created] = await tx
-      .insert(purchase)
-      .values({
-        customer_id: who.customer_id,
-        class_package_id: pkg.class_package_id,
-        payment_method_id: input.payment_method_id,
-        title: pkg.title,
-        amount: pkg.price,
-        total_payment: totalPayment,
-        class_amount: pkg.class_amount,
-        expiration_days: input.package_days ?? pkg.expiration_days ?? periodDays,
-        status: 'pending',
-        is_gift: input.is_gift,
-        provider: 'admin',
-        cash_shift_id: cashShiftId,
-        terminal_last4: terminal?.last4 ?? null,
-        terminal_auth: terminal?.authorization ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!created) throw new DomainError('internal');
-    const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment, recordInvoice: input.bill, messages });
+    const paid = await sellPackage(tx, {
+      customerId: who.customer_id,
+      pkg,
+      paymentMethodId: input.payment_method_id,
+      isGift: input.is_gift,
+      packageDays: input.package_days,
+      totalPayment,
+      discountId: null,
+      cashShiftId,
+      terminal,
+      bill: input.bill,
+      messages,
+      now,
+    });
     await recordAudit(tx, {
       ...auditedBy(actor),
       action: input.is_gift ? 'access.gift' : 'access.sell',
@@ -108,4 +82,89 @@ export async function giveAccess(
     });
     return paid;
   });
+}
+
+type PackageRow = typeof class_package.$inferSelect;
+
+/** A package the studio still has (not deleted); 404 'package/not-found' otherwise. */
+export async function livePackage(tx: Tx, classPackageId: number): Promise<PackageRow> {
+  const [pkg] = await tx
+    .select()
+    .from(class_package)
+    .where(and(eq(class_package.class_package_id, classPackageId), isNull(class_package.deletedAt)));
+  if (!pkg) throw new DomainError('package/not-found');
+  return pkg;
+}
+
+/** The payment method staff chose, with its provider ('card' for the counter's terminal); 404 when there is none. */
+export async function paymentMethodOf(tx: Tx, paymentMethodId: number): Promise<{ provider: string | null }> {
+  const [method] = await tx
+    .select({ provider: payment_method.provider })
+    .from(payment_method)
+    .where(eq(payment_method.payment_method_id, paymentMethodId));
+  if (!method) throw new DomainError('payment-method/not-found');
+  return method;
+}
+
+/** A terminal's slip belongs to a card charge: with cash or a gift it would be a record of money that never was. */
+export function checkedTerminal(terminal: TerminalSlip | null, chargedByCard: boolean): TerminalSlip | null {
+  if (terminal && !chargedByCard) throw new DomainError('access/terminal-not-card');
+  return terminal;
+}
+
+/**
+ * One package sold or given at the counter, as a purchase (provider 'admin')
+ * paid through the shop's grant code, so credits, class types and the
+ * membership come out as a shop purchase's would. A subscription package is
+ * not a subscription here (nothing renews it): it lasts one period unless days
+ * are given. `discountId` is claimed by the grant (the code's caps, in this
+ * transaction). The caller holds the customer's lock.
+ */
+export async function sellPackage(
+  tx: Tx,
+  sale: {
+    customerId: number;
+    pkg: PackageRow;
+    paymentMethodId: number | null;
+    isGift: boolean;
+    packageDays: number | null;
+    totalPayment: string;
+    discountId: number | null;
+    cashShiftId: number | null;
+    terminal: TerminalSlip | null;
+    bill: boolean;
+    messages: MessageContext | null;
+    now: Date;
+  },
+): Promise<PurchaseRow> {
+  const { pkg, now } = sale;
+  const periodDays =
+    pkg.is_subscription && pkg.subscription_period
+      ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / dayMs)
+      : null;
+  const [created] = await tx
+    .insert(purchase)
+    .values({
+      customer_id: sale.customerId,
+      class_package_id: pkg.class_package_id,
+      payment_method_id: sale.paymentMethodId,
+      discount_id: sale.discountId,
+      title: pkg.title,
+      amount: pkg.price,
+      total_payment: sale.totalPayment,
+      class_amount: pkg.class_amount,
+      expiration_days: sale.packageDays ?? pkg.expiration_days ?? periodDays,
+      status: 'pending',
+      is_gift: sale.isGift,
+      provider: 'admin',
+      cash_shift_id: sale.cashShiftId,
+      terminal_last4: sale.terminal?.last4 ?? null,
+      terminal_auth: sale.terminal?.authorization ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!created) throw new DomainError('internal');
+  const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment: sale.totalPayment, recordInvoice: sale.bill, messages: sale.messages });
+  return paid;
 }

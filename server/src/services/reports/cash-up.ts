@@ -1,10 +1,12 @@
 import { fromCents, studioDayRange, studioTimeZone, toCents, type cashUpOutput, type z } from '@estudio/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
+import { product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { paymentKindOf } from './payment-kind.ts';
+import { paymentKindOf, productSaleKindOf } from './payment-kind.ts';
+import { productLineTitle, productsSoldBetween } from './product-sales.ts';
 import { refundedBetween, soldBetween } from './reports.ts';
 
 /**
@@ -13,27 +15,34 @@ import { refundedBetween, soldBetween } from './reports.ts';
  * report's rule, kind 'cash': an order never paid took no money, and one paid
  * by bank transfer never was in the drawer) minus the cash refunds made that
  * day, line by line so the owner can match each one. A sale counts on the day
- * its money was taken.
+ * its money was taken; products sold at the counter for cash are sales too.
  */
 export async function cashUp(db: Db, date: string): Promise<z.infer<typeof cashUpOutput>> {
   const { from, to } = studioDayRange(date, date, studioTimeZone(await loadStudioSettings(db)));
   const cash = sql`${paymentKindOf} = 'cash'`;
   const who = sql<string>`${customer.name} || ' ' || ${customer.last_name}`;
-  const [sales, refunds] = await Promise.all([
+  const [packages, products, refunds] = await Promise.all([
     db
-      .select({ at: purchase.paidAt, purchase_id: purchase.purchase_id, customer: who, title: purchase.title, amount: purchase.total_payment })
+      .select({ at: purchase.paidAt, purchase_id: purchase.purchase_id, product_sale_id: sql<number | null>`null`, customer: who, title: purchase.title, amount: purchase.total_payment })
       .from(purchase)
       .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
       .where(and(soldBetween(from, to), cash))
       .orderBy(asc(purchase.paidAt), asc(purchase.purchase_id)),
     db
-      .select({ at: invoice.paidAt, purchase_id: purchase.purchase_id, customer: who, title: purchase.title, amount: invoice.total_payment })
+      .select({ at: product_sale.paidAt, purchase_id: sql<number | null>`null`, product_sale_id: product_sale.product_sale_id, customer: who, title: productLineTitle, amount: product_sale.total })
+      .from(product_sale)
+      .innerJoin(customer, eq(customer.customer_id, product_sale.customer_id))
+      .where(and(productsSoldBetween(from, to), sql`${productSaleKindOf} = 'cash'`))
+      .orderBy(asc(product_sale.paidAt), asc(product_sale.product_sale_id)),
+    db
+      .select({ at: invoice.paidAt, purchase_id: purchase.purchase_id, product_sale_id: sql<number | null>`null`, customer: who, title: purchase.title, amount: invoice.total_payment })
       .from(invoice)
       .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
       .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
       .where(and(refundedBetween(from, to), cash))
       .orderBy(asc(invoice.paidAt), asc(invoice.invoice_id)),
   ]);
+  const sales = [...packages, ...products];
   const sum = (rows: { amount: string }[]) => rows.reduce((n, r) => n + toCents(r.amount), 0);
   const lines = [
     ...sales.map((r) => ({ kind: 'sale' as const, ...r, at: (r.at ?? from).toISOString() })),

@@ -1,6 +1,10 @@
 import type { PaymentKind } from '@estudio/core';
 import { sql, type SQL } from 'drizzle-orm';
 
+/** What staff took at the counter with a payment method: its kind ('card' on the terminal, 'paypal', else cash). */
+const counterKindOf = (methodId: SQL) =>
+  sql<PaymentKind>`coalesce((select case pm.provider when 'card' then 'card' when 'paypal' then 'paypal' else 'cash' end from payment_method pm where pm.payment_method_id = ${methodId}), 'cash')`;
+
 /**
  * How a purchase was paid, as the reports, the cash-up, the refunds and the
  * exports split it (decision 034). One SQL expression over the purchase row:
@@ -15,7 +19,7 @@ import { sql, type SQL } from 'drizzle-orm';
 // subquery's own payment_method_id would then win. Every query using these names `purchase` unaliased.
 export const paymentKindOf: SQL<PaymentKind> = sql<PaymentKind>`(case
   when "purchase"."is_gift" then 'gift'
-  when "purchase"."provider" = 'admin' then coalesce((select case pm.provider when 'card' then 'card' when 'paypal' then 'paypal' else 'cash' end from payment_method pm where pm.payment_method_id = "purchase"."payment_method_id"), 'cash')
+  when "purchase"."provider" = 'admin' then ${counterKindOf(sql.raw('"purchase"."payment_method_id"'))}
   when "purchase"."total_payment" = 0 then 'free'
   when "purchase"."payment_channel" = 'oxxo' then 'oxxo'
   when "purchase"."payment_channel" = 'spei' then 'spei'
@@ -25,3 +29,10 @@ export const paymentKindOf: SQL<PaymentKind> = sql<PaymentKind>`(case
 
 /** The purchase was refunded: it has its refund invoice (status 'refunded', decision 034). */
 export const wasRefunded: SQL<boolean> = sql<boolean>`exists (select 1 from invoice ri where ri.purchase_id = "purchase"."purchase_id" and ri.status = 'refunded')`;
+
+/**
+ * How a product sold at the counter was paid: the kind of the payment method
+ * staff chose, as for a desk sale of a package above. Every query using it names
+ * `product_sale` unaliased.
+ */
+export const productSaleKindOf: SQL<PaymentKind> = counterKindOf(sql.raw('"product_sale"."payment_method_id"'));

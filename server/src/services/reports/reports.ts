@@ -15,12 +15,14 @@ import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql, type 
 import { class_type, instructor } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
+import { product, product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { paymentKindOf, wasRefunded } from './payment-kind.ts';
+import { paymentKindOf, productSaleKindOf, wasRefunded } from './payment-kind.ts';
+import { productsSoldBetween } from './product-sales.ts';
 
 /**
  * The admin's reports. Every number is a SQL aggregate: the
@@ -118,14 +120,25 @@ const centsOf = (column: Parameters<typeof sql>[1]) => sql<number>`coalesce(sum(
 const byKind = <T extends { method: PaymentKind; cents: number; count: number }>(rows: T[]) =>
   [...rows].sort((a, b) => paymentKinds.indexOf(a.method) - paymentKinds.indexOf(b.method)).map(({ method, count, cents }) => ({ method, count, total: fromCents(cents) }));
 
+/** Rows of the same key summed (count and cents), the first row's other fields kept. */
+function mergeBy<T extends { count: number; cents: number }>(rows: T[], key: (row: T) => string): T[] {
+  const merged = new Map<string, T>();
+  for (const row of rows) {
+    const seen = merged.get(key(row));
+    merged.set(key(row), seen ? { ...seen, count: seen.count + row.count, cents: seen.cents + row.cents } : { ...row });
+  }
+  return [...merged.values()];
+}
+
 /**
  * The money of a range by payment method (decision 034): sales by the kind of
  * payment (gifts as a count of their own: they took no money), refunds made in
  * the range by the kind of the purchase refunded, and the net.
  */
 export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: number) {
-  const [sold, gifts, refunds, plans] = await Promise.all([
+  const [packagesSold, productsSold, gifts, refunds, plans] = await Promise.all([
     db.select({ method: paymentKindOf, count: int(sql`count(*)::int`), cents: centsOf(purchase.total_payment) }).from(purchase).where(soldBetween(from, to)).groupBy(sql`1`),
+    db.select({ method: productSaleKindOf, count: int(sql`count(*)::int`), cents: centsOf(product_sale.total) }).from(product_sale).where(productsSoldBetween(from, to)).groupBy(sql`1`),
     db
       .select({ count: int(sql`count(*)::int`) })
       .from(purchase)
@@ -143,6 +156,8 @@ export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: nu
       .groupBy(purchase.installments)
       .orderBy(asc(purchase.installments)),
   ]);
+  // A kind's packages and products are one line of the report.
+  const sold = mergeBy([...packagesSold, ...productsSold], (r) => r.method);
   const giftCount = gifts[0]?.count ?? 0;
   const refundCents = refunds.reduce((n, r) => n + r.cents, 0);
   return {
@@ -163,7 +178,10 @@ export async function salesReport(db: Db, input: ReportRangeInput): Promise<z.in
   const sold = soldBetween(from, to);
   const cents = sql<number>`coalesce(sum(round(${purchase.total_payment} * 100)), 0)::bigint`.mapWith(Number);
   const month = sql<string>`to_char(${purchase.paidAt} at time zone ${tz}, 'YYYY-MM')`;
-  const [byPackage, byMonth, [all]] = await Promise.all([
+  const productCents = centsOf(product_sale.total);
+  const productMonth = sql<string>`to_char(${product_sale.paidAt} at time zone ${tz}, 'YYYY-MM')`;
+  const productsSold = productsSoldBetween(from, to);
+  const [byPackage, byMonth, [all], byProduct, productsByMonth, [allProducts]] = await Promise.all([
     db
       .select({ class_package_id: purchase.class_package_id, title: class_package.title, count: int(sql`count(*)::int`), cents })
       .from(purchase)
@@ -180,13 +198,27 @@ export async function salesReport(db: Db, input: ReportRangeInput): Promise<z.in
       .groupBy(sql`1`)
       .orderBy(sql`1`),
     db.select({ count: int(sql`count(*)::int`), cents }).from(purchase).where(sold),
+    db
+      .select({ product_id: product_sale.product_id, title: product.name, count: int(sql`count(*)::int`), units: int(sql`sum(${product_sale.quantity})::int`), cents: productCents })
+      .from(product_sale)
+      .innerJoin(product, eq(product.product_id, product_sale.product_id))
+      .where(productsSold)
+      .groupBy(product_sale.product_id, product.name)
+      .orderBy(desc(productCents), asc(product.name)),
+    db.select({ month: productMonth, count: int(sql`count(*)::int`), cents: productCents }).from(product_sale).where(productsSold).groupBy(sql`1`),
+    db.select({ count: int(sql`count(*)::int`), cents: productCents }).from(product_sale).where(productsSold),
   ]);
+  // Products sold at the counter are sales too: in the month, the count and the total, and by product.
+  const totalCents = (all?.cents ?? 0) + (allProducts?.cents ?? 0);
   return {
     by_package: byPackage.map(({ cents: c, ...row }) => ({ ...row, total: fromCents(c) })),
-    by_month: byMonth.map(({ cents: c, ...row }) => ({ ...row, total: fromCents(c) })),
-    count: all?.count ?? 0,
-    total: fromCents(all?.cents ?? 0),
-    ...(await salesByMethod(db, from, to, all?.cents ?? 0)),
+    by_product: byProduct.map(({ cents: c, ...row }) => ({ ...row, total: fromCents(c) })),
+    by_month: mergeBy([...byMonth, ...productsByMonth], (r) => r.month)
+      .sort((a, b) => a.month.localeCompare(b.month))
+      .map(({ cents: c, ...row }) => ({ ...row, total: fromCents(c) })),
+    count: (all?.count ?? 0) + (allProducts?.count ?? 0),
+    total: fromCents(totalCents),
+    ...(await salesByMethod(db, from, to, totalCents)),
   };
 }
 

@@ -10,6 +10,7 @@ import { markReservationPaid } from './mark-reservation-paid.ts';
 import { moveReservation } from './move-reservation.ts';
 import { removeClasses } from './remove-classes.ts';
 import { revokeAccess } from './revoke-access.ts';
+import { sellAtDesk } from './sell-at-desk.ts';
 import { undoCheckIn } from './undo-check-in.ts';
 import { joinWaitlist, leaveWaitlist } from './waitlist-at-desk.ts';
 import { walkIn } from './walk-in.ts';
@@ -22,6 +23,7 @@ const mutators: { [N in DeskMutationName]: Mutator<N> } = {
   markReservationPaid,
   markPurchasePaid,
   giveAccess,
+  sellAtDesk,
   revokeAccess,
   removeClasses,
   cancelReservation,

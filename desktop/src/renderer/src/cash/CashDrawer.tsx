@@ -179,7 +179,7 @@ export function ShiftLines({ shift }: { shift: CashShiftOutput }) {
       <Table striped data-testid="drawer-lines">
         <Table.Tbody>
           {shift.lines.map((l) => (
-            <Table.Tr key={`${l.kind}-${l.purchase_id}`} c={l.in_drawer ? undefined : 'dimmed'}>
+            <Table.Tr key={`${l.kind}-${l.purchase_id ?? `p${l.product_sale_id}`}`} c={l.in_drawer ? undefined : 'dimmed'}>
               <Table.Td>{timeOf(l.at)}</Table.Td>
               <Table.Td>{t.lineKinds[l.kind]}</Table.Td>
               <Table.Td>{l.customer}</Table.Td>

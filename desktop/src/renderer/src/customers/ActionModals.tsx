@@ -1,10 +1,11 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
-import { activityTexts, changeDueCents, drawerAmount, formatMXN, fromCents, isReasonGiven, seatStates, terminalSlip, texts, toCents } from '@estudio/core';
+import { activityTexts, isReasonGiven, seatStates, texts, toCents } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorCode, errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 import { SaleReceipt, type ReceiptData } from '../cash/Receipt.tsx';
+import { checkPayment, PaymentFields, usePaymentEntry } from '../cash/PaymentFields.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 
 const t = texts.desk;
@@ -158,8 +159,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
   const [methodId, setMethodId] = useState<string | null>(null);
   const [bill, setBill] = useState(true);
   const [reason, setReason] = useState('');
-  const [tendered, setTendered] = useState('');
-  const [slip, setSlip] = useState({ last4: '', authorization: '' });
+  const entry = usePaymentEntry();
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ package?: string; days?: string; method?: string; reason?: string; tendered?: string; last4?: string; authorization?: string }>({});
@@ -173,28 +173,14 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
     setMethodId(null);
     setBill(true);
     setReason('');
-    setTendered('');
-    setSlip({ last4: '', authorization: '' });
+    entry.reset();
     setReceipt(null);
     setProblem(null);
     setErrors({});
   }, [opened]);
   const chosen = options.data?.packages.find((p) => String(p.class_package_id) === packageId);
   const method = options.data?.paymentMethods.find((m) => String(m.payment_method_id) === methodId) ?? null;
-  // Cash at the counter: what the customer hands over, and the change, said before the sale is recorded.
-  const takesCash = !gift && method !== null && method.provider !== 'card' && method.provider !== 'paypal';
-  // A card on the counter's terminal: the slip's last four digits and authorization, to match the terminal's report.
-  const onTerminal = !gift && method?.provider === 'card';
-  const checkedSlip = onTerminal ? terminalSlip.safeParse(slip) : null;
-  const slipProblems: { last4?: string; authorization?: string } = {};
-  for (const issue of checkedSlip?.error?.issues ?? []) {
-    const field = issue.path[0] === 'last4' ? 'last4' : 'authorization';
-    slipProblems[field] ??= issue.message;
-  }
-  const received = takesCash && tendered.trim() !== '' ? drawerAmount('lo recibido').safeParse(tendered) : null;
-  const change = chosen && received?.success ? changeDueCents(toCents(chosen.price), toCents(received.data)) : null;
-  const tenderedProblem =
-    received && !received.success ? (received.error.issues[0]?.message ?? null) : chosen && received?.success && change === null ? texts.cashDrawer.tenderedShort(formatMXN(toCents(chosen.price) - toCents(received.data))) : null;
+  const pay = checkPayment(gift ? null : method?.provider, chosen ? toCents(chosen.price) : null, entry);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = {
@@ -203,8 +189,8 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
       method: !gift && !methodId ? t.pickPaymentMethod : undefined,
       // A gift needs a reason (decision 037); the server says it too.
       reason: gift && !isReasonGiven(reason) ? activityTexts.reasonRequired : undefined,
-      tendered: tenderedProblem ?? undefined,
-      ...slipProblems,
+      tendered: pay.tenderedProblem ?? undefined,
+      ...pay.slipProblems,
     };
     setErrors(found);
     if (!chosen || found.package || found.days || found.method || found.reason || found.tendered || found.last4 || found.authorization) return;
@@ -217,7 +203,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
         payment_method_id: gift ? null : Number(methodId),
         bill: !gift && bill,
         reason: reason.trim() || null,
-        terminal: checkedSlip?.success ? checkedSlip.data : null,
+        terminal: pay.slip,
       });
       saved(t.accessAdded);
       if (gift) return onClose();
@@ -229,9 +215,9 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
         seller: me ? `${me.name} ${me.last_name}` : '',
         lines: [{ title: chosen.title, amount: chosen.price }],
         total: chosen.price,
-        method: checkedSlip?.success ? texts.cashDrawer.terminalText(method?.name ?? '', checkedSlip.data.last4, checkedSlip.data.authorization) : (method?.name ?? ''),
-        tendered: received?.success ? received.data : null,
-        change: change === null ? null : fromCents(change),
+        method: pay.slip ? texts.cashDrawer.terminalText(method?.name ?? '', pay.slip.last4, pay.slip.authorization) : (method?.name ?? ''),
+        tendered: pay.tendered,
+        change: pay.change,
       });
     } catch (e) {
       setProblem(errorText(e));
@@ -298,54 +284,7 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
                 }}
                 data={(options.data?.paymentMethods ?? []).map((m) => ({ value: String(m.payment_method_id), label: m.name }))}
               />
-              {takesCash && (
-                <TextInput
-                  label={texts.cashDrawer.tendered}
-                  description={texts.cashDrawer.tenderedHint}
-                  leftSection="$"
-                  inputMode="decimal"
-                  value={tendered}
-                  error={errors.tendered ?? tenderedProblem}
-                  onChange={(e) => {
-                    setTendered(e.currentTarget.value);
-                    setErrors((x) => ({ ...x, tendered: undefined }));
-                  }}
-                  data-testid="cash-tendered"
-                />
-              )}
-              {onTerminal && (
-                <SimpleGrid cols={2}>
-                  <TextInput
-                    label={texts.cashDrawer.last4}
-                    inputMode="numeric"
-                    maxLength={4}
-                    value={slip.last4}
-                    error={errors.last4}
-                    onChange={(e) => {
-                      // Read now: the event's currentTarget is gone by the time React runs the updater.
-                      const value = e.currentTarget.value;
-                      setSlip((x) => ({ ...x, last4: value }));
-                      setErrors((x) => ({ ...x, last4: undefined }));
-                    }}
-                  />
-                  <TextInput
-                    label={texts.cashDrawer.authorization}
-                    value={slip.authorization}
-                    error={errors.authorization}
-                    onChange={(e) => {
-                      // Read now: the event's currentTarget is gone by the time React runs the updater.
-                      const value = e.currentTarget.value;
-                      setSlip((x) => ({ ...x, authorization: value }));
-                      setErrors((x) => ({ ...x, authorization: undefined }));
-                    }}
-                  />
-                </SimpleGrid>
-              )}
-              {change !== null && (
-                <Text fw={700} size="lg" data-testid="cash-change">
-                  {texts.cashDrawer.change(formatMXN(change))}
-                </Text>
-              )}
+              <PaymentFields check={pay} entry={entry} errors={errors} onEdit={(field) => setErrors((x) => ({ ...x, [field]: undefined }))} />
               <Checkbox label={t.bill} description={t.billHint} checked={bill} onChange={(e) => setBill(e.currentTarget.checked)} />
             </>
           )}

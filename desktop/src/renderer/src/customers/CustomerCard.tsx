@@ -1,12 +1,13 @@
 import { Avatar, Badge, Button, Card, Center, Group, Loader, Menu, Modal, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarPlus, IconChevronDown, IconMinus, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconCalendarPlus, IconChevronDown, IconMinus, IconPencil, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { activityTexts, isReasonGiven, mxTexts, texts } from '@estudio/core';
 import { useState } from 'react';
 import { dateOf, dateTimeOf, errorText, money, purchaseStatusOf } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 import { CustomerActivity } from '../admin/activity/CustomerActivity.tsx';
+import { CounterSaleModal } from '../cash/CounterSale.tsx';
 import { GiveAccessModal, ReasonField, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 import { CustomerAnswers } from './CustomerAnswers.tsx';
@@ -23,7 +24,7 @@ export function CustomerCard({ customerId }: { customerId: number }) {
   const card = trpc.customers.card.useQuery({ customer_id: customerId });
   const photo = trpc.customers.photo.useQuery({ customer_id: customerId }, { staleTime: Infinity });
   const session = trpc.session.get.useQuery();
-  const [modal, setModal] = useState<'walkIn' | 'giveAccess' | 'removeClasses' | 'edit' | null>(null);
+  const [modal, setModal] = useState<'walkIn' | 'sell' | 'giveAccess' | 'removeClasses' | 'edit' | null>(null);
   if (card.isPending) return <Center p="xl"><Loader /></Center>;
   // A failed refresh keeps the card it has: replacing it would close whatever dialog the receptionist has open on it.
   if (!card.data) return <Text c="red">{errorText(card.error)}</Text>;
@@ -46,6 +47,9 @@ export function CustomerCard({ customerId }: { customerId: number }) {
         <Group gap="xs">
           <Button leftSection={<IconCalendarPlus size={18} />} onClick={() => setModal('walkIn')}>
             {t.walkIn}
+          </Button>
+          <Button variant="light" color="teal" leftSection={<IconShoppingCart size={18} />} onClick={() => setModal('sell')}>
+            {texts.counterSale.sell}
           </Button>
           <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => setModal('giveAccess')}>
             {t.giveAccess}
@@ -100,7 +104,8 @@ export function CustomerCard({ customerId }: { customerId: number }) {
         <Tabs.Panel value="activity" pt="sm"><CustomerActivity customerId={customerId} /></Tabs.Panel>
       </Tabs>
 
-      <WalkInModal opened={modal === 'walkIn'} onClose={() => setModal(null)} customer={person} onSell={() => setModal('giveAccess')} />
+      <WalkInModal opened={modal === 'walkIn'} onClose={() => setModal(null)} customer={person} onSell={() => setModal('sell')} />
+      <CounterSaleModal opened={modal === 'sell'} onClose={() => setModal(null)} customer={person} />
       <GiveAccessModal opened={modal === 'giveAccess'} onClose={() => setModal(null)} customer={person} />
       <RemoveClassesModal opened={modal === 'removeClasses'} onClose={() => setModal(null)} customer={person} available={c.totalCredits} />
       {modal === 'edit' && <EditCustomerModal opened onClose={() => setModal(null)} customer={person} isAdmin={session.data?.user?.role === 'admin'} />}

@@ -259,7 +259,7 @@ function CashUp() {
                     <Table striped data-testid="cash-up-lines">
                       <Table.Tbody>
                         {cash.data.lines.map((l) => (
-                          <Table.Tr key={`${l.kind}-${l.purchase_id}`}>
+                          <Table.Tr key={`${l.kind}-${l.purchase_id ?? `p${l.product_sale_id}`}`}>
                             <Table.Td>{dayjs(l.at).format('HH:mm')}</Table.Td>
                             <Table.Td>{l.kind === 'sale' ? m.sale : m.refunds}</Table.Td>
                             <Table.Td>{l.customer}</Table.Td>

@@ -1,0 +1,130 @@
+import { z } from '../zod.ts';
+import { fromCents, toCents } from '../rules/money.ts';
+import { bodyId, id, isoDateTime } from './fields.ts';
+import { drawerAmount } from './cash-shifts.ts';
+
+/**
+ * What the studio sells at the counter besides classes (water, grip socks, a
+ * towel), with the units on the shelf. The owner keeps the list in the
+ * console; the desk sells them in a cart beside the packages.
+ */
+
+const productName = z
+  .string({ error: 'Escribe el nombre del producto.' })
+  .trim()
+  .min(1, { error: 'Escribe el nombre del producto.' })
+  .max(120, { error: 'El nombre puede tener hasta 120 caracteres.' });
+/** Units on the shelf; null when the studio does not count them (always sellable). */
+const productStock = z
+  .number({ error: 'Escribe las piezas en existencia como un número entero.' })
+  .int({ error: 'Escribe las piezas en existencia como un número entero.' })
+  .min(0, { error: 'Las piezas en existencia no pueden ser negativas.' })
+  .max(1_000_000, { error: 'Escribe hasta 1,000,000 piezas.' })
+  .nullable();
+
+const productFields = {
+  name: productName,
+  price: drawerAmount('el precio'),
+  stock: productStock.default(null),
+  available: z.boolean().default(true),
+};
+
+/** POST /products */
+export const productCreateInput = z.strictObject(productFields);
+export type ProductCreateInput = z.infer<typeof productCreateInput>;
+/** PUT /products: the id and the fields that change. */
+export const productUpdateInput = z.strictObject({
+  product_id: bodyId,
+  name: productName.optional(),
+  price: drawerAmount('el precio').optional(),
+  stock: productStock.optional(),
+  available: z.boolean().optional(),
+});
+export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
+export const productIdInput = z.strictObject({ id });
+
+export const productOutput = z.object({
+  product_id: z.number(),
+  name: z.string(),
+  price: z.string(),
+  stock: z.number().nullable(),
+  available: z.boolean(),
+  /** Units sold, ever (a product with sales is only hidden when deleted). */
+  sold: z.number(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type ProductOutput = z.infer<typeof productOutput>;
+export const productsOutput = z.object({ products: z.array(productOutput) });
+export const productOneOutput = z.object({ product: productOutput });
+export const productRemovedOutput = z.object({ deleted: z.literal(true), id: z.number(), soft: z.boolean() });
+
+// ---------- A sale at the counter ----------
+
+/** The most units of one product in one sale: a counter, not a warehouse. */
+export const maxUnitsPerLine = 99;
+export const cartProductLine = z.strictObject({
+  product_id: bodyId,
+  quantity: z
+    .number({ error: 'Escribe cuántas piezas.' })
+    .int({ error: 'Escribe cuántas piezas, en números enteros.' })
+    .min(1, { error: 'Escribe al menos una pieza.' })
+    .max(maxUnitsPerLine, { error: `Escribe hasta ${maxUnitsPerLine} piezas por producto.` }),
+});
+export const cartPackageLine = z.strictObject({
+  class_package_id: bodyId,
+  /** Days of access; the package's own when null. */
+  package_days: bodyId.max(3650).nullable().default(null),
+});
+
+/** What a product line costs: the unit price times the units, in centavos. */
+export function productLineCents(unitPrice: string, quantity: number): number {
+  return toCents(unitPrice) * quantity;
+}
+
+/** A cart's total from its lines' amounts (money strings), as a money string. */
+export function cartTotal(lines: readonly { amount: string }[]): string {
+  return fromCents(lines.reduce((n, l) => n + toCents(l.amount), 0));
+}
+
+/** The code staff type at the counter, as the shop reads it. */
+export const counterDiscountCode = z
+  .string({ error: 'Escribe el código de descuento.' })
+  .trim()
+  .min(1, { error: 'Escribe el código de descuento.' })
+  .max(64, { error: 'El código puede tener hasta 64 caracteres.' });
+
+/** POST /sales/quote: what a code takes off the cart's packages, before charging (nothing is claimed). */
+export const counterSaleQuoteInput = z.strictObject({
+  customer_id: bodyId,
+  packages: z.array(cartPackageLine).max(10).default([]),
+  discount_code: counterDiscountCode,
+});
+export const counterSaleQuoteOutput = z.object({
+  discount_code: z.string(),
+  packages: z.array(z.object({ class_package_id: z.number(), title: z.string(), list_price: z.string(), price: z.string(), discounted: z.boolean() })),
+});
+export type CounterSaleQuote = z.infer<typeof counterSaleQuoteOutput>;
+
+/** A counter sale as recorded: its lines (a purchase per package, a product_sale per product) and the total charged. */
+export const counterSaleOutput = z.object({
+  total: z.string(),
+  discount_code: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      kind: z.enum(['package', 'product']),
+      id: z.number(),
+      title: z.string(),
+      quantity: z.number(),
+      amount: z.string(),
+      purchase_id: z.number().nullable(),
+      product_sale_id: z.number().nullable(),
+    }),
+  ),
+});
+export type CounterSale = z.infer<typeof counterSaleOutput>;
+
+/** The refusal when the shelf has fewer units than the cart, said with the units left. */
+export function outOfStockMessage(name: string, left: number): string {
+  return left === 0 ? `Ya no quedan piezas de «${name}».` : `Solo quedan ${left} ${left === 1 ? 'pieza' : 'piezas'} de «${name}».`;
+}

@@ -1,0 +1,10 @@
+import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { product_sale } from '@estudio/db/schema/products';
+
+/** A product line as the drawer and the cash-up list it: "Agua natural × 2". */
+export const productLineTitle = sql<string>`${product_sale.title} || ' × ' || ${product_sale.quantity}`;
+
+/** Product lines paid between two instants (a product sale is paid when it is made). */
+export function productsSoldBetween(from: Date, to: Date): SQL {
+  return and(gte(product_sale.paidAt, from), lte(product_sale.paidAt, to)) as SQL;
+}
