@@ -139,7 +139,7 @@ test('reception writes an alert and a health note on a customer, and removes its
   await expect(health).toBeVisible();
 });
 
-test('reception opens its drawer, sells in cash, and closes it short with the reason', async ({ page }) => {
+test('reception opens its drawer, sells in cash, by card and a cart with a code, and closes it short with the reason', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(deskLink(deskUrl));
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
@@ -215,11 +215,47 @@ test('reception opens its drawer, sells in cash, and closes it short with the re
   await expect(grant.getByTestId('receipt-preview')).toContainText('Tarjeta ···· 4242 · aut. A1B2C3');
   await grant.getByRole('button', { name: 'Listo' }).click();
   await expect(grant).toHaveCount(0);
+
+  // The counter's cart: a package with a discount code and two waters, paid in cash with the change.
+  await card.getByRole('button', { name: 'Vender' }).click();
+  const sale = page.getByRole('dialog', { name: /Vender a/ });
+  await sale.getByRole('button', { name: /Cobrar/ }).click();
+  await expect(sale.getByText('La cuenta está vacía: agrega un paquete o un producto.')).toBeVisible();
+  const add = async (name: RegExp) => {
+    await sale.getByLabel('Agregar a la cuenta').click();
+    await page.getByRole('option', { name }).click();
+  };
+  await add(/^10 Clases/);
+  await add(/^Agua natural 600 ml/);
+  await add(/^Agua natural 600 ml/);
+  await expect(sale.getByLabel('Piezas: Agua natural 600 ml')).toHaveValue('2');
+  const listTotal = await sale.getByTestId('sale-total').textContent();
+  await sale.getByLabel('Código de descuento').fill('nocodigo');
+  await sale.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(sale.getByText('Ese código de descuento no existe, venció o está apagado.')).toBeVisible();
+  await sale.getByLabel('Código de descuento').fill('verano200');
+  await sale.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(sale.getByTestId('sale-code-applied')).toHaveText('Código VERANO200: ahorra $200.00');
+  const total = Number(((await sale.getByTestId('sale-total').textContent()) ?? '').replace(/[$,]/g, ''));
+  expect(total).toBe(Number((listTotal ?? '').replace(/[$,]/g, '')) - 200);
+  await sale.getByLabel('Forma de pago').click();
+  await page.getByRole('option', { name: 'Efectivo' }).click();
+  await sale.getByLabel('Recibido').fill(String(Math.ceil(total / 100) * 100));
+  await expect(sale.getByTestId('cash-change')).toBeVisible();
+  await photograph('desk-cart-sale');
+  await sale.getByRole('button', { name: /Cobrar/ }).click();
+  await expect(sale.getByTestId('receipt-preview')).toContainText('10 Clases (con VERANO200)');
+  await expect(sale.getByTestId('receipt-preview')).toContainText('Agua natural 600 ml × 2');
+  await expect(sale.getByTestId('receipt-preview')).toContainText('$50.00');
+  await photograph('desk-cart-receipt');
+  await sale.getByRole('button', { name: 'Listo' }).click();
+  await expect(sale).toHaveCount(0);
   await expect(page.getByTestId('pending-count')).toHaveAttribute('aria-label', 'Todo enviado', { timeout: 20_000 });
 
   await page.getByRole('tab', { name: 'Caja' }).click();
   await expect(open.getByTestId('drawer-lines')).toContainText('5 Clases', { timeout: 20_000 });
   await expect(open.getByTestId('drawer-lines')).toContainText('Tarjeta ···· 4242 · aut. A1B2C3');
+  await expect(open.getByTestId('drawer-lines')).toContainText('Agua natural 600 ml × 2');
   const expectedText = (await open.getByTestId('drawer-expected').textContent()) ?? '';
   const expected = Number(expectedText.replace(/[$,]/g, ''));
   expect(expected).toBeGreaterThan(500);

@@ -12,6 +12,7 @@ import { createRandom, type Random } from './random.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedContent } from './pages-and-forms.ts';
 import { seedDiscounts } from './discounts.ts';
+import { seedProducts } from './products.ts';
 import { packageKeys, seedPackages, type PackageKey } from './packages.ts';
 import { seedVideos } from './videos.ts';
 import { at, idAt, TZ } from './seed-days.ts';
@@ -123,6 +124,7 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   const { requiredPageIds } = await seedContent(tx, days);
   const { videos } = await seedVideos(tx, days, { instructors, classTypes, categories, videoTags });
   const { discounts } = await seedDiscounts(tx, days, packageId);
+  await seedProducts(tx);
 
   // The community, in the order the random sequence is drawn: every step after it depends on what it drew.
   const { customers, cid } = await seedCustomers(tx, rng, clock, passwordHash, requiredPageIds);

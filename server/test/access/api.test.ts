@@ -250,6 +250,8 @@ describe('transport', () => {
         'GET /cash_shifts/current',
         'POST /cash_shifts',
         'PUT /cash_shifts/{id}/close',
+        'POST /sales',
+        'POST /sales/quote',
         'GET /messaging/channels',
         'POST /cfdi/desk',
         'POST /cfdi/{id}/retry',

@@ -21,6 +21,8 @@ demoStudio(['admin', 'recepcion'], (s) => ({ server, tokens: { admin, recepcion 
 beforeAll(async () => {
   adminId = await customerId(server.db, 'admin@estudio.demo');
   marianaId = await customerId(server.db, 'cliente@estudio.demo');
+  // The demo studio's own products (unsold) go: this file builds its list from nothing.
+  await server.db.delete(product);
 }, 120_000);
 
 const productCount = async () => (await server.db.select({ n: count() }).from(product))[0]!.n;

@@ -105,8 +105,8 @@ describe('a sale at the counter', () => {
         { product_id: water, title: 'Agua natural', count: 1, units: 2, total: '50.00' },
       ]),
     );
-    const byMethod = (r: { by_method: { method: string; total: string }[] }) => r.by_method.reduce((n, m) => n + cents(m.total), 0);
-    expect(byMethod(report.body)).toBe(cents(report.body.total));
+    const byMethod: { method: string; total: string }[] = report.body.by_method;
+    expect(byMethod.reduce((n, m) => n + cents(m.total), 0)).toBe(cents(report.body.total));
 
     // One activity row tells the whole sale, with who sold it.
     const [audit] = await server.db
@@ -186,15 +186,18 @@ describe('a sale at the counter', () => {
     expect((await call(server.app, 'POST', '/api/sales', { body: { customer_id: mariana, payment_method_id: cash, products: [{ product_id: socks, quantity: 1 }] } })).status).toBe(401);
   });
 
-  it('a sale kept offline at the desk is dated when it was made there', async () => {
+  it('a sale sent later by a desk is one sale: its products and its packages on the same moment, in the drawer open when it was made', async () => {
     const madeAt = new Date(Date.now() - 3 * 60_000);
     const sale = await sellAtDesk(
       server.db,
       { customer_id: recepcionId, desk: { id: 'mostrador-1', at: madeAt } },
-      { customer_id: mariana, packages: [], products: [{ product_id: socks, quantity: 1 }], discount_code: null, payment_method_id: cash, bill: false, terminal: null },
+      { customer_id: mariana, packages: [{ class_package_id: fivePack.id, package_days: null }], products: [{ product_id: socks, quantity: 1 }], discount_code: null, payment_method_id: cash, bill: false, terminal: null },
       null,
     );
-    const [line] = await server.db.select().from(product_sale).where(eq(product_sale.product_sale_id, sale.lines[0]!.product_sale_id!));
-    expect(line?.paidAt.getTime()).toBe(madeAt.getTime());
+    const [line] = await server.db.select().from(product_sale).where(eq(product_sale.product_sale_id, sale.lines[1]!.product_sale_id!));
+    const [bought] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, sale.lines[0]!.purchase_id!));
+    expect(line?.paidAt.getTime()).toBe(bought?.paidAt?.getTime());
+    // No drawer was open at the desk's time: the sale is in none.
+    expect([line?.cash_shift_id, bought?.cash_shift_id]).toEqual([null, null]);
   });
 });

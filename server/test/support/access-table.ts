@@ -187,6 +187,9 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'cashShifts.current': { role: 'staff', rest: 'GET /api/cash_shifts/current' },
   'cashShifts.open': { role: 'staff', rest: 'POST /api/cash_shifts' },
   'cashShifts.close': { role: 'staff', rest: 'PUT /api/cash_shifts/{id}/close' },
+  // A sale at the counter (packages and products in one cart), and what a discount code takes off it first.
+  'sales.sell': { role: 'staff', rest: 'POST /api/sales' },
+  'sales.quote': { role: 'staff', rest: 'POST /api/sales/quote' },
   // The products sold at the counter: Recepción reads the list to sell them; only an administrator changes it (below).
   'products.list': { role: 'staff', rest: 'GET /api/products' },
   // CFDI at the desk: an invoice issued for a customer, the customer's invoices, a failed one sent again.

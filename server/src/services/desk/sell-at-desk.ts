@@ -75,7 +75,8 @@ export async function sellAtDesk(db: Db, actor: StaffActor, input: SellAtDeskInp
           cash_shift_id: cashShiftId,
           terminal_last4: terminal?.last4 ?? null,
           terminal_auth: terminal?.authorization ?? null,
-          paidAt: actor.desk?.at ?? now,
+          // The same moment as the sale's packages (their purchases are paid at the server's time), so a sale is on one day.
+          paidAt: now,
           createdAt: now,
         })
         .returning({ id: product_sale.product_sale_id, total: product_sale.total });

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatMXN, fromCents, maxUnitsPerLine, outOfStockMessage, productLineCents, texts, toCents, type CounterSaleQuote } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -193,7 +193,7 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
                 {problem}
               </Alert>
             )}
-            <Select label={t.add} description={t.addHint} searchable data-autofocus value={picked} onChange={add} data={catalogue} error={errors.cart} data-testid="sale-add" />
+            <Select label={t.add} description={t.addHint} searchable value={picked} onChange={add} data={catalogue} error={errors.cart} data-testid="sale-add" />
             {lines.length > 0 && (
               <Table data-testid="sale-cart" verticalSpacing={4}>
                 <Table.Tbody>
@@ -204,15 +204,17 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
                           {l.title}
                         </Text>
                         {l.kind === 'product' && l.stock !== null && (
-                          <Badge size="xs" variant="light" color={l.quantity > l.stock ? 'red' : 'gray'}>
+                          <Text size="xs" c={l.quantity > l.stock ? 'red' : 'dimmed'}>
                             {t.stockLeft(l.stock)}
-                          </Badge>
+                          </Text>
                         )}
                       </Table.Td>
-                      <Table.Td w={96}>
+                      <Table.Td w={72}>
                         {l.kind === 'product' && (
                           <NumberInput
                             aria-label={`${t.quantity}: ${l.title}`}
+                            miw={56}
+                            hideControls
                             size="xs"
                             min={1}
                             max={maxUnitsPerLine}
