@@ -1,7 +1,7 @@
-import { app_config, available_classes, class_package, class_reservation, customer, purchase, single_class } from '@estudio/db';
+import { app_config, available_classes, class_package, class_reservation, customer, payment_method, product, purchase, single_class } from '@estudio/db';
 import { createTestDb, type TestDb } from '@estudio/db/testing';
 import { applyDeskMutation } from '@estudio/server/services/desk/apply-desk-mutation';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectServerLink } from '../src/client/direct-link.ts';
 import { openReplica, query, type ClientReplica } from '../src/client/replica.ts';
@@ -172,6 +172,45 @@ describe('optimistic effects match the server', () => {
       expect(revoked.local.credits.every((c) => c.deleted)).toBe(true);
       expectSame(revoked.local, revoked.confirmed);
     }
+  });
+
+  it('sellAtDesk: a package and two products in one cart, their credit and the shelf', async () => {
+    const [pkg] = await replica.db.select().from(class_package).where(eq(class_package.title, '5 Clases'));
+    const counted = await replica.db.select().from(product).where(isNotNull(product.stock)).orderBy(asc(product.product_id));
+    const [cash] = await replica.db.select().from(payment_method).where(eq(payment_method.provider, 'cash'));
+    if (!pkg || counted.length < 2 || !cash) throw new Error('no package, products or cash');
+    const read = async () => {
+      const [p] = await replica.db
+        .select()
+        .from(purchase)
+        .where(and(eq(purchase.customer_id, cliente.customer_id), eq(purchase.class_package_id, pkg.class_package_id), eq(purchase.provider, 'admin')))
+        .orderBy(sql`${purchase.createdAt} desc`)
+        .limit(1);
+      const credits = p ? await replica.db.select().from(available_classes).where(eq(available_classes.purchase_id, p.purchase_id)) : [];
+      const shelf = await replica.db.select({ id: product.product_id, stock: product.stock }).from(product).where(isNotNull(product.stock)).orderBy(asc(product.product_id));
+      return {
+        purchase: p ? withoutWriteTimes(p, 'purchase_id') : null,
+        credits: credits.map((c) => ({ left: c.available_classes, expiration_date: c.expiration_date })),
+        shelf,
+      };
+    };
+    const sold = await optimisticThenServer(
+      link,
+      client,
+      () =>
+        client.mutate('sellAtDesk', {
+          customer_id: cliente.customer_id,
+          packages: [{ class_package_id: pkg.class_package_id, package_days: null }],
+          products: counted.slice(0, 2).map((x, i) => ({ product_id: x.product_id, quantity: i + 1 })),
+          discount_code: null,
+          payment_method_id: cash.payment_method_id,
+          bill: false,
+          terminal: null,
+        }),
+      read,
+    );
+    expect(sold.local.shelf.slice(0, 2).map((x) => x.stock)).toEqual(counted.slice(0, 2).map((x, i) => x.stock! - (i + 1)));
+    expectSame(sold.local, sold.confirmed);
   });
 
   it('markPurchasePaid: a pending cash purchase grants its credit', async () => {

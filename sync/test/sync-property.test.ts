@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError, replicatedTableNames, replicatedTables, type DeskMutationName } from '@estudio/core';
-import { class_package, class_reservation, customer, purchase, single_class, sync_mutation } from '@estudio/db';
+import { class_package, class_reservation, customer, payment_method, product, purchase, single_class, sync_mutation } from '@estudio/db';
 import { createTestDb, type TestDb } from '@estudio/db/testing';
 import { updateCustomer } from '@estudio/server/services/customer/update-customer';
 import { applyDeskMutation } from '@estudio/server/services/desk/apply-desk-mutation';
@@ -10,7 +10,7 @@ import { giveAccess } from '@estudio/server/services/desk/give-access';
 import { revokeAccess } from '@estudio/server/services/desk/revoke-access';
 import { cancelReservation } from '@estudio/server/services/reservations/cancel-reservation';
 import { createReservation } from '@estudio/server/services/reservations/create-reservation';
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectServerLink } from '../src/client/direct-link.ts';
@@ -43,9 +43,12 @@ let templateDir: string;
 let customerIds: number[];
 let classIds: number[];
 let packageIds: number[];
+/** The counter's products (two counted on the shelf, one not) and the cash payment method. */
+let productIds: number[];
+let cashMethodId: number;
 
 /** What the runs exercised, printed at the end so a reader sees the property was not vacuous. */
-const seen = { applied: 0, rejected: 0, refusedAtDesk: 0, restarts: 0, disconnects: 0, serverWrites: 0 };
+const seen = { applied: 0, rejected: 0, refusedAtDesk: 0, restarts: 0, disconnects: 0, serverWrites: 0, counterSales: 0 };
 
 const pick = <T>(items: readonly T[], n: number): T | undefined => (items.length ? items[n % items.length] : undefined);
 
@@ -84,6 +87,12 @@ beforeAll(async () => {
       .orderBy(asc(class_package.class_package_id))
   ).map((p) => p.id);
 
+  productIds = (await server.db.select({ id: product.product_id }).from(product).orderBy(asc(product.product_id))).map((p) => p.id);
+  // Few units, so sales from the desk and the shelf's last units collide across runs.
+  await server.db.update(product).set({ stock: 6 }).where(isNotNull(product.stock));
+  const [cashMethod] = await server.db.select({ id: payment_method.payment_method_id }).from(payment_method).where(eq(payment_method.provider, 'cash'));
+  cashMethodId = cashMethod!.id;
+
   workDir = mkdtempSync(join(tmpdir(), 'estudio-sync-property-'));
   templateDir = join(workDir, 'template');
   const replica = await openReplica({ dataDir: templateDir });
@@ -113,6 +122,7 @@ type Action =
   | { kind: 'deskRemoveClasses'; customer: number; amount: number }
   | { kind: 'deskGiveAccess'; customer: number; pkg: number; gift: boolean }
   | { kind: 'deskRevokeAccess'; purchase: number }
+  | { kind: 'deskSell'; customer: number; pkg: number; withPackage: boolean; product: number; quantity: number }
   | { kind: 'deskMarkPaid'; reservation: number }
   | { kind: 'deskMarkPurchasePaid'; purchase: number }
   | { kind: 'disconnect' }
@@ -139,6 +149,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('deskRemoveClasses' as const), customer: n, amount: fc.integer({ min: 1, max: 3 }) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('deskGiveAccess' as const), customer: n, pkg: n, gift: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('deskRevokeAccess' as const), purchase: n }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('deskSell' as const), customer: n, pkg: n, withPackage: fc.boolean(), product: n, quantity: fc.integer({ min: 1, max: 3 }) }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant('deskMarkPaid' as const), reservation: n }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('deskMarkPurchasePaid' as const), purchase: n }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'disconnect' as const }), weight: 3 },
@@ -305,6 +319,17 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
         terminal: null,
       });
       return;
+    case 'deskSell':
+      await desk.mutate('sellAtDesk', {
+        customer_id: pick(customerIds, a.customer)!,
+        packages: a.withPackage ? [{ class_package_id: pick(packageIds, a.pkg)!, package_days: null }] : [],
+        products: [{ product_id: pick(productIds, a.product)!, quantity: a.quantity }],
+        discount_code: null,
+        payment_method_id: cashMethodId,
+        bill: false,
+        terminal: null,
+      });
+      return;
     case 'deskRevokeAccess': {
       const bought = await query<{ purchase_id: number }>(
         desk.replica.db,
@@ -423,6 +448,7 @@ describe('sync property', () => {
           const rejected = audit.filter((m) => m.status === 'rejected');
           seen.rejected += rejected.length;
           seen.applied += audit.length - rejected.length;
+          seen.counterSales += audit.filter((m) => m.name === 'sellAtDesk' && m.status === 'applied').length;
           expect(desk.client.status().rejections.map((r) => ({ id: r.mutationId, code: r.code, message: r.message }))).toEqual(
             rejected.map((m) => ({ id: m.mutation_id, code: m.error_code, message: m.error_message })),
           );
