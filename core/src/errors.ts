@@ -278,6 +278,8 @@ export const domainErrors = {
   'product/not-found': { status: 404, message: 'No encontramos este producto; quizá ya no se vende.' },
   'product/name-taken': { status: 409, message: 'Ya hay un producto con este nombre.' },
   'product/out-of-stock': { status: 409, message: 'No hay piezas suficientes de este producto en existencia.' },
+  'sale/split-needs-card': { status: 400, message: 'Para dividir el pago, elige la tarjeta como forma de pago: el efectivo es la otra parte.' },
+  'sale/split-amount': { status: 400, message: 'La parte en efectivo debe ser mayor que $0 y menor que el total de la venta.' },
   'sale/empty': { status: 400, message: 'Agrega al menos un paquete o un producto a la venta.' },
   'permission/cash-shift-not-yours': { status: 403, message: 'Recepción cierra solo su propia caja; pide a un administrador que cierre esta.' },
   'customer/email-via-link': { status: 400, message: 'Tu correo se cambia en Mi Información › Correo electrónico: te enviamos una liga al correo nuevo para confirmarlo.' },

@@ -1269,6 +1269,10 @@ export const texts = {
     charge: (amount: string) => `Cobrar ${amount}`,
     sold: 'Venta registrada.',
     discounted: (code: string) => `con ${code}`,
+    split: 'Pagar una parte en efectivo y el resto con tarjeta',
+    cashPart: 'Parte en efectivo',
+    cardRest: (amount: string) => `Con tarjeta: ${amount}`,
+    splitMethod: (cash: string, card: string) => `Efectivo ${cash} + ${card}`,
   },
   customerNotes: {
     title: 'Notas',

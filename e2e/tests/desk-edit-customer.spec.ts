@@ -250,12 +250,34 @@ test('reception opens its drawer, sells in cash, by card and a cart with a code,
   await photograph('desk-cart-receipt');
   await sale.getByRole('button', { name: 'Listo' }).click();
   await expect(sale).toHaveCount(0);
+
+  // A split payment: part in cash (with the change), the rest on the card with its slip.
+  await card.getByRole('button', { name: 'Vender' }).click();
+  await add(/^Calcetas antiderrapantes/);
+  await sale.getByLabel('Forma de pago').click();
+  await page.getByRole('option', { name: 'Tarjeta' }).click();
+  await sale.getByTestId('sale-split').click();
+  await sale.getByLabel('Parte en efectivo', { exact: true }).fill('180');
+  await expect(sale.getByText('La parte en efectivo debe ser mayor que $0 y menor que el total de la venta.')).toBeVisible();
+  await sale.getByLabel('Parte en efectivo', { exact: true }).fill('100');
+  await expect(sale.getByTestId('sale-card-rest')).toHaveText('Con tarjeta: $80.00');
+  await sale.getByLabel('Recibido').fill('200');
+  await expect(sale.getByTestId('cash-change')).toHaveText('Cambio: $100.00');
+  await sale.getByLabel('Últimos 4 dígitos').fill('5555');
+  await sale.getByLabel('Autorización').fill('DIV123');
+  await photograph('desk-split-sale');
+  await sale.getByRole('button', { name: /Cobrar \$180\.00/ }).click();
+  await expect(sale.getByTestId('receipt-preview')).toContainText('Efectivo $100.00 + Tarjeta ···· 5555 · aut. DIV123 $80.00');
+  await photograph('desk-split-receipt');
+  await sale.getByRole('button', { name: 'Listo' }).click();
+  await expect(sale).toHaveCount(0);
   await expect(page.getByTestId('pending-count')).toHaveAttribute('aria-label', 'Todo enviado', { timeout: 20_000 });
 
   await page.getByRole('tab', { name: 'Caja' }).click();
   await expect(open.getByTestId('drawer-lines')).toContainText('5 Clases', { timeout: 20_000 });
   await expect(open.getByTestId('drawer-lines')).toContainText('Tarjeta ···· 4242 · aut. A1B2C3');
   await expect(open.getByTestId('drawer-lines')).toContainText('Agua natural 600 ml × 2');
+  await expect(open.getByTestId('drawer-lines')).toContainText('Calcetas antiderrapantes × 1 (pago dividido)');
   const expectedText = (await open.getByTestId('drawer-expected').textContent()) ?? '';
   const expected = Number(expectedText.replace(/[$,]/g, ''));
   expect(expected).toBeGreaterThan(500);

@@ -206,6 +206,7 @@ describe('optimistic effects match the server', () => {
           payment_method_id: cash.payment_method_id,
           bill: false,
           terminal: null,
+          cash_part: null,
         }),
       read,
     );

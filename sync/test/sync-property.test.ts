@@ -328,6 +328,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
         payment_method_id: cashMethodId,
         bill: false,
         terminal: null,
+        cash_part: null,
       });
       return;
     case 'deskRevokeAccess': {

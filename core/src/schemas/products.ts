@@ -110,6 +110,8 @@ export type CounterSaleQuote = z.infer<typeof counterSaleQuoteOutput>;
 export const counterSaleOutput = z.object({
   total: z.string(),
   discount_code: z.string().nullable(),
+  /** Of a split payment: what was paid in cash (the rest on the card); null when paid one way. */
+  cash_part: z.string().nullable(),
   lines: z.array(
     z.object({
       kind: z.enum(['package', 'product']),
@@ -128,3 +130,20 @@ export type CounterSale = z.infer<typeof counterSaleOutput>;
 export function outOfStockMessage(name: string, left: number): string {
   return left === 0 ? `Ya no quedan piezas de «${name}».` : `Solo quedan ${left} ${left === 1 ? 'pieza' : 'piezas'} de «${name}».`;
 }
+
+/**
+ * A split payment: the cash part covers the cart's lines in order and the card
+ * the rest; the line where the cash runs out is paid partly in each. Returns
+ * each line's cash part in centavos (0: all by card).
+ */
+export function allocateCashPart(lineCents: readonly number[], cashCents: number): number[] {
+  let left = cashCents;
+  return lineCents.map((cents) => {
+    const part = Math.max(0, Math.min(cents, left));
+    left -= part;
+    return part;
+  });
+}
+
+/** A line of a split payment as the drawer and the cash-up list each of its parts. */
+export const splitLineTitle = (title: string) => `${title} (pago dividido)`;

@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { bodyId as id } from './fields.ts';
 import { customerNoteBody, deskNoteKind } from './customer-notes.ts';
 import { cartPackageLine, cartProductLine } from './products.ts';
+import { drawerAmount } from './cash-shifts.ts';
 
 /**
  * The sync protocol between the server and the front desks (decision
@@ -177,6 +178,8 @@ export const deskMutationArgs = {
     payment_method_id: id,
     bill: z.boolean().default(false),
     terminal: terminalSlip.nullable().default(null),
+    /** Paid partly in cash: the cash part (the rest goes on the card, `payment_method_id`); null when all is paid one way. */
+    cash_part: drawerAmount('la parte en efectivo').nullable().default(null),
   }),
   /** PUT /api/customer/revokeAccess; the reason is required (decision 037). */
   revokeAccess: z.object({ purchase_id: id, reason: reasonText }),

@@ -55,6 +55,8 @@ export const product_sale = pgTable(
     cash_shift_id: integer('cash_shift_id').references(() => cash_shift.cash_shift_id, { onDelete: 'set null' }),
     terminal_last4: text('terminal_last4'),
     terminal_auth: text('terminal_auth'),
+    /** A sale paid partly in cash and the rest by card: the part of this line's total paid in cash (null: all by its method). */
+    cash_part: money('cash_part'),
     /** When the money was taken (the desk's clock for a sale kept offline). */
     paidAt: tstz('paid_at').notNull(),
     createdAt: createdAt(),

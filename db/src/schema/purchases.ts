@@ -112,6 +112,8 @@ export const purchase = pgTable(
     /** A card charged on the counter's terminal: the slip's last four digits and authorization (a desk sale). */
     terminal_last4: text('terminal_last4'),
     terminal_auth: text('terminal_auth'),
+    /** A counter sale paid partly in cash and the rest by card: the part of this purchase's total paid in cash (null: all by its method). */
+    cash_part: money('cash_part'),
     /** The shift at the cash drawer its money was taken in (a desk sale by the staff member whose drawer was open). */
     cash_shift_id: integer('cash_shift_id').references(() => cash_shift.cash_shift_id, { onDelete: 'set null' }),
   },

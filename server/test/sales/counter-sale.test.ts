@@ -167,6 +167,46 @@ describe('a sale at the counter', () => {
     expect(await salesCount()).toBe(linesBefore);
   });
 
+  it('splits a payment: the cash part in the drawer and the cash-up, the rest on the card beside it, the report by method adds up', async () => {
+    const opened = (await call(server.app, 'POST', '/api/cash_shifts', { token: recepcion, body: { opening_float: '0' } })).body.cash_shift;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+    const report = async () => (await call(server.app, 'GET', `/api/reports/sales?start_date=${today}&end_date=${today}`, { token: admin })).body;
+    const methodTotal = (r: { by_method: { method: string; total: string }[] }, method: string) => cents(r.by_method.find((m) => m.method === method)?.total ?? '0');
+    const before = await report();
+    const slip = { last4: '1881', authorization: 'SPLIT1' };
+    const body = { packages: [{ class_package_id: fivePack.id }], products: [{ product_id: socks, quantity: 1 }], payment_method_id: card, terminal: slip };
+    // The cash part is a part: not on cash alone, not all of the total, not nothing.
+    expect((await sell(recepcion, { ...body, payment_method_id: cash, terminal: null, cash_part: '100' })).body.message).toBe('Para dividir el pago, elige la tarjeta como forma de pago: el efectivo es la otra parte.');
+    const total = cents(fivePack.price) + 18_000;
+    expect((await sell(recepcion, { ...body, cash_part: (total / 100).toFixed(2) })).body.message).toBe('La parte en efectivo debe ser mayor que $0 y menor que el total de la venta.');
+    expect((await sell(recepcion, { ...body, cash_part: 'mucho' })).body.message).toContain('Escribe la parte en efectivo en pesos');
+
+    const cashPart = cents(fivePack.price) + 5_000; // the package in cash and $50 of the socks
+    const sold = await sell(recepcion, { ...body, cash_part: (cashPart / 100).toFixed(2) });
+    expect(sold.status, sold.raw).toBe(200);
+    expect(sold.body.cash_part).toBe((cashPart / 100).toFixed(2));
+    const [bought] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, sold.body.lines[0].purchase_id));
+    const [socksLine] = await server.db.select().from(product_sale).where(eq(product_sale.product_sale_id, sold.body.lines[1].product_sale_id));
+    expect([bought?.cash_part, socksLine?.cash_part]).toEqual([(cents(fivePack.price) / 100).toFixed(2), '50.00']);
+
+    const shift = (await call(server.app, 'GET', '/api/cash_shifts/current', { token: recepcion })).body.cash_shift;
+    expect(shift.expected_cash).toBe((cashPart / 100).toFixed(2));
+    expect(shift.other_sales.total).toBe(((total - cashPart) / 100).toFixed(2));
+    expect(shift.lines.map((l: { title: string; amount: string; method: string; terminal: unknown }) => [l.title, l.amount, l.method, l.terminal])).toEqual([
+      ['5 Clases (pago dividido)', (cents(fivePack.price) / 100).toFixed(2), 'cash', null],
+      ['5 Clases (pago dividido)', '0.00', 'card', slip],
+      ['Calcetas antiderrapantes × 1 (pago dividido)', '50.00', 'cash', null],
+      ['Calcetas antiderrapantes × 1 (pago dividido)', '130.00', 'card', slip],
+    ].filter((l) => l[1] !== '0.00'));
+    const cashUp = (await call(server.app, 'GET', `/api/reports/cash_up?date=${today}`, { token: admin })).body;
+    expect(cashUp.lines.filter((l: { title: string }) => l.title.endsWith('(pago dividido)')).map((l: { amount: string }) => l.amount)).toEqual([(cents(fivePack.price) / 100).toFixed(2), '50.00']);
+    const after = await report();
+    expect(methodTotal(after, 'cash') - methodTotal(before, 'cash')).toBe(cashPart);
+    expect(methodTotal(after, 'card') - methodTotal(before, 'card')).toBe(total - cashPart);
+    expect(after.by_method.reduce((n: number, m: { total: string }) => n + cents(m.total), 0)).toBe(cents(after.total));
+    await call(server.app, 'PUT', `/api/cash_shifts/${opened.cash_shift_id}/close`, { token: recepcion, body: { counted_cash: shift.expected_cash } });
+  });
+
   it('says in Spanish what is wrong with a cart, and names an unknown field', async () => {
     const empty = await sell(recepcion, {});
     expect(empty.status).toBe(400);
@@ -191,7 +231,7 @@ describe('a sale at the counter', () => {
     const sale = await sellAtDesk(
       server.db,
       { customer_id: recepcionId, desk: { id: 'mostrador-1', at: madeAt } },
-      { customer_id: mariana, packages: [{ class_package_id: fivePack.id, package_days: null }], products: [{ product_id: socks, quantity: 1 }], discount_code: null, payment_method_id: cash, bill: false, terminal: null },
+      { customer_id: mariana, packages: [{ class_package_id: fivePack.id, package_days: null }], products: [{ product_id: socks, quantity: 1 }], discount_code: null, payment_method_id: cash, bill: false, terminal: null, cash_part: null },
       null,
     );
     const [line] = await server.db.select().from(product_sale).where(eq(product_sale.product_sale_id, sale.lines[1]!.product_sale_id!));

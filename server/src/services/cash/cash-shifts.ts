@@ -1,4 +1,4 @@
-import { DomainError, drawerDifferenceCents, drawerNoteMissing, fromCents, mayHandleCashShift, studioDayRange, studioTimeZone, toCents, type CashShiftOutput } from '@estudio/core';
+import { DomainError, drawerDifferenceCents, splitLineTitle, drawerNoteMissing, fromCents, mayHandleCashShift, studioDayRange, studioTimeZone, toCents, type CashShiftOutput } from '@estudio/core';
 import type { DbOrTx } from '@estudio/db';
 import { cash_shift } from '@estudio/db/schema/cash';
 import { customer } from '@estudio/db/schema/customer';
@@ -158,6 +158,7 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
         method: paymentKindOf,
         last4: purchase.terminal_last4,
         authorization: purchase.terminal_auth,
+        cash_part: purchase.cash_part,
       })
       .from(purchase)
       .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
@@ -175,6 +176,7 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
         method: productSaleKindOf,
         last4: product_sale.terminal_last4,
         authorization: product_sale.terminal_auth,
+        cash_part: product_sale.cash_part,
       })
       .from(product_sale)
       .innerJoin(customer, eq(customer.customer_id, product_sale.customer_id))
@@ -192,6 +194,7 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
         method: paymentKindOf,
         last4: sql<string | null>`null`,
         authorization: sql<string | null>`null`,
+        cash_part: sql<string | null>`null`,
       })
       .from(invoice)
       .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
@@ -205,8 +208,19 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
   const names = new Map(staff.map((s) => [s.id, s.name]));
   return rows.map((row) => {
     const lines = [
-      ...[...sales, ...products].filter((s) => s.shift === row.cash_shift_id && toCents(s.amount) > 0).map((s) => ({ kind: 'sale' as const, ...s })),
-      ...refunds.filter((r) => r.shift === row.cash_shift_id).map((r) => ({ kind: 'refund' as const, ...r })),
+      ...[...sales, ...products]
+        .filter((s) => s.shift === row.cash_shift_id && toCents(s.amount) > 0)
+        // A split payment is two lines: its cash part in the drawer, the rest on the card beside it.
+        .flatMap(({ cash_part, ...s }) =>
+          cash_part === null
+            ? [s]
+            : [
+                { ...s, title: splitLineTitle(s.title), amount: cash_part, method: 'cash' as const, last4: null, authorization: null },
+                { ...s, title: splitLineTitle(s.title), amount: fromCents(toCents(s.amount) - toCents(cash_part)) },
+              ].filter((part) => toCents(part.amount) > 0),
+        )
+        .map((s) => ({ kind: 'sale' as const, ...s })),
+      ...refunds.filter((r) => r.shift === row.cash_shift_id).map(({ cash_part: _none, ...r }) => ({ kind: 'refund' as const, ...r })),
     ]
       .map(({ shift: _shift, at, last4, authorization, ...line }) => ({
         ...line,

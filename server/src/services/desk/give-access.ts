@@ -132,6 +132,8 @@ export async function sellPackage(
     discountId: number | null;
     cashShiftId: number | null;
     terminal: TerminalSlip | null;
+    /** Of a split payment: the part of this purchase paid in cash (the rest on the card); null when paid one way. */
+    cashPart?: string | null;
     bill: boolean;
     messages: MessageContext | null;
     now: Date;
@@ -160,6 +162,7 @@ export async function sellPackage(
       cash_shift_id: sale.cashShiftId,
       terminal_last4: sale.terminal?.last4 ?? null,
       terminal_auth: sale.terminal?.authorization ?? null,
+      cash_part: sale.cashPart ?? null,
       createdAt: now,
       updatedAt: now,
     })

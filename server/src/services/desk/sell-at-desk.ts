@@ -1,4 +1,4 @@
-import { DomainError, cartTotal, discountedCents, effectivePriceCents, fromCents, outOfStockMessage, productLineCents, toCents, type CounterSale, type CounterSaleQuote, type DeskMutationArgs } from '@estudio/core';
+import { DomainError, allocateCashPart, cartTotal, discountedCents, effectivePriceCents, fromCents, outOfStockMessage, productLineCents, toCents, type CounterSale, type CounterSaleQuote, type DeskMutationArgs } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { product, product_sale } from '@estudio/db/schema/products';
@@ -41,9 +41,15 @@ export async function sellAtDesk(db: Db, actor: StaffActor, input: SellAtDeskInp
     });
     const products = await takeFromShelf(tx, input.products, now);
     const totalCents = priced.reduce((n, p) => n + p.cents, 0) + products.reduce((n, p) => n + p.cents, 0);
+    // Paid partly in cash and the rest on the card: the cash covers the lines in order (allocateCashPart).
+    const cashCents = input.cash_part === null ? null : toCents(input.cash_part);
+    if (cashCents !== null && method.provider !== 'card') throw new DomainError('sale/split-needs-card');
+    if (cashCents !== null && (cashCents <= 0 || cashCents >= totalCents)) throw new DomainError('sale/split-amount');
+    const cashParts = cashCents === null ? null : allocateCashPart([...priced.map((p) => p.cents), ...products.map((p) => p.cents)], cashCents);
+    const cashPartOf = (line: number) => (cashParts ? fromCents(cashParts[line]!) : null);
     const cashShiftId = totalCents > 0 ? await openShiftFor(tx, actor.customer_id, actor.desk?.at ?? now) : null;
     const lines: CounterSale['lines'] = [];
-    for (const p of priced) {
+    for (const [i, p] of priced.entries()) {
       const paid = await sellPackage(tx, {
         customerId: who.customer_id,
         pkg: p.pkg,
@@ -54,13 +60,14 @@ export async function sellAtDesk(db: Db, actor: StaffActor, input: SellAtDeskInp
         discountId: p.applies ? discount!.row.discount_id : null,
         cashShiftId,
         terminal,
+        cashPart: cashPartOf(i),
         bill: input.bill,
         messages,
         now,
       });
       lines.push({ kind: 'package', id: p.pkg.class_package_id, title: p.pkg.title, quantity: 1, amount: paid.total_payment, purchase_id: paid.purchase_id, product_sale_id: null });
     }
-    for (const p of products) {
+    for (const [i, p] of products.entries()) {
       const [sold] = await tx
         .insert(product_sale)
         .values({
@@ -75,6 +82,7 @@ export async function sellAtDesk(db: Db, actor: StaffActor, input: SellAtDeskInp
           cash_shift_id: cashShiftId,
           terminal_last4: terminal?.last4 ?? null,
           terminal_auth: terminal?.authorization ?? null,
+          cash_part: cashPartOf(priced.length + i),
           // The same moment as the sale's packages (their purchases are paid at the server's time), so a sale is on one day.
           paidAt: now,
           createdAt: now,
@@ -82,7 +90,7 @@ export async function sellAtDesk(db: Db, actor: StaffActor, input: SellAtDeskInp
         .returning({ id: product_sale.product_sale_id, total: product_sale.total });
       lines.push({ kind: 'product', id: p.product_id, title: p.name, quantity: p.quantity, amount: sold!.total, purchase_id: null, product_sale_id: sold!.id });
     }
-    const sale: CounterSale = { total: cartTotal(lines), discount_code: discount?.row.code ?? null, lines };
+    const sale: CounterSale = { total: cartTotal(lines), discount_code: discount?.row.code ?? null, cash_part: cashCents === null ? null : fromCents(cashCents), lines };
     await recordAudit(tx, {
       ...auditedBy(actor),
       action: 'sale.desk',

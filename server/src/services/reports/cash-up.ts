@@ -1,5 +1,5 @@
-import { fromCents, studioDayRange, studioTimeZone, toCents, type cashUpOutput, type z } from '@estudio/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { fromCents, splitLineTitle, studioDayRange, studioTimeZone, toCents, type cashUpOutput, type z } from '@estudio/core';
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
@@ -15,7 +15,8 @@ import { refundedBetween, soldBetween } from './reports.ts';
  * report's rule, kind 'cash': an order never paid took no money, and one paid
  * by bank transfer never was in the drawer) minus the cash refunds made that
  * day, line by line so the owner can match each one. A sale counts on the day
- * its money was taken; products sold at the counter for cash are sales too.
+ * its money was taken; products sold at the counter for cash are sales too,
+ * and of a sale paid partly in cash and partly by card, the cash part.
  */
 export async function cashUp(db: Db, date: string): Promise<z.infer<typeof cashUpOutput>> {
   const { from, to } = studioDayRange(date, date, studioTimeZone(await loadStudioSettings(db)));
@@ -23,16 +24,16 @@ export async function cashUp(db: Db, date: string): Promise<z.infer<typeof cashU
   const who = sql<string>`${customer.name} || ' ' || ${customer.last_name}`;
   const [packages, products, refunds] = await Promise.all([
     db
-      .select({ at: purchase.paidAt, purchase_id: purchase.purchase_id, product_sale_id: sql<number | null>`null`, customer: who, title: purchase.title, amount: purchase.total_payment })
+      .select({ at: purchase.paidAt, purchase_id: purchase.purchase_id, product_sale_id: sql<number | null>`null`, customer: who, title: purchase.title, amount: purchase.total_payment, cash_part: purchase.cash_part })
       .from(purchase)
       .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
-      .where(and(soldBetween(from, to), cash))
+      .where(and(soldBetween(from, to), or(cash, isNotNull(purchase.cash_part))))
       .orderBy(asc(purchase.paidAt), asc(purchase.purchase_id)),
     db
-      .select({ at: product_sale.paidAt, purchase_id: sql<number | null>`null`, product_sale_id: product_sale.product_sale_id, customer: who, title: productLineTitle, amount: product_sale.total })
+      .select({ at: product_sale.paidAt, purchase_id: sql<number | null>`null`, product_sale_id: product_sale.product_sale_id, customer: who, title: productLineTitle, amount: product_sale.total, cash_part: product_sale.cash_part })
       .from(product_sale)
       .innerJoin(customer, eq(customer.customer_id, product_sale.customer_id))
-      .where(and(productsSoldBetween(from, to), sql`${productSaleKindOf} = 'cash'`))
+      .where(and(productsSoldBetween(from, to), or(sql`${productSaleKindOf} = 'cash'`, isNotNull(product_sale.cash_part))))
       .orderBy(asc(product_sale.paidAt), asc(product_sale.product_sale_id)),
     db
       .select({ at: invoice.paidAt, purchase_id: purchase.purchase_id, product_sale_id: sql<number | null>`null`, customer: who, title: purchase.title, amount: invoice.total_payment })
@@ -42,7 +43,10 @@ export async function cashUp(db: Db, date: string): Promise<z.infer<typeof cashU
       .where(and(refundedBetween(from, to), cash))
       .orderBy(asc(invoice.paidAt), asc(invoice.invoice_id)),
   ]);
-  const sales = [...packages, ...products];
+  // Of a split payment only the cash part was drawer money.
+  const sales = [...packages, ...products].flatMap(({ cash_part, ...r }) =>
+    cash_part === null ? [r] : toCents(cash_part) > 0 ? [{ ...r, title: splitLineTitle(r.title), amount: cash_part }] : [],
+  );
   const sum = (rows: { amount: string }[]) => rows.reduce((n, r) => n + toCents(r.amount), 0);
   const lines = [
     ...sales.map((r) => ({ kind: 'sale' as const, ...r, at: (r.at ?? from).toISOString() })),

@@ -136,9 +136,17 @@ function mergeBy<T extends { count: number; cents: number }>(rows: T[], key: (ro
  * the range by the kind of the purchase refunded, and the net.
  */
 export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: number) {
-  const [packagesSold, productsSold, gifts, refunds, plans] = await Promise.all([
-    db.select({ method: paymentKindOf, count: int(sql`count(*)::int`), cents: centsOf(purchase.total_payment) }).from(purchase).where(soldBetween(from, to)).groupBy(sql`1`),
-    db.select({ method: productSaleKindOf, count: int(sql`count(*)::int`), cents: centsOf(product_sale.total) }).from(product_sale).where(productsSoldBetween(from, to)).groupBy(sql`1`),
+  // A split payment's cash part is cash; the rest of the line is its method's (the card).
+  const purchaseCash = sql`coalesce(${purchase.cash_part}, 0)`;
+  const productCash = sql`coalesce(${product_sale.cash_part}, 0)`;
+  const cashKind = sql<PaymentKind>`'cash'`;
+  const [packagesSold, productsSold, splitCash, gifts, refunds, plans] = await Promise.all([
+    db.select({ method: paymentKindOf, count: int(sql`count(*)::int`), cents: centsOf(sql`(${purchase.total_payment} - ${purchaseCash})`) }).from(purchase).where(soldBetween(from, to)).groupBy(sql`1`),
+    db.select({ method: productSaleKindOf, count: int(sql`count(*)::int`), cents: centsOf(sql`(${product_sale.total} - ${productCash})`) }).from(product_sale).where(productsSoldBetween(from, to)).groupBy(sql`1`),
+    Promise.all([
+      db.select({ method: cashKind, count: int(sql`count(*)::int`), cents: centsOf(purchase.cash_part) }).from(purchase).where(and(soldBetween(from, to), isNotNull(purchase.cash_part))),
+      db.select({ method: cashKind, count: int(sql`count(*)::int`), cents: centsOf(product_sale.cash_part) }).from(product_sale).where(and(productsSoldBetween(from, to), isNotNull(product_sale.cash_part))),
+    ]),
     db
       .select({ count: int(sql`count(*)::int`) })
       .from(purchase)
@@ -157,7 +165,7 @@ export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: nu
       .orderBy(asc(purchase.installments)),
   ]);
   // A kind's packages and products are one line of the report.
-  const sold = mergeBy([...packagesSold, ...productsSold], (r) => r.method);
+  const sold = mergeBy([...packagesSold, ...productsSold, ...splitCash.flat().filter((r) => r.count > 0)], (r) => r.method);
   const giftCount = gifts[0]?.count ?? 0;
   const refundCents = refunds.reduce((n, r) => n + r.cents, 0);
   return {

@@ -1,4 +1,4 @@
-import { addPeriod, DomainError, effectivePriceCents, fromCents, outOfStockMessage, type ReplicatedTable } from '@estudio/core';
+import { addPeriod, allocateCashPart, DomainError, effectivePriceCents, fromCents, outOfStockMessage, productLineCents, toCents, type ReplicatedTable } from '@estudio/core';
 import { class_package, payment_method, product } from '@estudio/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Mutator, MutatorContext } from './context.ts';
@@ -25,9 +25,20 @@ export const sellAtDesk: Mutator<'sellAtDesk'> = async (ctx, args) => {
   const [method] = await tx.select({ provider: payment_method.provider }).from(payment_method).where(eq(payment_method.payment_method_id, args.payment_method_id));
   if (!method) throw new DomainError('payment-method/not-found');
   if (args.terminal && method.provider !== 'card') throw new DomainError('access/terminal-not-card');
+  if (args.cash_part !== null && method.provider !== 'card') throw new DomainError('sale/split-needs-card');
   const changed = new Set<ReplicatedTable>();
+  const packages = [];
+  for (const line of args.packages) {
+    const [pkg] = await tx
+      .select()
+      .from(class_package)
+      .where(and(eq(class_package.class_package_id, line.class_package_id), isNull(class_package.deletedAt)));
+    if (!pkg) throw new DomainError('package/not-found');
+    packages.push({ line, pkg });
+  }
   const units = new Map<number, number>();
   for (const line of args.products) units.set(line.product_id, (units.get(line.product_id) ?? 0) + line.quantity);
+  const productCents: number[] = [];
   if (units.size) {
     const rows = await tx
       .select()
@@ -36,18 +47,20 @@ export const sellAtDesk: Mutator<'sellAtDesk'> = async (ctx, args) => {
     for (const [productId, quantity] of units) {
       const row = rows.find((r) => r.product_id === productId);
       if (!row) throw new DomainError('product/not-found');
+      productCents.push(productLineCents(row.price, quantity));
       if (row.stock === null) continue;
       if (row.stock < quantity) throw new DomainError('product/out-of-stock', outOfStockMessage(row.name, row.stock));
       await tx.update(product).set({ stock: row.stock - quantity }).where(eq(product.product_id, productId));
       changed.add('product');
     }
   }
-  for (const [i, line] of args.packages.entries()) {
-    const [pkg] = await tx
-      .select()
-      .from(class_package)
-      .where(and(eq(class_package.class_package_id, line.class_package_id), isNull(class_package.deletedAt)));
-    if (!pkg) throw new DomainError('package/not-found');
+  // A split payment's cash part, over the lines as the server allocates it (at list prices: a code is the server's).
+  const packageCents = packages.map(({ pkg }) => effectivePriceCents(pkg));
+  const totalCents = [...packageCents, ...productCents].reduce((n, c) => n + c, 0);
+  const cashCents = args.cash_part === null ? null : toCents(args.cash_part);
+  if (cashCents !== null && (cashCents <= 0 || cashCents >= totalCents)) throw new DomainError('sale/split-amount');
+  const cashParts = cashCents === null ? null : allocateCashPart([...packageCents, ...productCents], cashCents);
+  for (const [i, { line, pkg }] of packages.entries()) {
     const periodDays =
       pkg.is_subscription && pkg.subscription_period
         ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / 86_400_000)
@@ -62,7 +75,8 @@ export const sellAtDesk: Mutator<'sellAtDesk'> = async (ctx, args) => {
       payment_method_id: args.payment_method_id,
       title: pkg.title,
       amount: pkg.price,
-      total_payment: fromCents(effectivePriceCents(pkg)),
+      total_payment: fromCents(packageCents[i]!),
+      cash_part: cashParts ? fromCents(cashParts[i]!) : null,
       class_amount: pkg.class_amount,
       expiration_days: days,
       status: 'completed',

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { formatMXN, fromCents, maxUnitsPerLine, outOfStockMessage, productLineCents, texts, toCents, type CounterSaleQuote } from '@estudio/core';
+import { domainErrors, drawerAmount, formatMXN, fromCents, maxUnitsPerLine, outOfStockMessage, productLineCents, texts, toCents, type CounterSaleQuote } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../admin/api.ts';
 import { errorText, money } from '../format.ts';
@@ -45,10 +45,12 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const [methodId, setMethodId] = useState<string | null>(null);
   const [bill, setBill] = useState(true);
+  const [split, setSplit] = useState(false);
+  const [cashPartText, setCashPartText] = useState('');
   const entry = usePaymentEntry();
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ cart?: string; method?: string; tendered?: string; last4?: string; authorization?: string }>({});
+  const [errors, setErrors] = useState<{ cashPart?: string; cart?: string; method?: string; tendered?: string; last4?: string; authorization?: string }>({});
   useEffect(() => {
     if (!opened) return;
     setLines([]);
@@ -58,6 +60,8 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
     setCodeProblem(null);
     setMethodId(null);
     setBill(true);
+    setSplit(false);
+    setCashPartText('');
     entry.reset();
     setReceipt(null);
     setProblem(null);
@@ -92,7 +96,21 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
   const totalCents = lines.reduce((n, line, i) => n + priceOf(line, i), 0);
   const savedCents = lines.reduce((n, line, i) => n + (line.kind === 'package' ? toCents(line.price) - priceOf(line, i) : 0), 0);
   const method = options.data?.paymentMethods.find((m) => String(m.payment_method_id) === methodId) ?? null;
-  const pay = checkPayment(method?.provider, lines.length ? totalCents : null, entry);
+  // Split: the cash part (with what the customer hands over and the change), the rest on the card with its slip.
+  const splitting = split && method?.provider === 'card';
+  const cashPart = splitting && cashPartText.trim() !== '' ? drawerAmount('la parte en efectivo').safeParse(cashPartText) : null;
+  const cashPartCents = cashPart?.success ? toCents(cashPart.data) : null;
+  const cashPartProblem = !splitting
+    ? null
+    : cashPart === null
+      ? null
+      : !cashPart.success
+        ? (cashPart.error.issues[0]?.message ?? null)
+        : cashPartCents! <= 0 || cashPartCents! >= totalCents
+          ? domainErrors['sale/split-amount'].message
+          : null;
+  const pay = checkPayment(method?.provider, lines.length ? (splitting ? totalCents - (cashPartCents ?? 0) : totalCents) : null, entry);
+  const cashPay = checkPayment('cash', cashPartCents, entry);
 
   const add = (value: string | null) => {
     setPicked(null);
@@ -130,13 +148,14 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = {
+      cashPart: splitting ? (cashPartProblem ?? (cashPart === null ? texts.counterSale.cashPart : undefined)) : undefined,
       cart: lines.length === 0 ? t.empty : overStock ? outOfStockMessage(overStock.title, overStock.stock ?? 0) : undefined,
       method: methodId ? undefined : d.pickPaymentMethod,
-      tendered: pay.tenderedProblem ?? undefined,
+      tendered: (splitting ? cashPay.tenderedProblem : pay.tenderedProblem) ?? undefined,
       ...pay.slipProblems,
     };
     setErrors(found);
-    if (found.cart || found.method || found.tendered || found.last4 || found.authorization) return;
+    if (found.cashPart || found.cart || found.method || found.tendered || found.last4 || found.authorization) return;
     try {
       await sell.mutateAsync({
         customer_id: customer.customer_id,
@@ -146,8 +165,10 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
         payment_method_id: Number(methodId),
         bill,
         terminal: pay.slip,
+        cash_part: splitting && cashPartCents !== null ? fromCents(cashPartCents) : null,
       });
       saved(t.sold);
+      const methodText = pay.slip ? texts.cashDrawer.terminalText(method?.name ?? '', pay.slip.last4, pay.slip.authorization) : (method?.name ?? '');
       setReceipt({
         studio: options.data?.studio ?? { name: '', location: '', email: '', whatsapp: '' },
         at: new Date().toISOString(),
@@ -158,9 +179,9 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
           amount: fromCents(priceOf(l, i)),
         })),
         total: fromCents(totalCents),
-        method: pay.slip ? texts.cashDrawer.terminalText(method?.name ?? '', pay.slip.last4, pay.slip.authorization) : (method?.name ?? ''),
-        tendered: pay.tendered,
-        change: pay.change,
+        method: splitting && cashPartCents !== null ? t.splitMethod(formatMXN(cashPartCents), `${methodText} ${formatMXN(totalCents - cashPartCents)}`) : methodText,
+        tendered: splitting ? cashPay.tendered : pay.tendered,
+        change: splitting ? cashPay.change : pay.change,
       });
     } catch (e) {
       setProblem(errorText(e));
@@ -300,6 +321,28 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
               }}
               data={(options.data?.paymentMethods ?? []).map((m) => ({ value: String(m.payment_method_id), label: m.name }))}
             />
+            {method?.provider === 'card' && (
+              <Checkbox label={t.split} checked={split} onChange={(e) => setSplit(e.currentTarget.checked)} data-testid="sale-split" />
+            )}
+            {splitting && (
+              <Group align="flex-start" grow>
+                <TextInput
+                  label={t.cashPart}
+                  leftSection="$"
+                  inputMode="decimal"
+                  value={cashPartText}
+                  error={errors.cashPart ?? cashPartProblem}
+                  onChange={(e) => {
+                    setCashPartText(e.currentTarget.value);
+                    setErrors((x) => ({ ...x, cashPart: undefined }));
+                  }}
+                />
+                <Text fw={600} mt={30} data-testid="sale-card-rest">
+                  {t.cardRest(formatMXN(totalCents - (cashPartCents ?? 0)))}
+                </Text>
+              </Group>
+            )}
+            {splitting && <PaymentFields check={{ ...cashPay, onTerminal: false }} entry={entry} errors={errors} onEdit={(field) => setErrors((x) => ({ ...x, [field]: undefined }))} />}
             <PaymentFields check={pay} entry={entry} errors={errors} onEdit={(field) => setErrors((x) => ({ ...x, [field]: undefined }))} />
             {lines.some((l) => l.kind === 'package') && <Checkbox label={d.bill} description={d.billHint} checked={bill} onChange={(e) => setBill(e.currentTarget.checked)} />}
             <Group justify="flex-end">
