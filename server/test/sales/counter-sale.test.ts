@@ -170,7 +170,8 @@ describe('a sale at the counter', () => {
   it('splits a payment: the cash part in the drawer and the cash-up, the rest on the card beside it, the report by method adds up', async () => {
     const opened = (await call(server.app, 'POST', '/api/cash_shifts', { token: recepcion, body: { opening_float: '0' } })).body.cash_shift;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-    const report = async () => (await call(server.app, 'GET', `/api/reports/sales?start_date=${today}&end_date=${today}`, { token: admin })).body;
+    const report = async (): Promise<{ by_method: { method: string; total: string }[]; total: string }> =>
+      (await call(server.app, 'GET', `/api/reports/sales?start_date=${today}&end_date=${today}`, { token: admin })).body;
     const methodTotal = (r: { by_method: { method: string; total: string }[] }, method: string) => cents(r.by_method.find((m) => m.method === method)?.total ?? '0');
     const before = await report();
     const slip = { last4: '1881', authorization: 'SPLIT1' };
@@ -203,7 +204,7 @@ describe('a sale at the counter', () => {
     const after = await report();
     expect(methodTotal(after, 'cash') - methodTotal(before, 'cash')).toBe(cashPart);
     expect(methodTotal(after, 'card') - methodTotal(before, 'card')).toBe(total - cashPart);
-    expect(after.by_method.reduce((n: number, m: { total: string }) => n + cents(m.total), 0)).toBe(cents(after.total));
+    expect(after.by_method.reduce((n, m) => n + cents(m.total), 0)).toBe(cents(after.total));
     await call(server.app, 'PUT', `/api/cash_shifts/${opened.cash_shift_id}/close`, { token: recepcion, body: { counted_cash: shift.expected_cash } });
   });
 

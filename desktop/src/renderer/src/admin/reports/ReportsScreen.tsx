@@ -34,6 +34,13 @@ const byPackageColumns: ListColumn<Outputs['sales']['by_package'][number]>[] = [
   { label: 'Total', render: (p) => money(p.total) },
 ];
 
+const byProductColumns: ListColumn<Outputs['sales']['by_product'][number]>[] = [
+  { label: 'Producto', render: (p) => p.title },
+  { label: 'Piezas', render: (p) => p.units },
+  { label: 'Ventas', render: (p) => p.count },
+  { label: 'Total', render: (p) => money(p.total) },
+];
+
 const noShowColumns: ListColumn<Outputs['noShows']['customers'][number]>[] = [
   { label: 'Cliente', render: (c) => `${c.name} ${c.last_name ?? ''}`.trim() },
   { label: 'Correo', render: (c) => c.email },
@@ -162,6 +169,13 @@ export function ReportsScreen() {
               <ListTable rows={sales.data?.by_package ?? []} rowKey={(p) => p.class_package_id} columns={byPackageColumns} hover={false} empty={null} />
             )}
           </Loaded>
+          {/* What the counter sold besides classes; nothing shown while the studio sells none. */}
+          {sales.data?.by_product.length ? (
+            <>
+              <Title order={4}>Ventas de productos en recepción</Title>
+              <ListTable rows={sales.data.by_product} rowKey={(p) => p.product_id} columns={byProductColumns} hover={false} empty={null} testId="sales-by-product" />
+            </>
+          ) : null}
           <Title order={4}>Clientes con más faltas</Title>
           <Loaded query={noShows}>
             {() =>
