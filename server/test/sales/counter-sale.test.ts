@@ -170,8 +170,8 @@ describe('a sale at the counter', () => {
   it('splits a payment: the cash part in the drawer and the cash-up, the rest on the card beside it, the report by method adds up', async () => {
     const opened = (await call(server.app, 'POST', '/api/cash_shifts', { token: recepcion, body: { opening_float: '0' } })).body.cash_shift;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
-    const report = async (): Promise<{ by_method: { method: string; total: string }[]; total: string }> =>
-      (await call(server.app, 'GET', `/api/reports/sales?start_date=${today}&end_date=${today}`, { token: admin })).body;
+    type SalesByMethod = { by_method: { method: string; total: string }[]; total: string };
+    const report = async () => (await call(server.app, 'GET', `/api/reports/sales?start_date=${today}&end_date=${today}`, { token: admin })).body as SalesByMethod;
     const methodTotal = (r: { by_method: { method: string; total: string }[] }, method: string) => cents(r.by_method.find((m) => m.method === method)?.total ?? '0');
     const before = await report();
     const slip = { last4: '1881', authorization: 'SPLIT1' };
