@@ -22,7 +22,7 @@
 // BENCH_RESERVATIONS (50000), BENCH_SCANS (500), BENCH_WRITES (200), BENCH_SCREEN_SCANS (100),
 // BENCH_SCREEN_WRITES (50).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -52,6 +52,25 @@ function summary(samples: number[]): string {
 }
 const rssMb = () => (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface MemoryFigures {
+  rss: number;
+  heap: number;
+  external: number;
+}
+/** Runs bench/desk-memory.ts against the server and reads its figures. */
+function deskMemory(serverUrl: string, dataDir: string, codesFile: string): Promise<{ loaded: MemoryFigures; opened: MemoryFigures; synced: MemoryFigures; scanned: MemoryFigures; scans: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/desk-memory.ts', serverUrl, dataDir, codesFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`la recepción sola terminó con ${code}: ${out}`));
+      resolve(JSON.parse(line));
+    });
+  });
+}
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -152,7 +171,10 @@ const tempDir = () => {
 try {
   // ---------------------------------------------------------------- 1. first sync
   const rssBefore = rssMb();
-  const desk = new DeskService({ dataDir: tempDir(), serverUrl }, syncDeps);
+  // BENCH_REPLICA_SHARED_BUFFERS compares the replica's buffers ('128MB' is PGlite's own default).
+  const buffers = process.env.BENCH_REPLICA_SHARED_BUFFERS;
+  const deps = buffers ? { ...syncDeps, openReplica: (dir: string) => openReplica({ dataDir: dir, sharedBuffers: buffers }) } : syncDeps;
+  const desk = new DeskService({ dataDir: tempDir(), serverUrl }, deps);
   await desk.start();
   let t0 = performance.now();
   await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
@@ -181,6 +203,17 @@ try {
     if (!result.checkedIn) throw new Error(`no se registró ${entry.class_reservation_id}`);
   }
   await waitFor(() => desk.status().pending === 0, 120_000, 'envío de los check-ins');
+
+  // ---------------------------------------------------------------- 2b. the desk's memory on its own
+  // A second desk in its own process (bench/desk-memory.ts): this one also seeded the data and holds the
+  // server's client, so its own figures overstate the desk. It scans the same codes (already checked in).
+  const scanUrls = big.roster.slice(0, scans).map((e) => `http://127.0.0.1:3000/admin/reservaciones/${e.class_reservation_id}/${codes.get(e.class_reservation_id)}`);
+  const codesFile = path.join(tempDir(), 'codes.json');
+  writeFileSync(codesFile, JSON.stringify(scanUrls));
+  const aloneDir = tempDir();
+  const alone = await deskMemory(serverUrl, aloneDir, codesFile);
+  // The same desk started again on its replica, as every morning after the first: no initdb, the sync only catches up.
+  const again = await deskMemory(serverUrl, aloneDir, codesFile);
 
   // ---------------------------------------------------------------- 3. server write → replica
   const writeTimes: number[] = [];
@@ -311,7 +344,13 @@ try {
   console.log(`  escritura en el servidor → pantalla de Hoy en Chromium: ${summary(screen.writeToScreen)}`);
   console.log(`  búsqueda de clientes por tecla (${counts?.customers} clientes): ${summary(searchTimes)}`);
   console.log(`  búsqueda con faltas de ortografía por tecla: ${summary(typoTimes)}`);
-  console.log(`  memoria del proceso de recepción (RSS): ${rssBefore} MB al abrir, ${rssAfterSync} MB tras sincronizar, ${rssEnd} MB al final`);
+  console.log(`  memoria de este proceso (siembra, cliente del servidor y recepción): ${rssBefore} MB al abrir, ${rssAfterSync} MB tras sincronizar, ${rssEnd} MB al final`);
+  console.log(
+    `  memoria de la recepción sola (RSS, su propio proceso): ${alone.loaded.rss} MB con el código cargado, ${alone.opened.rss} MB con la réplica abierta, ` +
+      `${alone.synced.rss} MB tras la primera sincronización, ${alone.scanned.rss} MB tras ${alone.scans} escaneos; ` +
+      `de ello, memoria de PGlite (WebAssembly) ${alone.synced.external} MB y montículo de JS ${alone.synced.heap} MB`,
+  );
+  console.log(`  memoria de la recepción sola al arrancar otra vez sobre su réplica: ${again.opened.rss} MB abierta, ${again.synced.rss} MB al día, ${again.scanned.rss} MB tras ${again.scans} escaneos`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

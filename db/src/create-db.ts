@@ -30,6 +30,8 @@ export interface CreateDbOptions {
   dataDir?: string;
   /** A PGlite dump (from `dumpDataDir()`) to start from, instead of an empty cluster. */
   loadDataDir?: Blob | File;
+  /** PGlite: PostgreSQL's shared_buffers ('32MB'); PGlite's own default (128 MB) when not given. */
+  sharedBuffers?: string;
   /** Extra PGlite options (extensions, debug...). */
   pglite?: Omit<PGliteOptions, 'dataDir' | 'loadDataDir'>;
   /** postgres.js pool size (default 10). */
@@ -65,6 +67,7 @@ export async function createDb(url?: string | undefined, options: CreateDbOption
       // The migrations create pg_trgm (the customer search's index, decision 047); PGlite has it only when loaded here.
       extensions: { pg_trgm, ...options.pglite?.extensions },
       dataDir: options.dataDir ?? './data',
+      ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const db = drizzlePglite({ client, schema, logger: options.logger ?? false });

@@ -23,7 +23,17 @@ import { ident, replicated } from './tables.ts';
 export interface OpenReplicaOptions {
   /** A folder for the replica's files, or 'memory://'. */
   dataDir: string;
+  /** PostgreSQL's shared buffers inside PGlite's memory (replicaSharedBuffers unless given; the bench compares sizes). */
+  sharedBuffers?: string;
 }
+
+/**
+ * The replica's shared buffers. PGlite starts PostgreSQL with 128 MB of them,
+ * inside its WebAssembly memory, which never shrinks: most of a desk's memory
+ * was buffers for a replica that a studio's data fills a fraction of. The
+ * operating system's page cache still holds the replica's files.
+ */
+export const replicaSharedBuffers = '32MB';
 
 /** The replica as the sync client uses it: the desk's Replica plus raw access. */
 export interface ClientReplica extends Replica {
@@ -197,7 +207,10 @@ export const metaKeys = {
  */
 export async function openReplica(options: OpenReplicaOptions): Promise<ClientReplica> {
   const started = performance.now();
-  const handle = (await createDb(undefined, { dataDir: options.dataDir })) as PgliteHandle;
+  const handle = (await createDb(undefined, {
+    dataDir: options.dataDir,
+    sharedBuffers: options.sharedBuffers ?? replicaSharedBuffers,
+  })) as PgliteHandle;
   try {
     const db = handle.db;
     const version = schemaVersion();

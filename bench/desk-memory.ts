@@ -1,0 +1,49 @@
+// The desk service's memory on its own: a child process of bench/desk.ts that
+// opens a replica, signs in as Recepción, waits for the first sync and says its
+// resident set (RSS) and what part of it is PGlite's WebAssembly memory, at
+// start, after the sync and after `scans` scans of the studio's access codes.
+// Alone, so nothing the bench itself does (seeding, the server's client, the
+// screens) is counted.
+//
+//   node --expose-gc --import tsx bench/desk-memory.ts <serverUrl> <dataDir> [codes.json]
+import { readFileSync } from 'node:fs';
+import { DeskService } from '../desktop/src/service/desk-service.ts';
+import { syncDeps } from '../desktop/src/service/sync-deps.ts';
+import { openReplica } from '../sync/src/client/replica.ts';
+
+const [serverUrl, dataDir, codesFile] = process.argv.slice(2);
+if (!serverUrl || !dataDir) throw new Error('uso: desk-memory.ts <serverUrl> <dataDir> [codes.json]');
+const mb = (n: number) => Math.round(n / 1024 / 1024);
+const settle = async () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+};
+const figures = () => {
+  const m = process.memoryUsage();
+  // PGlite's WebAssembly memory is an ArrayBuffer outside the JS heap: 'external' holds it.
+  return { rss: mb(m.rss), heap: mb(m.heapUsed), external: mb(m.external) };
+};
+
+const loaded = figures();
+// BENCH_REPLICA_SHARED_BUFFERS compares the replica's buffers ('128MB' is PGlite's own default).
+const buffers = process.env.BENCH_REPLICA_SHARED_BUFFERS;
+const deps = buffers ? { ...syncDeps, openReplica: (dir: string) => openReplica({ dataDir: dir, sharedBuffers: buffers }) } : syncDeps;
+const desk = new DeskService({ dataDir, serverUrl }, deps);
+await desk.start();
+await settle();
+const opened = figures();
+await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
+const until = Date.now() + 600_000;
+while (!(desk.status().ready && !desk.status().syncing)) {
+  if (Date.now() > until) throw new Error('la primera sincronización no terminó');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+await settle();
+const synced = figures();
+const codes: string[] = codesFile ? JSON.parse(readFileSync(codesFile, 'utf8')) : [];
+for (const code of codes) await desk.scan(code);
+await settle();
+const scanned = figures();
+console.log(JSON.stringify({ loaded, opened, synced, scanned, scans: codes.length }));
+await desk.close();
+process.exit(0);
