@@ -6,7 +6,7 @@ import { api } from '../admin/api.ts';
 import { errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
-import { checkPayment, PaymentFields, usePaymentEntry } from './PaymentFields.tsx';
+import { checkPayment, PaymentFields, PaymentMethodSelect, usePaymentEntry } from './PaymentFields.tsx';
 import { SaleReceipt, type ReceiptData } from './Receipt.tsx';
 
 const t = texts.counterSale;
@@ -311,15 +311,14 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
                 {formatMXN(totalCents)}
               </Text>
             </Group>
-            <Select
-              label={d.paymentMethod}
+            <PaymentMethodSelect
+              methods={options.data?.paymentMethods ?? []}
               value={methodId}
               error={errors.method}
               onChange={(v) => {
                 setMethodId(v);
                 setErrors((e) => ({ ...e, method: undefined }));
               }}
-              data={(options.data?.paymentMethods ?? []).map((m) => ({ value: String(m.payment_method_id), label: m.name }))}
             />
             {method?.provider === 'card' && (
               <Checkbox label={t.split} checked={split} onChange={(e) => setSplit(e.currentTarget.checked)} data-testid="sale-split" />

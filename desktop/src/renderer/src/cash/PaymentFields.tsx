@@ -1,4 +1,4 @@
-import { SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { changeDueCents, drawerAmount, formatMXN, fromCents, terminalSlip, texts, toCents, type TerminalSlip } from '@estudio/core';
 import { useState } from 'react';
 
@@ -120,5 +120,28 @@ export function PaymentFields({
         </Text>
       )}
     </>
+  );
+}
+
+/** "Forma de pago": the studio's payment methods the counter takes. */
+export function PaymentMethodSelect({
+  methods,
+  value,
+  error,
+  onChange,
+}: {
+  methods: readonly { payment_method_id: number; name: string }[];
+  value: string | null;
+  error?: string | undefined;
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <Select
+      label={texts.desk.paymentMethod}
+      value={value}
+      error={error}
+      onChange={onChange}
+      data={methods.map((m) => ({ value: String(m.payment_method_id), label: m.name }))}
+    />
   );
 }

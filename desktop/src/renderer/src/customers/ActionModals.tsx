@@ -5,7 +5,7 @@ import { dateTimeOf, errorCode, errorText, money } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 import { SaleReceipt, type ReceiptData } from '../cash/Receipt.tsx';
-import { checkPayment, PaymentFields, usePaymentEntry } from '../cash/PaymentFields.tsx';
+import { checkPayment, PaymentFields, PaymentMethodSelect, usePaymentEntry } from '../cash/PaymentFields.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 
 const t = texts.desk;
@@ -274,15 +274,14 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
           )}
           {!gift && (
             <>
-              <Select
-                label={t.paymentMethod}
+              <PaymentMethodSelect
+                methods={options.data?.paymentMethods ?? []}
                 value={methodId}
                 error={errors.method}
                 onChange={(v) => {
                   setMethodId(v);
                   setErrors((e) => ({ ...e, method: undefined }));
                 }}
-                data={(options.data?.paymentMethods ?? []).map((m) => ({ value: String(m.payment_method_id), label: m.name }))}
               />
               <PaymentFields check={pay} entry={entry} errors={errors} onEdit={(field) => setErrors((x) => ({ ...x, [field]: undefined }))} />
               <Checkbox label={t.bill} description={t.billHint} checked={bill} onChange={(e) => setBill(e.currentTarget.checked)} />
