@@ -199,6 +199,7 @@ export const weekUnshownTables: ReadonlySet<string> = new Set([
   'customer_note',
   'page',
   'payment_method',
+  'product',
   'purchase',
   'waitlist',
 ]);
