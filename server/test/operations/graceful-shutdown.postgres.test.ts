@@ -28,8 +28,9 @@ import { buildServerBundle, type ServerBundle } from './built-server.ts';
 const adminUrl = process.env.TEST_DATABASE_URL;
 const port = 4115;
 const customers = 40;
-// Enough bookings that the burst outlasts the first sends by a wide margin (the server answers 120 in about 1.7 s here).
-const bookingsEach = 6;
+// Enough bookings that the burst outlasts the first sends by a wide margin (the server answers 120 in about 1.7 s
+// here; 240 were once all answered before the worker's second send on a loaded machine).
+const bookingsEach = 10;
 const messages = 30;
 
 interface Answer {
@@ -128,7 +129,7 @@ describe.skipIf(!adminUrl)('SIGTERM during a burst of bookings and a batch of se
   it('exits 0 having answered every booking it ran, sent what was in flight and handed back the rest', async () => {
     const bookers = await createBookers(setup.db, testSecret, customers, { prefix: 'sigterm', credits: bookingsEach });
     const classIds: number[] = [];
-    for (let i = 0; i < 6; i++) classIds.push(await newClass(setup.db, { minutesAhead: 72 * 60 + i * 60, capacity: 200, classType: 'Yoga' }));
+    for (let i = 0; i < bookingsEach; i++) classIds.push(await newClass(setup.db, { minutesAhead: 72 * 60 + i * 60, capacity: 200, classType: 'Yoga' }));
     await sql`
       insert into outbox_message (channel, recipient, subject, body, kind)
       select 'email', 'persona-' || n || '@sigterm.mx', 'Aviso ' || n, 'Hola', 'general' from generate_series(1, ${messages}) n`;
