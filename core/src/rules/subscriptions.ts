@@ -128,3 +128,27 @@ export function trialDays(length: number | null | undefined, period: string | nu
   const end = addPeriod(from, length, period ?? 'day');
   return Math.round((end.getTime() - toMs(from)) / 86_400_000);
 }
+
+/**
+ * The days of access a package grants when staff give or sell it at the desk:
+ * the days typed, else the package's own, else one period of a subscription
+ * (nothing renews it there); null when none of them says (no end).
+ */
+export function deskAccessDays(
+  pkg: { expiration_days: number | null; is_subscription: boolean; subscription_interval: number | null; subscription_period: string | null },
+  typedDays: number | null,
+  now: Date,
+): number | null {
+  const periodDays =
+    pkg.is_subscription && pkg.subscription_period
+      ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / 86_400_000)
+      : null;
+  return typedDays ?? pkg.expiration_days ?? periodDays;
+}
+
+/** Units wanted of each product in a cart, a product named twice counted together, in the cart's order. */
+export function unitsByProduct(lines: readonly { product_id: number; quantity: number }[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const line of lines) units.set(line.product_id, (units.get(line.product_id) ?? 0) + line.quantity);
+  return units;
+}

@@ -1,4 +1,4 @@
-import { addPeriod, DomainError, effectivePriceCents, fromCents, isReasonGiven, toCents, type DeskMutationArgs, type TerminalSlip } from '@estudio/core';
+import { deskAccessDays, DomainError, effectivePriceCents, fromCents, isReasonGiven, toCents, type DeskMutationArgs, type TerminalSlip } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { class_package } from '@estudio/db/schema/packages';
@@ -14,7 +14,6 @@ import { assertMayChangePrice, assertMayGift, type StaffActor } from '../permiss
 
 export type GiveAccessInput = DeskMutationArgs<'giveAccess'>;
 
-const dayMs = 86_400_000;
 
 /**
  * POST /api/customer/giveAccess: staff give a customer a package, as a gift or
@@ -140,10 +139,6 @@ export async function sellPackage(
   },
 ): Promise<PurchaseRow> {
   const { pkg, now } = sale;
-  const periodDays =
-    pkg.is_subscription && pkg.subscription_period
-      ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / dayMs)
-      : null;
   const [created] = await tx
     .insert(purchase)
     .values({
@@ -155,7 +150,7 @@ export async function sellPackage(
       amount: pkg.price,
       total_payment: sale.totalPayment,
       class_amount: pkg.class_amount,
-      expiration_days: sale.packageDays ?? pkg.expiration_days ?? periodDays,
+      expiration_days: deskAccessDays(pkg, sale.packageDays, now),
       status: 'pending',
       is_gift: sale.isGift,
       provider: 'admin',

@@ -1,4 +1,4 @@
-import { DomainError, allocateCashPart, cartTotal, discountedCents, effectivePriceCents, fromCents, outOfStockMessage, productLineCents, toCents, type CounterSale, type CounterSaleQuote, type DeskMutationArgs } from '@estudio/core';
+import { DomainError, allocateCashPart, cartTotal, discountedCents, effectivePriceCents, fromCents, outOfStockMessage, productLineCents, toCents, unitsByProduct, type CounterSale, type CounterSaleQuote, type DeskMutationArgs } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { product, product_sale } from '@estudio/db/schema/products';
@@ -12,7 +12,6 @@ import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { checkedTerminal, livePackage, paymentMethodOf, sellPackage } from './give-access.ts';
 
 export type SellAtDeskInput = DeskMutationArgs<'sellAtDesk'>;
-
 
 /**
  * A sale at the counter: the cart's packages and products, one payment method,
@@ -149,8 +148,7 @@ async function cartDiscount(tx: Tx, code: string, packages: { class_package_id: 
  * cycle) and each stock counted goes down only when it has the units.
  */
 async function takeFromShelf(tx: Tx, wanted: SellAtDeskInput['products'], now: Date) {
-  const units = new Map<number, number>();
-  for (const line of wanted) units.set(line.product_id, (units.get(line.product_id) ?? 0) + line.quantity);
+  const units = unitsByProduct(wanted);
   if (units.size === 0) return [];
   const rows = await tx
     .select()

@@ -1,4 +1,4 @@
-import { addPeriod, DomainError, effectivePriceCents, fromCents, isReasonGiven } from '@estudio/core';
+import { addPeriod, deskAccessDays, DomainError, effectivePriceCents, fromCents, isReasonGiven } from '@estudio/core';
 import { class_package, payment_method } from '@estudio/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Mutator } from './context.ts';
@@ -23,11 +23,7 @@ export const giveAccess: Mutator<'giveAccess'> = async (ctx, args) => {
     if (!method) throw new DomainError('payment-method/not-found');
   }
   // A subscription package given at the desk lasts one period unless days are given (nothing renews it).
-  const periodDays =
-    pkg.is_subscription && pkg.subscription_period
-      ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / 86_400_000)
-      : null;
-  const days = args.package_days ?? pkg.expiration_days ?? periodDays;
+  const days = deskAccessDays(pkg, args.package_days, now);
   const until = days ? addPeriod(now, days, 'day') : null;
   const p = { purchase_id: tempId, customer_id: who.customer_id, class_amount: pkg.class_amount };
   await insertRow(tx, 'purchase', {

@@ -1,4 +1,4 @@
-import { addPeriod, allocateCashPart, DomainError, effectivePriceCents, fromCents, outOfStockMessage, productLineCents, toCents, type ReplicatedTable } from '@estudio/core';
+import { addPeriod, allocateCashPart, deskAccessDays, DomainError, effectivePriceCents, fromCents, outOfStockMessage, productLineCents, toCents, unitsByProduct, type ReplicatedTable } from '@estudio/core';
 import { class_package, payment_method, product } from '@estudio/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Mutator, MutatorContext } from './context.ts';
@@ -36,8 +36,7 @@ export const sellAtDesk: Mutator<'sellAtDesk'> = async (ctx, args) => {
     if (!pkg) throw new DomainError('package/not-found');
     packages.push({ line, pkg });
   }
-  const units = new Map<number, number>();
-  for (const line of args.products) units.set(line.product_id, (units.get(line.product_id) ?? 0) + line.quantity);
+  const units = unitsByProduct(args.products);
   const productCents: number[] = [];
   if (units.size) {
     const rows = await tx
@@ -61,11 +60,7 @@ export const sellAtDesk: Mutator<'sellAtDesk'> = async (ctx, args) => {
   if (cashCents !== null && (cashCents <= 0 || cashCents >= totalCents)) throw new DomainError('sale/split-amount');
   const cashParts = cashCents === null ? null : allocateCashPart([...packageCents, ...productCents], cashCents);
   for (const [i, { line, pkg }] of packages.entries()) {
-    const periodDays =
-      pkg.is_subscription && pkg.subscription_period
-        ? Math.round((addPeriod(now, pkg.subscription_interval ?? 1, pkg.subscription_period).getTime() - now.getTime()) / 86_400_000)
-        : null;
-    const days = line.package_days ?? pkg.expiration_days ?? periodDays;
+    const days = deskAccessDays(pkg, line.package_days, now);
     const until = days ? addPeriod(now, days, 'day') : null;
     const lineCtx: MutatorContext = { ...ctx, tempId: lineTempId(ctx.tempId, i) };
     await insertRow(tx, 'purchase', {
