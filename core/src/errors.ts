@@ -196,6 +196,10 @@ export const domainErrors = {
   'sync/client-taken': { status: 403, message: 'Este escritorio está vinculado a otra cuenta. Cierra sesión e inicia con la cuenta correcta.' },
   'sync/mutation-gap': { status: 409, message: 'Faltan cambios anteriores de este escritorio; se reenviarán en orden.' },
   'sync/reset-required': { status: 409, message: 'Los datos del servidor cambiaron por completo; el escritorio se sincronizará de nuevo.' },
+  'sync/new-customer-missing': {
+    status: 409,
+    message: 'El cliente nuevo que se registró sin conexión no quedó dado de alta en el servidor, así que este cambio no se aplicó.',
+  },
   'sync/not-yet-synced': { status: 409, message: 'Este registro se hizo sin conexión y aún no llega al servidor; inténtalo de nuevo en cuanto se sincronice.' },
   // The server went back to a backup and a change the desk kept names a row that is gone or is now someone else's (decision 078).
   'sync/restored-changed': { status: 409, message: 'El servidor volvió a un respaldo anterior y lo que este cambio nombraba ya no existe o ya no es lo mismo. Revísalo y regístralo de nuevo si aún corresponde.' },

@@ -1121,7 +1121,15 @@ export const texts = {
       acceptDocuments: 'Registrar aceptación de documentos',
       addCustomerNote: 'Agregar una nota',
       removeCustomerNote: 'Quitar una nota',
+      registerCustomer: 'Registrar cliente nuevo',
     },
+    /** A customer registered offline whose e-mail or phone the server already had (decision 113). */
+    adoptedTitle: 'Clientes registrados sin conexión que ya existían:',
+    adoptedByEmail: (typed: string, existing: string) =>
+      `«${typed}» ya estaba registrado con ese correo como ${existing}: lo que hiciste sin conexión quedó en su cuenta.`,
+    adoptedByPhone: (typed: string, existing: string) =>
+      `«${typed}» tiene el teléfono de ${existing}, que ya estaba registrado: lo que hiciste sin conexión quedó en su cuenta. Si sus datos cambiaron, corrígelos en su ficha.`,
+    adoptedOpen: 'Ver ficha',
   },
   /** Decision 017: cancel, undo a check-in, move, the waitlist and a first-time walk-in at the desk. */
   deskActions: {
@@ -1178,7 +1186,8 @@ export const texts = {
     required: 'Obligatorio',
     register: 'Registrar',
     registered: 'Cliente registrado. Ya puedes reservarle una clase o venderle un paquete.',
-    offline: 'Sin conexión: para registrar un cliente nuevo se necesita el servidor (revisa que el correo no esté registrado). Inténtalo cuando vuelva la conexión.',
+    registeredOffline: 'Cliente registrado en esta recepción. Ya puedes reservarle una clase o venderle un paquete.',
+    offline: 'Sin conexión: el cliente se registra en esta recepción y se envía al servidor al volver la conexión. Si su correo o su teléfono ya estaban registrados, se usará esa cuenta y te avisaremos.',
     nameRequired: 'Escribe el nombre.',
     lastNameRequired: 'Escribe los apellidos.',
     phoneInvalid: 'Escribe un teléfono de 10 dígitos.',

@@ -36,6 +36,7 @@ export const activityKindRules = {
     ['customer', 'update'],
     ['customer', 'recover'],
     ['customer', 'customer.create'],
+    ['customer', 'customer.register-matched'],
     ['customer', 'customer.documents.accept-at-desk'],
     ['customer', 'identity.link'],
     ['customer', 'customer.note.add'],
@@ -239,6 +240,13 @@ export function activityWhat(facts: ActivityFacts): string {
       if (facts.action === 'customer.create') {
         const pending = field(changes, 'documents_pending');
         return `registró a ${who} como cliente nuevo${Array.isArray(pending) && pending.length ? ' (documentos por aceptar al entrar al portal)' : ''}`;
+      }
+      if (facts.action === 'customer.register-matched') {
+        // A walk-in registered offline whose e-mail or phone was already this customer's (decision 113).
+        const typed = field(changes, 'typed');
+        const name = [str(field(typed, 'name')), str(field(typed, 'last_name'))].filter(Boolean).join(' ');
+        const by = field(changes, 'matched_by') === 'phone' ? 'teléfono' : 'correo';
+        return `registró sin conexión a «${name}», que ya era ${who} (mismo ${by}); lo hecho en recepción quedó en su cuenta`;
       }
       if (facts.action === 'recover') return `recuperó la cuenta de ${who}`;
       // Decision 095: the person's first sign-in with Firebase, by the e-mail Firebase verified; the actor is the person.

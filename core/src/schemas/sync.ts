@@ -1,5 +1,6 @@
-import { z } from '../zod.ts';
+import { maxInt4, z } from '../zod.ts';
 import { bodyId as id } from './fields.ts';
+import { customerCreateInput } from './customer.ts';
 import { customerNoteBody, deskNoteKind } from './customer-notes.ts';
 import { cartPackageLine, cartProductLine } from './products.ts';
 import { drawerAmount } from './cash-shifts.ts';
@@ -131,6 +132,18 @@ export const terminalSlip = z.strictObject({
 
 export type TerminalSlip = z.output<typeof terminalSlip>;
 
+/**
+ * The customer a desk change is about: a server id, or (negative) the temporary id of a customer this desk
+ * registered offline and has not yet heard back about. The server replaces it with the id it gave that
+ * registration (decision 113); anywhere else a negative id names nobody (customer/not-found).
+ */
+export const customerRef = z
+  .number({ error: 'Debe ser un número.' })
+  .int()
+  .min(-maxInt4)
+  .max(maxInt4)
+  .refine((v) => v !== 0, { error: 'Debe ser un número.' });
+
 /** Args of each desk mutation. The same services back the spec's REST routes. */
 export const deskMutationArgs = {
   /**
@@ -141,7 +154,7 @@ export const deskMutationArgs = {
   checkIn: z.object({ class_reservation_id: id, at: z.iso.datetime({ offset: true }).optional() }),
   /** Walk-in booking on behalf of a customer, with the customer's credits (or membership). */
   walkIn: z.object({
-    customer_id: id,
+    customer_id: customerRef,
     single_class_id: id,
     spot: id.nullable().default(null),
     guest: z.string().trim().max(120).nullable().default(null),
@@ -152,7 +165,7 @@ export const deskMutationArgs = {
   markPurchasePaid: z.object({ purchase_id: id, paid_with: z.enum(['cash', 'transfer']).default('cash') }),
   /** POST /api/customer/giveAccess */
   giveAccess: z.object({
-    customer_id: id,
+    customer_id: customerRef,
     class_package_id: id,
     /** Days of access; defaults to the package's expiration_days. */
     package_days: id.max(3650).nullable().default(null),
@@ -171,7 +184,7 @@ export const deskMutationArgs = {
    * product takes its units from the stock; the money goes into the seller's open drawer (cash) or beside it.
    */
   sellAtDesk: z.object({
-    customer_id: id,
+    customer_id: customerRef,
     packages: z.array(cartPackageLine).max(10, { error: 'Vende hasta 10 paquetes a la vez.' }).default([]),
     products: z.array(cartProductLine).max(30, { error: 'Vende hasta 30 productos distintos a la vez.' }).default([]),
     discount_code: z.string().trim().max(64).nullable().default(null),
@@ -184,7 +197,7 @@ export const deskMutationArgs = {
   /** PUT /api/customer/revokeAccess; the reason is required (decision 037). */
   revokeAccess: z.object({ purchase_id: id, reason: reasonText }),
   /** PUT /api/customer/removeClasses; the reason is required (decision 037). */
-  removeClasses: z.object({ customer_id: id, amount: id, reason: reasonText }),
+  removeClasses: z.object({ customer_id: customerRef, amount: id, reason: reasonText }),
   // Decision 017: customer_id and single_class_id name whom and which class a change is about,
   // also when the server refuses it; the server checks they are the reservation's own.
   /**
@@ -211,20 +224,26 @@ export const deskMutationArgs = {
     spot: id.nullable().default(null),
   }),
   /** Adds a customer to a full class's waitlist (the portal's rules). */
-  joinWaitlist: z.object({ customer_id: id, single_class_id: id }),
+  joinWaitlist: z.object({ customer_id: customerRef, single_class_id: id }),
   /** Takes a customer off a class's waitlist. Promoting them is a walkIn, which also leaves the waitlist. */
-  leaveWaitlist: z.object({ customer_id: id, single_class_id: id }),
+  leaveWaitlist: z.object({ customer_id: customerRef, single_class_id: id }),
   /**
    * Decision 018: staff showed the customer these documents (pages) at the counter and the
    * customer accepted them in person. `at` is when, on the desk's clock; who is the signed-in staff (audit log).
    */
   acceptDocuments: z.object({
-    customer_id: id,
+    customer_id: customerRef,
     page_ids: z.array(id).min(1, { error: 'Elige al menos un documento.' }).max(50),
     at: z.iso.datetime({ offset: true }).optional(),
   }),
   /** A note or an alert on a customer (POST /customer/notes), written by the signed-in staff member; health notes go over /api. */
-  addCustomerNote: z.object({ customer_id: id, kind: deskNoteKind, body: customerNoteBody }),
+  addCustomerNote: z.object({ customer_id: customerRef, kind: deskNoteKind, body: customerNoteBody }),
+  /**
+   * A first-time walk-in registered at the counter (POST /api/customer's fields), queued like any change when the
+   * desk is offline: the customer gets the mutation's temporary id until the server answers with its own. At the
+   * push, an e-mail (then a phone) already registered names that customer instead of a second one, and staff are told.
+   */
+  registerCustomer: customerCreateInput,
   /** Removes a note (DELETE /customer/notes/{id}); customer_id names whose it is, checked against the note. */
   removeCustomerNote: z.object({ customer_note_id: id, customer_id: id }),
 } as const;
@@ -240,6 +259,8 @@ const mutationOf = <N extends DeskMutationName>(name: N) =>
     args: deskMutationArgs[name],
     /** When staff did it, on the desk's clock (the activity log's "at the desk" time); older desks send none. */
     at: z.iso.datetime({ offset: true }).optional(),
+    /** The temporary id the desk gave what this change creates (a customer registered offline), so later changes can name it. */
+    temp_id: z.number().int().min(-maxInt4).max(-1).optional(),
   });
 
 /** One pushed mutation: ids increase by one per client, starting at 1. */
@@ -260,6 +281,7 @@ export const deskMutation = z.discriminatedUnion('name', [
   mutationOf('acceptDocuments'),
   mutationOf('addCustomerNote'),
   mutationOf('removeCustomerNote'),
+  mutationOf('registerCustomer'),
 ]);
 export type DeskMutation = z.output<typeof deskMutation>;
 
@@ -277,6 +299,10 @@ export const mutationResult = z.object({
   status: z.enum(['applied', 'rejected', 'duplicate']),
   code: z.string().optional(),
   message: z.string().optional(),
+  /** What the server's id is for the row the change created under its temp_id (a customer registered offline). */
+  created_id: z.number().int().positive().optional(),
+  /** What staff should know about how it was applied (the e-mail was already a customer's), in Spanish. */
+  notice: z.string().optional(),
 });
 export type MutationResult = z.infer<typeof mutationResult>;
 

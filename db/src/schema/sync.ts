@@ -59,11 +59,18 @@ export const sync_mutation = pgTable(
     /** DomainError code and Spanish message of a rejection. */
     error_code: text('error_code'),
     error_message: text('error_message'),
+    /** The desk's temporary id for what the change created (a customer registered offline); later changes name it. */
+    temp_id: integer('temp_id'),
+    /** The server's id for it: the new customer, or the one whose e-mail or phone it already was. */
+    created_id: integer('created_id'),
+    /** What staff were told about how it was applied (the customer already existed), in Spanish. */
+    notice: text('notice'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.client_id, t.mutation_id] }),
     index('sync_mutation_txid_idx').on(t.client_id, t.txid),
+    index('sync_mutation_temp_id_idx').on(t.client_id, t.temp_id).where(sql`${t.temp_id} is not null`),
     check('sync_mutation_status_check', sql`${t.status} in ('applied', 'rejected')`),
   ],
 );

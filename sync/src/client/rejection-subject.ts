@@ -25,6 +25,8 @@ interface Refs {
   purchaseId?: number;
   packageId?: number;
   amount?: number;
+  /** A person not yet anyone's row: a registration names whom staff typed. */
+  typed?: { name: string; phone: string };
 }
 
 /** One entry per desk mutation: a new mutation name is a type error here until it says what it is about. */
@@ -46,6 +48,7 @@ const refsOf: { [N in DeskMutationName]: (args: DeskMutationArgs<N>) => Refs } =
   acceptDocuments: (a) => ({ customerId: a.customer_id }),
   addCustomerNote: (a) => ({ customerId: a.customer_id }),
   removeCustomerNote: (a) => ({ customerId: a.customer_id }),
+  registerCustomer: (a) => ({ typed: { name: `${a.name} ${a.last_name}`.trim(), phone: a.phone } }),
 };
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : v == null ? undefined : Number(v));
@@ -83,7 +86,12 @@ export async function resolveRejectionSubject(db: DbOrTx, name: string, args: un
         );
   const [pkg] = packageId === undefined ? [] : await query<{ title: string }>(db, sql`select title from class_package where class_package_id = ${packageId}`);
   return {
-    customer: c && customerId !== undefined ? { id: customerId, name: `${c.name} ${c.last_name}`.trim(), phone: c.phone || null } : null,
+    customer:
+      c && customerId !== undefined
+        ? { id: customerId, name: `${c.name} ${c.last_name}`.trim(), phone: c.phone || null }
+        : refs.typed
+          ? { id: 0, name: refs.typed.name, phone: refs.typed.phone }
+          : null,
     class: k && classId !== undefined ? { id: classId, name: k.name ?? '', start: new Date(k.class_date).toISOString() } : null,
     package: pkg?.title ?? null,
     amount: refs.amount ?? null,

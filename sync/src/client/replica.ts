@@ -99,6 +99,17 @@ const deskSchema = [
      args jsonb NOT NULL,
      created_at timestamptz NOT NULL,
      subject jsonb)`,
+  // Customers registered here offline and the server's id for each (decision 113): screens showing the temporary id
+  // follow it, and a registration that matched an existing customer is shown to staff (notice) until seen.
+  `CREATE TABLE IF NOT EXISTS desk.adopted (
+     temp_id integer PRIMARY KEY,
+     customer_id integer NOT NULL,
+     client_id text NOT NULL,
+     mutation_id integer NOT NULL,
+     typed_name text NOT NULL,
+     notice text,
+     seen boolean NOT NULL DEFAULT false,
+     at timestamptz NOT NULL DEFAULT now())`,
   // Last mutation id handed out per client: ids keep increasing after the outbox empties.
   `CREATE TABLE IF NOT EXISTS desk.client (client_id text PRIMARY KEY, last_mutation_id integer NOT NULL DEFAULT 0)`,
   // Temporary ids of rows a pending mutation creates (a walk-in's reservation): negative, never a server id.

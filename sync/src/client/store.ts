@@ -13,7 +13,7 @@ import { loadReplicaSettings, runMutator } from './mutators/index.ts';
 import { metaKeys, query, writeMeta } from './replica.ts';
 import { resolveRejectionSubject, type RejectionSubject } from './rejection-subject.ts';
 import { replicated } from './tables.ts';
-import type { SyncRejection } from './types.ts';
+import type { SyncAdoption, SyncRejection } from './types.ts';
 
 /**
  * The durable half of the sync client: the outbox, the pre-images that undo
@@ -120,10 +120,14 @@ export async function recordMutation<N extends DeskMutationName>(
   name: N,
   args: DeskMutationArgs<N>,
   now: Date = new Date(),
-): Promise<{ mutationId: number; tables: ReplicatedTable[] }> {
-  // A row made offline (a walk-in's reservation) has a temporary id the server has never seen; it gets its real id with the next pull.
-  if (Object.values(args as Record<string, unknown>).some((v) => typeof v === 'number' && v < 0)) throw new DomainError('sync/not-yet-synced');
+): Promise<{ mutationId: number; tempId: number; tables: ReplicatedTable[] }> {
   return db.transaction(async (tx) => {
+    // A row made offline (a walk-in's reservation) has a temporary id the server has never seen; it gets its real id with
+    // the next pull. A customer registered offline is the exception (decision 113): the push says which id it became.
+    for (const [key, value] of Object.entries(args as Record<string, unknown>)) {
+      if (typeof value !== 'number' || value >= 0) continue;
+      if (key !== 'customer_id' || !(await registeredHere(tx, value))) throw new DomainError('sync/not-yet-synced');
+    }
     const settings = await loadReplicaSettings(tx);
     const [ids] = await query<{ mutation_id: number; temp_id: number }>(
       tx,
@@ -142,8 +146,68 @@ export async function recordMutation<N extends DeskMutationName>(
     await setCapture(tx, Number(stored.seq));
     const tables = await runMutator(name, { tx, now, tempId: ids.temp_id, settings }, args);
     await setCapture(tx, null);
-    return { mutationId: ids.mutation_id, tables: uniq(tables) };
+    return { mutationId: ids.mutation_id, tempId: ids.temp_id, tables: uniq(tables) };
   });
+}
+
+/** A customer this replica registered offline and the server has not yet answered for (its registration is pending). */
+async function registeredHere(tx: Db | Tx, tempId: number): Promise<boolean> {
+  const rows = await query<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from desk.outbox where name = 'registerCustomer' and temp_id = ${tempId}`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * The server answered a registration made here (decision 113): the customer's temporary id is now `customerId`
+ * (a new customer, or the one whose e-mail or phone it was). Pending changes that name the temporary id name the
+ * server's from now on (their next redo, and their push, use it), and the desk remembers where the temporary id
+ * went, so a screen showing it follows, and what staff must be told.
+ */
+export async function adoptServerId(
+  db: Db,
+  clientId: string,
+  answer: { mutationId: number; customerId: number; notice: string | null },
+  at: Date = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [registration] = await query<{ temp_id: number; args: { name?: string; last_name?: string } }>(
+      tx,
+      sql`select temp_id, args from desk.outbox where client_id = ${clientId} and mutation_id = ${answer.mutationId} and name = 'registerCustomer'`,
+    );
+    if (!registration) return;
+    const typed = [registration.args.name, registration.args.last_name].filter(Boolean).join(' ');
+    await tx.execute(
+      sql`insert into desk.adopted (temp_id, customer_id, client_id, mutation_id, typed_name, notice, at)
+          values (${registration.temp_id}, ${answer.customerId}, ${clientId}, ${answer.mutationId}, ${typed}, ${answer.notice}, ${at.toISOString()}::timestamptz)
+          on conflict (temp_id) do nothing`,
+    );
+    await tx.execute(
+      sql`update desk.outbox set args = jsonb_set(args, '{customer_id}', to_jsonb(${answer.customerId}::int))
+          where args ->> 'customer_id' = ${String(registration.temp_id)}`,
+    );
+  });
+}
+
+/** Where a customer registered offline went: the server's id for a temporary one (null when none is known). */
+export async function adoptedCustomerId(db: Db | Tx, tempId: number): Promise<number | null> {
+  const rows = await query<{ customer_id: number }>(db, sql`select customer_id from desk.adopted where temp_id = ${tempId}`);
+  return rows[0]?.customer_id ?? null;
+}
+
+/** Registrations made offline that turned out to be customers the server already had, until staff press 'Entendido'. */
+export async function listAdoptions(db: Db | Tx, clientId: string): Promise<SyncAdoption[]> {
+  const rows = await query<{ mutation_id: number; customer_id: number; typed_name: string; notice: string; at: string | Date }>(
+    db,
+    sql`select mutation_id, customer_id, typed_name, notice, at from desk.adopted
+        where client_id = ${clientId} and notice is not null and not seen order by at, mutation_id`,
+  );
+  return rows.map((r) => ({ mutationId: r.mutation_id, customerId: r.customer_id, typedName: r.typed_name, notice: r.notice, at: new Date(r.at).toISOString() }));
+}
+
+export async function dismissAdoption(db: Db | Tx, clientId: string, mutationId: number): Promise<void> {
+  await db.execute(sql`update desk.adopted set seen = true where client_id = ${clientId} and mutation_id = ${mutationId}`);
 }
 
 /** Makes sure the next mutation id is above what the server already has (a replica rebuilt, or a client id reused). */

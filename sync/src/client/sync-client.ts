@@ -22,6 +22,10 @@ import {
   pendingOf,
   recordMutation,
   rejectMutation,
+  adoptServerId,
+  adoptedCustomerId,
+  dismissAdoption,
+  listAdoptions,
   resetReplica,
   reviewHeld,
 } from './store.ts';
@@ -102,7 +106,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   const random = options.random ?? Math.random;
 
   const listeners = new Set<(event: SyncChangeEvent) => void>();
-  let status: SyncStatus = { online: false, pending: 0, syncing: false, ready: false, lastSyncAt: null, lastError: null, rejections: [] };
+  let status: SyncStatus = { online: false, pending: 0, syncing: false, ready: false, lastSyncAt: null, lastError: null, rejections: [], adoptions: [] };
   let started = false;
   let stopped = false;
   /** The server has every mutation up to this id (from push answers); later ones are sent next. */
@@ -140,6 +144,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       ready: row?.ready === 'true',
       lastSyncAt: row?.last_sync_at ?? null,
       rejections: await listRejections(db, clientId),
+      adoptions: await listAdoptions(db, clientId),
     };
   }
 
@@ -240,7 +245,11 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
           // A server whose history no longer has this position refuses rather than apply changes made against it (decision 078).
           cursor: await replica.getMeta(metaKeys.cursor),
           // Stored as they were validated by mutate's types; the server parses them again.
-          mutations: batch.map((m) => ({ id: m.mutation_id, name: m.name, args: m.args, at: m.created_at }) as PushInput['mutations'][number]),
+          // A registration says its temporary id, so the server can tell later changes that name it who it became.
+          mutations: batch.map(
+            (m) =>
+              ({ id: m.mutation_id, name: m.name, args: m.args, at: m.created_at, ...(m.name === 'registerCustomer' ? { temp_id: m.temp_id } : {}) }) as PushInput['mutations'][number],
+          ),
         });
       } catch (err) {
         if (answeredByServer(err) && err.code === 'sync/mutation-gap') {
@@ -258,6 +267,10 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       exchangeOk = true;
       const before = pushedThrough;
       for (const result of answer.results) {
+        if (result.created_id) {
+          await adoptServerId(db, clientId, { mutationId: result.id, customerId: result.created_id, notice: result.notice ?? null });
+          await changed([]);
+        }
         if (result.status === 'rejected' || (result.status === 'duplicate' && result.code)) {
           const tables = await rejectMutation(db, clientId, result.id, {
             code: result.code ?? 'internal',
@@ -430,10 +443,10 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       started = false;
     },
     async mutate<N extends DeskMutationName>(name: N, args: DeskMutationArgs<N>) {
-      const { mutationId, tables } = await recordMutation(db, clientId, name, args);
+      const { mutationId, tempId, tables } = await recordMutation(db, clientId, name, args);
       await changed(tables);
       if (started && !stopped) background(requestSync());
-      return { mutationId };
+      return { mutationId, tempId };
     },
     async syncNow() {
       // Started now, or queued after a round that may have begun before the caller's last change.
@@ -446,6 +459,11 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     },
     async dismissRejection(mutationId) {
       await dismissRejection(db, clientId, mutationId);
+      await changed([]);
+    },
+    serverCustomerId: (tempId) => adoptedCustomerId(db, tempId),
+    async dismissAdoption(mutationId) {
+      await dismissAdoption(db, clientId, mutationId);
       await changed([]);
     },
   };

@@ -47,6 +47,17 @@ export interface SyncRejection {
   subject: RejectionSubject | null;
 }
 
+/** A customer registered offline whose e-mail or phone the server already had: staff are told whose account it was. */
+export interface SyncAdoption {
+  mutationId: number;
+  /** The existing customer the desk's changes went to. */
+  customerId: number;
+  /** The name staff typed. */
+  typedName: string;
+  notice: string;
+  at: string;
+}
+
 export interface SyncStatus {
   /** The last exchange with the server succeeded and the poke channel is open. */
   online: boolean;
@@ -59,6 +70,8 @@ export interface SyncStatus {
   /** Spanish text of the last connection problem, for the indicator's tooltip. */
   lastError: string | null;
   rejections: SyncRejection[];
+  /** Registrations made offline that the server matched to existing customers, until dismissed. */
+  adoptions: SyncAdoption[];
 }
 
 export interface SyncChangeEvent {
@@ -88,10 +101,15 @@ export interface SyncClient {
    * Throws DomainError when it cannot apply locally (e.g. the reservation is
    * not in the replica), before anything is stored.
    */
-  mutate<N extends DeskMutationName>(name: N, args: DeskMutationArgs<N>): Promise<{ mutationId: number }>;
+  /** Records a change here and queues it; `tempId` is the temporary id of what it creates (a customer registered offline). */
+  mutate<N extends DeskMutationName>(name: N, args: DeskMutationArgs<N>): Promise<{ mutationId: number; tempId: number }>;
   /** Push what is pending, then pull until up to date. */
   syncNow(): Promise<void>;
   status(): SyncStatus;
   onChange(listener: (event: SyncChangeEvent) => void): () => void;
   dismissRejection(mutationId: number): Promise<void>;
+  /** The server's id for a customer registered here offline under `tempId`, once it answered (null before). */
+  serverCustomerId(tempId: number): Promise<number | null>;
+  /** Staff read that a registration made offline went to an existing customer. */
+  dismissAdoption(mutationId: number): Promise<void>;
 }

@@ -17,8 +17,33 @@ export interface MutationOrigin {
 /**
  * Applies one desk mutation inside the push's transaction (a savepoint). It
  * throws DomainError to refuse by a domain rule; anything else fails the push.
+ * A change that creates what the desk named with a temporary id answers the
+ * server's id (`created_id`), and what staff should know about it (`notice`).
  */
 export type ApplyMutation<S extends SyncStaff> = (tx: Tx, staff: S, mutation: DeskMutation, now: Date, origin: MutationOrigin) => Promise<unknown>;
+
+function createdBy(value: unknown): { created_id: number; notice: string | null } | null {
+  if (!value || typeof value !== 'object' || !('created_id' in value) || typeof value.created_id !== 'number') return null;
+  const notice = 'notice' in value && typeof value.notice === 'string' ? value.notice : null;
+  return { created_id: value.created_id, notice };
+}
+
+/**
+ * A change that names a customer by the temporary id of one this desk registered offline (decision 113): the id
+ * the server gave that registration, read from the desk's own applied changes. A registration the server refused
+ * leaves nobody to name: the change is refused too.
+ */
+async function withServerIds(tx: Tx, clientId: string, mutation: DeskMutation): Promise<DeskMutation> {
+  const args = mutation.args as Record<string, unknown>;
+  const temp = args.customer_id;
+  if (typeof temp !== 'number' || temp >= 0) return mutation;
+  const [created] = await tx
+    .select({ id: sync_mutation.created_id })
+    .from(sync_mutation)
+    .where(and(eq(sync_mutation.client_id, clientId), eq(sync_mutation.temp_id, temp), eq(sync_mutation.status, 'applied')));
+  if (!created?.id) throw new DomainError('sync/new-customer-missing');
+  return { ...mutation, args: { ...args, customer_id: created.id } } as DeskMutation;
+}
 
 /**
  * Applies a desk's mutations in order, each exactly once, each in its own
@@ -60,7 +85,13 @@ export async function pushMutations<S extends SyncStaff>(
 
       if (mutation.id <= client.last) {
         const [stored] = await tx
-          .select({ status: sync_mutation.status, code: sync_mutation.error_code, message: sync_mutation.error_message })
+          .select({
+            status: sync_mutation.status,
+            code: sync_mutation.error_code,
+            message: sync_mutation.error_message,
+            created_id: sync_mutation.created_id,
+            notice: sync_mutation.notice,
+          })
           .from(sync_mutation)
           .where(and(eq(sync_mutation.client_id, input.clientId), eq(sync_mutation.mutation_id, mutation.id)));
         const result: MutationResult = { id: mutation.id, status: 'duplicate' };
@@ -69,16 +100,26 @@ export async function pushMutations<S extends SyncStaff>(
           if (stored.code) result.code = stored.code;
           if (stored.message) result.message = stored.message;
         }
+        // So is what an applied registration created: the desk follows the customer to the server's id.
+        if (stored?.created_id) result.created_id = stored.created_id;
+        if (stored?.notice) result.notice = stored.notice;
         return { result, last: client.last };
       }
       if (mutation.id > client.last + 1) throw new DomainError('sync/mutation-gap');
 
       const now = new Date();
       let result: MutationResult;
+      let created: ReturnType<typeof createdBy> = null;
       try {
         const origin = { clientId: input.clientId, at: mutation.at ? new Date(mutation.at) : now };
-        await tx.transaction((savepoint) => apply(savepoint, staff, mutation, now, origin));
+        created = createdBy(
+          await tx.transaction(async (savepoint) => apply(savepoint, staff, await withServerIds(savepoint, input.clientId, mutation), now, origin)),
+        );
         result = { id: mutation.id, status: 'applied' };
+        if (created && mutation.temp_id !== undefined) {
+          result.created_id = created.created_id;
+          if (created.notice) result.notice = created.notice;
+        } else created = null;
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         result = { id: mutation.id, status: 'rejected', code: error.code, message: error.message };
@@ -93,6 +134,9 @@ export async function pushMutations<S extends SyncStaff>(
         status: result.status === 'rejected' ? 'rejected' : 'applied',
         error_code: result.code ?? null,
         error_message: result.message ?? null,
+        temp_id: mutation.temp_id ?? null,
+        created_id: created?.created_id ?? null,
+        notice: created?.notice ?? null,
       });
       await tx
         .update(sync_client)

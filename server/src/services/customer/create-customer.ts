@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { DeskOrigin } from '../permissions/staff-permissions.ts';
 import { acceptDocuments, missingRequiredDocuments } from './accept-documents.ts';
 import type { CustomerRow } from './find-customer.ts';
 
@@ -34,7 +35,7 @@ export async function createCustomer(
   db: Db,
   actorId: number,
   data: CreateCustomerData,
-  options: { documentsPending?: boolean; profile?: CreateCustomerProfile } = {},
+  options: { documentsPending?: boolean; profile?: CreateCustomerProfile; desk?: DeskOrigin | undefined } = {},
 ): Promise<CustomerRow> {
   const profile = Object.fromEntries(Object.entries(options.profile ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
   try {
@@ -56,6 +57,7 @@ export async function createCustomer(
       const pending = options.documentsPending ? await missingRequiredDocuments(tx, row.customer_id) : [];
       await recordAudit(tx, {
         actorId,
+        desk: options.desk,
         action: 'customer.create',
         entity: 'customer',
         entityId: row.customer_id,

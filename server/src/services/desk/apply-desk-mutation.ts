@@ -11,6 +11,7 @@ import { checkIn } from './check-in.ts';
 import { giveAccess } from './give-access.ts';
 import { markCashPurchasePaid } from './mark-purchase-paid.ts';
 import { markReservationPaid } from './mark-reservation-paid.ts';
+import { registerAtDesk } from './register-at-desk.ts';
 import { removeClasses } from './remove-classes.ts';
 import { revokeAccess } from './revoke-access.ts';
 import { sellAtDesk } from './sell-at-desk.ts';
@@ -72,5 +73,7 @@ export async function applyDeskMutation(
       return addCustomerNote(tx, actor, mutation.args, now);
     case 'removeCustomerNote':
       return removeCustomerNote(tx, actor, mutation.args);
+    case 'registerCustomer':
+      return registerAtDesk(tx, actor, mutation.args);
   }
 }

@@ -8,6 +8,7 @@ import { giveAccess } from './give-access.ts';
 import { markPurchasePaid } from './mark-purchase-paid.ts';
 import { markReservationPaid } from './mark-reservation-paid.ts';
 import { moveReservation } from './move-reservation.ts';
+import { registerCustomer } from './register-customer.ts';
 import { removeClasses } from './remove-classes.ts';
 import { revokeAccess } from './revoke-access.ts';
 import { sellAtDesk } from './sell-at-desk.ts';
@@ -34,6 +35,7 @@ const mutators: { [N in DeskMutationName]: Mutator<N> } = {
   acceptDocuments,
   addCustomerNote,
   removeCustomerNote,
+  registerCustomer,
 };
 
 /** Runs the local mutator of `name`; returns the tables it changed. Throws DomainError when the replica says the server would refuse. */
