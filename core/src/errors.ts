@@ -249,7 +249,6 @@ export const domainErrors = {
   'permission/gift-over-limit': { status: 403, message: 'Recepción no puede regalar este paquete: su precio pasa del límite que fijó el administrador. Pide a un administrador que lo regale o cóbralo.' },
   'desk/move-same-class': { status: 400, message: 'Elige una clase distinta a la de la reservación.' },
   'desk/move-attended': { status: 409, message: 'Esta reservación ya tiene asistencia registrada. Deshaz la asistencia antes de cambiarla de clase.' },
-  'desk/create-customer-offline': { status: 503, message: 'Para registrar un cliente nuevo se necesita conexión con el servidor (el correo no debe estar registrado). Inténtalo cuando vuelva la conexión.' },
   // Offline sign-in and the desk lock
   'desk/offline-unknown-account': { status: 503, message: 'No hay conexión con el servidor y esta cuenta no ha entrado antes en esta recepción. Entra con una cuenta que ya la haya usado, o espera a que vuelva la conexión.' },
   'desk/offline-wrong-password': { status: 401, message: 'La contraseña no coincide con la última que usaste en esta recepción.' },

@@ -14,7 +14,7 @@ import { syncDeps } from '../src/service/sync-deps.ts';
 /**
  * Through the desk service against the real server over
  * HTTP: a first-time walk-in registered online and at once in the replica,
- * the Spanish refusal when the server cannot be reached, the cancellation
+ * or in the replica first when the server cannot be reached, the cancellation
  * preview of the studio's rules, and a class's waitlist in order.
  */
 let server: TestServer;
@@ -90,14 +90,34 @@ describe('a first-time walk-in at the desk', () => {
     ).rejects.toMatchObject({ code: 'customer/email-taken', message: 'Ya existe una cuenta con ese correo electrónico.' });
   });
 
-  it('says in Spanish that registering needs the server when it cannot be reached', async () => {
+  it('registers a walk-in in the replica when the server cannot be reached, sells to her, and follows her to the server\'s id', async () => {
     // The proxy's calls go to a closed port on loopback: what a desk sees with the internet down.
     const cut = await openDesk({ serverCall: createServerCall('http://127.0.0.1:9') });
-    await expect(cut.createCustomer({ name: 'Sin', last_name: 'Red', phone: '5511110004', email: 'sin.red@prueba.mx', accepted_page_ids: [] })).rejects.toMatchObject({
-      code: 'desk/create-customer-offline',
-      message: expect.stringContaining('se necesita conexión con el servidor'),
+    const docs = await cut.requiredDocuments();
+    expect(docs.length).toBeGreaterThan(0);
+    const registered = await cut.createCustomer({ name: 'Sin', last_name: 'Red', phone: '5511110004', email: 'sin.red@prueba.mx', accepted_page_ids: docs.map((d) => d.page_id) });
+    expect(registered.offline).toBe(true);
+    expect(registered.customer_id).toBeLessThan(0);
+    expect((await cut.customerCard(registered.customer_id)).customer).toMatchObject({ name: 'Sin', last_name: 'Red' });
+    expect((await cut.searchCustomers('sin red')).map((h) => h.customer_id)).toContain(registered.customer_id);
+    const [pkg] = (await cut.accessOptions()).packages;
+    const [cash] = (await cut.accessOptions()).paymentMethods.filter((m) => m.provider === 'cash');
+    if (!pkg || !cash) throw new Error('no package or cash');
+    await cut.mutate('sellAtDesk', {
+      customer_id: registered.customer_id,
+      packages: [{ class_package_id: pkg.class_package_id, package_days: null }],
+      products: [],
+      discount_code: null,
+      payment_method_id: cash.payment_method_id,
+      bill: false,
+      terminal: null,
+      cash_part: null,
     });
-    await expect(cut.requiredDocuments()).rejects.toMatchObject({ code: 'desk/create-customer-offline' });
+    await until('the server has her and her sale', async () => {
+      const [row] = await server.db.select().from(customer).where(eq(customer.email, 'sin.red@prueba.mx'));
+      return row !== undefined && (await cut.customerCard(registered.customer_id)).customer.customer_id === row.customer_id && (await cut.customerCard(row.customer_id)).purchases.length === 1;
+    });
+    expect(cut.status().adoptions).toEqual([]);
   });
 });
 

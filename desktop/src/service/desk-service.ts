@@ -1,10 +1,10 @@
 import { EventEmitter, on } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { customer } from '@estudio/db';
-import { defaultStudioTimeZone, DomainError, staffErrorMessage, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
+import { customerCreateInput, defaultStudioTimeZone, DomainError, staffErrorMessage, type CustomerCreateInput, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
 import type { Replica, SyncClient, SyncServerLink, SyncStatus } from '@estudio/sync/client/types';
 import type { DeskConfig } from './config.ts';
-import { counterWarnings } from './queries/counter-warnings.ts';
+import { counterWarnings, requiredPages } from './queries/counter-warnings.ts';
 import { customerNotes } from './queries/customer-notes.ts';
 import { accessOptions, customerCard, ensureSearchIndexes, searchCustomers, warmCustomerSearch } from './queries/customers.ts';
 import {
@@ -60,7 +60,7 @@ export interface ScanResult {
   notices: ScanNotice[];
 }
 
-const offlineStatus: SyncStatus = { online: false, pending: 0, syncing: false, ready: false, lastSyncAt: null, lastError: null, rejections: [] };
+const offlineStatus: SyncStatus = { online: false, pending: 0, syncing: false, ready: false, lastSyncAt: null, lastError: null, rejections: [], adoptions: [] };
 
 /** Refresh the ID token this long before it expires. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -205,7 +205,7 @@ export class DeskService {
   status(): SyncStatus {
     const status = this.client?.status() ?? offlineStatus;
     // Locked, the screen shows no customer: rejections name them.
-    if (this.lockedBy) return { ...status, rejections: [] };
+    if (this.lockedBy) return { ...status, rejections: [], adoptions: [] };
     // The replica keeps the server's reason as sent (to the customer: 'tus créditos'); staff read it about the customer, by its code.
     return { ...status, rejections: status.rejections.map((r) => ({ ...r, message: staffErrorMessage(r.code, r.message) })) };
   }
@@ -336,7 +336,26 @@ export class DeskService {
   }
 
   async mutate<N extends DeskMutationName>(name: N, args: DeskMutationArgs<N>): Promise<{ mutationId: number }> {
-    return this.requireClient().mutate(name, args);
+    const client = this.requireClient();
+    // A screen still showing a customer registered offline names its temporary id after the server gave her one.
+    const named = (args as { customer_id?: unknown }).customer_id;
+    const followed = typeof named === 'number' ? await this.followCustomer(named) : null;
+    const { mutationId } = await client.mutate(name, followed !== null && followed !== named ? { ...args, customer_id: followed } : args);
+    return { mutationId };
+  }
+
+  /**
+   * The customer a screen names: a customer registered offline keeps her temporary id in the screen until the server
+   * answers; then that id leads to the server's (decision 113). Any other id is itself.
+   */
+  async followCustomer(customerId: number): Promise<number> {
+    if (customerId > 0 || (await hasCustomer(this.db, customerId))) return customerId;
+    return (await this.requireClient().serverCustomerId(customerId)) ?? customerId;
+  }
+
+  /** Staff read that a customer registered offline was one the server already had. */
+  async dismissAdoption(mutationId: number): Promise<void> {
+    await this.requireClient().dismissAdoption(mutationId);
   }
 
   /** The console's files (image fields, video uploads, previews) through the server, with the desk's token (desk-files.ts). */
@@ -404,34 +423,36 @@ export class DeskService {
     return this.replica ? replicaTimeZone(this.replica.db) : defaultStudioTimeZone;
   }
 
+  /** A customer's card; for a temporary id the server has since replaced, the card of whom it became (its customer_id says so). */
   async customerCard(customerId: number) {
     this.requireClient();
-    return customerCard(this.db, customerId, this.now());
+    return customerCard(this.db, await this.followCustomer(customerId), this.now());
   }
 
   /** The customer's photo (a data URL) for the scan verdict and the card; null shows the initials (customer-photos.ts). */
   async customerPhoto(customerId: number): Promise<string | null> {
     this.requireClient();
-    const [row] = await this.db.select({ file_id: customer.file_id }).from(customer).where(eq(customer.customer_id, customerId)).limit(1);
+    const id = await this.followCustomer(customerId);
+    const [row] = await this.db.select({ file_id: customer.file_id }).from(customer).where(eq(customer.customer_id, id)).limit(1);
     return row?.file_id ? this.photos.photo(row.file_id) : null;
   }
 
   /** Required documents not accepted and missing profile fields, for the customer card and the walk-in booking. */
   async counterWarnings(customerId: number) {
     this.requireClient();
-    return counterWarnings(this.db, customerId);
+    return counterWarnings(this.db, await this.followCustomer(customerId));
   }
 
   /** The customer's notes, alerts and health notes, with what the signed-in account may remove. */
   async customerNotes(customerId: number) {
     this.requireClient();
     const me = this.user();
-    return customerNotes(this.db, customerId, me ? { customer_id: me.customer_id, role: me.role } : null);
+    return customerNotes(this.db, await this.followCustomer(customerId), me ? { customer_id: me.customer_id, role: me.role } : null);
   }
 
   /** Staff collected the customer's acceptance at the counter: a sync mutation (works offline), timed by the desk's clock. */
   async acceptDocuments(customerId: number, pageIds: number[]): Promise<{ mutationId: number }> {
-    return this.requireClient().mutate('acceptDocuments', { customer_id: customerId, page_ids: pageIds, at: this.now().toISOString() });
+    return this.mutate('acceptDocuments', { customer_id: customerId, page_ids: pageIds, at: this.now().toISOString() });
   }
 
   /** What cancelling a reservation now would do by the studio's rules (decision 017). */
@@ -452,23 +473,31 @@ export class DeskService {
     return waitlistCounts(this.db);
   }
 
-  /** The documents a new customer accepts at the counter (the studio's required pages), from the server. */
+  /** The documents a new customer accepts at the counter (the studio's required pages), from the replica: offline too. */
   async requiredDocuments(): Promise<{ page_id: number; title: string; slug: string; content: string | null }[]> {
-    const answer = (await this.onlineOnly(() => this.callServer('query', 'pages.list', undefined))) as {
-      pages: { page_id: number; title: string; slug: string; content: string | null; required: boolean }[];
-    };
+    this.requireClient();
     // With their text: staff read or show each document to the customer before ticking it.
-    return answer.pages.filter((p) => p.required).map(({ page_id, title, slug, content }) => ({ page_id, title, slug, content }));
+    return requiredPages(this.db);
   }
 
   /**
-   * Registers a first-time walk-in on the server (POST /api/customer: it gives the id and checks the
-   * e-mail is free, so it needs the connection), then pulls until the replica holds them, so staff can book or
-   * sell at once. Offline: desk/create-customer-offline (decision 017).
+   * Registers a first-time walk-in. Online, on the server (POST /api/customer: it gives the id and checks the
+   * e-mail against everyone), then pulls until the replica holds them, so staff can book or sell at once. Offline
+   * (decision 113), as a queued change: the customer takes a temporary id (`offline: true`) that the server's
+   * replaces at the push, or the existing customer's when the e-mail or phone turns out to be registered.
    */
-  async createCustomer(input: unknown): Promise<{ customer_id: number }> {
+  async createCustomer(input: CustomerCreateInput): Promise<{ customer_id: number; offline: boolean }> {
     const client = this.requireClient();
-    const answer = (await this.onlineOnly(() => this.callServer('mutation', 'customer.create', input))) as { customer: { customer_id: number } };
+    const queue = async () => ({ customer_id: (await client.mutate('registerCustomer', customerCreateInput.parse(input))).tempId, offline: true });
+    // Signed in offline (no token until the password is typed again) is offline too.
+    if (this.passwordNeeded || !(await this.token())) return queue();
+    let answer: { customer: { customer_id: number } };
+    try {
+      answer = (await this.callServer('mutation', 'customer.create', input)) as { customer: { customer_id: number } };
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'desk/server-unreachable')) throw error;
+      return queue();
+    }
     const id = answer.customer.customer_id;
     const deadline = Date.now() + 10_000;
     while (!(await hasCustomer(this.db, id))) {
@@ -476,16 +505,7 @@ export class DeskService {
       await client.syncNow();
       if (!(await hasCustomer(this.db, id))) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { customer_id: id };
-  }
-
-  private async onlineOnly<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'desk/server-unreachable') throw new DomainError('desk/create-customer-offline');
-      throw error;
-    }
+    return { customer_id: id, offline: false };
   }
 
   async accessOptions() {

@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { customerCreateInput, deskMutationArgs, deskPinPattern, DomainError, staffErrorMessage, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
+import { customerCreateInput, customerRef, deskMutationArgs, deskPinPattern, DomainError, staffErrorMessage, z, type ApiErrorBody, type DeskMutationArgs } from '@estudio/core';
 import type { DeskEvent, DeskService } from './desk-service.ts';
 import { ServerAnswerError } from './server-proxy.ts';
 
@@ -118,6 +118,11 @@ export const deskRouter = t.router({
       await ctx.desk.dismissRejection(input.mutationId);
       return { ok: true as const };
     }),
+    /** Staff read that a customer registered offline was one the server already had. */
+    dismissAdoption: procedure.input(z.object({ mutationId: id })).mutation(async ({ ctx, input }) => {
+      await ctx.desk.dismissAdoption(input.mutationId);
+      return { ok: true as const };
+    }),
     /** Emits on every change of the replica, the outbox or the connection, so every screen refreshes live. */
     changes: procedure.subscription(async function* ({ ctx, signal }) {
       yield { tables: [], status: ctx.desk.status(), user: ctx.desk.user() } satisfies DeskEvent;
@@ -136,13 +141,13 @@ export const deskRouter = t.router({
 
   customers: t.router({
     search: procedure.input(z.object({ q: z.string().max(120) })).query(({ ctx, input }) => ctx.desk.searchCustomers(input.q)),
-    card: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerCard(input.customer_id)),
-    photo: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerPhoto(input.customer_id)),
+    card: procedure.input(z.object({ customer_id: customerRef })).query(({ ctx, input }) => ctx.desk.customerCard(input.customer_id)),
+    photo: procedure.input(z.object({ customer_id: customerRef })).query(({ ctx, input }) => ctx.desk.customerPhoto(input.customer_id)),
     accessOptions: procedure.query(({ ctx }) => ctx.desk.accessOptions()),
-    warnings: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.counterWarnings(input.customer_id)),
-    notes: procedure.input(z.object({ customer_id: id })).query(({ ctx, input }) => ctx.desk.customerNotes(input.customer_id)),
+    warnings: procedure.input(z.object({ customer_id: customerRef })).query(({ ctx, input }) => ctx.desk.counterWarnings(input.customer_id)),
+    notes: procedure.input(z.object({ customer_id: customerRef })).query(({ ctx, input }) => ctx.desk.customerNotes(input.customer_id)),
     bookableClasses: procedure.query(({ ctx }) => ctx.desk.bookableClasses()),
-    // A first-time walk-in (online: the server gives the id and checks the e-mail), and the documents they accept.
+    // A first-time walk-in (online the server gives the id; offline a temporary one, decision 113), and the documents they accept.
     documents: procedure.query(({ ctx }) => ctx.desk.requiredDocuments()),
     create: procedure.input(customerCreateInput).mutation(({ ctx, input }) => ctx.desk.createCustomer(input)),
   }),

@@ -126,7 +126,9 @@ export async function recordMutation<N extends DeskMutationName>(
     // the next pull. A customer registered offline is the exception (decision 113): the push says which id it became.
     for (const [key, value] of Object.entries(args as Record<string, unknown>)) {
       if (typeof value !== 'number' || value >= 0) continue;
-      if (key !== 'customer_id' || !(await registeredHere(tx, value))) throw new DomainError('sync/not-yet-synced');
+      const adopted = key === 'customer_id' ? await adoptedCustomerId(tx, value) : null;
+      if (adopted !== null) args = { ...args, customer_id: adopted };
+      else if (key !== 'customer_id' || !(await registeredHere(tx, value))) throw new DomainError('sync/not-yet-synced');
     }
     const settings = await loadReplicaSettings(tx);
     const [ids] = await query<{ mutation_id: number; temp_id: number }>(

@@ -11,7 +11,7 @@ import { useDeskLive } from './live.ts';
 import { StatusContext } from './saved.ts';
 import { CheckInProvider } from './scanner/check-in.tsx';
 import { Scanner } from './scanner/Scanner.tsx';
-import { LockControls, LockScreen, PasswordNeeded, Rejections, WaitingForOthers } from './lock/ShiftScreens.tsx';
+import { Adoptions, LockControls, LockScreen, PasswordNeeded, Rejections, WaitingForOthers } from './lock/ShiftScreens.tsx';
 import { CoachDesk } from './coach/CoachDesk.tsx';
 import { ChangeServerButton, FirstRunServer } from './ServerAddress.tsx';
 import { SignIn } from './SignIn.tsx';
@@ -58,6 +58,7 @@ function Desk({
   const initial = trpc.status.get.useQuery();
   const status = live ?? initial.data ?? null;
   const [tab, setTab] = useState<string | null>('today');
+  const [openCustomer, setOpenCustomer] = useState<{ customerId: number; at: number } | null>(null);
   // Only admins see the console's sections (the server refuses their routes to anyone else anyway).
   const isAdmin = user.role === 'admin';
   const [section, setSection] = useState<AdminSectionKey | 'reception'>('reception');
@@ -125,6 +126,15 @@ function Desk({
                 </Alert>
               )}
               {status && <Rejections status={status} />}
+              {status && (
+                <Adoptions
+                  status={status}
+                  onOpen={(customerId) => {
+                    setTab('customers');
+                    setOpenCustomer({ customerId, at: Date.now() });
+                  }}
+                />
+              )}
               <WaitingForOthers waiting={waitingForOthers} />
               {status && !status.ready && (
                 <Alert color="blue" icon={<Loader size="xs" />}>
@@ -147,7 +157,7 @@ function Desk({
                   <TodayScreen />
                 </Tabs.Panel>
                 <Tabs.Panel value="customers" pt="md">
-                  <CustomersScreen />
+                  <CustomersScreen open={openCustomer} />
                 </Tabs.Panel>
                 <Tabs.Panel value="cash" pt="md">
                   <CashDrawer />

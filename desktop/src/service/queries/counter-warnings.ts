@@ -34,6 +34,15 @@ export function counterWarningsTitle(documents: boolean, profile: boolean): stri
   return profile ? t.profileIncompleteTitle : null;
 }
 
+/** The studio's required pages, in the footer's order, with their text: what a first-time walk-in accepts at the counter. */
+export async function requiredPages(db: Db): Promise<{ page_id: number; title: string; slug: string; content: string | null }[]> {
+  return db
+    .select({ page_id: page.page_id, title: page.title, slug: page.slug, content: page.content })
+    .from(page)
+    .where(eq(page.required, true))
+    .orderBy(asc(page.order), asc(page.page_id));
+}
+
 /** Reads the replica: the required pages without an acceptance of this customer, and the profile's missing fields. */
 export async function counterWarnings(db: Db, customerId: number, now: Date = new Date()): Promise<CounterWarnings> {
   const [who] = await db

@@ -2,7 +2,7 @@ import { Avatar, Badge, Button, Card, Center, Group, Loader, Menu, Modal, Stack,
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconChevronDown, IconMinus, IconPencil, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { activityTexts, isReasonGiven, mxTexts, texts } from '@estudio/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { dateOf, dateTimeOf, errorText, money, purchaseStatusOf } from '../format.ts';
 import { useSavedNotice } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
@@ -20,11 +20,16 @@ const t = texts.desk;
 type Card = DeskOutputs['customers']['card'];
 
 /** Everything the desk knows about one customer, and what staff can do for them. */
-export function CustomerCard({ customerId }: { customerId: number }) {
+export function CustomerCard({ customerId, onFollow }: { customerId: number; onFollow?: (customerId: number) => void }) {
   const card = trpc.customers.card.useQuery({ customer_id: customerId });
   const photo = trpc.customers.photo.useQuery({ customer_id: customerId }, { staleTime: Infinity });
   const session = trpc.session.get.useQuery();
   const [modal, setModal] = useState<'walkIn' | 'sell' | 'giveAccess' | 'removeClasses' | 'edit' | null>(null);
+  // A customer registered offline is shown by her temporary id until the server gives hers (decision 113): follow it.
+  const shownId = card.data?.customer.customer_id;
+  useEffect(() => {
+    if (shownId !== undefined && shownId !== customerId) onFollow?.(shownId);
+  }, [shownId, customerId, onFollow]);
   if (card.isPending) return <Center p="xl"><Loader /></Center>;
   // A failed refresh keeps the card it has: replacing it would close whatever dialog the receptionist has open on it.
   if (!card.data) return <Text c="red">{errorText(card.error)}</Text>;

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Fragment, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useState, type KeyboardEvent } from 'react';
 import { trpc } from '../trpc.ts';
 import { CustomerCard } from './CustomerCard.tsx';
 import { NewCustomerModal } from './ReservationActions.tsx';
@@ -11,10 +11,14 @@ import { NewCustomerModal } from './ReservationActions.tsx';
 const t = texts.desk;
 
 /** Search as you type (from the replica, so it answers offline too) and the chosen customer's card. */
-export function CustomersScreen() {
+export function CustomersScreen({ open }: { open?: { customerId: number; at: number } | null }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 80);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(open?.customerId ?? null);
+  // Another screen asked for a customer's card ('Ver ficha' on a notice).
+  useEffect(() => {
+    if (open) setSelected(open.customerId);
+  }, [open]);
   const [cursor, setCursor] = useState(0);
   const [creating, setCreating] = useState(false);
   const search = trpc.customers.search.useQuery({ q: debounced }, { enabled: debounced.trim().length > 0, placeholderData: keepPreviousData });
@@ -84,7 +88,7 @@ export function CustomersScreen() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>
         {selected ? (
-          <CustomerCard customerId={selected} />
+          <CustomerCard customerId={selected} onFollow={setSelected} />
         ) : (
           <Text c="dimmed" p="md">
             {t.pickCustomer}

@@ -23,7 +23,7 @@ import { IconArrowsExchange, IconDots, IconListNumbers, IconRotate2, IconUserPlu
 import { seatStates, texts } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorText, fieldErrorText, timeOf } from '../format.ts';
-import { useSavedNotice } from '../saved.ts';
+import { useDeskStatus, useSavedNotice } from '../saved.ts';
 import { trpc } from '../trpc.ts';
 import { DocumentText } from './CounterWarnings.tsx';
 
@@ -470,11 +470,13 @@ export function WaitlistModal({ opened, onClose, singleClassId }: { opened: bool
 
 /**
  * A first-time walk-in: name, phone, e-mail and the studio's required
- * documents, registered on the server (online only: it gives the id and checks
- * the e-mail); then their card opens to book a class or sell a package.
+ * documents, registered on the server; offline, in this desk until the
+ * connection returns (decision 113). Then their card opens to book a class or
+ * sell a package.
  */
 export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (customerId: number) => void }) {
   const saved = useSavedNotice();
+  const online = useDeskStatus()?.online ?? true;
   const documents = trpc.customers.documents.useQuery(undefined, { enabled: opened, retry: false });
   const create = trpc.customers.create.useMutation();
   const empty = { name: '', last_name: '', phone: '', email: '' };
@@ -507,8 +509,8 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     try {
-      const { customer_id } = await create.mutateAsync({ ...form, phone: digits, accepted_page_ids: accepted });
-      saved(t.registered);
+      const { customer_id, offline } = await create.mutateAsync({ ...form, phone: digits, accepted_page_ids: accepted });
+      saved(offline ? t.registeredOffline : t.registered);
       onCreated(customer_id);
       onClose();
     } catch (e) {
@@ -517,12 +519,17 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
       else setProblem(errorText(e));
     }
   };
-  const offline = documents.error ? errorText(documents.error) : null;
+  const unreadable = documents.error ? errorText(documents.error) : null;
   return (
     <Modal opened={opened} onClose={onClose} title={t.newCustomerTitle} size="lg" data-testid="new-customer-modal">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {(problem ?? offline) && <Alert color="red" role="alert">{problem ?? offline}</Alert>}
+          {(problem ?? unreadable) && <Alert color="red" role="alert">{problem ?? unreadable}</Alert>}
+          {!online && (
+            <Alert color="yellow" data-testid="register-offline">
+              {t.offline}
+            </Alert>
+          )}
           <Group grow align="flex-start">
             <TextInput label={t.name} value={form.name} error={errors.name} onChange={(e) => set('name')(e.currentTarget.value)} data-autofocus maxLength={100} />
             <TextInput label={t.lastName} value={form.last_name} error={errors.last_name} onChange={(e) => set('last_name')(e.currentTarget.value)} maxLength={100} />
@@ -562,7 +569,7 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{d.cancel}</Button>
-            <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={create.isPending} disabled={!!offline}>
+            <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={create.isPending} disabled={!!unreadable}>
               {t.register}
             </Button>
           </Group>

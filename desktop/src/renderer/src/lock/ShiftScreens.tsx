@@ -319,6 +319,37 @@ export function PasswordNeeded({ user, pending }: { user: User; pending: number 
   );
 }
 
+/**
+ * Customers registered here offline whose e-mail or phone the server already had (decision 113): what was done
+ * went to that account; staff read whose, open her card to correct her details, and press 'Entendido'.
+ */
+export function Adoptions({ status, onOpen }: { status: Status; onOpen: (customerId: number) => void }) {
+  const dismiss = trpc.status.dismissAdoption.useMutation();
+  if (!status.adoptions.length) return null;
+  return (
+    <Alert color="yellow" title={d.adoptedTitle} data-testid="adoptions">
+      <Stack gap="sm">
+        {status.adoptions.map((a) => (
+          // Text and buttons wrap under each other on a narrow window rather than push past it.
+          <Group key={a.mutationId} justify="space-between" align="flex-start" wrap="wrap" gap="xs" data-testid="adoption">
+            <Text size="sm" style={{ flex: '1 1 320px', minWidth: 0 }}>
+              {a.notice}
+            </Text>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Button size="xs" variant="default" onClick={() => onOpen(a.customerId)}>
+                {d.adoptedOpen}
+              </Button>
+              <Button size="xs" variant="light" color="yellow" onClick={() => dismiss.mutate({ mutationId: a.mutationId })} loading={dismiss.isPending && dismiss.variables?.mutationId === a.mutationId}>
+                {d.dismiss}
+              </Button>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** Changes the server refused, naming whom to call and which class, until staff press 'Entendido' (kept across restarts). */
 export function Rejections({ status }: { status: Status }) {
   const dismiss = trpc.status.dismiss.useMutation();
