@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
-import { fromCents, toCents } from '../rules/money.ts';
+import { formatMXN, fromCents, toCents } from '../rules/money.ts';
+import { texts } from '../texts.ts';
 import { bodyId, id, isoDateTime } from './fields.ts';
 import { drawerAmount } from './cash-shifts.ts';
 
@@ -147,3 +148,25 @@ export function allocateCashPart(lineCents: readonly number[], cashCents: number
 
 /** A line of a split payment as the drawer and the cash-up list each of its parts. */
 export const splitLineTitle = (title: string) => `${title} (pago dividido)`;
+
+/**
+ * A sold line as the counter's receipts say it (printed at the desk and e-mailed): 'Agua natural 600 ml × 2',
+ * '10 Clases (con VERANO200)'. `discountCode`: the code that lowered this line, or null.
+ */
+export function receiptLineTitle(line: { kind: 'package' | 'product'; title: string; quantity: number }, discountCode: string | null): string {
+  if (line.kind === 'product') return `${line.title} × ${line.quantity}`;
+  return discountCode ? `${line.title} (${texts.counterSale.discounted(discountCode)})` : line.title;
+}
+
+/**
+ * How a counter sale was paid, as its receipts say it: 'Efectivo', 'Tarjeta ···· 4242 · aut. A1B2C3', or a split
+ * 'Efectivo $100.00 + Tarjeta ···· 5555 · aut. DIV123 $80.00'.
+ */
+export function receiptMethodText(
+  method: string,
+  slip: { last4: string; authorization: string } | null,
+  split: { cashCents: number; totalCents: number } | null,
+): string {
+  const paid = slip ? texts.cashDrawer.terminalText(method, slip.last4, slip.authorization) : method;
+  return split ? texts.counterSale.splitMethod(formatMXN(split.cashCents), `${paid} ${formatMXN(split.totalCents - split.cashCents)}`) : paid;
+}

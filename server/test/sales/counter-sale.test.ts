@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '@estudio/core';
 import { audit_log } from '@estudio/db/schema/audit';
+import { outbox_message } from '@estudio/db/schema/outbox';
 import { class_package } from '@estudio/db/schema/packages';
 import { payment_method } from '@estudio/db/schema/payments';
 import { product, product_sale } from '@estudio/db/schema/products';
@@ -157,6 +159,21 @@ describe('a sale at the counter', () => {
     expect([bought?.terminal_last4, bought?.terminal_auth]).toEqual(['4242', 'AUT123']);
     const [socksLine] = await server.db.select().from(product_sale).where(eq(product_sale.product_sale_id, sold.body.lines[1].product_sale_id));
     expect([socksLine?.terminal_last4, socksLine?.terminal_auth]).toEqual(['4242', 'AUT123']);
+    // One e-mailed receipt for the whole cart, as the printed one: no separate receipt for the package.
+    const receipts = await server.db
+      .select()
+      .from(outbox_message)
+      .where(and(eq(outbox_message.customer_id, mariana), eq(outbox_message.kind, 'purchase-receipt')))
+      .orderBy(desc(outbox_message.outbox_message_id))
+      .limit(2);
+    const receipt = receipts[0]!;
+    expect(receipt).toMatchObject({ channel: 'email', subject: `Recibo de tu compra en recepción: ${texts.thanks.order(bought!.purchase_id)}` });
+    expect(receipt.body).toContain('10 Clases (con VERANO200)');
+    expect(receipt.body).toContain('Calcetas antiderrapantes × 2');
+    expect(receipt.body).toContain('$360.00');
+    expect(receipt.body).toContain('Tarjeta ···· 4242 · aut. AUT123');
+    expect(receipt.body).toContain('Este comprobante no es una factura (CFDI).');
+    expect(receipts[1]?.subject ?? '').not.toContain(texts.thanks.order(bought!.purchase_id));
 
     // A code for none of the cart's packages, an unknown one, one used up: refused, nothing sold.
     const linesBefore = await salesCount();

@@ -100,6 +100,44 @@ export function purchaseReceipt(f: ReceiptFacts): MessageParts {
   };
 }
 
+export interface CounterReceiptFacts {
+  name: string | null;
+  /** The first line's purchase or product sale: the receipt's number. */
+  saleNumber: number;
+  /** Each line as the desk's printed receipt says it: '10 Clases (con VERANO200)', 'Agua natural 600 ml × 2'. */
+  lines: { title: string; amount: string }[];
+  total: string;
+  /** 'Efectivo', 'Tarjeta ···· 4242 · aut. A1B2C3', 'Efectivo $100.00 + Tarjeta ···· 5555 · aut. DIV123 $80.00'. */
+  paymentMethod: string;
+  paidAt: DateInput;
+  /** Where the customer sees her purchases (Mis Compras). */
+  purchasesUrl: string;
+  tz: string;
+}
+
+/**
+ * The receipt of a sale at the counter (decision 111): the whole cart in one
+ * message, packages and products, as the 80 mm receipt printed at the desk,
+ * instead of one receipt per package and none for the products.
+ */
+export function counterReceipt(f: CounterReceiptFacts): MessageParts {
+  return {
+    kind: 'purchase-receipt',
+    subject: `Recibo de tu compra en recepción: ${orderNumber(f.saleNumber)}`,
+    greetingName: f.name,
+    paragraphs: [`Gracias por tu compra. Recibimos tu pago de ${mxn(f.total)} en la recepción del estudio.`],
+    details: [
+      ...f.lines.map((l): [string, string] => [l.title, mxn(l.amount)]),
+      ['Total pagado', mxn(f.total)],
+      ['Método de pago', f.paymentMethod],
+      ['Fecha', formatDateTime(f.paidAt, f.tz)],
+    ],
+    action: { label: 'Ver mis compras', url: f.purchasesUrl },
+    footnotes: [texts.cashDrawer.receiptNotInvoice],
+    whatsapp: null,
+  };
+}
+
 /** The receipt of one renewal of a subscription: each charge has its own. */
 export function subscriptionRenewed(f: ReceiptFacts): MessageParts {
   return {

@@ -96,9 +96,9 @@ export async function livePackage(tx: Tx, classPackageId: number): Promise<Packa
 }
 
 /** The payment method staff chose, with its provider ('card' for the counter's terminal); 404 when there is none. */
-export async function paymentMethodOf(tx: Tx, paymentMethodId: number): Promise<{ provider: string | null }> {
+export async function paymentMethodOf(tx: Tx, paymentMethodId: number): Promise<{ provider: string | null; name: string }> {
   const [method] = await tx
-    .select({ provider: payment_method.provider })
+    .select({ provider: payment_method.provider, name: payment_method.name })
     .from(payment_method)
     .where(eq(payment_method.payment_method_id, paymentMethodId));
   if (!method) throw new DomainError('payment-method/not-found');

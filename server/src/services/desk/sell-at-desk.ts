@@ -1,4 +1,18 @@
-import { DomainError, allocateCashPart, cartTotal, discountedCents, effectivePriceCents, fromCents, outOfStockMessage, productLineCents, toCents, unitsByProduct, type CounterSale, type CounterSaleQuote, type DeskMutationArgs } from '@estudio/core';
+import {
+  DomainError,
+  allocateCashPart,
+  cartTotal,
+  discountedCents,
+  effectivePriceCents,
+  fromCents,
+  outOfStockMessage,
+  productLineCents,
+  receiptLineTitle,
+  receiptMethodText,
+  studioTimeZone,
+  toCents,
+  unitsByProduct,
+  type CounterSale, type CounterSaleQuote, type DeskMutationArgs } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { product, product_sale } from '@estudio/db/schema/products';
@@ -6,7 +20,10 @@ import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import { openShiftFor } from '../cash/cash-shifts.ts';
 import { findApplicableDiscount, type DiscountRow } from '../discounts/validate-discount.ts';
+import { counterReceipt } from '@estudio/core/messages/templates/billing';
 import type { MessageContext } from '../messages/message-context.ts';
+import { queueCustomerMessage } from '../messages/queue-message.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { checkedTerminal, livePackage, paymentMethodOf, sellPackage } from './give-access.ts';
@@ -61,7 +78,8 @@ export async function sellAtDesk(db: Db, actor: StaffActor, input: SellAtDeskInp
         terminal,
         cashPart: cashPartOf(i),
         bill: input.bill,
-        messages,
+        // The whole cart gets one receipt, below.
+        messages: null,
         now,
       });
       lines.push({ kind: 'package', id: p.pkg.class_package_id, title: p.pkg.title, quantity: 1, amount: paid.total_payment, purchase_id: paid.purchase_id, product_sale_id: null });
@@ -97,7 +115,43 @@ export async function sellAtDesk(db: Db, actor: StaffActor, input: SellAtDeskInp
       entityId: who.customer_id,
       changes: { ...sale, payment_method_id: input.payment_method_id, ...(terminal ? { terminal } : {}) },
     });
+    if (messages && totalCents > 0) {
+      await queueCounterReceipt(tx, messages, who, {
+        sale,
+        titles: lines.map((l, i) => receiptLineTitle(l, l.kind === 'package' && priced[i]?.applies ? discount!.row.code : null)),
+        method: receiptMethodText(method.name, terminal, cashCents === null ? null : { cashCents, totalCents }),
+        paidAt: now,
+      });
+    }
     return sale;
+  });
+}
+
+/**
+ * The customer's receipt of the whole sale (one e-mail through the outbox, as the printed one), queued in the
+ * sale's transaction: a refused sale sends nothing. dedupeKey on the first line: one receipt per sale.
+ */
+async function queueCounterReceipt(
+  tx: Tx,
+  messages: MessageContext,
+  who: { customer_id: number; name: string },
+  receipt: { sale: CounterSale; titles: string[]; method: string; paidAt: Date },
+): Promise<void> {
+  const first = receipt.sale.lines[0]!;
+  const number = first.purchase_id ?? first.product_sale_id!;
+  await queueCustomerMessage(tx, messages, {
+    customerId: who.customer_id,
+    parts: counterReceipt({
+      name: who.name || null,
+      saleNumber: number,
+      lines: receipt.sale.lines.map((l, i) => ({ title: receipt.titles[i]!, amount: l.amount })),
+      total: receipt.sale.total,
+      paymentMethod: receipt.method,
+      paidAt: receipt.paidAt,
+      purchasesUrl: `${messages.publicUrl}/mystudio/membresias`,
+      tz: studioTimeZone(await loadStudioSettings(tx)),
+    }),
+    dedupeKey: first.purchase_id ? `receipt:counter-purchase-${first.purchase_id}` : `receipt:counter-product-${first.product_sale_id}`,
   });
 }
 

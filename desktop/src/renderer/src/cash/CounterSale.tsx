@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { domainErrors, drawerAmount, formatMXN, fromCents, maxUnitsPerLine, outOfStockMessage, productLineCents, texts, toCents, type CounterSaleQuote } from '@estudio/core';
+import { domainErrors, drawerAmount, formatMXN, fromCents, maxUnitsPerLine, outOfStockMessage, productLineCents, receiptLineTitle, receiptMethodText, texts, toCents, type CounterSaleQuote } from '@estudio/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../admin/api.ts';
 import { errorText, money } from '../format.ts';
@@ -168,18 +168,17 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
         cash_part: splitting && cashPartCents !== null ? fromCents(cashPartCents) : null,
       });
       saved(t.sold);
-      const methodText = pay.slip ? texts.cashDrawer.terminalText(method?.name ?? '', pay.slip.last4, pay.slip.authorization) : (method?.name ?? '');
       setReceipt({
         studio: options.data?.studio ?? { name: '', location: '', email: '', whatsapp: '' },
         at: new Date().toISOString(),
         customer: `${customer.name} ${customer.last_name}`,
         seller: me ? `${me.name} ${me.last_name}` : '',
         lines: lines.map((l, i) => ({
-          title: l.kind === 'product' ? `${l.title} × ${l.quantity}` : priceOf(l, i) < toCents(l.price) && quote ? `${l.title} (${t.discounted(quote.discount_code)})` : l.title,
+          title: receiptLineTitle(l, l.kind === 'package' && quote && priceOf(l, i) < toCents(l.price) ? quote.discount_code : null),
           amount: fromCents(priceOf(l, i)),
         })),
         total: fromCents(totalCents),
-        method: splitting && cashPartCents !== null ? t.splitMethod(formatMXN(cashPartCents), `${methodText} ${formatMXN(totalCents - cashPartCents)}`) : methodText,
+        method: receiptMethodText(method?.name ?? '', pay.slip, splitting && cashPartCents !== null ? { cashCents: cashPartCents, totalCents } : null),
         tendered: splitting ? cashPay.tendered : pay.tendered,
         change: splitting ? cashPay.change : pay.change,
       });
