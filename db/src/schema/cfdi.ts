@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, money, tstz, updatedAt } from './columns.ts';
 import { customer } from './customer.ts';
+import { product_sale } from './products.ts';
 import { invoice, purchase } from './purchases.ts';
 
 /**
@@ -119,6 +120,24 @@ export const cfdi_global_charge = pgTable(
     amount: money('amount').notNull(),
   },
   (t) => [uniqueIndex('cfdi_global_charge_key').on(t.charge_id), index('cfdi_global_charge_cfdi_idx').on(t.cfdi_id)],
+);
+
+/**
+ * The products sold at the counter on a global invoice (decision 114): each sale line once, as the charges above.
+ * A product sale is never invoiced to a person, so all of them go on the global invoice of their period.
+ */
+export const cfdi_global_product_sale = pgTable(
+  'cfdi_global_product_sale',
+  {
+    cfdi_id: integer('cfdi_id')
+      .notNull()
+      .references(() => cfdi.cfdi_id, { onDelete: 'cascade' }),
+    product_sale_id: integer('product_sale_id')
+      .notNull()
+      .references(() => product_sale.product_sale_id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+  },
+  (t) => [uniqueIndex('cfdi_global_product_sale_key').on(t.product_sale_id), index('cfdi_global_product_sale_cfdi_idx').on(t.cfdi_id)],
 );
 
 /**

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_log } from '@estudio/db/schema/audit';
-import { cfdi, cfdi_global_charge } from '@estudio/db/schema/cfdi';
+import { cfdi, cfdi_global_charge, cfdi_global_product_sale } from '@estudio/db/schema/cfdi';
 import { customer } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { class_package } from '@estudio/db/schema/packages';
+import { payment_method } from '@estudio/db/schema/payments';
+import { product, product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { issueGlobalInvoices } from '../../src/services/cfdi/global-invoice.ts';
 import { sendDueCfdis } from '../../src/services/cfdi/send-cfdi.ts';
@@ -234,5 +236,48 @@ describe('the global invoice', () => {
     expect((await call(server.app, 'GET', `/api/purchases/${card[0]}`, { token: mariana.token })).body.purchase.cfdi.state).toBe('global');
     const [one] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, card[0]!));
     expect(one?.status).toBe('completed');
+  });
+
+  it('puts the products sold at the counter on it too, each line once; a split payment goes with its larger part', async () => {
+    await setPac();
+    const studioNow = new Date(Date.now() - 6 * 3_600_000);
+    const lastMonth = new Date(Date.UTC(studioNow.getUTCFullYear(), studioNow.getUTCMonth() - 1, 12, 18));
+    const methods = await server.db.select().from(payment_method);
+    const cashId = methods.find((m) => m.provider === 'cash')!.payment_method_id;
+    const cardId = methods.find((m) => m.provider === 'card')!.payment_method_id;
+    const [water] = await server.db.insert(product).values({ name: 'Agua para la factura global', price: '25.00', stock: null }).returning();
+    const [towel] = await server.db.insert(product).values({ name: 'Toalla para la factura global', price: '100.00', stock: null }).returning();
+    const slip = { last4: '4242', authorization: 'GLB123' };
+    const sell = async (body: Record<string, unknown>) => {
+      const res = await call(server.app, 'POST', '/api/sales', { token: recepcion, body: { customer_id: mariana.id, ...body } });
+      expect(res.status, res.raw).toBe(200);
+      return res.body.lines.map((l: { product_sale_id: number | null }) => l.product_sale_id) as number[];
+    };
+    // Two waters in cash; a towel mostly by card ($30 cash, $70 card); another mostly in cash ($80 cash, $20 card).
+    const [inCash] = await sell({ products: [{ product_id: water!.product_id, quantity: 2 }], payment_method_id: cashId });
+    const [mostlyCard] = await sell({ products: [{ product_id: towel!.product_id, quantity: 1 }], payment_method_id: cardId, terminal: slip, cash_part: '30' });
+    const [mostlyCash] = await sell({ products: [{ product_id: towel!.product_id, quantity: 1 }], payment_method_id: cardId, terminal: slip, cash_part: '80' });
+    const ids = [inCash!, mostlyCard!, mostlyCash!];
+    for (const id of ids) await server.db.update(product_sale).set({ paidAt: lastMonth }).where(eq(product_sale.product_sale_id, id));
+
+    expect(await issueGlobalInvoices(server.db, new Date())).toBeGreaterThanOrEqual(2);
+    expect(await issueGlobalInvoices(server.db, new Date())).toBe(0);
+    const lines = await server.db.select().from(cfdi_global_product_sale);
+    const lineOf = (id: number) => lines.find((l) => l.product_sale_id === id)!;
+    expect(ids.map((id) => lineOf(id).amount)).toEqual(['50.00', '100.00', '100.00']);
+    const formOf = async (id: number) => (await server.db.select().from(cfdi).where(eq(cfdi.cfdi_id, lineOf(id).cfdi_id)))[0]!.payment_form;
+    expect([await formOf(inCash!), await formOf(mostlyCard!), await formOf(mostlyCash!)]).toEqual(['01', '04', '01']);
+    // This month's sales wait for their period to end.
+    const [today] = await sell({ products: [{ product_id: water!.product_id, quantity: 1 }], payment_method_id: cashId });
+    await issueGlobalInvoices(server.db, new Date());
+    expect((await server.db.select().from(cfdi_global_product_sale)).some((l) => l.product_sale_id === today)).toBe(false);
+
+    await sender();
+    const [doc] = await server.db.select().from(cfdi).where(eq(cfdi.cfdi_id, lineOf(inCash!).cfdi_id));
+    expect(doc?.status).toBe('stamped');
+    // What the studio sent the PAC for that document: the water's line by its sale's number.
+    const sent = pac.requests.find((r) => r.method === 'POST' && (r.body as { external_id?: string } | null)?.external_id === `cfdi-${doc!.cfdi_id}`);
+    const items = (sent?.body as { items: { product: { sku: string; price: number; description: string } }[] }).items;
+    expect(items.find((i) => i.product.sku === `P${inCash}`)?.product).toMatchObject({ price: 50, description: 'Venta' });
   });
 });

@@ -65,9 +65,11 @@ export function personalInvoiceBody(doc: CfdiRow, line: InvoiceLine, settings: A
 /**
  * The global invoice (tipo I to XAXX010101000, uso S01, InformacionGlobal):
  * one line per sale, as the SAT asks (ClaveProdServ 01010101, unit ACT, the
- * sale's number as its identifier), at most 5,000 lines a document.
+ * sale's number as its identifier: C and the charge, P and the product sale), at most 5,000 lines a document.
  */
-export function globalInvoiceBody(doc: CfdiRow, lines: { charge_id: number; amount: string }[], settings: AppConfigMap): Record<string, unknown> {
+export type GlobalLine = { charge_id: number; amount: string } | { product_sale_id: number; amount: string };
+
+export function globalInvoiceBody(doc: CfdiRow, lines: GlobalLine[], settings: AppConfigMap): Record<string, unknown> {
   return {
     type: 'I',
     customer: customerOf(publicoEnGeneral(settings)),
@@ -81,7 +83,7 @@ export function globalInvoiceBody(doc: CfdiRow, lines: { charge_id: number; amou
     idempotency_key: `cfdi-${doc.cfdi_id}`,
     items: lines.map((l) => ({
       quantity: 1,
-      product: { description: 'Venta', product_key: '01010101', unit_key: 'ACT', price: Number(l.amount), tax_included: true, taxes: taxes(settings), sku: `C${l.charge_id}` },
+      product: { description: 'Venta', product_key: '01010101', unit_key: 'ACT', price: Number(l.amount), tax_included: true, taxes: taxes(settings), sku: 'charge_id' in l ? `C${l.charge_id}` : `P${l.product_sale_id}` },
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { satPaymentForms, type AppConfigMap } from '@estudio/core';
+import { satPaymentForms, toCents, type AppConfigMap } from '@estudio/core';
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
@@ -48,6 +48,15 @@ export function satPaymentFormOf(kind: string, channel: string | null): string {
     default:
       return satPaymentForms.toBeDefined;
   }
+}
+
+/**
+ * The form of a global invoice's line: a sale paid partly in cash at the counter and the rest by card takes the form
+ * of its larger part (the SAT's rule for one operation paid several ways); otherwise its payment's form.
+ */
+export function linePaymentForm(kind: string, channel: string | null, cashPart: string | null, total: string): string {
+  if (cashPart !== null && toCents(cashPart) * 2 >= toCents(total)) return satPaymentForms.cash;
+  return satPaymentFormOf(kind, channel);
 }
 
 /** Invoicing is on (the owner's switch); the PAC may still be missing (then documents wait). */

@@ -1,12 +1,13 @@
 import { fromCents, globalPeriodKey, globalPeriodOf, invoiceRequestDeadline, studioTimeZone, toCents, type GlobalPeriod, type GlobalPeriodicity } from '@estudio/core';
 import { and, asc, count, eq, inArray, like, lte, ne, notExists, or, sql } from 'drizzle-orm';
-import { cfdi, cfdi_global_charge } from '@estudio/db/schema/cfdi';
+import { cfdi, cfdi_global_charge, cfdi_global_product_sale } from '@estudio/db/schema/cfdi';
+import { product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
-import { paymentKindOf, wasRefunded } from '../reports/payment-kind.ts';
+import { paymentKindOf, productSaleKindOf, wasRefunded } from '../reports/payment-kind.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { publicoEnGeneral, chunks, sumMoney } from './build-documents.ts';
-import { cfdiOn, invoiceableCharge, satPaymentFormOf } from './charges.ts';
+import { cfdiOn, invoiceableCharge, linePaymentForm } from './charges.ts';
 
 /** facturapi's limit of lines a document (global_invoice_too_many_items past it). */
 export const globalInvoiceMaxLines = 5_000;
@@ -19,10 +20,13 @@ const noPersonalInvoice = (db: Db) =>
       .where(and(eq(cfdi.charge_id, invoice.invoice_id), eq(cfdi.kind, 'invoice'), ne(cfdi.status, 'cancelled'))),
   );
 const notOnGlobal = (db: Db) => notExists(db.select({ one: sql`1` }).from(cfdi_global_charge).where(eq(cfdi_global_charge.charge_id, invoice.invoice_id)));
+const productNotOnGlobal = (db: Db) =>
+  notExists(db.select({ one: sql`1` }).from(cfdi_global_product_sale).where(eq(cfdi_global_product_sale.product_sale_id, product_sale.product_sale_id)));
 
 interface Candidate {
-  chargeId: number;
-  purchaseId: number;
+  /** A charge (invoice row) of a purchase, or a product sold at the counter. */
+  source: 'charge' | 'product';
+  id: number;
   amountCents: number;
   paymentForm: string;
   periodKey: string;
@@ -38,7 +42,9 @@ interface Candidate {
  * of its sales has closed (the settings keep the two in step with the SAT's
  * 72 hours). What was refunded before is left out of its line (a fully
  * refunded sale is left out); annulled sales, gifts and unpaid purchases
- * never count. The documents are kept 'pending' here, each with its lines,
+ * never count. Products sold at the counter (decision 114) go on it too, each
+ * sale line once. A line paid partly in cash and partly by card takes the
+ * form of its larger part. The documents are kept 'pending' here, each with its lines,
  * in a transaction that locks the charges a personal request locks too; the
  * sender stamps them. Idempotent: a run finds only charges on no invoice yet.
  * Returns the documents made.
@@ -57,6 +63,7 @@ export async function issueGlobalInvoices(db: Db, now: Date = new Date()): Promi
       createdAt: invoice.createdAt,
       kind: paymentKindOf,
       channel: purchase.payment_channel,
+      cashPart: purchase.cash_part,
       refunded: sql<string | null>`(select sum(ri.total_payment) from invoice ri where ri.purchase_id = "purchase"."purchase_id" and ri.status = 'refunded')`,
       latest: sql<number>`(select max(li.invoice_id) from invoice li where li.purchase_id = "purchase"."purchase_id" and li.status = 'completed')`,
     })
@@ -64,6 +71,11 @@ export async function issueGlobalInvoices(db: Db, now: Date = new Date()): Promi
     .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
     .where(and(invoiceableCharge(), or(ne(purchase.status, 'revoked'), wasRefunded), lte(invoice.paidAt, now), noPersonalInvoice(db), notOnGlobal(db)))
     .orderBy(asc(invoice.paidAt), asc(invoice.invoice_id));
+  const products = await db
+    .select({ id: product_sale.product_sale_id, total: product_sale.total, cashPart: product_sale.cash_part, paidAt: product_sale.paidAt, kind: productSaleKindOf })
+    .from(product_sale)
+    .where(and(sql`${product_sale.total} > 0`, lte(product_sale.paidAt, now), productNotOnGlobal(db)))
+    .orderBy(asc(product_sale.paidAt), asc(product_sale.product_sale_id));
   const groups = new Map<string, Candidate[]>();
   // The periods and windows are computed once per period, not once per sale: the studio's calendar arithmetic is
   // about a millisecond a call, 20 seconds for a month of 10,000 sales (bench/mexico-money.ts).
@@ -73,27 +85,26 @@ export async function issueGlobalInvoices(db: Db, now: Date = new Date()): Promi
   const keyOf = (p: GlobalPeriod) => keys.get(p) ?? (keys.set(p, globalPeriodKey(p, tz)), keys.get(p) as string);
   const requestDays = Number(settings.cfdi_request_days);
   const deadlineOf = (at: Date) => (Number.isInteger(requestDays) && requestDays > 0 ? invoiceRequestDeadline(at, settings.cfdi_request_days, tz) : monthOf(at).end);
-  for (const r of rows) {
-    const paidAt = r.paidAt ?? r.createdAt;
+  const consider = (candidate: Omit<Candidate, 'periodKey' | 'months' | 'year'>, paidAt: Date) => {
     const period = periodOf(paidAt);
     const windowEnd = deadlineOf(paidAt);
-    if (period.end.getTime() > now.getTime() || windowEnd.getTime() > now.getTime()) continue;
-    const refunded = r.chargeId === Number(r.latest) && r.refunded ? toCents(r.refunded) : 0;
-    const amountCents = toCents(r.total) - refunded;
-    if (amountCents <= 0) continue;
-    const candidate: Candidate = {
-      chargeId: r.chargeId,
-      purchaseId: r.purchaseId,
-      amountCents,
-      paymentForm: satPaymentFormOf(r.kind, r.channel),
-      periodKey: keyOf(period),
-      months: period.months,
-      year: period.year,
-    };
-    const key = `${candidate.periodKey}|${candidate.paymentForm}`;
+    if (period.end.getTime() > now.getTime() || windowEnd.getTime() > now.getTime()) return;
+    if (candidate.amountCents <= 0) return;
+    const full: Candidate = { ...candidate, periodKey: keyOf(period), months: period.months, year: period.year };
+    const key = `${full.periodKey}|${full.paymentForm}`;
     const group = groups.get(key);
-    if (group) group.push(candidate);
-    else groups.set(key, [candidate]);
+    if (group) group.push(full);
+    else groups.set(key, [full]);
+  };
+  for (const r of rows) {
+    const refunded = r.chargeId === Number(r.latest) && r.refunded ? toCents(r.refunded) : 0;
+    consider(
+      { source: 'charge', id: r.chargeId, amountCents: toCents(r.total) - refunded, paymentForm: linePaymentForm(r.kind, r.channel, r.cashPart, r.total) },
+      r.paidAt ?? r.createdAt,
+    );
+  }
+  for (const p of products) {
+    consider({ source: 'product', id: p.id, amountCents: toCents(p.total), paymentForm: linePaymentForm(p.kind, null, p.cashPart, p.total) }, p.paidAt);
   }
   let made = 0;
   for (const group of groups.values()) {
@@ -117,7 +128,8 @@ async function storeGlobal(db: Db, part: Candidate[], periodicity: GlobalPeriodi
   return db.transaction(async (tx) => {
     // The charges a personal request would lock: one still free of any invoice goes on this one.
     const free = new Set<number>();
-    for (const ids of chunks(part.map((c) => c.chargeId), 1_000)) {
+    const charges = part.filter((c) => c.source === 'charge');
+    for (const ids of chunks(charges.map((c) => c.id), 1_000)) {
       const locked = await tx
         .select({ id: invoice.invoice_id })
         .from(invoice)
@@ -125,7 +137,17 @@ async function storeGlobal(db: Db, part: Candidate[], periodicity: GlobalPeriodi
         .for('update');
       for (const l of locked) free.add(l.id);
     }
-    const lines = part.filter((c) => free.has(c.chargeId));
+    // A product sale only ever goes on a global invoice: locked so two runs cannot both take it.
+    const freeProducts = new Set<number>();
+    for (const ids of chunks(part.filter((c) => c.source === 'product').map((c) => c.id), 1_000)) {
+      const locked = await tx
+        .select({ id: product_sale.product_sale_id })
+        .from(product_sale)
+        .where(and(inArray(product_sale.product_sale_id, ids), productNotOnGlobal(tx)))
+        .for('update');
+      for (const l of locked) freeProducts.add(l.id);
+    }
+    const lines = part.filter((c) => (c.source === 'charge' ? free.has(c.id) : freeProducts.has(c.id)));
     if (lines.length === 0) return 0;
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
@@ -150,8 +172,11 @@ async function storeGlobal(db: Db, part: Candidate[], periodicity: GlobalPeriodi
       })
       .returning({ id: cfdi.cfdi_id });
     if (!doc) return 0;
-    for (const batch of chunks(lines, 1_000)) {
-      await tx.insert(cfdi_global_charge).values(batch.map((l) => ({ cfdi_id: doc.id, charge_id: l.chargeId, amount: fromCents(l.amountCents) })));
+    for (const batch of chunks(lines.filter((l) => l.source === 'charge'), 1_000)) {
+      await tx.insert(cfdi_global_charge).values(batch.map((l) => ({ cfdi_id: doc.id, charge_id: l.id, amount: fromCents(l.amountCents) })));
+    }
+    for (const batch of chunks(lines.filter((l) => l.source === 'product'), 1_000)) {
+      await tx.insert(cfdi_global_product_sale).values(batch.map((l) => ({ cfdi_id: doc.id, product_sale_id: l.id, amount: fromCents(l.amountCents) })));
     }
     return 1;
   });

@@ -1,7 +1,7 @@
 import { fromCents, toCents } from '@estudio/core';
 import { cfdiIssued } from '@estudio/core/messages/templates/mexico';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { cfdi, cfdi_global_charge } from '@estudio/db/schema/cfdi';
+import { cfdi, cfdi_global_charge, cfdi_global_product_sale } from '@estudio/db/schema/cfdi';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
 import { purchase } from '@estudio/db/schema/purchases';
@@ -104,7 +104,12 @@ async function bodyOf(deps: SenderDeps, doc: CfdiRow): Promise<Record<string, un
       .from(cfdi_global_charge)
       .where(eq(cfdi_global_charge.cfdi_id, doc.cfdi_id))
       .orderBy(asc(cfdi_global_charge.charge_id));
-    return globalInvoiceBody(doc, lines, settings);
+    const products = await deps.db
+      .select({ product_sale_id: cfdi_global_product_sale.product_sale_id, amount: cfdi_global_product_sale.amount })
+      .from(cfdi_global_product_sale)
+      .where(eq(cfdi_global_product_sale.cfdi_id, doc.cfdi_id))
+      .orderBy(asc(cfdi_global_product_sale.product_sale_id));
+    return globalInvoiceBody(doc, [...lines, ...products], settings);
   }
   if (doc.kind === 'credit_note') {
     const [related] = doc.related_cfdi_id ? await deps.db.select().from(cfdi).where(eq(cfdi.cfdi_id, doc.related_cfdi_id)) : [];
