@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError, replicatedTableNames, replicatedTables, type DeskMutationName } from '@estudio/core';
-import { class_package, class_reservation, customer, payment_method, product, purchase, single_class, sync_mutation } from '@estudio/db';
+import { class_package, class_reservation, customer, page, payment_method, product, purchase, single_class, sync_mutation } from '@estudio/db';
 import { createTestDb, type TestDb } from '@estudio/db/testing';
 import { updateCustomer } from '@estudio/server/services/customer/update-customer';
 import { applyDeskMutation } from '@estudio/server/services/desk/apply-desk-mutation';
@@ -46,9 +46,13 @@ let packageIds: number[];
 /** The counter's products (two counted on the shelf, one not) and the cash payment method. */
 let productIds: number[];
 let cashMethodId: number;
+/** The studio's required documents, which a walk-in registered at the desk accepts. */
+let requiredPageIds: number[];
+/** Walk-ins registered at desks, numbered across runs so each has its own e-mail and phone. */
+let registrations = 0;
 
 /** What the runs exercised, printed at the end so a reader sees the property was not vacuous. */
-const seen = { applied: 0, rejected: 0, refusedAtDesk: 0, restarts: 0, disconnects: 0, serverWrites: 0, counterSales: 0 };
+const seen = { applied: 0, rejected: 0, refusedAtDesk: 0, restarts: 0, disconnects: 0, serverWrites: 0, counterSales: 0, registered: 0, joinedExisting: 0 };
 
 const pick = <T>(items: readonly T[], n: number): T | undefined => (items.length ? items[n % items.length] : undefined);
 
@@ -92,6 +96,7 @@ beforeAll(async () => {
   await server.db.update(product).set({ stock: 6 }).where(isNotNull(product.stock));
   const [cashMethod] = await server.db.select({ id: payment_method.payment_method_id }).from(payment_method).where(eq(payment_method.provider, 'cash'));
   cashMethodId = cashMethod!.id;
+  requiredPageIds = (await server.db.select({ id: page.page_id }).from(page).where(eq(page.required, true))).map((p) => p.id);
 
   workDir = mkdtempSync(join(tmpdir(), 'estudio-sync-property-'));
   templateDir = join(workDir, 'template');
@@ -125,6 +130,7 @@ type Action =
   | { kind: 'deskSell'; customer: number; pkg: number; withPackage: boolean; product: number; quantity: number }
   | { kind: 'deskMarkPaid'; reservation: number }
   | { kind: 'deskMarkPurchasePaid'; purchase: number }
+  | { kind: 'deskRegister'; portalTooMeanwhile: boolean }
   | { kind: 'disconnect' }
   | { kind: 'reconnect' }
   | { kind: 'restart' }
@@ -155,6 +161,8 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('deskMarkPaid' as const), reservation: n }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('deskMarkPurchasePaid' as const), purchase: n }), weight: 1 },
+  // A walk-in registered at the desk (offline or not); sometimes the same e-mail signs up on the portal before the push.
+  { arbitrary: fc.record({ kind: fc.constant('deskRegister' as const), portalTooMeanwhile: fc.boolean() }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'disconnect' as const }), weight: 3 },
   { arbitrary: fc.constant({ kind: 'reconnect' as const }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'restart' as const }), weight: 1 },
@@ -184,6 +192,8 @@ class DeskUnderTest {
   client!: SyncClient;
   readonly link: FlakyLink;
   readonly recorded: Recorded[] = [];
+  /** Walk-ins registered here, by their temporary ids: later actions sell and book to them. */
+  readonly registered: number[] = [];
   constructor(
     readonly dataDir: string,
     readonly clientId: string,
@@ -202,10 +212,11 @@ class DeskUnderTest {
     await this.replica.close();
   }
 
-  async mutate<N extends DeskMutationName>(name: N, args: Parameters<SyncClient['mutate']>[1] & Record<string, unknown>): Promise<void> {
+  async mutate<N extends DeskMutationName>(name: N, args: Parameters<SyncClient['mutate']>[1] & Record<string, unknown>): Promise<number | null> {
     try {
-      const { mutationId } = await this.client.mutate(name, args as never);
+      const { mutationId, tempId } = await this.client.mutate(name, args as never);
       this.recorded.push({ mutationId, name, args });
+      return tempId;
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       seen.refusedAtDesk += 1;
@@ -216,7 +227,13 @@ class DeskUnderTest {
         sql`select count(*)::int as n from desk.outbox where client_id = ${this.clientId} and mutation_id > ${last}`,
       );
       expect(stored?.n).toBe(0);
+      return null;
     }
+  }
+
+  /** The customers the desk's actions pick from: the shared ones and the walk-ins it registered. */
+  customers(): number[] {
+    return [...customerIds, ...this.registered];
   }
 }
 
@@ -302,7 +319,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
       return;
     }
     case 'deskWalkIn':
-      await desk.mutate('walkIn', { customer_id: pick(customerIds, a.customer)!, single_class_id: pick(classIds, a.klass)!, spot: null, guest: null });
+      await desk.mutate('walkIn', { customer_id: pick(desk.customers(), a.customer)!, single_class_id: pick(classIds, a.klass)!, spot: null, guest: null });
       return;
     case 'deskRemoveClasses':
       await desk.mutate('removeClasses', { customer_id: pick(customerIds, a.customer)!, amount: a.amount, reason: 'Ajuste de saldo' });
@@ -321,7 +338,7 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
       return;
     case 'deskSell':
       await desk.mutate('sellAtDesk', {
-        customer_id: pick(customerIds, a.customer)!,
+        customer_id: pick(desk.customers(), a.customer)!,
         packages: a.withPackage ? [{ class_package_id: pick(packageIds, a.pkg)!, package_days: null }] : [],
         products: [{ product_id: pick(productIds, a.product)!, quantity: a.quantity }],
         discount_code: null,
@@ -389,6 +406,31 @@ async function run(desk: DeskUnderTest, a: Action, booked: Map<string, number>):
       if (p) await desk.mutate('markPurchasePaid', { purchase_id: p.purchase_id, paid_with: 'cash' });
       return;
     }
+    case 'deskRegister': {
+      registrations += 1;
+      const email = `mostrador.${registrations}@sinred.mx`;
+      // The portal sign-up happens during an outage, before the desk can send her.
+      if (a.portalTooMeanwhile && !desk.link.down) {
+        seen.disconnects += 1;
+        desk.link.cut();
+      }
+      const tempId = await desk.mutate('registerCustomer', {
+        name: 'Renata',
+        last_name: `Mostrador ${registrations}`,
+        email,
+        phone: `55${String(70_000_000 + registrations)}`,
+        accepted_page_ids: requiredPageIds,
+      });
+      if (tempId === null) return;
+      seen.registered += 1;
+      desk.registered.push(tempId);
+      // She signed up on the portal too, before the desk could send her: the push must join her account, not make a second.
+      if (a.portalTooMeanwhile) {
+        await server.db.insert(customer).values({ name: 'Renata', last_name: 'Portal', email });
+        seen.serverWrites += 1;
+      }
+      return;
+    }
     case 'disconnect':
       seen.disconnects += 1;
       desk.link.cut();
@@ -454,13 +496,25 @@ describe('sync property', () => {
             rejected.map((m) => ({ id: m.mutation_id, code: m.error_code, message: m.error_message })),
           );
 
+          // 3b. Every registration made here became one customer (a new one, or the portal's with her e-mail, which staff
+          //     are told about), never two with one e-mail.
+          const registrations = audit.filter((m) => m.name === 'registerCustomer' && m.status === 'applied');
+          seen.joinedExisting += registrations.filter((m) => m.notice !== null).length;
+          for (const m of registrations) {
+            const typed = m.args as { email: string };
+            expect(await server.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, typed.email))).toEqual([{ id: m.created_id }]);
+          }
+          expect(desk.client.status().adoptions.map((n) => n.mutationId)).toEqual(registrations.filter((m) => m.notice !== null).map((m) => m.mutation_id));
+
           // 4. Each accepted walk-in booked once: the pair's reservations made during this run are the
           //    accepted walk-ins plus the portal's own bookings, never a duplicate.
           const walkIns = new Map<string, number>();
+          // A walk-in registered here is named by her temporary id in the changes made before the server answered.
+          const serverIdOf = new Map(audit.flatMap((m) => (m.temp_id !== null && m.created_id !== null ? [[m.temp_id, m.created_id] as const] : [])));
           for (const m of audit) {
             if (m.name !== 'walkIn' || m.status !== 'applied') continue;
             const args = m.args as { customer_id: number; single_class_id: number };
-            const key = `${args.customer_id}:${args.single_class_id}`;
+            const key = `${serverIdOf.get(args.customer_id) ?? args.customer_id}:${args.single_class_id}`;
             walkIns.set(key, (walkIns.get(key) ?? 0) + 1);
           }
           const made = await server.db
@@ -497,5 +551,7 @@ describe('sync property', () => {
     expect(seen.rejected).toBeGreaterThan(0);
     expect(seen.restarts).toBeGreaterThan(0);
     expect(seen.disconnects).toBeGreaterThan(0);
+    expect(seen.registered).toBeGreaterThan(0);
+    expect(seen.joinedExisting).toBeGreaterThan(0);
   }, 600_000);
 });
