@@ -1178,6 +1178,8 @@ export const texts = {
     lastName: 'Apellidos',
     phone: 'Teléfono',
     email: 'Correo electrónico',
+    birthdate: 'Fecha de nacimiento',
+    birthdateHint: 'Opcional; sin ella, cada escaneo avisa que el perfil está incompleto.',
     documents: 'Documentos que el cliente acepta',
     documentsHint: 'Léele o muéstrale cada documento; marca solo los que acepte.',
     documentShow: (title: string) => `Leer «${title}»`,

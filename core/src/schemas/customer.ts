@@ -63,6 +63,8 @@ export const customerCreateInput = z.strictObject({
   phone: phone.refine((v) => v !== '', { error: 'Escribe el teléfono del cliente.' }),
   email,
   accepted_page_ids: z.array(z.number().int().positive().max(maxInt4)).max(50).default([]),
+  /** Asked at the counter, so the first scan does not warn that the profile lacks it. */
+  birthdate: birthdate.nullish(),
 });
 export type CustomerCreateInput = z.input<typeof customerCreateInput>;
 

@@ -51,12 +51,12 @@ const push = (clientId: string, mutations: unknown[]) => trpcMutation(server.app
 describe('a walk-in registered offline', () => {
   it('becomes a customer with the server\'s id, and the sale and the booking made under her temporary id are hers', async () => {
     const desk = newClientId();
-    const form = walkInForm();
+    const form = walkInForm({ birthdate: '1996-03-08' });
     const classId = await newClass(server.db, { minutesAhead: minutesAheadToday(), capacity: 10 });
     const res = await push(desk, outage(form, classId));
     expect(res.status, res.raw).toBe(200);
     const [created] = await server.db.select().from(customer).where(eq(customer.email, form.email as string));
-    expect(created).toMatchObject({ name: 'Renata', last_name: 'Ortiz Salas', phone: form.phone });
+    expect(created).toMatchObject({ name: 'Renata', last_name: 'Ortiz Salas', phone: form.phone, birthdate: '1996-03-08' });
     expect(res.body.result.data.results).toEqual([
       { id: 1, status: 'applied', created_id: created!.customer_id },
       { id: 2, status: 'applied' },

@@ -37,7 +37,8 @@ export async function createCustomer(
   data: CreateCustomerData,
   options: { documentsPending?: boolean; profile?: CreateCustomerProfile; desk?: DeskOrigin | undefined } = {},
 ): Promise<CustomerRow> {
-  const profile = Object.fromEntries(Object.entries(options.profile ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const given = { birthdate: data.birthdate, ...options.profile };
+  const profile = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== null && v !== ''));
   try {
     return await db.transaction(async (tx) => {
       const [sameEmail] = await tx.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, data.email)).limit(1);

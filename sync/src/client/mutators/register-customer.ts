@@ -29,6 +29,7 @@ export const registerCustomer: Mutator<'registerCustomer'> = async (ctx, args) =
     last_name: args.last_name,
     email: args.email,
     phone: args.phone,
+    birthdate: args.birthdate ?? null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });

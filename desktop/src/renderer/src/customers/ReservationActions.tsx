@@ -479,7 +479,7 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
   const online = useDeskStatus()?.online ?? true;
   const documents = trpc.customers.documents.useQuery(undefined, { enabled: opened, retry: false });
   const create = trpc.customers.create.useMutation();
-  const empty = { name: '', last_name: '', phone: '', email: '' };
+  const empty = { name: '', last_name: '', phone: '', email: '', birthdate: '' };
   const [form, setForm] = useState(empty);
   const [accepted, setAccepted] = useState<number[]>([]);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof empty | 'documents', string>>>({});
@@ -509,7 +509,7 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     try {
-      const { customer_id, offline } = await create.mutateAsync({ ...form, phone: digits, accepted_page_ids: accepted });
+      const { customer_id, offline } = await create.mutateAsync({ ...form, phone: digits, birthdate: form.birthdate || null, accepted_page_ids: accepted });
       saved(offline ? t.registeredOffline : t.registered);
       onCreated(customer_id);
       onClose();
@@ -538,6 +538,17 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
             <TextInput label={t.phone} value={form.phone} error={errors.phone} onChange={(e) => set('phone')(e.currentTarget.value)} inputMode="tel" maxLength={20} />
             <TextInput label={t.email} value={form.email} error={errors.email} onChange={(e) => set('email')(e.currentTarget.value)} type="email" maxLength={200} />
           </Group>
+          {/* Typed as the customer says it (the browser's date field); optional, but the scan asks for it until it is there. */}
+          <TextInput
+            label={t.birthdate}
+            description={t.birthdateHint}
+            type="date"
+            value={form.birthdate}
+            error={errors.birthdate}
+            onChange={(e) => set('birthdate')(e.currentTarget.value)}
+            data-testid="new-customer-birthdate"
+            maw={260}
+          />
           {docs.length > 0 && (
             <Stack gap={6}>
               <Text size="sm" fw={500}>{t.documents}</Text>
