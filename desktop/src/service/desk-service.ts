@@ -537,7 +537,8 @@ export class DeskService {
       await client.mutate('checkIn', { class_reservation_id: classReservationId, at: at.toISOString() });
       checkedIn = true;
     }
-    const reservation = checkedIn ? ((await findReservation(this.db, classReservationId)) ?? found) : found;
+    // What the check-in changed, without reading it all again (the mutator sets exactly these): the scan answers sooner.
+    const reservation = checkedIn ? { ...found, attend: true, attendedAt: at.toISOString() } : found;
     if (Date.now() - this.settingsCachedAt > SETTINGS_REFRESH_MS) void this.refreshStudioSettings();
     return { reservation, warnings, checkedIn, at: at.toISOString(), outcome: scanOutcome(found, warnings, checkedIn), notices: scanNotices(reservation, warnings) };
   }

@@ -1,6 +1,7 @@
 import { appConfigOutput } from '@estudio/core';
 import { app_config } from '@estudio/db';
 import type { Replica } from '@estudio/sync/client/types';
+import { forgetReplicaSettings } from './time.ts';
 
 /**
  * The studio's settings kept in the replica's app_config table (decision
@@ -15,11 +16,15 @@ export async function cacheStudioSettings(replica: Replica, serverUrl: string, f
   if (!res.ok) throw new Error(`GET /api/appconfig ${res.status}`);
   const { config } = appConfigOutput.parse(await res.json());
   if (config.length === 0) return;
-  await replica.db.transaction(async (tx) => {
-    for (const { key, value } of config) {
-      await tx.insert(app_config).values({ key, value }).onConflictDoUpdate({ target: app_config.key, set: { value } });
-    }
-  });
+  try {
+    await replica.db.transaction(async (tx) => {
+      for (const { key, value } of config) {
+        await tx.insert(app_config).values({ key, value }).onConflictDoUpdate({ target: app_config.key, set: { value } });
+      }
+    });
+  } finally {
+    forgetReplicaSettings(replica.db);
+  }
 }
 
 /** How often a working desk copies the settings again. */

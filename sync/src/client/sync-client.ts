@@ -127,6 +127,12 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   let inflight: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
 
+  /**
+   * The rejections and notices staff read change only when the server answers a push, a reset is reviewed, or staff
+   * dismiss one: read again then, not after every check-in.
+   */
+  let staffListsStale = true;
+
   async function refreshStatus(patch: Partial<SyncStatus> = {}): Promise<void> {
     // One round trip for the counters: this runs after every mutation, on the check-in path.
     const [row] = await query<{ pending: number; ready: string | null; last_sync_at: string | null }>(
@@ -143,9 +149,11 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       pending: row?.pending ?? 0,
       ready: row?.ready === 'true',
       lastSyncAt: row?.last_sync_at ?? null,
-      rejections: await listRejections(db, clientId),
-      adoptions: await listAdoptions(db, clientId),
     };
+    if (staffListsStale) {
+      staffListsStale = false;
+      status = { ...status, rejections: await listRejections(db, clientId), adoptions: await listAdoptions(db, clientId) };
+    }
   }
 
   function emit(tables: readonly ReplicatedTable[]): void {
@@ -269,9 +277,11 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       for (const result of answer.results) {
         if (result.created_id) {
           await adoptServerId(db, clientId, { mutationId: result.id, customerId: result.created_id, notice: result.notice ?? null });
+          staffListsStale = true;
           await changed([]);
         }
         if (result.status === 'rejected' || (result.status === 'duplicate' && result.code)) {
+          staffListsStale = true;
           const tables = await rejectMutation(db, clientId, result.id, {
             code: result.code ?? 'internal',
             message: result.message ?? (domainErrors as Record<string, { message: string }>)[result.code ?? '']?.message ?? domainErrors.internal.message,
@@ -301,6 +311,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       if ((await replica.getMeta(metaKeys.ready)) !== 'true') await firstSync();
       // Changes kept aside by a reset go back in the queue (or to the refused list) once the snapshot is here.
       const reviewed = await reviewHeld(db, clientId);
+      if (reviewed.refused > 0) staffListsStale = true;
       if (reviewed.requeued + reviewed.refused > 0) await changed(reviewed.tables);
       await pushPending();
       await pullUntilDone();
@@ -459,11 +470,13 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     },
     async dismissRejection(mutationId) {
       await dismissRejection(db, clientId, mutationId);
+      staffListsStale = true;
       await changed([]);
     },
     serverCustomerId: (tempId) => adoptedCustomerId(db, tempId),
     async dismissAdoption(mutationId) {
       await dismissAdoption(db, clientId, mutationId);
+      staffListsStale = true;
       await changed([]);
     },
   };

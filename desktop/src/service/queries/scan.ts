@@ -1,8 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
-import { app_config, class_reservation, class_type, customer, location, single_class } from '@estudio/db';
-import { checkInRefusals, checkInWindow, configMap, DomainError, localTimeHHmm, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
-import { iso } from '../time.ts';
+import { class_reservation, class_type, customer, location, single_class } from '@estudio/db';
+import { checkInRefusals, checkInWindow, DomainError, localTimeHHmm, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
+import { iso, replicaSettings } from '../time.ts';
 import { counterWarnings } from './counter-warnings.ts';
 import { notesShownAtScan } from './customer-notes.ts';
 
@@ -88,9 +88,8 @@ export async function ensureScanIndexes(db: Db): Promise<void> {
 }
 
 /** The check-in window settings and time zone the replica keeps from the server (the defaults until it has them). */
-export async function checkInSettings(db: Db): Promise<AppConfigMap> {
-  const rows = await db.select({ key: app_config.key, value: app_config.value }).from(app_config);
-  return configMap(rows);
+export function checkInSettings(db: Db): Promise<AppConfigMap> {
+  return replicaSettings(db);
 }
 
 async function selectReservation(db: Db, where: SQL, settings: AppConfigMap): Promise<ReservationView | null> {
