@@ -283,6 +283,8 @@ export const domainErrors = {
   'product/out-of-stock': { status: 409, message: 'No hay piezas suficientes de este producto en existencia.' },
   'sale/split-needs-card': { status: 400, message: 'Para dividir el pago, elige la tarjeta como forma de pago: el efectivo es la otra parte.' },
   'sale/split-amount': { status: 400, message: 'La parte en efectivo debe ser mayor que $0 y menor que el total de la venta.' },
+  'product-sale/not-found': { status: 404, message: 'No encontramos esta venta de producto.' },
+  'product-return/too-many': { status: 409, message: 'No quedan tantas piezas por devolver de esta venta.' },
   'sale/empty': { status: 400, message: 'Agrega al menos un paquete o un producto a la venta.' },
   'permission/cash-shift-not-yours': { status: 403, message: 'Recepción cierra solo su propia caja; pide a un administrador que cierre esta.' },
   'customer/email-via-link': { status: 400, message: 'Tu correo se cambia en Mi Información › Correo electrónico: te enviamos una liga al correo nuevo para confirmarlo.' },

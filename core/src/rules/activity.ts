@@ -27,6 +27,10 @@ export const activityKindRules = {
     ['customer', 'purchase.cancel'],
   ],
   refund: [['purchase', 'refund']],
+  counterSale: [
+    ['customer', 'sale.desk'],
+    ['customer', 'product.return'],
+  ],
   cashShift: [
     ['cash_shift', 'cash_shift.open'],
     ['cash_shift', 'cash_shift.close'],
@@ -102,6 +106,7 @@ export const activityKindNames: Record<ActivityKind, string> = {
   limitReleased: 'Límites de compra devueltos',
   accessRevoked: 'Accesos eliminados',
   refund: 'Reembolsos',
+  counterSale: 'Ventas y devoluciones en recepción',
   cashShift: 'Turnos de caja',
   roleChange: 'Cambios de rol',
   customerChanged: 'Datos de clientes',
@@ -218,6 +223,27 @@ export function activityWhat(facts: ActivityFacts): string {
     case 'refund': {
       const amount = money(field(changes, 'amount'));
       return `reembolsó ${amount ?? 'una compra'}${facts.customerName ? ` a ${facts.customerName}` : ''}${because}`;
+    }
+    case 'counterSale': {
+      if (facts.action === 'product.return') {
+        const quantity = Number(field(changes, 'quantity'));
+        const back = money(field(changes, 'amount'));
+        const cash = money(field(changes, 'cash_part'));
+        const how = back && cash && cash !== back ? ` (${cash} en efectivo, el resto a la tarjeta)` : '';
+        const shelf = field(changes, 'restocked') === true ? '; regresó al anaquel' : '';
+        return `recibió de ${who} la devolución de ${quantity === 1 ? '1 pieza' : `${quantity} piezas`} de ${str(field(changes, 'title')) ?? 'un producto'}${back ? ` y le regresó ${back}${how}` : ''}${shelf}${because}`;
+      }
+      // A sale at the counter: its lines as the receipt lists them.
+      const lines = field(changes, 'lines');
+      const titles = Array.isArray(lines)
+        ? lines.flatMap((l) => {
+            const name = str(field(l, 'title'));
+            const quantity = Number(field(l, 'quantity'));
+            return name ? [field(l, 'kind') === 'product' ? `${name} × ${quantity}` : name] : [];
+          })
+        : [];
+      const total = money(field(changes, 'total'));
+      return `vendió a ${who} ${titles.length ? titles.join(', ') : 'en recepción'}${total ? ` por ${total}` : ''}`;
     }
     case 'cashShift': {
       if (facts.action === 'cash_shift.open') return `abrió la caja con ${money(field(changes, 'opening_float')) ?? 'su fondo'} de fondo`;

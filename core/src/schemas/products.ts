@@ -170,3 +170,67 @@ export function receiptMethodText(
   const paid = slip ? texts.cashDrawer.terminalText(method, slip.last4, slip.authorization) : method;
   return split ? texts.counterSale.splitMethod(formatMXN(split.cashCents), `${paid} ${formatMXN(split.totalCents - split.cashCents)}`) : paid;
 }
+
+// ---------- Returns (decision 115) ----------
+
+/** POST /sales/products/{product_sale_id}/return: units brought back, whether they go back on the shelf, and why. */
+export const productReturnInput = z.strictObject({
+  product_sale_id: id,
+  quantity: z.number({ error: 'Escribe cuántas piezas devuelve.' }).int({ error: 'Escribe cuántas piezas devuelve.' }).min(1, { error: 'Devuelve al menos una pieza.' }).max(maxUnitsPerLine),
+  /** The units can be sold again (false: a used towel). */
+  restock: z.boolean().default(true),
+  reason: z.string({ error: 'Escribe por qué se devuelve.' }).trim().min(1, { error: 'Escribe por qué se devuelve.' }).max(300),
+});
+
+export const productReturnOutput = z.object({
+  product_return_id: z.number(),
+  product_sale_id: z.number(),
+  title: z.string(),
+  quantity: z.number(),
+  /** What went back to the customer. */
+  amount: z.string(),
+  /** Of it, handed back from the drawer in cash (the rest on the card the sale was paid with). */
+  cash_part: z.string(),
+  restocked: z.boolean(),
+  /** Units of the sale that can still be returned. */
+  returnable: z.number(),
+});
+export type ProductReturn = z.infer<typeof productReturnOutput>;
+
+/** A customer's products bought at the counter, newest first, with what can still be returned of each. */
+export const customerProductSalesOutput = z.object({
+  sales: z.array(
+    z.object({
+      product_sale_id: z.number(),
+      title: z.string(),
+      quantity: z.number(),
+      total: z.string(),
+      paid_at: isoDateTime,
+      method: z.string(),
+      returned: z.number(),
+      returnable: z.number(),
+    }),
+  ),
+});
+
+/**
+ * What a return of `quantity` units of a sale line gives back, in centavos: the units at the line's unit price
+ * (the last units returned take whatever of the total is left, so the returns add up to the line to the centavo),
+ * and of it the cash handed back from the drawer: all of it for a cash sale, none for a card, and for a split
+ * payment the cash part first, up to what of it was not handed back already.
+ */
+export function productReturnCents(
+  line: { quantity: number; unit_price: string; total: string; paidInCash: boolean; cash_part: string | null },
+  before: { quantity: number; amountCents: number; cashCents: number },
+  quantity: number,
+): { amountCents: number; cashCents: number } {
+  const last = before.quantity + quantity >= line.quantity;
+  const amountCents = last ? toCents(line.total) - before.amountCents : productLineCents(line.unit_price, quantity);
+  const cashAvailable = line.cash_part !== null ? toCents(line.cash_part) - before.cashCents : line.paidInCash ? amountCents : 0;
+  return { amountCents, cashCents: Math.max(0, Math.min(amountCents, cashAvailable)) };
+}
+
+/** A refusal of a return of more units than are left to return. */
+export function returnTooManyMessage(left: number): string {
+  return left === 0 ? 'Esta venta ya se devolvió completa.' : `Solo ${left === 1 ? 'queda 1 pieza' : `quedan ${left} piezas`} por devolver de esta venta.`;
+}

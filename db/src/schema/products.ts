@@ -68,3 +68,36 @@ export const product_sale = pgTable(
     check('product_sale_amounts_check', sql`${t.quantity} > 0 and ${t.unit_price} >= 0 and ${t.total} >= 0`),
   ],
 );
+
+/**
+ * Units of a counter sale the customer brought back, and the money handed back for them (decision 115). Several
+ * returns may be made of one sale line, never more units than it sold (the sale line is locked while one is
+ * written). `cash_part` is the part handed back from the drawer (the rest goes back on the card it was paid with);
+ * `restocked`: the units went back on the shelf.
+ */
+export const product_return = pgTable(
+  'product_return',
+  {
+    product_return_id: integer('product_return_id').primaryKey().generatedAlwaysAsIdentity(),
+    product_sale_id: integer('product_sale_id')
+      .notNull()
+      .references(() => product_sale.product_sale_id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    amount: money('amount').notNull(),
+    cash_part: money('cash_part').notNull(),
+    restocked: boolean('restocked').notNull(),
+    reason: text('reason').notNull(),
+    /** Who took it back (null if the account is later deleted: the money was real). */
+    staff_id: integer('staff_id').references((): AnyPgColumn => customer.customer_id, { onDelete: 'set null' }),
+    /** The drawer the cash came out of; null when no drawer was open or nothing was handed back in cash. */
+    cash_shift_id: integer('cash_shift_id').references(() => cash_shift.cash_shift_id, { onDelete: 'set null' }),
+    returnedAt: tstz('returned_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_return_sale_idx').on(t.product_sale_id),
+    index('product_return_returned_at_idx').on(t.returnedAt),
+    index('product_return_cash_shift_id_idx').on(t.cash_shift_id),
+    check('product_return_amounts_check', sql`${t.quantity} > 0 and ${t.amount} >= 0 and ${t.cash_part} >= 0 and ${t.cash_part} <= ${t.amount}`),
+  ],
+);

@@ -1,4 +1,5 @@
-import { counterSaleOutput, counterSaleQuoteInput, counterSaleQuoteOutput, deskMutationArgs } from '@estudio/core';
+import { counterSaleOutput, counterSaleQuoteInput, counterSaleQuoteOutput, customerProductSalesOutput, deskMutationArgs, productReturnInput, productReturnOutput, z } from '@estudio/core';
+import { customerProductSales, returnProduct } from '../services/products/return-product.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { quoteAtDesk, sellAtDesk } from '../services/desk/sell-at-desk.ts';
 import { router, staffProcedure } from '../trpc.ts';
@@ -26,4 +27,24 @@ export const salesRouter = router({
     .input(counterSaleQuoteInput)
     .output(counterSaleQuoteOutput)
     .mutation(({ ctx, input }) => quoteAtDesk(ctx.db, input)),
+
+  products: staffProcedure
+    .meta({ openapi: { method: 'GET', path: '/sales/products', tags, summary: 'Los productos que un cliente compró en recepción, con lo que aún puede devolver' } })
+    .input(z.object({ customer_id: z.coerce.number({ error: 'Debe ser un número.' }).int().positive() }))
+    .output(customerProductSalesOutput)
+    .query(({ ctx, input }) => customerProductSales(ctx.db, input.customer_id)),
+
+  returnProduct: staffProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sales/products/{product_sale_id}/return',
+        tags,
+        summary: 'Devuelve piezas de una venta de producto: el dinero regresa como se pagó y, si se puede vender, la pieza al anaquel (recepción y admin)',
+        errorResponses: { 404: 'La venta no existe', 409: 'No quedan tantas piezas por devolver' },
+      },
+    })
+    .input(productReturnInput)
+    .output(productReturnOutput)
+    .mutation(({ ctx, input }) => returnProduct(ctx.db, ctx.customer, input)),
 });

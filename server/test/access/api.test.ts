@@ -252,6 +252,8 @@ describe('transport', () => {
         'PUT /cash_shifts/{id}/close',
         'POST /sales',
         'POST /sales/quote',
+        'GET /sales/products',
+        'POST /sales/products/{product_sale_id}/return',
         'GET /messaging/channels',
         'POST /cfdi/desk',
         'POST /cfdi/{id}/retry',

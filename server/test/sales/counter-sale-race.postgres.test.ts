@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth_user } from '@estudio/db/schema/identity';
 import { payment_method } from '@estudio/db/schema/payments';
-import { product, product_sale } from '@estudio/db/schema/products';
+import { product, product_return, product_sale } from '@estudio/db/schema/products';
 import { createIdTokenSigner } from '../../src/services/auth/id-token.ts';
 import { startRacingServer, type RacingServer } from '../support/helpers.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
@@ -37,5 +37,25 @@ describe.skipIf(!url)('the last units on the shelf, on PostgreSQL', () => {
     const [left] = await race.db.select({ stock: product.stock }).from(product).where(eq(product.product_id, row!.id));
     expect(left?.stock).toBe(0);
     expect(await race.db.select().from(product_sale).where(eq(product_sale.product_id, row!.id))).toHaveLength(5);
+  });
+
+  it('8 returns of the same 3 waters at once: 3 units back, never more money than the sale took', async () => {
+    const [row] = await race.db.insert(product).values({ name: 'Agua para devolver', price: '30.00', stock: 3 }).returning({ id: product.product_id });
+    const [staff] = await race.db.select({ uid: auth_user.uid, email: auth_user.email }).from(auth_user).where(eq(auth_user.email, 'recepcion@estudio.demo'));
+    const token = await createIdTokenSigner(race.secret, 3600).sign({ uid: staff!.uid, email: staff!.email });
+    const [cash] = await race.db.select().from(payment_method).where(eq(payment_method.provider, 'cash'));
+    const buyer = await customerId(race.db, 'cliente@estudio.demo');
+    const sold = await race.post('/api/sales', token, { customer_id: buyer, payment_method_id: cash!.payment_method_id, products: [{ product_id: row!.id, quantity: 3 }] });
+    expect(sold.status).toBe(200);
+    const saleId = sold.body.lines[0].product_sale_id as number;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => race.post(`/api/sales/products/${saleId}/return`, token, { product_sale_id: saleId, quantity: 1, restock: true, reason: 'No la quiso' })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    for (const lost of results.filter((r) => r.status !== 200)) expect([lost.status, lost.body.code, lost.body.message]).toEqual([409, 'product-return/too-many', 'Esta venta ya se devolvió completa.']);
+    const returns = await race.db.select().from(product_return).where(eq(product_return.product_sale_id, saleId));
+    expect(returns.reduce((n, r) => n + Math.round(Number(r.amount) * 100), 0)).toBe(9_000);
+    const [shelf] = await race.db.select({ stock: product.stock }).from(product).where(eq(product.product_id, row!.id));
+    expect(shelf?.stock).toBe(3);
   });
 });

@@ -190,6 +190,8 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   // A sale at the counter (packages and products in one cart), and what a discount code takes off it first.
   'sales.sell': { role: 'staff', rest: 'POST /api/sales' },
   'sales.quote': { role: 'staff', rest: 'POST /api/sales/quote' },
+  'sales.products': { role: 'staff', rest: 'GET /api/sales/products' },
+  'sales.returnProduct': { role: 'staff', rest: 'POST /api/sales/products/{product_sale_id}/return' },
   // The products sold at the counter: Recepción reads the list to sell them; only an administrator changes it (below).
   'products.list': { role: 'staff', rest: 'GET /api/products' },
   // CFDI at the desk: an invoice issued for a customer, the customer's invoices, a failed one sent again.

@@ -2,14 +2,14 @@ import { DomainError, drawerDifferenceCents, splitLineTitle, drawerNoteMissing, 
 import type { DbOrTx } from '@estudio/db';
 import { cash_shift } from '@estudio/db/schema/cash';
 import { customer } from '@estudio/db/schema/customer';
-import { product_sale } from '@estudio/db/schema/products';
+import { product_return, product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import { roleOf, type StaffActor } from '../permissions/staff-permissions.ts';
 import { paymentKindOf, productSaleKindOf } from '../reports/payment-kind.ts';
-import { productLineTitle } from '../reports/product-sales.ts';
+import { productLineTitle, productReturnTitle } from '../reports/product-sales.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 type ShiftRow = typeof cash_shift.$inferSelect;
@@ -145,7 +145,7 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
   const ids = rows.map((r) => r.cash_shift_id);
   const who = sql<string>`${customer.name} || ' ' || ${customer.last_name}`;
   const staffIds = [...new Set(rows.flatMap((r) => (r.staff_id === null ? [] : [r.staff_id])))];
-  const [sales, products, refunds, staff] = await Promise.all([
+  const [sales, products, refunds, returns, staff] = await Promise.all([
     db
       .select({
         shift: purchase.cash_shift_id,
@@ -201,6 +201,25 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
       .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
       .where(and(inArray(invoice.cash_shift_id, ids), eq(invoice.status, 'refunded')))
       .orderBy(asc(invoice.paidAt), asc(invoice.invoice_id)),
+    db
+      .select({
+        shift: product_return.cash_shift_id,
+        at: product_return.returnedAt,
+        purchase_id: sql<number | null>`null`,
+        product_sale_id: product_sale.product_sale_id,
+        customer: who,
+        title: productReturnTitle,
+        amount: product_return.amount,
+        method: productSaleKindOf,
+        last4: product_sale.terminal_last4,
+        authorization: product_sale.terminal_auth,
+        cash_part: product_return.cash_part,
+      })
+      .from(product_return)
+      .innerJoin(product_sale, eq(product_sale.product_sale_id, product_return.product_sale_id))
+      .innerJoin(customer, eq(customer.customer_id, product_sale.customer_id))
+      .where(inArray(product_return.cash_shift_id, ids))
+      .orderBy(asc(product_return.returnedAt), asc(product_return.product_return_id)),
     staffIds.length
       ? db.select({ id: customer.customer_id, name: who }).from(customer).where(inArray(customer.customer_id, staffIds))
       : Promise.resolve([] as { id: number; name: string }[]),
@@ -221,6 +240,15 @@ async function shiftsOutput(db: DbOrTx, rows: ShiftRow[]): Promise<CashShiftOutp
         )
         .map((s) => ({ kind: 'sale' as const, ...s })),
       ...refunds.filter((r) => r.shift === row.cash_shift_id).map(({ cash_part: _none, ...r }) => ({ kind: 'refund' as const, ...r })),
+      // A product brought back: the cash handed back from the drawer, and what went back on the card beside it.
+      ...returns
+        .filter((r) => r.shift === row.cash_shift_id)
+        .flatMap(({ cash_part, ...r }) => [
+          { ...r, amount: cash_part, method: 'cash' as const, last4: null, authorization: null },
+          { ...r, amount: fromCents(toCents(r.amount) - toCents(cash_part)) },
+        ])
+        .filter((r) => toCents(r.amount) > 0)
+        .map((r) => ({ kind: 'refund' as const, ...r })),
     ]
       .map(({ shift: _shift, at, last4, authorization, ...line }) => ({
         ...line,

@@ -72,7 +72,15 @@ export async function issueGlobalInvoices(db: Db, now: Date = new Date()): Promi
     .where(and(invoiceableCharge(), or(ne(purchase.status, 'revoked'), wasRefunded), lte(invoice.paidAt, now), noPersonalInvoice(db), notOnGlobal(db)))
     .orderBy(asc(invoice.paidAt), asc(invoice.invoice_id));
   const products = await db
-    .select({ id: product_sale.product_sale_id, total: product_sale.total, cashPart: product_sale.cash_part, paidAt: product_sale.paidAt, kind: productSaleKindOf })
+    .select({
+      id: product_sale.product_sale_id,
+      total: product_sale.total,
+      cashPart: product_sale.cash_part,
+      paidAt: product_sale.paidAt,
+      kind: productSaleKindOf,
+      // Units brought back before the invoice is made are not sold (decision 115).
+      returned: sql<string | null>`(select sum(pr.amount) from product_return pr where pr.product_sale_id = "product_sale"."product_sale_id")`,
+    })
     .from(product_sale)
     .where(and(sql`${product_sale.total} > 0`, lte(product_sale.paidAt, now), productNotOnGlobal(db)))
     .orderBy(asc(product_sale.paidAt), asc(product_sale.product_sale_id));
@@ -104,7 +112,8 @@ export async function issueGlobalInvoices(db: Db, now: Date = new Date()): Promi
     );
   }
   for (const p of products) {
-    consider({ source: 'product', id: p.id, amountCents: toCents(p.total), paymentForm: linePaymentForm(p.kind, null, p.cashPart, p.total) }, p.paidAt);
+    const amountCents = toCents(p.total) - (p.returned ? toCents(p.returned) : 0);
+    consider({ source: 'product', id: p.id, amountCents, paymentForm: linePaymentForm(p.kind, null, p.cashPart, p.total) }, p.paidAt);
   }
   let made = 0;
   for (const group of groups.values()) {

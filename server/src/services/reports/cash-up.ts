@@ -1,12 +1,12 @@
 import { fromCents, splitLineTitle, studioDayRange, studioTimeZone, toCents, type cashUpOutput, type z } from '@estudio/core';
 import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
-import { product_sale } from '@estudio/db/schema/products';
+import { product_return, product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { paymentKindOf, productSaleKindOf } from './payment-kind.ts';
-import { productLineTitle, productsSoldBetween } from './product-sales.ts';
+import { productLineTitle, productReturnTitle, productsReturnedBetween, productsSoldBetween } from './product-sales.ts';
 import { refundedBetween, soldBetween } from './reports.ts';
 
 /**
@@ -16,13 +16,14 @@ import { refundedBetween, soldBetween } from './reports.ts';
  * by bank transfer never was in the drawer) minus the cash refunds made that
  * day, line by line so the owner can match each one. A sale counts on the day
  * its money was taken; products sold at the counter for cash are sales too,
- * and of a sale paid partly in cash and partly by card, the cash part.
+ * and of a sale paid partly in cash and partly by card, the cash part; a
+ * product brought back for cash is a refund of the day it came back.
  */
 export async function cashUp(db: Db, date: string): Promise<z.infer<typeof cashUpOutput>> {
   const { from, to } = studioDayRange(date, date, studioTimeZone(await loadStudioSettings(db)));
   const cash = sql`${paymentKindOf} = 'cash'`;
   const who = sql<string>`${customer.name} || ' ' || ${customer.last_name}`;
-  const [packages, products, refunds] = await Promise.all([
+  const [packages, products, purchaseRefunds, productReturns] = await Promise.all([
     db
       .select({ at: purchase.paidAt, purchase_id: purchase.purchase_id, product_sale_id: sql<number | null>`null`, customer: who, title: purchase.title, amount: purchase.total_payment, cash_part: purchase.cash_part })
       .from(purchase)
@@ -42,7 +43,16 @@ export async function cashUp(db: Db, date: string): Promise<z.infer<typeof cashU
       .innerJoin(customer, eq(customer.customer_id, purchase.customer_id))
       .where(and(refundedBetween(from, to), cash))
       .orderBy(asc(invoice.paidAt), asc(invoice.invoice_id)),
+    // Products brought back: the cash handed back from the drawer (what went back on a card never was drawer money).
+    db
+      .select({ at: product_return.returnedAt, purchase_id: sql<number | null>`null`, product_sale_id: product_sale.product_sale_id, customer: who, title: productReturnTitle, amount: product_return.cash_part })
+      .from(product_return)
+      .innerJoin(product_sale, eq(product_sale.product_sale_id, product_return.product_sale_id))
+      .innerJoin(customer, eq(customer.customer_id, product_sale.customer_id))
+      .where(and(productsReturnedBetween(from, to), sql`${product_return.cash_part} > 0`))
+      .orderBy(asc(product_return.returnedAt), asc(product_return.product_return_id)),
   ]);
+  const refunds = [...purchaseRefunds, ...productReturns];
   // Of a split payment only the cash part was drawer money.
   const sales = [...packages, ...products].flatMap(({ cash_part, ...r }) =>
     cash_part === null ? [r] : toCents(cash_part) > 0 ? [{ ...r, title: splitLineTitle(r.title), amount: cash_part }] : [],

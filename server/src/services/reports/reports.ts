@@ -15,14 +15,14 @@ import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql, type 
 import { class_type, instructor } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
-import { product, product_sale } from '@estudio/db/schema/products';
+import { product, product_return, product_sale } from '@estudio/db/schema/products';
 import { invoice, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { paymentKindOf, productSaleKindOf, wasRefunded } from './payment-kind.ts';
-import { productsSoldBetween } from './product-sales.ts';
+import { productsReturnedBetween, productsSoldBetween } from './product-sales.ts';
 
 /**
  * The admin's reports. Every number is a SQL aggregate: the
@@ -140,7 +140,7 @@ export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: nu
   const purchaseCash = sql`coalesce(${purchase.cash_part}, 0)`;
   const productCash = sql`coalesce(${product_sale.cash_part}, 0)`;
   const cashKind = sql<PaymentKind>`'cash'`;
-  const [packagesSold, productsSold, splitCash, gifts, refunds, plans] = await Promise.all([
+  const [packagesSold, productsSold, splitCash, gifts, purchaseRefunds, productReturns, plans] = await Promise.all([
     db.select({ method: paymentKindOf, count: int(sql`count(*)::int`), cents: centsOf(sql`(${purchase.total_payment} - ${purchaseCash})`) }).from(purchase).where(soldBetween(from, to)).groupBy(sql`1`),
     db.select({ method: productSaleKindOf, count: int(sql`count(*)::int`), cents: centsOf(sql`(${product_sale.total} - ${productCash})`) }).from(product_sale).where(productsSoldBetween(from, to)).groupBy(sql`1`),
     Promise.all([
@@ -157,6 +157,19 @@ export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: nu
       .innerJoin(purchase, eq(purchase.purchase_id, invoice.purchase_id))
       .where(refundedBetween(from, to))
       .groupBy(sql`1`),
+    // Products brought back are refunds of their day too: the cash handed back as cash, the rest by the sale's method.
+    Promise.all([
+      db
+        .select({ method: cashKind, count: int(sql`count(*)::int`), cents: centsOf(product_return.cash_part) })
+        .from(product_return)
+        .where(and(productsReturnedBetween(from, to), sql`${product_return.cash_part} > 0`)),
+      db
+        .select({ method: productSaleKindOf, count: int(sql`count(*)::int`), cents: centsOf(sql`(${product_return.amount} - ${product_return.cash_part})`) })
+        .from(product_return)
+        .innerJoin(product_sale, eq(product_sale.product_sale_id, product_return.product_sale_id))
+        .where(and(productsReturnedBetween(from, to), sql`${product_return.amount} > ${product_return.cash_part}`))
+        .groupBy(sql`1`),
+    ]),
     db
       .select({ count: purchase.installments, sales: int(sql`count(*)::int`), cents: centsOf(purchase.total_payment) })
       .from(purchase)
@@ -167,6 +180,7 @@ export async function salesByMethod(db: Db, from: Date, to: Date, salesCents: nu
   // A kind's packages and products are one line of the report.
   const sold = mergeBy([...packagesSold, ...productsSold, ...splitCash.flat().filter((r) => r.count > 0)], (r) => r.method);
   const giftCount = gifts[0]?.count ?? 0;
+  const refunds = mergeBy([...purchaseRefunds, ...productReturns.flat().filter((r) => r.count > 0)], (r) => r.method);
   const refundCents = refunds.reduce((n, r) => n + r.cents, 0);
   return {
     by_method: byKind([...sold, ...(giftCount ? [{ method: 'gift' as const, count: giftCount, cents: 0 }] : [])]),
