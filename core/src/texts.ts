@@ -1259,6 +1259,26 @@ export const texts = {
     cancel: 'Cancelar',
   },
   /** The counter's sale: packages and products in one cart, a discount code, one way to pay. */
+  /** Products brought back to the counter (decision 115). */
+  productReturns: {
+    tab: 'Productos',
+    intro: 'Lo que compró en recepción además de clases. Para devolver piezas se necesita conexión.',
+    empty: 'No ha comprado productos en recepción.',
+    offline: 'Sin conexión: los productos comprados y las devoluciones se ven al volver la conexión.',
+    line: (title: string, quantity: number) => `${title} × ${quantity}`,
+    returned: (n: number) => (n === 1 ? '1 devuelta' : `${n} devueltas`),
+    giveBack: 'Devolver',
+    title: (title: string) => `Devolver ${title}`,
+    quantity: 'Piezas que devuelve',
+    quantityHint: (left: number) => (left === 1 ? 'Queda 1 pieza por devolver.' : `Quedan ${left} piezas por devolver.`),
+    restock: 'Se puede volver a vender (regresa al anaquel)',
+    reason: 'Motivo',
+    reasonHint: 'Queda en Actividad con tu nombre.',
+    reasonRequired: 'Escribe por qué se devuelve.',
+    estimate: (amount: string) => `Le regresas ${amount} como lo pagó: en efectivo del cajón o a su tarjeta.`,
+    submit: 'Registrar devolución',
+    done: (amount: string, cash: string) => (cash === amount ? `Devolución registrada: entrégale ${amount} en efectivo.` : cash === '$0.00' ? `Devolución registrada: ${amount} regresan a su tarjeta.` : `Devolución registrada: entrégale ${cash} en efectivo; el resto (${amount} en total) regresa a su tarjeta.`),
+  },
   counterSale: {
     sell: 'Vender',
     title: (name: string) => `Vender a ${name}`,

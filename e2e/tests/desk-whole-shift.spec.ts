@@ -9,7 +9,7 @@ import { deskLink, deskSignIn, deskWebProcess, repoRoot, serverProcess, stop, wa
  * with its own server, once on a 1366×900 screen and once on a 1280×720 one:
  * open the drawer with a float, sell a cart (a package and a water) in cash
  * with the change, a split payment (cash and the card terminal), print the
- * receipt, fix a customer's details, leave a note, lose the connection and
+ * receipt, take back a product, fix a customer's details, leave a note, lose the connection and
  * register a first-time walk-in and sell to her, get it back, and close the
  * drawer short with the reason. Screenshots of each step when SHOTS_DIR is set.
  */
@@ -128,7 +128,21 @@ for (const size of [
     await expect(sale.getByTestId('receipt-preview')).toContainText('Efectivo $100.00 + Tarjeta ···· 5555 · aut. TURNO1');
     await sale.getByRole('button', { name: 'Listo' }).click();
 
-    // 4. Diego's birth date, which every scan asked for, and a note for the team.
+    // 4. The water was the wrong one: she brings it back, the money comes out of the drawer and it goes back on the shelf.
+    await card.getByTestId('card-products-tab').click();
+    const bought = card.getByTestId('product-purchase').filter({ hasText: 'Agua natural 600 ml × 1' }).first();
+    await bought.getByRole('button', { name: 'Devolver' }).click();
+    const giveBack = page.getByRole('dialog', { name: /^Devolver Agua natural 600 ml/ });
+    await giveBack.getByRole('button', { name: 'Registrar devolución' }).click();
+    await expect(giveBack.getByText('Escribe por qué se devuelve.')).toBeVisible();
+    await giveBack.getByLabel('Motivo').fill('Quería agua mineral.');
+    await expect(giveBack.getByTestId('product-return-estimate')).toContainText('$25.00');
+    await shot('4b-product-return');
+    await giveBack.getByRole('button', { name: 'Registrar devolución' }).click();
+    await expect(page.getByText('Devolución registrada: entrégale $25.00 en efectivo.')).toBeVisible();
+    await expect(bought).toContainText('1 devuelta');
+
+    // 5. Diego's birth date, which every scan asked for, and a note for the team.
     card = await openCustomer(page, 'nuevo@', 'nuevo@estudio.demo');
     await card.getByRole('button', { name: 'Editar datos' }).click();
     const edit = page.getByRole('dialog', { name: /^Datos de Diego/ }).getByTestId('desk-customer-edit');
@@ -145,7 +159,7 @@ for (const size of [
     await expect(notes.getByTestId('customer-note').filter({ hasText: `Prefiere la clase de las 7 (${size.width}).` })).toBeVisible();
     await shot('6-note');
 
-    // 5. The internet goes: a first-time walk-in is registered here and buys a class in cash.
+    // 6. The internet goes: a first-time walk-in is registered here and buys a class in cash.
     await stop(server);
     await expect(indicator).toHaveAttribute('data-online', 'false', { timeout: 30_000 });
     await page.getByRole('tab', { name: 'Clientes' }).click();
@@ -179,7 +193,7 @@ for (const size of [
     await expect(card.getByText(/Perfil incompleto/)).toHaveCount(0);
     await shot('8-walk-in-sold');
 
-    // 6. Back: she is the server's customer now, with her class; the drawer counts her cash.
+    // 7. Back: she is the server's customer now, with her class; the drawer counts her cash.
     await startServer();
     await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 90_000 });
     await expect(page.getByTestId('pending-count')).toHaveAccessibleName(/Todo enviado/, { timeout: 60_000 });
@@ -188,11 +202,12 @@ for (const size of [
     await page.getByRole('tab', { name: 'Caja' }).click();
     await expect(open.getByTestId('drawer-lines')).toContainText('1 Clase', { timeout: 20_000 });
     await expect(open.getByTestId('drawer-lines')).toContainText('Calcetas antiderrapantes × 1 (pago dividido)');
+    await expect(open.getByTestId('drawer-lines')).toContainText('Agua natural 600 ml × 1 (devolución)');
     const expected = amountOf(await open.getByTestId('drawer-expected').textContent());
     expect(expected).toBeGreaterThan(500 + cartTotal + 100);
     await shot('9-drawer-before-close');
 
-    // 7. Fifty pesos short: closed with what happened.
+    // 8. Fifty pesos short: closed with what happened.
     await open.getByRole('button', { name: 'Cerrar caja' }).click();
     const closing = page.getByRole('dialog', { name: 'Cerrar la caja' });
     await closing.getByLabel('Efectivo contado').fill((expected - 50).toFixed(2));

@@ -47,12 +47,12 @@ describe.skipIf(!url)('the last units on the shelf, on PostgreSQL', () => {
     const buyer = await customerId(race.db, 'cliente@estudio.demo');
     const sold = await race.post('/api/sales', token, { customer_id: buyer, payment_method_id: cash!.payment_method_id, products: [{ product_id: row!.id, quantity: 3 }] });
     expect(sold.status).toBe(200);
-    const saleId = sold.body.lines[0].product_sale_id as number;
+    const saleId = (sold.body as unknown as { lines: { product_sale_id: number }[] }).lines[0]!.product_sale_id;
     const results = await Promise.all(
       Array.from({ length: 8 }, () => race.post(`/api/sales/products/${saleId}/return`, token, { product_sale_id: saleId, quantity: 1, restock: true, reason: 'No la quiso' })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const lost of results.filter((r) => r.status !== 200)) expect([lost.status, lost.body.code, lost.body.message]).toEqual([409, 'product-return/too-many', 'Esta venta ya se devolvió completa.']);
+    for (const lost of results.filter((r) => r.status !== 200)) expect([lost.status, lost.body.code, (lost.body as { message?: string }).message]).toEqual([409, 'product-return/too-many', 'Esta venta ya se devolvió completa.']);
     const returns = await race.db.select().from(product_return).where(eq(product_return.product_sale_id, saleId));
     expect(returns.reduce((n, r) => n + Math.round(Number(r.amount) * 100), 0)).toBe(9_000);
     const [shelf] = await race.db.select({ stock: product.stock }).from(product).where(eq(product.product_id, row!.id));

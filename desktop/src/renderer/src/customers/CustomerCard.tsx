@@ -11,6 +11,7 @@ import { CounterSaleModal } from '../cash/CounterSale.tsx';
 import { GiveAccessModal, ReasonField, RemoveClassesModal, WalkInModal } from './ActionModals.tsx';
 import { CounterWarnings } from './CounterWarnings.tsx';
 import { CustomerAnswers } from './CustomerAnswers.tsx';
+import { ProductPurchases } from '../cash/ProductReturns.tsx';
 import { CustomerNotes } from './CustomerNotes.tsx';
 import { EditCustomerModal } from './EditCustomerModal.tsx';
 import { ReservationMenu } from './ReservationActions.tsx';
@@ -97,6 +98,7 @@ export function CustomerCard({ customerId, onFollow }: { customerId: number; onF
           <Tabs.Tab value="upcoming">{t.upcoming} ({c.upcoming.length})</Tabs.Tab>
           <Tabs.Tab value="past">{t.past}</Tabs.Tab>
           <Tabs.Tab value="purchases">{t.purchases}</Tabs.Tab>
+          <Tabs.Tab value="products" data-testid="card-products-tab">{texts.productReturns.tab}</Tabs.Tab>
           <Tabs.Tab value="penalties">
             {t.penalties} {c.penalties.some((p) => p.active) && <Badge color="red" size="xs">{t.penaltyActive}</Badge>}
           </Tabs.Tab>
@@ -105,6 +107,7 @@ export function CustomerCard({ customerId, onFollow }: { customerId: number; onF
         <Tabs.Panel value="upcoming" pt="sm"><Reservations rows={c.upcoming} customer={person} /></Tabs.Panel>
         <Tabs.Panel value="past" pt="sm"><Reservations rows={c.past} /></Tabs.Panel>
         <Tabs.Panel value="purchases" pt="sm"><Purchases card={c} /></Tabs.Panel>
+        <Tabs.Panel value="products" pt="sm"><ProductPurchases customerId={person.customer_id} /></Tabs.Panel>
         <Tabs.Panel value="penalties" pt="sm"><Penalties card={c} /></Tabs.Panel>
         <Tabs.Panel value="activity" pt="sm"><CustomerActivity customerId={customerId} /></Tabs.Panel>
       </Tabs>
