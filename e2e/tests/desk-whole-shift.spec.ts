@@ -61,8 +61,16 @@ for (const size of [
 ]) {
   test(`a whole shift at ${size.width}×${size.height}: drawer, cart with change, split payment, receipt, details, note, an offline walk-in, and the close`, async ({ page }) => {
     await page.setViewportSize(size);
-    const shot = async (name: string) => {
-      if (shots) await page.screenshot({ path: path.join(shots, `shift-${name}-${size.width}x${size.height}.png`) });
+    // `phone`: the screen is new, so it is looked at on a phone's 390 px too.
+    const shot = async (name: string, phone = false) => {
+      if (!shots) return;
+      await page.screenshot({ path: path.join(shots, `shift-${name}-${size.width}x${size.height}.png`) });
+      if (!phone) return;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(shots, `shift-${name}-390x844.png`) });
+      await page.setViewportSize(size);
+      await page.waitForTimeout(300);
     };
     await page.goto(deskLink(deskUrl));
     if (await page.getByRole('button', { name: 'Entrar' }).isVisible()) await deskSignIn(page, 'recepcion@estudio.demo');
@@ -137,10 +145,11 @@ for (const size of [
     await expect(giveBack.getByText('Escribe por qué se devuelve.')).toBeVisible();
     await giveBack.getByLabel('Motivo').fill('Quería agua mineral.');
     await expect(giveBack.getByTestId('product-return-estimate')).toContainText('$25.00');
-    await shot('4b-product-return');
+    await shot('4b-product-return', true);
     await giveBack.getByRole('button', { name: 'Registrar devolución' }).click();
     await expect(page.getByText('Devolución registrada: entrégale $25.00 en efectivo.')).toBeVisible();
     await expect(bought).toContainText('1 devuelta');
+    await shot('4c-products-tab', true);
 
     // 5. Diego's birth date, which every scan asked for, and a note for the team.
     card = await openCustomer(page, 'nuevo@', 'nuevo@estudio.demo');
@@ -172,7 +181,7 @@ for (const size of [
     await form.getByLabel('Correo electrónico').fill(size.walkIn.email);
     await form.getByTestId('new-customer-birthdate').fill('1998-07-21');
     for (const box of await form.getByRole('checkbox').all()) await box.check();
-    await shot('7-walk-in-offline');
+    await shot('7-walk-in-offline', true);
     await form.getByRole('button', { name: 'Registrar' }).click();
     await expect(form).toHaveCount(0);
     card = page.getByTestId('customer-card');
