@@ -8,6 +8,7 @@ import { discount, discount_use } from '@estudio/db/schema/discounts';
 import { message_preference, outbox_message } from '@estudio/db/schema/outbox';
 import { purchase } from '@estudio/db/schema/purchases';
 import { class_reservation, class_reservation_penalty } from '@estudio/db/schema/reservations';
+import { single_class } from '@estudio/db/schema/schedule';
 import { markPurchasePaid } from '../../src/services/checkout/grant-purchase.ts';
 import { bookingConfirmationsJob, bookingConfirmationsName } from '../../src/services/clock/booking-confirmations.ts';
 import { classRemindersJob, classRemindersName } from '../../src/services/clock/class-reminders.ts';
@@ -251,11 +252,13 @@ describe('no-shows', () => {
     expect((await state([a.class_reservation_id])).get(a.class_reservation_id)).toBe(now.getTime());
 
     // The desk checked them in offline inside the window and syncs now; staff mark attendance after the class.
-    const classStart = Date.now() - (50 + 30 + 10) * minute;
+    // At the class's start: a check-in 20 minutes later fell on the next studio day for a class begun just before
+    // midnight in Mexico City (a run at 01:20 there), which the desk rightly refuses as another day's.
+    const [{ class_date: classStart } = { class_date: new Date() }] = await server.db.select({ class_date: single_class.class_date }).from(single_class).where(eq(single_class.single_class_id, closed));
     const push = await trpcMutation(
       server.app,
       'sync.push',
-      { clientId: newClientId(), mutations: [{ id: 1, name: 'checkIn', args: { class_reservation_id: s.class_reservation_id, at: new Date(classStart + 20 * minute).toISOString() } }] },
+      { clientId: newClientId(), mutations: [{ id: 1, name: 'checkIn', args: { class_reservation_id: s.class_reservation_id, at: classStart.toISOString() } }] },
       staff,
     );
     expect(push.body.result.data.results).toEqual([{ id: 1, status: 'applied' }]);
