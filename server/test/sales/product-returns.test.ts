@@ -97,6 +97,8 @@ describe('a product brought back', () => {
 
   it('a split payment gives back its cash part first, the rest on the card beside the drawer', async () => {
     const saleId = await sell({ products: [{ product_id: towel, quantity: 1 }], payment_method_id: card, terminal: { last4: '4242', authorization: 'DEV123' }, cash_part: '30' });
+    const listed = (await call(server.app, 'GET', `/api/sales/products?customer_id=${mariana}`, { token: recepcion })).body.sales;
+    expect(listed.find((s: { product_sale_id: number }) => s.product_sale_id === saleId)?.method).toBe('Efectivo $30.00 + Tarjeta');
     const back = await giveBack(saleId, { quantity: 1, reason: 'No la usó' });
     expect(back.body).toMatchObject({ amount: '100.00', cash_part: '30.00', restocked: false });
     const shift = (await call(server.app, 'GET', '/api/cash_shifts/current', { token: recepcion })).body.cash_shift;

@@ -1,4 +1,4 @@
-import { DomainError, fromCents, productReturnCents, returnTooManyMessage, toCents, type ProductReturn, type z, type productReturnInput } from '@estudio/core';
+import { DomainError, formatMXN, fromCents, productReturnCents, texts, returnTooManyMessage, toCents, type ProductReturn, type z, type productReturnInput } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import { payment_method } from '@estudio/db/schema/payments';
 import { product, product_return, product_sale } from '@estudio/db/schema/products';
@@ -124,7 +124,8 @@ export async function customerProductSales(db: Db, customerId: number) {
         quantity: sale.quantity,
         total: sale.total,
         paid_at: sale.paidAt.toISOString(),
-        method: method ?? 'Efectivo',
+        // A split payment says both ways, as the receipt does.
+        method: sale.cash_part !== null ? texts.counterSale.splitMethod(formatMXN(toCents(sale.cash_part)), method ?? 'Tarjeta') : (method ?? 'Efectivo'),
         returned: back,
         returnable: sale.quantity - back,
       };
