@@ -1071,8 +1071,6 @@ export const texts = {
     isGift: 'Es regalo',
     paymentMethod: 'Forma de pago',
     pickPaymentMethod: 'Elige la forma de pago.',
-    bill: 'Registrar el cobro',
-    billHint: 'El pago queda en el historial de pagos del cliente, con su recibo.',
     revokeAccess: 'Eliminar acceso',
     revokeConfirm: '¿Eliminar este acceso? Se quitarán los créditos que aún no se usan.',
     removeClasses: 'Restar clases',

@@ -6,7 +6,7 @@ import { outbox_message } from '@estudio/db/schema/outbox';
 import { class_package } from '@estudio/db/schema/packages';
 import { payment_method } from '@estudio/db/schema/payments';
 import { product, product_sale } from '@estudio/db/schema/products';
-import { available_classes, purchase } from '@estudio/db/schema/purchases';
+import { available_classes, invoice, purchase } from '@estudio/db/schema/purchases';
 import { call, type TestServer } from '../support/helpers.ts';
 import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
@@ -79,6 +79,9 @@ describe('a sale at the counter', () => {
     expect((await server.db.select().from(available_classes).where(eq(available_classes.customer_id, mariana))).length).toBeGreaterThan(before);
     const [bought] = await server.db.select().from(purchase).where(eq(purchase.purchase_id, sold.body.lines[0].purchase_id));
     expect(bought).toMatchObject({ provider: 'admin', status: 'completed', payment_method_id: cash, cash_shift_id: opened.body.cash_shift.cash_shift_id });
+    // Money taken is a charge even when the caller does not ask for one (`bill` false): it reaches her charges and the CFDI.
+    const charges = await server.db.select().from(invoice).where(eq(invoice.purchase_id, bought!.purchase_id));
+    expect(charges.map((c) => [c.status, c.total_payment])).toEqual([['completed', bought!.total_payment]]);
     const lines = await server.db.select().from(product_sale).where(eq(product_sale.customer_id, mariana));
     expect(lines.map((l) => [l.title, l.quantity, l.unit_price, l.total, l.staff_id, l.cash_shift_id])).toEqual([
       ['Agua natural', 2, '25.00', '50.00', recepcionId, opened.body.cash_shift.cash_shift_id],

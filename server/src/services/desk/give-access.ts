@@ -163,6 +163,9 @@ export async function sellPackage(
     })
     .returning();
   if (!created) throw new DomainError('internal');
-  const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment: sale.totalPayment, recordInvoice: sale.bill, messages: sale.messages });
+  // Money taken is a charge, whatever `bill` says (decision 116): without it the sale would count in the reports but
+  // never reach the customer's charges or the global invoice. `bill` still records a charge of a sale of $0.
+  const tookMoney = !sale.isGift && toCents(sale.totalPayment) > 0;
+  const { purchase: paid } = await markPurchasePaid(tx, created.purchase_id, { now, totalPayment: sale.totalPayment, recordInvoice: sale.bill || tookMoney, messages: sale.messages });
   return paid;
 }

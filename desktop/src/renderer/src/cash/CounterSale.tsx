@@ -44,7 +44,6 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
   const [quote, setQuote] = useState<CounterSaleQuote | null>(null);
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const [methodId, setMethodId] = useState<string | null>(null);
-  const [bill, setBill] = useState(true);
   const [split, setSplit] = useState(false);
   const [cashPartText, setCashPartText] = useState('');
   const entry = usePaymentEntry();
@@ -59,7 +58,6 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
     setQuote(null);
     setCodeProblem(null);
     setMethodId(null);
-    setBill(true);
     setSplit(false);
     setCashPartText('');
     entry.reset();
@@ -163,7 +161,8 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
         products: lines.filter((l) => l.kind === 'product').map((l) => ({ product_id: l.id, quantity: l.quantity })),
         discount_code: quote?.discount_code ?? null,
         payment_method_id: Number(methodId),
-        bill,
+        // Money taken is always a charge (decision 116).
+        bill: true,
         terminal: pay.slip,
         cash_part: splitting && cashPartCents !== null ? fromCents(cashPartCents) : null,
       });
@@ -342,7 +341,6 @@ export function CounterSaleModal({ opened, onClose, customer }: { opened: boolea
             )}
             {splitting && <PaymentFields check={{ ...cashPay, onTerminal: false }} entry={entry} errors={errors} onEdit={(field) => setErrors((x) => ({ ...x, [field]: undefined }))} />}
             <PaymentFields check={pay} entry={entry} errors={errors} onEdit={(field) => setErrors((x) => ({ ...x, [field]: undefined }))} />
-            {lines.some((l) => l.kind === 'package') && <Checkbox label={d.bill} description={d.billHint} checked={bill} onChange={(e) => setBill(e.currentTarget.checked)} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {d.cancel}

@@ -157,7 +157,6 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
   const [days, setDays] = useState<number | string>('');
   const [gift, setGift] = useState(false);
   const [methodId, setMethodId] = useState<string | null>(null);
-  const [bill, setBill] = useState(true);
   const [reason, setReason] = useState('');
   const entry = usePaymentEntry();
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
@@ -171,7 +170,6 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
     setDays('');
     setGift(false);
     setMethodId(null);
-    setBill(true);
     setReason('');
     entry.reset();
     setReceipt(null);
@@ -201,7 +199,8 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
         package_days: days === '' ? null : Number(days),
         is_gift: gift,
         payment_method_id: gift ? null : Number(methodId),
-        bill: !gift && bill,
+        // Money taken is always a charge (decision 116); a gift takes none.
+        bill: !gift,
         reason: reason.trim() || null,
         terminal: pay.slip,
       });
@@ -284,7 +283,6 @@ export function GiveAccessModal({ opened, onClose, customer }: ModalProps) {
                 }}
               />
               <PaymentFields check={pay} entry={entry} errors={errors} onEdit={(field) => setErrors((x) => ({ ...x, [field]: undefined }))} />
-              <Checkbox label={t.bill} description={t.billHint} checked={bill} onChange={(e) => setBill(e.currentTarget.checked)} />
             </>
           )}
           <Group justify="flex-end">
