@@ -207,7 +207,10 @@ export const customerProductSalesOutput = z.object({
       total: z.string(),
       paid_at: isoDateTime,
       method: z.string(),
+      unit_price: z.string(),
       returned: z.number(),
+      /** Money already given back for this line. */
+      returned_amount: z.string(),
       returnable: z.number(),
     }),
   ),

@@ -336,11 +336,8 @@ export class DeskService {
   }
 
   async mutate<N extends DeskMutationName>(name: N, args: DeskMutationArgs<N>): Promise<{ mutationId: number }> {
-    const client = this.requireClient();
-    // A screen still showing a customer registered offline names its temporary id after the server gave her one.
-    const named = (args as { customer_id?: unknown }).customer_id;
-    const followed = typeof named === 'number' ? await this.followCustomer(named) : null;
-    const { mutationId } = await client.mutate(name, followed !== null && followed !== named ? { ...args, customer_id: followed } : args);
+    // A temporary customer id the server has since replaced is followed where changes are recorded (the sync store).
+    const { mutationId } = await this.requireClient().mutate(name, args);
     return { mutationId };
   }
 

@@ -87,11 +87,6 @@ export async function ensureScanIndexes(db: Db): Promise<void> {
   indexed.add(db);
 }
 
-/** The check-in window settings and time zone the replica keeps from the server (the defaults until it has them). */
-export function checkInSettings(db: Db): Promise<AppConfigMap> {
-  return replicaSettings(db);
-}
-
 async function selectReservation(db: Db, where: SQL, settings: AppConfigMap): Promise<ReservationView | null> {
   const [row] = await db
     .select({
@@ -143,7 +138,7 @@ async function selectReservation(db: Db, where: SQL, settings: AppConfigMap): Pr
 
 /** A reservation with its customer and class, as the check-in screen shows it; null when the replica does not have it. */
 export async function findReservation(db: Db, classReservationId: number): Promise<ReservationView | null> {
-  return selectReservation(db, eq(class_reservation.class_reservation_id, classReservationId), await checkInSettings(db));
+  return selectReservation(db, eq(class_reservation.class_reservation_id, classReservationId), await replicaSettings(db));
 }
 
 /** The reasons to look twice at a reservation before letting the person in, most serious first. */

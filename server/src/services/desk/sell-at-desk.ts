@@ -12,7 +12,10 @@ import {
   studioTimeZone,
   toCents,
   unitsByProduct,
-  type CounterSale, type CounterSaleQuote, type DeskMutationArgs } from '@estudio/core';
+  type CounterSale,
+  type CounterSaleQuote,
+  type DeskMutationArgs,
+} from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { product, product_sale } from '@estudio/db/schema/products';

@@ -102,7 +102,7 @@ export async function returnProduct(db: Db, actor: StaffActor, input: ProductRet
   });
 }
 
-/** GET /customer/product_sales: what a customer bought at the counter besides classes, with what can still be returned. */
+/** GET /sales/products: what a customer bought at the counter besides classes, with what can still be returned. */
 export async function customerProductSales(db: Db, customerId: number) {
   const rows = await db
     .select({ sale: product_sale, method: payment_method.name })
@@ -127,6 +127,8 @@ export async function customerProductSales(db: Db, customerId: number) {
         // A split payment says both ways, as the receipt does.
         method: sale.cash_part !== null ? texts.counterSale.splitMethod(formatMXN(toCents(sale.cash_part)), method ?? 'Tarjeta') : (method ?? 'Efectivo'),
         returned: back,
+        returned_amount: fromCents(returned.get(sale.product_sale_id)?.amountCents ?? 0),
+        unit_price: sale.unit_price,
         returnable: sale.quantity - back,
       };
     }),

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { formatMXN, texts, toCents } from '@estudio/core';
+import { formatMXN, productReturnCents, texts, toCents, type customerProductSalesOutput, type z } from '@estudio/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { api } from '../admin/api.ts';
@@ -8,7 +8,7 @@ import { dateTimeOf, errorText, fieldErrorText, money } from '../format.ts';
 
 const t = texts.productReturns;
 
-type Sale = { product_sale_id: number; title: string; quantity: number; total: string; paid_at: string; method: string; returned: number; returnable: number };
+type Sale = z.infer<typeof customerProductSalesOutput>['sales'][number];
 
 /**
  * What a customer bought at the counter besides classes, read from the server, with "Devolver" on each line that
@@ -62,9 +62,12 @@ function ReturnModal({ sale, onClose, onDone }: { sale: Sale; onClose: () => voi
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ quantity?: string; reason?: string }>({});
   const [problem, setProblem] = useState<string | null>(null);
-  // What the customer gets back, as the server will compute it (the last units take what is left of the total).
-  const unitCents = Math.round(toCents(sale.total) / sale.quantity);
-  const estimate = quantity === sale.returnable && sale.returned === 0 ? toCents(sale.total) : unitCents * quantity;
+  // What the customer gets back, by the server's own rule (the last units take what is left of the total).
+  const estimate = productReturnCents(
+    { quantity: sale.quantity, unit_price: sale.unit_price, total: sale.total, paidInCash: false, cash_part: null },
+    { quantity: sale.returned, amountCents: toCents(sale.returned_amount), cashCents: 0 },
+    quantity,
+  ).amountCents;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { reason: reason.trim() ? undefined : t.reasonRequired };
