@@ -101,9 +101,11 @@ describe('a walk-in registered with no connection', () => {
 
   it('an e-mail the replica already has is refused at once, as online', async () => {
     link.cut();
+    // Compared with before: the previous test's sale may still wait for its acknowledgement on a busy server.
+    const before = client.status().pending;
     await expect(client.mutate('registerCustomer', form({ email: 'cliente@estudio.demo' }))).rejects.toBeInstanceOf(DomainError);
     await expect(client.mutate('registerCustomer', form({ accepted_page_ids: [] }))).rejects.toMatchObject({ code: 'customer/documents-not-accepted' });
-    expect(client.status().pending).toBe(0);
+    expect(client.status().pending).toBe(before);
     link.restore();
   });
 
