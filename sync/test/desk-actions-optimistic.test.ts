@@ -76,11 +76,11 @@ async function booked(who: { customer_id: number; credit_id: number }, classId: 
     .values({ single_class_id: classId, customer_id: who.customer_id, available_class_id: who.credit_id, ...values })
     .returning();
   if (!row) throw new Error('no reservation');
-  await server.db
-    .update(available_classes)
-    .set({ available_classes: (await serverCredit(who.credit_id)).available_classes - 1 })
-    .where(eq(available_classes.available_class_id, who.credit_id));
+  const left = (await serverCredit(who.credit_id)).available_classes - 1;
+  await server.db.update(available_classes).set({ available_classes: left }).where(eq(available_classes.available_class_id, who.credit_id));
   await reaches(class_reservation, eq(class_reservation.class_reservation_id, row.class_reservation_id));
+  // The spent credit is its own change: a round already under way may bring the reservation without it.
+  await reaches(available_classes, and(eq(available_classes.available_class_id, who.credit_id), eq(available_classes.available_classes, left)));
   return row.class_reservation_id;
 }
 
