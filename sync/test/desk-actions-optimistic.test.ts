@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@estudio/core';
 import { createDirectServerLink } from '../src/client/direct-link.ts';
+import { forgetReplicaSettings } from '../src/client/mutators/index.ts';
 import { openReplica, type ClientReplica } from '../src/client/replica.ts';
 import { createSyncClient } from '../src/client/sync-client.ts';
 import type { SyncClient } from '../src/client/types.ts';
@@ -215,6 +216,7 @@ describe('desk actions: optimistic effects match the server', () => {
         await db.insert(app_config).values({ key, value }).onConflictDoUpdate({ target: app_config.key, set: { value } });
       }
     }
+    forgetReplicaSettings(replica.db);
     try {
       const klass = await newClass(30, 5);
       const short = await person(1);
@@ -255,6 +257,7 @@ describe('desk actions: optimistic effects match the server', () => {
       for (const db of [server.db, replica.db]) {
         for (const key of ['allow_class_guests', 'guest_uses_credit']) await db.delete(app_config).where(eq(app_config.key, key));
       }
+      forgetReplicaSettings(replica.db);
     }
   });
 });

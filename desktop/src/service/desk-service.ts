@@ -11,7 +11,7 @@ import {
   blocksCheckIn,
   ensureScanIndexes,
   findReservation,
-  resolveScannedCode,
+  findScannedReservation,
   scanNotices,
   scanOutcome,
   scanWarnings,
@@ -513,25 +513,27 @@ export class DeskService {
   /** A scanned 'Código de Acceso' (QR link or the typed code): who, which class, what to watch for; checks in when it may. */
   async scan(code: string): Promise<ScanResult> {
     const client = this.requireClient();
-    try {
-      return await this.checkIn(await resolveScannedCode(this.db, code));
-    } catch (error) {
-      // Before the first sync finishes, an unknown code may just not be here yet.
-      if (error instanceof DomainError && error.code === 'desk/code-unknown' && !client.status().ready) throw new DomainError('desk/not-synced');
-      throw error;
-    }
+    const found = await findScannedReservation(this.db, code);
+    // Before the first sync finishes, an unknown code may just not be here yet.
+    if (!found) throw new DomainError(client.status().ready ? 'desk/code-unknown' : 'desk/not-synced');
+    return this.admit(found);
   }
 
   /** Checks a reservation in (roster click or scan). Cancelled, other-day and cancelled-class reservations are shown, not sent. */
   async checkIn(classReservationId: number): Promise<ScanResult> {
     const client = this.requireClient();
-    const at = this.now();
     const found = await findReservation(this.db, classReservationId);
     if (!found) throw new DomainError(client.status().ready ? 'reservation/not-found' : 'desk/not-synced');
+    return this.admit(found);
+  }
+
+  private async admit(found: ReservationView): Promise<ScanResult> {
+    const client = this.requireClient();
+    const at = this.now();
     const warnings = scanWarnings(found, at);
     let checkedIn = false;
     if (!found.attend && !blocksCheckIn(warnings)) {
-      await client.mutate('checkIn', { class_reservation_id: classReservationId, at: at.toISOString() });
+      await client.mutate('checkIn', { class_reservation_id: found.class_reservation_id, at: at.toISOString() });
       checkedIn = true;
     }
     // What the check-in changed, without reading it all again (the mutator sets exactly these): the scan answers sooner.

@@ -1,31 +1,10 @@
 import dayjs from 'dayjs';
-import { app_config, type Db } from '@estudio/db';
-import { configMap, localDate, studioTimeZone, type AppConfigMap } from '@estudio/core';
+import type { Db } from '@estudio/db';
+import { localDate, studioTimeZone } from '@estudio/core';
+import { replicaSettings } from '@estudio/sync/client/mutators';
 
-const settingsRead = new WeakMap<Db, Promise<AppConfigMap>>();
-
-/**
- * The replica's copy of the studio's settings, read once and kept until the desk copies them again
- * (forgetReplicaSettings): every scan reads the check-in window and the time zone, and they change every few minutes
- * at most.
- */
-export function replicaSettings(db: Db): Promise<AppConfigMap> {
-  let read = settingsRead.get(db);
-  if (!read) {
-    read = db
-      .select({ key: app_config.key, value: app_config.value })
-      .from(app_config)
-      .then((rows) => configMap(rows));
-    settingsRead.set(db, read);
-    read.catch(() => settingsRead.delete(db));
-  }
-  return read;
-}
-
-/** The replica's settings were written: the next read takes them from the table. */
-export function forgetReplicaSettings(db: Db): void {
-  settingsRead.delete(db);
-}
+// The replica's settings are read once and kept (one cache, the sync client's mutations read it too).
+export { forgetReplicaSettings, replicaSettings } from '@estudio/sync/client/mutators';
 
 /**
  * The studio's time zone as the replica's copy of its settings says (core's

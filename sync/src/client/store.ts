@@ -9,7 +9,7 @@ import {
 import type { Db, Tx } from '@estudio/db';
 import { sql } from 'drizzle-orm';
 import { applyChanges, deleteRows, upsertRows, wipeReplicatedTables } from './apply.ts';
-import { loadReplicaSettings, runMutator } from './mutators/index.ts';
+import { loadReplicaSettings, replicaSettings, runMutator } from './mutators/index.ts';
 import { metaKeys, query, writeMeta } from './replica.ts';
 import { resolveRejectionSubject, type RejectionSubject } from './rejection-subject.ts';
 import { replicated } from './tables.ts';
@@ -121,6 +121,7 @@ export async function recordMutation<N extends DeskMutationName>(
   args: DeskMutationArgs<N>,
   now: Date = new Date(),
 ): Promise<{ mutationId: number; tempId: number; tables: ReplicatedTable[] }> {
+  const settings = await replicaSettings(db);
   return db.transaction(async (tx) => {
     // A row made offline (a walk-in's reservation) has a temporary id the server has never seen; it gets its real id with
     // the next pull. A customer registered offline is the exception (decision 113): the push says which id it became.
@@ -130,24 +131,22 @@ export async function recordMutation<N extends DeskMutationName>(
       if (adopted !== null) args = { ...args, customer_id: adopted };
       else if (key !== 'customer_id' || !(await registeredHere(tx, value))) throw new DomainError('sync/not-yet-synced');
     }
-    const settings = await loadReplicaSettings(tx);
+    // One statement (a scan's check-in waits for it): the mutation's id, its outbox row, and the undo capture's
+    // sequence, transaction-local, so the commit ends it.
     const [ids] = await query<{ mutation_id: number; temp_id: number }>(
       tx,
-      sql`insert into desk.client (client_id, last_mutation_id) values (${clientId}, 1)
-          on conflict (client_id) do update set last_mutation_id = desk.client.last_mutation_id + 1
-          returning last_mutation_id as mutation_id, nextval('desk.temp_id')::int as temp_id`,
+      sql`with ids as (
+            insert into desk.client (client_id, last_mutation_id) values (${clientId}, 1)
+            on conflict (client_id) do update set last_mutation_id = desk.client.last_mutation_id + 1
+            returning last_mutation_id as mutation_id, nextval('desk.temp_id')::int as temp_id),
+          stored as (
+            insert into desk.outbox (client_id, mutation_id, name, args, temp_id, created_at)
+            select ${clientId}, ids.mutation_id, ${name}, ${JSON.stringify(args)}::jsonb, ids.temp_id, ${now.toISOString()}::timestamptz from ids
+            returning seq, mutation_id, temp_id)
+          select mutation_id, temp_id, set_config('desk.capture', seq::text, true) as capture from stored`,
     );
     if (!ids) throw new Error('no mutation id');
-    const [stored] = await query<{ seq: string | number }>(
-      tx,
-      sql`insert into desk.outbox (client_id, mutation_id, name, args, temp_id, created_at)
-          values (${clientId}, ${ids.mutation_id}, ${name}, ${JSON.stringify(args)}::jsonb, ${ids.temp_id}, ${now.toISOString()}::timestamptz)
-          returning seq`,
-    );
-    if (!stored) throw new Error('outbox insert returned no row');
-    await setCapture(tx, Number(stored.seq));
     const tables = await runMutator(name, { tx, now, tempId: ids.temp_id, settings }, args);
-    await setCapture(tx, null);
     return { mutationId: ids.mutation_id, tempId: ids.temp_id, tables: uniq(tables) };
   });
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
-import { accepted_page, class_reservation_penalty, customer, page } from '@estudio/db';
-import { activePenalty, formatDate, missingProfileFields, texts, type RequiredProfileField } from '@estudio/core';
+import { class_reservation_penalty, page } from '@estudio/db';
+import { activePenalty, formatDate, missingProfileFields, texts, type ProfileFields, type RequiredProfileField } from '@estudio/core';
 import { replicaTimeZone } from '../time.ts';
 
 /** A required document (page) the customer has not accepted, with what staff show at the counter. */
@@ -43,24 +43,29 @@ export async function requiredPages(db: Db): Promise<{ page_id: number; title: s
     .orderBy(asc(page.order), asc(page.page_id));
 }
 
+/**
+ * The required pages the customer has not accepted, in the footer's order, as one SQL value: the card's warnings and
+ * the scan read it in their own statements. A page accepted twice in the replica (an optimistic row and the
+ * server's) counts as accepted.
+ */
+export function pendingPagesSql(customerId: SQL | AnyColumn): SQL<PendingDocument[]> {
+  return sql<PendingDocument[]>`(select coalesce(json_agg(json_build_object('page_id', p.page_id, 'title', p.title, 'content', p.content)
+      order by p."order", p.page_id), '[]'::json)
+    from page p where p.required and not exists (select 1 from accepted_page a where a.page_id = p.page_id and a.customer_id = ${customerId}))`;
+}
+
 /** Reads the replica: the required pages without an acceptance of this customer, and the profile's missing fields. */
 export async function counterWarnings(db: Db, customerId: number, now: Date = new Date()): Promise<CounterWarnings> {
-  const [who] = await db
-    .select({ name: customer.name, last_name: customer.last_name, phone: customer.phone, birthdate: customer.birthdate })
-    .from(customer)
-    .where(and(eq(customer.customer_id, customerId), isNull(customer.deletedAt)))
-    .limit(1);
-  const rows = await db
-    .select({ page_id: page.page_id, title: page.title, content: page.content, accepted: accepted_page.accepted_page_id })
-    .from(page)
-    .leftJoin(accepted_page, and(eq(accepted_page.page_id, page.page_id), eq(accepted_page.customer_id, customerId)))
-    .where(eq(page.required, true))
-    .orderBy(asc(page.order), asc(page.page_id));
-  // A page accepted twice in the replica (an optimistic row and the server's) shows once.
-  const pending = rows.filter((r) => r.accepted === null && !rows.some((o) => o.page_id === r.page_id && o.accepted !== null));
-  const pendingDocuments = pending.filter((r, i) => pending.findIndex((o) => o.page_id === r.page_id) === i).map(({ page_id, title, content }) => ({ page_id, title, content }));
-  const missingProfile = who ? missingProfileFields(who) : [];
-  const penalties = await db.select().from(class_reservation_penalty).where(eq(class_reservation_penalty.customer_id, customerId));
+  const [[row], penalties] = await Promise.all([
+    db
+      .select({ pending: pendingPagesSql(sql`${customerId}`), who: sql<ProfileFields | null>`(
+        select json_build_object('name', c.name, 'last_name', c.last_name, 'phone', c.phone, 'birthdate', c.birthdate)
+        from customer c where c.customer_id = ${customerId} and c.deleted_at is null limit 1)` })
+      .from(sql`(select 1) as one`),
+    db.select().from(class_reservation_penalty).where(eq(class_reservation_penalty.customer_id, customerId)),
+  ]);
+  const pendingDocuments = row?.pending ?? [];
+  const missingProfile = row?.who ? missingProfileFields(row.who) : [];
   const active = activePenalty(penalties, now);
   const penalty = active ? texts.deskShift.warningPenalty(active.no_shows, formatDate(active.end_date, await replicaTimeZone(db))) : null;
   return {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@estudio/db';
 import { customer, customer_note } from '@estudio/db';
@@ -52,14 +52,10 @@ export async function customerNotes(db: Db, customerId: number, me: { customer_i
 }
 
 /**
- * The alerts on a customer, for the scan's panel (one query, on the customer's index). Health notes are not in the
- * replica (decision 087): the card reads them from the server.
+ * The customer's alerts, newest first, as one SQL value for the scan's panel (read in the scan's own statement, on
+ * the notes' customer index). Health notes are not in the replica (decision 087): the card reads them from the server.
  */
-export async function notesShownAtScan(db: Db, customerId: number): Promise<{ alerts: string[] }> {
-  const rows = await db
-    .select({ body: customer_note.body })
-    .from(customer_note)
-    .where(and(eq(customer_note.customer_id, customerId), eq(customer_note.kind, 'alert')))
-    .orderBy(desc(customer_note.createdAt), desc(customer_note.customer_note_id));
-  return { alerts: rows.map((n) => n.body) };
+export function customerAlertsSql(customerId: SQL | AnyColumn): SQL<string[]> {
+  return sql<string[]>`(select coalesce(json_agg(n.body order by n.created_at desc, n.customer_note_id desc), '[]'::json)
+    from customer_note n where n.customer_id = ${customerId} and n.kind = 'alert')`;
 }

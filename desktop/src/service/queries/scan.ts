@@ -1,10 +1,11 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { query } from '@estudio/sync/client/replica';
 import type { Db } from '@estudio/db';
 import { class_reservation, class_type, customer, location, single_class } from '@estudio/db';
-import { checkInRefusals, checkInWindow, DomainError, localTimeHHmm, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
+import { checkInRefusals, checkInWindow, DomainError, localTimeHHmm, missingProfileFields, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
 import { iso, replicaSettings } from '../time.ts';
-import { counterWarnings } from './counter-warnings.ts';
-import { notesShownAtScan } from './customer-notes.ts';
+import { pendingPagesSql } from './counter-warnings.ts';
+import { customerAlertsSql } from './customer-notes.ts';
 
 const t = texts.desk;
 
@@ -55,23 +56,20 @@ export interface ReservationView {
 }
 
 /**
- * Which reservation a scanned or typed code names (decision 016).
- * Only a reservation's random access code admits: an old sequential link, a
- * bare folio or another site's link is refused with its own Spanish reason.
- * A QR link's id must be the code's reservation.
+ * The reservation a scanned or typed code names (decision 016), read in one
+ * statement with everything the verdict shows; null when the replica does not
+ * have it. Only a reservation's random access code admits: an old sequential
+ * link, a bare folio or another site's link is refused with its own Spanish
+ * reason. A QR link's id must be the code's reservation.
  */
-export async function resolveScannedCode(db: Db, text: string): Promise<number> {
-  await ensureScanIndexes(db);
+export async function findScannedReservation(db: Db, text: string): Promise<ReservationView | null> {
   const scanned = readScannedCode(text);
   if (scanned.kind === 'old-code') throw new DomainError('desk/code-outdated');
   if (scanned.kind === 'not-a-code') throw new DomainError('desk/code-not-recognised');
-  const [row] = await db
-    .select({ id: class_reservation.class_reservation_id })
-    .from(class_reservation)
-    .where(eq(class_reservation.access_code, scanned.code))
-    .limit(1);
-  if (!row || (scanned.reservationId !== null && scanned.reservationId !== row.id)) throw new DomainError('desk/code-unknown');
-  return row.id;
+  await ensureScanIndexes(db);
+  const found = await selectReservation(db, 'access_code', scanned.code, await replicaSettings(db));
+  if (found && scanned.reservationId !== null && scanned.reservationId !== found.class_reservation_id) throw new DomainError('desk/code-unknown');
+  return found;
 }
 
 const indexed = new WeakSet<Db>();
@@ -87,49 +85,127 @@ export async function ensureScanIndexes(db: Db): Promise<void> {
   indexed.add(db);
 }
 
-async function selectReservation(db: Db, where: SQL, settings: AppConfigMap): Promise<ReservationView | null> {
-  const [row] = await db
-    .select({
-      class_reservation_id: class_reservation.class_reservation_id,
-      customer_id: class_reservation.customer_id,
-      name: customer.name,
-      last_name: customer.last_name,
-      email: customer.email,
-      guest: class_reservation.guest,
-      spot: class_reservation.spot,
-      is_cash: class_reservation.is_cash,
-      is_paid: class_reservation.is_paid,
-      attend: class_reservation.attend,
-      attendedAt: class_reservation.attendedAt,
-      deletedAt: class_reservation.deletedAt,
-      single_class_id: single_class.single_class_id,
-      class_date: single_class.class_date,
-      duration_minutes: single_class.duration_minutes,
-      class_type: class_type.name,
-      location_id: location.location_id,
-      location: location.name,
-      classCancelledAt: single_class.cancelledAt,
-    })
+/**
+ * What the verdict shows, read in one statement: the reservation, its class, and the customer's warnings. The
+ * statement is prepared once per replica (a scan answers in a few milliseconds, and planning it again took one).
+ */
+const viewFields = {
+  class_reservation_id: class_reservation.class_reservation_id,
+  customer_id: class_reservation.customer_id,
+  name: customer.name,
+  last_name: customer.last_name,
+  email: customer.email,
+  phone: customer.phone,
+  birthdate: sql`${customer.birthdate}::text`,
+  customer_deleted_at: customer.deletedAt,
+  guest: class_reservation.guest,
+  spot: class_reservation.spot,
+  is_cash: class_reservation.is_cash,
+  is_paid: class_reservation.is_paid,
+  attend: class_reservation.attend,
+  attended_at: class_reservation.attendedAt,
+  deleted_at: class_reservation.deletedAt,
+  single_class_id: single_class.single_class_id,
+  class_date: single_class.class_date,
+  duration_minutes: single_class.duration_minutes,
+  class_type: class_type.name,
+  location_id: location.location_id,
+  location: location.name,
+  class_cancelled_at: single_class.cancelledAt,
+  pending_pages: pendingPagesSql(class_reservation.customer_id),
+  alerts: customerAlertsSql(class_reservation.customer_id),
+};
+
+interface ViewRow {
+  class_reservation_id: number;
+  customer_id: number;
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  birthdate: string | null;
+  customer_deleted_at: Date | string | null;
+  guest: string | null;
+  spot: number | null;
+  is_cash: boolean;
+  is_paid: boolean;
+  attend: boolean;
+  attended_at: Date | string | null;
+  deleted_at: Date | string | null;
+  single_class_id: number;
+  class_date: Date | string;
+  duration_minutes: number;
+  class_type: string;
+  location_id: number;
+  location: string;
+  class_cancelled_at: Date | string | null;
+  pending_pages: { title: string }[];
+  alerts: string[];
+}
+
+type ViewKey = 'access_code' | 'class_reservation_id';
+const viewStatements: Record<ViewKey, { name: string; type: string }> = {
+  access_code: { name: 'desk_reservation_view_by_code', type: 'text' },
+  class_reservation_id: { name: 'desk_reservation_view_by_id', type: 'integer' },
+};
+const preparedViews = new WeakMap<Db, Set<ViewKey>>();
+
+async function prepareView(db: Db, key: ViewKey): Promise<void> {
+  const done = preparedViews.get(db) ?? new Set<ViewKey>();
+  preparedViews.set(db, done);
+  if (done.has(key)) return;
+  const aliased = Object.fromEntries(Object.entries(viewFields).map(([alias, field]) => [alias, sql`${field}`.as(alias)]));
+  const query = db
+    .select(aliased)
     .from(class_reservation)
     .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
     .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
-    .where(where)
-    .limit(1);
+    .where(eq(class_reservation[key], sql.placeholder('value')))
+    .limit(1)
+    .toSQL();
+  // The one parameter is the placeholder: the limit is written as a literal.
+  const text = query.sql.replace(/limit \$2$/, 'limit 1');
+  if (query.params.length !== 2 || text === query.sql) throw new Error('unexpected reservation view statement');
+  const { name, type } = viewStatements[key];
+  await db.execute(sql.raw(`prepare ${name}(${type}) as ${text}`));
+  done.add(key);
+}
+
+async function selectReservation(db: Db, key: ViewKey, value: string | number, settings: AppConfigMap): Promise<ReservationView | null> {
+  await prepareView(db, key);
+  // A literal for EXECUTE (it takes no bind parameters): an integer, or a code of letters and digits, quoted.
+  const literal = typeof value === 'number' ? String(Math.trunc(value)) : `'${value.replaceAll("'", "''")}'`;
+  const [row] = await query<ViewRow>(db, sql.raw(`execute ${viewStatements[key].name}(${literal})`));
   if (!row) return null;
-  const window = checkInWindow(row.class_date, row.duration_minutes, settings);
-  const counter = await counterWarnings(db, row.customer_id);
-  const notes = await notesShownAtScan(db, row.customer_id);
+  // Timestamps arrive as the driver's text (the replica's drizzle parsers leave them to the columns).
+  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+  const classDate = new Date(row.class_date);
+  const window = checkInWindow(classDate, row.duration_minutes, settings);
   return {
-    ...row,
-    alerts: notes.alerts,
-    pendingDocuments: counter.pendingDocuments.map((d) => d.title),
-    missingProfile: counter.missingProfile,
-    attendedAt: iso(row.attendedAt),
-    deletedAt: iso(row.deletedAt),
-    class_date: row.class_date.toISOString(),
-    classCancelledAt: iso(row.classCancelledAt),
+    class_reservation_id: row.class_reservation_id,
+    customer_id: row.customer_id,
+    name: row.name,
+    last_name: row.last_name,
+    email: row.email,
+    guest: row.guest,
+    spot: row.spot,
+    is_cash: row.is_cash,
+    is_paid: row.is_paid,
+    attend: row.attend,
+    single_class_id: row.single_class_id,
+    duration_minutes: row.duration_minutes,
+    class_type: row.class_type,
+    location_id: row.location_id,
+    location: row.location,
+    alerts: row.alerts,
+    pendingDocuments: row.pending_pages.map((d) => d.title),
+    missingProfile: row.customer_deleted_at ? [] : missingProfileFields({ name: row.name, last_name: row.last_name, phone: row.phone, birthdate: row.birthdate }),
+    attendedAt: iso(at(row.attended_at)),
+    deletedAt: iso(at(row.deleted_at)),
+    class_date: classDate.toISOString(),
+    classCancelledAt: iso(at(row.class_cancelled_at)),
     checkInOpensAt: window.opensAt.toISOString(),
     checkInClosesAt: window.closesAt.toISOString(),
     timeZone: studioTimeZone(settings),
@@ -138,7 +214,7 @@ async function selectReservation(db: Db, where: SQL, settings: AppConfigMap): Pr
 
 /** A reservation with its customer and class, as the check-in screen shows it; null when the replica does not have it. */
 export async function findReservation(db: Db, classReservationId: number): Promise<ReservationView | null> {
-  return selectReservation(db, eq(class_reservation.class_reservation_id, classReservationId), await replicaSettings(db));
+  return selectReservation(db, 'class_reservation_id', classReservationId, await replicaSettings(db));
 }
 
 /** The reasons to look twice at a reservation before letting the person in, most serious first. */

@@ -1,5 +1,5 @@
 import { configMap, type AppConfigMap, type DeskMutationArgs, type DeskMutationName, type ReplicatedTable } from '@estudio/core';
-import { app_config, type Tx } from '@estudio/db';
+import { app_config, type Db, type Tx } from '@estudio/db';
 
 /**
  * The desk's optimistic copies of the server's desk mutations, one file per
@@ -28,4 +28,28 @@ export type Mutator<N extends DeskMutationName> = (ctx: MutatorContext, args: De
 export async function loadReplicaSettings(tx: Tx): Promise<AppConfigMap> {
   const rows = await tx.select({ key: app_config.key, value: app_config.value }).from(app_config);
   return configMap(rows);
+}
+
+const settingsRead = new WeakMap<Db, Promise<AppConfigMap>>();
+
+/**
+ * The replica's settings, read once and kept until the desk copies them again (forgetReplicaSettings): every scan
+ * and every mutation reads the check-in window and the time zone, and the desk copies them every few minutes at most.
+ */
+export function replicaSettings(db: Db): Promise<AppConfigMap> {
+  let read = settingsRead.get(db);
+  if (!read) {
+    read = db
+      .select({ key: app_config.key, value: app_config.value })
+      .from(app_config)
+      .then((rows) => configMap(rows));
+    settingsRead.set(db, read);
+    read.catch(() => settingsRead.delete(db));
+  }
+  return read;
+}
+
+/** The replica's settings were written: the next read takes them from the table. */
+export function forgetReplicaSettings(db: Db): void {
+  settingsRead.delete(db);
 }

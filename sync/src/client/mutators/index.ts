@@ -16,7 +16,7 @@ import { undoCheckIn } from './undo-check-in.ts';
 import { joinWaitlist, leaveWaitlist } from './waitlist-at-desk.ts';
 import { walkIn } from './walk-in.ts';
 
-export { loadReplicaSettings, type MutatorContext } from './context.ts';
+export { forgetReplicaSettings, loadReplicaSettings, replicaSettings, type MutatorContext } from './context.ts';
 
 const mutators: { [N in DeskMutationName]: Mutator<N> } = {
   checkIn,
