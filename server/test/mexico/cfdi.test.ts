@@ -279,5 +279,21 @@ describe('the global invoice', () => {
     const sent = pac.requests.find((r) => r.method === 'POST' && (r.body as { external_id?: string } | null)?.external_id === `cfdi-${doc!.cfdi_id}`);
     const items = (sent?.body as { items: { product: { sku: string; price: number; description: string } }[] }).items;
     expect(items.find((i) => i.product.sku === `P${inCash}`)?.product).toMatchObject({ price: 50, description: 'Venta' });
+
+    // A water brought back after the global invoice was stamped: a credit note to the public, related to that invoice.
+    const back = await call(server.app, 'POST', `/api/sales/products/${inCash}/return`, { token: recepcion, body: { quantity: 1, restock: true, reason: 'Venía abierta' } });
+    expect(back.status, back.raw).toBe(200);
+    const [note] = await server.db.select().from(cfdi).where(and(eq(cfdi.kind, 'credit_note'), eq(cfdi.related_cfdi_id, doc!.cfdi_id)));
+    expect(note).toMatchObject({ total: '25.00', payment_form: '01', status: 'pending', customer_id: null, purchase_id: null, charge_id: null });
+    expect(note!.receiver).toMatchObject({ rfc: doc!.receiver.rfc });
+    await sender();
+    const stamped = await docOf(note!.cfdi_id);
+    expect(stamped.status).toBe('stamped');
+    expect(pac.invoices.get(stamped.provider_id!)).toMatchObject({ type: 'E', use: 'S01', related_documents: [{ relationship: '01', documents: [(await docOf(doc!.cfdi_id)).uuid] }] });
+    // A sale not yet on a global invoice needs none: its period's invoice leaves out what came back.
+    const notes = async () => (await server.db.select().from(cfdi).where(eq(cfdi.kind, 'credit_note'))).length;
+    const before = await notes();
+    expect((await call(server.app, 'POST', `/api/sales/products/${today}/return`, { token: recepcion, body: { quantity: 1, restock: true, reason: 'No la quiso' } })).status).toBe(200);
+    expect(await notes()).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import { fromCents, invoiceCorrection, studioTimeZone, toCents } from '@estudio/core';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { cfdi, cfdi_global_charge } from '@estudio/db/schema/cfdi';
+import { cfdi, cfdi_global_charge, cfdi_global_product_sale } from '@estudio/db/schema/cfdi';
 import { invoice } from '@estudio/db/schema/purchases';
 import type { Tx } from '@estudio/db';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
@@ -75,6 +75,33 @@ export async function correctInvoiceOfReturn(tx: Tx, input: { purchaseId: number
     status: 'pending',
     charge_id: charge.invoice_id,
     purchase_id: input.purchaseId,
+    customer_id: null,
+    related_cfdi_id: line.cfdiId,
+    receiver: line.receiver,
+    total: fromCents(Math.min(input.returnedCents, toCents(line.amount))),
+    payment_form: line.form,
+    next_attempt_at: input.now,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+}
+
+/**
+ * Units of a counter sale brought back (decision 115), told to the global invoice in the same transaction: a product
+ * sale is only ever on a global invoice (decision 114), so one already on it gets a credit note to the public in
+ * general related to that invoice; one not yet on it needs nothing (its period's invoice leaves out what came back).
+ */
+export async function correctGlobalInvoiceOfProductReturn(tx: Tx, input: { productSaleId: number; returnedCents: number; now: Date }): Promise<void> {
+  if (input.returnedCents <= 0) return;
+  const [line] = await tx
+    .select({ cfdiId: cfdi_global_product_sale.cfdi_id, amount: cfdi_global_product_sale.amount, receiver: cfdi.receiver, form: cfdi.payment_form })
+    .from(cfdi_global_product_sale)
+    .innerJoin(cfdi, eq(cfdi.cfdi_id, cfdi_global_product_sale.cfdi_id))
+    .where(and(eq(cfdi_global_product_sale.product_sale_id, input.productSaleId), inArray(cfdi.status, ['pending', 'stamped', 'failed'])));
+  if (!line) return;
+  await tx.insert(cfdi).values({
+    kind: 'credit_note',
+    status: 'pending',
     customer_id: null,
     related_cfdi_id: line.cfdiId,
     receiver: line.receiver,

@@ -5,6 +5,7 @@ import { product, product_return, product_sale } from '@estudio/db/schema/produc
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import { correctGlobalInvoiceOfProductReturn } from '../cfdi/correct-invoice.ts';
 import { openShiftFor } from '../cash/cash-shifts.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { lockCustomer } from '../reservations/booking-locks.ts';
@@ -81,6 +82,7 @@ export async function returnProduct(db: Db, actor: StaffActor, input: ProductRet
         createdAt: now,
       })
       .returning({ id: product_return.product_return_id });
+    await correctGlobalInvoiceOfProductReturn(tx, { productSaleId: line.sale.product_sale_id, returnedCents: amountCents, now });
     const result: ProductReturn = {
       product_return_id: stored!.id,
       product_sale_id: line.sale.product_sale_id,
