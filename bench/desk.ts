@@ -33,6 +33,7 @@ import { DeskService } from '../desktop/src/service/desk-service.ts';
 import { syncDeps } from '../desktop/src/service/sync-deps.ts';
 import { createHttpServerLink } from '../sync/src/client/http-link.ts';
 import { openReplica } from '../sync/src/client/replica.ts';
+import { bundleDeskMemory, deskMemory } from './desk-memory-run.ts';
 import { measureDeskScreen } from './desk-screen.ts';
 import { createSyncClient } from '../sync/src/client/sync-client.ts';
 
@@ -52,25 +53,6 @@ function summary(samples: number[]): string {
 }
 const rssMb = () => (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface MemoryFigures {
-  rss: number;
-  heap: number;
-  external: number;
-}
-/** Runs bench/desk-memory.ts against the server and reads its figures. */
-function deskMemory(serverUrl: string, dataDir: string, codesFile: string): Promise<{ loaded: MemoryFigures; opened: MemoryFigures; synced: MemoryFigures; scanned: MemoryFigures; scans: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/desk-memory.ts', serverUrl, dataDir, codesFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`la recepción sola terminó con ${code}: ${out}`));
-      resolve(JSON.parse(line));
-    });
-  });
-}
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -214,6 +196,12 @@ try {
   const alone = await deskMemory(serverUrl, aloneDir, codesFile);
   // The same desk started again on its replica, as every morning after the first: no initdb, the sync only catches up.
   const again = await deskMemory(serverUrl, aloneDir, codesFile);
+  // As packaged: bundled, on a replica of its own, at its first start and again.
+  const bundle = await bundleDeskMemory();
+  dirs.push(path.dirname(path.dirname(bundle)));
+  const packagedDir = tempDir();
+  const packaged = await deskMemory(serverUrl, packagedDir, codesFile, bundle);
+  const packagedAgain = await deskMemory(serverUrl, packagedDir, codesFile, bundle);
 
   // ---------------------------------------------------------------- 3. server write → replica
   const writeTimes: number[] = [];
@@ -351,6 +339,11 @@ try {
       `de ello, memoria de PGlite (WebAssembly) ${alone.synced.external} MB y montículo de JS ${alone.synced.heap} MB`,
   );
   console.log(`  memoria de la recepción sola al arrancar otra vez sobre su réplica: ${again.opened.rss} MB abierta, ${again.synced.rss} MB al día, ${again.scanned.rss} MB tras ${again.scans} escaneos`);
+  console.log(
+    `  memoria de la recepción empaquetada (un solo archivo, como la instala el estudio): ${packaged.loaded.rss} MB con el código cargado, ` +
+      `${packaged.synced.rss} MB tras la primera sincronización, ${packaged.scanned.rss} MB tras ${packaged.scans} escaneos; al arrancar otra vez ${packagedAgain.synced.rss} MB al día, ` +
+      `${packagedAgain.scanned.rss} MB tras los escaneos`,
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

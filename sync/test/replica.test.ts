@@ -3,6 +3,9 @@ import { available_classes, class_reservation, customer, single_class } from '@e
 import { createTestDb, type TestDb } from '@estudio/db/testing';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { initClusterApart } from '../src/client/init-cluster.ts';
 import { openReplica, query, type ClientReplica } from '../src/client/replica.ts';
 import { allPending, applyPullPage, applySnapshotRows, listRejections, recordMutation, rejectMutation } from '../src/client/store.ts';
 import { allTableRows, tableRows, tempDir } from './fixtures.ts';
@@ -73,6 +76,25 @@ describe('openReplica', () => {
         console.info(`replica: created in ${Math.round(first.openedInMs)} ms, reopened in ${Math.round(second.openedInMs)} ms`);
       } finally {
         await second.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it("creates a new replica's cluster in a child process, so the desk does not keep initdb's memory; an existing one, or memory, opens as it is", async () => {
+    const dir = tempDir('replica-init');
+    try {
+      const folder = join(dir.path, 'replica');
+      expect(await initClusterApart(folder)).toBe(true);
+      expect(existsSync(join(folder, 'PG_VERSION'))).toBe(true);
+      expect(await initClusterApart(folder)).toBe(false);
+      expect(await initClusterApart('memory://')).toBe(false);
+      const replica = await openReplica({ dataDir: folder });
+      try {
+        expect(await replica.getMeta('sync.cursor')).toBeNull();
+      } finally {
+        await replica.close();
       }
     } finally {
       dir.remove();

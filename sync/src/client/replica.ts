@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDb, migrate, migrationsFolder, type Db, type DbOrTx, type PgliteHandle } from '@estudio/db';
 import { sql, type SQL } from 'drizzle-orm';
+import { initClusterApart } from './init-cluster.ts';
 import type { Replica } from './types.ts';
 import { ident, replicated } from './tables.ts';
 
@@ -218,6 +219,7 @@ export const metaKeys = {
  */
 export async function openReplica(options: OpenReplicaOptions): Promise<ClientReplica> {
   const started = performance.now();
+  await initClusterApart(options.dataDir);
   const handle = (await createDb(undefined, {
     dataDir: options.dataDir,
     sharedBuffers: options.sharedBuffers ?? replicaSharedBuffers,
