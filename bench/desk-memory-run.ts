@@ -1,7 +1,8 @@
 // Runs bench/desk-memory.ts (the desk service alone in its own process) for the benches: as TypeScript through the
 // loader of a development run, or bundled as the packaged desk runs it.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -62,3 +63,41 @@ export function deskMemory(
   });
 }
 
+
+/**
+ * The studio's server for a desk bench, in a child process on a loopback port (its database from `env`: DATABASE_URL,
+ * or DATA_DIR for the embedded one with the demo seed); resolves once it answers.
+ */
+export async function startBenchServer(env: Record<string, string>): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+  const port = 3700 + Math.floor(Math.random() * 290);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'banco-de-pruebas-de-la-recepcion-32+caracteres',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      PORTAL_DIST: path.join(tmpdir(), 'sin-portal'),
+      ...env,
+    },
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  const until = Date.now() + 180_000;
+  while ((await fetch(`${url}/api/health`).catch(() => null))?.ok !== true) {
+    if (Date.now() > until || child.exitCode !== null) {
+      await stop();
+      throw new Error('el servidor no arrancó');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, process: child, stop };
+}

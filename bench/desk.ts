@@ -21,7 +21,6 @@
 // for a fresh seeded database, dropped at the end. Knobs: BENCH_CUSTOMERS (20000),
 // BENCH_RESERVATIONS (50000), BENCH_SCANS (500), BENCH_WRITES (200), BENCH_SCREEN_SCANS (100),
 // BENCH_SCREEN_WRITES (50).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +32,7 @@ import { DeskService } from '../desktop/src/service/desk-service.ts';
 import { syncDeps } from '../desktop/src/service/sync-deps.ts';
 import { createHttpServerLink } from '../sync/src/client/http-link.ts';
 import { openReplica } from '../sync/src/client/replica.ts';
-import { bundleDeskMemory, deskMemory } from './desk-memory-run.ts';
+import { bundleDeskMemory, deskMemory, startBenchServer } from './desk-memory-run.ts';
 import { measureDeskScreen } from './desk-screen.ts';
 import { createSyncClient } from '../sync/src/client/sync-client.ts';
 
@@ -44,7 +43,6 @@ const scans = Number(process.env.BENCH_SCANS ?? 500);
 const writes = Number(process.env.BENCH_WRITES ?? 200);
 const screenScans = Number(process.env.BENCH_SCREEN_SCANS ?? 100);
 const screenWrites = Number(process.env.BENCH_SCREEN_WRITES ?? 50);
-const root = path.resolve(import.meta.dirname, '..');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 function summary(samples: number[]): string {
@@ -124,24 +122,8 @@ const [counts] = await sql<{ customers: number; reservations: number; changes: n
 console.log(`Datos: ${counts?.customers} clientes, ${counts?.reservations} reservaciones, ${counts?.changes} cambios en el log`);
 
 // ---------------------------------------------------------------- server (child process)
-const port = 3700 + Math.floor(Math.random() * 200);
-const serverUrl = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    DATABASE_URL: testDb.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    AUTH_SECRET: 'banco-de-pruebas-de-la-recepcion-32+caracteres',
-    AUTH_RATE_LIMIT_MAX: '1000',
-    PORTAL_DIST: path.join(tmpdir(), 'sin-portal'),
-  },
-});
-await waitFor(async () => (await fetch(`${serverUrl}/api/health`).catch(() => null))?.ok === true, 60_000, 'el servidor no arrancó');
+const server = await startBenchServer({ DATABASE_URL: testDb.url });
+const serverUrl = server.url;
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -345,8 +327,7 @@ try {
       `${packagedAgain.scanned.rss} MB tras los escaneos`,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
   await testDb.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }

@@ -69,12 +69,23 @@ export async function correctInvoiceOfReturn(tx: Tx, input: { purchaseId: number
     .from(cfdi_global_charge)
     .innerJoin(cfdi, eq(cfdi.cfdi_id, cfdi_global_charge.cfdi_id))
     .where(and(eq(cfdi_global_charge.charge_id, charge.invoice_id), inArray(cfdi.status, ['pending', 'stamped', 'failed'])));
-  if (!line) return;
+  if (line) await creditNoteToGlobal(tx, line, input, { charge_id: charge.invoice_id, purchase_id: input.purchaseId });
+}
+
+/** A line of a global invoice whose money came back, as read with its invoice. */
+interface GlobalLine {
+  cfdiId: number;
+  amount: string;
+  receiver: typeof cfdi.$inferSelect.receiver;
+  form: string;
+}
+
+/** A credit note to the public in general, related to the global invoice the line is on, for at most the line's amount. */
+async function creditNoteToGlobal(tx: Tx, line: GlobalLine, input: { returnedCents: number; now: Date }, sale: { charge_id?: number; purchase_id?: number }): Promise<void> {
   await tx.insert(cfdi).values({
     kind: 'credit_note',
     status: 'pending',
-    charge_id: charge.invoice_id,
-    purchase_id: input.purchaseId,
+    ...sale,
     customer_id: null,
     related_cfdi_id: line.cfdiId,
     receiver: line.receiver,
@@ -98,17 +109,5 @@ export async function correctGlobalInvoiceOfProductReturn(tx: Tx, input: { produ
     .from(cfdi_global_product_sale)
     .innerJoin(cfdi, eq(cfdi.cfdi_id, cfdi_global_product_sale.cfdi_id))
     .where(and(eq(cfdi_global_product_sale.product_sale_id, input.productSaleId), inArray(cfdi.status, ['pending', 'stamped', 'failed'])));
-  if (!line) return;
-  await tx.insert(cfdi).values({
-    kind: 'credit_note',
-    status: 'pending',
-    customer_id: null,
-    related_cfdi_id: line.cfdiId,
-    receiver: line.receiver,
-    total: fromCents(Math.min(input.returnedCents, toCents(line.amount))),
-    payment_form: line.form,
-    next_attempt_at: input.now,
-    createdAt: input.now,
-    updatedAt: input.now,
-  });
+  if (line) await creditNoteToGlobal(tx, line, input, {});
 }
