@@ -1,7 +1,7 @@
 import { Badge, Card, type BadgeProps, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
-import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
 import { useCheckIn } from '../scanner/check-in.tsx';
 import { ReservationMenu, WaitlistButton } from '../customers/ReservationActions.tsx';
@@ -33,7 +33,8 @@ export function TodayScreen() {
   const now = useNow();
   const [location, setLocation] = useState<string | null>(null);
   const { result, checkIn } = useCheckIn();
-  const scanned = result?.reservation;
+  // The roster's highlight follows the verdict at a lower priority: the scan panel is painted first.
+  const scanned = useDeferredValue(result)?.reservation;
   // One stable callback for every card, so a scan re-renders only the card of the scanned class (memo below).
   const checkInRef = useRef(checkIn);
   checkInRef.current = checkIn;
