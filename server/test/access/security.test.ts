@@ -332,6 +332,7 @@ describe('secrets come only from the environment', () => {
     'desktop/src/service/config.ts': 'loadDeskConfig: the desk service’s config, and the OS data folder (APPDATA, XDG_DATA_HOME)',
     'desktop/src/web/main.ts': 'entry point of desk:web (DESK_WEB_DIST, DESK_PORT)',
     'desktop/src/main/index.ts': 'Electron entry point: electron-vite’s ELECTRON_RENDERER_URL, and hands process.env to loadDeskConfig',
+    'sync/src/client/init-cluster.ts': 'hands its environment to the child that creates a new replica’s cluster, with ELECTRON_RUN_AS_NODE so Electron runs it as Node',
   };
   const scanned = ['server/src', 'db/src', 'core/src', 'sync/src', 'desktop/src', 'portal/src'];
   const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter((f) => f && existsSync(path.join(root, f)));
