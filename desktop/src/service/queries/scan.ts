@@ -155,21 +155,19 @@ async function prepareView(db: Db, key: ViewKey): Promise<void> {
   preparedViews.set(db, done);
   if (done.has(key)) return;
   const aliased = Object.fromEntries(Object.entries(viewFields).map(([alias, field]) => [alias, sql`${field}`.as(alias)]));
-  const query = db
+  const statement = db
     .select(aliased)
     .from(class_reservation)
     .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
     .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
-    .where(eq(class_reservation[key], sql.placeholder('value')))
-    .limit(1)
+    // $1 is the prepared statement's own parameter, given by EXECUTE.
+    .where(eq(class_reservation[key], sql.raw('$1')))
     .toSQL();
-  // The one parameter is the placeholder: the limit is written as a literal.
-  const text = query.sql.replace(/limit \$2$/, 'limit 1');
-  if (query.params.length !== 2 || text === query.sql) throw new Error('unexpected reservation view statement');
+  if (statement.params.length !== 0) throw new Error('unexpected reservation view statement');
   const { name, type } = viewStatements[key];
-  await db.execute(sql.raw(`prepare ${name}(${type}) as ${text}`));
+  await db.execute(sql.raw(`prepare ${name}(${type}) as ${statement.sql} limit 1`));
   done.add(key);
 }
 

@@ -25,7 +25,7 @@ export interface MutatorContext {
 export type Mutator<N extends DeskMutationName> = (ctx: MutatorContext, args: DeskMutationArgs<N>) => Promise<ReplicatedTable[]>;
 
 /** The studio settings the replica holds (the defaults where it holds none). */
-export async function loadReplicaSettings(tx: Tx): Promise<AppConfigMap> {
+export async function loadReplicaSettings(tx: Db | Tx): Promise<AppConfigMap> {
   const rows = await tx.select({ key: app_config.key, value: app_config.value }).from(app_config);
   return configMap(rows);
 }
@@ -39,10 +39,7 @@ const settingsRead = new WeakMap<Db, Promise<AppConfigMap>>();
 export function replicaSettings(db: Db): Promise<AppConfigMap> {
   let read = settingsRead.get(db);
   if (!read) {
-    read = db
-      .select({ key: app_config.key, value: app_config.value })
-      .from(app_config)
-      .then((rows) => configMap(rows));
+    read = loadReplicaSettings(db);
     settingsRead.set(db, read);
     read.catch(() => settingsRead.delete(db));
   }
