@@ -7,7 +7,8 @@ import { deskLink, deskSignIn, deskWebProcess, repoRoot, serverProcess, stop, wa
 /**
  * Recepción edits a customer at the counter (decision 107): the new
  * customer's missing phone and birth date that every scan warned about are
- * filled in, the warning goes, and the change is in the card's Actividad;
+ * filled in with his answers to the studio's questions (the health one with
+ * his consent), the warning goes, and the change is in the card's Actividad;
  * the e-mail she signs in with is the owner's to change.
  * Photographed at 1366×900 and 1280×720 when SHOTS_DIR is set.
  */
@@ -57,12 +58,20 @@ test("reception fills a new customer's phone and birth date: the card's warning 
   await form.getByRole('button', { name: 'Guardar datos' }).click();
   await expect(form.getByText('Recepción no puede cambiar «Correo electrónico» de un cliente; pídeselo a un administrador.')).toBeVisible();
   await email.fill('nuevo@estudio.demo');
-  await form.getByLabel('Teléfono').fill('55 1298 7654');
+  await form.getByLabel('Teléfono', { exact: true }).fill('55 1298 7654');
   await form.getByTestId('desk-edit-birthdate').fill('1995-02-14');
   // His photo, taken at the counter, so the scan shows his face.
   await form.getByLabel('Tomar o elegir foto').setInputFiles(path.join(repoRoot, 'portal/public/demo/coaches/daniela.jpg'));
   await expect(form.getByText('Foto lista: se guarda con «Guardar datos».')).toBeVisible({ timeout: 20_000 });
   await expect(form.getByTestId('desk-edit-photo')).toHaveAttribute('data-photo', 'new');
+  // The studio's questions, answered with him at the counter: a health answer needs his consent, given there.
+  const questions = form.getByTestId('desk-edit-questions');
+  await questions.getByLabel(/^Contacto de emergencia/).fill('Lucía Pérez (hermana) 55 2222 3333');
+  await questions.getByLabel(/^Lesiones o condiciones médicas/).fill('Asma leve: trae su inhalador.');
+  await form.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(form.getByText('Para guardar un dato de salud, el cliente debe dar su consentimiento: marca la casilla.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await form.getByRole('checkbox', { name: /consentimiento expreso/ }).check();
   const shots = process.env.SHOTS_DIR;
   for (const [width, height] of [
     [1366, 900],
@@ -79,6 +88,15 @@ test("reception fills a new customer's phone and birth date: the card's warning 
   await expect(card).toContainText('5512987654', { timeout: 20_000 });
   await expect(card.getByText(/Perfil incompleto: falta .*fecha de nacimiento/)).toHaveCount(0, { timeout: 20_000 });
   await expect(card.getByTestId('card-avatar')).toHaveAttribute('data-photo', 'yes', { timeout: 20_000 });
+  const answers = card.getByTestId('customer-answers');
+  await expect(answers.locator('[data-answer="emergency_contact"]')).toContainText('Lucía Pérez (hermana) 55 2222 3333');
+  await expect(answers.locator('[data-answer="health_notes"]')).toContainText('Asma leve: trae su inhalador.');
+  await expect(answers.locator('[data-answer="health_notes"]')).toContainText(/consentimiento/i);
+  for (const [width, height] of [[1366, 900], [1280, 720], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    if (shots) await answers.screenshot({ path: `${shots}/desk-edit-customer-answers-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await card.getByTestId('card-activity-tab').click();
   await expect(card.getByText(/Recepción|Sofía|recepcion/i).first()).toBeVisible();

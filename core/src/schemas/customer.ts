@@ -1,7 +1,7 @@
 import { maxInt4, z } from '../zod.ts';
 import { normalizePhone, isValidPhone } from '../phone.ts';
 import { email, roles } from './auth.ts';
-import { fileSummary } from './content.ts';
+import { fileSummary, formFieldTypes } from './content.ts';
 import { birthdate } from './dates.ts';
 import { addressOutput } from './profile.ts';
 
@@ -128,5 +128,13 @@ export const customerAnswerOutput = z.object({
   sensitive: z.boolean(),
   /** When the customer gave express consent to store it (sensitive answers). */
   consented_at: z.string().nullable(),
+  /** The question as the studio asks it, so staff can answer it at the desk. */
+  type: z.enum(formFieldTypes),
+  required: z.boolean(),
+  options: z.array(z.object({ label: z.string(), value: z.string() })).nullable(),
+  /** Asked only when another answer (or profile field) has this value. */
+  precondition: z.object({ key: z.string(), value: z.unknown() }).nullable(),
+  /** The stored answer itself (null: not answered). */
+  value: customerFieldValueOutput,
 });
 export const customerAnswersOutput = z.object({ answers: z.array(customerAnswerOutput) });

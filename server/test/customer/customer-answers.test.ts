@@ -188,6 +188,14 @@ describe('at the desk', () => {
         expect.objectContaining({ key: 'health_notes', text: 'Lesión antigua de rodilla derecha: evito saltos.', sensitive: true, consented_at: expect.any(String) }),
       ]),
     );
+    // The question comes with its answer as stored, so staff can answer it at the desk.
+    expect(res.body.answers.find((a: { key: string }) => a.key === 'health_notes')).toMatchObject({
+      type: 'textarea',
+      required: false,
+      options: null,
+      precondition: null,
+      value: 'Lesión antigua de rodilla derecha: evito saltos.',
+    });
     const asCustomer = await call(server.app, 'GET', `/api/customer/${marianaId}/answers`, { token: diego });
     expect(asCustomer.status).toBe(403);
     const missing = await call(server.app, 'GET', '/api/customer/999999/answers', { token: recepcion });
@@ -198,6 +206,35 @@ describe('at the desk', () => {
     const logged = await server.db.select().from(audit_log).where(and(eq(audit_log.entity, 'customer'), eq(audit_log.entity_id, String(marianaId))));
     expect(JSON.stringify(logged.map((l) => l.changes))).not.toContain('Jorge');
     expect(JSON.stringify(logged.map((l) => l.changes))).toContain('emergency_contact');
+  });
+
+  it('reception answers for her at the counter: a health answer only with her consent, given there, and the save is in Actividad without its text', async () => {
+    const [row] = await server.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'nuevo@estudio.demo'));
+    const diegoId = row?.id ?? -1;
+    const noConsent = await save(recepcion, { customer_id: diegoId, custom_fields: { emergency_contact: 'Lucía Pérez 55 2222 3333', health_notes: 'Asma leve' } });
+    expect(noConsent.status).toBe(400);
+    expect(noConsent.body).toMatchObject({ field: 'custom_fields.health_notes' });
+    expect(noConsent.body.message).toMatch(/consentimiento/i);
+    // Refused whole: the emergency contact of that save was not kept either.
+    const untouched = await call(server.app, 'GET', `/api/customer/${diegoId}/answers`, { token: recepcion });
+    expect(untouched.body.answers.find((a: { key: string }) => a.key === 'emergency_contact').value).not.toBe('Lucía Pérez 55 2222 3333');
+
+    const saved = await save(recepcion, {
+      customer_id: diegoId,
+      custom_fields: { emergency_contact: 'Lucía Pérez 55 2222 3333', health_notes: 'Asma leve' },
+      sensitive_consent: true,
+    });
+    expect(saved.status, saved.raw).toBe(200);
+    const after = await call(server.app, 'GET', `/api/customer/${diegoId}/answers`, { token: recepcion });
+    expect(after.body.answers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'emergency_contact', value: 'Lucía Pérez 55 2222 3333' }),
+        expect.objectContaining({ key: 'health_notes', value: 'Asma leve', consented_at: expect.any(String) }),
+      ]),
+    );
+    const logged = await server.db.select().from(audit_log).where(and(eq(audit_log.entity, 'customer'), eq(audit_log.entity_id, String(diegoId))));
+    expect(JSON.stringify(logged.map((l) => l.changes))).toContain('health_notes');
+    expect(JSON.stringify(logged.map((l) => l.changes))).not.toContain('Asma');
   });
 
   it('no answer reaches a public answer or a form definition', async () => {

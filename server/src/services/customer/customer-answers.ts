@@ -190,6 +190,12 @@ export interface AnswerForStaff {
   sensitive: boolean;
   /** When the customer consented to store it (sensitive answers). */
   consented_at: string | null;
+  /** The question itself, for staff to answer it at the desk (checked again by saveCustomerAnswers). */
+  type: CustomerFieldDefinition['type'];
+  required: boolean;
+  options: CustomerFieldDefinition['options'];
+  precondition: { key: string; value: unknown } | null;
+  value: CustomerFieldValue;
 }
 
 /** A customer's answers for the desk: every question of the studio in the forms' order, answered or not. 404 for no live customer. */
@@ -206,6 +212,11 @@ export async function answersForStaff(db: Db, customerId: number): Promise<Answe
     text: answerText(d, stored.values[d.key]),
     sensitive: d.sensitive,
     consented_at: stored.consentedAt.get(d.key)?.toISOString() ?? null,
+    type: d.type,
+    required: d.required,
+    options: d.options,
+    precondition: d.precondition ?? null,
+    value: stored.values[d.key] ?? null,
   }));
 }
 

@@ -29,12 +29,12 @@ export function CustomerAnswers({ customerId }: { customerId: number }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         {answers.data.answers.map((a) => (
           <div key={a.key} data-answer={a.key}>
-            <Group gap={6} wrap="nowrap">
+            <Group gap={6} wrap="wrap">
               <Text size="sm" c="dimmed" fw={600}>
                 {a.label}
               </Text>
               {a.sensitive && (
-                <Badge size="xs" color="red" variant="light" leftSection={<IconLock size={10} />}>
+                <Badge size="xs" color="red" variant="light" leftSection={<IconLock size={10} />} style={{ flexShrink: 0 }}>
                   {t.answersSensitive}
                 </Badge>
               )}

@@ -7,7 +7,9 @@ import { api } from '../admin/api.ts';
 import { FormError } from '../admin/form-feedback.tsx';
 import { useImageUpload } from '../admin/image-fields.tsx';
 import { useSchemaForm } from '../admin/form.ts';
+import { errorField } from '../admin/api.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
+import { useStudioQuestions } from './StudioQuestions.tsx';
 
 const t = texts.desk;
 type Person = DeskOutputs['customers']['card']['customer'];
@@ -16,7 +18,9 @@ const textOrNull = (value: string) => (value.trim() ? value.trim() : null);
 
 /**
  * Staff fix a customer's details at the counter (decision 107): name, phone,
- * Instagram, birth date, and the e-mail of a customer who has no password yet
+ * Instagram, birth date, photo, the answers to the studio's questions
+ * (emergency contact, injuries, with her consent for a health answer), and
+ * the e-mail of a customer who has no password yet
  * (an administrator's for anyone; the replica does not know who has one, so
  * the server says it, naming the field). Saved on the server (PUT /customer,
  * in Actividad); the card shows it as soon as the replica has it.
@@ -31,6 +35,7 @@ export function EditCustomerModal({ opened, onClose, customer, isAdmin }: { open
     birthdate: customer.birthdate ?? '',
   });
   const v = form.values;
+  const questions = useStudioQuestions(customer.customer_id, { ...customer, ...v });
   // A new photo: uploaded to the studio's files when picked (or taken with the counter's camera), saved with the form.
   const photo = trpc.customers.photo.useQuery({ customer_id: customer.customer_id }, { staleTime: Infinity });
   const { upload, problem: photoProblem, pending: uploading } = useImageUpload();
@@ -49,9 +54,13 @@ export function EditCustomerModal({ opened, onClose, customer, isAdmin }: { open
       // The replica hears of the change through the sync; the card and its warnings read again once it has.
       await Promise.all([serverUtils.customer.invalidate(), utils.customers.invalidate()]);
     },
-    onError: (error) => form.serverError(error),
+    onError: (error) => {
+      const field = errorField(error);
+      if (!field || !questions.showRefusal(field, error.message)) form.serverError(error);
+    },
   });
   const submit = () => {
+    const answers = questions.collect();
     const emailChanged = v.email.trim().toLowerCase() !== customer.email.toLowerCase();
     const input = form.validate(customerSaveInput, {
       customer_id: customer.customer_id,
@@ -62,8 +71,9 @@ export function EditCustomerModal({ opened, onClose, customer, isAdmin }: { open
       instagram: textOrNull(v.instagram),
       birthdate: textOrNull(v.birthdate),
       ...(newPhoto ? { file_id: newPhoto.file_id } : {}),
+      ...answers,
     });
-    if (input) save.mutate(input);
+    if (input && answers) save.mutate(input);
   };
   return (
     <Modal opened={opened} onClose={onClose} title={t.editCustomerTitle(`${customer.name} ${customer.last_name}`.trim())} size="lg" centered>
@@ -107,6 +117,7 @@ export function EditCustomerModal({ opened, onClose, customer, isAdmin }: { open
             <TextInput label="Fecha de nacimiento" type="date" value={v.birthdate} onChange={(e) => form.set('birthdate', e.currentTarget.value)} error={form.errors.birthdate} data-testid="desk-edit-birthdate" />
             <TextInput label="Instagram" value={v.instagram} onChange={(e) => form.set('instagram', e.currentTarget.value)} error={form.errors.instagram} />
           </SimpleGrid>
+          {questions.node}
           <FormError message={form.formError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
