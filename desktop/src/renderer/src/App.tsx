@@ -8,7 +8,7 @@ import { CashDrawer } from './cash/CashDrawer.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { pendingText, setStudioZone } from './format.ts';
 import { useDeskLive } from './live.ts';
-import { StatusContext } from './saved.ts';
+import { createStatusStore, StatusContext, useDeskStatus } from './saved.ts';
 import { CheckInProvider } from './scanner/check-in.tsx';
 import { Scanner } from './scanner/Scanner.tsx';
 import { Adoptions, LockControls, LockScreen, PasswordNeeded, Rejections, WaitingForOthers } from './lock/ShiftScreens.tsx';
@@ -54,9 +54,9 @@ function Desk({
   waitingForOthers: DeskOutputs['session']['get']['waitingForOthers'];
 }) {
   const utils = trpc.useUtils();
-  const live = useDeskLive(true);
-  const initial = trpc.status.get.useQuery();
-  const status = live ?? initial.data ?? null;
+  // The status lives in a store the screens read part by part: the desk itself does not redraw when it changes.
+  const [statusStore] = useState(createStatusStore);
+  useDeskLive(true, statusStore);
   const [tab, setTab] = useState<string | null>('today');
   const [openCustomer, setOpenCustomer] = useState<{ customerId: number; at: number } | null>(null);
   // Only admins see the console's sections (the server refuses their routes to anyone else anyway).
@@ -69,9 +69,13 @@ function Desk({
     nav.close();
   };
   const signOut = trpc.session.signOut.useMutation({ onSuccess: () => utils.session.get.invalidate() });
+  const openCustomerCard = (customerId: number) => {
+    setTab('customers');
+    setOpenCustomer({ customerId, at: Date.now() });
+  };
 
   return (
-    <StatusContext.Provider value={status}>
+    <StatusContext.Provider value={statusStore}>
       <CheckInProvider>
         <AppShell header={{ height: 64 }} navbar={isAdmin ? { width: 210, breakpoint: 'sm', collapsed: { mobile: !navOpened } } : undefined} padding={{ base: 'xs', sm: 'md' }}>
           <AppShell.Header>
@@ -81,9 +85,9 @@ function Desk({
                 <Title order={3} style={{ whiteSpace: 'nowrap' }}>
                   {t.appTitle}
                 </Title>
-                {status && <SyncIndicator status={status} passwordNeeded={passwordNeeded} />}
+                <SyncIndicator passwordNeeded={passwordNeeded} />
               </Group>
-              <LockControls userName={`${user.name} ${user.last_name}`} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} pending={status?.pending ?? 0} />
+              <LiveLockControls userName={`${user.name} ${user.last_name}`} onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
             </Group>
           </AppShell.Header>
           {isAdmin && (
@@ -116,31 +120,14 @@ function Desk({
               </Suspense>
             ) : (
             <Stack gap="md">
-              {passwordNeeded ? (
-                <PasswordNeeded user={user} pending={status?.pending ?? 0} />
-              ) : problem && (
-                <Alert color="red" title={problem}>
-                  <Button size="xs" variant="light" color="red" onClick={() => signOut.mutate()}>
-                    {t.signOut}
-                  </Button>
-                </Alert>
-              )}
-              {status && <Rejections status={status} />}
-              {status && (
-                <Adoptions
-                  status={status}
-                  onOpen={(customerId) => {
-                    setTab('customers');
-                    setOpenCustomer({ customerId, at: Date.now() });
-                  }}
-                />
-              )}
-              <WaitingForOthers waiting={waitingForOthers} />
-              {status && !status.ready && (
-                <Alert color="blue" icon={<Loader size="xs" />}>
-                  {t.firstSync}
-                </Alert>
-              )}
+              <StatusNotices
+                user={user}
+                problem={problem}
+                passwordNeeded={passwordNeeded}
+                waitingForOthers={waitingForOthers}
+                onSignOut={() => signOut.mutate()}
+                onOpenCustomer={openCustomerCard}
+              />
               {/* Side by side from 992 px wide (the scan panel on the left): at 1024×768 the roster starts above the fold. */}
               <Grid align="flex-start">
                 <Grid.Col span={{ base: 12, md: 5, xl: 4 }} data-testid="scan-column">
@@ -174,19 +161,66 @@ function Desk({
   );
 }
 
-type Status = DeskOutputs['status']['get'];
+type User = NonNullable<DeskOutputs['session']['get']['user']>;
+
+/** What the sync status asks of staff above the desk: the password, refused changes, merged walk-ins, the first sync. */
+function StatusNotices({
+  user,
+  problem,
+  passwordNeeded,
+  waitingForOthers,
+  onSignOut,
+  onOpenCustomer,
+}: {
+  user: User;
+  problem: string | null;
+  passwordNeeded: boolean;
+  waitingForOthers: DeskOutputs['session']['get']['waitingForOthers'];
+  onSignOut: () => void;
+  onOpenCustomer: (customerId: number) => void;
+}) {
+  const status = useDeskStatus();
+  return (
+    <>
+      {passwordNeeded ? (
+        <PasswordNeeded user={user} pending={status?.pending ?? 0} />
+      ) : problem && (
+        <Alert color="red" title={problem}>
+          <Button size="xs" variant="light" color="red" onClick={onSignOut}>
+            {t.signOut}
+          </Button>
+        </Alert>
+      )}
+      {status && <Rejections status={status} />}
+      {status && <Adoptions status={status} onOpen={onOpenCustomer} />}
+      <WaitingForOthers waiting={waitingForOthers} />
+      {status && !status.ready && (
+        <Alert color="blue" icon={<Loader size="xs" />}>
+          {t.firstSync}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The lock and sign-out buttons, with the changes not sent yet (signing out asks first when there are). */
+function LiveLockControls(props: { userName: string; onSignOut: () => void; signingOut: boolean }) {
+  return <LockControls {...props} pending={useDeskStatus()?.pending ?? 0} />;
+}
 
 /**
  * The connection and the changes not sent yet. From 576 px wide they read in
  * full ('EN LÍNEA', 'TODO ENVIADO'); on a phone each is a short badge (an icon,
  * the number of changes) whose tooltip and accessible name say it in full.
  */
-function SyncIndicator({ status, passwordNeeded }: { status: Status; passwordNeeded: boolean }) {
+function SyncIndicator({ passwordNeeded }: { passwordNeeded: boolean }) {
+  const status = useDeskStatus();
+  // Mantine's sm breakpoint (36em = 576 px).
+  const wide = useMediaQuery('(min-width: 36em)', true);
+  if (!status) return null;
   // The server answers but refuses this session until the password is typed: not 'Sin conexión'.
   const label = passwordNeeded ? texts.deskShift.passwordNeededBadge : status.online ? t.online : t.offline;
   const pending = status.pending ? pendingText(status.pending) : t.allSent;
-  // Mantine's sm breakpoint (36em = 576 px).
-  const wide = useMediaQuery('(min-width: 36em)', true);
   return (
     <Group gap={6} wrap="nowrap" data-testid="sync-indicator" data-online={status.online} data-pending={status.pending}>
       <Tooltip

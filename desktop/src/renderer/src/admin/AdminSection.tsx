@@ -2,7 +2,7 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { IconCloudOff, IconMailOff } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import type { ReactNode } from 'react';
-import { useDeskStatus } from '../saved.ts';
+import { useDeskOnline } from '../saved.ts';
 import { api } from './api.ts';
 import { adminSections, type AdminSectionKey } from './sections.ts';
 import { AnnouncementsScreen, CategoriesScreen, ClassTypesScreen, InstructorsScreen, LocationsScreen, PagesScreen } from './catalogue/screens.tsx';
@@ -39,7 +39,7 @@ const screens: Record<AdminSectionKey, () => ReactNode> = {
 
 export function AdminSection({ section }: { section: AdminSectionKey }) {
   // The console reads and writes the server directly (not the replica): say so while the desk is offline.
-  const status = useDeskStatus();
+  const online = useDeskOnline();
   // Decision 079: while the studio sends nothing, the owner reads so on every screen of the console.
   const channels = api.messaging.channels.useQuery(undefined, { staleTime: 60_000 });
   const silent = channels.data && !channels.data.email && !channels.data.whatsapp;
@@ -48,7 +48,7 @@ export function AdminSection({ section }: { section: AdminSectionKey }) {
   return (
     <Stack gap="md" data-testid={`admin-${section}`}>
       <Title order={2}>{found.label}</Title>
-      {status && !status.online && (
+      {!online && (
         <Alert color="orange" icon={<IconCloudOff size={18} />}>
           {texts.adminConsole.onlineOnly}
         </Alert>

@@ -5,7 +5,7 @@ import { customerNoteBody, customerNoteMaxLength, mayRemoveCustomerNote, sortCus
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../admin/api.ts';
 import { dateTimeOf, errorText } from '../format.ts';
-import { useDeskStatus } from '../saved.ts';
+import { useDeskOnline } from '../saved.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 
 const t = texts.customerNotes;
@@ -28,7 +28,7 @@ export function CustomerNotes({ customerId }: { customerId: number }) {
   const local = trpc.customers.notes.useQuery({ customer_id: customerId });
   const remote = api.customer.notes.useQuery({ id: customerId }, { retry: false, staleTime: 30_000 });
   // Back online: the health notes are read again at once, not when the last answer goes stale.
-  const online = useDeskStatus()?.online ?? true;
+  const online = useDeskOnline();
   const { refetch } = remote;
   const failed = remote.isError;
   useEffect(() => {
@@ -106,7 +106,7 @@ function AddNoteModal({ customerId, onClose, healthAvailable }: { customerId: nu
   const [kind, setKind] = useState<CustomerNoteKind>('alert');
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const online = useDeskStatus()?.online ?? true;
+  const online = useDeskOnline();
   const serverUtils = api.useUtils();
   const queue = trpc.actions.addCustomerNote.useMutation();
   const send = api.customer.addNote.useMutation();

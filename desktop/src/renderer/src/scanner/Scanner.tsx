@@ -4,7 +4,7 @@ import { texts } from '@estudio/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { dayOf, errorText, timeOf } from '../format.ts';
-import { useDeskStatus, useSavedNotice } from '../saved.ts';
+import { useDeskOnline, useSavedNotice } from '../saved.ts';
 import { trpc } from '../trpc.ts';
 import { CameraScanner } from './CameraScanner.tsx';
 import { useCheckIn, type ScanResult } from './check-in.tsx';
@@ -143,7 +143,7 @@ function ScanPanel({ result, onClose }: { result: ScanResult; onClose: () => voi
   const r = result.reservation;
   const photo = trpc.customers.photo.useQuery({ customer_id: r.customer_id }, { staleTime: Infinity });
   const saved = useSavedNotice();
-  const status = useDeskStatus();
+  const online = useDeskOnline();
   const markPaid = trpc.actions.markReservationPaid.useMutation({
     onSuccess: () => saved(t.paymentRecorded),
     onError: (e) => notifications.show({ color: 'red', message: errorText(e) }),
@@ -195,7 +195,7 @@ function ScanPanel({ result, onClose }: { result: ScanResult; onClose: () => voi
           </Text>
         </Stack>
       </Group>
-      {result.checkedIn && status && !status.online && (
+      {result.checkedIn && !online && (
         <Text c="orange.9" fw={700} mt="xs">
           {t.queuedOffline}
         </Text>

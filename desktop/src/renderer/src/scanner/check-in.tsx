@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { errorText } from '../format.ts';
 import { trpc, type DeskOutputs } from '../trpc.ts';
+import { duringScan } from './scan-activity.ts';
 
 export type ScanResult = DeskOutputs['checkIn']['scan'];
 
@@ -15,35 +16,38 @@ interface CheckInState {
 
 const CheckInContext = createContext<CheckInState | null>(null);
 
-/** One check-in result for the whole desk: a scan and a click on a roster name both show it in the big panel. */
+/**
+ * One check-in result for the whole desk: a scan and a click on a roster name
+ * both show it in the big panel. The calls go straight to the desk's client,
+ * not through React Query's mutations: their pending states re-rendered the
+ * desk before the scan's request had even left.
+ */
 export function CheckInProvider({ children }: { children: ReactNode }) {
-  const [result, setResult] = useState<ScanResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const scanMutation = trpc.checkIn.scan.useMutation();
-  const byIdMutation = trpc.checkIn.byReservation.useMutation();
+  const client = trpc.useUtils().client;
+  const [shown, setShown] = useState<{ result: ScanResult | null; error: string | null }>({ result: null, error: null });
+  const [busy, setBusy] = useState(0);
   const run = useCallback(async (call: () => Promise<ScanResult>) => {
+    // The spinner is drawn after the request has left, at a lower priority than the verdict.
+    startTransition(() => setBusy((n) => n + 1));
     try {
-      setResult(await call());
-      setError(null);
+      const result = await duringScan(call);
+      setShown({ result, error: null });
     } catch (e) {
       // The red verdict on the scan panel says it; a toast too would say it twice and cover the buttons.
-      setResult(null);
-      setError(errorText(e));
+      setShown({ result: null, error: errorText(e) });
+    } finally {
+      setBusy((n) => n - 1);
     }
   }, []);
   const value = useMemo<CheckInState>(
     () => ({
-      result,
-      error,
-      busy: scanMutation.isPending || byIdMutation.isPending,
-      scan: (code) => run(() => scanMutation.mutateAsync({ code })),
-      checkIn: (id) => run(() => byIdMutation.mutateAsync({ class_reservation_id: id })),
-      clear: () => {
-        setResult(null);
-        setError(null);
-      },
+      ...shown,
+      busy: busy > 0,
+      scan: (code) => run(() => client.checkIn.scan.mutate({ code })),
+      checkIn: (id) => run(() => client.checkIn.byReservation.mutate({ class_reservation_id: id })),
+      clear: () => setShown({ result: null, error: null }),
     }),
-    [result, error, scanMutation, byIdMutation, run],
+    [shown, busy, client, run],
   );
   return <CheckInContext.Provider value={value}>{children}</CheckInContext.Provider>;
 }
