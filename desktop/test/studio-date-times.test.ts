@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { instantAtStudioWallTime, setStudioZone, studioWallTime } from '../src/renderer/src/format.ts';
+import { instantAtStudioWallTime, setStudioZone, studioWallTime, timeOf } from '../src/renderer/src/format.ts';
 
 /**
  * The console's date-time pickers read and write the studio's
@@ -28,5 +28,27 @@ describe("the console's date-times are the studio's wall clock", () => {
     setStudioZone('America/Mexico_City');
     const wall = '2026-03-10 20:15:00';
     expect(studioWallTime(instantAtStudioWallTime(wall))).toBe(wall);
+  });
+});
+
+describe("the studio's times are formatted once per zone", () => {
+  afterEach(() => setStudioZone('America/Mexico_City'));
+
+  it('the same instant reads in each zone set, not in the zone it was first formatted in', () => {
+    setStudioZone('America/Mexico_City');
+    expect(timeOf('2026-07-15T14:00:00Z')).toBe('08:00');
+    setStudioZone('America/Tijuana');
+    expect(timeOf('2026-07-15T14:00:00Z')).toBe('07:00');
+    setStudioZone('America/Mexico_City');
+    expect(timeOf('2026-07-15T14:00:00Z')).toBe('08:00');
+  });
+
+  it('a day full of rosters formats each text once (thousands of rows redrawn stay cheap)', () => {
+    setStudioZone('America/Cancun');
+    const instants = Array.from({ length: 6_000 }, (_, i) => new Date(Date.UTC(2026, 11, 1, 11) + i * 60_000).toISOString());
+    const first = instants.map(timeOf);
+    // Past the cache's bound it starts again, and still answers the same.
+    expect(instants.map(timeOf)).toEqual(first);
+    expect(first[0]).toBe('06:00');
   });
 });

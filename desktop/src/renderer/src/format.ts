@@ -22,10 +22,29 @@ export const studioZone = (): string => zone;
 /** Times are the studio's wall clock, whatever the zone of the desk's computer. */
 const local = (iso: string) => dayjs(iso).tz(zone);
 
-export const timeOf = (iso: string) => local(iso).format('HH:mm');
-export const dayOf = (iso: string) => local(iso).format('dddd D [de] MMMM');
-export const dateTimeOf = (iso: string) => local(iso).format('ddd D MMM YYYY, HH:mm');
-export const dateOf = (iso: string) => local(iso).format('D MMM YYYY');
+/**
+ * The same instants are drawn again on every redraw (a class's hour on each
+ * roster, the check-in time in each row's menu), and converting one to a
+ * zone costs dayjs a fresh Intl formatter: a scan's redraw spent more time in
+ * it than in anything else. Each text is computed once per zone.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 5_000;
+function inStudioZone(iso: string, pattern: string): string {
+  const key = `${dayjs.locale()}\u0000${zone}\u0000${pattern}\u0000${iso}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size >= FORMATTED_MAX) formatted.clear();
+    text = local(iso).format(pattern);
+    formatted.set(key, text);
+  }
+  return text;
+}
+
+export const timeOf = (iso: string) => inStudioZone(iso, 'HH:mm');
+export const dayOf = (iso: string) => inStudioZone(iso, 'dddd D [de] MMMM');
+export const dateTimeOf = (iso: string) => inStudioZone(iso, 'ddd D MMM YYYY, HH:mm');
+export const dateOf = (iso: string) => inStudioZone(iso, 'D MMM YYYY');
 
 /**
  * A date-time picker's value (the wall clock 'YYYY-MM-DD HH:mm:ss' Mantine's
