@@ -21,9 +21,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsExchange, IconDots, IconListNumbers, IconRotate2, IconUserPlus, IconX } from '@tabler/icons-react';
 import { seatStates, texts } from '@estudio/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { memo, useEffect, useState, type FormEvent } from 'react';
 import { dateTimeOf, errorText, fieldErrorText, timeOf } from '../format.ts';
-import { useDeskStatus, useSavedNotice } from '../saved.ts';
+import { useDeskOnline, useSavedNotice } from '../saved.ts';
 import { trpc } from '../trpc.ts';
 import { DocumentText } from './CounterWarnings.tsx';
 
@@ -43,8 +43,22 @@ export interface ReservationRef {
 
 type Open = 'cancel' | 'undo' | 'move' | null;
 
-/** The '⋯' menu of a reservation: undo the check-in, move to another class, cancel. */
-export function ReservationMenu({ r, disabled }: { r: ReservationRef; disabled?: boolean }) {
+const sameRef = (a: ReservationRef, b: ReservationRef) =>
+  a.class_reservation_id === b.class_reservation_id &&
+  a.customer_id === b.customer_id &&
+  a.single_class_id === b.single_class_id &&
+  a.name === b.name &&
+  a.attend === b.attend &&
+  (a.attendedAt ?? null) === (b.attendedAt ?? null);
+
+/**
+ * The '⋯' menu of a reservation: undo the check-in, move to another class,
+ * cancel. Redrawn only when what it says changes: a roster redraws after each
+ * check-in, and its menus were most of that redraw.
+ */
+export const ReservationMenu = memo(ReservationMenuOf, (before, after) => before.disabled === after.disabled && sameRef(before.r, after.r));
+
+function ReservationMenuOf({ r, disabled }: { r: ReservationRef; disabled?: boolean | undefined }) {
   const [open, setOpen] = useState<Open>(null);
   return (
     <>
@@ -70,9 +84,10 @@ export function ReservationMenu({ r, disabled }: { r: ReservationRef; disabled?:
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <CancelReservationModal opened={open === 'cancel'} onClose={() => setOpen(null)} r={r} />
-      <UndoCheckInModal opened={open === 'undo'} onClose={() => setOpen(null)} r={r} />
-      <MoveReservationModal opened={open === 'move'} onClose={() => setOpen(null)} r={r} />
+      {/* Mounted when opened: a roster draws one menu per person, and each closed dialog cost every redraw its work. */}
+      {open === 'cancel' && <CancelReservationModal opened onClose={() => setOpen(null)} r={r} />}
+      {open === 'undo' && <UndoCheckInModal opened onClose={() => setOpen(null)} r={r} />}
+      {open === 'move' && <MoveReservationModal opened onClose={() => setOpen(null)} r={r} />}
     </>
   );
 }
@@ -333,7 +348,7 @@ export function WaitlistButton({ singleClassId, disabled }: { singleClassId: num
         {t.waitlist}
         {waiting ? ` (${waiting})` : ''}
       </Button>
-      <WaitlistModal opened={opened} onClose={() => setOpened(false)} singleClassId={singleClassId} />
+      {opened && <WaitlistModal opened onClose={() => setOpened(false)} singleClassId={singleClassId} />}
     </>
   );
 }
@@ -476,7 +491,7 @@ export function WaitlistModal({ opened, onClose, singleClassId }: { opened: bool
  */
 export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (customerId: number) => void }) {
   const saved = useSavedNotice();
-  const online = useDeskStatus()?.online ?? true;
+  const online = useDeskOnline();
   const documents = trpc.customers.documents.useQuery(undefined, { enabled: opened, retry: false });
   const create = trpc.customers.create.useMutation();
   const empty = { name: '', last_name: '', phone: '', email: '', birthdate: '' };

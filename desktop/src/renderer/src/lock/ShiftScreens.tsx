@@ -214,7 +214,7 @@ export function LockControls({ userName, onSignOut, signingOut, pending }: { use
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <PinModal opened={pinOpen} onClose={() => setPinOpen(false)} />
+      {pinOpen && <PinModal opened onClose={() => setPinOpen(false)} />}
       <Modal opened={confirmingSignOut} onClose={() => setConfirmingSignOut(false)} title={t.signOutPendingTitle(pending)} centered>
         <Stack gap="md" data-testid="sign-out-pending">
           <Text size="sm">{t.signOutPendingBody(pending)}</Text>
