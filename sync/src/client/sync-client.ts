@@ -69,6 +69,10 @@ export async function clientIdFor(replica: Replica, accountKey: string | number)
   return id;
 }
 
+/** How long local changes must pause before they are pushed, and the longest a first one waits (decision 118). */
+const PUSH_SETTLE_MS = 25;
+const PUSH_MAX_WAIT_MS = 250;
+
 /** The server answered (a rule, a guard); anything else is the network or the server being away. */
 function answeredByServer(err: unknown): err is DomainError {
   return err instanceof DomainError;
@@ -122,6 +126,9 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
   let followUpTimer: ReturnType<typeof setTimeout> | null = null;
   let heldTimer: ReturnType<typeof setTimeout> | null = null;
   let heldDelayMs = 0;
+  /** A push after local changes waits for them to pause (scans in a row), at most PUSH_MAX_WAIT_MS from the first. */
+  let pushTimer: ReturnType<typeof setTimeout> | null = null;
+  let pushFirstAt = 0;
   /** Rows pulled since the planner's statistics were last gathered. */
   let rowsSinceAnalyze = 0;
   let inflight: Promise<void> | null = null;
@@ -338,6 +345,24 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     }
   }
 
+  /**
+   * Local changes are pushed once they pause for PUSH_SETTLE_MS: a line of
+   * scans is answered without each scan's push and echo competing with the
+   * next one for the replica, and goes up in one round instead of many.
+   */
+  function pushSoon(): void {
+    const now = Date.now();
+    if (pushTimer) clearTimeout(pushTimer);
+    else pushFirstAt = now;
+    pushTimer = setTimeout(
+      () => {
+        pushTimer = null;
+        background(requestSync());
+      },
+      Math.max(0, Math.min(PUSH_SETTLE_MS, pushFirstAt + PUSH_MAX_WAIT_MS - now)),
+    );
+  }
+
   /** One round at a time; a request during a round queues exactly one more. */
   function requestSync(): Promise<void> {
     if (stopped) return Promise.resolve();
@@ -444,6 +469,8 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       if (retryTimer) clearTimeout(retryTimer);
       if (followUpTimer) clearTimeout(followUpTimer);
       if (heldTimer) clearTimeout(heldTimer);
+      if (pushTimer) clearTimeout(pushTimer);
+      pushTimer = null;
       retryTimer = null;
       followUpTimer = null;
       heldTimer = null;
@@ -455,8 +482,10 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     },
     async mutate<N extends DeskMutationName>(name: N, args: DeskMutationArgs<N>) {
       const { mutationId, tempId, tables } = await recordMutation(db, clientId, name, args);
-      await changed(tables);
-      if (started && !stopped) background(requestSync());
+      // One more change waiting in the outbox: counted here, not read again, so the caller (a scan) answers sooner.
+      status = { ...status, pending: status.pending + 1 };
+      emit(tables);
+      if (started && !stopped) pushSoon();
       return { mutationId, tempId };
     },
     async syncNow() {
