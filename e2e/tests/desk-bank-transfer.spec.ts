@@ -105,6 +105,8 @@ test("the front desk collects a pending 'Efectivo' order as a bank transfer: the
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
+      // Mantine's menu closes when the window is resized: open it again for the picture.
+      if (!(await menu.isVisible())) await row.getByRole('button', { name: 'Marcar pagado' }).click();
       await menu.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/desk-collect-how-${width}x${height}.png` });
     }
