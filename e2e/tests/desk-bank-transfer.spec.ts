@@ -104,9 +104,12 @@ test("the front desk collects a pending 'Efectivo' order as a bank transfer: the
       [1280, 720],
       [390, 844],
     ] as const) {
+      // Mantine's menu closes when the window is resized: closed first, then opened at this size for the picture.
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
       await page.setViewportSize({ width, height });
-      // Mantine's menu closes when the window is resized: open it again for the picture.
-      if (!(await menu.isVisible())) await row.getByRole('button', { name: 'Marcar pagado' }).click();
+      await row.getByRole('button', { name: 'Marcar pagado' }).click();
+      await expect(menu).toBeVisible();
       await menu.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/desk-collect-how-${width}x${height}.png` });
     }
