@@ -73,8 +73,11 @@ for (const size of [
       await page.waitForTimeout(300);
     };
     await page.goto(deskLink(deskUrl));
-    if (await page.getByRole('button', { name: 'Entrar' }).isVisible()) await deskSignIn(page, 'recepcion@estudio.demo');
     const indicator = page.getByTestId('sync-indicator');
+    // The page first asks the desk for its session: the sign-in or the desk shows once it answers, not at once.
+    const signIn = page.getByRole('button', { name: 'Entrar' });
+    await expect(indicator.or(signIn)).toBeVisible({ timeout: 60_000 });
+    if (await signIn.isVisible()) await deskSignIn(page, 'recepcion@estudio.demo');
     await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
     await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 60_000 });
 
