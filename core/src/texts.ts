@@ -1089,7 +1089,6 @@ export const texts = {
     editQuestions: 'Preguntas del estudio',
     editQuestionsLoading: 'Cargando las preguntas del estudio…',
     editQuestionsOffline: 'Sin conexión con el servidor: las preguntas del estudio se responden cuando vuelva.',
-    editSensitive: 'Dato de salud: lo ven solo recepción, administración y el coach de sus clases.',
     editFileAnswer: (name: string | null) => (name ? `Archivo: ${name}. Lo cambia el cliente desde su portal.` : 'Sin archivo: lo sube el cliente desde su portal.'),
     editHealthConsent: 'El cliente da aquí su consentimiento expreso para que el estudio guarde su información de salud (la verán solo el personal y el coach de sus clases).',
     editHealthConsentRequired: 'Para guardar un dato de salud, el cliente debe dar su consentimiento: marca la casilla.',

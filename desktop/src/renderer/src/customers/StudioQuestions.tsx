@@ -102,10 +102,11 @@ export function useStudioQuestions(customerId: number, profile: FormValues): Que
             <Stack key={q.key} gap={4} data-question={q.key}>
               <QuestionInput question={q} value={values[q.key]} error={errors[q.key]} onChange={(value) => set(q.key, value)} />
               {q.sensitive && (
+                // The same words as a health note on the card: who sees it.
                 <Group gap={6} wrap="nowrap" align="flex-start">
                   <IconLock size={14} color="var(--mantine-color-red-7)" style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
                   <Text size="xs" c="dimmed">
-                    {t.editSensitive}
+                    {texts.customerNotes.kindHints.health}
                   </Text>
                 </Group>
               )}
