@@ -10,6 +10,7 @@ import type { Db, Tx } from '@estudio/db';
 import { sql } from 'drizzle-orm';
 import { applyChanges, deleteRows, upsertRows, wipeReplicatedTables } from './apply.ts';
 import { loadReplicaSettings, replicaSettings, runMutator } from './mutators/index.ts';
+import { executeStatement, prepareReplicaStatements, replicaStatement } from './prepared.ts';
 import { metaKeys, query, writeMeta } from './replica.ts';
 import { resolveRejectionSubject, type RejectionSubject } from './rejection-subject.ts';
 import { replicated } from './tables.ts';
@@ -109,6 +110,20 @@ export async function redoPending(tx: Tx): Promise<ReplicatedTable[]> {
   return uniq(touched);
 }
 
+const storeMutation = replicaStatement(
+  'desk_store_mutation',
+  ['text', 'text', 'jsonb', 'timestamptz'],
+  `with ids as (
+     insert into desk.client (client_id, last_mutation_id) values ($1, 1)
+     on conflict (client_id) do update set last_mutation_id = desk.client.last_mutation_id + 1
+     returning last_mutation_id as mutation_id, nextval('desk.temp_id')::int as temp_id),
+   stored as (
+     insert into desk.outbox (client_id, mutation_id, name, args, temp_id, created_at)
+     select $1, ids.mutation_id, $2, $3, ids.temp_id, $4 from ids
+     returning seq, mutation_id, temp_id)
+   select mutation_id, temp_id, set_config('desk.capture', seq::text, true) as capture from stored`,
+);
+
 /**
  * Applies a mutation locally and stores it in the outbox, in one transaction:
  * a crash keeps both or neither. Throws the mutator's DomainError (nothing
@@ -122,6 +137,7 @@ export async function recordMutation<N extends DeskMutationName>(
   now: Date = new Date(),
 ): Promise<{ mutationId: number; tempId: number; tables: ReplicatedTable[] }> {
   const settings = await replicaSettings(db);
+  await prepareReplicaStatements(db);
   return db.transaction(async (tx) => {
     // A row made offline (a walk-in's reservation) has a temporary id the server has never seen; it gets its real id with
     // the next pull. A customer registered offline is the exception (decision 113): the push says which id it became.
@@ -131,20 +147,9 @@ export async function recordMutation<N extends DeskMutationName>(
       if (adopted !== null) args = { ...args, customer_id: adopted };
       else if (key !== 'customer_id' || !(await registeredHere(tx, value))) throw new DomainError('sync/not-yet-synced');
     }
-    // One statement (a scan's check-in waits for it): the mutation's id, its outbox row, and the undo capture's
-    // sequence, transaction-local, so the commit ends it.
-    const [ids] = await query<{ mutation_id: number; temp_id: number }>(
-      tx,
-      sql`with ids as (
-            insert into desk.client (client_id, last_mutation_id) values (${clientId}, 1)
-            on conflict (client_id) do update set last_mutation_id = desk.client.last_mutation_id + 1
-            returning last_mutation_id as mutation_id, nextval('desk.temp_id')::int as temp_id),
-          stored as (
-            insert into desk.outbox (client_id, mutation_id, name, args, temp_id, created_at)
-            select ${clientId}, ids.mutation_id, ${name}, ${JSON.stringify(args)}::jsonb, ids.temp_id, ${now.toISOString()}::timestamptz from ids
-            returning seq, mutation_id, temp_id)
-          select mutation_id, temp_id, set_config('desk.capture', seq::text, true) as capture from stored`,
-    );
+    // One prepared statement (a scan's check-in waits for it): the mutation's id, its outbox row, and the undo
+    // capture's sequence, transaction-local, so the commit ends it.
+    const [ids] = await executeStatement<{ mutation_id: number; temp_id: number }>(tx, storeMutation, [clientId, name, JSON.stringify(args), now]);
     if (!ids) throw new Error('no mutation id');
     const tables = await runMutator(name, { tx, now, tempId: ids.temp_id, settings }, args);
     return { mutationId: ids.mutation_id, tempId: ids.temp_id, tables: uniq(tables) };
@@ -225,6 +230,7 @@ export async function raiseMutationIds(db: Db | Tx, clientId: string, atLeast: n
  * rest. Returns the tables whose rows may have changed.
  */
 export async function applyPullPage(db: Db, clientId: string, page: PullOutput, at: Date = new Date()): Promise<ReplicatedTable[]> {
+  await prepareReplicaStatements(db);
   return db.transaction(async (tx) => {
     const acked = await query<{ n: number }>(
       tx,
@@ -245,6 +251,7 @@ export async function applyPullPage(db: Db, clientId: string, page: PullOutput, 
 
 /** Loads a snapshot page (rows of one table) in one transaction; pending mutations are rebased over it. */
 export async function applySnapshotRows(db: Db, table: ReplicatedTable, rows: readonly Record<string, unknown>[]): Promise<ReplicatedTable[]> {
+  await prepareReplicaStatements(db);
   return db.transaction(async (tx) => {
     const touched = await undoPending(tx);
     const info = replicated.find((t) => t.name === table);
@@ -263,6 +270,7 @@ export async function rejectMutation(
   reason: { code: string; message: string },
   at: Date = new Date(),
 ): Promise<ReplicatedTable[]> {
+  await prepareReplicaStatements(db);
   return db.transaction(async (tx) => {
     // Named while its rows are still in the replica (before the undo), and kept with it.
     const [pending] = await query<{ name: string; args: unknown }>(tx, sql`select name, args from desk.outbox where client_id = ${clientId} and mutation_id = ${mutationId}`);

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { sqlLiteral } from '@estudio/sync/client/prepared';
 import { query } from '@estudio/sync/client/replica';
 import type { Db } from '@estudio/db';
 import { class_reservation, class_type, customer, location, single_class } from '@estudio/db';
@@ -174,7 +175,7 @@ async function prepareView(db: Db, key: ViewKey): Promise<void> {
 async function selectReservation(db: Db, key: ViewKey, value: string | number, settings: AppConfigMap): Promise<ReservationView | null> {
   await prepareView(db, key);
   // A literal for EXECUTE (it takes no bind parameters): an integer, or a code of letters and digits, quoted.
-  const literal = typeof value === 'number' ? String(Math.trunc(value)) : `'${value.replaceAll("'", "''")}'`;
+  const literal = sqlLiteral(typeof value === 'number' ? Math.trunc(value) : value);
   const [row] = await query<ViewRow>(db, sql.raw(`execute ${viewStatements[key].name}(${literal})`));
   if (!row) return null;
   // Timestamps arrive as the driver's text (the replica's drizzle parsers leave them to the columns).
