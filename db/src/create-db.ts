@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { withReservedTransactions } from './pg-reserved-begin.ts';
+import { textParsers, withParsersGivenOnce } from './pglite-parsers.ts';
 import { openPgSocket } from './pg-socket.ts';
 import * as schema from './schema/index.ts';
 
@@ -64,13 +65,15 @@ export async function createDb(url?: string | undefined, options: CreateDbOption
   if (!url) {
     const client = await PGlite.create({
       ...options.pglite,
+      // Read as text, as drizzle reads them, given once (pglite-parsers.ts).
+      parsers: { ...textParsers, ...options.pglite?.parsers },
       // The migrations create pg_trgm (the customer search's index, decision 047); PGlite has it only when loaded here.
       extensions: { pg_trgm, ...options.pglite?.extensions },
       dataDir: options.dataDir ?? './data',
       ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    const db = drizzlePglite({ client, schema, logger: options.logger ?? false });
+    const db = drizzlePglite({ client: withParsersGivenOnce(client), schema, logger: options.logger ?? false });
     return {
       kind: 'pglite',
       db: db as unknown as Db,
