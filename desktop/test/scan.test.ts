@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInWindow } from '@estudio/core';
-import { blocksCheckIn, scanNotices, scanOutcome, scanWarnings, type ReservationView } from '../src/service/queries/scan.ts';
+import { openReplica } from '@estudio/sync/client/replica';
+import { blocksCheckIn, findReservation, prepareScanPath, scanNotices, scanOutcome, scanWarnings, type ReservationView } from '../src/service/queries/scan.ts';
 
 // 19:00 in Mexico City on 21 Nov (UTC-6), 50 minutes: check-in from 18:00 to 20:20.
 const classDate = '2026-11-22T01:00:00.000Z';
@@ -89,5 +90,17 @@ describe('scan outcome: a green screen means "let them in"', () => {
     expect(warnings).toEqual(['wrong-day', 'already-attended']);
     expect(scanOutcome(used, warnings, false)).toBe('refused');
     expect(scanOutcome({ ...base, deletedAt: '2026-11-20T10:00:00.000Z' }, ['reservation-cancelled'], false)).toBe('refused');
+  });
+});
+
+describe('the scan path on a desk just opened', () => {
+  it('prepares its statements once when a scan, a roster click and the start ask at the same moment', async () => {
+    const replica = await openReplica({ dataDir: 'memory://' });
+    try {
+      const answers = await Promise.all([findReservation(replica.db, 1), findReservation(replica.db, 2), prepareScanPath(replica.db)]);
+      expect(answers).toEqual([null, null, undefined]);
+    } finally {
+      await replica.close();
+    }
   });
 });

@@ -60,6 +60,17 @@ describe('executeStatement', () => {
     expect(count?.n).toBe(1);
   });
 
+  it('prepares once when asked twice at the same time, as a pull and a scan do when the desk starts', async () => {
+    const fresh = await openReplica({ dataDir: 'memory://' });
+    try {
+      await Promise.all([prepareReplicaStatements(fresh.db), prepareReplicaStatements(fresh.db)]);
+      const [row] = await executeStatement<{ number: number }>(fresh.db, echo, ['x', 2, '{}', new Date()]);
+      expect(row?.number).toBe(2);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('refuses a call with the wrong number of values', async () => {
     await expect(executeStatement(replica.db, echo, ['x'])).rejects.toThrow(/takes 4 values/);
   });

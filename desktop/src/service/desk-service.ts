@@ -12,6 +12,7 @@ import {
   ensureScanIndexes,
   findReservation,
   findScannedReservation,
+  prepareScanPath,
   scanNotices,
   scanOutcome,
   scanWarnings,
@@ -592,6 +593,8 @@ export class DeskService {
     // start() never throws for a network failure: a desk opened offline works from its replica.
     await client.start();
     void this.refreshStudioSettings();
+    // The first scan of the day need not plan its statements; a failure here only leaves that to the first scan.
+    void prepareScanPath(this.db).catch(() => undefined);
   }
 
   private async stopClient(): Promise<void> {

@@ -27,15 +27,29 @@ export function replicaStatement(name: string, parameterTypes: readonly string[]
 }
 
 const preparedOn = new WeakMap<DbOrTx, Set<string>>();
+const preparing = new WeakMap<DbOrTx, Promise<void>>();
 
 /**
  * Prepares the declared statements on this replica's session, once. Run
- * before the transaction of anything that runs mutators; a caller it has not
- * seen (a transaction's own object) is asked what its session already has.
+ * before the transaction of anything that runs mutators; callers at the same
+ * time (a pull and a scan as the desk starts) share one preparation. A caller
+ * it has not seen (a transaction's own object) is asked what its session
+ * already has.
  */
-export async function prepareReplicaStatements(db: DbOrTx): Promise<void> {
+export function prepareReplicaStatements(db: DbOrTx): Promise<void> {
+  const done = preparedOn.get(db);
+  // The session's list may hold others' statements too (the desk's reservation view): each of ours is looked for.
+  if (done && [...registry.keys()].every((name) => done.has(name))) return Promise.resolve();
+  let running = preparing.get(db);
+  if (!running) {
+    running = prepareMissing(db).finally(() => preparing.delete(db));
+    preparing.set(db, running);
+  }
+  return running;
+}
+
+async function prepareMissing(db: DbOrTx): Promise<void> {
   let done = preparedOn.get(db);
-  if (done && done.size === registry.size) return;
   if (!done) {
     const rows = (await db.execute(sql`select name from pg_prepared_statements`)) as unknown as { rows?: { name: string }[] } | { name: string }[];
     done = new Set((Array.isArray(rows) ? rows : (rows.rows ?? [])).map((r) => r.name));

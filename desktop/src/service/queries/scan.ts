@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { sqlLiteral } from '@estudio/sync/client/prepared';
+import { prepareReplicaStatements, sqlLiteral } from '@estudio/sync/client/prepared';
 import { query } from '@estudio/sync/client/replica';
 import type { Db } from '@estudio/db';
 import { class_reservation, class_type, customer, location, single_class } from '@estudio/db';
@@ -149,12 +149,22 @@ const viewStatements: Record<ViewKey, { name: string; type: string }> = {
   access_code: { name: 'desk_reservation_view_by_code', type: 'text' },
   class_reservation_id: { name: 'desk_reservation_view_by_id', type: 'integer' },
 };
-const preparedViews = new WeakMap<Db, Set<ViewKey>>();
+const preparedViews = new WeakMap<Db, Map<ViewKey, Promise<void>>>();
 
-async function prepareView(db: Db, key: ViewKey): Promise<void> {
-  const done = preparedViews.get(db) ?? new Set<ViewKey>();
+/** Prepares the view's statement once per replica; scans at the same time share the one preparation. */
+function prepareView(db: Db, key: ViewKey): Promise<void> {
+  const done = preparedViews.get(db) ?? new Map<ViewKey, Promise<void>>();
   preparedViews.set(db, done);
-  if (done.has(key)) return;
+  let preparing = done.get(key);
+  if (!preparing) {
+    preparing = prepareViewNow(db, key);
+    done.set(key, preparing);
+    preparing.catch(() => done.delete(key));
+  }
+  return preparing;
+}
+
+async function prepareViewNow(db: Db, key: ViewKey): Promise<void> {
   const aliased = Object.fromEntries(Object.entries(viewFields).map(([alias, field]) => [alias, sql`${field}`.as(alias)]));
   const statement = db
     .select(aliased)
@@ -169,7 +179,17 @@ async function prepareView(db: Db, key: ViewKey): Promise<void> {
   if (statement.params.length !== 0) throw new Error('unexpected reservation view statement');
   const { name, type } = viewStatements[key];
   await db.execute(sql.raw(`prepare ${name}(${type}) as ${statement.sql} limit 1`));
-  done.add(key);
+}
+
+/**
+ * Everything a scan plans once, done before the first scan of the day: the access code's index, the reservation
+ * view, and the check-in's statements (the first scan after the desk opens no longer pays for them).
+ */
+export async function prepareScanPath(db: Db): Promise<void> {
+  await ensureScanIndexes(db);
+  await prepareView(db, 'access_code');
+  await prepareView(db, 'class_reservation_id');
+  await prepareReplicaStatements(db);
 }
 
 async function selectReservation(db: Db, key: ViewKey, value: string | number, settings: AppConfigMap): Promise<ReservationView | null> {
