@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@estudio/db';
 import { sql } from 'drizzle-orm';
+import { query } from './replica.ts';
 
 /**
  * Statements a scan waits for, planned once per replica. PGlite plans every
@@ -38,7 +39,7 @@ const preparing = new WeakMap<DbOrTx, Promise<void>>();
  */
 export function prepareReplicaStatements(db: DbOrTx): Promise<void> {
   const done = preparedOn.get(db);
-  // The session's list may hold others' statements too (the desk's reservation view): each of ours is looked for.
+  // The session's list may hold statements not declared here: each declared one is looked for.
   if (done && [...registry.keys()].every((name) => done.has(name))) return Promise.resolve();
   let running = preparing.get(db);
   if (!running) {
@@ -51,8 +52,7 @@ export function prepareReplicaStatements(db: DbOrTx): Promise<void> {
 async function prepareMissing(db: DbOrTx): Promise<void> {
   let done = preparedOn.get(db);
   if (!done) {
-    const rows = (await db.execute(sql`select name from pg_prepared_statements`)) as unknown as { rows?: { name: string }[] } | { name: string }[];
-    done = new Set((Array.isArray(rows) ? rows : (rows.rows ?? [])).map((r) => r.name));
+    done = new Set((await query<{ name: string }>(db, sql`select name from pg_prepared_statements`)).map((r) => r.name));
     preparedOn.set(db, done);
   }
   for (const statement of registry.values()) {
@@ -84,6 +84,5 @@ export function sqlLiteral(value: SqlValue): string {
 /** Runs a prepared statement (prepareReplicaStatements ran on this session) with these values; its rows. */
 export async function executeStatement<T>(db: DbOrTx, statement: ReplicaStatement, values: readonly SqlValue[]): Promise<T[]> {
   if (values.length !== statement.parameterTypes.length) throw new Error(`${statement.name} takes ${statement.parameterTypes.length} values`);
-  const result = (await db.execute(sql.raw(`execute ${statement.name}(${values.map(sqlLiteral).join(', ')})`))) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
+  return query<T>(db, sql.raw(`execute ${statement.name}(${values.map(sqlLiteral).join(', ')})`));
 }

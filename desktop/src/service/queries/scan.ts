@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { prepareReplicaStatements, sqlLiteral } from '@estudio/sync/client/prepared';
-import { query } from '@estudio/sync/client/replica';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { executeStatement, prepareReplicaStatements, replicaStatement, type ReplicaStatement } from '@estudio/sync/client/prepared';
 import type { Db } from '@estudio/db';
 import { class_reservation, class_type, customer, location, single_class } from '@estudio/db';
 import { checkInRefusals, checkInWindow, DomainError, localTimeHHmm, missingProfileFields, readScannedCode, studioTimeZone, texts, type AppConfigMap, type RequiredProfileField } from '@estudio/core';
@@ -145,58 +145,39 @@ interface ViewRow {
 }
 
 type ViewKey = 'access_code' | 'class_reservation_id';
-const viewStatements: Record<ViewKey, { name: string; type: string }> = {
-  access_code: { name: 'desk_reservation_view_by_code', type: 'text' },
-  class_reservation_id: { name: 'desk_reservation_view_by_id', type: 'integer' },
-};
-const preparedViews = new WeakMap<Db, Map<ViewKey, Promise<void>>>();
 
-/** Prepares the view's statement once per replica; scans at the same time share the one preparation. */
-function prepareView(db: Db, key: ViewKey): Promise<void> {
-  const done = preparedViews.get(db) ?? new Map<ViewKey, Promise<void>>();
-  preparedViews.set(db, done);
-  let preparing = done.get(key);
-  if (!preparing) {
-    preparing = prepareViewNow(db, key);
-    done.set(key, preparing);
-    preparing.catch(() => done.delete(key));
-  }
-  return preparing;
-}
-
-async function prepareViewNow(db: Db, key: ViewKey): Promise<void> {
+/** The view for one key, as a replica statement (planned once per replica, prepared.ts); $1 is the key. */
+function viewStatement(key: ViewKey, name: string, type: string): ReplicaStatement {
   const aliased = Object.fromEntries(Object.entries(viewFields).map(([alias, field]) => [alias, sql`${field}`.as(alias)]));
-  const statement = db
+  const statement = new QueryBuilder()
     .select(aliased)
     .from(class_reservation)
     .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
     .innerJoin(single_class, eq(single_class.single_class_id, class_reservation.single_class_id))
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
-    // $1 is the prepared statement's own parameter, given by EXECUTE.
     .where(eq(class_reservation[key], sql.raw('$1')))
     .toSQL();
   if (statement.params.length !== 0) throw new Error('unexpected reservation view statement');
-  const { name, type } = viewStatements[key];
-  await db.execute(sql.raw(`prepare ${name}(${type}) as ${statement.sql} limit 1`));
+  return replicaStatement(name, [type], `${statement.sql} limit 1`);
 }
+const viewStatements: Record<ViewKey, ReplicaStatement> = {
+  access_code: viewStatement('access_code', 'desk_reservation_view_by_code', 'text'),
+  class_reservation_id: viewStatement('class_reservation_id', 'desk_reservation_view_by_id', 'integer'),
+};
 
 /**
- * Everything a scan plans once, done before the first scan of the day: the access code's index, the reservation
- * view, and the check-in's statements (the first scan after the desk opens no longer pays for them).
+ * Everything a scan plans once, done before the first scan of the day: the access code's index and the replica's
+ * statements, the reservation view among them (the first scan after the desk opens no longer pays for them).
  */
 export async function prepareScanPath(db: Db): Promise<void> {
   await ensureScanIndexes(db);
-  await prepareView(db, 'access_code');
-  await prepareView(db, 'class_reservation_id');
   await prepareReplicaStatements(db);
 }
 
 async function selectReservation(db: Db, key: ViewKey, value: string | number, settings: AppConfigMap): Promise<ReservationView | null> {
-  await prepareView(db, key);
-  // A literal for EXECUTE (it takes no bind parameters): an integer, or a code of letters and digits, quoted.
-  const literal = sqlLiteral(typeof value === 'number' ? Math.trunc(value) : value);
-  const [row] = await query<ViewRow>(db, sql.raw(`execute ${viewStatements[key].name}(${literal})`));
+  await prepareReplicaStatements(db);
+  const [row] = await executeStatement<ViewRow>(db, viewStatements[key], [typeof value === 'number' ? Math.trunc(value) : value]);
   if (!row) return null;
   // Timestamps arrive as the driver's text (the replica's drizzle parsers leave them to the columns).
   const at = (v: Date | string | null) => (v === null ? null : new Date(v));
