@@ -2,11 +2,11 @@ import { TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   acceptsRequestBody,
-  coerceSchema,
   forEachOpenApiProcedure,
   getErrorFromUnknown,
   getInputOutputParsers,
   getPathRegExp,
+  instanceofZodTypeCoercible,
   instanceofZodTypeLikeVoid,
   instanceofZodTypeObject,
   instanceofZodTypeOptional,
@@ -16,7 +16,7 @@ import {
   zodSupportsCoerce,
   type OpenApiMethod,
 } from 'trpc-to-openapi';
-import { ZodArray, type ZodObject, type ZodType } from 'zod/v4';
+import { ZodArray, ZodBoolean, type ZodObject, type ZodType } from 'zod/v4';
 import type { ApiErrorBody } from '@estudio/core';
 import type { Context } from './trpc.ts';
 import { nameProcedure } from './operations/route-label.ts';
@@ -59,6 +59,8 @@ interface RouteInput {
   none: boolean;
   /** Fields of the query that are arrays: one value given for them becomes a one-element array. */
   arrayFields: string[];
+  /** Fields that are true or false: a query's "true" and "false" are read as such. */
+  booleanFields?: string[];
 }
 
 interface PatternRoute extends RestRoute {
@@ -177,6 +179,10 @@ function readInput(route: RestRoute, req: FastifyRequest, usesBody: boolean, pat
     if (value) input[key] = Array.isArray(value) && value.length === 1 ? value[0] : value;
   }
   Object.assign(input, pathInput);
+  for (const key of shape.booleanFields ?? []) {
+    if (input[key] === 'true') input[key] = true;
+    else if (input[key] === 'false') input[key] = false;
+  }
   for (const key of shape.arrayFields) {
     if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
   }
@@ -193,9 +199,26 @@ function routeInput(procedure: AnyProcedure): RouteInput {
   if (instanceofZodTypeLikeVoid(schema)) return { none: true, arrayFields: [] };
   if (!zodSupportsCoerce || !instanceofZodTypeObject(schema)) return { none: false, arrayFields: [] };
   const object = schema as ZodObject;
-  coerceSchema(object);
+  const booleanFields = coerceKeepingBooleans(object);
   const arrayFields = Object.entries(object.shape)
     .filter(([, field]) => field instanceof ZodArray || (instanceofZodTypeOptional(field) && (field as { unwrap(): unknown }).unwrap() instanceof ZodArray))
     .map(([key]) => key);
-  return { none: false, arrayFields };
+  return { none: false, arrayFields, booleanFields };
+}
+
+/**
+ * The library's coercion (numbers, dates) but for booleans: z.coerce.boolean reads any text but '' as true, so
+ * "false" or "no" would read as a yes (a consent, a filter). Booleans stay strict, and a wrong one is refused
+ * naming its field; a query's "true" and "false", the only way a query string says them, are read in readInput.
+ * Answers the object's boolean fields.
+ */
+function coerceKeepingBooleans(object: ZodObject): string[] {
+  const booleans: string[] = [];
+  for (const [key, field] of Object.entries(object.shape)) {
+    const inner = unwrapZodType(field as ZodType, false);
+    if (inner instanceof ZodBoolean) booleans.push(key);
+    else if (instanceofZodTypeObject(inner)) coerceKeepingBooleans(inner as unknown as ZodObject);
+    else if (instanceofZodTypeCoercible(inner)) (inner as unknown as { _def: { coerce: boolean } })._def.coerce = true;
+  }
+  return booleans;
 }

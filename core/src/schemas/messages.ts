@@ -24,16 +24,10 @@ export const messagePreferencesOutput = z.object({
 });
 export type MessagePreferencesOutput = z.infer<typeof messagePreferencesOutput>;
 
-/**
- * true or false, as JSON. Not z.boolean(): trpc-to-openapi turns every
- * boolean of a REST input into a coercing one (so 'no' would read as true).
- */
-const onOff = z.union([z.literal(true), z.literal(false)], { error: 'Debe ser verdadero o falso.' });
-
 /** PUT /api/customer/messages: either switch, or both. */
 export const messagePreferencesInput = z.strictObject({
-  email_enabled: onOff.optional(),
-  whatsapp_enabled: onOff.optional(),
+  email_enabled: z.boolean().optional(),
+  whatsapp_enabled: z.boolean().optional(),
 });
 export type MessagePreferencesInput = z.infer<typeof messagePreferencesInput>;
 

@@ -93,6 +93,29 @@ describe('the adapter through the server', () => {
     expect(JSON.parse(res.body)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 
+  it('a yes or no is true or false: "false" in a query is false, and text in a body is refused naming the field', async () => {
+    const admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+    const list = async (query: string) =>
+      (await call(server.app, 'GET', `/api/class_packages/admin/all?limit=100${query}`, { token: admin })).body.class_packages as unknown[];
+    const [first] = (await list('')) as { class_package_id: number }[];
+    expect((await call(server.app, 'DELETE', `/api/class_packages/${first?.class_package_id}`, { token: admin })).status).toBe(200);
+    const withDeleted = await list('&include_deleted=true');
+    const without = await list('');
+    expect(withDeleted.length).toBeGreaterThan(without.length);
+    expect(await list('&include_deleted=false')).toEqual(without);
+    const bad = await call(server.app, 'GET', '/api/class_packages/admin/all?include_deleted=si', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('include_deleted');
+
+    // A consent written as text is not a consent: "no" used to read as yes.
+    const before = (await call(server.app, 'GET', '/api/customer', { token })).body.customer;
+    const consent = await call(server.app, 'PUT', '/api/customer', { token, body: { custom_fields: { health_notes: 'Lesión de rodilla' }, sensitive_consent: 'no' } });
+    expect(consent.status).toBe(400);
+    expect(consent.body).toMatchObject({ code: 'validation', field: 'sensitive_consent' });
+    expect(consent.body.message).toBe('Revisa el campo sensitive_consent: Debe ser sí o no.');
+    expect((await call(server.app, 'GET', '/api/customer', { token })).body.customer).toEqual(before);
+  });
+
   it('a success is the procedure\'s answer as JSON; an empty query value is absent', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/customer?customer_id=', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
