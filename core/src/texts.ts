@@ -25,6 +25,9 @@ export const texts = {
     signupExists: 'Ya tienes una cuenta con nosotros. Por favor, inicia sesión.',
     passwordsMismatch: 'Las contraseñas no coinciden',
     mustAcceptTerms: 'Debes aceptar los términos y condiciones antes de continuar.',
+    /** The optional messages' own consent at sign-up, apart from the terms and unticked (decision 120). */
+    optionalMessagesConsent: 'Quiero recibir recordatorios de mis clases, avisos de créditos por vencer y promociones del estudio por correo y WhatsApp.',
+    optionalMessagesHint: 'Opcional. Puedes cambiarlo cuando quieras en Mi Información.',
     phoneTaken: 'Ya existe una cuenta con ese número de teléfono',
     phoneFormat: 'El formato del teléfono no es correcto.',
     accessing: 'Accediendo',
@@ -150,7 +153,7 @@ export const texts = {
   /** Mi Información's 'Mensajes', the stop link's page and the calendar feed. */
   customerMessages: {
     heading: 'Mensajes',
-    intro: 'Elige por dónde quieres recibir recordatorios de tus clases, avisos de lugares libres en tu lista de espera y otros avisos del estudio.',
+    intro: 'Recordatorios de tus clases, avisos de lugares libres en tu lista de espera, de créditos por vencer y otros avisos del estudio. Son opcionales: solo te llegan por los medios que actives.',
     email: 'Correo electrónico',
     whatsapp: 'WhatsApp',
     emailTo: (email: string) => `A ${email}`,
@@ -1190,6 +1193,8 @@ export const texts = {
     documentShow: (title: string) => `Leer «${title}»`,
     documentHide: 'Ocultar el texto',
     documentsRequired: 'El cliente debe aceptar los documentos obligatorios.',
+    optionalMessages: 'Acepta recibir recordatorios de sus clases, avisos de créditos por vencer y promociones',
+    optionalMessagesHint: 'Pregúntale; márcalo solo si dice que sí. Los recibos y los avisos de su cuenta le llegan de todos modos.',
     required: 'Obligatorio',
     register: 'Registrar',
     registered: 'Cliente registrado. Ya puedes reservarle una clase o venderle un paquete.',

@@ -37,7 +37,7 @@ export async function signUpInline(page: Page, name: string, options: { free?: b
   await page.getByLabel('Fecha de nacimiento').fill('1992-03-14');
   await page.getByLabel('Contraseña', { exact: true }).fill('Compra2024');
   await page.getByLabel('Confirma tu contraseña').fill('Compra2024');
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /^Acepto/ }).check();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   // Signed in: the form gives way to the payment choices (cash first, the demo's default; card for a free trial) or the free offer.
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta' })).toBeHidden();

@@ -103,7 +103,7 @@ async function signUpOnThePortal(page: Page, desk: { email: string; phone: strin
   await page.getByLabel('Fecha de nacimiento').fill('1992-02-02');
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByLabel('Confirma tu contraseña').fill(password);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /^Acepto/ }).check();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
 }
 

@@ -12,8 +12,8 @@ import { testClockEnv } from '../../scripts/test-clock.mjs';
  * `desk:web` with its own server: register a first-time walk-in (with the
  * required documents), sell and book, cancel late with an override and a
  * reason, move a booking to another class, undo a mistaken check-in, and
- * manage a full class's waitlist. Each new modal is photographed at the three
- * desk sizes when SHOTS_DIR is set.
+ * manage a full class's waitlist. Each new modal is photographed at the four
+ * desk sizes (1280×720 too) when SHOTS_DIR is set.
  */
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 const serverPort = basePort + 52;
@@ -24,6 +24,7 @@ const work = path.join(repoRoot, '.tmp', `desk-actions-e2e-${basePort}`);
 const shots = process.env.SHOTS_DIR;
 const sizes = [
   { width: 1366, height: 900 },
+  { width: 1280, height: 720 },
   { width: 1024, height: 768 },
   { width: 390, height: 844 },
 ];
@@ -142,6 +143,10 @@ test('a receptionist registers a walk-in, sells and books, cancels late with an 
   // Staff can read each document to the customer before ticking it.
   await form.getByRole('button', { name: 'Leer «Términos y condiciones»' }).click();
   await expect(form.getByText('Términos y condiciones de uso')).toBeVisible();
+  // The optional messages are asked apart, unticked: staff tick them only when she says yes (she does).
+  const optional = form.getByRole('checkbox', { name: /^Acepta recibir recordatorios/ });
+  await expect(optional).not.toBeChecked();
+  await expect(form.getByText('Pregúntale; márcalo solo si dice que sí.', { exact: false })).toBeVisible();
   for (const box of await form.getByRole('checkbox').all()) await box.check();
   await photograph(page, 'new-customer');
   await form.getByRole('button', { name: 'Registrar' }).click();

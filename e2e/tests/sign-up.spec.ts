@@ -24,7 +24,12 @@ test.describe('Registro', () => {
 
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(page.getByText('Debes aceptar los términos y condiciones antes de continuar.')).toBeVisible();
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /^Acepto/ }).check();
+    // The optional messages are asked apart from the terms, and left unticked: she does not tick them.
+    const optional = page.getByRole('checkbox', { name: /^Quiero recibir recordatorios de mis clases/ });
+    await expect(optional).not.toBeChecked();
+    await expect(page.getByText('Opcional. Puedes cambiarlo cuando quieras en Mi Información.')).toBeVisible();
+    await shoot(page, 'registro-mensajes-opcionales');
 
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(page).toHaveURL(/\/mystudio$/);
@@ -36,6 +41,19 @@ test.describe('Registro', () => {
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await expect(complete.getByRole('textbox', { name: 'Teléfono', exact: true })).toHaveCount(0);
     await expect(complete.getByRole('textbox', { name: 'Fecha de nacimiento', exact: true })).toHaveCount(0);
+
+    // Without her yes, Mi Información shows both channels of the optional messages off; she turns e-mail on there.
+    await page.goto('/mystudio/informacion');
+    const messages = page.getByRole('region', { name: 'Mensajes' });
+    await expect(messages.getByText('Son opcionales: solo te llegan por los medios que actives.', { exact: false })).toBeVisible();
+    await expect(messages.getByRole('switch', { name: 'Correo electrónico' })).not.toBeChecked();
+    await expect(messages.getByRole('switch', { name: 'WhatsApp' })).not.toBeChecked();
+    await shoot(page, 'mi-informacion-mensajes-sin-permiso', messages);
+    await messages.getByRole('switch', { name: 'Correo electrónico' }).click();
+    await expect(page.getByText('Tus mensajes se actualizaron.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Correo electrónico' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'WhatsApp' })).not.toBeChecked();
   });
 
   test("a date the server refuses shows under its field, in people's words, with one alert", async ({ page }) => {
@@ -60,7 +78,7 @@ test.describe('Registro', () => {
     await page.getByLabel('Fecha de nacimiento').fill('1850-01-01');
     await page.getByLabel('Contraseña', { exact: true }).fill('Renata2024');
     await page.getByLabel('Confirma tu contraseña').fill('Renata2024');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /^Acepto/ }).check();
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
     const birthdate = page.getByLabel('Fecha de nacimiento');
@@ -86,7 +104,7 @@ test.describe('Registro', () => {
     await page.getByLabel('Fecha de nacimiento').fill('1990-01-01');
     await page.getByLabel('Contraseña', { exact: true }).fill('Demo1234!');
     await page.getByLabel('Confirma tu contraseña').fill('Demo1234!');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /^Acepto/ }).check();
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(page.getByText('Ya tienes una cuenta con nosotros. Por favor, inicia sesión.')).toBeVisible();
   });

@@ -31,7 +31,7 @@ async function fillSignup(page: Page, { email, phone, password }: { email: strin
   await page.getByLabel('Fecha de nacimiento').fill('1995-03-08');
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByLabel('Confirma tu contraseña').fill(password);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /^Acepto/ }).check();
 }
 
 /** Signs up with a phone another account has: refused by the phone field, the identity already exists. */
@@ -85,7 +85,7 @@ test.describe('Registro que se detuvo a la mitad', () => {
     await form.getByLabel('Apellido').fill('Mitad');
     await form.getByLabel('Teléfono').fill(`58${stamp()}`);
     await form.getByLabel('Fecha de nacimiento').fill('1995-03-08');
-    await form.getByRole('checkbox').check();
+    await form.getByRole('checkbox', { name: /^Acepto/ }).check();
     await form.getByRole('button', { name: 'Terminar registro' }).click();
     await expectSignedIn(page, /Renata/);
 

@@ -40,6 +40,12 @@ export const customerAnswersFields = {
 /** A stored answer as the API gives it. */
 export const customerFieldValueOutput = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 
+/**
+ * Her yes to the optional messages (class reminders, expiring credits, promotions), asked apart from the account's
+ * necessary messages; absent or false is no (Mexico's data-protection law; decision 120).
+ */
+const optionalMessagesField = { optional_messages: z.boolean().optional() };
+
 /** POST /api/customer/signup: the customer row for the signed-in identity. */
 export const customerSignupInput = z.object({
   ...customerProfileFields,
@@ -49,6 +55,7 @@ export const customerSignupInput = z.object({
   uid: z.string().min(1).max(128).optional(),
   /** Ids of required pages the customer accepted at sign-up. */
   accepted_page_ids: z.array(z.number().int().positive().max(maxInt4)).max(50).default([]),
+  ...optionalMessagesField,
 });
 
 /**
@@ -65,6 +72,8 @@ export const customerCreateInput = z.strictObject({
   accepted_page_ids: z.array(z.number().int().positive().max(maxInt4)).max(50).default([]),
   /** Asked at the counter, so the first scan does not warn that the profile lacks it. */
   birthdate: birthdate.nullish(),
+  /** Asked at the counter too: staff tick it only when the customer says yes. */
+  ...optionalMessagesField,
 });
 export type CustomerCreateInput = z.input<typeof customerCreateInput>;
 

@@ -92,8 +92,14 @@ export const message_preference = pgTable(
     customer_id: integer('customer_id')
       .primaryKey()
       .references(() => customer.customer_id, { onDelete: 'cascade' }),
-    email_enabled: boolean('email_enabled').notNull().default(true),
-    whatsapp_enabled: boolean('whatsapp_enabled').notNull().default(true),
+    /**
+     * The optional messages (reminders, expiring credits, promotions) need the customer's own consent, separate from
+     * the account's necessary messages: off until given (decision 120). Customers from before that rule kept theirs.
+     */
+    email_enabled: boolean('email_enabled').notNull().default(false),
+    whatsapp_enabled: boolean('whatsapp_enabled').notNull().default(false),
+    /** When the customer (or staff, at her word at the counter) last turned an optional channel on. */
+    optional_consent_at: tstz('optional_consent_at'),
     stop_token: text('stop_token').notNull(),
     calendar_token: text('calendar_token').notNull(),
     updatedAt: updatedAt(),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { appConfigDefaults } from '@estudio/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -216,6 +217,17 @@ async function seedCustomers(tx: Tx, rng: Random, { ago }: SeedClock, passwordHa
     customers.flatMap((c, i) =>
       c.acceptedTerms ? requiredPageIds.map((page_id) => ({ page_id, customer_id: cid(i), createdAt: c.row.createdAt })) : [],
     ),
+  );
+  // The demo's customers said yes to the optional messages when they signed up (decision 120).
+  await tx.insert(s.message_preference).values(
+    customers.map((c, i) => ({
+      customer_id: cid(i),
+      email_enabled: true,
+      whatsapp_enabled: true,
+      optional_consent_at: c.row.createdAt,
+      stop_token: randomBytes(24).toString('base64url'),
+      calendar_token: randomBytes(24).toString('base64url'),
+    })),
   );
   return { customers, cid };
 }

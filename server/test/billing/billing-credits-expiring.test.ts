@@ -20,6 +20,8 @@ const now = new Date();
 
 demoStudio([], (s) => ({ server } = s));
 
+/** Expiring credits are an optional message: the customers here said yes to them (decision 120). */
+const saidYes = { optionalMessages: true };
 const deps = () => ({ db: server.db, messages: messageContextOf(server.config) });
 const credit = async (customerId: number, classes: number, expiresAt: Date | null) =>
   (await server.db.insert(available_classes).values({ customer_id: customerId, available_classes: classes, expiration_date: expiresAt }).returning())[0]!;
@@ -27,7 +29,7 @@ const setDays = (value: string) => server.db.insert(app_config).values({ key: 'c
 
 describe('credits about to expire', () => {
   it('one notice per credit row and expiry date, for unused classes expiring within the notice days', async () => {
-    const who = await newCustomer(server.db, 'Carla');
+    const who = await newCustomer(server.db, 'Carla', saidYes);
     const soon = await credit(who, 5, days(now, 3));
     await credit(who, 2, days(now, 10));
     await credit(who, 3, days(now, -1));
@@ -59,7 +61,7 @@ describe('credits about to expire', () => {
   });
 
   it('an unlimited pass about to end is told in the singular', async () => {
-    const who = await newCustomer(server.db, 'Inés');
+    const who = await newCustomer(server.db, 'Inés', saidYes);
     await credit(who, -1, days(now, 6));
     await noticeExpiringCredits(deps(), now);
     const [mail] = await emailsOf(server.db, who, 'credits-expiring');
@@ -70,7 +72,7 @@ describe('credits about to expire', () => {
   });
 
   it('the notice days come from the setting, 0 turns it off', async () => {
-    const who = await newCustomer(server.db);
+    const who = await newCustomer(server.db, 'Lucía', saidYes);
     await credit(who, 1, days(now, 2));
     try {
       await setDays('0');
@@ -88,11 +90,18 @@ describe('credits about to expire', () => {
   });
 
   it('credits of an active subscription renew by themselves: no notice', async () => {
-    const who = await newCustomer(server.db);
+    const who = await newCustomer(server.db, 'Lucía', saidYes);
     const sub = await dailySubscription(server.db);
     await buy(server.db, server.config, who, sub, { sourceId: await saveCard(server.db, who, 'pm_card_visa', '4242') });
     await noticeExpiringCredits(deps(), now);
     expect(await emailsOf(server.db, who, 'credits-expiring')).toHaveLength(0);
+  });
+
+  it('a customer who never said yes to optional messages gets none', async () => {
+    const who = await newCustomer(server.db);
+    await credit(who, 3, days(now, 2));
+    await noticeExpiringCredits(deps(), now);
+    expect(await messagesOf(server.db, who, 'credits-expiring')).toHaveLength(0);
   });
 
   it('a customer who turned e-mail off for optional messages gets none', async () => {

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKind, MessageParts } from '@estudio/core';
+import { audit_log } from '@estudio/db/schema/audit';
 import { customer } from '@estudio/db/schema/customer';
 import { message_preference, outbox_message } from '@estudio/db/schema/outbox';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
@@ -12,8 +13,9 @@ import { customerId } from '../support/reservations-fixtures.ts';
 
 let server: TestServer;
 let token: string;
+let recepcion: string;
 let clienteId: number;
-demoStudio(['cliente'], (s) => ({ server, tokens: { cliente: token } } = s));
+demoStudio(['cliente', 'recepcion'], (s) => ({ server, tokens: { cliente: token, recepcion } } = s));
 beforeAll(async () => {
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
 }, 60_000);
@@ -217,5 +219,90 @@ describe('optional messages stop being queued; transactional ones still go', () 
     const [whatsappOnly] = await server.db.select({ channel: outbox_message.channel }).from(outbox_message).where(eq(outbox_message.dedupe_key, `${key}:w:whatsapp`));
     expect(whatsappOnly?.channel).toBe('whatsapp');
     await reset(clienteId);
+  });
+});
+
+describe('a new customer has the optional messages only if she says yes (decision 120)', () => {
+  const reminder = (n: string): MessageParts => ({
+    kind: 'class-reminder',
+    subject: 'Tu clase de mañana',
+    greetingName: 'Cliente',
+    paragraphs: ['Hola'],
+    whatsapp: { template: 'estudio_prueba', parameters: [n] },
+  });
+  const requiredPages = async () =>
+    ((await call(server.app, 'GET', '/api/pages')).body.pages as { page_id: number; required: boolean }[]).filter((p) => p.required).map((p) => p.page_id);
+
+  async function signUp(email: string, phone: string, extra: Record<string, unknown>) {
+    const identity = await call(server.app, 'POST', '/api/auth/signup', { body: { email, password: 'Consiento2026!' } });
+    expect(identity.status, identity.raw).toBe(200);
+    const body = { name: 'Paola', last_name: 'Núñez', email, phone, birthdate: '1994-03-08', accepted_page_ids: await requiredPages(), ...extra };
+    const res = await call(server.app, 'POST', '/api/customer/signup', { token: identity.body.idToken, body });
+    expect(res.status, res.raw).toBe(200);
+    return { id: res.body.customer.customer_id as number, token: identity.body.idToken as string };
+  }
+
+  it('signing up without ticking it: both channels off, no reminder queued, the welcome still goes', async () => {
+    const paola = await signUp('paola.sin.avisos@correo.mx', '5511223301', {});
+    const mine = await call(server.app, 'GET', '/api/customer/messages', { token: paola.token });
+    expect(mine.body).toMatchObject({ email_enabled: false, whatsapp_enabled: false });
+    const [row] = await server.db.select().from(message_preference).where(eq(message_preference.customer_id, paola.id));
+    expect(row?.optional_consent_at).toBeNull();
+    const ctx = messageContextOf(server.config);
+    expect(await queueCustomerMessage(server.db, ctx, { customerId: paola.id, parts: reminder('sin'), dedupeKey: `consent-sin:${paola.id}` })).toBe(0);
+    const welcome = await server.db.select({ kind: outbox_message.kind }).from(outbox_message).where(eq(outbox_message.customer_id, paola.id));
+    expect(welcome.map((w) => w.kind)).toContain('welcome');
+
+    // She turns e-mail on in Mi Información: that is her consent, with its date; reminders go by e-mail from then on.
+    const on = await call(server.app, 'PUT', '/api/customer/messages', { token: paola.token, body: { email_enabled: true } });
+    expect(on.body).toMatchObject({ email_enabled: true, whatsapp_enabled: false });
+    const [after] = await server.db.select().from(message_preference).where(eq(message_preference.customer_id, paola.id));
+    expect(after?.optional_consent_at).toBeInstanceOf(Date);
+    expect(await queueCustomerMessage(server.db, ctx, { customerId: paola.id, parts: reminder('despues'), dedupeKey: `consent-despues:${paola.id}` })).toBe(1);
+  });
+
+  it('signing up with it ticked: both channels on, and when she said yes is kept', async () => {
+    const before = Date.now();
+    const ines = await signUp('ines.con.avisos@correo.mx', '5511223302', { optional_messages: true });
+    const [row] = await server.db.select().from(message_preference).where(eq(message_preference.customer_id, ines.id));
+    expect(row).toMatchObject({ email_enabled: true, whatsapp_enabled: true });
+    expect(row?.optional_consent_at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const ctx = messageContextOf(server.config);
+    expect(await queueCustomerMessage(server.db, ctx, { customerId: ines.id, parts: reminder('con'), dedupeKey: `consent-con:${ines.id}` })).toBe(2);
+  });
+
+  it('a walk-in registered at the counter: off unless staff tick her yes; the activity row says which', async () => {
+    const body = async (n: string, extra: Record<string, unknown>) => ({
+      name: 'Rocío',
+      last_name: 'Zárate',
+      phone: `55 33${n.padStart(6, '0')}`,
+      email: `rocio.${n}@mostrador.mx`,
+      accepted_page_ids: await requiredPages(),
+      ...extra,
+    });
+    const no = await call(server.app, 'POST', '/api/customer', { token: recepcion, body: await body('1', {}) });
+    const yes = await call(server.app, 'POST', '/api/customer', { token: recepcion, body: await body('2', { optional_messages: true }) });
+    expect([no.status, yes.status]).toEqual([200, 200]);
+    const prefs = await server.db.select().from(message_preference);
+    expect(prefs.find((p) => p.customer_id === no.body.customer.customer_id)).toMatchObject({ email_enabled: false, whatsapp_enabled: false, optional_consent_at: null });
+    expect(prefs.find((p) => p.customer_id === yes.body.customer.customer_id)).toMatchObject({ email_enabled: true, whatsapp_enabled: true });
+    const activity = await server.db.select().from(audit_log).where(and(eq(audit_log.action, 'customer.create'), inArray(audit_log.entity_id, [String(no.body.customer.customer_id), String(yes.body.customer.customer_id)])));
+    expect(activity.map((a) => [a.entity_id, (a.changes as { optional_messages?: boolean }).optional_messages])).toEqual(
+      expect.arrayContaining([
+        [String(no.body.customer.customer_id), false],
+        [String(yes.body.customer.customer_id), true],
+      ]),
+    );
+  });
+
+  it('a yes that is not true or false is a Spanish 400 naming the field, and no account is made', async () => {
+    const res = await call(server.app, 'POST', '/api/customer', {
+      token: recepcion,
+      body: { name: 'Rocío', last_name: 'Zárate', phone: '55 3300 0009', email: 'rocio.9@mostrador.mx', accepted_page_ids: await requiredPages(), optional_messages: 'sí' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('optional_messages');
+    expect(res.body.message).toBe('Revisa el campo optional_messages: Debe ser sí o no.');
+    expect(await server.db.$count(customer, eq(customer.email, 'rocio.9@mostrador.mx'))).toBe(0);
   });
 });

@@ -10,15 +10,20 @@ import type { Db } from '../../src/db.ts';
 import type { RenewalDeps } from '../../src/services/billing/renewals.ts';
 import { checkoutAttempt } from '../../src/services/checkout/checkout.ts';
 import { messageContextOf } from '../../src/services/messages/message-context.ts';
+import { recordOptionalMessagesChoice } from '../../src/services/messages/preferences.ts';
 
 const tag = () => randomBytes(4).toString('hex');
 
-/** A customer of its own for each test (the seeded ones carry the demo's purchases). */
-export async function newCustomer(db: Db, name = 'Lucía'): Promise<number> {
+/**
+ * A customer of its own for each test (the seeded ones carry the demo's purchases). `optionalMessages`: she said yes
+ * to the optional messages (reminders, expiring credits), which nobody has without it (decision 120).
+ */
+export async function newCustomer(db: Db, name = 'Lucía', options: { optionalMessages?: boolean } = {}): Promise<number> {
   const [row] = await db
     .insert(customer)
     .values({ name, last_name: 'Prueba', email: `cobros-${tag()}@prueba.test`, phone: `55${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` })
     .returning({ id: customer.customer_id });
+  if (options.optionalMessages) await recordOptionalMessagesChoice(db, row!.id, true);
   return row!.id;
 }
 

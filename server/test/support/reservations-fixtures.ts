@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sum } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import { audit_log } from '@estudio/db/schema/audit';
 import { class_type, location } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
+import { message_preference } from '@estudio/db/schema/outbox';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { single_class } from '@estudio/db/schema/schedule';
 import { auth_user } from '@estudio/db/schema/identity';
@@ -88,9 +90,10 @@ export interface Booker {
  * `count` new customers, each with an identity, `credits` class credits and a
  * signed ID token, inserted in bulk (signing in 2,000 customers through scrypt
  * would measure the password hash, not booking). The tokens go through the
- * real verification on every request.
+ * real verification on every request. They said yes to the optional messages at sign-up (reminders, a free place
+ * on a waitlist), which nobody has without it (decision 120), unless `optionalMessages` is false.
  */
-export async function createBookers(db: Db, secret: string, count: number, options: { credits?: number; prefix?: string } = {}): Promise<Booker[]> {
+export async function createBookers(db: Db, secret: string, count: number, options: { credits?: number; prefix?: string; optionalMessages?: boolean } = {}): Promise<Booker[]> {
   const signer = createIdTokenSigner(secret, 3600);
   const prefix = options.prefix ?? `reserva-${Date.now()}`;
   const people = Array.from({ length: count }, (_, i) => ({ uid: `${prefix}-${i}`, email: `${prefix}-${i}@carrera.demo` }));
@@ -102,6 +105,18 @@ export async function createBookers(db: Db, secret: string, count: number, optio
       .insert(customer)
       .values(batch.map((p, i) => ({ uid: p.uid, email: p.email, name: 'Cliente', last_name: `Carrera ${start + i}` })))
       .returning({ customer_id: customer.customer_id, uid: customer.uid });
+    if (options.optionalMessages !== false) {
+      await db.insert(message_preference).values(
+        customers.map((c) => ({
+          customer_id: c.customer_id,
+          email_enabled: true,
+          whatsapp_enabled: true,
+          optional_consent_at: new Date(),
+          stop_token: randomBytes(24).toString('base64url'),
+          calendar_token: randomBytes(24).toString('base64url'),
+        })),
+      );
+    }
     const credits = await db
       .insert(available_classes)
       .values(customers.map((c) => ({ customer_id: c.customer_id, available_classes: options.credits ?? 1 })))

@@ -97,6 +97,8 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
   const questions = useMemo(() => answerFields(definitions).filter((d) => d.placement === 'signup'), [definitions]);
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const [consent, setConsent] = useState(false);
+  // The optional messages' own yes, unticked until she ticks it (decision 120).
+  const [optionalMessages, setOptionalMessages] = useState(false);
   const consentNeeded = needsConsent(questions, answers, {});
   const allLabels = useMemo(
     () => ({ ...labels, ...Object.fromEntries(questions.map((q) => [q.key, q.label])), sensitive_consent: '' }) as Record<string, string>,
@@ -149,6 +151,7 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
       signup_reason: form.signup_reason ?? undefined,
       signup_reason_other: form.signup_reason === texts.forms.signupReasonOtherValue ? form.signup_reason_other.trim() || undefined : undefined,
       accepted_page_ids: accepted ? requiredPages.map((page) => page.page_id) : [],
+      optional_messages: optionalMessages,
     };
     /** The answers, files uploaded first with the identity's token (the session starts after the customer exists). */
     const withAnswers = async (idToken?: string) => {
@@ -305,7 +308,10 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
           {requiredPages.length > 0 && (
             <Checkbox
               checked={accepted}
-              onChange={(e) => setAccepted(e.currentTarget.checked)}
+              onChange={(e) => {
+                setAccepted(e.currentTarget.checked);
+                clear('terms');
+              }}
               error={errors.terms}
               label={
                 <>
@@ -322,6 +328,13 @@ export function SignupForm({ onSignInInstead }: SignupFormProps) {
               }
             />
           )}
+          <Checkbox
+            name="optional_messages"
+            checked={optionalMessages}
+            onChange={(e) => setOptionalMessages(e.currentTarget.checked)}
+            label={texts.auth.optionalMessagesConsent}
+            description={texts.auth.optionalMessagesHint}
+          />
           <Button type="submit" size="md" fullWidth loading={submitting || status === 'signingIn'}>
             {completing ? texts.auth.completeButton : texts.forms.signupButton}
           </Button>

@@ -4,6 +4,7 @@ import { customer } from '@estudio/db/schema/customer';
 import { isUniqueViolation, type Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { DeskOrigin } from '../permissions/staff-permissions.ts';
+import { recordOptionalMessagesChoice } from '../messages/preferences.ts';
 import { acceptDocuments, missingRequiredDocuments } from './accept-documents.ts';
 import type { CustomerRow } from './find-customer.ts';
 
@@ -56,6 +57,7 @@ export async function createCustomer(
       if (!row) throw new Error('insert customer returned no row');
       const accepted = await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: !options.documentsPending });
       const pending = options.documentsPending ? await missingRequiredDocuments(tx, row.customer_id) : [];
+      await recordOptionalMessagesChoice(tx, row.customer_id, data.optional_messages === true);
       await recordAudit(tx, {
         actorId,
         desk: options.desk,
@@ -69,6 +71,7 @@ export async function createCustomer(
           phone: row.phone,
           ...profile,
           accepted_page_ids: accepted,
+          optional_messages: data.optional_messages === true,
           ...(pending.length ? { documents_pending: pending } : {}),
         },
       });

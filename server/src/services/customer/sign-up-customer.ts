@@ -5,6 +5,7 @@ import { isUniqueViolation, type Db } from '../../db.ts';
 import { assertFileUsable } from '../files/file-use.ts';
 import { welcome } from '@estudio/core/messages/templates/account';
 import type { MessageContext } from '../messages/message-context.ts';
+import { recordOptionalMessagesChoice } from '../messages/preferences.ts';
 import { queueCustomerMessage } from '../messages/queue-message.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { acceptDocuments } from './accept-documents.ts';
@@ -25,6 +26,8 @@ export interface CustomerSignupData {
   /** Answers to the studio's questions of the sign-up form (decision 087). */
   custom_fields?: Record<string, unknown> | undefined;
   sensitive_consent?: boolean | undefined;
+  /** Her yes to the optional messages; absent is no. */
+  optional_messages?: boolean | undefined;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function signUpCustomer(
       if (row.file_id !== null) await assertFileUsable(tx, row.file_id, { for: 'customer', customerId: row.customer_id }, 'image');
       await acceptDocuments(tx, row.customer_id, data.accepted_page_ids, { requireAll: true, refusal: 'customer/terms-not-accepted' });
       await saveCustomerAnswers(tx, row.customer_id, data.custom_fields, data.sensitive_consent, { profile: row, signingUp: true });
+      await recordOptionalMessagesChoice(tx, row.customer_id, data.optional_messages === true);
       if (messages) await queueWelcome(tx, messages, row);
       return row;
     });

@@ -42,6 +42,29 @@ export async function messagePreferences(db: Db, ctx: MessageContext, customerId
   return preferencesView(ctx, person, await preferencesOf(db, customerId));
 }
 
+/**
+ * The customer's answer to the optional messages (reminders, expiring credits, promotions) when her account is made:
+ * at sign-up in the portal, or at the counter where staff ask her. They need her own consent, separate from the
+ * account's necessary messages, so both channels stay off unless she said yes (decision 120). Call it in the
+ * transaction that creates the customer.
+ */
+export async function recordOptionalMessagesChoice(db: Db, customerId: number, consent: boolean): Promise<void> {
+  await db
+    .insert(message_preference)
+    .values({
+      customer_id: customerId,
+      email_enabled: consent,
+      whatsapp_enabled: consent,
+      optional_consent_at: consent ? new Date() : null,
+      stop_token: newToken(),
+      calendar_token: newToken(),
+    })
+    .onConflictDoUpdate({
+      target: message_preference.customer_id,
+      set: { email_enabled: consent, whatsapp_enabled: consent, optional_consent_at: consent ? new Date() : null },
+    });
+}
+
 /** PUT /api/customer/messages: the switches sent, and the record as stored. */
 export async function updateMessagePreferences(db: Db, ctx: MessageContext, customerId: number, input: MessagePreferencesInput): Promise<MessagePreferencesOutput> {
   const person = await personOf(db, customerId);
@@ -50,7 +73,13 @@ export async function updateMessagePreferences(db: Db, ctx: MessageContext, cust
   if (input.email_enabled !== undefined) set.email_enabled = input.email_enabled;
   if (input.whatsapp_enabled !== undefined) set.whatsapp_enabled = input.whatsapp_enabled;
   if (Object.keys(set).length === 0) return preferencesView(ctx, person, stored);
-  const [row] = await db.update(message_preference).set(set).where(eq(message_preference.customer_id, customerId)).returning();
+  // Turning a channel on is the customer's consent to the optional messages on it: when she gave it is kept.
+  const consenting = (set.email_enabled === true && !stored.email_enabled) || (set.whatsapp_enabled === true && !stored.whatsapp_enabled);
+  const [row] = await db
+    .update(message_preference)
+    .set({ ...set, ...(consenting ? { optional_consent_at: new Date() } : {}) })
+    .where(eq(message_preference.customer_id, customerId))
+    .returning();
   if (!row) throw new DomainError('customer/not-found');
   return preferencesView(ctx, person, row);
 }

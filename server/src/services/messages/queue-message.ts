@@ -12,7 +12,10 @@ export type Channel = (typeof outboxChannels)[number];
 /** A private token (stop link, calendar feed): 24 random bytes, URL-safe. */
 export const newToken = () => randomBytes(24).toString('base64url');
 
-/** A customer's channel preferences and private tokens, made the first time they are needed. */
+/**
+ * A customer's channel preferences and private tokens, made the first time they are needed: with the optional
+ * messages off, since nobody said yes to them (decision 120; every customer from before that rule has her row).
+ */
 export async function preferencesOf(db: Db, customerId: number): Promise<typeof message_preference.$inferSelect> {
   const [existing] = await db.select().from(message_preference).where(eq(message_preference.customer_id, customerId));
   if (existing) return existing;

@@ -497,12 +497,15 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
   const empty = { name: '', last_name: '', phone: '', email: '', birthdate: '' };
   const [form, setForm] = useState(empty);
   const [accepted, setAccepted] = useState<number[]>([]);
+  // The optional messages need the customer's own yes, asked at the counter (decision 120).
+  const [optionalMessages, setOptionalMessages] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof empty | 'documents', string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (!opened) return;
     setForm(empty);
     setAccepted([]);
+    setOptionalMessages(false);
     setErrors({});
     setProblem(null);
   }, [opened]);
@@ -524,7 +527,7 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     try {
-      const { customer_id, offline } = await create.mutateAsync({ ...form, phone: digits, birthdate: form.birthdate || null, accepted_page_ids: accepted });
+      const { customer_id, offline } = await create.mutateAsync({ ...form, phone: digits, birthdate: form.birthdate || null, accepted_page_ids: accepted, optional_messages: optionalMessages });
       saved(offline ? t.registeredOffline : t.registered);
       onCreated(customer_id);
       onClose();
@@ -593,6 +596,13 @@ export function NewCustomerModal({ opened, onClose, onCreated }: { opened: boole
               {errors.documents && <Text size="sm" c="red">{errors.documents}</Text>}
             </Stack>
           )}
+          <Checkbox
+            label={t.optionalMessages}
+            description={t.optionalMessagesHint}
+            checked={optionalMessages}
+            onChange={(e) => setOptionalMessages(e.currentTarget.checked)}
+            data-testid="new-customer-optional-messages"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{d.cancel}</Button>
             <Button type="submit" leftSection={<IconUserPlus size={16} />} loading={create.isPending} disabled={!!unreadable}>

@@ -63,6 +63,8 @@ export function MessagesCard() {
               size="md"
               label={t.email}
               description={t.emailTo(data.email)}
+              // A long address breaks anywhere rather than running past the card on a phone.
+              styles={{ description: { overflowWrap: 'anywhere' } }}
               checked={data.email_enabled}
               disabled={update.isPending}
               onChange={(e) => toggle({ email_enabled: e.currentTarget.checked })}
