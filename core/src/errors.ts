@@ -70,6 +70,7 @@ export const domainErrors = {
 
   // Pages
   'page/not-found': { status: 404, message: 'No encontramos esta página.' },
+  'page/new-version': { status: 409, message: 'Este documento acaba de cambiar. Lee la versión nueva antes de aceptarla.' },
 
   // Schedule and booking (the 412/409 messages are shown to the customer as they are)
   'class/not-found': { status: 404, message: 'Lo sentimos, no encontramos esta clase.' },

@@ -76,6 +76,9 @@ export const texts = {
     accept: 'Acepto',
     acceptButton: 'Aceptar',
     mustAccept: (documentName: string) => `Debes aceptar ${documentName} para continuar`,
+    /** A required page she accepted before, published again as a new version (decision 122). */
+    updatedTitle: (documentName: string) => `Actualizamos: ${documentName}`,
+    updatedIntro: 'El estudio publicó una versión nueva de este documento. Léela y acéptala para seguir usando tu cuenta.',
   },
   pages: {
     noContent: 'Sin contenido.',
@@ -892,6 +895,9 @@ export const texts = {
     discountNotFound: 'Descuento no encontrado.',
     // The spec writes 'Announcement saved.' / 'Announcement deleted.'; staff read Spanish.
     announcementSaved: 'Aviso guardado.',
+    pageVersion: 'Versión',
+    pageNewVersion: 'Publicar como versión nueva',
+    pageNewVersionHint: 'Márcalo si el cambio es uno que los clientes deben aceptar de nuevo (por ejemplo, un aviso de privacidad nuevo): quien aceptó una versión anterior la verá al entrar al portal. Para corregir una errata, déjalo sin marcar.',
     announcementDeleted: 'Aviso eliminado.',
   },
   /** The owner's money in the admin console (decision 034): refunds, cash-up, exports, new customers. */

@@ -111,6 +111,25 @@ describe('counter warnings', () => {
     expect(await desk.counterWarnings(customerId)).toMatchObject({ pendingDocuments: [], missingProfile: [], title: null, penalty: null });
   });
 
+  it("a required page published again as a new version is pending again at the counter; accepting it at the desk records that version", async () => {
+    const [required] = await server.db.select({ page_id: page.page_id, title: page.title }).from(page).where(eq(page.required, true)).orderBy(page.page_id).limit(1);
+    if (!required) throw new Error('the demo studio has required pages');
+    await server.db.update(page).set({ version: sql`${page.version} + 1` }).where(eq(page.page_id, required.page_id));
+    const [{ version } = { version: 0 }] = await server.db.select({ version: page.version }).from(page).where(eq(page.page_id, required.page_id));
+    await until('replica has the new version', async () => (await desk.counterWarnings(customerId)).pendingDocuments.length === 1);
+    const shown = (await desk.counterWarnings(customerId)).pendingDocuments;
+    expect(shown.map((d) => ({ title: d.title, version: d.version }))).toEqual([{ title: required.title, version }]);
+
+    // The version staff showed travels with the acceptance, as the modal sends it.
+    await desk.acceptDocuments(customerId, [required.page_id], shown.map((d) => ({ page_id: d.page_id, version: d.version })));
+    expect((await desk.counterWarnings(customerId)).pendingDocuments).toEqual([]);
+    await until('sent', () => desk.status().pending === 0);
+    const rows = await server.db.select().from(accepted_page).where(and(eq(accepted_page.customer_id, customerId), eq(accepted_page.page_id, required.page_id)));
+    expect(rows.map((r) => r.version).sort()).toEqual([version - 1, version]);
+    await until('replica has the server rows', async () => (await desk.counterWarnings(customerId)).pendingDocuments.length === 0 && desk.status().pending === 0);
+    expect(desk.status().rejections).toEqual([]);
+  });
+
   it('says an active penalty before staff try to book, and forgets it once it is lifted', async () => {
     const start = new Date(Date.now() - 86_400_000);
     const end = new Date(Date.now() + 3 * 86_400_000);

@@ -87,7 +87,12 @@ export const pageAdminOutput = pageOutput.extend({ order: z.number(), createdAt:
 export type PageAdminOutput = z.infer<typeof pageAdminOutput>;
 
 export const pageCreateInput = z.object(pageFields);
-export const pageUpdateInput = z.object({ page_id: bodyId, ...z.object(pageFields).partial().shape });
+export const pageUpdateInput = z.object({
+  page_id: bodyId,
+  ...z.object(pageFields).partial().shape,
+  /** Publish the text as the page's next version: customers who accepted an earlier one accept it again. */
+  new_version: z.boolean().optional(),
+});
 export const pageSaveOutput = z.object({ page: pageAdminOutput });
 
 // ---------- Announcements ----------

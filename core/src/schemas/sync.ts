@@ -234,6 +234,11 @@ export const deskMutationArgs = {
   acceptDocuments: z.object({
     customer_id: customerRef,
     page_ids: z.array(id).min(1, { error: 'Elige al menos un documento.' }).max(50),
+    /**
+     * The version of each page staff showed (decision 122): she accepted that text, so that is the version recorded,
+     * even when a newer one reached the server while the desk was offline (the newer one stays pending).
+     */
+    versions_read: z.array(z.object({ page_id: id, version: z.number().int().positive().max(maxInt4) })).max(50).optional(),
     at: z.iso.datetime({ offset: true }).optional(),
   }),
   /** A note or an alert on a customer (POST /customer/notes), written by the signed-in staff member; health notes go over /api. */

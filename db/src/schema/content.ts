@@ -36,6 +36,11 @@ export const page = pgTable(
     /** HTML; null means "Sin contenido.". */
     content: text('content'),
     required: boolean('required').notNull().default(false),
+    /**
+     * The text's version: staff publish a change customers must accept again (the privacy notice's new text) as the
+     * next one, and a required page is pending for whoever accepted only an earlier one (decision 122).
+     */
+    version: integer('version').notNull().default(1),
     /** Order in the footer's INFORMACIÓN column. */
     order: integer('order').notNull().default(0),
     createdAt: createdAt(),
@@ -54,10 +59,12 @@ export const accepted_page = pgTable(
     customer_id: integer('customer_id')
       .notNull()
       .references(() => customer.customer_id, { onDelete: 'cascade' }),
+    /** The page's version she accepted; each version accepted is its own row, the record of her consent. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('accepted_page_page_customer_key').on(t.page_id, t.customer_id),
+    uniqueIndex('accepted_page_page_customer_version_key').on(t.page_id, t.customer_id, t.version),
     index('accepted_page_customer_id_idx').on(t.customer_id),
   ],
 );

@@ -449,8 +449,13 @@ export class DeskService {
   }
 
   /** Staff collected the customer's acceptance at the counter: a sync mutation (works offline), timed by the desk's clock. */
-  async acceptDocuments(customerId: number, pageIds: number[]): Promise<{ mutationId: number }> {
-    return this.mutate('acceptDocuments', { customer_id: customerId, page_ids: pageIds, at: this.now().toISOString() });
+  async acceptDocuments(customerId: number, pageIds: number[], versionsRead?: { page_id: number; version: number }[]): Promise<{ mutationId: number }> {
+    return this.mutate('acceptDocuments', {
+      customer_id: customerId,
+      page_ids: pageIds,
+      ...(versionsRead ? { versions_read: versionsRead } : {}),
+      at: this.now().toISOString(),
+    });
   }
 
   /** What cancelling a reservation now would do by the studio's rules (decision 017). */

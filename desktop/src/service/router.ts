@@ -177,7 +177,7 @@ export const deskRouter = t.router({
     /** Decision 018: the customer accepted these documents in person; the desk stamps the time. */
     acceptDocuments: procedure
       .input(deskMutationArgs.acceptDocuments.omit({ at: true }))
-      .mutation(({ ctx, input }) => ctx.desk.acceptDocuments(input.customer_id, input.page_ids)),
+      .mutation(({ ctx, input }) => ctx.desk.acceptDocuments(input.customer_id, input.page_ids, input.versions_read)),
   }),
 
   /**

@@ -41,7 +41,7 @@ export const pagesRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/pages', tags: ['pages'], summary: 'Actualiza una página (admin)' } })
     .input(pageUpdateInput)
     .output(pageSaveOutput)
-    .mutation(async ({ ctx, input: { page_id, ...changes } }) => ({ page: await updatePage(ctx.db, page_id, changes) })),
+    .mutation(async ({ ctx, input: { page_id, new_version, ...changes } }) => ({ page: await updatePage(ctx.db, page_id, changes, { newVersion: new_version }) })),
 
   removal: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/pages/{id}/removal', tags: ['pages'], summary: 'Qué haría eliminar la página y por qué, antes de confirmar (admin)' } })
@@ -69,6 +69,6 @@ export const acceptedPagesRouter = router({
     .mutation(async ({ ctx, input }) => {
       // A customer accepts only for themself; another customer's id is not theirs to touch.
       if (input.customer_id !== undefined && input.customer_id !== ctx.customer.customer_id) throw domainError('forbidden');
-      return { accepted_page: await acceptPage(ctx.db, ctx.customer.customer_id, input.page_id) };
+      return { accepted_page: await acceptPage(ctx.db, ctx.customer.customer_id, input.page_id, input.version) };
     }),
 });

@@ -10,6 +10,8 @@ export interface PendingDocument {
   title: string;
   /** The page's HTML as the studio wrote it; null: 'Sin contenido.'. */
   content: string | null;
+  /** The version of that text: the one recorded when she accepts it here. */
+  version: number;
 }
 
 /** What to look twice at before booking or checking in a customer (decision 018). */
@@ -44,14 +46,15 @@ export async function requiredPages(db: Db): Promise<{ page_id: number; title: s
 }
 
 /**
- * The required pages the customer has not accepted, in the footer's order, as one SQL value: the card's warnings and
- * the scan read it in their own statements. A page accepted twice in the replica (an optimistic row and the
+ * The required pages the customer has not accepted at their current version (decision 122), in the footer's order,
+ * as one SQL value: the card's warnings and the scan read it in their own statements. A page accepted twice in the replica (an optimistic row and the
  * server's) counts as accepted.
  */
 export function pendingPagesSql(customerId: SQL | AnyColumn): SQL<PendingDocument[]> {
-  return sql<PendingDocument[]>`(select coalesce(json_agg(json_build_object('page_id', p.page_id, 'title', p.title, 'content', p.content)
+  return sql<PendingDocument[]>`(select coalesce(json_agg(json_build_object('page_id', p.page_id, 'title', p.title, 'content', p.content, 'version', p.version)
       order by p."order", p.page_id), '[]'::json)
-    from page p where p.required and not exists (select 1 from accepted_page a where a.page_id = p.page_id and a.customer_id = ${customerId}))`;
+    from page p where p.required
+      and not exists (select 1 from accepted_page a where a.page_id = p.page_id and a.version = p.version and a.customer_id = ${customerId}))`;
 }
 
 /** Reads the replica: the required pages without an acceptance of this customer, and the profile's missing fields. */

@@ -14,10 +14,14 @@ interface PendingPage {
   page_id: number;
   title: string;
   content: string | null;
+  version: number;
 }
 
-/** Spec terms panel: one required page at a time, content in a box of at most 500px. */
-function TermsPanel({ page }: { page: PendingPage }) {
+/**
+ * Spec terms panel: one required page at a time, content in a box of at most 500px. A page she accepted in an
+ * earlier version says it changed (decision 122); the version she read is sent, so a newer one is never accepted unread.
+ */
+function TermsPanel({ page, updated }: { page: PendingPage; updated: boolean }) {
   const utils = trpc.useUtils();
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string>();
@@ -26,7 +30,11 @@ function TermsPanel({ page }: { page: PendingPage }) {
       setChecked(false);
       await utils.acceptedPages.list.invalidate();
     },
-    onError: (failure) => showError(errorMessage(failure)),
+    onError: async (failure) => {
+      showError(errorMessage(failure));
+      // A version published while she read: the panel shows the new text.
+      await utils.pages.list.invalidate();
+    },
   });
 
   const submit = () => {
@@ -35,12 +43,13 @@ function TermsPanel({ page }: { page: PendingPage }) {
       return;
     }
     setError(undefined);
-    accept.mutate({ page_id: page.page_id });
+    accept.mutate({ page_id: page.page_id, version: page.version });
   };
 
   return (
-    <Modal opened onClose={() => undefined} title={page.title} size="xl" {...blocking}>
+    <Modal opened onClose={() => undefined} title={updated ? texts.blocking.updatedTitle(page.title) : page.title} size="xl" {...blocking}>
       <Stack gap="md">
+        {updated && <Text fw={500}>{texts.blocking.updatedIntro}</Text>}
         <ScrollArea.Autosize mah={500} type="auto" offsetScrollbars>
           {page.content ? (
             <SafeHtml html={page.content} />
@@ -96,9 +105,11 @@ export function BlockingModals({ customer }: { customer: Customer }) {
   const accepted = trpc.acceptedPages.list.useQuery(undefined, { staleTime: 60_000 });
 
   if (!pages.data || !accepted.data) return null;
-  const acceptedIds = new Set(accepted.data.accepted_pages.map((row) => row.page_id));
-  const pending = pages.data.pages.find((page) => page.required && !acceptedIds.has(page.page_id));
-  if (pending) return <TermsPanel key={pending.page_id} page={pending} />;
+  // Accepted means at the page's current version: a new version is pending again (decision 122).
+  const acceptedVersions = new Set(accepted.data.accepted_pages.map((row) => `${row.page_id}:${row.version}`));
+  const acceptedBefore = new Set(accepted.data.accepted_pages.map((row) => row.page_id));
+  const pending = pages.data.pages.find((page) => page.required && !acceptedVersions.has(`${page.page_id}:${page.version}`));
+  if (pending) return <TermsPanel key={`${pending.page_id}:${pending.version}`} page={pending} updated={acceptedBefore.has(pending.page_id)} />;
   const profileMissing = !isProfileComplete(customer) && !pathname.startsWith('/mystudio/informacion');
   const questionsPending = (customer.pending_fields?.length ?? 0) > 0 && pathname.replace(/\/+$/, '') === '/mystudio';
   if (profileMissing || questionsPending) return <CompleteInfoModal customer={customer} />;

@@ -19,7 +19,7 @@ export async function acceptDocumentsAtDesk(db: Db, actor: StaffActor, input: Ac
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: customer.customer_id }).from(customer).where(eq(customer.customer_id, input.customer_id)).limit(1);
     if (!row) throw new DomainError('customer/unknown');
-    const pageIds = await acceptDocuments(tx, input.customer_id, input.page_ids, { requireAll: false });
+    const pageIds = await acceptDocuments(tx, input.customer_id, input.page_ids, { requireAll: false, versionsRead: input.versions_read });
     await recordAudit(tx, {
       ...auditedBy(actor),
       action: 'customer.documents.accept-at-desk',

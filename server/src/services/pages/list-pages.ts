@@ -9,6 +9,7 @@ const pageColumns = {
   title: page.title,
   content: page.content,
   required: page.required,
+  version: page.version,
 };
 
 /** Every information page, in footer order. */
@@ -24,5 +25,5 @@ export async function getPageBySlug(db: Db, slug: string): Promise<PageOutput> {
 }
 
 export function toAcceptedPageOutput(row: typeof accepted_page.$inferSelect): AcceptedPageOutput {
-  return { accepted_page_id: row.accepted_page_id, page_id: row.page_id, customer_id: row.customer_id, createdAt: row.createdAt.toISOString() };
+  return { accepted_page_id: row.accepted_page_id, page_id: row.page_id, customer_id: row.customer_id, version: row.version, createdAt: row.createdAt.toISOString() };
 }

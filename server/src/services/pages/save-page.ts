@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { accepted_page, page } from '@estudio/db/schema/content';
 import { DomainError, pageRemoval, type PageAdminOutput, type RemovalVerdict, type RemovedOutput } from '@estudio/core';
 import { isUniqueViolation, type Db } from '../../db.ts';
@@ -19,6 +19,7 @@ function toPageAdminOutput(row: typeof page.$inferSelect): PageAdminOutput {
     title: row.title,
     content: row.content,
     required: row.required,
+    version: row.version,
     order: row.order,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -46,12 +47,15 @@ export async function createPage(db: Db, fields: PageFields): Promise<PageAdminO
   });
 }
 
-/** Updates the sent fields of a page; 404 'page/not-found' when there is none. */
-export async function updatePage(db: Db, pageId: number, changes: Partial<PageFields>): Promise<PageAdminOutput> {
+/**
+ * Updates the sent fields of a page; 404 'page/not-found' when there is none. `newVersion` publishes the text as the
+ * page's next version: a required page is then pending for everyone who accepted an earlier one (decision 122).
+ */
+export async function updatePage(db: Db, pageId: number, changes: Partial<PageFields>, options: { newVersion?: boolean | undefined } = {}): Promise<PageAdminOutput> {
   return slugGuard(async () => {
     const [row] = await db
       .update(page)
-      .set({ ...definedOnly(changes), updatedAt: new Date() })
+      .set({ ...definedOnly(changes), ...(options.newVersion ? { version: sql`${page.version} + 1` } : {}), updatedAt: new Date() })
       .where(eq(page.page_id, pageId))
       .returning();
     if (!row) throw new DomainError('page/not-found');

@@ -158,7 +158,11 @@ function AcceptDocumentsModal({
   const submit = async () => {
     if (!checked.length) return setProblem(t.pickDocument);
     try {
-      await accept.mutateAsync({ customer_id: customerId, page_ids: checked });
+      await accept.mutateAsync({
+        customer_id: customerId,
+        page_ids: checked,
+        versions_read: documents.filter((d) => checked.includes(d.page_id)).map((d) => ({ page_id: d.page_id, version: d.version })),
+      });
       notifications.show({ color: 'teal', message: t.acceptDone });
       onClose();
     } catch (e) {

@@ -35,8 +35,10 @@ export interface FieldSpec {
   omitEmpty?: boolean;
   /** textarea of HTML: a button uploads a picture and adds it to the text (a page's pictures). */
   images?: boolean;
-  /** A line under a text field's label (what it is for). */
+  /** A line under a text field's label, or a checkbox's (what it is for). */
   description?: string;
+  /** Only when editing a record (a choice about a change, such as publishing a page's new version). */
+  editOnly?: boolean;
 }
 
 /** Form values → the route's payload: '' → null for optional texts, numbers as numbers, select ids as numbers. */
@@ -221,7 +223,8 @@ function CatalogueEditor<Row, C extends z.ZodType, U extends z.ZodType>(props: E
 }
 
 function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: EditorProps<Row, C, U> & { initial: Record<string, FieldValue> }) {
-  const { row, fields } = props;
+  const { row } = props;
+  const fields = props.fields.filter((f) => row || !f.editOnly);
   const form = useSchemaForm<Record<string, FieldValue>>(props.initial);
   const [saving, setSaving] = useState(false);
   const v = form.values;
@@ -291,7 +294,18 @@ function CatalogueForm<Row, C extends z.ZodType, U extends z.ZodType>(props: Edi
       case 'date':
         return <DateField key={f.key} label={f.label} required={f.required} value={typeof value === 'string' && value ? value : null} onChange={(day) => form.set(f.key, day ?? '')} error={e[f.key]} />;
       case 'checkbox':
-        return <Checkbox key={f.key} label={f.label} checked={Boolean(value)} onChange={(ev) => form.set(f.key, ev.currentTarget.checked)} error={e[f.key]} mt="md" />;
+        return (
+          <Checkbox
+            key={f.key}
+            label={f.label}
+            description={f.description}
+            checked={Boolean(value)}
+            onChange={(ev) => form.set(f.key, ev.currentTarget.checked)}
+            error={e[f.key]}
+            mt="md"
+            data-testid={`${props.testId}-${f.key}`}
+          />
+        );
       case 'number':
         return (
           <NumberInput

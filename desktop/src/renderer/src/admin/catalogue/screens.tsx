@@ -292,15 +292,18 @@ export function PagesScreen() {
         { label: 'Título', render: (r) => r.title },
         { label: 'Slug', render: (r) => `/${r.slug}` },
         { label: 'Requerida', render: (r) => (r.required ? t.yes : t.no) },
+        { label: t.pageVersion, render: (r) => r.version },
       ]}
       fields={[
         { key: 'title', label: 'Título', kind: 'text', required: true },
         { key: 'slug', label: 'Slug', kind: 'text', required: true },
         { key: 'required', label: 'Los clientes deben aceptarla', kind: 'checkbox' },
         { key: 'content', label: 'Contenido (HTML)', kind: 'textarea', optional: true, images: true },
+        // A change customers must accept again (the privacy notice's new text) is published as the next version (decision 122).
+        { key: 'new_version', label: t.pageNewVersion, description: t.pageNewVersionHint, kind: 'checkbox', editOnly: true },
       ]}
       blank={{ title: '', slug: '', required: false, content: '' }}
-      toValues={(r) => ({ title: r.title, slug: r.slug, required: r.required, content: r.content ?? '' })}
+      toValues={(r) => ({ title: r.title, slug: r.slug, required: r.required, content: r.content ?? '', new_version: false })}
       createSchema={pageCreateInput}
       updateSchema={pageUpdateInput}
       idKey="page_id"
