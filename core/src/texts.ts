@@ -153,6 +153,55 @@ export const texts = {
     passwordChanged: 'Contraseña actualizada.',
     notSet: 'Sin especificar',
   },
+  /** Mi Información's 'Tus datos': the copy of everything the studio keeps about her (Mexico's right of access). */
+  personalData: {
+    heading: 'Tus datos',
+    intro: (studio: string) =>
+      `Descarga una copia de todo lo que ${studio} guarda sobre ti: tu perfil, tus respuestas, tus compras, pagos y facturas, tus créditos, reservaciones, los mensajes que te enviamos y los documentos que aceptaste.`,
+    json: 'Descargar (JSON)',
+    jsonHint: 'Completo, para llevarlo a otro sistema.',
+    csv: 'Descargar (Excel, CSV)',
+    csvHint: 'Un archivo por sección, dentro de un ZIP.',
+    downloaded: 'Listo: revisa tus descargas.',
+    /** The file names, with the day it was made. */
+    fileName: (day: string, extension: string) => `mis-datos-${day}.${extension}`,
+    /** The ZIP's LEEME.txt. */
+    readme: (studio: string, when: string) =>
+      [
+        `Copia de tus datos personales en ${studio}, generada el ${when}.`,
+        '',
+        'Cada archivo .csv es una sección; se abre con Excel o cualquier hoja de cálculo. Una sección vacía solo tiene sus encabezados.',
+        'Las fechas están en UTC (formato ISO 8601). Los importes están en pesos mexicanos.',
+        'Para corregir, cancelar u oponerte al uso de tus datos, escríbenos desde Mi Información.',
+      ].join('\r\n'),
+    /** Each section: its file name (no accents, for every system) and what it holds. */
+    sections: {
+      perfil: 'Tu perfil',
+      direcciones: 'Direcciones',
+      respuestas: 'Respuestas a los formularios del estudio (incluye datos de salud si los diste)',
+      notas: 'Notas del personal sobre ti',
+      documentos_aceptados: 'Documentos que aceptaste y su versión',
+      preferencias_de_mensajes: 'Tus preferencias de mensajes',
+      mensajes: 'Mensajes que te enviamos (sin su contenido)',
+      datos_fiscales: 'Tus datos fiscales',
+      compras: 'Compras',
+      pagos_de_membresia: 'Pagos de tu membresía',
+      facturas: 'Facturas',
+      cfdi: 'Comprobantes fiscales (CFDI)',
+      creditos: 'Créditos',
+      reservaciones: 'Reservaciones',
+      lista_de_espera: 'Listas de espera',
+      penalizaciones: 'Penalizaciones',
+      reservaciones_semanales: 'Reservaciones de cada semana',
+      descuentos_usados: 'Descuentos que usaste',
+      productos: 'Productos que compraste',
+      tarjetas_guardadas: 'Tarjetas guardadas (solo marca y últimos dígitos)',
+      archivos: 'Archivos que subiste',
+      favoritos: 'Videos favoritos',
+      reproducciones: 'Videos que viste',
+      historial: 'Cambios a tu cuenta',
+    },
+  },
   /** Mi Información's 'Mensajes', the stop link's page and the calendar feed. */
   customerMessages: {
     heading: 'Mensajes',

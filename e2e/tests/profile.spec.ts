@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { expectSignedIn, signIn } from './helpers.ts';
 import { apiLogin, bearer, createPage, retirePage, uniqueSuffix } from './content-helpers.ts';
@@ -193,6 +194,31 @@ test.describe('Mi Información', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Mi Información' })).toBeVisible();
     expect((await request.post('/api/auth/login', { data: { email, password: 'Inicial2024' } })).ok()).toBeFalsy();
     expect((await request.post('/api/auth/login', { data: { email, password: 'Nueva2025!' } })).ok()).toBeTruthy();
+  });
+});
+
+test.describe('Tus datos', () => {
+  test('she downloads her copy as CSV files in a ZIP and as JSON, from Mi Información', async ({ page }) => {
+    await signIn(page, 'cliente@estudio.demo');
+    await expectSignedIn(page, /Mariana/);
+    await page.goto('/mystudio/informacion');
+    const card = page.getByRole('region', { name: 'Tus datos' });
+    await expect(card.getByText(/Descarga una copia de todo lo que Estudio Demo guarda sobre ti/)).toBeVisible();
+    await shoot(page, 'mi-informacion-tus-datos', card);
+
+    const [zip] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Descargar (Excel, CSV)' }).click()]);
+    expect(zip.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.zip$/);
+    const bytes = await readFile((await zip.path()) ?? '');
+    // A ZIP (its signature), holding the LEEME and her profile.
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+    expect(bytes.includes(Buffer.from('LEEME.txt'))).toBe(true);
+    expect(bytes.includes(Buffer.from('perfil.csv'))).toBe(true);
+    await expect(alert(page, 'Listo: revisa tus descargas.')).toBeVisible();
+
+    const [json] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Descargar (JSON)' }).click()]);
+    expect(json.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
+    const copy = JSON.parse(await readFile((await json.path()) ?? '', 'utf8')) as { secciones: { perfil: { registros: { email: string }[] } } };
+    expect(copy.secciones.perfil.registros[0]?.email).toBe('cliente@estudio.demo');
   });
 });
 

@@ -25,6 +25,7 @@ import { registerDeskUpdates } from './http/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerReportExport } from './routers/reports.ts';
+import { registerPersonalDataDownload } from './routers/privacy.ts';
 import { registerWeekDoor } from './http/week-door.ts';
 import { registerLegacyAdmin } from './legacy/legacy-admin.ts';
 import { registerRestRoutes } from './rest-routes.ts';
@@ -344,6 +345,8 @@ export async function buildServer({ config, db, identity: identityOverride, chan
   await registerMessageRoutes(app, { db, config, limits });
   // The owner's CSV exports as a download (decision 034).
   registerReportExport(app, createContext);
+  // A customer's copy of her data as a download (Mexico's right of access).
+  registerPersonalDataDownload(app, createContext);
   // The installable portal: its manifest and icons (decision 106).
   registerWebApp(app, { db, config });
 

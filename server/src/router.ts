@@ -47,6 +47,7 @@ import { reportsRouter } from './routers/reports.ts';
 import { activityRouter } from './routers/activity.ts';
 // The customer's messages, stop links and calendar feed
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
+import { privacyRouter } from './routers/privacy.ts';
 // Who signed in (the previous admin panel's first call)
 import { usersRouter } from './routers/users.ts';
 import { knowInputsOf, publicProcedure, router } from './trpc.ts';
@@ -103,6 +104,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   messaging: messagingRouter,
   messages: messagePreferencesRouter,
+  privacy: privacyRouter,
   users: usersRouter,
   activity: activityRouter,
 });

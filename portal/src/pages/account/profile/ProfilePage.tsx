@@ -6,11 +6,12 @@ import { AnswersCard } from './AnswersCard.tsx';
 import { AddressCard } from './AddressCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { MessagesCard } from './MessagesCard.tsx';
+import { PersonalDataCard } from './PersonalDataCard.tsx';
 import { TaxProfileCard } from './TaxProfileCard.tsx';
 import { ProgressCard } from './ProgressCard.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 
-/** /mystudio/informacion (Mi Información): profile, progress, billing address, messages and the calendar feed, and account. */
+/** /mystudio/informacion (Mi Información): profile, progress, billing address, messages and the calendar feed, her copy of her data, and account. */
 export default function ProfilePage() {
   const { customer } = useSession();
   usePageTitle(texts.profile.heading);
@@ -27,6 +28,7 @@ export default function ProfilePage() {
         <AddressCard customer={customer} />
         <TaxProfileCard />
         <MessagesCard />
+        <PersonalDataCard />
         <AccountCard customer={customer} />
       </Stack>
     </Container>
