@@ -269,6 +269,13 @@ export const domainErrors = {
 
   // Admin customers, packages and discounts; 'Descuento no encontrado.' is the spec's
   'customer/unknown': { status: 404, message: 'No encontramos a este cliente.' },
+  'privacy-request/not-found': { status: 404, message: 'No encontramos esta solicitud.' },
+  'privacy-request/answered': { status: 409, message: 'Esta solicitud ya se respondió.' },
+  'privacy-request/too-many': { status: 409, message: 'Ya tienes 5 solicitudes sin responder. Espera la respuesta del estudio antes de enviar otra.' },
+  'privacy-request/future-bookings': {
+    status: 409,
+    message: 'Antes de cancelar sus datos, cancela sus reservaciones futuras y sus listas de espera (desde su ficha).',
+  },
   'customer/own-role': { status: 409, message: 'No puedes cambiar tu propio rol; pídeselo a otro administrador.' },
   'customer/field-admin-only': { status: 403, message: 'Recepción no puede cambiar este dato del cliente; pídeselo a un administrador.' },
   'customer/staff-account': { status: 403, message: 'Los datos del personal y de los coaches los cambia un administrador.' },

@@ -242,3 +242,87 @@ test("the owner publishes the privacy notice's new version; a signed-in customer
   await expect(portal.getByRole('dialog', { name: /Aviso de privacidad/ })).toHaveCount(0);
   await portal.close();
 });
+
+test("a customer asks about her data from Mi Información; the owner sees the law's deadline and answers; a cancellation closes her account", async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  // A customer of her own, signed up as the portal does.
+  const email = `arco.${Date.now()}@correo.mx`;
+  const password = 'Arco-2026!';
+  const identity = await request.post(`${serverUrl}/api/auth/signup`, { data: { email, password } });
+  expect(identity.ok()).toBeTruthy();
+  const { idToken } = (await identity.json()) as { idToken: string };
+  const pages = (await (await request.get(`${serverUrl}/api/pages`)).json()) as { pages: { page_id: number; required: boolean }[] };
+  const made = await request.post(`${serverUrl}/api/customer/signup`, {
+    headers: { authorization: `Bearer ${idToken}` },
+    data: { name: 'Renata', last_name: 'Olvido', email, phone: `55${String(Date.now()).slice(-8)}`, birthdate: '1994-05-12', accepted_page_ids: pages.pages.filter((p) => p.required).map((p) => p.page_id) },
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+
+  const portal = await browser.newPage({ baseURL: serverUrl, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+  await portal.goto('/entrar');
+  await portal.getByLabel('Correo electrónico').fill(email);
+  await portal.getByLabel('Contraseña', { exact: true }).fill(password);
+  await portal.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(portal).toHaveURL(/\/mystudio$/);
+  await portal.goto('/mystudio/informacion');
+  const rights = portal.getByRole('region', { name: 'Tus derechos sobre tus datos' });
+  await expect(rights.getByText('No has enviado solicitudes.')).toBeVisible();
+  // Sent without choosing: said by the field, nothing sent.
+  await rights.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(rights.getByText('Elige qué derecho quieres ejercer.')).toBeVisible();
+  await rights.getByRole('textbox', { name: 'Qué quieres hacer' }).click();
+  await portal.getByRole('option', { name: /^Acceso:/ }).click();
+  await rights.getByRole('textbox', { name: 'Tu solicitud' }).fill('¿Para qué usan mi fecha de nacimiento?');
+  await rights.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(portal.locator('.mantine-Notification-root').filter({ hasText: /^Recibimos tu solicitud\. El estudio te responde a más tardar el / })).toBeVisible();
+  await expect(rights.getByText('En espera de respuesta')).toBeVisible();
+  await rights.getByRole('textbox', { name: 'Qué quieres hacer' }).click();
+  await portal.getByRole('option', { name: /^Cancelación:/ }).click();
+  await expect(rights.getByText(/tu cuenta se cierra y tus datos se borran/)).toBeVisible();
+  await rights.getByRole('textbox', { name: 'Tu solicitud' }).fill('Me cambio de ciudad: borren mis datos, por favor.');
+  await shoot(portal, 'portal-arco-request', rights);
+  await rights.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(rights.getByText('En espera de respuesta')).toHaveCount(2);
+
+  // The owner: both requests, the law's deadline, and an answer to each.
+  await adminDesk(page);
+  await openSection(page, 'Derechos ARCO');
+  const access = page.getByTestId('privacy-request').filter({ hasText: '¿Para qué usan mi fecha de nacimiento?' });
+  await expect(access).toContainText('Renata Olvido');
+  await expect(access.getByTestId('privacy-deadline')).toHaveText(/^Quedan 20 días hábiles · Vence el /);
+  await shoot(page, 'admin-arco-list', page.getByTestId('admin-privacy'));
+  if (process.env.SHOTS_DIR) {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-arco-list-1280x720.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+  await access.getByRole('button', { name: 'Responder' }).click();
+  const dialog = page.getByTestId('privacy-answer');
+  await dialog.getByRole('textbox', { name: 'Respuesta para el cliente' }).fill('La usamos solo para felicitarte en tu cumpleaños. Puedes borrarla en Mi Información.');
+  await dialog.getByRole('button', { name: 'Guardar respuesta' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(access).toHaveCount(0);
+  // She reads the answer in Mi Información.
+  await portal.reload();
+  const answered = portal.getByRole('region', { name: 'Tus derechos sobre tus datos' }).getByRole('listitem').filter({ hasText: 'Atendida' });
+  await expect(answered).toContainText('Respuesta del estudio: La usamos solo para felicitarte en tu cumpleaños.');
+  await shoot(portal, 'portal-arco-answered', portal.getByRole('region', { name: 'Tus derechos sobre tus datos' }));
+
+  const cancellation = page.getByTestId('privacy-request').filter({ hasText: 'Me cambio de ciudad' });
+  await cancellation.getByRole('button', { name: 'Responder' }).click();
+  await expect(dialog.getByTestId('privacy-anonymise-warning')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Respuesta para el cliente' }).fill('Listo: cerramos tu cuenta y borramos tus datos.');
+  await shoot(page, 'admin-arco-answer', dialog);
+  await dialog.getByRole('button', { name: 'Guardar respuesta' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Los datos del cliente se anonimizaron.' })).toBeVisible();
+  await expect(page.getByText('No hay solicitudes pendientes.')).toBeVisible();
+  await page.getByText('Todas', { exact: true }).click();
+  await expect(page.getByTestId('privacy-request').filter({ hasText: 'Me cambio de ciudad' })).toContainText('Cliente anonimizado');
+
+  // She can no longer sign in: her account is closed.
+  const again = await request.post(`${serverUrl}/api/auth/login`, { data: { email, password } });
+  expect(again.ok()).toBeFalsy();
+  await portal.reload();
+  await expect(portal.getByRole('region', { name: 'Tus derechos sobre tus datos' })).toHaveCount(0);
+  await portal.close();
+});

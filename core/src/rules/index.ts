@@ -19,3 +19,4 @@ export * from './desk.ts';
 export * from './schedule-filter.ts';
 export * from './progress.ts';
 export * from './standing-booking.ts';
+export * from './privacy-requests.ts';

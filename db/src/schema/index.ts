@@ -18,3 +18,4 @@ export * from './relations.ts';
 export * from './sync.ts';
 export * from './audit.ts';
 export * from './rate-limit.ts';
+export * from './privacy.ts';

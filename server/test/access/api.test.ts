@@ -490,6 +490,11 @@ describe('transport', () => {
         'GET /calendar/{file}',
         'GET /messages/one-click',
         'POST /messages/one-click',
+        // Mexico's data-protection rights: the customer's ARCO requests, and the owner's answers
+        'GET /customer/privacy_requests',
+        'POST /customer/privacy_requests',
+        'GET /privacy_requests',
+        'PUT /privacy_requests',
         // Who signed in, with the role (the previous admin panel's first call)
         'GET /users',
       ].sort(),

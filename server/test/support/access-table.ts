@@ -165,6 +165,10 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'messages.preferences': { role: 'customer', rest: 'GET /api/customer/messages' },
   'messages.updatePreferences': { role: 'customer', rest: 'PUT /api/customer/messages' },
   'messages.renewCalendarLink': { role: 'customer', rest: 'POST /api/customer/messages/calendar' },
+  // Mexico's data-protection rights: her own copy (downloaded at GET /api/customer/my_data) and her ARCO requests.
+  'privacy.personalData': { role: 'customer', rest: null },
+  'privacy.myRequests': { role: 'customer', rest: 'GET /api/customer/privacy_requests' },
+  'privacy.submitRequest': { role: 'customer', rest: 'POST /api/customer/privacy_requests' },
   // ---------- coach ----------
   'coach.classes': { role: 'coach', rest: 'GET /api/coach/single_class' },
   'coach.roster': { role: 'coach', rest: 'GET /api/coach/single_class/{id}/roster' },
@@ -289,6 +293,9 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'reports.customers': { role: 'admin', rest: 'GET /api/reports/customers' },
   'reports.cashUp': { role: 'admin', rest: 'GET /api/reports/cash_up' },
   'reports.exportCsv': { role: 'admin', rest: null },
+  // The customers' ARCO requests and their answers (a cancellation anonymises).
+  'privacy.requests': { role: 'admin', rest: 'GET /api/privacy_requests' },
+  'privacy.answerRequest': { role: 'admin', rest: 'PUT /api/privacy_requests' },
   'outbox.list': { role: 'admin', rest: 'GET /api/outbox' },
   'outbox.retry': { role: 'admin', rest: 'POST /api/outbox/{id}/retry' },
   // The studio's invoices and its PAC account (the key is written, never shown back).

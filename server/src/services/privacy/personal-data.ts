@@ -12,6 +12,7 @@ import { product_sale } from '@estudio/db/schema/products';
 import { available_classes, invoice, purchase, renewal_payment } from '@estudio/db/schema/purchases';
 import { class_reservation, class_reservation_penalty, standing_booking, waitlist } from '@estudio/db/schema/reservations';
 import { favorite, playback } from '@estudio/db/schema/videos';
+import { privacy_request } from '@estudio/db/schema/privacy';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { toCsv } from '../reports/export-csv.ts';
@@ -85,6 +86,7 @@ export const personalDataSources: Record<PersonalDataSection, Source> = {
   archivos: byCustomer(file),
   favoritos: byCustomer(favorite),
   reproducciones: byCustomer(playback),
+  solicitudes_arco: byCustomer(privacy_request),
   historial: { table: audit_log, where: (id) => and(eq(audit_log.entity, 'customer'), eq(audit_log.entity_id, String(id))) },
 };
 

@@ -11,6 +11,7 @@ import { CustomersAdminScreen } from './customers/CustomersAdminScreen.tsx';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { OutboxScreen } from './outbox/OutboxScreen.tsx';
 import { PackagesScreen } from './packages/PackagesScreen.tsx';
+import { PrivacyRequestsScreen } from './privacy/PrivacyRequestsScreen.tsx';
 import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { ScheduleScreen } from './schedule/ScheduleScreen.tsx';
@@ -34,6 +35,7 @@ const screens: Record<AdminSectionKey, () => ReactNode> = {
   reports: () => <ReportsScreen />,
   activity: () => <ActivityScreen />,
   outbox: () => <OutboxScreen />,
+  privacy: () => <PrivacyRequestsScreen />,
   settings: () => <SettingsScreen />,
 };
 

@@ -10,6 +10,7 @@ import {
   IconMapPin,
   IconPackage,
   IconSettings,
+  IconShieldLock,
   IconSpeakerphone,
   IconUsers,
   IconUserStar,
@@ -42,6 +43,7 @@ export const adminSections = [
   { key: 'reports', label: nav.reports, icon: IconChartBar },
   { key: 'activity', label: activityTexts.nav, icon: IconActivity },
   { key: 'outbox', label: nav.outbox, icon: IconMail },
+  { key: 'privacy', label: nav.privacy, icon: IconShieldLock },
   { key: 'settings', label: nav.settings, icon: IconSettings },
 ] as const satisfies readonly { key: string; label: string; icon: Icon }[];
 

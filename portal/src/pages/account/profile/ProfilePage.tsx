@@ -7,11 +7,12 @@ import { AddressCard } from './AddressCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { MessagesCard } from './MessagesCard.tsx';
 import { PersonalDataCard } from './PersonalDataCard.tsx';
+import { PrivacyRequestsCard } from './PrivacyRequestsCard.tsx';
 import { TaxProfileCard } from './TaxProfileCard.tsx';
 import { ProgressCard } from './ProgressCard.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 
-/** /mystudio/informacion (Mi Información): profile, progress, billing address, messages and the calendar feed, her copy of her data, and account. */
+/** /mystudio/informacion (Mi Información): profile, progress, billing address, messages and the calendar feed, her copy of her data and her requests about it, and account. */
 export default function ProfilePage() {
   const { customer } = useSession();
   usePageTitle(texts.profile.heading);
@@ -29,6 +30,7 @@ export default function ProfilePage() {
         <TaxProfileCard />
         <MessagesCard />
         <PersonalDataCard />
+        <PrivacyRequestsCard />
         <AccountCard customer={customer} />
       </Stack>
     </Container>
