@@ -21,7 +21,7 @@ interface Preferences {
   stop_url: string;
 }
 
-/** A fresh account (identity and customer, with a phone) made through the API, as the sign-up page makes it. */
+/** A fresh account (identity and customer, with a phone) made through the API, as the sign-up page makes it when she ticks the optional messages. */
 async function freshAccount(request: APIRequestContext): Promise<{ email: string; token: string }> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
   const email = `mensajes.${stamp}@correo.mx`;
@@ -31,7 +31,7 @@ async function freshAccount(request: APIRequestContext): Promise<{ email: string
   const pages = (await (await request.get('/api/pages')).json()) as { pages: { page_id: number; required: boolean }[] };
   const made = await request.post('/api/customer/signup', {
     headers: { authorization: `Bearer ${idToken}` },
-    data: { name: 'Paola', last_name: 'Rivas', phone: `56${stamp}`, email, accepted_page_ids: pages.pages.filter((p) => p.required).map((p) => p.page_id) },
+    data: { name: 'Paola', last_name: 'Rivas', phone: `56${stamp}`, email, accepted_page_ids: pages.pages.filter((p) => p.required).map((p) => p.page_id), optional_messages: true },
   });
   expect(made.status(), await made.text()).toBe(200);
   return { email, token: idToken };
