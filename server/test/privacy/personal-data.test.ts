@@ -15,8 +15,9 @@ import { customerId } from '../support/reservations-fixtures.ts';
 let server: TestServer;
 let cliente: string;
 let ilimitado: string;
+let admin: string;
 let clienteId: number;
-demoStudio(['cliente', 'ilimitado'], (s) => ({ server, tokens: { cliente, ilimitado } } = s));
+demoStudio(['cliente', 'ilimitado', 'admin'], (s) => ({ server, tokens: { cliente, ilimitado, admin } } = s));
 beforeAll(async () => {
   clienteId = await customerId(server.db, 'cliente@estudio.demo');
 });
@@ -126,5 +127,19 @@ describe('her copy of her data', () => {
       .map((value) => getTableName(value as PgTable));
     expect(withCustomer.length).toBeGreaterThan(20);
     expect(withCustomer.filter((name) => !sourced.has(name) && !(name in notAboutHer))).toEqual([]);
+  });
+
+  it("a health note is in her own copy, and in none of the owner's exports, which do not need it", async () => {
+    const secret = 'Lesión de rodilla izquierda: sin saltos.';
+    const note = await call(server.app, 'POST', '/api/customer/notes', { token: admin, body: { customer_id: clienteId, kind: 'health', body: secret } });
+    expect(note.status, note.raw).toBe(200);
+    expect((await download('/api/customer/my_data', cliente)).body).toContain(secret);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    for (const kind of ['customers', 'purchases', 'reservations', 'attendance']) {
+      const file = await download(`/api/reports/export?kind=${kind}&start_date=${day(-300)}&end_date=${day(60)}`, admin);
+      expect(file.statusCode, `${kind}: ${file.body.slice(0, 200)}`).toBe(200);
+      expect(file.body.split('\r\n').length, kind).toBeGreaterThan(2);
+      expect(file.body, kind).not.toContain('rodilla');
+    }
   });
 });
