@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accepted_page, audit_log, class_reservation, class_reservation_penalty, customer, customer_note, page, single_class } from '@estudio/db';
-import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
-import { DeskService } from '../src/service/desk-service.ts';
-import { syncDeps } from '../src/service/sync-deps.ts';
+import type { TestServer } from '../../server/test/support/helpers.ts';
+import type { DeskService } from '../src/service/desk-service.ts';
+import { deskOnTestServer, until, type DeskOnServer } from './desk-harness.ts';
 import { checkInStart } from './check-in-time.ts';
 import { defaultStudioTimeZone, formatDate } from '@estudio/core';
 import { studioDay } from '../src/service/time.ts';
@@ -17,29 +14,14 @@ import { studioDay } from '../src/service/time.ts';
  * flagged at the counter, and staff collect the acceptance on the desk.
  */
 let server: TestServer;
-let dataDir: string;
 let desk: DeskService;
+let harness: DeskOnServer | undefined;
 let reservationId = 0;
 let customerId = 0;
 
-const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`esperando: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
 beforeAll(async () => {
-  server = await startTestServer();
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.app.server.address();
-  const serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'desk-counter-'));
-  desk = new DeskService({ dataDir, serverUrl }, syncDeps);
-  await desk.start();
-  await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
-  await until('first sync', () => desk.status().ready && desk.status().online);
+  harness = await deskOnTestServer();
+  ({ server, desk } = harness);
 
   // A class of today with someone booked, moved to have started 10 minutes ago (or to start in 10, just after midnight) so it can be checked in now.
   const day = studioDay(new Date(), defaultStudioTimeZone);
@@ -61,9 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await desk?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 describe('counter warnings', () => {

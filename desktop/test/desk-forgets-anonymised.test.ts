@@ -1,46 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer_note } from '@estudio/db';
-import { call, login, startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
+import { call, login, type TestServer } from '../../server/test/support/helpers.ts';
 import { anonymiseCustomer } from '../../server/src/services/privacy/anonymise-customer.ts';
-import { DeskService } from '../src/service/desk-service.ts';
-import { syncDeps } from '../src/service/sync-deps.ts';
+import type { DeskService } from '../src/service/desk-service.ts';
+import { deskOnTestServer, until, type DeskOnServer } from './desk-harness.ts';
 
 /**
  * A customer whose data the studio cancelled (decision 124) is forgotten by the desk's replica too: the search no
  * longer finds her by name, e-mail or phone, and her notes leave the desk's disk.
  */
 let server: TestServer;
-let dataDir: string;
 let desk: DeskService;
-
-const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`esperando: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+let harness: DeskOnServer | undefined;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.app.server.address();
-  const serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'desk-forgets-'));
-  desk = new DeskService({ dataDir, serverUrl }, syncDeps);
-  await desk.start();
-  await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
-  await until('first sync', () => desk.status().ready && desk.status().online);
+  harness = await deskOnTestServer();
+  ({ server, desk } = harness);
 });
 
 afterAll(async () => {
-  await desk?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 describe('the desk forgets an anonymised customer', () => {
