@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   personalDataInput,
@@ -11,7 +10,7 @@ import {
   privacyRequestsOutput,
   z,
 } from '@estudio/core';
-import { apiErrorBody, httpStatusOf } from '../errors.ts';
+import { registerFileDownload } from '../http/file-download.ts';
 import { personalDataFile } from '../services/privacy/personal-data.ts';
 import { answerPrivacyRequest, listOwnPrivacyRequests, listPrivacyRequests, submitPrivacyRequest } from '../services/privacy/privacy-requests.ts';
 import { adminProcedure, customerProcedure, router, type Context } from '../trpc.ts';
@@ -75,19 +74,7 @@ export const privacyRouter = router({
  * procedure above, so the session check, the validation and the errors are the procedure's own.
  */
 export function registerPersonalDataDownload(app: FastifyInstance, createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context): void {
-  app.get('/api/customer/my_data', async (req, reply) => {
-    try {
-      const caller = privacyRouter.createCaller(createContext({ req, res: reply }));
-      const file = await caller.personalData(req.query as z.input<typeof personalDataInput>);
-      return await reply
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .type(file.content_type)
-        .send(file.encoding === 'base64' ? Buffer.from(file.content, 'base64') : file.content);
-    } catch (error) {
-      if (!(error instanceof TRPCError)) throw error;
-      const body = apiErrorBody(error);
-      return reply.code(httpStatusOf(body)).type('application/json; charset=utf-8').send(body);
-    }
-  });
+  registerFileDownload(app, '/api/customer/my_data', createContext, (context, query) =>
+    privacyRouter.createCaller(context).personalData(query as z.input<typeof personalDataInput>),
+  );
 }

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   attendanceReportOutput,
@@ -13,7 +12,7 @@ import {
   salesWithRefundsOutput,
   z,
 } from '@estudio/core';
-import { apiErrorBody, httpStatusOf } from '../errors.ts';
+import { registerFileDownload } from '../http/file-download.ts';
 import { cashUp } from '../services/reports/cash-up.ts';
 import { customersReport } from '../services/reports/customers-report.ts';
 import { exportCsv } from '../services/reports/export-csv.ts';
@@ -87,19 +86,7 @@ export const reportsRouter = router({
  * procedures' own.
  */
 export function registerReportExport(app: FastifyInstance, createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context): void {
-  app.get('/api/reports/export', async (req, reply) => {
-    try {
-      const caller = reportsRouter.createCaller(createContext({ req, res: reply }));
-      const file = await caller.exportCsv(req.query as z.input<typeof reportExportInput>);
-      return await reply
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .type(file.content_type)
-        .send(file.content);
-    } catch (error) {
-      if (!(error instanceof TRPCError)) throw error;
-      const body = apiErrorBody(error);
-      return reply.code(httpStatusOf(body)).type('application/json; charset=utf-8').send(body);
-    }
-  });
+  registerFileDownload(app, '/api/reports/export', createContext, (context, query) =>
+    reportsRouter.createCaller(context).exportCsv(query as z.input<typeof reportExportInput>),
+  );
 }
