@@ -270,13 +270,13 @@ test("a customer asks about her data from Mi Información; the owner sees the la
   // Sent without choosing: said by the field, nothing sent.
   await rights.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(rights.getByText('Elige qué derecho quieres ejercer.')).toBeVisible();
-  await rights.getByRole('textbox', { name: 'Qué quieres hacer' }).click();
+  await rights.getByRole('combobox', { name: 'Qué quieres hacer' }).click();
   await portal.getByRole('option', { name: /^Acceso:/ }).click();
   await rights.getByRole('textbox', { name: 'Tu solicitud' }).fill('¿Para qué usan mi fecha de nacimiento?');
   await rights.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(portal.locator('.mantine-Notification-root').filter({ hasText: /^Recibimos tu solicitud\. El estudio te responde a más tardar el / })).toBeVisible();
   await expect(rights.getByText('En espera de respuesta')).toBeVisible();
-  await rights.getByRole('textbox', { name: 'Qué quieres hacer' }).click();
+  await rights.getByRole('combobox', { name: 'Qué quieres hacer' }).click();
   await portal.getByRole('option', { name: /^Cancelación:/ }).click();
   await expect(rights.getByText(/tu cuenta se cierra y tus datos se borran/)).toBeVisible();
   await rights.getByRole('textbox', { name: 'Tu solicitud' }).fill('Me cambio de ciudad: borren mis datos, por favor.');

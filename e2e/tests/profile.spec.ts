@@ -202,7 +202,7 @@ test.describe('Tus datos', () => {
     await signIn(page, 'cliente@estudio.demo');
     await expectSignedIn(page, /Mariana/);
     await page.goto('/mystudio/informacion');
-    const card = page.getByRole('region', { name: 'Tus datos' });
+    const card = page.getByRole('region', { name: 'Tus datos', exact: true });
     await expect(card.getByText(/Descarga una copia de todo lo que Estudio Demo guarda sobre ti/)).toBeVisible();
     await shoot(page, 'mi-informacion-tus-datos', card);
 
