@@ -312,7 +312,8 @@ test("a customer asks about her data from Mi Información; the owner sees the la
   await cancellation.getByRole('button', { name: 'Responder' }).click();
   await expect(dialog.getByTestId('privacy-anonymise-warning')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Respuesta para el cliente' }).fill('Listo: cerramos tu cuenta y borramos tus datos.');
-  await shoot(page, 'admin-arco-answer', dialog);
+  // A modal over the console: the screen as it is.
+  await shoot(page, 'admin-arco-answer', undefined, { fullPage: false });
   await dialog.getByRole('button', { name: 'Guardar respuesta' }).click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Los datos del cliente se anonimizaron.' })).toBeVisible();
   await expect(page.getByText('No hay solicitudes pendientes.')).toBeVisible();
