@@ -20,3 +20,4 @@ export * from './schedule-filter.ts';
 export * from './progress.ts';
 export * from './standing-booking.ts';
 export * from './privacy-requests.ts';
+export * from './import-files.ts';

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, parseImportDate, readCustomerRow, recognizeCustomerColumns } from '../../src/rules/import-files.ts';
+
+describe('a CSV as other systems and Excel write it', () => {
+  it('drops the BOM, reads quotes with commas, doubled quotes and line breaks, and CRLF', () => {
+    const text = '\uFEFFNombre,Notas\r\n"Pérez, Ana","Dijo ""hola""\r\nen dos líneas"\r\nLuis,\r\n\r\n';
+    expect(parseCsv(text)).toEqual([
+      ['Nombre', 'Notas'],
+      ['Pérez, Ana', 'Dijo "hola"\r\nen dos líneas'],
+      ['Luis', ''],
+    ]);
+  });
+
+  it('reads the semicolons of Excel in Spanish and the tabs of a pasted sheet', () => {
+    expect(parseCsv('Nombre;Correo\nAna;ana@correo.mx\n')).toEqual([
+      ['Nombre', 'Correo'],
+      ['Ana', 'ana@correo.mx'],
+    ]);
+    expect(parseCsv('Nombre\tCorreo\nAna\tana@correo.mx')).toEqual([
+      ['Nombre', 'Correo'],
+      ['Ana', 'ana@correo.mx'],
+    ]);
+  });
+});
+
+describe('the columns by their usual names', () => {
+  it('recognises Spanish, Mindbody and Glofox headers in any order, accents and case aside', () => {
+    expect(recognizeCustomerColumns(['Correo electrónico', 'APELLIDOS', 'Nombre', 'Teléfono', 'Fecha de nacimiento'])).toEqual({
+      email: 0,
+      last_name: 1,
+      name: 2,
+      phone: 3,
+      birthdate: 4,
+    });
+    expect(recognizeCustomerColumns(['Client First Name', 'Client Last Name', 'Email Address', 'Mobile Phone', 'Birthday', 'Notes'])).toEqual({
+      name: 0,
+      last_name: 1,
+      email: 2,
+      phone: 3,
+      birthdate: 4,
+      notes: 5,
+    });
+    expect(recognizeCustomerColumns(['Full Name', 'Email', 'Phone Number'])).toEqual({ full_name: 0, email: 1, phone: 2 });
+    expect(recognizeCustomerColumns(['Columna X'])).toEqual({});
+  });
+});
+
+describe('dates as exports write them', () => {
+  it('reads ISO, Mexico’s day first, a month first only when it must be, two-digit years and Excel’s serial days', () => {
+    expect(parseImportDate('1994-05-12')).toBe('1994-05-12');
+    expect(parseImportDate('1994-05-12 00:00:00')).toBe('1994-05-12');
+    expect(parseImportDate('12/05/1994')).toBe('1994-05-12');
+    expect(parseImportDate('12-05-94')).toBe('1994-05-12');
+    expect(parseImportDate('05/25/1994')).toBe('1994-05-25');
+    expect(parseImportDate('3/1/05')).toBe('2005-01-03');
+    expect(parseImportDate('34466')).toBe('1994-05-12');
+    expect(parseImportDate('31/02/1994')).toBeNull();
+    expect(parseImportDate('mayo 1994')).toBeNull();
+    expect(parseImportDate('')).toBeNull();
+  });
+});
+
+describe('a customer row', () => {
+  const columns = { name: 0, last_name: 1, email: 2, phone: 3, birthdate: 4, notes: 5 };
+
+  it('makes the customer: e-mail lower case, Mexico’s phone as its 10 digits, the birth date as a day', () => {
+    expect(readCustomerRow(['  Ana Sofía ', 'Ramírez López', 'ANA@Correo.MX', '+52 (55) 1234-5678', '12/05/1994', 'Rodilla'], columns)).toEqual({
+      ok: true,
+      customer: { name: 'Ana Sofía', last_name: 'Ramírez López', email: 'ana@correo.mx', phone: '5512345678', birthdate: '1994-05-12', notes: 'Rodilla' },
+    });
+  });
+
+  it('splits a full name into the name and the surnames', () => {
+    expect(readCustomerRow(['Ana Ramírez López', 'ana@correo.mx'], { full_name: 0, email: 1 })).toMatchObject({ ok: true, customer: { name: 'Ana', last_name: 'Ramírez López' } });
+  });
+
+  it('gives every reason a row is refused, in Spanish, naming the value', () => {
+    expect(readCustomerRow(['', 'Ramírez', 'ana@', '123', '31/02/1994', ''], columns)).toEqual({
+      ok: false,
+      reasons: [
+        'Falta el nombre.',
+        'El correo «ana@» no es válido.',
+        'El teléfono «123» no es un número de 10 dígitos de México.',
+        'La fecha de nacimiento «31/02/1994» no es una fecha que entendamos (usa DD/MM/AAAA).',
+      ],
+    });
+    expect(readCustomerRow(['Ana', 'Ramírez', '', '', '', ''], columns)).toEqual({ ok: false, reasons: ['Falta un correo o un teléfono para reconocerla.'] });
+  });
+});
