@@ -1,12 +1,17 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
+import { and, eq, isNull } from 'drizzle-orm';
+import { customer } from '@estudio/db/schema/customer';
 import { createDb, migrate, type DbHandle } from '@estudio/db';
 import { DomainError } from '@estudio/core';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backupEmbeddedStopped, backupPostgres, restoreEmbedded, restorePostgres, sizeOf } from './operations/backups.ts';
 import { DataDirBusyError, lockDataDir } from './operations/data-dir-lock.ts';
 import { createOwner } from './services/setup/create-owner.ts';
+import { planCustomerImport, runCustomerImport } from './services/import/customer-import.ts';
+import { toCsv } from './services/reports/export-csv.ts';
 
 /**
  * The operator's commands, run with the server's environment (production:
@@ -24,6 +29,12 @@ const usage = `Uso: estudio <comando> [opciones]
       Respalda el estudio en CARPETA (o BACKUP_DIR) y deja los BACKUP_KEEP más recientes.
       PostgreSQL: pg_dump de la base y un .tar.gz de los archivos subidos. Estudio integrado (PGlite):
       una copia de su carpeta de datos, con el servidor detenido (el servidor hace la suya cada día con BACKUP_DIR).
+
+  import-customers ARCHIVO.csv --as CORREO_ADMIN [--dry-run]
+      Trae los clientes de otro sistema (CSV de Mindbody, Glofox o una hoja de cálculo): reconoce las columnas,
+      dice qué líneas crea, cuáles ya son clientes (por correo y luego teléfono) y por qué rechaza las demás, y
+      escribe ARCHIVO.resultado.csv con lo que hizo cada línea. Con --dry-run no guarda nada. Se puede correr
+      otra vez con el mismo archivo: nadie se crea dos veces. No envía correos.
 
   restore RESPALDO
       PostgreSQL: carga el .dump en DATABASE_URL, que debe ser una base nueva y vacía, y sus archivos en FILES_DIR.
@@ -149,7 +160,49 @@ async function owner(config: Config, args: string[]): Promise<number> {
   return 0;
 }
 
-const commands = new Set(['owner', 'backup', 'restore']);
+const outcomeText = { new: 'Nueva', existing: 'Ya era cliente', repeated: 'Repetida en el archivo', refused: 'Rechazada' } as const;
+
+async function importCustomers(config: Config, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { as: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+  const [file] = positionals;
+  if (!file || !existsSync(file)) {
+    console.error('Indica el archivo CSV de clientes que existe.');
+    return 2;
+  }
+  if (!values.as) {
+    console.error('Indica con --as el correo de la administradora que importa (queda en la actividad).');
+    return 2;
+  }
+  const csv = readFileSync(file, 'utf8');
+  const plan = await withDatabase(config, async (handle) => {
+    const [admin] = await handle.db
+      .select({ id: customer.customer_id })
+      .from(customer)
+      .where(and(eq(customer.email, (values.as as string).toLowerCase()), eq(customer.role, 'admin'), isNull(customer.deletedAt)));
+    if (!admin) return null;
+    return values['dry-run'] ? planCustomerImport(handle.db, csv) : runCustomerImport(handle.db, { customer_id: admin.id }, csv);
+  });
+  if (!plan) {
+    console.error(`${values.as} no es administradora de este estudio.`);
+    return 1;
+  }
+  const result = `${file}.resultado.csv`;
+  writeFileSync(
+    result,
+    toCsv(
+      ['Línea', 'Resultado', 'Motivo', 'ID cliente', 'Nombre', 'Apellidos', 'Correo', 'Teléfono'],
+      plan.lines.map((l) => [l.line, outcomeText[l.outcome], l.reasons.join(' '), l.customer_id, l.customer?.name ?? null, l.customer?.last_name ?? null, l.customer?.email ?? null, l.customer?.phone ?? null]),
+    ),
+  );
+  const { counts } = plan;
+  console.log(
+    `${values['dry-run'] ? 'Prueba (no se guardó nada)' : 'Importación terminada'}: ${counts.new} ${values['dry-run'] ? 'por crear' : 'creadas'}, ` +
+      `${counts.existing} ya eran clientes, ${counts.repeated} repetidas en el archivo, ${counts.refused} rechazadas.\nDetalle por línea: ${result}`,
+  );
+  return 0;
+}
+
+const commands = new Set(['owner', 'backup', 'restore', 'import-customers']);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -180,6 +233,8 @@ async function main(argv: string[]): Promise<number> {
         return backup(config, rest);
       case 'restore':
         return await restore(config, rest);
+      case 'import-customers':
+        return await importCustomers(config, rest);
     }
     return 2;
   } catch (error) {

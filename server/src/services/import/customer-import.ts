@@ -1,0 +1,135 @@
+import { parseCsv, readCustomerRow, recognizeCustomerColumns, type CustomerImportField, type ImportedCustomer } from '@estudio/core';
+import { inArray, sql } from 'drizzle-orm';
+import { customer, customer_note } from '@estudio/db/schema/customer';
+import type { Db } from '../../db.ts';
+import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import type { StaffActor } from '../permissions/staff-permissions.ts';
+
+/** What the import does with one line of the file (its number as a spreadsheet shows it: the header is line 1). */
+export interface CustomerImportLine {
+  line: number;
+  outcome: 'new' | 'existing' | 'repeated' | 'refused';
+  reasons: string[];
+  customer: ImportedCustomer | null;
+  /** The customer it is (existing, or created by the real run). */
+  customer_id: number | null;
+  matched_by: 'email' | 'phone' | null;
+}
+
+export interface CustomerImportPlan {
+  columns: Partial<Record<CustomerImportField, number>>;
+  lines: CustomerImportLine[];
+  counts: Record<CustomerImportLine['outcome'], number>;
+}
+
+const counted = (lines: readonly CustomerImportLine[]) => ({
+  new: lines.filter((l) => l.outcome === 'new').length,
+  existing: lines.filter((l) => l.outcome === 'existing').length,
+  repeated: lines.filter((l) => l.outcome === 'repeated').length,
+  refused: lines.filter((l) => l.outcome === 'refused').length,
+});
+
+/** The studio's customers with any of these e-mails or phones, deleted ones included (their e-mail stays taken). */
+async function existingByContact(db: Db, emails: string[], phones: string[]) {
+  const byEmail = new Map<string, number>();
+  const byPhone = new Map<string, number>();
+  for (let i = 0; i < Math.max(emails.length, phones.length); i += 1000) {
+    const someEmails = emails.slice(i, i + 1000);
+    const somePhones = phones.slice(i, i + 1000);
+    const rows = await db
+      .select({ id: customer.customer_id, email: customer.email, phone: customer.phone })
+      .from(customer)
+      .where(
+        someEmails.length && somePhones.length
+          ? sql`${inArray(customer.email, someEmails)} or ${inArray(customer.phone, somePhones)}`
+          : someEmails.length
+            ? inArray(customer.email, someEmails)
+            : inArray(customer.phone, somePhones),
+      );
+    for (const r of rows) {
+      byEmail.set(r.email, r.id);
+      if (r.phone) byPhone.set(r.phone, r.id);
+    }
+  }
+  return { byEmail, byPhone };
+}
+
+/**
+ * The dry run (decision 125): what importing this customers file would do, line by line, writing nothing. Each
+ * line is a new customer, one the studio already has (by e-mail, then phone), a repeat of an earlier line, or
+ * refused with its reasons in Spanish. `columns` maps the fields by hand; by default the headers are recognised.
+ */
+export async function planCustomerImport(db: Db, csv: string, columns?: Partial<Record<CustomerImportField, number>>): Promise<CustomerImportPlan> {
+  const [header = [], ...rows] = parseCsv(csv);
+  const mapping = columns ?? recognizeCustomerColumns(header);
+  const read = rows.map((row, i) => ({ line: i + 2, result: readCustomerRow(row, mapping) }));
+  const ready = read.flatMap((r) => (r.result.ok ? [r.result.customer] : []));
+  const { byEmail, byPhone } = await existingByContact(
+    db,
+    ready.flatMap((c) => (c.email ? [c.email] : [])),
+    ready.flatMap((c) => (c.phone ? [c.phone] : [])),
+  );
+  const seenEmail = new Map<string, number>();
+  const seenPhone = new Map<string, number>();
+  const lines = read.map(({ line, result }): CustomerImportLine => {
+    if (!result.ok) return { line, outcome: 'refused', reasons: result.reasons, customer: null, customer_id: null, matched_by: null };
+    const c = result.customer;
+    const earlier = (c.email && seenEmail.get(c.email)) || (c.phone && seenPhone.get(c.phone));
+    if (c.email && !seenEmail.has(c.email)) seenEmail.set(c.email, line);
+    if (c.phone && !seenPhone.has(c.phone)) seenPhone.set(c.phone, line);
+    if (earlier) return { line, outcome: 'repeated', reasons: [`Es la misma persona que la línea ${earlier}.`], customer: c, customer_id: null, matched_by: null };
+    const byMail = c.email ? byEmail.get(c.email) : undefined;
+    if (byMail) return { line, outcome: 'existing', reasons: [], customer: c, customer_id: byMail, matched_by: 'email' };
+    const byTel = c.phone ? byPhone.get(c.phone) : undefined;
+    if (byTel) return { line, outcome: 'existing', reasons: [], customer: c, customer_id: byTel, matched_by: 'phone' };
+    if (!c.email) return { line, outcome: 'refused', reasons: ['Falta el correo: lo necesita su cuenta nueva.'], customer: c, customer_id: null, matched_by: null };
+    return { line, outcome: 'new', reasons: [], customer: c, customer_id: null, matched_by: null };
+  });
+  return { columns: mapping, lines, counts: counted(lines) };
+}
+
+/**
+ * The real run: the dry run's new customers created, one transaction per batch with its line in the activity log.
+ * Run again on the same file, it creates nobody twice: they are then the studio's (by e-mail or phone), and a
+ * customer created meanwhile by someone else is skipped by the unique e-mail and phone. Nobody is e-mailed.
+ */
+export async function runCustomerImport(
+  db: Db,
+  actor: StaffActor,
+  csv: string,
+  options: { columns?: Partial<Record<CustomerImportField, number>>; batchSize?: number } = {},
+): Promise<CustomerImportPlan> {
+  const plan = await planCustomerImport(db, csv, options.columns);
+  const fresh = plan.lines.filter((l) => l.outcome === 'new');
+  const size = options.batchSize ?? 500;
+  for (let i = 0; i < fresh.length; i += size) {
+    const batch = fresh.slice(i, i + size);
+    await db.transaction(async (tx) => {
+      const made = await tx
+        .insert(customer)
+        .values(batch.map(({ customer: c }) => ({ uid: null, name: c!.name, last_name: c!.last_name, email: c!.email!, phone: c!.phone, birthdate: c!.birthdate })))
+        .onConflictDoNothing()
+        .returning({ id: customer.customer_id, email: customer.email });
+      const idByEmail = new Map(made.map((m) => [m.email, m.id]));
+      for (const l of batch) {
+        const id = idByEmail.get(l.customer!.email!);
+        if (id) l.customer_id = id;
+        else {
+          l.outcome = 'existing';
+          l.reasons = ['Alguien la registró mientras se importaba.'];
+        }
+      }
+      const notes = batch.flatMap((l) => (l.customer_id && l.customer?.notes ? [{ customer_id: l.customer_id, kind: 'note' as const, body: l.customer.notes.slice(0, 500), created_by: actor.customer_id }] : []));
+      if (notes.length) await tx.insert(customer_note).values(notes);
+      await recordAudit(tx, {
+        ...auditedBy(actor),
+        action: 'customer.import',
+        entity: 'customer',
+        entityId: null,
+        changes: { created: made.length, lines: batch.filter((l) => l.customer_id && l.outcome === 'new').map((l) => ({ line: l.line, customer_id: l.customer_id })) },
+      });
+    });
+  }
+  plan.counts = counted(plan.lines);
+  return plan;
+}
