@@ -19,6 +19,7 @@ export * from './schemas/coach.ts';
 export * from './schemas/customer-notes.ts';
 export * from './schemas/cash-shifts.ts';
 export * from './schemas/privacy.ts';
+export * from './schemas/customer-import.ts';
 export * from './schemas/products.ts';
 export * from './rules/index.ts';
 export * from './schedule-range.ts';

@@ -256,6 +256,36 @@ export const texts = {
       cancel: 'Cancelar',
     },
   },
+  /** The console's 'Importar clientes' (decision 125). */
+  customerImport: {
+    intro:
+      'Trae a tus clientes desde el CSV que exporta tu sistema anterior (Mindbody, Glofox o una hoja de cálculo). Primero ves qué pasará con cada línea; nada se guarda hasta que confirmas. No les enviamos correos.',
+    file: 'Archivo CSV',
+    filePlaceholder: 'Elige el archivo',
+    reading: 'Leyendo el archivo…',
+    columnsHeading: 'Columnas',
+    columnsHint: 'Reconocimos estas columnas por su nombre. Cambia las que no correspondan.',
+    fields: { name: 'Nombre', last_name: 'Apellidos', full_name: 'Nombre completo', email: 'Correo', phone: 'Teléfono', birthdate: 'Fecha de nacimiento', notes: 'Notas' },
+    noColumn: '— Ninguna —',
+    column: (index: number, header: string) => `Columna ${index + 1}: ${header || 'sin nombre'}`,
+    counts: (c: { new: number; existing: number; repeated: number; refused: number }) =>
+      [
+        `${c.new} ${c.new === 1 ? 'nueva' : 'nuevas'}`,
+        `${c.existing} ${c.existing === 1 ? 'ya es cliente' : 'ya son clientes'}`,
+        `${c.repeated} ${c.repeated === 1 ? 'repetida' : 'repetidas'} en el archivo`,
+        `${c.refused} ${c.refused === 1 ? 'rechazada' : 'rechazadas'}`,
+      ].join(' · '),
+    outcomes: { new: 'Nueva', existing: 'Ya es cliente', repeated: 'Repetida', refused: 'Rechazada' },
+    line: 'Línea',
+    outcome: 'Resultado',
+    person: 'Cliente',
+    why: 'Motivo',
+    more: (n: number) => `Y ${n} líneas más (el detalle completo queda en el archivo de resultados).`,
+    run: (n: number) => (n === 1 ? 'Importar 1 cliente' : `Importar ${n} clientes`),
+    done: (n: number) => (n === 1 ? 'Se importó 1 cliente.' : `Se importaron ${n} clientes.`),
+    download: 'Descargar resultados (CSV)',
+    again: 'Importar otro archivo',
+  },
   /** Mi Información's 'Mensajes', the stop link's page and the calendar feed. */
   customerMessages: {
     heading: 'Mensajes',
@@ -941,6 +971,7 @@ export const texts = {
       settings: 'Configuración',
       videos: 'Videos',
       privacy: 'Derechos ARCO',
+      customerImport: 'Importar clientes',
     },
     search: 'Buscar',
     imageDrop: 'Arrastra una imagen aquí o elígela (JPG, PNG, WebP o GIF, hasta 5 MB).',

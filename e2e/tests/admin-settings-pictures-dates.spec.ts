@@ -327,3 +327,43 @@ test("a customer asks about her data from Mi Información; the owner sees the la
   await expect(portal.getByRole('region', { name: 'Tus derechos sobre tus datos' })).toHaveCount(0);
   await portal.close();
 });
+
+test("the owner imports customers from another system's CSV: sees each line's fate, maps a column by hand, then imports", async ({ page, request }) => {
+  const stamp = Date.now();
+  const csv =
+    '\uFEFF' +
+    [
+      'Nombre;Apellidos;Correo electrónico;Cel;Fecha de nacimiento',
+      `Ximena;Ortiz Salas;ximena.${stamp}@correo.mx;55 7100 0001;12/05/1994`,
+      `Bruno;Díaz;bruno.${stamp}@correo.mx;123;34466`,
+      `Ximena;Ortiz;ximena.${stamp}@correo.mx;;`,
+      'Mariana;Gómez;cliente@estudio.demo;;',
+      ';Sin Nombre;sin.nombre@;;31/02/1994',
+    ].join('\r\n');
+  await adminDesk(page);
+  await openSection(page, 'Importar clientes');
+  const screen = page.getByTestId('customer-import');
+  await screen.locator('input[type="file"]').setInputFiles({ name: 'clientes-mindbody.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  const counts = screen.getByTestId('customer-import-counts');
+  await expect(counts).toHaveText('2 nuevas · 1 ya es cliente · 1 repetida en el archivo · 1 rechazada');
+  await expect(screen.getByTestId('customer-import-line').filter({ hasText: 'Es la misma persona que la línea 2.' })).toBeVisible();
+  await expect(screen.getByTestId('customer-import-line').filter({ hasText: 'Falta el nombre.' })).toContainText('La fecha de nacimiento «31/02/1994» no es una fecha que entendamos');
+  // 'Cel' is nobody's usual name for the phone: the owner maps it, and Bruno's '123' is then refused.
+  await screen.getByRole('combobox', { name: 'Teléfono' }).click();
+  await page.getByRole('option', { name: 'Columna 4: Cel' }).click();
+  await expect(counts).toHaveText('1 nueva · 1 ya es cliente · 1 repetida en el archivo · 2 rechazadas');
+  await expect(screen.getByTestId('customer-import-line').filter({ hasText: 'El teléfono «123» no es un número de 10 dígitos de México.' })).toBeVisible();
+  await shoot(page, 'admin-customer-import', screen);
+  if (process.env.SHOTS_DIR) {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-customer-import-1280x720.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+  await screen.getByRole('button', { name: 'Importar 1 cliente' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Se importó 1 cliente.' })).toBeVisible();
+  await expect(screen.getByRole('button', { name: 'Importar otro archivo' })).toBeVisible();
+  const token = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const found = await request.get(`${serverUrl}/api/customer/phone?phone=5571000001`, { headers: { authorization: `Bearer ${token}` } });
+  expect(found.status()).toBe(200);
+  expect(await found.text()).toContain(`ximena.${stamp}@correo.mx`);
+});

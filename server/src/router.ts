@@ -48,6 +48,7 @@ import { activityRouter } from './routers/activity.ts';
 // The customer's messages, stop links and calendar feed
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
 import { privacyRouter } from './routers/privacy.ts';
+import { customerImportRouter } from './routers/customer-import.ts';
 // Who signed in (the previous admin panel's first call)
 import { usersRouter } from './routers/users.ts';
 import { knowInputsOf, publicProcedure, router } from './trpc.ts';
@@ -105,6 +106,7 @@ export const appRouter = router({
   messaging: messagingRouter,
   messages: messagePreferencesRouter,
   privacy: privacyRouter,
+  customerImport: customerImportRouter,
   users: usersRouter,
   activity: activityRouter,
 });

@@ -495,6 +495,8 @@ describe('transport', () => {
         'POST /customer/privacy_requests',
         'GET /privacy_requests',
         'PUT /privacy_requests',
+        // Customers brought over from another system's CSV (admin)
+        'POST /import/customers',
         // Who signed in, with the role (the previous admin panel's first call)
         'GET /users',
       ].sort(),

@@ -4,7 +4,7 @@ import { audit_log } from '@estudio/db/schema/audit';
 import { customer, customer_note } from '@estudio/db/schema/customer';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { planCustomerImport, runCustomerImport } from '../../src/services/import/customer-import.ts';
-import type { TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
 import { demoStudio } from '../support/demo-studio.ts';
 import { customerId } from '../support/reservations-fixtures.ts';
 
@@ -94,5 +94,22 @@ describe('importing customers', () => {
     const plan = await planCustomerImport(server.db, 'Col A,Col B,Col C\nValeria,Soto,valeria.soto@correo.mx\n', { name: 0, last_name: 1, email: 2 });
     expect(plan.lines[0]).toMatchObject({ outcome: 'new', customer: { name: 'Valeria', last_name: 'Soto', email: 'valeria.soto@correo.mx' } });
     expect((await planCustomerImport(server.db, 'Col A,Col B,Col C\nValeria,Soto,valeria.soto@correo.mx\n')).lines[0]?.reasons).toContain('Falta el nombre.');
+  });
+});
+
+describe('POST /api/import/customers (the console)', () => {
+  it('the owner runs the dry run and then the import; reception may not; a file too big says to use the command', async () => {
+    const admin = (await login(server.app, 'admin@estudio.demo')).idToken;
+    const recepcion = (await login(server.app, 'recepcion@estudio.demo')).idToken;
+    const csv = 'Nombre,Apellidos,Correo\nIrene,Consola,irene.consola@correo.mx\n';
+    const dry = await call(server.app, 'POST', '/api/import/customers', { token: admin, body: { csv, dry_run: true } });
+    expect(dry.status, dry.raw).toBe(200);
+    expect(dry.body).toMatchObject({ header: ['Nombre', 'Apellidos', 'Correo'], counts: { new: 1 }, lines: [{ line: 2, outcome: 'new', name: 'Irene', email: 'irene.consola@correo.mx', customer_id: null }] });
+    const real = await call(server.app, 'POST', '/api/import/customers', { token: admin, body: { csv, dry_run: false } });
+    expect(real.body.lines[0].customer_id).toEqual(expect.any(Number));
+    expect((await call(server.app, 'POST', '/api/import/customers', { token: recepcion, body: { csv, dry_run: true } })).status).toBe(403);
+    const big = await call(server.app, 'POST', '/api/import/customers', { token: admin, body: { csv: 'x'.repeat(900_001), dry_run: true } });
+    expect(big.status).toBe(400);
+    expect(big.body.message).toContain('impórtalo con el comando import-customers');
   });
 });

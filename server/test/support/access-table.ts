@@ -296,6 +296,8 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   // The customers' ARCO requests and their answers (a cancellation anonymises).
   'privacy.requests': { role: 'admin', rest: 'GET /api/privacy_requests' },
   'privacy.answerRequest': { role: 'admin', rest: 'PUT /api/privacy_requests' },
+  // Customers brought over from another system's CSV: the dry run and the real run.
+  'customerImport.customers': { role: 'admin', rest: 'POST /api/import/customers' },
   'outbox.list': { role: 'admin', rest: 'GET /api/outbox' },
   'outbox.retry': { role: 'admin', rest: 'POST /api/outbox/{id}/retry' },
   // The studio's invoices and its PAC account (the key is written, never shown back).

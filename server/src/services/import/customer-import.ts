@@ -1,4 +1,4 @@
-import { parseCsv, readCustomerRow, recognizeCustomerColumns, type CustomerImportField, type ImportedCustomer } from '@estudio/core';
+import { parseCsv, readCustomerRow, recognizeCustomerColumns, type CustomerImportField, type CustomerImportInput, type CustomerImportOutput, type ImportedCustomer } from '@estudio/core';
 import { inArray, sql } from 'drizzle-orm';
 import { customer, customer_note } from '@estudio/db/schema/customer';
 import type { Db } from '../../db.ts';
@@ -17,6 +17,8 @@ export interface CustomerImportLine {
 }
 
 export interface CustomerImportPlan {
+  /** The file's first line, as written: the names the person maps columns by. */
+  header: string[];
   columns: Partial<Record<CustomerImportField, number>>;
   lines: CustomerImportLine[];
   counts: Record<CustomerImportLine['outcome'], number>;
@@ -85,7 +87,7 @@ export async function planCustomerImport(db: Db, csv: string, columns?: Partial<
     if (!c.email) return { line, outcome: 'refused', reasons: ['Falta el correo: lo necesita su cuenta nueva.'], customer: c, customer_id: null, matched_by: null };
     return { line, outcome: 'new', reasons: [], customer: c, customer_id: null, matched_by: null };
   });
-  return { columns: mapping, lines, counts: counted(lines) };
+  return { header, columns: mapping, lines, counts: counted(lines) };
 }
 
 /**
@@ -132,4 +134,26 @@ export async function runCustomerImport(
   }
   plan.counts = counted(plan.lines);
   return plan;
+}
+
+/** The console's import (POST /api/import/customers): the dry run or the real run, each line as the screen lists it. */
+export async function importCustomersFromConsole(db: Db, actor: StaffActor, input: CustomerImportInput): Promise<CustomerImportOutput> {
+  const options = input.columns ? { columns: input.columns } : {};
+  const plan = input.dry_run ? await planCustomerImport(db, input.csv, input.columns) : await runCustomerImport(db, actor, input.csv, options);
+  return {
+    header: plan.header,
+    columns: plan.columns,
+    counts: plan.counts,
+    lines: plan.lines.map((l) => ({
+      line: l.line,
+      outcome: l.outcome,
+      reasons: l.reasons,
+      customer_id: l.customer_id,
+      matched_by: l.matched_by,
+      name: l.customer?.name ?? null,
+      last_name: l.customer?.last_name ?? null,
+      email: l.customer?.email ?? null,
+      phone: l.customer?.phone ?? null,
+    })),
+  };
 }

@@ -12,6 +12,7 @@ import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { OutboxScreen } from './outbox/OutboxScreen.tsx';
 import { PackagesScreen } from './packages/PackagesScreen.tsx';
 import { PrivacyRequestsScreen } from './privacy/PrivacyRequestsScreen.tsx';
+import { CustomerImportScreen } from './import/CustomerImportScreen.tsx';
 import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { ScheduleScreen } from './schedule/ScheduleScreen.tsx';
@@ -32,6 +33,7 @@ const screens: Record<AdminSectionKey, () => ReactNode> = {
   videos: () => <VideosScreen />,
   schedule: () => <ScheduleScreen />,
   customers: () => <CustomersAdminScreen />,
+  customerImport: () => <CustomerImportScreen />,
   reports: () => <ReportsScreen />,
   activity: () => <ActivityScreen />,
   outbox: () => <OutboxScreen />,

@@ -1,0 +1,39 @@
+import { z } from '../zod.ts';
+import { customerImportFields } from '../rules/import-files.ts';
+
+/** A customers file as text, as the console read it: under the API's 1 MB body (about 12,000 customers); larger files go through the command. */
+export const customerImportCsv = z
+  .string({ error: 'Elige un archivo CSV.' })
+  .min(1, { error: 'El archivo está vacío.' })
+  .max(900_000, { error: 'El archivo es muy grande para la consola (más de 900 KB): impórtalo con el comando import-customers.' });
+
+/** Which column (from 0) holds each field, as the person mapped them; absent: the headers are recognised. */
+export const customerImportColumns = z.partialRecord(z.enum(customerImportFields), z.number().int().min(0).max(200));
+
+export const customerImportInput = z.object({
+  csv: customerImportCsv,
+  columns: customerImportColumns.optional(),
+  /** true: say what would happen and save nothing. */
+  dry_run: z.boolean(),
+});
+export type CustomerImportInput = z.infer<typeof customerImportInput>;
+
+export const customerImportOutput = z.object({
+  header: z.array(z.string()),
+  columns: customerImportColumns,
+  counts: z.object({ new: z.number(), existing: z.number(), repeated: z.number(), refused: z.number() }),
+  lines: z.array(
+    z.object({
+      line: z.number(),
+      outcome: z.enum(['new', 'existing', 'repeated', 'refused']),
+      reasons: z.array(z.string()),
+      customer_id: z.number().nullable(),
+      matched_by: z.enum(['email', 'phone']).nullable(),
+      name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+    }),
+  ),
+});
+export type CustomerImportOutput = z.infer<typeof customerImportOutput>;
