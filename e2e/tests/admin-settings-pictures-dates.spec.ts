@@ -192,7 +192,7 @@ test("Actividad shows a desk's gift the server refused, as 'Rechazado por el ser
   await shoot(page, 'admin-activity-refused', entry);
 });
 
-test("the owner publishes the privacy notice's new version; a signed-in customer is asked to accept it, told it changed, and only once", async ({ page, browser }) => {
+test("the owner publishes the terms' new version; a signed-in customer is asked to accept it, told it changed, and only once", async ({ page, browser }) => {
   // The customer, signed in on the portal with everything accepted at sign-up.
   const portal = await browser.newPage({ baseURL: serverUrl, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   await portal.goto('/entrar');
@@ -200,7 +200,7 @@ test("the owner publishes the privacy notice's new version; a signed-in customer
   await portal.getByLabel('Contraseña', { exact: true }).fill('Demo1234!');
   await portal.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(portal).toHaveURL(/\/mystudio$/);
-  await expect(portal.getByRole('dialog', { name: /Aviso de privacidad/ })).toHaveCount(0);
+  await expect(portal.getByRole('dialog', { name: /Términos y condiciones/ })).toHaveCount(0);
 
   await adminDesk(page);
   await openSection(page, 'Páginas');
@@ -208,11 +208,11 @@ test("the owner publishes the privacy notice's new version; a signed-in customer
   await page.getByTestId('pages-new').click();
   await expect(page.getByTestId('pages-form').getByLabel('Publicar como versión nueva')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancelar' }).click();
-  await page.getByRole('button', { name: 'Editar Aviso de privacidad' }).click();
+  await page.getByRole('button', { name: 'Editar Términos y condiciones' }).click();
   const form = page.getByTestId('pages-form');
   const newVersion = form.getByLabel('Publicar como versión nueva');
   await expect(newVersion).not.toBeChecked();
-  await form.getByLabel('Contenido (HTML)').fill('<h2>Aviso de privacidad</h2><p>Ahora también tratamos tus datos para emitir tus facturas (CFDI).</p>');
+  await form.getByLabel('Contenido (HTML)').fill('<h2>Términos y condiciones</h2><p>Ahora también tratamos tus datos para emitir tus facturas (CFDI).</p>');
   await newVersion.check();
   await shoot(page, 'admin-page-new-version', form);
   if (process.env.SHOTS_DIR) {
@@ -222,24 +222,24 @@ test("the owner publishes the privacy notice's new version; a signed-in customer
   }
   await page.getByTestId('pages-save').click();
   await expect(form).toBeHidden();
-  const row = page.getByRole('row', { name: /Aviso de privacidad/ });
+  const row = page.getByRole('row', { name: /Términos y condiciones/ });
   await expect(row.getByRole('cell', { name: '2', exact: true })).toBeVisible();
 
   // Back on the portal: the new text, said to be new, and nothing else until she accepts it.
   await portal.reload();
-  const updated = portal.getByRole('dialog', { name: 'Actualizamos: Aviso de privacidad' });
+  const updated = portal.getByRole('dialog', { name: 'Actualizamos: Términos y condiciones' });
   await expect(updated).toBeVisible();
   await expect(updated.getByText('El estudio publicó una versión nueva de este documento.', { exact: false })).toBeVisible();
   await expect(updated.getByText('Ahora también tratamos tus datos para emitir tus facturas (CFDI).')).toBeVisible();
-  await shoot(portal, 'portal-privacy-new-version');
+  await shoot(portal, 'portal-terms-new-version');
   await updated.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(updated.getByText('Debes aceptar Aviso de privacidad para continuar')).toBeVisible();
-  await updated.getByRole('checkbox', { name: 'Acepto Aviso de privacidad' }).check();
+  await expect(updated.getByText('Debes aceptar Términos y condiciones para continuar')).toBeVisible();
+  await updated.getByRole('checkbox', { name: 'Acepto Términos y condiciones' }).check();
   await updated.getByRole('button', { name: 'Aceptar' }).click();
   await expect(updated).toHaveCount(0);
   await portal.reload();
   await expect(portal.getByRole('button', { name: /Mariana|Cliente/ }).first()).toBeVisible();
-  await expect(portal.getByRole('dialog', { name: /Aviso de privacidad/ })).toHaveCount(0);
+  await expect(portal.getByRole('dialog', { name: /Términos y condiciones/ })).toHaveCount(0);
   await portal.close();
 });
 
