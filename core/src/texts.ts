@@ -220,6 +220,8 @@ export const texts = {
     cancellationHint:
       'Si el estudio la atiende, tu cuenta se cierra y tus datos se borran. Por ley, el estudio conserva tus compras, pagos y facturas, sin tu nombre.',
     detailsLabel: 'Tu solicitud',
+    kindMissing: 'Elige qué derecho quieres ejercer.',
+    detailsMissing: 'Escribe tu solicitud.',
     detailsPlaceholder: 'Cuéntanos qué necesitas; por ejemplo, qué dato corregir y cuál es el correcto.',
     send: 'Enviar solicitud',
     sent: (day: string) => `Recibimos tu solicitud. El estudio te responde a más tardar el ${day}.`,
@@ -248,6 +250,7 @@ export const texts = {
       refused: 'Rechazada',
       answerLabel: 'Respuesta para el cliente',
       answerHint: 'La lee en Mi Información. Si la rechazas, explica por qué.',
+      answerMissing: 'Escribe la respuesta para el cliente.',
       anonymiseWarning:
         'Al guardarla como atendida, la cuenta se cierra: se borran su nombre, contacto, notas, respuestas y tarjetas, y sus compras, pagos y facturas quedan sin su nombre. No se puede deshacer.',
       save: 'Guardar respuesta',

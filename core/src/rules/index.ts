@@ -21,3 +21,4 @@ export * from './progress.ts';
 export * from './standing-booking.ts';
 export * from './privacy-requests.ts';
 export * from './import-files.ts';
+export * from './document-versions.ts';

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { bodyId } from './fields.ts';
+import { texts } from '../texts.ts';
 
 /** The formats of a customer's copy of her data: JSON (everything, as stored) or CSV files (one per section, in a ZIP). */
 export const personalDataFormats = ['json', 'csv'] as const;
@@ -25,14 +26,14 @@ export const privacyRequestStatuses = ['pending', 'done', 'refused'] as const;
 export type PrivacyRequestStatus = (typeof privacyRequestStatuses)[number];
 
 const requestText = z
-  .string({ error: 'Escribe tu solicitud.' })
+  .string({ error: texts.privacyRequests.detailsMissing })
   .trim()
-  .min(1, { error: 'Escribe tu solicitud.' })
+  .min(1, { error: texts.privacyRequests.detailsMissing })
   .max(2000, { error: 'Escribe como máximo 2,000 caracteres.' });
 
 /** What she asks: the right and, in her words, what about. */
 export const privacyRequestInput = z.object({
-  kind: z.enum(privacyRequestKinds, { error: 'Elige qué derecho quieres ejercer.' }),
+  kind: z.enum(privacyRequestKinds, { error: texts.privacyRequests.kindMissing }),
   details: requestText,
 });
 export type PrivacyRequestInput = z.infer<typeof privacyRequestInput>;

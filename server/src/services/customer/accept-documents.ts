@@ -1,4 +1,4 @@
-import { DomainError, type DomainErrorCode } from '@estudio/core';
+import { DomainError, type DomainErrorCode, versionAccepted } from '@estudio/core';
 import { eq } from 'drizzle-orm';
 import { accepted_page, page } from '@estudio/db/schema/content';
 import type { Db } from '../../db.ts';
@@ -33,12 +33,6 @@ export async function acceptDocuments(
       .onConflictDoNothing();
   }
   return accepted;
-}
-
-/** The version she accepted: the one she was shown when known (never beyond the current one), else the current one. */
-function versionAccepted(current: number, pageId: number, versionsRead: readonly { page_id: number; version: number }[] | undefined): number {
-  const read = versionsRead?.find((v) => v.page_id === pageId)?.version;
-  return read === undefined ? current : Math.min(read, current);
 }
 
 /** Required pages the customer has not accepted at their current version (ids, in page order). */

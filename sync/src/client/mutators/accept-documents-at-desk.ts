@@ -1,4 +1,4 @@
-import { DomainError } from '@estudio/core';
+import { DomainError, versionAccepted } from '@estudio/core';
 import { accepted_page, page } from '@estudio/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../replica.ts';
@@ -21,10 +21,7 @@ export const acceptDocuments: Mutator<'acceptDocuments'> = async ({ tx, now }, a
     .where(and(eq(accepted_page.customer_id, who.customer_id), inArray(accepted_page.page_id, ids)));
   // Each page at the version staff showed, else the replica's current one (decision 122): an earlier version
   // accepted does not count, and a newer one than she read stays pending.
-  const shown = known.map((p) => {
-    const read = args.versions_read?.find((v) => v.page_id === p.page_id)?.version;
-    return { page_id: p.page_id, version: read === undefined ? p.version : Math.min(read, p.version) };
-  });
+  const shown = known.map((p) => ({ page_id: p.page_id, version: versionAccepted(p.version, p.page_id, args.versions_read) }));
   const missing = shown.filter((p) => !have.some((h) => h.page_id === p.page_id && h.version === p.version));
   for (const { page_id: pageId, version } of missing) {
     // One temporary id per row (the mutation's own covers one).

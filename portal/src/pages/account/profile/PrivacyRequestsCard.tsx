@@ -38,8 +38,8 @@ export function PrivacyRequestsCard() {
   });
   const submit = () => {
     // Said by the field before any request, in the server's own words.
-    if (!kind) return setErrors({ kind: 'Elige qué derecho quieres ejercer.' });
-    if (!details.trim()) return setErrors({ details: 'Escribe tu solicitud.' });
+    if (!kind) return setErrors({ kind: t.kindMissing });
+    if (!details.trim()) return setErrors({ details: t.detailsMissing });
     send.mutate({ kind, details });
   };
   return (

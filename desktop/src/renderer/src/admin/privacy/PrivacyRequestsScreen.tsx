@@ -95,7 +95,7 @@ function AnswerModal({ request, onClose }: { request: Request | null; onClose: (
               color={request.kind === 'cancellation' && status === 'done' ? 'red' : undefined}
               loading={save.isPending}
               onClick={() => {
-                if (!answer.trim()) return setProblem('Escribe la respuesta para el cliente.');
+                if (!answer.trim()) return setProblem(a.answerMissing);
                 save.mutate({ privacy_request_id: request.privacy_request_id, status, answer });
               }}
             >
