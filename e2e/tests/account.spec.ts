@@ -18,6 +18,11 @@ test('nuevo@ accepts the required terms, then is asked to complete the profile i
   await expect(terms.getByText(/^Debes aceptar .+ para continuar$/)).toBeVisible();
   await terms.getByRole('checkbox', { name: /^Acepto / }).check();
   await terms.getByRole('button', { name: 'Aceptar' }).click();
+  // Then the privacy notice, required too (Mexico's law).
+  const notice = page.getByRole('dialog', { name: 'Aviso de privacidad' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('checkbox', { name: 'Acepto Aviso de privacidad' }).check();
+  await notice.getByRole('button', { name: 'Aceptar' }).click();
 
   const complete = page.getByRole('dialog', { name: 'Completar Información' });
   await expect(complete).toBeVisible();

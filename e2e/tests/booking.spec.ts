@@ -225,6 +225,10 @@ test.describe('Cuenta nueva', () => {
     if (await terms.isVisible()) {
       await terms.getByRole('checkbox', { name: /^Acepto / }).check();
       await terms.getByRole('button', { name: 'Aceptar' }).click();
+      const notice = page.getByRole('dialog', { name: 'Aviso de privacidad' });
+      await expect(notice).toBeVisible();
+      await notice.getByRole('checkbox', { name: 'Acepto Aviso de privacidad' }).check();
+      await notice.getByRole('button', { name: 'Aceptar' }).click();
     }
     await expect(complete).toBeVisible();
     await expect(complete.getByText('Debes completar tu información personal antes de reservar clases.')).toBeVisible();

@@ -17,6 +17,10 @@ test.describe('Mi Información', () => {
     expect(terms?.required).toBe(true);
     // On a fresh data dir nuevo@ has not accepted the terms; an earlier spec of the same run may have.
     const termsPending = !accepted.accepted_pages.some((a) => a.page_id === terms?.page_id);
+    // The privacy notice is required too (Mexico's law), right after the terms.
+    const privacy = pages.pages.find((p) => p.title === 'Aviso de privacidad');
+    expect(privacy?.required).toBe(true);
+    const privacyPending = !accepted.accepted_pages.some((a) => a.page_id === privacy?.page_id);
     // A second required document: the panel must hold until every one is accepted.
     const rules = await createPage(request, admin, { slug: `reglamento-${uniqueSuffix()}`, title: 'Reglamento interno', content: '<p>Respeta los horarios.</p>', required: true, order: 999 });
     let addressId: number | undefined;
@@ -32,6 +36,12 @@ test.describe('Mi Información', () => {
         await expect(panel.getByText('Debes aceptar Términos y condiciones para continuar')).toBeVisible();
         await panel.getByRole('checkbox', { name: 'Acepto Términos y condiciones' }).check();
         await panel.getByRole('button', { name: 'Aceptar' }).click();
+      }
+      if (privacyPending) {
+        const notice = page.getByRole('dialog', { name: 'Aviso de privacidad' });
+        await expect(notice).toBeVisible();
+        await notice.getByRole('checkbox', { name: 'Acepto Aviso de privacidad' }).check();
+        await notice.getByRole('button', { name: 'Aceptar' }).click();
       }
       const second = page.getByRole('dialog', { name: 'Reglamento interno' });
       await expect(second).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './fixtures.ts';
-import { demoPassword, expectSignedIn, signIn } from './helpers.ts';
+import { demoPassword, expectSignedIn, signIn, userMenu } from './helpers.ts';
 import { apiLogin, openClass, upcomingClasses, weekStart } from './booking-helpers.ts';
 
 interface Tokens {
@@ -28,6 +28,38 @@ test('a stored session whose ID token expired is refreshed before the first call
   const now = await page.evaluate(() => JSON.parse(localStorage.getItem('estudio.session') ?? '{}') as { refreshToken?: string; expiresAt?: number });
   expect(now.refreshToken).not.toBe(tokens.refreshToken);
   expect(now.expiresAt).toBeGreaterThan(Date.now());
+});
+
+test('a refresh answered after she moved to another page keeps her signed in, with the token the server gave', async ({ page, request }) => {
+  const { tokens, stored } = await storedSession(request, Date.now() - 1000);
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('estudio.session', value);
+    }
+  }, JSON.stringify(stored));
+  // The first refresh reaches the server and is answered, but the page moves on before the answer arrives.
+  let answered: (body: string) => void = () => {};
+  const firstAnswer = new Promise<string>((resolve) => (answered = resolve));
+  let held: import('@playwright/test').Route | undefined;
+  await page.route('**/trpc/auth.refresh**', async (route) => {
+    if (held) return route.continue();
+    held = route;
+    answered(await (await route.fetch()).text());
+  });
+  await page.goto('/mystudio');
+  const successor = /"refreshToken":"([^"]+)"/.exec(await firstAnswer)?.[1];
+  expect(successor).toBeTruthy();
+  await page.goto('/mystudio/creditos');
+  await held?.abort().catch(() => {});
+  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('estudio.session') ?? '{}') as { refreshToken?: string }).refreshToken)).toBe(
+    tokens.refreshToken,
+  );
+
+  // The new page refreshes with the token the lost answer replaced, and is given that answer's token.
+  await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('estudio.session') ?? '{}') as { refreshToken?: string }).refreshToken)).toBe(successor);
+  await expect(page).toHaveURL(/\/mystudio\/creditos$/);
+  await expect(userMenu(page, /Mariana/)).toBeVisible();
 });
 
 test('a session the server no longer accepts signs out', async ({ page }) => {

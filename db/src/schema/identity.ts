@@ -40,6 +40,11 @@ export const refresh_token = pgTable(
     createdAt: createdAt(),
     expires_at: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
+    /**
+     * The token that replaced this one, encrypted with a key only this token derives: a rotation whose answer was
+     * lost is answered again with the same successor for a short grace (decision 126).
+     */
+    successor_sealed: text('successor_sealed'),
   },
   (t) => [uniqueIndex('refresh_token_token_hash_key').on(t.token_hash), index('refresh_token_uid_idx').on(t.uid)],
 );

@@ -277,9 +277,8 @@ export const pages = [
   {
     slug: 'aviso-de-privacidad',
     title: 'Aviso de privacidad',
-    // Not required in the demo: marked required, the portal's sign-out race on a refresh during a navigation shows in
-    // the offline spec (see decision 122). A real studio marks it required in Páginas.
-    required: false,
+    // Mexico's data-protection law: the notice is accepted at sign-up, like the terms.
+    required: true,
     content: `<h2>Aviso de privacidad</h2>
 <p>Estudio Demo, con domicilio en Av. Álvaro Obregón 120, Roma Norte, Ciudad de México, es responsable del tratamiento de tus datos personales conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.</p>
 <h3>Datos que recabamos</h3>
