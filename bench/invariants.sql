@@ -212,9 +212,11 @@ violaciones as (
 
   union all
   -- Créditos que nadie pagó: de una compra nunca pagada, o dados sin compra por el personal sin su
-  -- registro en Actividad (services/credits/grant-credits.ts escribe los dos en una transacción).
+  -- registro en Actividad (services/credits/grant-credits.ts escribe los dos en una transacción), ni
+  -- traídos de otro sistema (services/import: la línea importada nombra el crédito, o la reservación
+  -- importada que lo lleva).
   select 'credito-sin-origen',
-         'Créditos sin una compra pagada ni un regalo registrado en Actividad detrás',
+         'Créditos sin una compra pagada, un regalo registrado en Actividad ni una línea importada detrás',
          (select count(*)
             from available_classes ac
             left join purchase p on p.purchase_id = ac.purchase_id
@@ -222,7 +224,12 @@ violaciones as (
               or (ac.purchase_id is null and not exists (
                     select 1 from audit_log a
                      where a.action = 'credits.grant' and a.entity = 'customer'
-                       and jsonb_typeof(a.changes) = 'object' and a.changes->>'available_class_id' = ac.available_class_id::text)))
+                       and jsonb_typeof(a.changes) = 'object' and a.changes->>'available_class_id' = ac.available_class_id::text)
+                  and not exists (select 1 from import_line il where il.kind = 'credit' and il.entity_id = ac.available_class_id)
+                  and not exists (
+                    select 1 from import_line il
+                      join class_reservation r on r.class_reservation_id = il.entity_id
+                     where il.kind = 'booking' and r.available_class_id = ac.available_class_id)))
 
   union all
   -- Un reembolso devuelve dinero recibido, y nunca más de lo que se pagó (services/refunds/refund-purchase.ts).

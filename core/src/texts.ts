@@ -288,6 +288,42 @@ export const texts = {
     done: (n: number) => (n === 1 ? 'Se importó 1 cliente.' : `Se importaron ${n} clientes.`),
     download: 'Descargar resultados (CSV)',
     again: 'Importar otro archivo',
+    /** The three files, in the order they are brought over (decision 127). */
+    kinds: { customers: '1. Clientes', credits: '2. Créditos y membresías', bookings: '3. Reservaciones' },
+    kindsLabel: 'Qué archivo importas',
+    intros: {
+      credits:
+        'Las clases que les quedan a tus clientes y sus membresías ilimitadas, con su vencimiento y su tipo de clase o paquete. Importa primero el archivo de clientes: cada línea se une a su cliente por correo o teléfono. Se puede importar otra vez: nada se da dos veces.',
+      bookings:
+        'Las clases que tus clientes ya reservaron de hoy en adelante: cada línea se busca en tu horario por fecha, hora, tipo de clase y sucursal, así que crea antes el horario. La clase ya se pagó en tu sistema anterior: si la cancela a tiempo, recupera esa clase. No les enviamos avisos.',
+    },
+    recordFields: {
+      email: 'Correo',
+      phone: 'Teléfono',
+      credits: 'Clases restantes',
+      expires: 'Vencimiento',
+      class_type: 'Tipo de clase',
+      package: 'Paquete o membresía',
+      date: 'Fecha de la clase',
+      time: 'Hora',
+      location: 'Sucursal',
+    },
+    what: 'Qué',
+    recordCounts: (kind: 'credits' | 'bookings', c: { new: number; existing: number; repeated: number; refused: number }) =>
+      [
+        kind === 'credits' ? `${c.new} por dar` : `${c.new} por reservar`,
+        `${c.existing} ${kind === 'credits' ? (c.existing === 1 ? 'ya importada' : 'ya importadas') : c.existing === 1 ? 'ya reservada' : 'ya reservadas'}`,
+        `${c.repeated} ${c.repeated === 1 ? 'repetida' : 'repetidas'} en el archivo`,
+        `${c.refused} ${c.refused === 1 ? 'rechazada' : 'rechazadas'}`,
+      ].join(' · '),
+    recordOutcomes: {
+      credits: { new: 'Se da', existing: 'Ya importada', repeated: 'Repetida', refused: 'Rechazada' },
+      bookings: { new: 'Se reserva', existing: 'Ya reservada', repeated: 'Repetida', refused: 'Rechazada' },
+    },
+    recordRun: (kind: 'credits' | 'bookings', n: number) =>
+      kind === 'credits' ? (n === 1 ? 'Importar 1 saldo' : `Importar ${n} saldos`) : n === 1 ? 'Importar 1 reservación' : `Importar ${n} reservaciones`,
+    recordDone: (kind: 'credits' | 'bookings', n: number) =>
+      kind === 'credits' ? (n === 1 ? 'Se importó 1 saldo de clases.' : `Se importaron ${n} saldos de clases.`) : n === 1 ? 'Se importó 1 reservación.' : `Se importaron ${n} reservaciones.`,
   },
   /** Mi Información's 'Mensajes', the stop link's page and the calendar feed. */
   customerMessages: {

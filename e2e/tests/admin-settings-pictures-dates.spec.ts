@@ -367,3 +367,70 @@ test("the owner imports customers from another system's CSV: sees each line's fa
   expect(found.status()).toBe(200);
   expect(await found.text()).toContain(`ximena.${stamp}@correo.mx`);
 });
+
+test("the owner brings over her customers' classes left and next week's bookings: each line's fate, then imported", async ({ page, request }) => {
+  const nextYear = new Date().getUTCFullYear() + 1;
+  // A class of the demo schedule two days or more ahead with places, that Mariana has not booked, on the studio's clock.
+  const mariana = await apiLogin(request, serverUrl, 'cliente@estudio.demo');
+  const today = new Date().toISOString().slice(0, 10);
+  const until = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+  const schedule = await request.get(`${serverUrl}/api/single_class`, { params: { start_date: today, end_date: until }, headers: { authorization: `Bearer ${mariana}` } });
+  const { single_classes } = (await schedule.json()) as { single_classes: { single_class_id: number; class_date: string; capacity: number; reservation_count: number; class_package_id: number | null; cancelledAt: string | null; class_reservations: unknown[]; waitlist_id: number | null; class_type: { name: string }; location: { name: string } }[] };
+  const target = single_classes.find((c) => !c.cancelledAt && !c.class_package_id && !c.class_reservations.length && c.waitlist_id == null && c.reservation_count + 2 <= c.capacity && Date.parse(c.class_date) > Date.now() + 48 * 3_600_000);
+  if (!target) throw new Error('the demo schedule has a class with places two days ahead');
+  const studio = (iso: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+        .formatToParts(new Date(iso))
+        .map((p) => [p.type, p.value]),
+    );
+    return { day: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+  };
+  const when = studio(target.class_date);
+
+  await adminDesk(page);
+  await openSection(page, 'Importar clientes');
+  const screen = page.getByTestId('customer-import');
+  await screen.getByText('2. Créditos y membresías').click();
+  await expect(screen.getByText('Importa primero el archivo de clientes', { exact: false })).toBeVisible();
+  const credits = [
+    'Client Email;Remaining;Expiration Date;Service Category',
+    `cliente@estudio.demo;4;31/12/${nextYear};${target.class_type.name}`,
+    `ilimitado@estudio.demo;Ilimitado;30/06/${nextYear};`,
+    `nadie.${Date.now()}@correo.mx;3;31/12/${nextYear};`,
+    'cliente@estudio.demo;2;01/01/2020;',
+  ].join('\r\n');
+  await screen.locator('input[type="file"]').setInputFiles({ name: 'creditos-mindbody.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${credits}`, 'utf8') });
+  const counts = screen.getByTestId('customer-import-counts');
+  await expect(counts).toHaveText('2 por dar · 0 ya importadas · 0 repetidas en el archivo · 2 rechazadas');
+  await expect(screen.getByTestId('customer-import-line').filter({ hasText: `4 clases de ${target.class_type.name}, hasta el 31/12/${nextYear}` })).toBeVisible();
+  await expect(screen.getByTestId('customer-import-line').filter({ hasText: 'Ya venció el 01/01/2020.' })).toBeVisible();
+  await expect(screen.getByTestId('customer-import-line').filter({ hasText: 'importa primero el archivo de clientes' })).toBeVisible();
+  await shoot(page, 'admin-import-credits', screen);
+  if (process.env.SHOTS_DIR) {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-import-credits-1280x720.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+  await screen.getByRole('button', { name: 'Importar 2 saldos' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Se importaron 2 saldos de clases.' })).toBeVisible();
+
+  await screen.getByText('3. Reservaciones').click();
+  const bookings = [
+    'Correo,Fecha,Hora,Clase,Sucursal',
+    `cliente@estudio.demo,${when.day},${when.time},${target.class_type.name},${target.location.name}`,
+    `cliente@estudio.demo,${when.day},${when.time},${target.class_type.name},${target.location.name}`,
+    `cliente@estudio.demo,${when.day},05:13,${target.class_type.name},`,
+  ].join('\n');
+  await screen.locator('input[type="file"]').setInputFiles({ name: 'reservaciones.csv', mimeType: 'text/csv', buffer: Buffer.from(bookings, 'utf8') });
+  await expect(counts).toHaveText('1 por reservar · 0 ya reservadas · 1 repetida en el archivo · 1 rechazada');
+  await expect(screen.getByTestId('customer-import-line').filter({ hasText: `No hay clase de ${target.class_type.name} el ${when.day} a las 05:13` })).toBeVisible();
+  await shoot(page, 'admin-import-bookings', screen);
+  await screen.getByRole('button', { name: 'Importar 1 reservación' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Se importó 1 reservación.' })).toBeVisible();
+
+  // Mariana finds the class among her bookings.
+  const mine = await request.get(`${serverUrl}/api/class_reservations`, { headers: { authorization: `Bearer ${mariana}` } });
+  expect(mine.ok()).toBeTruthy();
+  expect(JSON.stringify(await mine.json())).toContain(`"single_class_id":${target.single_class_id}`);
+});

@@ -5,12 +5,15 @@ import postgres from 'postgres';
 import { and, eq, isNull } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { createDb, migrate, type DbHandle } from '@estudio/db';
-import { DomainError } from '@estudio/core';
+import { DomainError, texts } from '@estudio/core';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backupEmbeddedStopped, backupPostgres, restoreEmbedded, restorePostgres, sizeOf } from './operations/backups.ts';
 import { DataDirBusyError, lockDataDir } from './operations/data-dir-lock.ts';
 import { createOwner } from './services/setup/create-owner.ts';
 import { planCustomerImport, runCustomerImport } from './services/import/customer-import.ts';
+import { planBookingImport, runBookingImport } from './services/import/booking-import.ts';
+import { planCreditImport, runCreditImport } from './services/import/credit-import.ts';
+import type { RecordImportLine } from './services/import/import-lines.ts';
 import { toCsv } from './services/reports/export-csv.ts';
 
 /**
@@ -35,6 +38,15 @@ const usage = `Uso: estudio <comando> [opciones]
       dice qué líneas crea, cuáles ya son clientes (por correo y luego teléfono) y por qué rechaza las demás, y
       escribe ARCHIVO.resultado.csv con lo que hizo cada línea. Con --dry-run no guarda nada. Se puede correr
       otra vez con el mismo archivo: nadie se crea dos veces. No envía correos.
+
+  import-credits ARCHIVO.csv --as CORREO_ADMIN [--dry-run]
+      Trae las clases que les quedan a los clientes ya importados y sus membresías ilimitadas (con su fecha de fin),
+      por tipo de clase o paquete. Se puede correr otra vez: nada se da dos veces.
+
+  import-bookings ARCHIVO.csv --as CORREO_ADMIN [--dry-run]
+      Trae las reservaciones futuras: cada línea se busca en el horario por fecha, hora, tipo de clase y sucursal.
+      La clase ya se pagó en el sistema anterior: si la cancela a tiempo, recupera esa clase. Primero los clientes,
+      luego los créditos y al final las reservaciones.
 
   restore RESPALDO
       PostgreSQL: carga el .dump en DATABASE_URL, que debe ser una base nueva y vacía, y sus archivos en FILES_DIR.
@@ -162,11 +174,48 @@ async function owner(config: Config, args: string[]): Promise<number> {
 
 const outcomeText = { new: 'Nueva', existing: 'Ya era cliente', repeated: 'Repetida en el archivo', refused: 'Rechazada' } as const;
 
-async function importCustomers(config: Config, args: string[]): Promise<number> {
+type ImportKind = 'import-customers' | 'import-credits' | 'import-bookings';
+
+/** Each file's lines as the results file lists them: the line's fate, then what it is about. */
+async function importFile(kind: ImportKind, db: DbHandle['db'], actor: { customer_id: number } | null, csv: string) {
+  const outcomes = kind === 'import-customers' ? outcomeText : texts.customerImport.recordOutcomes[kind === 'import-credits' ? 'credits' : 'bookings'];
+  const toRows = <L extends { line: number; outcome: keyof typeof outcomeText; reasons: string[]; customer_id: number | null }>(lines: L[], rest: (l: L) => (string | number | null)[]) =>
+    lines.map((l) => [l.line, outcomes[l.outcome], l.reasons.join(' '), l.customer_id, ...rest(l)]);
+  if (kind === 'import-customers') {
+    const plan = actor ? await runCustomerImport(db, actor, csv) : await planCustomerImport(db, csv);
+    return {
+      counts: plan.counts,
+      header: ['Nombre', 'Apellidos', 'Correo', 'Teléfono'],
+      rows: toRows(plan.lines, (l) => [l.customer?.name ?? null, l.customer?.last_name ?? null, l.customer?.email ?? null, l.customer?.phone ?? null]),
+    };
+  }
+  const plan =
+    kind === 'import-credits'
+      ? actor
+        ? await runCreditImport(db, actor, csv)
+        : await planCreditImport(db, csv)
+      : actor
+        ? await runBookingImport(db, actor, csv)
+        : await planBookingImport(db, csv);
+  return {
+    counts: plan.counts,
+    header: ['Qué', 'Nombre', 'Apellidos', 'Correo', 'Teléfono'],
+    rows: toRows<RecordImportLine>(plan.lines, (l) => [l.detail, l.name, l.last_name, l.email, l.phone]),
+  };
+}
+
+const importWords = {
+  'import-customers': { file: 'de clientes', made: 'creadas', toMake: 'por crear', existing: 'ya eran clientes' },
+  'import-credits': { file: 'de créditos', made: 'dadas', toMake: 'por dar', existing: 'ya importadas antes' },
+  'import-bookings': { file: 'de reservaciones', made: 'reservadas', toMake: 'por reservar', existing: 'ya reservadas' },
+} as const;
+
+async function importCommand(kind: ImportKind, config: Config, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { as: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+  const words = importWords[kind];
   const [file] = positionals;
   if (!file || !existsSync(file)) {
-    console.error('Indica el archivo CSV de clientes que existe.');
+    console.error(`Indica el archivo CSV ${words.file} que existe.`);
     return 2;
   }
   if (!values.as) {
@@ -174,35 +223,29 @@ async function importCustomers(config: Config, args: string[]): Promise<number> 
     return 2;
   }
   const csv = readFileSync(file, 'utf8');
-  const plan = await withDatabase(config, async (handle) => {
+  const done = await withDatabase(config, async (handle) => {
     const [admin] = await handle.db
       .select({ id: customer.customer_id })
       .from(customer)
       .where(and(eq(customer.email, (values.as as string).toLowerCase()), eq(customer.role, 'admin'), isNull(customer.deletedAt)));
     if (!admin) return null;
-    return values['dry-run'] ? planCustomerImport(handle.db, csv) : runCustomerImport(handle.db, { customer_id: admin.id }, csv);
+    return importFile(kind, handle.db, values['dry-run'] ? null : { customer_id: admin.id }, csv);
   });
-  if (!plan) {
+  if (!done) {
     console.error(`${values.as} no es administradora de este estudio.`);
     return 1;
   }
   const result = `${file}.resultado.csv`;
-  writeFileSync(
-    result,
-    toCsv(
-      ['Línea', 'Resultado', 'Motivo', 'ID cliente', 'Nombre', 'Apellidos', 'Correo', 'Teléfono'],
-      plan.lines.map((l) => [l.line, outcomeText[l.outcome], l.reasons.join(' '), l.customer_id, l.customer?.name ?? null, l.customer?.last_name ?? null, l.customer?.email ?? null, l.customer?.phone ?? null]),
-    ),
-  );
-  const { counts } = plan;
+  writeFileSync(result, toCsv(['Línea', 'Resultado', 'Motivo', 'ID cliente', ...done.header], done.rows));
+  const { counts } = done;
   console.log(
-    `${values['dry-run'] ? 'Prueba (no se guardó nada)' : 'Importación terminada'}: ${counts.new} ${values['dry-run'] ? 'por crear' : 'creadas'}, ` +
-      `${counts.existing} ya eran clientes, ${counts.repeated} repetidas en el archivo, ${counts.refused} rechazadas.\nDetalle por línea: ${result}`,
+    `${values['dry-run'] ? 'Prueba (no se guardó nada)' : 'Importación terminada'}: ${counts.new} ${values['dry-run'] ? words.toMake : words.made}, ` +
+      `${counts.existing} ${words.existing}, ${counts.repeated} repetidas en el archivo, ${counts.refused} rechazadas.\nDetalle por línea: ${result}`,
   );
   return 0;
 }
 
-const commands = new Set(['owner', 'backup', 'restore', 'import-customers']);
+const commands = new Set(['owner', 'backup', 'restore', 'import-customers', 'import-credits', 'import-bookings']);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -234,7 +277,9 @@ async function main(argv: string[]): Promise<number> {
       case 'restore':
         return await restore(config, rest);
       case 'import-customers':
-        return await importCustomers(config, rest);
+      case 'import-credits':
+      case 'import-bookings':
+        return await importCommand(command, config, rest);
     }
     return 2;
   } catch (error) {

@@ -88,6 +88,11 @@ export const activityKindRules = {
     ['single_class', 'update'],
     ['single_class', 'repeat'],
   ],
+  imported: [
+    ['customer', 'customer.import'],
+    ['customer', 'credits.import'],
+    ['class_reservation', 'reservations.import'],
+  ],
 } as const satisfies Record<string, readonly (readonly [string, string])[]>;
 
 /** A note's kind as the activity sentence says it. */
@@ -118,6 +123,7 @@ export const activityKindNames: Record<ActivityKind, string> = {
   classCancelled: 'Clases canceladas',
   settingsChanged: 'Configuración',
   catalogueChanged: 'Paquetes, descuentos, productos y horario',
+  imported: 'Importaciones de otro sistema',
 };
 
 export function activityKindOf(entity: string, action: string): ActivityKind | 'other' {
@@ -326,6 +332,13 @@ export function activityWhat(facts: ActivityFacts): string {
       const what = facts.entity === 'class_package' ? 'un paquete' : facts.entity === 'discount' ? 'un descuento' : facts.entity === 'product' ? 'un producto' : 'el horario de clases';
       const verb = facts.action === 'create' || facts.action === 'repeat' ? 'agregó' : facts.action === 'delete' ? 'eliminó' : 'modificó';
       return `${verb} ${what}`;
+    }
+    case 'imported': {
+      const count = Number(field(changes, facts.action === 'customer.import' ? 'created' : 'given'));
+      const n = Number.isFinite(count) ? count : 0;
+      if (facts.action === 'customer.import') return `importó ${n === 1 ? '1 cliente' : `${n} clientes`} de otro sistema`;
+      if (facts.action === 'credits.import') return `importó ${n === 1 ? '1 saldo de clases' : `${n} saldos de clases`} de otro sistema`;
+      return `importó ${n === 1 ? '1 reservación' : `${n} reservaciones`} de otro sistema`;
     }
     case 'other':
       return 'hizo un cambio en la administración';

@@ -83,14 +83,56 @@ const customerColumnNames: Record<CustomerImportField, readonly string[]> = {
 };
 
 /** Which column holds each field, by the header's usual names; a field nobody's header names is left for the person to map. */
-export function recognizeCustomerColumns(header: readonly string[]): Partial<Record<CustomerImportField, number>> {
+function recognizeColumns<F extends string>(header: readonly string[], fields: readonly F[], names: Record<F, readonly string[]>): Partial<Record<F, number>> {
   const folded = header.map(foldHeader);
-  const found: Partial<Record<CustomerImportField, number>> = {};
-  for (const field of customerImportFields) {
-    const index = folded.findIndex((h, i) => customerColumnNames[field].includes(h) && !Object.values(found).includes(i));
+  const found: Partial<Record<F, number>> = {};
+  for (const field of fields) {
+    const index = folded.findIndex((h, i) => names[field].includes(h) && !Object.values(found).includes(i));
     if (index >= 0) found[field] = index;
   }
   return found;
+}
+
+export function recognizeCustomerColumns(header: readonly string[]): Partial<Record<CustomerImportField, number>> {
+  return recognizeColumns(header, customerImportFields, customerColumnNames);
+}
+
+/** A credits file: one line per balance of classes (or running unlimited membership) a customer has left (decision 127). */
+export const creditImportFields = ['email', 'phone', 'credits', 'expires', 'class_type', 'package'] as const;
+export type CreditImportField = (typeof creditImportFields)[number];
+
+const expiresNames = ['vence', 'vencimiento', 'fecha de vencimiento', 'vigencia', 'vigente hasta', 'expira', 'caducidad', 'fecha de fin', 'fin', 'expiration', 'expiration date', 'expires', 'expiry', 'expiry date', 'end date', 'valid until'];
+const classTypeNames = ['tipo de clase', 'disciplina', 'clase', 'class type', 'class', 'service category', 'program', 'programa', 'category', 'categoria'];
+
+const creditColumnNames: Record<CreditImportField, readonly string[]> = {
+  email: customerColumnNames.email,
+  phone: customerColumnNames.phone,
+  credits: ['creditos', 'clases', 'clases restantes', 'clases disponibles', 'saldo', 'saldo de clases', 'credits', 'remaining', 'remaining classes', 'classes remaining', 'sessions remaining', 'remaining sessions', 'visits remaining', 'remaining visits', 'remaining credits', 'credits remaining'],
+  expires: expiresNames,
+  class_type: classTypeNames,
+  package: ['paquete', 'membresia', 'plan', 'package', 'pricing option', 'membership', 'membership name', 'series', 'producto'],
+};
+
+export function recognizeCreditColumns(header: readonly string[]): Partial<Record<CreditImportField, number>> {
+  return recognizeColumns(header, creditImportFields, creditColumnNames);
+}
+
+/** A bookings file: one line per class a customer has booked from today on. */
+export const bookingImportFields = ['email', 'phone', 'date', 'time', 'class_type', 'location', 'expires'] as const;
+export type BookingImportField = (typeof bookingImportFields)[number];
+
+const bookingColumnNames: Record<BookingImportField, readonly string[]> = {
+  email: customerColumnNames.email,
+  phone: customerColumnNames.phone,
+  date: ['fecha', 'fecha de la clase', 'dia', 'date', 'class date', 'visit date', 'start date', 'fecha y hora', 'date time', 'start'],
+  time: ['hora', 'hora de inicio', 'horario', 'inicio', 'time', 'start time', 'class time'],
+  class_type: classTypeNames,
+  location: ['sucursal', 'ubicacion', 'sede', 'location', 'studio', 'estudio', 'site'],
+  expires: ['vence el credito', 'vencimiento del credito', 'credit expiration', ...expiresNames],
+};
+
+export function recognizeBookingColumns(header: readonly string[]): Partial<Record<BookingImportField, number>> {
+  return recognizeColumns(header, bookingImportFields, bookingColumnNames);
 }
 
 const isoDay = (y: number, m: number, d: number): string | null => {
@@ -171,4 +213,121 @@ export function readCustomerRow(row: readonly string[], columns: Partial<Record<
   }
   if (reasons.length) return { ok: false, reasons };
   return { ok: true, customer: { name, last_name: lastName, email, phone, birthdate, notes: at('notes') || null } };
+}
+
+/** Who a credits or bookings line is about: the customer's e-mail or phone, as a customers file gives them. */
+export interface ImportContact {
+  email: string | null;
+  phone: string | null;
+}
+
+function readContact(at: (field: 'email' | 'phone') => string, reasons: string[]): ImportContact {
+  const emailText = at('email').toLowerCase();
+  const email = emailText || null;
+  if (email && !emailPattern.test(email)) reasons.push(`El correo «${at('email')}» no es válido.`);
+  let phone: string | null = null;
+  if (at('phone')) {
+    const digits = normalizePhone(at('phone'));
+    if (/^\d{10}$/.test(digits)) phone = digits;
+    else reasons.push(`El teléfono «${at('phone')}» no es un número de 10 dígitos de México.`);
+  }
+  if (!email && !phone) reasons.push('Falta el correo o el teléfono del cliente.');
+  return { email, phone };
+}
+
+/** 'DD/MM/AAAA', as the reasons quote a day. */
+export const importDayText = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+export interface ImportedCredit extends ImportContact {
+  /** Classes left; -1 is an unlimited membership; null when only the package says (an unlimited one). */
+  credits: number | null;
+  /** The last day it can be used, 'YYYY-MM-DD' on the studio's calendar. */
+  expires: string | null;
+  class_type: string | null;
+  package: string | null;
+}
+
+export type CreditRowResult = { ok: true; credit: ImportedCredit } | { ok: false; reasons: string[]; contact: ImportContact };
+
+const unlimitedWords = new Set(['ilimitado', 'ilimitada', 'ilimitadas', 'ilimitados', 'unlimited', 'sin limite', 'infinito']);
+
+/**
+ * One line of a credits file: whose (e-mail, then phone), how many classes are left ('ilimitado' for a running
+ * membership, which needs its end date), until when, and for which class type or package. `today` is the studio's
+ * date: a balance that already ran out brings nothing over.
+ */
+export function readCreditRow(row: readonly string[], columns: Partial<Record<CreditImportField, number>>, today: string): CreditRowResult {
+  const at = (field: CreditImportField) => (columns[field] === undefined ? '' : (row[columns[field]] ?? '').trim());
+  const reasons: string[] = [];
+  const contact = readContact(at, reasons);
+  const creditsText = at('credits');
+  let credits: number | null = null;
+  if (unlimitedWords.has(foldHeader(creditsText)) || creditsText === '-1') credits = -1;
+  else if (/^\d+([.,]0+)?$/.test(creditsText)) {
+    credits = Number.parseInt(creditsText, 10);
+    if (credits === 0) reasons.push('No le quedan clases: no hay nada que traer.');
+    else if (credits > 1000) reasons.push(`«${creditsText}» clases no parece un saldo real.`);
+  } else if (creditsText) reasons.push(`«${creditsText}» no es un número de clases (escribe un número o «ilimitado»).`);
+  else if (!at('package')) reasons.push('Falta el número de clases que le quedan.');
+  const expiresText = at('expires');
+  let expires: string | null = null;
+  if (expiresText) {
+    expires = parseImportDate(expiresText);
+    if (!expires) reasons.push(`La fecha de vencimiento «${expiresText}» no es una fecha que entendamos (usa DD/MM/AAAA).`);
+    else if (expires < today) reasons.push(`Ya venció el ${importDayText(expires)}.`);
+  } else if (credits === -1) reasons.push('Una membresía ilimitada necesita su fecha de fin.');
+  if (reasons.length) return { ok: false, reasons, contact };
+  return { ok: true, credit: { ...contact, credits, expires, class_type: at('class_type') || null, package: at('package') || null } };
+}
+
+/** 'HH:mm' from how exports write a start time: '07:00', '7:00', '7:00 AM', '7 pm', '19:00:00'; or null. */
+export function parseImportTime(value: string): string | null {
+  const m = /^(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*([ap])?\.?\s*m?\.?$/i.exec(value.trim());
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? '0');
+  const half = m[3]?.toLowerCase();
+  if (!m[2] && !half) return null;
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half === 'p' ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+export interface ImportedBooking extends ImportContact {
+  /** The class's day and start on the studio's clock. */
+  date: string;
+  time: string;
+  class_type: string;
+  location: string | null;
+  /** Until when the credit is good if she cancels in time; null: the import's default. */
+  expires: string | null;
+}
+
+export type BookingRowResult = { ok: true; booking: ImportedBooking } | { ok: false; reasons: string[]; contact: ImportContact };
+
+/** One line of a bookings file: whose, which class (day, start, class type, and location when the studio has several). */
+export function readBookingRow(row: readonly string[], columns: Partial<Record<BookingImportField, number>>, today: string): BookingRowResult {
+  const at = (field: BookingImportField) => (columns[field] === undefined ? '' : (row[columns[field]] ?? '').trim());
+  const reasons: string[] = [];
+  const contact = readContact(at, reasons);
+  const dateText = at('date');
+  const date = dateText ? parseImportDate(dateText) : null;
+  if (!dateText) reasons.push('Falta la fecha de la clase.');
+  else if (!date) reasons.push(`La fecha «${dateText}» no es una fecha que entendamos (usa DD/MM/AAAA).`);
+  else if (date < today) reasons.push(`La clase del ${importDayText(date)} ya pasó.`);
+  // The start time in its own column, or after the date in the same one ('12/12/2026 07:00').
+  const timeText = at('time') || (/[ T](\d{1,2}:\d{2}.*)$/.exec(dateText)?.[1] ?? '');
+  const time = timeText ? parseImportTime(timeText) : null;
+  if (!timeText) reasons.push('Falta la hora de la clase.');
+  else if (!time) reasons.push(`La hora «${timeText}» no es una hora que entendamos (usa 07:00 o 7:00 PM).`);
+  const classType = at('class_type');
+  if (!classType) reasons.push('Falta el tipo de clase.');
+  const expiresText = at('expires');
+  const expires = expiresText ? parseImportDate(expiresText) : null;
+  if (expiresText && !expires) reasons.push(`La fecha de vencimiento «${expiresText}» no es una fecha que entendamos (usa DD/MM/AAAA).`);
+  if (reasons.length || !date || !time) return { ok: false, reasons, contact };
+  return { ok: true, booking: { ...contact, date, time, class_type: classType, location: at('location') || null, expires } };
 }

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { customerImportFields } from '../rules/import-files.ts';
+import { bookingImportFields, creditImportFields, customerImportFields } from '../rules/import-files.ts';
 
 /** A customers file as text, as the console read it: under the API's 1 MB body (about 12,000 customers); larger files go through the command. */
 export const customerImportCsv = z
@@ -37,3 +37,42 @@ export const customerImportOutput = z.object({
   ),
 });
 export type CustomerImportOutput = z.infer<typeof customerImportOutput>;
+
+/** The credits and the bookings files (decision 127): the same file, columns and dry run as the customers file. */
+const recordImportInput = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z.object({
+    csv: customerImportCsv,
+    columns: z.partialRecord(z.enum(fields), z.number().int().min(0).max(200)).optional(),
+    dry_run: z.boolean(),
+  });
+
+const recordImportOutput = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z.object({
+    header: z.array(z.string()),
+    columns: z.partialRecord(z.enum(fields), z.number()),
+    counts: z.object({ new: z.number(), existing: z.number(), repeated: z.number(), refused: z.number() }),
+    lines: z.array(
+      z.object({
+        line: z.number(),
+        outcome: z.enum(['new', 'existing', 'repeated', 'refused']),
+        reasons: z.array(z.string()),
+        customer_id: z.number().nullable(),
+        matched_by: z.enum(['email', 'phone']).nullable(),
+        name: z.string().nullable(),
+        last_name: z.string().nullable(),
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+        /** What the line brings, in Spanish: '5 clases de Barre, hasta el 31/12/2026'. */
+        detail: z.string(),
+      }),
+    ),
+  });
+
+export const creditImportInput = recordImportInput(creditImportFields);
+export type CreditImportInput = z.infer<typeof creditImportInput>;
+export const creditImportOutput = recordImportOutput(creditImportFields);
+export type CreditImportOutput = z.infer<typeof creditImportOutput>;
+export const bookingImportInput = recordImportInput(bookingImportFields);
+export type BookingImportInput = z.infer<typeof bookingImportInput>;
+export const bookingImportOutput = recordImportOutput(bookingImportFields);
+export type BookingImportOutput = z.infer<typeof bookingImportOutput>;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseImportDate, readCustomerRow, recognizeCustomerColumns } from '../../src/rules/import-files.ts';
+import {
+  parseCsv,
+  parseImportDate,
+  parseImportTime,
+  readBookingRow,
+  readCreditRow,
+  readCustomerRow,
+  recognizeBookingColumns,
+  recognizeCreditColumns,
+  recognizeCustomerColumns,
+} from '../../src/rules/import-files.ts';
 
 describe('a CSV as other systems and Excel write it', () => {
   it('drops the BOM, reads quotes with commas, doubled quotes and line breaks, and CRLF', () => {
@@ -85,5 +95,57 @@ describe('a customer row', () => {
       ],
     });
     expect(readCustomerRow(['Ana', 'Ramírez', '', '', '', ''], columns)).toEqual({ ok: false, reasons: ['Falta un correo o un teléfono para reconocerla.'] });
+  });
+});
+
+describe('credits and bookings files (decision 127)', () => {
+  const today = '2026-12-04';
+  it('recognises the platforms’ columns for balances and bookings', () => {
+    expect(recognizeCreditColumns(['Client Email', 'Mobile Phone', 'Remaining', 'Expiration Date', 'Service Category', 'Pricing Option'])).toEqual({
+      email: 0,
+      phone: 1,
+      credits: 2,
+      expires: 3,
+      class_type: 4,
+      package: 5,
+    });
+    expect(recognizeBookingColumns(['Correo', 'Fecha', 'Hora', 'Disciplina', 'Sucursal'])).toEqual({ email: 0, date: 1, time: 2, class_type: 3, location: 4 });
+  });
+
+  it('reads a balance: a number or «ilimitado» (with its end), refuses what ran out or is not a number', () => {
+    const columns = { email: 0, credits: 1, expires: 2, class_type: 3 };
+    expect(readCreditRow(['ana@correo.mx', '5', '31/12/2026', 'Barre'], columns, today)).toEqual({
+      ok: true,
+      credit: { email: 'ana@correo.mx', phone: null, credits: 5, expires: '2026-12-31', class_type: 'Barre', package: null },
+    });
+    // Excel's serial day 46387 is 31 December 2026.
+    expect(readCreditRow(['ana@correo.mx', 'Ilimitada', '46387', ''], columns, today)).toMatchObject({ ok: true, credit: { credits: -1, expires: '2026-12-31' } });
+    const ana = { email: 'ana@correo.mx', phone: null };
+    expect(readCreditRow(['ana@correo.mx', 'ilimitado', '', ''], columns, today)).toEqual({ ok: false, reasons: ['Una membresía ilimitada necesita su fecha de fin.'], contact: ana });
+    expect(readCreditRow(['ana@correo.mx', '3', '30/11/2026', ''], columns, today)).toEqual({ ok: false, reasons: ['Ya venció el 30/11/2026.'], contact: ana });
+    expect(readCreditRow(['', 'tres', '', ''], columns, today)).toEqual({
+      ok: false,
+      reasons: ['Falta el correo o el teléfono del cliente.', '«tres» no es un número de clases (escribe un número o «ilimitado»).'],
+      contact: { email: null, phone: null },
+    });
+  });
+
+  it('reads a start time as exports write it', () => {
+    expect(['07:00', '7:00', '7:00 AM', '7 pm', '7:30 p.m.', '19:00:00', '12:15 AM'].map(parseImportTime)).toEqual(['07:00', '07:00', '07:00', '19:00', '19:30', '19:00', '00:15']);
+    expect(['25:00', '7', '13 PM', 'mañana'].map(parseImportTime)).toEqual([null, null, null, null]);
+  });
+
+  it('reads a booking, with the time in its own column or after the date, and refuses a past one', () => {
+    const columns = { phone: 0, date: 1, time: 2, class_type: 3 };
+    expect(readBookingRow(['55 1234 5678', '12/12/2026', '7:00 PM', 'Yoga'], columns, today)).toEqual({
+      ok: true,
+      booking: { email: null, phone: '5512345678', date: '2026-12-12', time: '19:00', class_type: 'Yoga', location: null, expires: null },
+    });
+    expect(readBookingRow(['5512345678', '2026-12-12 07:00', '', 'Yoga'], columns, today)).toMatchObject({ ok: true, booking: { date: '2026-12-12', time: '07:00' } });
+    expect(readBookingRow(['5512345678', '01/12/2026', '07:00', ''], columns, today)).toEqual({
+      ok: false,
+      reasons: ['La clase del 01/12/2026 ya pasó.', 'Falta el tipo de clase.'],
+      contact: { email: null, phone: '5512345678' },
+    });
   });
 });

@@ -19,3 +19,4 @@ export * from './sync.ts';
 export * from './audit.ts';
 export * from './rate-limit.ts';
 export * from './privacy.ts';
+export * from './imports.ts';

@@ -495,8 +495,10 @@ describe('transport', () => {
         'POST /customer/privacy_requests',
         'GET /privacy_requests',
         'PUT /privacy_requests',
-        // Customers brought over from another system's CSV (admin)
+        // Customers, their credits and their bookings brought over from another system's CSV (admin)
         'POST /import/customers',
+        'POST /import/credits',
+        'POST /import/bookings',
         // Who signed in, with the role (the previous admin panel's first call)
         'GET /users',
       ].sort(),

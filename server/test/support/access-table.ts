@@ -298,6 +298,8 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'privacy.answerRequest': { role: 'admin', rest: 'PUT /api/privacy_requests' },
   // Customers brought over from another system's CSV: the dry run and the real run.
   'customerImport.customers': { role: 'admin', rest: 'POST /api/import/customers' },
+  'customerImport.credits': { role: 'admin', rest: 'POST /api/import/credits' },
+  'customerImport.bookings': { role: 'admin', rest: 'POST /api/import/bookings' },
   'outbox.list': { role: 'admin', rest: 'GET /api/outbox' },
   'outbox.retry': { role: 'admin', rest: 'POST /api/outbox/{id}/retry' },
   // The studio's invoices and its PAC account (the key is written, never shown back).

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport } from '@tabler/icons-react';
-import { customerImportFields, texts, type CustomerImportField, type CustomerImportOutput } from '@estudio/core';
+import { bookingImportFields, creditImportFields, customerImportFields, texts } from '@estudio/core';
 import { useState } from 'react';
 import { errorText } from '../../format.ts';
 import { api } from '../api.ts';
@@ -10,41 +10,94 @@ const t = texts.customerImport;
 const outcomeColor = { new: 'teal', existing: 'blue', repeated: 'gray', refused: 'red' } as const;
 /** Lines shown on screen; the rest are in the results file. */
 const shownLines = 200;
-type Columns = Partial<Record<CustomerImportField, number>>;
+
+type Kind = 'customers' | 'credits' | 'bookings';
+type Outcome = keyof typeof outcomeColor;
+type Columns = Partial<Record<string, number>>;
+const fieldsOf: Record<Kind, readonly string[]> = { customers: customerImportFields, credits: creditImportFields, bookings: bookingImportFields };
+const fieldLabel = (field: string) => (t.fields as Record<string, string>)[field] ?? (t.recordFields as Record<string, string>)[field] ?? field;
+
+/** One line of any of the three files, as the screen and the results file show it. */
+interface Line {
+  line: number;
+  outcome: Outcome;
+  reasons: string[];
+  customer_id: number | null;
+  name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  detail?: string;
+}
+interface Result {
+  header: string[];
+  columns: Columns;
+  counts: Record<Outcome, number>;
+  lines: Line[];
+}
+
+const wording = (kind: Kind) =>
+  kind === 'customers'
+    ? { intro: t.intro, counts: t.counts, outcomes: t.outcomes, run: t.run, done: t.done }
+    : {
+        intro: t.intros[kind],
+        counts: (c: Record<Outcome, number>) => t.recordCounts(kind, c),
+        outcomes: t.recordOutcomes[kind],
+        run: (n: number) => t.recordRun(kind, n),
+        done: (n: number) => t.recordDone(kind, n),
+      };
 
 /** The results as a CSV the owner keeps: what each line became, and why. */
-function resultsCsv(result: CustomerImportOutput): string {
-  const cell = (v: string | number | null) => (v === null ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+function resultsCsv(kind: Kind, result: Result): string {
+  const cell = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+  const outcomes = wording(kind).outcomes;
+  const what = kind === 'customers' ? [] : [t.what];
   const rows = [
-    [t.line, t.outcome, t.why, 'ID', texts.customerImport.fields.name, texts.customerImport.fields.last_name, texts.customerImport.fields.email, texts.customerImport.fields.phone],
-    ...result.lines.map((l) => [l.line, t.outcomes[l.outcome], l.reasons.join(' '), l.customer_id, l.name, l.last_name, l.email, l.phone]),
+    [t.line, t.outcome, t.why, 'ID', ...what, t.fields.name, t.fields.last_name, t.fields.email, t.fields.phone],
+    ...result.lines.map((l) => [l.line, outcomes[l.outcome], l.reasons.join(' '), l.customer_id, ...(kind === 'customers' ? [] : [l.detail ?? '']), l.name, l.last_name, l.email, l.phone]),
   ];
   return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
-function download(result: CustomerImportOutput) {
-  const url = URL.createObjectURL(new Blob([resultsCsv(result)], { type: 'text/csv;charset=utf-8' }));
+function download(kind: Kind, result: Result) {
+  const url = URL.createObjectURL(new Blob([resultsCsv(kind, result)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = 'importacion-resultados.csv';
+  link.download = `importacion-${kind === 'customers' ? 'clientes' : kind === 'credits' ? 'creditos' : 'reservaciones'}-resultados.csv`;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Importar clientes: choose another system's CSV, see what each line would do (columns remapped by hand), then import. */
+/**
+ * Importar clientes: the three files another system exports, in order (customers, then their credits and
+ * memberships, then their future bookings): choose one, see what each line would do (columns remapped by hand),
+ * then import.
+ */
 export function CustomerImportScreen() {
+  const [kind, setKind] = useState<Kind>('customers');
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
   const [columns, setColumns] = useState<Columns | undefined>(undefined);
-  const [plan, setPlan] = useState<CustomerImportOutput | null>(null);
-  const [done, setDone] = useState<CustomerImportOutput | null>(null);
+  const [plan, setPlan] = useState<Result | null>(null);
+  const [done, setDone] = useState<Result | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const importing = api.customerImport.customers.useMutation();
+  const customers = api.customerImport.customers.useMutation();
+  const credits = api.customerImport.credits.useMutation();
+  const bookings = api.customerImport.bookings.useMutation();
+  const pending = customers.isPending || credits.isPending || bookings.isPending;
+  const words = wording(kind);
 
-  const dryRun = async (text: string, mapping: Columns | undefined) => {
+  const send = (which: Kind, input: { csv: string; dry_run: boolean; columns?: Columns | undefined }): Promise<Result> => {
+    const body = { csv: input.csv, dry_run: input.dry_run, ...(input.columns ? { columns: input.columns } : {}) };
+    if (which === 'credits') return credits.mutateAsync(body);
+    if (which === 'bookings') return bookings.mutateAsync(body);
+    return customers.mutateAsync(body);
+  };
+
+  const dryRun = async (which: Kind, text: string, mapping: Columns | undefined) => {
     setProblem(null);
     try {
-      const result = await importing.mutateAsync({ csv: text, dry_run: true, ...(mapping ? { columns: mapping } : {}) });
+      const result = await send(which, { csv: text, dry_run: true, columns: mapping });
       setPlan(result);
       setColumns(result.columns);
     } catch (e) {
@@ -53,24 +106,31 @@ export function CustomerImportScreen() {
     }
   };
 
-  const choose = async (chosen: File | null) => {
-    setFile(chosen);
+  const reset = () => {
+    setFile(null);
+    setCsv(null);
     setPlan(null);
     setDone(null);
     setColumns(undefined);
-    if (!chosen) return setCsv(null);
+    setProblem(null);
+  };
+
+  const choose = async (chosen: File | null) => {
+    reset();
+    setFile(chosen);
+    if (!chosen) return;
     const text = await chosen.text();
     setCsv(text);
-    await dryRun(text, undefined);
+    await dryRun(kind, text, undefined);
   };
 
   const run = async () => {
     if (!csv || !plan) return;
     setProblem(null);
     try {
-      const result = await importing.mutateAsync({ csv, dry_run: false, ...(columns ? { columns } : {}) });
+      const result = await send(kind, { csv, dry_run: false, columns });
       setDone(result);
-      notifications.show({ color: 'teal', message: t.done(result.lines.filter((l) => l.outcome === 'new').length) });
+      notifications.show({ color: 'teal', message: words.done(result.lines.filter((l) => l.outcome === 'new').length) });
     } catch (e) {
       setProblem(errorText(e));
     }
@@ -79,8 +139,21 @@ export function CustomerImportScreen() {
   const shown = done ?? plan;
   return (
     <Stack gap="md" data-testid="customer-import">
+      <SegmentedControl
+        aria-label={t.kindsLabel}
+        value={kind}
+        onChange={(value) => {
+          reset();
+          setKind(value as Kind);
+        }}
+        data={(Object.keys(t.kinds) as Kind[]).map((k) => ({ value: k, label: t.kinds[k] }))}
+        disabled={pending}
+        fullWidth
+        maw={640}
+        data-testid="import-kind"
+      />
       <Text size="sm" c="dimmed">
-        {t.intro}
+        {words.intro}
       </Text>
       {problem && (
         <Alert color="red" role="alert">
@@ -96,7 +169,7 @@ export function CustomerImportScreen() {
         leftSection={<IconFileImport size={16} />}
         clearable
         maw={480}
-        disabled={importing.isPending}
+        disabled={pending}
       />
       {plan && !done && (
         <Paper withBorder p="md" radius="md">
@@ -105,10 +178,10 @@ export function CustomerImportScreen() {
             {t.columnsHint}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {customerImportFields.map((field) => (
+            {fieldsOf[kind].map((field) => (
               <Select
                 key={field}
-                label={t.fields[field]}
+                label={fieldLabel(field)}
                 data={[{ value: '', label: t.noColumn }, ...plan.header.map((h, i) => ({ value: String(i), label: t.column(i, h) }))]}
                 value={columns?.[field] === undefined ? '' : String(columns[field])}
                 allowDeselect={false}
@@ -117,9 +190,9 @@ export function CustomerImportScreen() {
                   if (value === null || value === '') delete next[field];
                   else next[field] = Number(value);
                   setColumns(next);
-                  if (csv) void dryRun(csv, next);
+                  if (csv) void dryRun(kind, csv, next);
                 }}
-                disabled={importing.isPending}
+                disabled={pending}
               />
             ))}
           </SimpleGrid>
@@ -128,7 +201,7 @@ export function CustomerImportScreen() {
       {shown && (
         <Stack gap="sm">
           <Text fw={600} data-testid="customer-import-counts">
-            {t.counts(shown.counts)}
+            {words.counts(shown.counts)}
           </Text>
           <Table.ScrollContainer minWidth={640}>
             <Table striped withTableBorder>
@@ -137,6 +210,7 @@ export function CustomerImportScreen() {
                   <Table.Th>{t.line}</Table.Th>
                   <Table.Th>{t.outcome}</Table.Th>
                   <Table.Th>{t.person}</Table.Th>
+                  {kind !== 'customers' && <Table.Th>{t.what}</Table.Th>}
                   <Table.Th>{t.why}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -147,17 +221,18 @@ export function CustomerImportScreen() {
                     {/* Wide enough for 'Ya es cliente' whole when the table scrolls on a phone. */}
                     <Table.Td miw={140}>
                       <Badge color={outcomeColor[l.outcome]} variant="light">
-                        {t.outcomes[l.outcome]}
+                        {words.outcomes[l.outcome]}
                       </Badge>
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {[l.name, l.last_name].filter(Boolean).join(' ')}
-                      {l.email && (
+                      {(l.email || l.phone) && (
                         <Text size="xs" c="dimmed">
-                          {l.email}
+                          {l.email ?? l.phone}
                         </Text>
                       )}
                     </Table.Td>
+                    {kind !== 'customers' && <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.detail}</Table.Td>}
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.reasons.join(' ')}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -171,15 +246,15 @@ export function CustomerImportScreen() {
           )}
           <Group>
             {!done ? (
-              <Button onClick={() => void run()} loading={importing.isPending} disabled={shown.counts.new === 0}>
-                {t.run(shown.counts.new)}
+              <Button onClick={() => void run()} loading={pending} disabled={shown.counts.new === 0}>
+                {words.run(shown.counts.new)}
               </Button>
             ) : (
               <Button variant="default" onClick={() => void choose(null)}>
                 {t.again}
               </Button>
             )}
-            <Button variant="light" onClick={() => download(shown)}>
+            <Button variant="light" onClick={() => download(kind, shown)}>
               {t.download}
             </Button>
           </Group>
