@@ -12,11 +12,11 @@ const baseURL = externalServer ?? `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 // The desk tests start their own server and desk:web (they stop and restart the server), so a run of only
 // those (`playwright test tests/desk.spec.ts` or `--project desk`) does not need the portal's server.
-const deskSpec = /(desk|admin-console|admin-activity|admin-settings|admin-money|admin-videos|admin-products)[^/]*\.spec\.ts$/;
+const deskSpec = /(desk|admin-console|admin-activity|admin-settings|admin-money|admin-videos|admin-products|import-invitations)[^/]*\.spec\.ts$/;
 const cliArgs = process.argv.slice(2);
 const positional = cliArgs.filter((a, i) => !a.startsWith('-') && !cliArgs[i - 1]?.startsWith('--project') && a !== 'test');
 const projectArgs = cliArgs.flatMap((a, i) => (a.startsWith('--project=') ? [a.slice(10)] : a === '--project' ? [cliArgs[i + 1] ?? ''] : []));
-const deskOnly = (positional.length > 0 && positional.every((a) => /desk|admin-console|admin-settings|admin-money|admin-videos|admin-products/.test(a))) || (projectArgs.length > 0 && projectArgs.every((p) => p === 'desk'));
+const deskOnly = (positional.length > 0 && positional.every((a) => /desk|admin-console|admin-settings|admin-money|admin-videos|admin-products|import-invitations/.test(a))) || (projectArgs.length > 0 && projectArgs.every((p) => p === 'desk'));
 
 /**
  * End-to-end tests of the portal against the real server on its embedded

@@ -276,6 +276,15 @@ export const domainErrors = {
     status: 409,
     message: 'Antes de cancelar sus datos, cancela sus reservaciones futuras y sus listas de espera (desde su ficha).',
   },
+  // Inviting the customers without a password to create one (decision 128)
+  'customer-invitation/no-email-channel': {
+    status: 409,
+    message: 'Este estudio todavía no envía correos: configura el envío de correo en la sección Mensajes antes de invitar a tus clientes. No se preparó ninguna invitación.',
+  },
+  'customer-invitation/firebase': {
+    status: 409,
+    message: 'Tu estudio inicia sesión con Firebase: cada cliente crea su contraseña desde «¿Olvidaste tu contraseña?» con su correo.',
+  },
   'customer/own-role': { status: 409, message: 'No puedes cambiar tu propio rol; pídeselo a otro administrador.' },
   'customer/field-admin-only': { status: 403, message: 'Recepción no puede cambiar este dato del cliente; pídeselo a un administrador.' },
   'customer/staff-account': { status: 403, message: 'Los datos del personal y de los coaches los cambia un administrador.' },

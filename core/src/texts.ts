@@ -257,7 +257,44 @@ export const texts = {
       saved: 'Respuesta guardada.',
       anonymised: 'Respuesta guardada. Los datos del cliente se anonimizaron.',
       cancel: 'Cancelar',
+      /** What becomes of the e-mail that tells her (decisions 079, 128): never 'enviado' before it leaves. */
+      mailHint: (email: string) => `Al guardarla, se le enviará por correo a ${email}; también la lee en Mi Información.`,
+      mailHintSilent: 'El estudio no envía correos: no se le avisará automáticamente. Solo la lee en Mi Información.',
+      mailHintCancellation: (email: string) => `Al guardarla, se le enviará por correo a ${email}: es el último mensaje que recibe del estudio.`,
+      mailHintCancellationSilent: 'El estudio no envía correos: no se le avisará automáticamente que su cuenta se cerró. Avísale tú por otro medio.',
+      mailQueued: 'Se enviará al cliente por correo en unos minutos; está en la bandeja de salida (Mensajes).',
+      mailWaiting:
+        'El estudio no envía correos todavía: el correo al cliente quedó en espera en Mensajes y no le llegará hasta que configures el envío de correo. Mientras, la lee en Mi Información.',
+      mailNotQueued: 'No se le avisará automáticamente: el estudio no envía correos. Avísale tú por otro medio.',
     },
+  },
+  /** The console's invitation to create a password, for customers brought over or registered at the desk (decision 128). */
+  customerInvitations: {
+    title: 'Invitar a crear su contraseña',
+    intro:
+      'Tus clientes importados y los registrados en recepción aún no tienen contraseña para reservar en línea. Envíales un correo con el enlace para crearla (vence en 7 días). A quien ya invitaste no le llega otro.',
+    waiting: (n: number) =>
+      n === 0 ? 'No queda nadie por invitar.' : n === 1 ? '1 cliente sin contraseña no ha recibido la invitación.' : `${n.toLocaleString('es-MX')} clientes sin contraseña no han recibido la invitación.`,
+    alreadyInvited: (n: number) => (n === 1 ? '1 cliente ya la recibió y aún no crea su contraseña.' : `${n.toLocaleString('es-MX')} clientes ya la recibieron y aún no crean su contraseña.`),
+    limitLabel: 'Cuántos invitar en esta vuelta',
+    limitHint: 'Hasta 1,000 por vez; a los demás los invitas en otra vuelta.',
+    resend: 'Invitar otra vez a quienes la recibieron hace más de 14 días y aún no crean su contraseña',
+    invite: 'Invitar a crear su contraseña',
+    confirmTitle: 'Invitar a crear su contraseña',
+    confirm: (n: number) =>
+      n === 1
+        ? 'Se preparará 1 correo con el enlace para crear su contraseña. Sale del estudio en unos minutos y no se puede retirar. ¿Continuar?'
+        : `Se prepararán ${n.toLocaleString('es-MX')} correos, uno por cliente, con el enlace para crear su contraseña. Salen del estudio en unos minutos y no se pueden retirar. ¿Continuar?`,
+    confirmYes: (n: number) => (n === 1 ? 'Invitar a 1 cliente' : `Invitar a ${n.toLocaleString('es-MX')} clientes`),
+    cancel: 'Cancelar',
+    result: (n: number) =>
+      n === 0
+        ? 'No había a quién invitar.'
+        : n === 1
+          ? '1 correo en la bandeja de salida; se enviará en unos minutos.'
+          : `${n.toLocaleString('es-MX')} correos en la bandeja de salida; se enviarán en unos minutos.`,
+    remaining: (n: number) => (n === 1 ? 'Queda 1 cliente por invitar: invítalo en otra vuelta.' : `Quedan ${n.toLocaleString('es-MX')} clientes por invitar: invítalos en otra vuelta.`),
+    noChannel: 'Este estudio todavía no envía correos: configura el envío de correo en Mensajes para invitar a tus clientes. Mientras, en recepción le ayudan a crearla con «Nueva contraseña en recepción».',
   },
   /** The console's 'Importar clientes' (decision 125). */
   customerImport: {

@@ -4,7 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './mantine-styles.ts';
 import '@mantine/notifications/styles.css';
-import { configMap } from '@estudio/core';
+import { configMap, isStudioPublished, portalPageOpensBeforePublishing, studioPublishedKey } from '@estudio/core';
 import { App, appConfigKey, createQueryClient } from './App.tsx';
 import { nextTask } from './next-task.ts';
 import { readPageState } from './page-state.ts';
@@ -59,6 +59,13 @@ export async function startApp({ container, prerendered, releaseTaps }: { contai
     if (state.queries) hydrate(queryClient, state.queries);
   }
   const router = createBrowserRouter(routes);
+  // Before the studio is published only a few pages open (signing in, setting a password): a link from one of them to
+  // any other page loads it from the server, which answers "Próximamente" (decision 129).
+  if (state?.appconfig.config.some((e) => e.key === studioPublishedKey && !isStudioPublished(e.value))) {
+    router.subscribe(({ location: to }) => {
+      if (!portalPageOpensBeforePublishing(to.pathname)) window.location.assign(`${to.pathname}${to.search}`);
+    });
+  }
   const started = () => {
     // A tap on the server's page meanwhile goes to the app's same button now (decision 031), in a task of its own: a
     // click given to React from inside a commit's effects was not delivered to the card.

@@ -20,6 +20,7 @@ import { createIdentityProvider, type IdentityProvider } from './services/auth/i
 import { createLoginFailureStore } from './services/auth/login-failures.ts';
 import { createCallLimits } from './services/rate-limit/call-limits.ts';
 import { hashingSlotsFor } from './services/rate-limit/hashing-slots.ts';
+import { readStudioFront } from './services/setup/studio-setup.ts';
 import { registerFileRoutes } from './http/files-upload.ts';
 import { registerDeskUpdates } from './http/desk-updates.ts';
 import { registerMessageRoutes } from './routers/message-preferences.ts';
@@ -266,6 +267,7 @@ export async function buildServer({ config, db, identity: identityOverride, chan
     const caller = appRouter.createCaller({ ...createContext({ req, res: reply }), token: null });
     const page = await pages.page(req.url, {
       appconfig: () => caller.appconfig.get(),
+      comingSoon: () => readStudioFront(db),
       query: (procedure, input) => callQuery(caller, procedure, input),
       userAgent: req.headers['user-agent'],
       log: req.log,

@@ -49,6 +49,9 @@ import { activityRouter } from './routers/activity.ts';
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
 import { privacyRouter } from './routers/privacy.ts';
 import { customerImportRouter } from './routers/customer-import.ts';
+import { customerInvitationsRouter } from './routers/customer-invitations.ts';
+// A new studio's first run: Primeros pasos and the portal's publication
+import { studioSetupRouter } from './routers/studio-setup.ts';
 // Who signed in (the previous admin panel's first call)
 import { usersRouter } from './routers/users.ts';
 import { knowInputsOf, publicProcedure, router } from './trpc.ts';
@@ -107,6 +110,8 @@ export const appRouter = router({
   messages: messagePreferencesRouter,
   privacy: privacyRouter,
   customerImport: customerImportRouter,
+  customerInvitations: customerInvitationsRouter,
+  setup: studioSetupRouter,
   users: usersRouter,
   activity: activityRouter,
 });

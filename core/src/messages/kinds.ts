@@ -10,6 +10,8 @@ export const messageKinds = {
   'password-reset': { optional: false, label: 'Restablecer contraseña' },
   'email-change': { optional: false, label: 'Confirmar correo' },
   'customer-claim': { optional: false, label: 'Crear contraseña' },
+  'customer-invitation': { optional: false, label: 'Invitación a crear contraseña' },
+  'privacy-request-answered': { optional: false, label: 'Respuesta a una solicitud ARCO' },
   'booking-confirmation': { optional: false, label: 'Confirmación de reservación' },
   'booking-cancelled': { optional: false, label: 'Reservación cancelada' },
   welcome: { optional: false, label: 'Bienvenida' },

@@ -1,5 +1,7 @@
 import { appConfigRules, type AppConfigKey } from '../appconfig.ts';
 import { formatMXN, toCents } from './money.ts';
+import { setupStepKeys } from './studio-setup.ts';
+import { studioSetupTexts } from '../texts-setup.ts';
 
 /**
  * What staff did, as an owner reads it (decision 037).
@@ -71,6 +73,10 @@ export const activityKindRules = {
   settingsChanged: [
     ['app_config', 'update'],
     ['messaging_settings', 'update'],
+    ['app_config', 'studio.publish'],
+    ['app_config', 'studio.unpublish'],
+    ['app_config', 'setup.skip'],
+    ['app_config', 'setup.unskip'],
   ],
   catalogueChanged: [
     ['class_package', 'create'],
@@ -90,6 +96,7 @@ export const activityKindRules = {
   ],
   imported: [
     ['customer', 'customer.import'],
+    ['customer', 'customer.invite'],
     ['customer', 'credits.import'],
     ['class_reservation', 'reservations.import'],
   ],
@@ -153,6 +160,12 @@ function settingLabel(key: string): string | null {
 
 const classesText = (amount: number) => (amount === 1 ? '1 clase' : `${amount} clases`);
 const creditAmountText = (amount: number) => (amount === -1 ? 'ilimitadas' : classesText(amount));
+
+/** A step of Primeros pasos by its stored key, as the owner read it. */
+function setupStepTitle(key: unknown): string {
+  const step = setupStepKeys.find((k) => k === key);
+  return step ? studioSetupTexts.steps[step].title : String(key ?? '');
+}
 
 function field(changes: unknown, key: string): unknown {
   return changes && typeof changes === 'object' ? (changes as Record<string, unknown>)[key] : undefined;
@@ -324,6 +337,13 @@ export function activityWhat(facts: ActivityFacts): string {
       return `canceló una clase del horario${because}`;
     case 'settingsChanged': {
       if (facts.entity === 'messaging_settings') return 'cambió la configuración de mensajes';
+      // The first run (decision 129): the portal opened or closed, a step of Primeros pasos left for later.
+      if (facts.action === 'studio.publish') return 'publicó el estudio: el portal quedó abierto al público';
+      if (facts.action === 'studio.unpublish') return 'dejó de publicar el estudio: el portal muestra «Próximamente»';
+      if (facts.action === 'setup.skip' || facts.action === 'setup.unskip') {
+        const step = setupStepTitle(field(changes, 'step'));
+        return `${facts.action === 'setup.skip' ? 'omitió por ahora' : 'retomó'} el paso «${step}» de Primeros pasos`;
+      }
       const keys = field(changes, 'keys');
       const names = Array.isArray(keys) ? keys.map((k) => settingLabel(String(k))).filter((k): k is string => !!k) : [];
       return names.length ? `cambió la configuración: ${names.join(', ')}` : 'cambió la configuración del estudio';
@@ -334,6 +354,11 @@ export function activityWhat(facts: ActivityFacts): string {
       return `${verb} ${what}`;
     }
     case 'imported': {
+      if (facts.action === 'customer.invite') {
+        const invited = Number(field(changes, 'invited'));
+        const n = Number.isFinite(invited) ? invited : 0;
+        return `invitó a ${n === 1 ? '1 cliente' : `${n} clientes`} a crear su contraseña`;
+      }
       const count = Number(field(changes, facts.action === 'customer.import' ? 'created' : 'given'));
       const n = Number.isFinite(count) ? count : 0;
       if (facts.action === 'customer.import') return `importó ${n === 1 ? '1 cliente' : `${n} clientes`} de otro sistema`;

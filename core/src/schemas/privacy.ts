@@ -74,3 +74,12 @@ export const privacyRequestAnswerInput = z.object({
 });
 export type PrivacyRequestAnswerInput = z.infer<typeof privacyRequestAnswerInput>;
 export const privacyRequestSaveOutput = z.object({ privacy_request: privacyRequestOutput });
+
+/**
+ * The owner's answer saved, and what became of the e-mail that tells her (decision 128): `queued` when a message to
+ * her waits in the outbox; `email_configured` whether the studio sends e-mail now (if not, it waits until it does).
+ */
+export const privacyRequestAnsweredOutput = privacyRequestSaveOutput.extend({
+  message: z.object({ queued: z.boolean(), email_configured: z.boolean() }),
+});
+export type PrivacyRequestAnsweredOutput = z.infer<typeof privacyRequestAnsweredOutput>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appConfigDefaults } from '@estudio/core';
+import { appConfigDefaults, studioPublishedKey } from '@estudio/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -117,7 +117,9 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
 
   // The demo studio invoices as the SAT's test taxpayer (the RFC PAC sandboxes stamp with); a real studio writes its own.
   const demoFiscal = { fiscal_rfc: 'EKU9003173C9', fiscal_legal_name: 'ESCUELA KEMPER URGATE', fiscal_regime: '601', fiscal_postcode: '06700' };
-  await tx.insert(s.app_config).values(Object.entries({ ...appConfigDefaults, ...demoFiscal }).map(([key, value]) => ({ key, value })));
+  // The demo studio is open to the public from the start (decision 129): a studio started without it is not, until its owner publishes it.
+  const published = { [studioPublishedKey]: 'true' };
+  await tx.insert(s.app_config).values(Object.entries({ ...appConfigDefaults, ...demoFiscal, ...published }).map(([key, value]) => ({ key, value })));
 
   const days = { date, ago };
   const { locations, categories, classTypes, instructors, classTags, videoTags } = await seedCatalogue(tx);

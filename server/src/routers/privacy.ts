@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   personalDataInput,
   personalDataOutput,
+  privacyRequestAnsweredOutput,
   privacyRequestAnswerInput,
   privacyRequestSaveOutput,
   privacyRequestInput,
@@ -60,13 +61,13 @@ export const privacyRouter = router({
         method: 'PUT',
         path: '/privacy_requests',
         tags,
-        summary: 'Responde una solicitud ARCO; una cancelación atendida anonimiza al cliente y conserva sus registros contables (admin)',
+        summary: 'Responde una solicitud ARCO y pone en la bandeja de salida el correo que se lo dice al cliente; una cancelación atendida anonimiza al cliente y conserva sus registros contables (admin)',
         errorResponses: { 400: 'Un campo no es válido o no existe', 404: 'No existe la solicitud', 409: 'Ya se respondió, o el cliente tiene reservaciones futuras' },
       },
     })
     .input(privacyRequestAnswerInput)
-    .output(privacyRequestSaveOutput)
-    .mutation(async ({ ctx, input }) => ({ privacy_request: await answerPrivacyRequest(ctx.db, ctx.config, { customer_id: ctx.customer.customer_id }, input) })),
+    .output(privacyRequestAnsweredOutput)
+    .mutation(({ ctx, input }) => answerPrivacyRequest(ctx.db, ctx.config, { customer_id: ctx.customer.customer_id }, input)),
 });
 
 /**

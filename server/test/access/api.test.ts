@@ -499,6 +499,12 @@ describe('transport', () => {
         'POST /import/customers',
         'POST /import/credits',
         'POST /import/bookings',
+        'GET /import/invitations',
+        'POST /import/invitations',
+        // A new studio's first run: Primeros pasos and the portal's publication (admin)
+        'GET /setup',
+        'PUT /setup/steps/{step}',
+        'PUT /setup/publication',
         // Who signed in, with the role (the previous admin panel's first call)
         'GET /users',
       ].sort(),

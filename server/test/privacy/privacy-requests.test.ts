@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localDate, privacyRequestDueDay, studioTimeZone } from '@estudio/core';
+import { isOptionalMessage, localDate, privacyRequestDueDay, studioTimeZone } from '@estudio/core';
 import { audit_log } from '@estudio/db/schema/audit';
 import { customer, customer_note } from '@estudio/db/schema/customer';
 import { auth_user } from '@estudio/db/schema/identity';
@@ -8,8 +8,9 @@ import { message_preference, outbox_message } from '@estudio/db/schema/outbox';
 import { class_package } from '@estudio/db/schema/packages';
 import { privacy_request } from '@estudio/db/schema/privacy';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
+import { recordOutcome } from '../../src/services/messages/delivery-worker.ts';
 import { loadStudioSettings } from '../../src/services/schedule/studio-settings.ts';
-import { call, type TestServer } from '../support/helpers.ts';
+import { call, login, type TestServer } from '../support/helpers.ts';
 import { demoStudio } from '../support/demo-studio.ts';
 import { newClass } from '../support/reservations-fixtures.ts';
 
@@ -98,6 +99,15 @@ describe('the owner answers', () => {
     const done = await answer({ privacy_request_id: id, status: 'done', answer: 'Puedes descargar todos tus datos en Mi Información › Tus datos.' });
     expect(done.status, done.raw).toBe(200);
     expect(done.body.privacy_request).toMatchObject({ status: 'done', answer: 'Puedes descargar todos tus datos en Mi Información › Tus datos.' });
+    // She is told by e-mail, queued with the answer; with no channel the console hears that it waits, not that it went.
+    expect(done.body.message).toEqual({ queued: true, email_configured: false });
+    const told = await server.db.select().from(outbox_message).where(eq(outbox_message.dedupe_key, `privacy-answer:${id}:email`));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ channel: 'email', recipient: 'cliente@estudio.demo', kind: 'privacy-request-answered', status: 'pending', subject: 'Estudio Demo respondió tu solicitud sobre tus datos personales' });
+    expect(told[0]!.body).toContain('Atendimos tu solicitud de acceso a tus datos personales, que recibimos el');
+    expect(told[0]!.body).toContain('Puedes descargar todos tus datos en Mi Información › Tus datos.');
+    expect(told[0]!.body).toContain('Resultado: Atendida');
+    expect(told[0]!.body).toContain('Ver mis solicitudes: http://estudio.test/mystudio/informacion');
     const again = await answer({ privacy_request_id: id, status: 'refused', answer: 'No.' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ code: 'privacy-request/answered', message: 'Esta solicitud ya se respondió.' });
@@ -138,6 +148,9 @@ describe('the owner answers', () => {
 
     const done = await answer({ privacy_request_id: id, status: 'done', answer: 'Eliminamos tus datos.' });
     expect(done.status, done.raw).toBe(200);
+    // With no e-mail channel, no message would leave: none is kept with her address, and the console says she is not told.
+    expect(done.body.message).toEqual({ queued: false, email_configured: false });
+    expect(await server.db.select().from(outbox_message).where(eq(outbox_message.recipient, she.email))).toEqual([]);
     const [row] = await server.db.select().from(customer).where(eq(customer.customer_id, she.id));
     expect(row).toMatchObject({ name: 'Cliente', last_name: 'anonimizado', email: `anonimizado-${she.id}@anonimizado.invalid`, phone: null, instagram: null, uid: null, birthdate: null });
     expect(row?.deletedAt).toBeInstanceOf(Date);
@@ -158,5 +171,52 @@ describe('the owner answers', () => {
     expect(request).toMatchObject({ status: 'done', kind: 'cancellation' });
     const list = await call(server.app, 'GET', '/api/privacy_requests?status=done', { token: admin });
     expect(list.body.privacy_requests.find((r: { privacy_request_id: number }) => r.privacy_request_id === id)).toMatchObject({ customer_name: 'Cliente anonimizado' });
+  });
+
+  it('a refusal is told to her as a necessary message, even with her optional messages off', async () => {
+    const she = await newSignUp('rechazo');
+    await server.db.update(message_preference).set({ email_enabled: false, whatsapp_enabled: false }).where(eq(message_preference.customer_id, she.id));
+    const asked = await ask(she.token, { kind: 'opposition', details: 'No usen mis fotos en redes.' });
+    const id = asked.body.privacy_request.privacy_request_id as number;
+    const refused = await answer({ privacy_request_id: id, status: 'refused', answer: 'No publicamos fotos de clientes; no hay nada que detener.' });
+    expect(refused.status, refused.raw).toBe(200);
+    expect(refused.body.message).toEqual({ queued: true, email_configured: false });
+    const [told] = await server.db.select().from(outbox_message).where(eq(outbox_message.dedupe_key, `privacy-answer:${id}:email`));
+    expect(told).toMatchObject({ recipient: she.email, kind: 'privacy-request-answered', channel: 'email' });
+    expect(told!.body).toContain('Revisamos tu solicitud de oposición al uso de tus datos personales');
+    expect(told!.body).toContain('no podemos atenderla');
+    expect(told!.body).toContain('No publicamos fotos de clientes; no hay nada que detener.');
+    expect(told!.body).toContain('Resultado: Rechazada');
+    expect(told!.body).not.toContain('No quiero recibir');
+  });
+
+  it('with e-mail set up, a cancellation done is told to the address she had, and the sent row then forgets it', async () => {
+    const mailing = await server.withConfig({ SMTP_HOST: 'smtp.estudio.test' });
+    const owner = (await login(mailing, 'admin@estudio.demo')).idToken;
+    const she = await newSignUp('ultimo');
+    const asked = await ask(she.token, { kind: 'cancellation', details: 'Ya no vivo en la ciudad.' });
+    const id = asked.body.privacy_request.privacy_request_id as number;
+    const done = await call(mailing, 'PUT', '/api/privacy_requests', { token: owner, body: { privacy_request_id: id, status: 'done', answer: 'Borramos tus datos, como pediste.' } });
+    expect(done.status, done.raw).toBe(200);
+    expect(done.body.message).toEqual({ queued: true, email_configured: true });
+    const [anonymised] = await server.db.select().from(customer).where(eq(customer.customer_id, she.id));
+    expect(anonymised?.email).toBe(`anonimizado-${she.id}@anonimizado.invalid`);
+    const [told] = await server.db.select().from(outbox_message).where(eq(outbox_message.dedupe_key, `privacy-answer:${id}:email`));
+    expect(told).toMatchObject({ recipient: she.email, customer_id: she.id, kind: 'privacy-request-answered', status: 'pending' });
+    expect(isOptionalMessage(told!.kind)).toBe(false);
+    expect(told!.body).toContain('Atendimos tu solicitud de cancelación de tus datos personales');
+    expect(told!.body).toContain('Borramos tus datos, como pediste.');
+    expect(told!.body).toContain('cerramos tu cuenta: ya no puedes iniciar sesión');
+    expect(told!.body).not.toContain('Ver mis solicitudes');
+    // Every other message to her was stopped by the anonymisation; this one, queued after it, waits to leave.
+    const others = await server.db.select().from(outbox_message).where(and(eq(outbox_message.customer_id, she.id), eq(outbox_message.status, 'pending')));
+    expect(others.map((m) => m.kind)).toEqual(['privacy-request-answered']);
+
+    // The delivery worker sends it: the row keeps the fact, not her address or the text.
+    const lease = new Date(Date.now() + 60_000);
+    await server.db.update(outbox_message).set({ claimed_until: lease, attempts: 1 }).where(eq(outbox_message.outbox_message_id, told!.outbox_message_id));
+    expect(await recordOutcome(server.db, { ...told!, claimed_until: lease, attempts: 1 }, lease, { sent: true, providerMessageId: '<prueba@estudio.test>' })).toBe(true);
+    const [sent] = await server.db.select().from(outbox_message).where(eq(outbox_message.outbox_message_id, told!.outbox_message_id));
+    expect(sent).toMatchObject({ status: 'sent', recipient: 'anonimizado', body: '', subject: null, html: null, kind: 'privacy-request-answered' });
   });
 });

@@ -300,6 +300,9 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'customerImport.customers': { role: 'admin', rest: 'POST /api/import/customers' },
   'customerImport.credits': { role: 'admin', rest: 'POST /api/import/credits' },
   'customerImport.bookings': { role: 'admin', rest: 'POST /api/import/bookings' },
+  // Inviting the customers without a password to create one: the count and the run.
+  'customerInvitations.preview': { role: 'admin', rest: 'GET /api/import/invitations' },
+  'customerInvitations.send': { role: 'admin', rest: 'POST /api/import/invitations' },
   'outbox.list': { role: 'admin', rest: 'GET /api/outbox' },
   'outbox.retry': { role: 'admin', rest: 'POST /api/outbox/{id}/retry' },
   // The studio's invoices and its PAC account (the key is written, never shown back).
@@ -309,6 +312,10 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'messaging.settings': { role: 'admin', rest: 'GET /api/messaging/settings' },
   'messaging.updateSettings': { role: 'admin', rest: 'PUT /api/messaging/settings' },
   'messaging.sendTest': { role: 'admin', rest: 'POST /api/messaging/test' },
+  // A new studio's first run: its steps, a step left for later, the portal opened or closed (decision 129).
+  'setup.status': { role: 'admin', rest: 'GET /api/setup' },
+  'setup.skipStep': { role: 'admin', rest: 'PUT /api/setup/steps/{step}' },
+  'setup.publish': { role: 'admin', rest: 'PUT /api/setup/publication' },
   'activity.list': { role: 'admin', rest: 'GET /api/activity' },
   'activity.staff': { role: 'admin', rest: 'GET /api/activity/staff' },
 };

@@ -48,6 +48,36 @@ export function customerClaim(input: AccountLink): MessageParts {
   };
 }
 
+export interface CustomerInvitation {
+  businessName: string;
+  /** Her first name, for the greeting. */
+  name: string | null;
+  link: string;
+  /** How long the link works, in days: an invitation is read days after it is sent, not at once. */
+  days: number;
+}
+
+/**
+ * To a customer the studio brought over from another system, or registered at the desk, and chose to invite: the
+ * same link as customerClaim, written as an invitation she did not ask for.
+ */
+export function customerInvitation(input: CustomerInvitation): MessageParts {
+  return {
+    kind: 'customer-invitation',
+    subject: `Crea tu contraseña de ${input.businessName}`,
+    greetingName: input.name,
+    paragraphs: [
+      `${input.businessName} te dio de alta con este correo en su sistema de reservaciones. Con tu cuenta en línea reservas tus clases, ves tus clases disponibles y tu código de acceso para la recepción.`,
+      `Solo falta que crees tu contraseña con este enlace (vence en ${input.days === 1 ? '1 día' : `${input.days} días`}):`,
+    ],
+    action: { label: 'Crear mi contraseña', url: input.link },
+    footnotes: [
+      'Si el enlace ya venció, pide uno nuevo en «¿Olvidaste tu contraseña?» con este mismo correo.',
+      `Si no eres cliente de ${input.businessName}, ignora este correo; nadie podrá entrar sin abrir este enlace.`,
+    ],
+  };
+}
+
 export function emailChange(input: AccountLink): MessageParts {
   return {
     kind: 'email-change',

@@ -2,8 +2,10 @@ import { Alert, AppShell, Badge, Burger, Button, Center, Grid, Group, Loader, Na
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCloudOff, IconCloudCheck, IconDeviceDesktop, IconKey, IconRefresh } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { api } from './admin/api.ts';
 import { adminSections, type AdminSectionKey } from './admin/sections.ts';
+import type { SettingsTabKey } from './admin/settings/fields.ts';
 import { CashDrawer } from './cash/CashDrawer.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { pendingText, setStudioZone } from './format.ts';
@@ -62,12 +64,23 @@ function Desk({
   // Only admins see the console's sections (the server refuses their routes to anyone else anyway).
   const isAdmin = user.role === 'admin';
   const [section, setSection] = useState<AdminSectionKey | 'reception'>('reception');
+  // Configuración's tab when Primeros pasos opens it at one.
+  const [settingsTab, setSettingsTab] = useState<SettingsTabKey | undefined>(undefined);
   // Below 576 px the admin's side menu folds behind a button in the header (it took 210 of a phone's 390 px).
   const [navOpened, nav] = useDisclosure(false);
-  const goTo = (next: AdminSectionKey | 'reception') => {
+  const goTo = (next: AdminSectionKey | 'reception', tab?: SettingsTabKey) => {
     setSection(next);
+    setSettingsTab(tab);
     nav.close();
   };
+  // An owner whose studio is not published yet starts on Primeros pasos (decision 129); once, so Recepción stays a click away.
+  const setup = api.setup.status.useQuery(undefined, { enabled: isAdmin });
+  const [firstRunSeen, setFirstRunSeen] = useState(false);
+  useEffect(() => {
+    if (firstRunSeen || !setup.data) return;
+    setFirstRunSeen(true);
+    if (!setup.data.published) setSection((current) => (current === 'reception' ? 'firstSteps' : current));
+  }, [firstRunSeen, setup.data]);
   const signOut = trpc.session.signOut.useMutation({ onSuccess: () => utils.session.get.invalidate() });
   const openCustomerCard = (customerId: number) => {
     setTab('customers');
@@ -116,7 +129,7 @@ function Desk({
                   </Center>
                 }
               >
-                <AdminSection section={section} />
+                <AdminSection section={section} tab={settingsTab} onOpen={goTo} />
               </Suspense>
             ) : (
             <Stack gap="md">

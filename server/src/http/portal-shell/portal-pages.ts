@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import { isStudioPublished, portalPageOpensBeforePublishing, studioPublishedKey } from '@estudio/core';
+import { comingSoonPage, type ComingSoonStudio } from './coming-soon-page.ts';
 
 /** The server bundle the portal's build writes into <dist>/.ssr (portal/src/entry-server.tsx). */
 export interface PortalServerBundle {
@@ -60,6 +62,8 @@ export class RenderedPage {
 /** What a page needs from the server for one request: the studio's configuration and anonymous queries. */
 export interface PageSource {
   appconfig(): Promise<AppConfigAnswer>;
+  /** What "Próximamente" shows while the studio is not published: read only then (decision 129). */
+  comingSoon(): Promise<ComingSoonStudio>;
   query(procedure: string, input: unknown): Promise<unknown>;
   userAgent: string | undefined;
   log: FastifyBaseLogger;
@@ -162,6 +166,8 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
     }
     const config = Object.fromEntries(appconfig.config.map(({ key, value }) => [key, value]));
     const pathname = new URL(url, 'http://portal').pathname;
+    // Until its owner publishes it, the studio's public pages are "Próximamente"; setting a password and signing in stay open.
+    if (!isStudioPublished(config[studioPublishedKey]) && !portalPageOpensBeforePublishing(pathname)) return comingSoonPage(await source.comingSoon());
     let prerendered: PrerenderedPage | null = null;
     if (bundle) {
       try {

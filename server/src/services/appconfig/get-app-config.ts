@@ -7,6 +7,9 @@ import {
   DomainError,
   passwordPolicyFromConfig,
   isValidAppConfigValue,
+  isStudioPublished,
+  setupSkippedKey,
+  studioPublishedKey,
   passwordRuleTexts,
   type AppConfigEntry,
   type PasswordPolicy,
@@ -35,10 +38,12 @@ export function firebaseConfigValue(config: Config): string {
  * that is not stored yet, with `firebaseConfig` taken from the server. A
  * stored value that does not fit its setting (saved before values were
  * checked) answers as the default, as the server's own readers use it.
+ * `studio_published` is always there ('false' for a new studio).
  * Private settings (appConfigPrivateKeys) only with `includePrivate` (admins).
  */
 export async function getAppConfig(db: Db, config: Config, options: { includePrivate?: boolean } = {}): Promise<AppConfigEntry[]> {
-  const rows = await db.select({ key: app_config.key, value: app_config.value }).from(app_config).orderBy(app_config.key);
+  // The first run's skipped steps are the console's (GET /api/setup); whether the studio is published is everyone's.
+  const rows = (await db.select({ key: app_config.key, value: app_config.value }).from(app_config).orderBy(app_config.key)).filter((r) => r.key !== setupSkippedKey);
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const defaults: Record<string, string> = appConfigDefaults;
   const entries: AppConfigEntry[] = rows.map((r) => ({
@@ -48,6 +53,10 @@ export async function getAppConfig(db: Db, config: Config, options: { includePri
   for (const [key, value] of Object.entries(appConfigDefaults)) {
     if (!stored.has(key)) entries.push({ key, value });
   }
+  // A studio with no row is new and not published yet (decision 129): the portal shows "Próximamente" until its owner publishes.
+  const published = entries.find((e) => e.key === studioPublishedKey);
+  if (published) published.value = String(isStudioPublished(published.value));
+  else entries.push({ key: studioPublishedKey, value: 'false' });
   const firebase = entries.find((e) => e.key === 'firebaseConfig');
   if (firebase) firebase.value = firebaseConfigValue(config);
   if (options.includePrivate) return entries;

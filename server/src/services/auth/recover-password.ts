@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user, password_reset } from '@estudio/db/schema/identity';
@@ -22,6 +22,35 @@ export interface RecoverSettings {
 export const UNSET_PASSWORD = '!unset';
 
 /**
+ * The identities customers with no password create theirs through, one per e-mail, made without a password
+ * (UNSET_PASSWORD) where there is none yet: the uid of each e-mail's identity. Two requests at once: the unique
+ * e-mail index keeps one identity, and both answer it.
+ */
+export async function identitiesToClaim(tx: Db, emails: readonly string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  await tx
+    .insert(auth_user)
+    .values(emails.map((email) => ({ uid: newUid(), email, password_hash: UNSET_PASSWORD })))
+    .onConflictDoNothing();
+  const made = await tx.select({ uid: auth_user.uid, email: auth_user.email }).from(auth_user).where(inArray(auth_user.email, [...emails]));
+  const uids = new Map(made.map((u) => [u.email, u.uid]));
+  if (emails.some((email) => !uids.has(email))) throw new Error('identity for a customer without password was not stored');
+  return uids;
+}
+
+/**
+ * One-time links that set each identity's password (the portal's /recuperar), valid `ttlMinutes`: a password_reset
+ * row per uid, stored as its hash. The reset, the claim and the invitation e-mails all carry a link made here.
+ */
+export async function passwordLinks(tx: Db, settings: { publicUrl: string; ttlMinutes: number }, uids: readonly string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const expires = new Date(Date.now() + settings.ttlMinutes * 60_000);
+  const tokens = uids.map((uid) => ({ uid, token: randomToken() }));
+  await tx.insert(password_reset).values(tokens.map(({ uid, token }) => ({ uid, token_hash: hashToken(token), expires_at: expires })));
+  return new Map(tokens.map(({ uid, token }) => [uid, `${settings.publicUrl}/recuperar?token=${encodeURIComponent(token)}`]));
+}
+
+/**
  * Writes a one-time password link and its e-mail to the outbox, in the
  * caller's transaction. An account with a password gets the reset mail. An
  * e-mail that only a desk-registered customer has (uid null, decision 017)
@@ -30,8 +59,9 @@ export const UNSET_PASSWORD = '!unset';
  * binds the customer row (resetPassword). Anything else writes nothing.
  */
 async function mailPasswordLink(tx: Db, settings: RecoverSettings, email: string): Promise<'reset' | 'claim' | null> {
-  let [user] = await tx.select({ uid: auth_user.uid, email: auth_user.email, password_hash: auth_user.password_hash }).from(auth_user).where(eq(auth_user.email, email)).limit(1);
+  const [user] = await tx.select({ uid: auth_user.uid, password_hash: auth_user.password_hash }).from(auth_user).where(eq(auth_user.email, email)).limit(1);
   let kind: 'reset' | 'claim' = 'reset';
+  let uid = user?.uid;
   if (!user || user.password_hash === UNSET_PASSWORD) {
     const [desk] = await tx
       .select({ customer_id: customer.customer_id })
@@ -40,26 +70,16 @@ async function mailPasswordLink(tx: Db, settings: RecoverSettings, email: string
       .limit(1);
     if (!desk) return null;
     kind = 'claim';
-    if (!user) {
-      // Two requests at once: the unique e-mail index keeps one identity, and both mail a link to it.
-      await tx.insert(auth_user).values({ uid: newUid(), email, password_hash: UNSET_PASSWORD }).onConflictDoNothing();
-      [user] = await tx.select({ uid: auth_user.uid, email: auth_user.email, password_hash: auth_user.password_hash }).from(auth_user).where(eq(auth_user.email, email)).limit(1);
-      if (!user) throw new Error('identity for the desk customer was not stored');
-    }
+    uid = (await identitiesToClaim(tx, [email])).get(email);
   }
-  const token = randomToken();
-  await tx.insert(password_reset).values({
-    uid: user.uid,
-    token_hash: hashToken(token),
-    expires_at: new Date(Date.now() + settings.resetTtlMinutes * 60_000),
-  });
+  if (!uid) throw new Error('identity for the password link was not found');
+  const link = (await passwordLinks(tx, { publicUrl: settings.publicUrl, ttlMinutes: settings.resetTtlMinutes }, [uid])).get(uid) as string;
   const [nameRow] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
   const businessName = nameRow?.value || appConfigDefaults.business_name;
-  const link = `${settings.publicUrl}/recuperar?token=${encodeURIComponent(token)}`;
   const template = kind === 'claim' ? customerClaim : passwordReset;
   // Transactional: it always goes, in the studio's colours, with the link as a button.
   await queueEmail(tx, messageContextOf({ PUBLIC_URL: settings.publicUrl }), {
-    to: user.email,
+    to: email,
     parts: template({ businessName, link, minutes: settings.resetTtlMinutes }),
   });
   return kind;

@@ -106,7 +106,24 @@ export async function recordOutcome(
     set = { last_error: outcome.failure.reason, claimed_until: null, next_attempt_at: new Date(now.getTime() + wait) };
   }
   const updated = await db.update(outbox_message).set(set).where(fenced(row, lease)).returning({ id: outbox_message.outbox_message_id });
+  if (updated.length > 0 && set.status && row.kind === 'privacy-request-answered') await forgetAnonymisedRecipient(db, row.outbox_message_id);
   return updated.length > 0;
+}
+
+/**
+ * The answer to a cancellation is the one message that leaves after her data was cancelled (decision 128): once it
+ * is sent or has failed for good, its row forgets her address and text like the messages before it (decision 124).
+ */
+async function forgetAnonymisedRecipient(db: Db, id: number): Promise<void> {
+  await db
+    .update(outbox_message)
+    .set({ recipient: 'anonimizado', subject: null, body: '', html: null })
+    .where(
+      and(
+        eq(outbox_message.outbox_message_id, id),
+        sql`exists (select 1 from customer c where c.customer_id = ${outbox_message.customer_id} and c.email like 'anonimizado-%@anonimizado.invalid')`,
+      ),
+    );
 }
 
 /** Gives a claimed row back untried: no attempt counted, free for the next claim at once. */

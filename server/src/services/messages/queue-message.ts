@@ -133,21 +133,32 @@ export async function queueCustomerMessages(db: Db, ctx: MessageContext, message
   return queued.length;
 }
 
+export interface EmailMessage {
+  to: string;
+  parts: MessageParts;
+  customerId?: number | null;
+  dedupeKey?: string;
+}
+
 /**
  * Queues an e-mail to an address that may not be a customer yet (a password
  * reset, the owner's daily summary). Transactional: no stop link.
  */
-export async function queueEmail(
-  db: Db,
-  ctx: MessageContext,
-  message: { to: string; parts: MessageParts; customerId?: number | null; dedupeKey?: string },
-): Promise<number> {
-  const settings = await loadStudioSettings(db);
-  const content = compose(message.parts, messageBrand(settings, ctx.publicUrl), null);
-  const rows = await db
-    .insert(outbox_message)
-    .values({
-      channel: 'email',
+export function queueEmail(db: Db, ctx: MessageContext, message: EmailMessage): Promise<number> {
+  return queueEmails(db, ctx, [message]);
+}
+
+/**
+ * queueEmail for many at once (the invitations to create a password): the studio's brand read once, one statement
+ * for every row; a repeated fact (its dedupe key already stored) is skipped. Returns the number of rows queued.
+ */
+export async function queueEmails(db: Db, ctx: MessageContext, messages: readonly EmailMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const brand = messageBrand(await loadStudioSettings(db), ctx.publicUrl);
+  const rows = messages.map((message) => {
+    const content = compose(message.parts, brand, null);
+    return {
+      channel: 'email' as const,
       recipient: message.to,
       kind: content.kind,
       customer_id: message.customerId ?? null,
@@ -156,8 +167,8 @@ export async function queueEmail(
       html: content.html,
       attachments: content.attachments ?? null,
       dedupe_key: message.dedupeKey ? `${message.dedupeKey}:email` : null,
-    })
-    .onConflictDoNothing({ target: outbox_message.dedupe_key })
-    .returning({ id: outbox_message.outbox_message_id });
-  return rows.length;
+    };
+  });
+  const queued = await db.insert(outbox_message).values(rows).onConflictDoNothing({ target: outbox_message.dedupe_key }).returning({ id: outbox_message.outbox_message_id });
+  return queued.length;
 }

@@ -1,15 +1,19 @@
 import {
+  appConfigDefaults,
   businessDaysLeft,
   DomainError,
   localDate,
   privacyRequestDueDay,
+  studioDayjs,
   studioTimeZone,
   type PrivacyRequestAdminOutput,
+  type PrivacyRequestAnsweredOutput,
   type PrivacyRequestAnswerInput,
   type PrivacyRequestInput,
   type PrivacyRequestOutput,
   type PrivacyRequestStatus,
 } from '@estudio/core';
+import { privacyRequestAnswered } from '@estudio/core/messages/templates/privacy';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { file } from '@estudio/db/schema/content';
 import { customer } from '@estudio/db/schema/customer';
@@ -18,6 +22,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import { removeFile } from '../files/files.ts';
+import { messagingChannels } from '../messages/channels.ts';
+import { messageContextOf } from '../messages/message-context.ts';
+import { queueCustomerMessage, queueEmail } from '../messages/queue-message.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { anonymiseCustomer } from './anonymise-customer.ts';
@@ -89,16 +96,26 @@ export async function listPrivacyRequests(db: Db, filter: { status?: PrivacyRequ
   }));
 }
 
+/** Her request's answer, as the e-mail says it: on the studio's calendar ('3 de marzo de 2026'). */
+const receivedOn = (at: Date, zone: string) => studioDayjs(at, zone).locale('es').format('D [de] MMMM [de] YYYY');
+
 /**
  * The owner answers, in one transaction with the activity log: done or refused, with the text she reads. A
  * cancellation done anonymises her (anonymiseCustomer); her uploaded files go after the commit, bytes included.
+ * The same transaction queues the e-mail that tells her (decision 128): which request, its outcome and the answer,
+ * a necessary message. A cancellation's goes to the address she had before it was blanked, and only when the studio
+ * sends e-mail: a message that might never leave would keep her address after her data was cancelled.
  */
-export async function answerPrivacyRequest(db: Db, config: Config, actor: StaffActor, input: PrivacyRequestAnswerInput, now: Date = new Date()): Promise<PrivacyRequestOutput> {
+export async function answerPrivacyRequest(db: Db, config: Config, actor: StaffActor, input: PrivacyRequestAnswerInput, now: Date = new Date()): Promise<PrivacyRequestAnsweredOutput> {
+  const ctx = messageContextOf(config);
+  const emailConfigured = (await messagingChannels(db, config)).email;
   const answered = await db.transaction(async (tx) => {
     const [request] = await tx.select().from(privacy_request).where(eq(privacy_request.privacy_request_id, input.privacy_request_id)).for('update');
     if (!request) throw new DomainError('privacy-request/not-found');
     if (request.status !== 'pending') throw new DomainError('privacy-request/answered');
     const anonymise = request.kind === 'cancellation' && input.status === 'done';
+    // Read before anonymising: her address and name are what the last message needs.
+    const [who] = await tx.select({ email: customer.email, name: customer.name }).from(customer).where(eq(customer.customer_id, request.customer_id));
     if (anonymise) await anonymiseCustomer(tx, request.customer_id, now);
     const [row] = await tx
       .update(privacy_request)
@@ -106,18 +123,34 @@ export async function answerPrivacyRequest(db: Db, config: Config, actor: StaffA
       .where(eq(privacy_request.privacy_request_id, request.privacy_request_id))
       .returning();
     if (!row) throw new Error('privacy_request update returned nothing');
+
+    const settings = await loadStudioSettings(tx);
+    const parts = privacyRequestAnswered({
+      businessName: settings.business_name || appConfigDefaults.business_name,
+      name: who?.name ?? null,
+      kind: row.kind,
+      status: input.status,
+      answer: input.answer,
+      receivedOn: receivedOn(row.createdAt, studioTimeZone(settings)),
+      accountUrl: anonymise ? null : `${ctx.publicUrl}/mystudio/informacion`,
+    });
+    const dedupeKey = `privacy-answer:${row.privacy_request_id}`;
+    let queued = 0;
+    if (!anonymise) queued = await queueCustomerMessage(tx, ctx, { customerId: row.customer_id, parts, channels: ['email'], dedupeKey });
+    else if (emailConfigured && who && !who.email.endsWith('.invalid')) queued = await queueEmail(tx, ctx, { to: who.email, parts, customerId: row.customer_id, dedupeKey });
+
     await recordAudit(tx, {
       ...auditedBy(actor),
       action: 'privacy-request.answer',
       entity: 'privacy_request',
       entityId: row.privacy_request_id,
-      changes: { customer_id: row.customer_id, kind: row.kind, status: row.status, anonymised: anonymise },
+      changes: { customer_id: row.customer_id, kind: row.kind, status: row.status, anonymised: anonymise, message_queued: queued > 0 },
     });
-    return { row, anonymise };
+    return { row, anonymise, queued: queued > 0 };
   });
   if (answered.anonymise) {
     const files = await db.select({ id: file.file_id }).from(file).where(and(eq(file.customer_id, answered.row.customer_id)));
     for (const { id } of files) await removeFile(db, config, { customer_id: actor.customer_id, role: 'admin' }, id).catch(() => undefined);
   }
-  return toOutput(answered.row);
+  return { privacy_request: toOutput(answered.row), message: { queued: answered.queued, email_configured: emailConfigured } };
 }

@@ -13,14 +13,21 @@ import { OutboxScreen } from './outbox/OutboxScreen.tsx';
 import { PackagesScreen } from './packages/PackagesScreen.tsx';
 import { PrivacyRequestsScreen } from './privacy/PrivacyRequestsScreen.tsx';
 import { CustomerImportScreen } from './import/CustomerImportScreen.tsx';
+import { ImportInvitationsCard } from './import/ImportInvitationsCard.tsx';
 import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { ScheduleScreen } from './schedule/ScheduleScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import type { SettingsTabKey } from './settings/fields.ts';
+import { FirstStepsScreen } from './setup/FirstStepsScreen.tsx';
 import { VideosScreen } from './videos/VideosScreen.tsx';
 
+/** Opens another section of the console (Primeros pasos sends the owner to where each step is done), and a tab of Configuración. */
+export type OpenSection = (section: AdminSectionKey, tab?: SettingsTabKey) => void;
+
 /** Each section's screen; every one works online against the server. */
-const screens: Record<AdminSectionKey, () => ReactNode> = {
+const screens: Record<AdminSectionKey, (open: OpenSection, tab: SettingsTabKey | undefined) => ReactNode> = {
+  firstSteps: (open) => <FirstStepsScreen onOpen={open} />,
   packages: () => <PackagesScreen />,
   discounts: () => <DiscountsScreen />,
   products: () => <ProductsScreen />,
@@ -33,15 +40,20 @@ const screens: Record<AdminSectionKey, () => ReactNode> = {
   videos: () => <VideosScreen />,
   schedule: () => <ScheduleScreen />,
   customers: () => <CustomersAdminScreen />,
-  customerImport: () => <CustomerImportScreen />,
+  customerImport: () => (
+    <>
+      <CustomerImportScreen />
+      <ImportInvitationsCard />
+    </>
+  ),
   reports: () => <ReportsScreen />,
   activity: () => <ActivityScreen />,
   outbox: () => <OutboxScreen />,
   privacy: () => <PrivacyRequestsScreen />,
-  settings: () => <SettingsScreen />,
+  settings: (_open, tab) => <SettingsScreen key={tab} initialTab={tab} />,
 };
 
-export function AdminSection({ section }: { section: AdminSectionKey }) {
+export function AdminSection({ section, tab, onOpen = () => {} }: { section: AdminSectionKey; tab?: SettingsTabKey | undefined; onOpen?: OpenSection }) {
   // The console reads and writes the server directly (not the replica): say so while the desk is offline.
   const online = useDeskOnline();
   // Decision 079: while the studio sends nothing, the owner reads so on every screen of the console.
@@ -62,7 +74,7 @@ export function AdminSection({ section }: { section: AdminSectionKey }) {
           {texts.adminCommerce.messagesNotConfigured}
         </Alert>
       )}
-      {screens[section]()}
+      {screens[section](onOpen, tab)}
     </Stack>
   );
 }

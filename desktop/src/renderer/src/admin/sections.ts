@@ -10,6 +10,7 @@ import {
   IconMail,
   IconMapPin,
   IconPackage,
+  IconRocket,
   IconSettings,
   IconShieldLock,
   IconSpeakerphone,
@@ -19,7 +20,7 @@ import {
   IconYoga,
   type Icon,
 } from '@tabler/icons-react';
-import { activityTexts, texts } from '@estudio/core';
+import { activityTexts, studioSetupTexts, texts } from '@estudio/core';
 
 const nav = texts.adminConsole.nav;
 
@@ -29,6 +30,8 @@ const nav = texts.adminConsole.nav;
  * first visit to a section, so staff never download them.
  */
 export const adminSections = [
+  // A new studio's checklist, first while it is not published (decision 129).
+  { key: 'firstSteps', label: studioSetupTexts.nav, icon: IconRocket },
   { key: 'packages', label: nav.packages, icon: IconPackage },
   { key: 'discounts', label: nav.discounts, icon: IconDiscount2 },
   { key: 'products', label: nav.products, icon: IconBottle },

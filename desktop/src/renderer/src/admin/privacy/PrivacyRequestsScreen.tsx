@@ -28,10 +28,16 @@ function AnswerModal({ request, onClose }: { request: Request | null; onClose: (
   const [status, setStatus] = useState<'done' | 'refused'>('done');
   const [answer, setAnswer] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Decision 079: the console says what became of the e-mail that tells her, never that it was sent before it leaves.
+  const channels = api.messaging.channels.useQuery(undefined, { staleTime: 60_000 });
+  const emailGoes = channels.data?.email === true;
   const save = api.privacy.answerRequest.useMutation({
-    onSuccess: (_, input) => {
+    onSuccess: (answered, input) => {
       void utils.privacy.requests.invalidate();
-      notifications.show({ color: 'teal', message: request?.kind === 'cancellation' && input.status === 'done' ? a.anonymised : a.saved });
+      const saved = request?.kind === 'cancellation' && input.status === 'done' ? a.anonymised : a.saved;
+      const { queued, email_configured } = answered.message;
+      const mail = !queued ? a.mailNotQueued : email_configured ? a.mailQueued : a.mailWaiting;
+      notifications.show({ color: queued && email_configured ? 'teal' : 'yellow', message: `${saved} ${mail}`, autoClose: 10_000 });
       close();
     },
     onError: (failure) => setProblem(errorText(failure)),
@@ -87,6 +93,17 @@ function AnswerModal({ request, onClose }: { request: Request | null; onClose: (
             minRows={3}
             maxLength={2000}
           />
+          {channels.data && (
+            <Text size="sm" c={emailGoes ? 'dimmed' : 'orange.9'} data-testid="privacy-answer-mail">
+              {request.kind === 'cancellation' && status === 'done'
+                ? emailGoes
+                  ? a.mailHintCancellation(request.customer_email)
+                  : a.mailHintCancellationSilent
+                : emailGoes
+                  ? a.mailHint(request.customer_email)
+                  : a.mailHintSilent}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {a.cancel}

@@ -35,14 +35,15 @@ const timeZones = (() => {
  * typed kept. The bank transfer and the messages keep their own panels,
  * shown here as they are on Paquetes and Mensajes.
  */
-export function SettingsScreen() {
+export function SettingsScreen({ initialTab = 'marca' }: { initialTab?: SettingsTabKey | undefined }) {
   const config = api.appconfig.get.useQuery();
-  return <Loaded query={config}>{() => config.data && <SettingsForm stored={configMap(config.data.config)} />}</Loaded>;
+  return <Loaded query={config}>{() => config.data && <SettingsForm stored={configMap(config.data.config)} initialTab={initialTab} />}</Loaded>;
 }
 
-function SettingsForm({ stored }: { stored: AppConfigMap }) {
+function SettingsForm({ stored, initialTab }: { stored: AppConfigMap; initialTab: SettingsTabKey }) {
   const form = useSchemaForm<Values>(valuesOf(stored));
-  const [tab, setTab] = useState<SettingsTabKey>('marca');
+  // Primeros pasos opens the tab where its step is done (decision 129).
+  const [tab, setTab] = useState<SettingsTabKey>(initialTab);
   const utils = api.useUtils();
   const packages = api.packages.adminAll.useQuery({ limit: 100 });
   const packageOptions = useMemo(
