@@ -57,3 +57,4 @@ export * from './schemas/activity.ts';
 export * from './rules/studio-setup.ts';
 export * from './schemas/studio-setup.ts';
 export * from './texts-setup.ts';
+export * from './document-templates.ts';

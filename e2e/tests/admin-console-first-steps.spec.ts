@@ -195,6 +195,15 @@ test('she fills in a few steps through the console’s own screens, and each sho
   await expect(step(page, 'messages')).toHaveAttribute('data-state', 'skipped');
   await expect(page.getByTestId('setup-step-messages-skip')).toHaveText('Retomar');
   await shootConsole(page, 'first-run-checklist-progress');
+
+  // The terms and the privacy notice from their templates: required at once, still to be completed in Páginas.
+  await step(page, 'pages').getByTestId('setup-create-document-templates').click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Se crearon los documentos desde la plantilla' })).toBeVisible();
+  await expect(page.getByTestId('setup-step-pages-detail')).toHaveText(
+    'Falta: los términos y condiciones (completa lo marcado «[Completa: …]»), el aviso de privacidad (completa lo marcado «[Completa: …]»).',
+  );
+  await expect(step(page, 'pages').getByTestId('setup-create-document-templates')).toHaveCount(0);
+  await shoot(page, 'first-run-document-templates', step(page, 'pages'));
 });
 
 test('she publishes with steps pending, after reading which; the customer then sees the studio', async ({ page, context }) => {

@@ -19,7 +19,7 @@ export const setupStepOutput = z.object({
    * What the console offers beside the step's own screen: confirming the zone in effect as it is, or offering card
    * and cash at the checkout of a studio that has no way to pay yet.
    */
-  action: z.enum(['confirmTimezone', 'addPaymentMethods']).nullable(),
+  action: z.enum(['confirmTimezone', 'addPaymentMethods', 'createDocumentTemplates']).nullable(),
 });
 export type SetupStepOutput = z.infer<typeof setupStepOutput>;
 
@@ -40,6 +40,9 @@ export const setupStepSkipInput = z.object({
 });
 
 /** PUT /api/setup/publication: open the portal to the public, or close it again. */
+/** Creating the missing documents from their templates takes nothing but the call (an empty object, as every console call sends one). */
+export const documentTemplatesInput = z.object({});
+
 export const studioPublicationInput = z.object({
   published: z.boolean({ error: publishedMessage }),
 });

@@ -1,5 +1,5 @@
-import { setupStepSkipInput, studioPublicationInput, studioSetupOutput } from '@estudio/core';
-import { getStudioSetup, publishStudio, skipSetupStep } from '../services/setup/studio-setup.ts';
+import { documentTemplatesInput, setupStepSkipInput, studioPublicationInput, studioSetupOutput } from '@estudio/core';
+import { createDocumentTemplates, getStudioSetup, publishStudio, skipSetupStep } from '../services/setup/studio-setup.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 const tags = ['setup'];
@@ -20,4 +20,9 @@ export const studioSetupRouter = router({
     .input(studioPublicationInput)
     .output(studioSetupOutput)
     .mutation(({ ctx, input }) => publishStudio(ctx.db, ctx.config, ctx.customer.customer_id, input.published)),
+  documentTemplates: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/setup/document_templates', tags, summary: 'Crea los términos y el aviso de privacidad que falten desde su plantilla, obligatorios, para completarlos en Páginas (admin)' } })
+    .input(documentTemplatesInput)
+    .output(studioSetupOutput)
+    .mutation(({ ctx }) => createDocumentTemplates(ctx.db, ctx.config)),
 });

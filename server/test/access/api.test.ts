@@ -505,6 +505,7 @@ describe('transport', () => {
         'GET /setup',
         'PUT /setup/steps/{step}',
         'PUT /setup/publication',
+        'POST /setup/document_templates',
         // Who signed in, with the role (the previous admin panel's first call)
         'GET /users',
       ].sort(),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityWhat, studioSetupTexts } from '@estudio/core';
+import { activityWhat, hasTemplatePlaceholder, studioSetupTexts } from '@estudio/core';
 import { createTestDb, type TestDb } from '@estudio/db/testing';
 import { app_config } from '@estudio/db/schema/app-config';
 import { audit_log } from '@estudio/db/schema/audit';
@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/app.ts';
 import { resetPassword } from '../../src/services/auth/reset-password.ts';
 import { createOwner } from '../../src/services/setup/create-owner.ts';
+import { createDocumentTemplates, getStudioSetup } from '../../src/services/setup/studio-setup.ts';
 import { call, login, startTestServer, testConfig, type TestServer } from '../support/helpers.ts';
 
 /**
@@ -226,6 +227,39 @@ describe('the migration that brought publication in (0038)', () => {
       await handle.db.insert(customer).values({ email: 'mariana@correo.mx', name: 'Mariana', last_name: 'López', role: 'customer' });
       await handle.db.execute(sql.raw(migration));
       expect(await published()).toBe('true');
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('the required documents from their templates (decision 130)', () => {
+  it('creates the terms and the privacy notice, required, with the studio’s name; the step waits until what is marked is completed', async () => {
+    const handle = await createTestDb({ seed: false });
+    try {
+      await handle.db.insert(app_config).values({ key: 'business_name', value: 'Estudio Luna' });
+      const before = await getStudioSetup(handle.db, testConfig());
+      expect(stepOf(before as Setup, 'pages')).toMatchObject({ done: false, action: 'createDocumentTemplates' });
+
+      const after = (await createDocumentTemplates(handle.db, testConfig())) as Setup;
+      const pages = await handle.db.select().from(page);
+      expect(pages.map((p) => [p.slug, p.required]).sort()).toEqual([
+        ['aviso-de-privacidad', true],
+        ['terminos-y-condiciones', true],
+      ]);
+      expect(pages.every((p) => p.content?.includes('Estudio Luna') && hasTemplatePlaceholder(p.content))).toBe(true);
+      expect(pages.find((p) => p.slug === 'aviso-de-privacidad')?.content).toContain('Aviso de privacidad simplificado');
+      expect(stepOf(after, 'pages')).toMatchObject({
+        done: false,
+        action: null,
+        detail: 'Falta: los términos y condiciones (completa lo marcado «[Completa: …]»), el aviso de privacidad (completa lo marcado «[Completa: …]»).',
+      });
+      // Run again, nothing is made twice.
+      await createDocumentTemplates(handle.db, testConfig());
+      expect(await handle.db.select().from(page)).toHaveLength(2);
+
+      for (const p of pages) await handle.db.update(page).set({ content: p.content!.replace(/\[Completa: [^\]]*\]/g, 'Av. Tamaulipas 50, Condesa') }).where(eq(page.page_id, p.page_id));
+      expect(stepOf((await getStudioSetup(handle.db, testConfig())) as Setup, 'pages')).toMatchObject({ done: true, detail: null });
     } finally {
       await handle.close();
     }

@@ -316,6 +316,7 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'setup.status': { role: 'admin', rest: 'GET /api/setup' },
   'setup.skipStep': { role: 'admin', rest: 'PUT /api/setup/steps/{step}' },
   'setup.publish': { role: 'admin', rest: 'PUT /api/setup/publication' },
+  'setup.documentTemplates': { role: 'admin', rest: 'POST /api/setup/document_templates' },
   'activity.list': { role: 'admin', rest: 'GET /api/activity' },
   'activity.staff': { role: 'admin', rest: 'GET /api/activity/staff' },
 };

@@ -2,6 +2,8 @@ import { and, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm
 import {
   appConfigDefaults,
   configMap,
+  documentTemplates,
+  hasTemplatePlaceholder,
   isOn,
   isStudioPublished,
   isValidAppConfigValue,
@@ -27,6 +29,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { messagingChannels } from '../messages/channels.ts';
+import { createPage } from '../pages/save-page.ts';
 
 const d = studioSetupTexts.detail;
 
@@ -84,8 +87,10 @@ async function stepFacts(db: Db, config: Config, stored: Map<string, string>, no
     if (!found.length) return name;
     if (!found.some((p) => p.required)) return d.notRequired(name);
     if (!found.some((p) => p.required && hasText(p.content))) return d.empty(name);
+    if (!found.some((p) => p.required && hasText(p.content) && !hasTemplatePlaceholder(p.content))) return d.unfinished(name);
     return null;
   });
+  const documentsAbsent = (['terms', 'privacy'] as const).some((kind) => !pages.some((p) => requiredDocumentOf(p) === kind));
   const documentsMissing = documents.filter((m): m is string => m !== null);
 
   const providers = new Set(methods.map((m) => m.provider));
@@ -104,7 +109,7 @@ async function stepFacts(db: Db, config: Config, stored: Map<string, string>, no
     coaches: { done: n(coaches) > 0, detail: d.coaches(n(coaches)) },
     packages: { done: n(packages) > 0, detail: d.packages(n(packages)) },
     schedule: { done: n(upcoming) > 0, detail: d.schedule(n(upcoming)) },
-    pages: { done: documentsMissing.length === 0, detail: documentsMissing.length ? d.missing(documentsMissing) : null },
+    pages: { done: documentsMissing.length === 0, detail: documentsMissing.length ? d.missing(documentsMissing) : null, action: documentsAbsent ? 'createDocumentTemplates' : null },
     payments: { done: cardReal || cashReady || paypalReady, detail: paymentLines.join(' ') || null, action: providers.size === 0 ? 'addPaymentMethods' : null },
     messages: { done: channels.email || channels.whatsapp, detail: d.channels(channels.email, channels.whatsapp) },
   };
@@ -186,4 +191,19 @@ export async function readStudioFront(db: Db): Promise<StudioFront> {
   const stored = new Map(rows.filter((r) => isValidAppConfigValue(r.key, r.value)).map((r) => [r.key, r.value]));
   const own = (key: string) => (filled(stored.get(key)) ? stored.get(key)! : null);
   return { name: filled(stored.get('business_name')) ? stored.get('business_name')!.trim() : null, logo: own('navbar_logo'), favicon: own('favicon'), primary: stored.get('primary') ?? null };
+}
+
+/**
+ * The terms and the privacy notice a studio does not have yet, created from core's templates with its name and
+ * marked required (decision 130): its customers accept them at sign-up. The step stays pending until the owner
+ * completes what the template marks.
+ */
+export async function createDocumentTemplates(db: Db, config: Config): Promise<StudioSetupOutput> {
+  const stored = await storedConfig(db);
+  const existing = await db.select({ slug: page.slug, title: page.title }).from(page);
+  for (const template of documentTemplates(stored.get('business_name') ?? '')) {
+    if (existing.some((p) => requiredDocumentOf(p) === template.kind || p.slug === template.slug)) continue;
+    await createPage(db, { slug: template.slug, title: template.title, content: template.content, required: true });
+  }
+  return getStudioSetup(db, config);
 }

@@ -245,6 +245,7 @@ function StepRow({
         <Group gap="xs" justify="flex-start">
           {step.action === 'confirmTimezone' && <ConfirmZone onSettled={onSettled} />}
           {step.action === 'addPaymentMethods' && <AddPaymentMethods onSettled={onSettled} />}
+          {step.action === 'createDocumentTemplates' && <CreateDocumentTemplates onSettled={onSettled} />}
           <Button size="xs" variant={step.done ? 'default' : 'light'} onClick={onOpen} data-testid={`setup-step-${step.key}-open`}>
             {targetLabel(step.key)}
           </Button>
@@ -279,6 +280,22 @@ function ConfirmZone({ onSettled }: { onSettled: (answer: Setup) => void }) {
   return (
     <Button size="xs" variant="light" color="teal" disabled={!config.data} loading={save.isPending} onClick={() => save.mutate({ config: [{ key: 'timezone', value: zone }] })} data-testid="setup-confirm-zone">
       {t.confirmZone(zone)}
+    </Button>
+  );
+}
+
+/** The terms and the privacy notice from their templates, required at once, for the owner to complete in Páginas. */
+function CreateDocumentTemplates({ onSettled }: { onSettled: (answer: Setup) => void }) {
+  const create = api.setup.documentTemplates.useMutation({
+    onSuccess: (answer) => {
+      notifications.show({ color: 'teal', message: t.documentTemplatesCreated });
+      onSettled(answer);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+  });
+  return (
+    <Button size="xs" variant="light" color="teal" loading={create.isPending} onClick={() => create.mutate({})} data-testid="setup-create-document-templates">
+      {t.createDocumentTemplates}
     </Button>
   );
 }
