@@ -6,6 +6,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { openSection } from './admin-studio.ts';
 import { deskLink, deskWebProcess, finished, portalBuiltFromTree, repoRoot, run, serverProcess, startingFromMigrated, stop, waitFor } from './desk-processes.ts';
 import { shoot } from './shots.ts';
+import { fillSandboxCard } from './checkout-helpers.ts';
 
 /**
  * A new studio's first run (decision 129), as its owner lives it: the
@@ -213,6 +214,9 @@ test('she publishes with steps pending, after reading which; the customer then s
 
   await page.goto(deskLink(deskUrl));
   await expect(page.getByTestId('first-steps')).toBeVisible({ timeout: 60_000 });
+  // A new studio offers no way to pay until she adds card and cash.
+  await step(page, 'payments').getByTestId('setup-add-payment-methods').click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'El portal ya ofrece tarjeta y efectivo.' })).toBeVisible();
   await page.getByTestId('publish').click();
   const confirm = page.getByTestId('publish-confirm');
   await expect(confirm).toContainText('El portal se abrirá al público');
@@ -233,6 +237,26 @@ test('she publishes with steps pending, after reading which; the customer then s
   }).toPass({ timeout: 30_000 });
   await customer.goto(`${serverUrl}/`);
   await expect(customer.getByTestId('coming-soon')).toHaveCount(0);
+
+  // The studio's first sale: a visitor signs up at checkout, accepts its documents and pays by card.
+  await customer.goto(`${serverUrl}/paquetes`);
+  await customer.getByRole('link', { name: 'Comprar 5 Clases Luna' }).click();
+  await expect(customer.getByRole('heading', { name: 'Crea tu cuenta' })).toBeVisible();
+  await customer.getByLabel('Nombre').fill('Regina');
+  await customer.getByLabel('Apellido').fill('Primera');
+  await customer.getByLabel('Correo electrónico').fill(`regina.${Date.now()}@ejemplo.mx`);
+  await customer.getByLabel('Teléfono').fill('5612345678');
+  await customer.getByLabel('Fecha de nacimiento').fill('1992-03-14');
+  await customer.getByLabel('Contraseña', { exact: true }).fill('Primera2026');
+  await customer.getByLabel('Confirma tu contraseña').fill('Primera2026');
+  for (const accept of await customer.getByRole('checkbox', { name: /^Acepto/ }).all()) await accept.check();
+  await customer.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(customer.getByRole('heading', { name: 'Crea tu cuenta' })).toBeHidden();
+  await fillSandboxCard(customer, '4242 4242 4242 4242');
+  await customer.getByRole('button', { name: 'Pagar Ahora' }).click();
+  await expect(customer.getByText('¡Compra exitosa!')).toBeVisible();
+  await expect(customer).toHaveURL(/\/gracias\/\d+$/);
+  await shoot(customer, 'first-run-first-sale');
 
   // The console keeps Primeros pasos in its menu, and the way back.
   await openSection(page, 'Recepción');
