@@ -11,7 +11,7 @@ import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { countPlaces, enterClassGate, lockClass } from '../reservations/booking-locks.ts';
-import { countOutcomes, customersByContact, endOfStudioDay, importedKeys, studioToday, unknownCustomerReason, type RecordImportLine } from './import-lines.ts';
+import { consoleImportOutput, countOutcomes, customersByContact, endOfStudioDay, importedKeys, studioToday, unknownCustomerReason, type RecordImportLine } from './import-lines.ts';
 
 type Columns = Partial<Record<BookingImportField, number>>;
 
@@ -260,21 +260,5 @@ async function bookBatch(tx: Tx, actor: StaffActor, batch: BookingImportPlan['li
 /** The console's import (POST /api/import/bookings): the dry run or the real run, each line as the screen lists it. */
 export async function importBookingsFromConsole(db: Db, actor: StaffActor, input: BookingImportInput): Promise<BookingImportOutput> {
   const plan = input.dry_run ? await planBookingImport(db, input.csv, input.columns) : await runBookingImport(db, actor, input.csv, input.columns ? { columns: input.columns } : {});
-  return {
-    header: plan.header,
-    columns: plan.columns,
-    counts: plan.counts,
-    lines: plan.lines.map((l) => ({
-      line: l.line,
-      outcome: l.outcome,
-      reasons: l.reasons,
-      customer_id: l.customer_id,
-      matched_by: l.matched_by,
-      name: l.name,
-      last_name: l.last_name,
-      email: l.email,
-      phone: l.phone,
-      detail: l.detail,
-    })),
-  };
+  return consoleImportOutput(plan);
 }

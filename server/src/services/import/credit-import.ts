@@ -9,7 +9,7 @@ import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
-import { countOutcomes, customersByContact, endOfStudioDay, importedKeys, studioToday, unknownCustomerReason, type RecordImportLine } from './import-lines.ts';
+import { consoleImportOutput, countOutcomes, customersByContact, endOfStudioDay, importedKeys, studioToday, unknownCustomerReason, type RecordImportLine } from './import-lines.ts';
 
 type Columns = Partial<Record<CreditImportField, number>>;
 
@@ -145,21 +145,5 @@ export async function runCreditImport(db: Db, actor: StaffActor, csv: string, op
 /** The console's import (POST /api/import/credits): the dry run or the real run, each line as the screen lists it. */
 export async function importCreditsFromConsole(db: Db, actor: StaffActor, input: CreditImportInput): Promise<CreditImportOutput> {
   const plan = input.dry_run ? await planCreditImport(db, input.csv, input.columns) : await runCreditImport(db, actor, input.csv, input.columns ? { columns: input.columns } : {});
-  return {
-    header: plan.header,
-    columns: plan.columns,
-    counts: plan.counts,
-    lines: plan.lines.map((l) => ({
-      line: l.line,
-      outcome: l.outcome,
-      reasons: l.reasons,
-      customer_id: l.customer_id,
-      matched_by: l.matched_by,
-      name: l.name,
-      last_name: l.last_name,
-      email: l.email,
-      phone: l.phone,
-      detail: l.detail,
-    })),
-  };
+  return consoleImportOutput(plan);
 }

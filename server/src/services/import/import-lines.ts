@@ -20,6 +20,16 @@ export interface RecordImportLine {
   detail: string;
 }
 
+/** A plan as the console's screen and the API list it: each line's fate, whom and what, without what the run keeps. */
+export function consoleImportOutput<C>(plan: { header: string[]; columns: C; counts: ReturnType<typeof countOutcomes>; lines: readonly RecordImportLine[] }) {
+  return {
+    header: plan.header,
+    columns: plan.columns,
+    counts: plan.counts,
+    lines: plan.lines.map(({ line, outcome, reasons, customer_id, matched_by, name, last_name, email, phone, detail }) => ({ line, outcome, reasons, customer_id, matched_by, name, last_name, email, phone, detail })),
+  };
+}
+
 export const countOutcomes = (lines: readonly RecordImportLine[]) => ({
   new: lines.filter((l) => l.outcome === 'new').length,
   existing: lines.filter((l) => l.outcome === 'existing').length,
