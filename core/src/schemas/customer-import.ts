@@ -18,23 +18,25 @@ export const customerImportInput = z.object({
 });
 export type CustomerImportInput = z.infer<typeof customerImportInput>;
 
+/** One line of any import file: its fate, its reasons in Spanish, and whom it is about. */
+const importLineOutput = z.object({
+  line: z.number(),
+  outcome: z.enum(['new', 'existing', 'repeated', 'refused']),
+  reasons: z.array(z.string()),
+  customer_id: z.number().nullable(),
+  matched_by: z.enum(['email', 'phone']).nullable(),
+  name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+const importCounts = z.object({ new: z.number(), existing: z.number(), repeated: z.number(), refused: z.number() });
+
 export const customerImportOutput = z.object({
   header: z.array(z.string()),
   columns: customerImportColumns,
-  counts: z.object({ new: z.number(), existing: z.number(), repeated: z.number(), refused: z.number() }),
-  lines: z.array(
-    z.object({
-      line: z.number(),
-      outcome: z.enum(['new', 'existing', 'repeated', 'refused']),
-      reasons: z.array(z.string()),
-      customer_id: z.number().nullable(),
-      matched_by: z.enum(['email', 'phone']).nullable(),
-      name: z.string().nullable(),
-      last_name: z.string().nullable(),
-      email: z.string().nullable(),
-      phone: z.string().nullable(),
-    }),
-  ),
+  counts: importCounts,
+  lines: z.array(importLineOutput),
 });
 export type CustomerImportOutput = z.infer<typeof customerImportOutput>;
 
@@ -50,22 +52,9 @@ const recordImportOutput = <F extends readonly [string, ...string[]]>(fields: F)
   z.object({
     header: z.array(z.string()),
     columns: z.partialRecord(z.enum(fields), z.number()),
-    counts: z.object({ new: z.number(), existing: z.number(), repeated: z.number(), refused: z.number() }),
-    lines: z.array(
-      z.object({
-        line: z.number(),
-        outcome: z.enum(['new', 'existing', 'repeated', 'refused']),
-        reasons: z.array(z.string()),
-        customer_id: z.number().nullable(),
-        matched_by: z.enum(['email', 'phone']).nullable(),
-        name: z.string().nullable(),
-        last_name: z.string().nullable(),
-        email: z.string().nullable(),
-        phone: z.string().nullable(),
-        /** What the line brings, in Spanish: '5 clases de Barre, hasta el 31/12/2026'. */
-        detail: z.string(),
-      }),
-    ),
+    counts: importCounts,
+    /** detail: what the line brings, in Spanish ('5 clases de Barre, hasta el 31/12/2026'). */
+    lines: z.array(importLineOutput.extend({ detail: z.string() })),
   });
 
 export const creditImportInput = recordImportInput(creditImportFields);
