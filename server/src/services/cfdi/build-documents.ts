@@ -109,11 +109,4 @@ export function creditNoteBody(doc: CfdiRow, relatedUuid: string, settings: AppC
   };
 }
 
-/** Chunks of at most `size` (facturapi takes 5,000 lines a document). */
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 export const sumMoney = (amounts: readonly string[]) => fromCents(amounts.reduce((n, a) => n + toCents(a), 0));

@@ -6,7 +6,8 @@ import { invoice, purchase } from '@estudio/db/schema/purchases';
 import type { Db } from '../../db.ts';
 import { paymentKindOf, productSaleKindOf, wasRefunded } from '../reports/payment-kind.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { publicoEnGeneral, chunks, sumMoney } from './build-documents.ts';
+import { chunks } from '../chunks.ts';
+import { publicoEnGeneral, sumMoney } from './build-documents.ts';
 import { cfdiOn, invoiceableCharge, linePaymentForm } from './charges.ts';
 
 /** facturapi's limit of lines a document (global_invoice_too_many_items past it). */

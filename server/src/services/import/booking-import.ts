@@ -1,17 +1,32 @@
 import { type BookingImportInput, type BookingImportOutput, foldHeader, importDayText, parseCsv, readBookingRow, recognizeBookingColumns, studioDayRange, studioInstant, type BookingImportField, type ImportedBooking } from '@estudio/core';
 import type { Tx } from '@estudio/db';
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { class_type, location } from '@estudio/db/schema/catalogue';
-import { customer } from '@estudio/db/schema/customer';
-import { import_line } from '@estudio/db/schema/imports';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
-import { countPlaces, enterClassGate, lockClass } from '../reservations/booking-locks.ts';
-import { consoleImportOutput, countOutcomes, customersByContact, endOfStudioDay, importedKeys, studioToday, unknownCustomerReason, type RecordImportLine } from './import-lines.ts';
+import { chunks } from '../chunks.ts';
+import { countPlaces, enterClassGate, lockClass, lockCustomers } from '../reservations/booking-locks.ts';
+import { placesColumns } from '../schedule/single-class-output.ts';
+import {
+  claimImportLines,
+  consoleImportOutput,
+  countOutcomes,
+  customersByContact,
+  endOfStudioDay,
+  importBatchSize,
+  importedEarlierReason,
+  importedKeys,
+  importedMeanwhileReason,
+  importLookupSize,
+  linkImportLines,
+  studioToday,
+  unknownCustomerReason,
+  type RecordImportLine,
+} from './import-lines.ts';
 
 type Columns = Partial<Record<BookingImportField, number>>;
 
@@ -80,7 +95,7 @@ export async function planBookingImport(db: Db, csv: string, columns?: Columns, 
     const person = who ? { customer_id: who.customer_id, matched_by: found.by, name: who.name, last_name: who.last_name, email: who.email, phone: who.phone, has_unlimited: who.has_unlimited } : { email: b.email, phone: b.phone };
     const cls = matches.length === 1 ? matches[0]! : null;
     if (reasons.length || !who || !cls) return { ...blank, ...person, outcome: 'refused', reasons, booking: b, detail };
-    const key = `${who.customer_id}|${cls.id}`;
+    const key = bookingKey(who.customer_id, cls.id);
     const earlier = seen.get(key);
     if (earlier) return { ...blank, ...person, outcome: 'repeated', reasons: [`Es la misma reservación que la línea ${earlier}.`], booking: b, detail, single_class_id: cls.id, class_type_id: cls.type_id };
     seen.set(key, line);
@@ -106,43 +121,48 @@ function refuseFull(l: BookingImportPlan['lines'][number], capacity: number) {
   l.reasons = [`La clase ya está llena (${capacity} ${capacity === 1 ? 'lugar' : 'lugares'}).`];
 }
 
-/** Live places (bookings and their guests) of each class. */
+/** Live places (bookings and their guests) of each class, counted as the schedule counts them. */
 async function placesTaken(db: Db, classIds: number[]): Promise<Map<number, number>> {
+  const { single_class_id, places } = placesColumns();
   const taken = new Map<number, number>();
-  for (let i = 0; i < classIds.length; i += 1000) {
+  for (const some of chunks(classIds, importLookupSize)) {
     const rows = await db
-      .select({ id: class_reservation.single_class_id, places: sql<number>`(count(*) + count(${class_reservation.guest}))::int` })
+      .select({ single_class_id, places })
       .from(class_reservation)
-      .where(and(inArray(class_reservation.single_class_id, classIds.slice(i, i + 1000)), isNull(class_reservation.deletedAt)))
+      .where(and(inArray(class_reservation.single_class_id, some), isNull(class_reservation.deletedAt)))
       .groupBy(class_reservation.single_class_id);
-    for (const r of rows) taken.set(r.id, Number(r.places));
+    for (const r of rows) taken.set(r.single_class_id, Number(r.places));
   }
   return taken;
 }
 
-/** Lines already brought over by an earlier run, or booked meanwhile by the customer herself, are hers already. */
-async function markExisting(db: Db, lines: BookingImportPlan['lines']) {
-  const fresh = lines.filter((l) => l.outcome === 'new');
-  const already = await importedKeys(
-    db,
-    'booking',
-    fresh.map((l) => `${l.customer_id}|${l.single_class_id}`),
-  );
+/** Whom each of these classes has booked: 'customer|class' of their live bookings. */
+async function liveBookings(db: Db, classIds: readonly number[]): Promise<Set<string>> {
   const live = new Set<string>();
-  const classIds = [...new Set(fresh.map((l) => l.single_class_id!))];
-  for (let i = 0; i < classIds.length; i += 1000) {
+  for (const some of chunks(classIds, importLookupSize)) {
     const rows = await db
       .select({ customer: class_reservation.customer_id, cls: class_reservation.single_class_id })
       .from(class_reservation)
-      .where(and(inArray(class_reservation.single_class_id, classIds.slice(i, i + 1000)), isNull(class_reservation.deletedAt)));
-    for (const r of rows) live.add(`${r.customer}|${r.cls}`);
+      .where(and(inArray(class_reservation.single_class_id, some), isNull(class_reservation.deletedAt)));
+    for (const r of rows) live.add(bookingKey(r.customer, r.cls));
   }
+  return live;
+}
+
+/** A booking's key, in the import's lines and in the lines it claims: who and which class. */
+const bookingKey = (customerId: number | null, classId: number | null) => `${customerId}|${classId}`;
+const lineKey = (l: BookingImportPlan['lines'][number]) => bookingKey(l.customer_id, l.single_class_id);
+
+/** Lines already brought over by an earlier run, or booked meanwhile by the customer herself, are hers already. */
+async function markExisting(db: Db, lines: BookingImportPlan['lines']) {
+  const fresh = lines.filter((l) => l.outcome === 'new');
+  const already = await importedKeys(db, 'booking', fresh.map(lineKey));
+  const live = await liveBookings(db, [...new Set(fresh.map((l) => l.single_class_id!))]);
   for (const l of fresh) {
-    const key = `${l.customer_id}|${l.single_class_id}`;
-    if (already.has(key)) {
+    if (already.has(lineKey(l))) {
       l.outcome = 'existing';
-      l.reasons = ['Ya se importó en una corrida anterior.'];
-    } else if (live.has(key)) {
+      l.reasons = [importedEarlierReason];
+    } else if (live.has(lineKey(l))) {
       l.outcome = 'existing';
       l.reasons = ['Ya tiene reservada esta clase.'];
     }
@@ -160,11 +180,7 @@ export async function runBookingImport(db: Db, actor: StaffActor, csv: string, o
   const now = options.now ?? new Date();
   const plan = await planBookingImport(db, csv, options.columns, now);
   const fresh = plan.lines.filter((l) => l.outcome === 'new');
-  const size = options.batchSize ?? 500;
-  for (let i = 0; i < fresh.length; i += size) {
-    const batch = fresh.slice(i, i + size);
-    await db.transaction(async (tx) => bookBatch(tx as Tx, actor, batch, plan.tz));
-  }
+  for (const batch of chunks(fresh, options.batchSize ?? importBatchSize)) await db.transaction(async (tx) => bookBatch(tx as Tx, actor, batch, plan.tz));
   plan.counts = countOutcomes(plan.lines);
   return plan;
 }
@@ -172,26 +188,21 @@ export async function runBookingImport(db: Db, actor: StaffActor, csv: string, o
 async function bookBatch(tx: Tx, actor: StaffActor, batch: BookingImportPlan['lines'], tz: string) {
   const classIds = [...new Set(batch.map((l) => l.single_class_id!))].sort((a, b) => a - b);
   for (const id of classIds) await enterClassGate(tx, id);
-  const customerIds = [...new Set(batch.map((l) => l.customer_id!))].sort((a, b) => a - b);
-  await tx.select({ id: customer.customer_id }).from(customer).where(inArray(customer.customer_id, customerIds)).orderBy(asc(customer.customer_id)).for('no key update');
+  await lockCustomers(
+    tx,
+    batch.map((l) => l.customer_id!),
+  );
   const left = new Map<number, number>();
   for (const id of classIds) {
     const cls = await lockClass(tx, id);
     left.set(id, cls.cancelledAt ? 0 : cls.capacity - (await countPlaces(tx, id)));
   }
-  const live = new Set(
-    (
-      await tx
-        .select({ customer: class_reservation.customer_id, cls: class_reservation.single_class_id })
-        .from(class_reservation)
-        .where(and(inArray(class_reservation.single_class_id, classIds), isNull(class_reservation.deletedAt)))
-    ).map((r) => `${r.customer}|${r.cls}`),
-  );
+  const live = await liveBookings(tx, classIds);
   // Which lines the classes still take, in the file's order; then each kind of row written in one statement.
   const bookable: BookingImportPlan['lines'] = [];
   for (const l of batch) {
     const id = l.single_class_id!;
-    const key = `${l.customer_id}|${id}`;
+    const key = lineKey(l);
     if (live.has(key)) {
       l.outcome = 'existing';
       l.reasons = ['Ya tiene reservada esta clase.'];
@@ -205,20 +216,12 @@ async function bookBatch(tx: Tx, actor: StaffActor, batch: BookingImportPlan['li
     }
   }
   if (!bookable.length) return;
-  const claimed = new Map(
-    (
-      await tx
-        .insert(import_line)
-        .values(bookable.map((l) => ({ kind: 'booking' as const, key: `${l.customer_id}|${l.single_class_id}`, entity_id: 0 })))
-        .onConflictDoNothing()
-        .returning({ id: import_line.import_line_id, key: import_line.key })
-    ).map((c) => [c.key, c.id]),
-  );
-  const mine = bookable.filter((l) => claimed.has(`${l.customer_id}|${l.single_class_id}`));
+  const claimed = await claimImportLines(tx, 'booking', bookable.map(lineKey));
+  const mine = bookable.filter((l) => claimed.has(lineKey(l)));
   for (const l of bookable) {
-    if (!claimed.has(`${l.customer_id}|${l.single_class_id}`)) {
+    if (!claimed.has(lineKey(l))) {
       l.outcome = 'existing';
-      l.reasons = ['Otra importación la trajo al mismo tiempo.'];
+      l.reasons = [importedMeanwhileReason];
     }
   }
   if (!mine.length) return;
@@ -242,10 +245,11 @@ async function bookBatch(tx: Tx, actor: StaffActor, batch: BookingImportPlan['li
     .insert(class_reservation)
     .values(mine.map((l) => ({ single_class_id: l.single_class_id!, customer_id: l.customer_id!, available_class_id: creditOf.get(l) ?? null })))
     .returning({ id: class_reservation.class_reservation_id, customer_id: class_reservation.customer_id, single_class_id: class_reservation.single_class_id });
-  const reservationOf = new Map(reservations.map((r) => [`${r.customer_id}|${r.single_class_id}`, r.id]));
-  const booked = mine.map((line) => ({ line, reservation: reservationOf.get(`${line.customer_id}|${line.single_class_id}`)!, credit: creditOf.get(line) ?? null }));
-  await tx.execute(
-    sql`update ${import_line} set entity_id = made.reservation_id from (select unnest(${`{${booked.map((b) => claimed.get(`${b.line.customer_id}|${b.line.single_class_id}`)).join(',')}}`}::int[]) as line_id, unnest(${`{${booked.map((b) => b.reservation).join(',')}}`}::int[]) as reservation_id) as made where ${import_line.import_line_id} = made.line_id`,
+  const reservationOf = new Map(reservations.map((r) => [bookingKey(r.customer_id, r.single_class_id), r.id]));
+  const booked = mine.map((line) => ({ line, reservation: reservationOf.get(lineKey(line))!, credit: creditOf.get(line) ?? null }));
+  await linkImportLines(
+    tx,
+    booked.map((b) => ({ lineId: claimed.get(lineKey(b.line))!, entityId: b.reservation })),
   );
   if (!booked.length) return;
   await recordAudit(tx, {

@@ -1,15 +1,30 @@
 import { type CreditImportInput, type CreditImportOutput, foldHeader, importDayText, parseCsv, readCreditRow, recognizeCreditColumns, type CreditImportField, type ImportedCredit } from '@estudio/core';
-import { inArray, isNull, sql } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
-import { customer } from '@estudio/db/schema/customer';
-import { import_line } from '@estudio/db/schema/imports';
 import { class_package } from '@estudio/db/schema/packages';
 import { available_classes } from '@estudio/db/schema/purchases';
+import type { Tx } from '@estudio/db';
 import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import { syncUnlimitedMembership } from '../credits/credit-rules.ts';
+import { lockCustomers } from '../reservations/booking-locks.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
-import { consoleImportOutput, countOutcomes, customersByContact, endOfStudioDay, importedKeys, studioToday, unknownCustomerReason, type RecordImportLine } from './import-lines.ts';
+import { chunks } from '../chunks.ts';
+import {
+  claimImportLines,
+  consoleImportOutput,
+  countOutcomes,
+  customersByContact,
+  endOfStudioDay,
+  importBatchSize,
+  importedEarlierReason,
+  importedKeys,
+  importedMeanwhileReason,
+  linkImportLines,
+  studioToday,
+  unknownCustomerReason,
+  type RecordImportLine,
+} from './import-lines.ts';
 
 type Columns = Partial<Record<CreditImportField, number>>;
 
@@ -80,7 +95,7 @@ export async function planCreditImport(db: Db, csv: string, columns?: Columns, n
   for (const l of lines) {
     if (l.key && already.has(l.key)) {
       l.outcome = 'existing';
-      l.reasons = ['Ya se importó en una corrida anterior.'];
+      l.reasons = [importedEarlierReason];
     }
   }
   return { header, columns: mapping, lines, counts: countOutcomes(lines), tz };
@@ -95,23 +110,22 @@ export async function runCreditImport(db: Db, actor: StaffActor, csv: string, op
   const now = options.now ?? new Date();
   const plan = await planCreditImport(db, csv, options.columns, now);
   const fresh = plan.lines.filter((l) => l.outcome === 'new');
-  const size = options.batchSize ?? 500;
-  for (let i = 0; i < fresh.length; i += size) {
-    const batch = fresh.slice(i, i + size);
+  for (const batch of chunks(fresh, options.batchSize ?? importBatchSize)) {
     await db.transaction(async (tx) => {
-      const ids = [...new Set(batch.map((l) => l.customer_id!))].sort((a, b) => a - b);
-      await tx.select({ id: customer.customer_id }).from(customer).where(inArray(customer.customer_id, ids)).orderBy(customer.customer_id).for('no key update');
-      const claimed = await tx
-        .insert(import_line)
-        .values(batch.map((l) => ({ kind: 'credit' as const, key: l.key!, entity_id: 0 })))
-        .onConflictDoNothing()
-        .returning({ id: import_line.import_line_id, key: import_line.key });
-      const claimedKeys = new Map(claimed.map((c) => [c.key, c.id]));
-      const mine = batch.filter((l) => claimedKeys.has(l.key!));
+      await lockCustomers(
+        tx as Tx,
+        batch.map((l) => l.customer_id!),
+      );
+      const claimed = await claimImportLines(
+        tx,
+        'credit',
+        batch.map((l) => l.key!),
+      );
+      const mine = batch.filter((l) => claimed.has(l.key!));
       for (const l of batch) {
-        if (!claimedKeys.has(l.key!)) {
+        if (!claimed.has(l.key!)) {
           l.outcome = 'existing';
-          l.reasons = ['Otra importación la trajo al mismo tiempo.'];
+          l.reasons = [importedMeanwhileReason];
         }
       }
       if (!mine.length) return;
@@ -126,8 +140,11 @@ export async function runCreditImport(db: Db, actor: StaffActor, csv: string, op
           })),
         )
         .returning({ id: available_classes.available_class_id });
-      // Each claimed key names the credit row it made (the rows come back in the order they were given).
-      await tx.execute(sql`update ${import_line} set entity_id = made.credit_id from (select unnest(${`{${mine.map((l) => claimedKeys.get(l.key!)).join(',')}}`}::int[]) as line_id, unnest(${`{${made.map((m) => m.id).join(',')}}`}::int[]) as credit_id) as made where ${import_line.import_line_id} = made.line_id`);
+      // The rows come back in the order they were given: each claimed line names the credit row it made.
+      await linkImportLines(
+        tx,
+        mine.map((l, k) => ({ lineId: claimed.get(l.key!)!, entityId: made[k]!.id })),
+      );
       for (const customerId of new Set(mine.filter((l) => l.credits === -1).map((l) => l.customer_id!))) await syncUnlimitedMembership(tx, customerId, now);
       await recordAudit(tx, {
         ...auditedBy(actor),

@@ -1,9 +1,10 @@
 import { parseCsv, readCustomerRow, recognizeCustomerColumns, type CustomerImportField, type CustomerImportInput, type CustomerImportOutput, type ImportedCustomer } from '@estudio/core';
-import { inArray, sql } from 'drizzle-orm';
 import { customer, customer_note } from '@estudio/db/schema/customer';
 import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
+import { chunks } from '../chunks.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
+import { contactFinder, countOutcomes, customersWithContacts, importBatchSize } from './import-lines.ts';
 
 /** What the import does with one line of the file (its number as a spreadsheet shows it: the header is line 1). */
 export interface CustomerImportLine {
@@ -24,38 +25,6 @@ export interface CustomerImportPlan {
   counts: Record<CustomerImportLine['outcome'], number>;
 }
 
-const counted = (lines: readonly CustomerImportLine[]) => ({
-  new: lines.filter((l) => l.outcome === 'new').length,
-  existing: lines.filter((l) => l.outcome === 'existing').length,
-  repeated: lines.filter((l) => l.outcome === 'repeated').length,
-  refused: lines.filter((l) => l.outcome === 'refused').length,
-});
-
-/** The studio's customers with any of these e-mails or phones, deleted ones included (their e-mail stays taken). */
-async function existingByContact(db: Db, emails: string[], phones: string[]) {
-  const byEmail = new Map<string, number>();
-  const byPhone = new Map<string, number>();
-  for (let i = 0; i < Math.max(emails.length, phones.length); i += 1000) {
-    const someEmails = emails.slice(i, i + 1000);
-    const somePhones = phones.slice(i, i + 1000);
-    const rows = await db
-      .select({ id: customer.customer_id, email: customer.email, phone: customer.phone })
-      .from(customer)
-      .where(
-        someEmails.length && somePhones.length
-          ? sql`${inArray(customer.email, someEmails)} or ${inArray(customer.phone, somePhones)}`
-          : someEmails.length
-            ? inArray(customer.email, someEmails)
-            : inArray(customer.phone, somePhones),
-      );
-    for (const r of rows) {
-      byEmail.set(r.email, r.id);
-      if (r.phone) byPhone.set(r.phone, r.id);
-    }
-  }
-  return { byEmail, byPhone };
-}
-
 /**
  * The dry run (decision 125): what importing this customers file would do, line by line, writing nothing. Each
  * line is a new customer, one the studio already has (by e-mail, then phone), a repeat of an earlier line, or
@@ -66,11 +35,8 @@ export async function planCustomerImport(db: Db, csv: string, columns?: Partial<
   const mapping = columns ?? recognizeCustomerColumns(header);
   const read = rows.map((row, i) => ({ line: i + 2, result: readCustomerRow(row, mapping) }));
   const ready = read.flatMap((r) => (r.result.ok ? [r.result.customer] : []));
-  const { byEmail, byPhone } = await existingByContact(
-    db,
-    ready.flatMap((c) => (c.email ? [c.email] : [])),
-    ready.flatMap((c) => (c.phone ? [c.phone] : [])),
-  );
+  // Deleted customers too: their e-mail and phone stay taken.
+  const find = contactFinder(await customersWithContacts(db, ready, false));
   const seenEmail = new Map<string, number>();
   const seenPhone = new Map<string, number>();
   const lines = read.map(({ line, result }): CustomerImportLine => {
@@ -80,14 +46,12 @@ export async function planCustomerImport(db: Db, csv: string, columns?: Partial<
     if (c.email && !seenEmail.has(c.email)) seenEmail.set(c.email, line);
     if (c.phone && !seenPhone.has(c.phone)) seenPhone.set(c.phone, line);
     if (earlier) return { line, outcome: 'repeated', reasons: [`Es la misma persona que la línea ${earlier}.`], customer: c, customer_id: null, matched_by: null };
-    const byMail = c.email ? byEmail.get(c.email) : undefined;
-    if (byMail) return { line, outcome: 'existing', reasons: [], customer: c, customer_id: byMail, matched_by: 'email' };
-    const byTel = c.phone ? byPhone.get(c.phone) : undefined;
-    if (byTel) return { line, outcome: 'existing', reasons: [], customer: c, customer_id: byTel, matched_by: 'phone' };
+    const found = find(c);
+    if (found) return { line, outcome: 'existing', reasons: [], customer: c, customer_id: found.who.customer_id, matched_by: found.by };
     if (!c.email) return { line, outcome: 'refused', reasons: ['Falta el correo: lo necesita su cuenta nueva.'], customer: c, customer_id: null, matched_by: null };
     return { line, outcome: 'new', reasons: [], customer: c, customer_id: null, matched_by: null };
   });
-  return { header, columns: mapping, lines, counts: counted(lines) };
+  return { header, columns: mapping, lines, counts: countOutcomes(lines) };
 }
 
 /**
@@ -103,9 +67,7 @@ export async function runCustomerImport(
 ): Promise<CustomerImportPlan> {
   const plan = await planCustomerImport(db, csv, options.columns);
   const fresh = plan.lines.filter((l) => l.outcome === 'new');
-  const size = options.batchSize ?? 500;
-  for (let i = 0; i < fresh.length; i += size) {
-    const batch = fresh.slice(i, i + size);
+  for (const batch of chunks(fresh, options.batchSize ?? importBatchSize)) {
     await db.transaction(async (tx) => {
       const made = await tx
         .insert(customer)
@@ -132,7 +94,7 @@ export async function runCustomerImport(
       });
     });
   }
-  plan.counts = counted(plan.lines);
+  plan.counts = countOutcomes(plan.lines);
   return plan;
 }
 

@@ -1,5 +1,5 @@
 import { creditsMatchingPackage, DomainError } from '@estudio/core';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { class_package } from '@estudio/db/schema/packages';
@@ -131,6 +131,15 @@ export async function lockCustomer(tx: Tx, customerId: number): Promise<Customer
   const [row] = await lockCustomerStatement(tx, { customerId });
   if (!row) throw new DomainError('customer/not-found');
   return row;
+}
+
+/**
+ * Locks many customers' rows as lockCustomer does, in id order (the order every batch takes them, so two batches
+ * never wait on each other in a circle): the imports' batches.
+ */
+export async function lockCustomers(tx: Tx, customerIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(customerIds)].sort((a, b) => a - b);
+  if (ids.length) await tx.select({ id: customer.customer_id }).from(customer).where(inArray(customer.customer_id, ids)).orderBy(asc(customer.customer_id)).for('no key update');
 }
 
 /** Locks the class row (FOR UPDATE, not its class type) and returns it with its class type. Throws class/not-found. */
