@@ -1,16 +1,16 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { and, eq, isNull } from 'drizzle-orm';
-import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user } from '@estudio/db/schema/identity';
-import { appConfigDefaults, DomainError } from '@estudio/core';
+import { DomainError } from '@estudio/core';
 import { customerClaim, passwordReset } from '@estudio/core/messages/templates/account';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import { messageContextOf } from '../messages/message-context.ts';
 import { queueEmail } from '../messages/queue-message.ts';
 import type { IdentityProvider } from './identity-provider.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 /** How long Firebase's password links work (its default for a reset, one hour). */
 export const firebaseResetLinkMinutes = 60;
@@ -48,8 +48,7 @@ async function mailFirebasePasswordLink(auth: Auth, tx: Db, config: Config, emai
     kind = 'claim';
   }
   const link = await auth.generatePasswordResetLink(email);
-  const [nameRow] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
-  const businessName = nameRow?.value || appConfigDefaults.business_name;
+  const businessName = (await loadStudioSettings(tx)).business_name;
   const template = kind === 'claim' ? customerClaim : passwordReset;
   await queueEmail(tx, messageContextOf({ PUBLIC_URL: config.PUBLIC_URL }), { to: email, parts: template({ businessName, link, minutes: firebaseResetLinkMinutes }) });
 }

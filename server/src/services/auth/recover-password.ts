@@ -1,13 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user, password_reset } from '@estudio/db/schema/identity';
-import { appConfigDefaults } from '@estudio/core';
 import { customerClaim, passwordReset } from '@estudio/core/messages/templates/account';
 import type { Db } from '../../db.ts';
 import { messageContextOf } from '../messages/message-context.ts';
 import { queueEmail } from '../messages/queue-message.ts';
 import { hashToken, newUid, randomToken } from './tokens.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 export interface RecoverSettings {
   publicUrl: string;
@@ -74,8 +73,7 @@ async function mailPasswordLink(tx: Db, settings: RecoverSettings, email: string
   }
   if (!uid) throw new Error('identity for the password link was not found');
   const link = (await passwordLinks(tx, { publicUrl: settings.publicUrl, ttlMinutes: settings.resetTtlMinutes }, [uid])).get(uid) as string;
-  const [nameRow] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
-  const businessName = nameRow?.value || appConfigDefaults.business_name;
+  const businessName = (await loadStudioSettings(tx)).business_name;
   const template = kind === 'claim' ? customerClaim : passwordReset;
   // Transactional: it always goes, in the studio's colours, with the link as a button.
   await queueEmail(tx, messageContextOf({ PUBLIC_URL: settings.publicUrl }), {

@@ -1,14 +1,14 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
-import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { auth_user, email_change } from '@estudio/db/schema/identity';
-import { appConfigDefaults, DomainError } from '@estudio/core';
+import { DomainError } from '@estudio/core';
 import { emailChange } from '@estudio/core/messages/templates/account';
 import type { Db } from '../../db.ts';
 import { messageContextOf } from '../messages/message-context.ts';
 import { queueEmail } from '../messages/queue-message.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { checkPasswordAttempt, type PasswordCheck } from './sign-in.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 export interface EmailChangeSettings {
   publicUrl: string;
@@ -63,8 +63,7 @@ export async function requestEmailChange(
       token_hash: hashToken(token),
       expires_at: new Date(Date.now() + settings.ttlMinutes * 60_000),
     });
-    const [nameRow] = await tx.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
-    const businessName = nameRow?.value || appConfigDefaults.business_name;
+    const businessName = (await loadStudioSettings(tx)).business_name;
     const link = `${settings.publicUrl}/confirmar-correo?token=${encodeURIComponent(token)}`;
     await queueEmail(tx, messageContextOf({ PUBLIC_URL: settings.publicUrl }), {
       to: input.email,

@@ -1,5 +1,4 @@
 import {
-  appConfigDefaults,
   customerInvitationDefaultLimit,
   DomainError,
   type CustomerInvitationsInput,
@@ -120,7 +119,7 @@ export async function inviteCustomers(
         people.map((p) => p.email),
       );
       const links = await passwordLinks(tx, { publicUrl: ctx.publicUrl, ttlMinutes: invitationLinkDays * 24 * 60 }, [...uids.values()]);
-      const businessName = (await loadStudioSettings(tx)).business_name || appConfigDefaults.business_name;
+      const businessName = (await loadStudioSettings(tx)).business_name;
       const queued = await queueEmails(
         tx,
         ctx,

@@ -1,5 +1,4 @@
 import {
-  appConfigDefaults,
   businessDaysLeft,
   DomainError,
   localDate,
@@ -126,7 +125,7 @@ export async function answerPrivacyRequest(db: Db, config: Config, actor: StaffA
 
     const settings = await loadStudioSettings(tx);
     const parts = privacyRequestAnswered({
-      businessName: settings.business_name || appConfigDefaults.business_name,
+      businessName: settings.business_name,
       name: who?.name ?? null,
       kind: row.kind,
       status: input.status,

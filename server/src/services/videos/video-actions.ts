@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { app_config } from '@estudio/db/schema/app-config';
 import { customer } from '@estudio/db/schema/customer';
 import { playback, video } from '@estudio/db/schema/videos';
-import { appConfigDefaults, DomainError, type VideoOutput } from '@estudio/core';
+import { DomainError, type VideoOutput } from '@estudio/core';
 import { videoRating } from '@estudio/core/messages/templates/account';
 import type { Db } from '../../db.ts';
 import type { MessageContext } from '../messages/message-context.ts';
@@ -10,6 +9,7 @@ import { queueCustomerMessage } from '../messages/queue-message.ts';
 import { isStaffRole, requireOnlineAccess, type VideoViewer } from './online-access.ts';
 import { publishedVideo } from './list-videos.ts';
 import { loadVideoOutputs } from './video-output.ts';
+import { loadStudioSettings } from '../schedule/studio-settings.ts';
 
 /**
  * The video a viewer may open: published, or for staff also unreleased or
@@ -82,8 +82,7 @@ export async function queueRatingEmail(db: Db, videoId: number, viewer: VideoVie
   await requireOnlineAccess(db, viewer);
   const [me] = await db.select({ email: customer.email, name: customer.name }).from(customer).where(eq(customer.customer_id, viewer.customerId)).limit(1);
   if (!me) throw new DomainError('customer/not-found');
-  const [nameRow] = await db.select({ value: app_config.value }).from(app_config).where(eq(app_config.key, 'business_name')).limit(1);
-  const businessName = nameRow?.value || appConfigDefaults.business_name;
+  const businessName = (await loadStudioSettings(db)).business_name;
   const link = `${messages.publicUrl}/mystudio/video/${videoId}`;
   // Optional: only if the customer leaves e-mail on, with the stop link.
   await queueCustomerMessage(db, messages, {
