@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext } from './fixtures.ts';
@@ -336,7 +337,8 @@ test("the owner imports customers from another system's CSV: sees each line's fa
       'Nombre;Apellidos;Correo electrónico;Cel;Fecha de nacimiento',
       `Ximena;Ortiz Salas;ximena.${stamp}@correo.mx;55 7100 0001;12/05/1994`,
       `Bruno;Díaz;bruno.${stamp}@correo.mx;123;34466`,
-      `Ximena;Ortiz;ximena.${stamp}@correo.mx;;`,
+      // A formula where a surname goes (another system's file is not to be trusted): the results file keeps it text.
+      `Ximena;=1+1;ximena.${stamp}@correo.mx;;`,
       'Mariana;Gómez;cliente@estudio.demo;;',
       ';Sin Nombre;sin.nombre@;;31/02/1994',
     ].join('\r\n');
@@ -362,6 +364,11 @@ test("the owner imports customers from another system's CSV: sees each line's fa
   await screen.getByRole('button', { name: 'Importar 1 cliente' }).click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Se importó 1 cliente.' })).toBeVisible();
   await expect(screen.getByRole('button', { name: 'Importar otro archivo' })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), screen.getByRole('button', { name: 'Descargar resultados (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toBe('importacion-clientes-resultados.csv');
+  const results = readFileSync(await download.path(), 'utf8');
+  expect(results.startsWith('\uFEFFLínea,')).toBe(true);
+  expect(results).toContain(`4,Repetida,Es la misma persona que la línea 2.,,Ximena,'=1+1,ximena.${stamp}@correo.mx,`);
   const token = await apiLogin(request, serverUrl, 'admin@estudio.demo');
   const found = await request.get(`${serverUrl}/api/customer/phone?phone=5571000001`, { headers: { authorization: `Bearer ${token}` } });
   expect(found.status()).toBe(200);

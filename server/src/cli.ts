@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { and, eq, isNull } from 'drizzle-orm';
 import { customer } from '@estudio/db/schema/customer';
 import { createDb, migrate, type DbHandle } from '@estudio/db';
-import { DomainError, texts } from '@estudio/core';
+import { DomainError, texts, toCsv } from '@estudio/core';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { backupEmbeddedStopped, backupPostgres, restoreEmbedded, restorePostgres, sizeOf } from './operations/backups.ts';
 import { DataDirBusyError, lockDataDir } from './operations/data-dir-lock.ts';
@@ -14,7 +14,6 @@ import { planCustomerImport, runCustomerImport } from './services/import/custome
 import { planBookingImport, runBookingImport } from './services/import/booking-import.ts';
 import { planCreditImport, runCreditImport } from './services/import/credit-import.ts';
 import type { RecordImportLine } from './services/import/import-lines.ts';
-import { toCsv } from './services/reports/export-csv.ts';
 
 /**
  * The operator's commands, run with the server's environment (production:

@@ -21,4 +21,5 @@ export * from './progress.ts';
 export * from './standing-booking.ts';
 export * from './privacy-requests.ts';
 export * from './import-files.ts';
+export * from './csv-file.ts';
 export * from './document-versions.ts';

@@ -1,4 +1,4 @@
-import { formatDateTime, localDate, studioDayjs, studioTimeZone, texts, type PersonalDataFormat, type PersonalDataOutput } from '@estudio/core';
+import { formatDateTime, localDate, studioDayjs, studioTimeZone, texts, type PersonalDataFormat, type PersonalDataOutput, toCsv } from '@estudio/core';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { audit_log } from '@estudio/db/schema/audit';
@@ -15,7 +15,6 @@ import { favorite, playback } from '@estudio/db/schema/videos';
 import { privacy_request } from '@estudio/db/schema/privacy';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { toCsv } from '../reports/export-csv.ts';
 import { zipArchive } from './zip.ts';
 
 export type PersonalDataSection = keyof typeof texts.personalData.sections;

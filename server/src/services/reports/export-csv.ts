@@ -1,4 +1,4 @@
-import { paymentKindText, roleNames, studioDayRange, studioTimeZone, type ExportKind, type PaymentKind, type ReportRangeInput } from '@estudio/core';
+import { paymentKindText, toCsv, roleNames, studioDayRange, studioTimeZone, type ExportKind, type PaymentKind, type ReportRangeInput } from '@estudio/core';
 import { and, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
@@ -9,28 +9,9 @@ import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { purchasesInRange } from '../purchases/purchases-in-range.ts';
 
 /**
- * The owner's exports (decision 034): customers, purchases,
- * reservations and attendance of a range of studio dates, as CSV that Excel in
- * Spanish (Mexico) opens by double click: UTF-8 with a byte order mark (so
- * 'Pérez' stays 'Pérez'), comma separated (Mexico's list separator; its
- * decimal point is '.', so '1350.00' is a number), CRLF line ends, dates in
- * the studio's zone as 'AAAA-MM-DD HH:mm'. A cell that starts with = + - @
- * gets a leading apostrophe, so a name cannot run as a formula.
+ * The owner's exports (decision 034): customers, purchases, reservations and attendance of a range of studio dates,
+ * as the studio's CSV files (core's toCsv), dates in the studio's zone as 'AAAA-MM-DD HH:mm'.
  */
-
-type Cell = string | number | boolean | null;
-
-function cell(value: Cell): string {
-  if (value === null) return '';
-  let text = typeof value === 'boolean' ? (value ? 'Sí' : 'No') : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The CSV text with its BOM: a header row and one row per record. */
-export function toCsv(header: string[], rows: Cell[][]): string {
-  return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
-}
 
 const purchaseStatusText: Record<string, string> = {
   active: 'Activa',

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, FileInput, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport } from '@tabler/icons-react';
-import { bookingImportFields, creditImportFields, customerImportFields, texts } from '@estudio/core';
+import { bookingImportFields, creditImportFields, customerImportFields, texts, toCsv } from '@estudio/core';
 import { useState } from 'react';
 import { errorText } from '../../format.ts';
 import { api } from '../api.ts';
@@ -49,14 +49,12 @@ const wording = (kind: Kind) =>
 
 /** The results as a CSV the owner keeps: what each line became, and why. */
 function resultsCsv(kind: Kind, result: Result): string {
-  const cell = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
   const outcomes = wording(kind).outcomes;
   const what = kind === 'customers' ? [] : [t.what];
-  const rows = [
+  return toCsv(
     [t.line, t.outcome, t.why, 'ID', ...what, t.fields.name, t.fields.last_name, t.fields.email, t.fields.phone],
-    ...result.lines.map((l) => [l.line, outcomes[l.outcome], l.reasons.join(' '), l.customer_id, ...(kind === 'customers' ? [] : [l.detail ?? '']), l.name, l.last_name, l.email, l.phone]),
-  ];
-  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+    result.lines.map((l) => [l.line, outcomes[l.outcome], l.reasons.join(' '), l.customer_id, ...(kind === 'customers' ? [] : [l.detail ?? '']), l.name, l.last_name, l.email, l.phone]),
+  );
 }
 
 function download(kind: Kind, result: Result) {
