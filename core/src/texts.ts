@@ -344,6 +344,7 @@ export const texts = {
       date: 'Fecha de la clase',
       time: 'Hora',
       location: 'Sucursal',
+      spot: 'Lugar',
     },
     what: 'Qué',
     recordCounts: (kind: 'credits' | 'bookings', c: { new: number; existing: number; repeated: number; refused: number }) =>

@@ -118,7 +118,7 @@ export function recognizeCreditColumns(header: readonly string[]): Partial<Recor
 }
 
 /** A bookings file: one line per class a customer has booked from today on. */
-export const bookingImportFields = ['email', 'phone', 'date', 'time', 'class_type', 'location', 'expires'] as const;
+export const bookingImportFields = ['email', 'phone', 'date', 'time', 'class_type', 'location', 'spot', 'expires'] as const;
 export type BookingImportField = (typeof bookingImportFields)[number];
 
 const bookingColumnNames: Record<BookingImportField, readonly string[]> = {
@@ -128,6 +128,7 @@ const bookingColumnNames: Record<BookingImportField, readonly string[]> = {
   time: ['hora', 'hora de inicio', 'horario', 'inicio', 'time', 'start time', 'class time'],
   class_type: classTypeNames,
   location: ['sucursal', 'ubicacion', 'sede', 'location', 'studio', 'estudio', 'site'],
+  spot: ['lugar', 'asiento', 'bici', 'bicicleta', 'cama', 'reformer', 'numero de lugar', 'spot', 'seat', 'bike', 'spot number', 'seat number'],
   expires: ['vence el credito', 'vencimiento del credito', 'credit expiration', ...expiresNames],
 };
 
@@ -302,13 +303,15 @@ export interface ImportedBooking extends ImportContact {
   time: string;
   class_type: string;
   location: string | null;
+  /** Her place in a class with a seat map (a bike, a reformer), as the other system numbered it; null: none chosen. */
+  spot: number | null;
   /** Until when the credit is good if she cancels in time; null: the import's default. */
   expires: string | null;
 }
 
 export type BookingRowResult = { ok: true; booking: ImportedBooking } | { ok: false; reasons: string[]; contact: ImportContact };
 
-/** One line of a bookings file: whose, which class (day, start, class type, and location when the studio has several). */
+/** One line of a bookings file: whose, which class (day, start, class type, and location when the studio has several), and her place in it if it has one. */
 export function readBookingRow(row: readonly string[], columns: Partial<Record<BookingImportField, number>>, today: string): BookingRowResult {
   const at = (field: BookingImportField) => (columns[field] === undefined ? '' : (row[columns[field]] ?? '').trim());
   const reasons: string[] = [];
@@ -328,6 +331,9 @@ export function readBookingRow(row: readonly string[], columns: Partial<Record<B
   const expiresText = at('expires');
   const expires = expiresText ? parseImportDate(expiresText) : null;
   if (expiresText && !expires) reasons.push(`La fecha de vencimiento «${expiresText}» no es una fecha que entendamos (usa DD/MM/AAAA).`);
+  const spotText = at('spot');
+  const spot = /^\d{1,4}$/.test(spotText) && Number(spotText) >= 1 ? Number(spotText) : null;
+  if (spotText && spot === null) reasons.push(`El lugar «${spotText}» no es un número de lugar (1, 2, 3…).`);
   if (reasons.length || !date || !time) return { ok: false, reasons, contact };
-  return { ok: true, booking: { ...contact, date, time, class_type: classType, location: at('location') || null, expires } };
+  return { ok: true, booking: { ...contact, date, time, class_type: classType, location: at('location') || null, spot, expires } };
 }

@@ -139,7 +139,7 @@ describe('credits and bookings files (decision 127)', () => {
     const columns = { phone: 0, date: 1, time: 2, class_type: 3 };
     expect(readBookingRow(['55 1234 5678', '12/12/2026', '7:00 PM', 'Yoga'], columns, today)).toEqual({
       ok: true,
-      booking: { email: null, phone: '5512345678', date: '2026-12-12', time: '19:00', class_type: 'Yoga', location: null, expires: null },
+      booking: { email: null, phone: '5512345678', date: '2026-12-12', time: '19:00', class_type: 'Yoga', location: null, spot: null, expires: null },
     });
     expect(readBookingRow(['5512345678', '2026-12-12 07:00', '', 'Yoga'], columns, today)).toMatchObject({ ok: true, booking: { date: '2026-12-12', time: '07:00' } });
     expect(readBookingRow(['5512345678', '01/12/2026', '07:00', ''], columns, today)).toEqual({
@@ -147,5 +147,14 @@ describe('credits and bookings files (decision 127)', () => {
       reasons: ['La clase del 01/12/2026 ya pasó.', 'Falta el tipo de clase.'],
       contact: { email: null, phone: '5512345678' },
     });
+  });
+
+  it("reads a booking's seat, as a bike or a bed is numbered, and recognises its column", () => {
+    expect(recognizeBookingColumns(['Email', 'Fecha', 'Hora', 'Clase', 'Bici'])).toMatchObject({ spot: 4 });
+    expect(recognizeBookingColumns(['Email', 'Date', 'Time', 'Class', 'Spot Number'])).toMatchObject({ spot: 4 });
+    const columns = { phone: 0, date: 1, time: 2, class_type: 3, spot: 4 };
+    expect(readBookingRow(['5512345678', '12/12/2026', '07:00', 'Indoor', ' 12 '], columns, today)).toMatchObject({ ok: true, booking: { spot: 12 } });
+    expect(readBookingRow(['5512345678', '12/12/2026', '07:00', 'Indoor', ''], columns, today)).toMatchObject({ ok: true, booking: { spot: null } });
+    for (const bad of ['0', 'B3', '2.5']) expect(readBookingRow(['5512345678', '12/12/2026', '07:00', 'Indoor', bad], columns, today)).toMatchObject({ ok: false, reasons: [`El lugar «${bad}» no es un número de lugar (1, 2, 3…).`] });
   });
 });

@@ -227,6 +227,39 @@ describe('importing future bookings', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it("a seat the file names is hers; a seat the class lacks, someone's, or named twice in the file is refused", async () => {
+    const spin = await classAt(7, '06:35', 10);
+    const people = await createBookers(server.db, 'x', 5, { prefix: `import-seat-${Date.now()}` });
+    const emails = (await server.db.select({ id: customer.customer_id, email: customer.email }).from(customer).where(inArray(customer.customer_id, people.map((p) => p.customer_id)))).sort((a, b) => a.id - b.id);
+    await server.db.insert(class_reservation).values({ single_class_id: spin.id, customer_id: emails[0]!.id, spot: 3 });
+    const csv = [
+      'Correo,Fecha,Hora,Clase,Bici',
+      `${emails[1]!.email},${dmy(spin.day)},06:35,Indoor Cycling,5`,
+      `${emails[2]!.email},${dmy(spin.day)},06:35,Indoor Cycling,5`,
+      `${emails[3]!.email},${dmy(spin.day)},06:35,Indoor Cycling,3`,
+      `${emails[4]!.email},${dmy(spin.day)},06:35,Indoor Cycling,999`,
+      `${emails[4]!.email},${dmy(spin.day)},06:35,Indoor Cycling,A`,
+    ].join('\n');
+    const plan = await planBookingImport(server.db, csv);
+    expect(plan.columns).toMatchObject({ spot: 4 });
+    expect(plan.lines.map((l) => [l.outcome, l.reasons])).toEqual([
+      ['new', []],
+      ['refused', ['El lugar 5 ya está ocupado en esa clase.']],
+      ['refused', ['El lugar 3 ya está ocupado en esa clase.']],
+      ['refused', [expect.stringMatching(/^La clase no tiene el lugar 999 \(tiene \d+\)\.$/)]],
+      ['refused', ['El lugar «A» no es un número de lugar (1, 2, 3…).']],
+    ]);
+    expect(plan.lines[0]?.detail).toBe(`Indoor Cycling el ${dmy(spin.day)} a las 06:35, lugar 5`);
+    const done = await runBookingImport(server.db, { customer_id: adminId }, csv);
+    expect(done.counts).toEqual({ new: 1, existing: 0, repeated: 0, refused: 4 });
+    const seats = await server.db.select({ customer: class_reservation.customer_id, spot: class_reservation.spot }).from(class_reservation).where(and(eq(class_reservation.single_class_id, spin.id), isNull(class_reservation.deletedAt)));
+    expect(seats.sort((a, b) => a.customer - b.customer)).toEqual([
+      { customer: emails[0]!.id, spot: 3 },
+      { customer: emails[1]!.id, spot: 5 },
+    ]);
+    expect(await violations()).toEqual([]);
+  });
+
   it('over /api, admin only: the dry run and the real run of both files', async () => {
     const admin = (await login(server.app, 'admin@estudio.demo')).idToken;
     const recepcion = (await login(server.app, 'recepcion@estudio.demo')).idToken;

@@ -1,4 +1,4 @@
-import { type BookingImportInput, type BookingImportOutput, foldHeader, importDayText, parseCsv, readBookingRow, recognizeBookingColumns, studioDayRange, studioInstant, type BookingImportField, type ImportedBooking } from '@estudio/core';
+import { isValidSpot, parseSpotMap, totalSeats, type BookingImportInput, type BookingImportOutput, foldHeader, importDayText, parseCsv, readBookingRow, recognizeBookingColumns, studioDayRange, studioInstant, type BookingImportField, type ImportedBooking } from '@estudio/core';
 import type { Tx } from '@estudio/db';
 import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { class_type, location } from '@estudio/db/schema/catalogue';
@@ -9,7 +9,7 @@ import type { Db } from '../../db.ts';
 import { auditedBy, recordAudit } from '../audit/record-audit.ts';
 import type { StaffActor } from '../permissions/staff-permissions.ts';
 import { chunks } from '../chunks.ts';
-import { countPlaces, enterClassGate, lockClass, lockCustomers } from '../reservations/booking-locks.ts';
+import { enterClassGate, lockClass, lockCustomers } from '../reservations/booking-locks.ts';
 import { placesColumns } from '../schedule/single-class-output.ts';
 import {
   claimImportLines,
@@ -36,7 +36,7 @@ export const IMPORTED_BOOKING_CREDIT_DAYS = 30;
 export interface BookingImportPlan {
   header: string[];
   columns: Columns;
-  lines: (RecordImportLine & { booking: ImportedBooking | null; single_class_id: number | null; class_type_id: number | null; has_unlimited: boolean })[];
+  lines: (RecordImportLine & { booking: ImportedBooking | null; single_class_id: number | null; class_type_id: number | null; spot: number | null; has_unlimited: boolean })[];
   counts: ReturnType<typeof countOutcomes>;
   tz: string;
 }
@@ -47,7 +47,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 async function classesBetween(db: Db, from: string, to: string, tz: string) {
   const range = studioDayRange(from, to, tz);
   const rows = await db
-    .select({ id: single_class.single_class_id, at: single_class.class_date, capacity: single_class.capacity, type_id: class_type.class_type_id, type: class_type.name, place: location.name })
+    .select({ id: single_class.single_class_id, at: single_class.class_date, capacity: single_class.capacity, type_id: class_type.class_type_id, type: class_type.name, spot_map: class_type.spot_map, place: location.name })
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
@@ -58,7 +58,8 @@ async function classesBetween(db: Db, from: string, to: string, tz: string) {
 /**
  * The bookings file's dry run (decision 127): each line is a class the customer it names has booked, found in the
  * studio's schedule by its day, start time, class type and (when given) location; one she already has; a repeat of
- * an earlier line; or refused with its reason: no such customer or class, a class already past or full.
+ * an earlier line; or refused with its reason: no such customer or class, a class already past or full, a seat the
+ * class does not have or someone else holds.
  */
 export async function planBookingImport(db: Db, csv: string, columns?: Columns, now: Date = new Date()): Promise<BookingImportPlan> {
   const [header = [], ...rows] = parseCsv(csv);
@@ -76,7 +77,7 @@ export async function planBookingImport(db: Db, csv: string, columns?: Columns, 
   }
   const seen = new Map<string, number>();
   const lines: BookingImportPlan['lines'] = read.map(({ line, result }) => {
-    const blank = { line, customer_id: null, matched_by: null, name: null, last_name: null, email: null, phone: null, detail: '', booking: null, single_class_id: null, class_type_id: null, has_unlimited: false };
+    const blank = { line, customer_id: null, matched_by: null, name: null, last_name: null, email: null, phone: null, detail: '', booking: null, single_class_id: null, class_type_id: null, spot: null, has_unlimited: false };
     if (!result.ok) return { ...blank, email: result.contact.email, phone: result.contact.phone, outcome: 'refused', reasons: result.reasons };
     const b = result.booking;
     const reasons: string[] = [];
@@ -87,51 +88,64 @@ export async function planBookingImport(db: Db, csv: string, columns?: Columns, 
     const sameStart = byStart.get(start.toISOString()) ?? [];
     const typed = sameStart.filter((c) => foldHeader(c.type) === foldHeader(b.class_type));
     const matches = b.location ? typed.filter((c) => foldHeader(c.place) === foldHeader(b.location!)) : typed;
-    const detail = `${b.class_type} el ${when}${b.location ? `, ${b.location}` : ''}`;
+    const detail = `${b.class_type} el ${when}${b.location ? `, ${b.location}` : ''}${b.spot ? `, lugar ${b.spot}` : ''}`;
     if (start.getTime() <= now.getTime()) reasons.push(`La clase del ${when} ya empezó o pasó.`);
     else if (!matches.length) reasons.push(`No hay clase de ${b.class_type} el ${when}${b.location ? ` en ${b.location}` : ''} en el horario: créala o corrige la línea.`);
     else if (matches.length > 1) reasons.push(`Hay ${matches.length} clases de ${b.class_type} el ${when}: agrega la sucursal para saber cuál es.`);
     const who = found?.who;
     const person = who ? { customer_id: who.customer_id, matched_by: found.by, name: who.name, last_name: who.last_name, email: who.email, phone: who.phone, has_unlimited: who.has_unlimited } : { email: b.email, phone: b.phone };
     const cls = matches.length === 1 ? matches[0]! : null;
+    if (cls && b.spot && !isValidSpot(cls.spot_map, b.spot))
+      reasons.push(parseSpotMap(cls.spot_map) ? `La clase no tiene el lugar ${b.spot} (tiene ${totalSeats(cls.spot_map)}).` : 'Esa clase no tiene lugares numerados: deja vacía la columna del lugar.');
     if (reasons.length || !who || !cls) return { ...blank, ...person, outcome: 'refused', reasons, booking: b, detail };
     const key = bookingKey(who.customer_id, cls.id);
     const earlier = seen.get(key);
     if (earlier) return { ...blank, ...person, outcome: 'repeated', reasons: [`Es la misma reservación que la línea ${earlier}.`], booking: b, detail, single_class_id: cls.id, class_type_id: cls.type_id };
     seen.set(key, line);
-    return { ...blank, ...person, outcome: 'new', reasons: [], booking: b, detail, single_class_id: cls.id, class_type_id: cls.type_id };
+    return { ...blank, ...person, outcome: 'new', reasons: [], booking: b, detail, single_class_id: cls.id, class_type_id: cls.type_id, spot: b.spot };
   });
   await markExisting(db, lines);
-  // Places: what the class has left for the new lines, in the file's order (the real run counts again under the lock).
-  const left = new Map(classes.map((c) => [c.id, c.capacity]));
+  // Places and seats: what the class has left for the new lines, in the file's order (the real run counts again under the lock).
+  const capacity = new Map(classes.map((c) => [c.id, c.capacity]));
   const taken = await placesTaken(db, [...new Set(lines.flatMap((l) => (l.outcome === 'new' ? [l.single_class_id!] : [])))]);
-  for (const l of lines) {
-    if (l.outcome !== 'new') continue;
-    const id = l.single_class_id!;
-    const free = (left.get(id) ?? 0) - (taken.get(id) ?? 0);
-    if (free <= 0) refuseFull(l, left.get(id) ?? 0);
-    else taken.set(id, (taken.get(id) ?? 0) + 1);
-  }
+  for (const l of lines) if (l.outcome === 'new') takePlace(l, capacity.get(l.single_class_id!) ?? 0, taken);
   return { header, columns: mapping, lines, counts: countOutcomes(lines), tz };
 }
 
 
-function refuseFull(l: BookingImportPlan['lines'][number], capacity: number) {
-  l.outcome = 'refused';
-  l.reasons = [`La clase ya está llena (${capacity} ${capacity === 1 ? 'lugar' : 'lugares'}).`];
+type Taken = Map<number, { places: number; spots: Set<number> }>;
+
+/**
+ * Gives a line its place in its class, and its seat if it names one, out of what `taken` says the class has; or
+ * refuses it: the class is full (`during` the real run: it filled up meanwhile), or the seat is someone's.
+ */
+function takePlace(l: BookingImportPlan['lines'][number], capacity: number, taken: Taken, during = false): boolean {
+  const now = taken.get(l.single_class_id!) ?? { places: 0, spots: new Set<number>() };
+  let reason: string | null = null;
+  if (capacity - now.places <= 0) reason = during ? 'La clase se llenó mientras se importaba.' : `La clase ya está llena (${capacity} ${capacity === 1 ? 'lugar' : 'lugares'}).`;
+  else if (l.spot && now.spots.has(l.spot)) reason = `El lugar ${l.spot} ya está ocupado en esa clase.`;
+  if (reason) {
+    l.outcome = 'refused';
+    l.reasons = [reason];
+    return false;
+  }
+  now.places += 1;
+  if (l.spot) now.spots.add(l.spot);
+  taken.set(l.single_class_id!, now);
+  return true;
 }
 
-/** Live places (bookings and their guests) of each class, counted as the schedule counts them. */
-async function placesTaken(db: Db, classIds: number[]): Promise<Map<number, number>> {
-  const { single_class_id, places } = placesColumns();
-  const taken = new Map<number, number>();
+/** Live places (bookings and their guests) and taken seats of each class, counted as the schedule counts them. */
+async function placesTaken(db: Db, classIds: readonly number[]): Promise<Taken> {
+  const { single_class_id, places, spots } = placesColumns();
+  const taken: Taken = new Map();
   for (const some of chunks(classIds, importLookupSize)) {
     const rows = await db
-      .select({ single_class_id, places })
+      .select({ single_class_id, places, spots })
       .from(class_reservation)
       .where(and(inArray(class_reservation.single_class_id, some), isNull(class_reservation.deletedAt)))
       .groupBy(class_reservation.single_class_id);
-    for (const r of rows) taken.set(r.single_class_id, Number(r.places));
+    for (const r of rows) taken.set(r.single_class_id, { places: Number(r.places), spots: new Set((r.spots ?? []).map(Number)) });
   }
   return taken;
 }
@@ -192,25 +206,22 @@ async function bookBatch(tx: Tx, actor: StaffActor, batch: BookingImportPlan['li
     tx,
     batch.map((l) => l.customer_id!),
   );
-  const left = new Map<number, number>();
+  const capacity = new Map<number, number>();
   for (const id of classIds) {
     const cls = await lockClass(tx, id);
-    left.set(id, cls.cancelledAt ? 0 : cls.capacity - (await countPlaces(tx, id)));
+    capacity.set(id, cls.cancelledAt ? 0 : cls.capacity);
   }
+  // Counted again under the class locks: a booking made since the dry run holds its place and its seat.
+  const taken = await placesTaken(tx, classIds);
   const live = await liveBookings(tx, classIds);
   // Which lines the classes still take, in the file's order; then each kind of row written in one statement.
   const bookable: BookingImportPlan['lines'] = [];
   for (const l of batch) {
-    const id = l.single_class_id!;
     const key = lineKey(l);
     if (live.has(key)) {
       l.outcome = 'existing';
       l.reasons = ['Ya tiene reservada esta clase.'];
-    } else if ((left.get(id) ?? 0) <= 0) {
-      refuseFull(l, 0);
-      l.reasons = ['La clase se llenó mientras se importaba.'];
-    } else {
-      left.set(id, (left.get(id) ?? 0) - 1);
+    } else if (takePlace(l, capacity.get(l.single_class_id!) ?? 0, taken, true)) {
       live.add(key);
       bookable.push(l);
     }
@@ -243,7 +254,7 @@ async function bookBatch(tx: Tx, actor: StaffActor, batch: BookingImportPlan['li
   const creditOf = new Map(paying.map((l, k) => [l, credits[k]?.id ?? null]));
   const reservations = await tx
     .insert(class_reservation)
-    .values(mine.map((l) => ({ single_class_id: l.single_class_id!, customer_id: l.customer_id!, available_class_id: creditOf.get(l) ?? null })))
+    .values(mine.map((l) => ({ single_class_id: l.single_class_id!, customer_id: l.customer_id!, available_class_id: creditOf.get(l) ?? null, spot: l.spot })))
     .returning({ id: class_reservation.class_reservation_id, customer_id: class_reservation.customer_id, single_class_id: class_reservation.single_class_id });
   const reservationOf = new Map(reservations.map((r) => [bookingKey(r.customer_id, r.single_class_id), r.id]));
   const booked = mine.map((line) => ({ line, reservation: reservationOf.get(lineKey(line))!, credit: creditOf.get(line) ?? null }));
