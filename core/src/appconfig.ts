@@ -6,33 +6,37 @@ import { rfcKind, rfcProblem, normalizeRfc } from './rules/rfc.ts';
 import { regimeOf } from './rules/sat-catalogues.ts';
 
 /**
- * Every app-configuration key named by the specification, with the demo
- * studio's value. Values are strings, as the spec's `{config: [{key, value}]}`
- * carries them. The seed writes these; `GET /api/appconfig` reads them back.
+ * Every app-configuration key named by the specification, with a new studio's
+ * value: what works for any studio (rules, features, the zone most of Mexico
+ * keeps) and nothing that only one studio can say (its logo, pictures, texts,
+ * contact and bank details are empty until its owner writes them; the demo
+ * studio's seed writes its own). Values are strings, as the spec's
+ * `{config: [{key, value}]}` carries them; `GET /api/appconfig` reads the
+ * stored value over this one.
  */
 export const appConfigDefaults = {
   // Branding and contact
-  business_name: 'Estudio Demo',
-  tagline: 'Muévete, respira, vuelve a ti.',
+  business_name: 'Tu estudio',
+  tagline: '',
   primary: '#d6336c',
   secondary: '#1c7ed6',
   accent: '#f59f00',
-  navbar_logo: '/demo/logo.svg',
-  favicon: '/demo/favicon.svg',
-  bg_login: '/demo/bg-login.jpg',
-  social_media_image: '/demo/social.jpg',
+  navbar_logo: '',
+  favicon: '',
+  bg_login: '',
+  social_media_image: '',
   app_css: '',
   head_tracking_code: '',
   body_tracking_code: '',
-  email: 'hola@estudio.demo',
-  whatsapp: '5512345678',
-  facebook: 'https://facebook.com/estudiodemo',
-  instagram: 'https://instagram.com/estudiodemo',
-  tiktok: 'https://tiktok.com/@estudiodemo',
-  location: 'Av. Álvaro Obregón 120, Roma Norte, Ciudad de México',
+  email: '',
+  whatsapp: '',
+  facebook: '',
+  instagram: '',
+  tiktok: '',
+  location: '',
   domain: 'localhost',
-  powered_by_url: 'https://estudio.demo',
-  powered_by_name: 'Estudio Demo',
+  powered_by_url: '',
+  powered_by_name: '',
 
   // Features
   single_class_enabled: 'true',
@@ -47,8 +51,8 @@ export const appConfigDefaults = {
   /** A guest is paid with one more of the booker's class credits ('false': guests come free). */
   guest_uses_credit: 'true',
   unlimited_membership_penalties_enabled: 'true',
-  banner_enabled: 'true',
-  banner_text: '¡Nuevo! Clases de Barre los sábados. Reserva tu lugar.',
+  banner_enabled: 'false',
+  banner_text: '',
   banner_link: '/mystudio',
   class_packages_name: 'Paquetes',
   class_packages_path: '/mystudio/paquetes',
@@ -119,9 +123,9 @@ export const appConfigDefaults = {
   signup_fee: '',
   home_reserve_class_package_id: '',
   /** Bank transfer for 'Efectivo' orders (decision 029): shown on the order page; empty CLABE: no transfer details. */
-  bank_name: 'BBVA México',
-  bank_clabe: '012180001234567899',
-  bank_beneficiary: 'Estudio Demo S.A. de C.V.',
+  bank_name: '',
+  bank_clabe: '',
+  bank_beneficiary: '',
   /** Mexico's money (decisions 080-083): OXXO vouchers and SPEI transfers through Stripe, meses sin intereses. */
   oxxo_enabled: 'true',
   spei_enabled: 'true',
@@ -174,19 +178,19 @@ export const appConfigDefaults = {
   // Landing sections: enabled flag and order
   hero_enabled: 'true',
   hero_order: '1',
-  hero_title: 'Estudio Demo',
-  hero_text: 'Clases de yoga, pilates, indoor cycling y barre en la Roma y en Coyoacán.',
-  hero_image: '/demo/hero.jpg',
+  hero_title: '',
+  hero_text: '',
+  hero_image: '',
   about_enabled: 'true',
   about_order: '2',
   about_title: 'Nosotros',
-  about_text: 'Somos un estudio boutique fundado en 2019 en la Ciudad de México. Grupos pequeños, coaches certificados y un ambiente donde todos son bienvenidos.',
-  about_image: '/demo/about.jpg',
+  about_text: '',
+  about_image: '',
   mission_enabled: 'true',
   mission_order: '3',
   mission_title: 'Misión',
-  mission_text: 'Acompañarte a moverte con intención, todos los días, con clases que se adaptan a ti.',
-  mission_image: '/demo/mission.jpg',
+  mission_text: '',
+  mission_image: '',
   class_types_enabled: 'true',
   class_types_order: '4',
   coaches_enabled: 'true',
@@ -200,6 +204,12 @@ export const appConfigDefaults = {
 } as const satisfies Record<string, string>;
 
 export type AppConfigKey = keyof typeof appConfigDefaults;
+
+/**
+ * The tab's icon: the studio's favicon, or, while it has none, the installable app's icon the server draws from the
+ * studio's initial on its colour (decision 106).
+ */
+export const faviconOf = (config: Pick<AppConfigMap, 'favicon'>): string => config.favicon.trim() || '/app/icono-192.png';
 
 /** Settings only admins read: GET /api/appconfig leaves them out for everyone else (the owner's own address). */
 export const appConfigPrivateKeys: readonly AppConfigKey[] = [
@@ -409,15 +419,21 @@ export type LandingSectionKey = keyof typeof landingSectionLabels;
 /**
  * The enabled sections, sorted by their configured order (ties and unreadable
  * orders keep the spec's order): the portal's landing and the console's
- * preview of it read the same list.
+ * preview of it read the same list. 'Nosotros' and 'Misión' are left out
+ * while they have neither text nor picture (a new studio's), rather than
+ * showing a heading over nothing.
  */
-export function landingSections(config: Pick<AppConfigMap, `${LandingSectionKey}_enabled` | `${LandingSectionKey}_order`>): LandingSectionKey[] {
+export function landingSections(
+  config: Pick<AppConfigMap, `${LandingSectionKey}_enabled` | `${LandingSectionKey}_order` | 'about_text' | 'about_image' | 'mission_text' | 'mission_image'>,
+): LandingSectionKey[] {
   const order = (key: LandingSectionKey) => {
     const raw = config[`${key}_order`];
     const value = raw.trim() === '' ? Number.NaN : Number(raw);
     return Number.isFinite(value) ? value : Number.MAX_SAFE_INTEGER;
   };
-  return landingSectionKeys.filter((key) => isOn(config[`${key}_enabled`])).sort((a, b) => order(a) - order(b));
+  const hasSomething = (key: LandingSectionKey) =>
+    key === 'about' ? Boolean(config.about_text.trim() || config.about_image.trim()) : key === 'mission' ? Boolean(config.mission_text.trim() || config.mission_image.trim()) : true;
+  return landingSectionKeys.filter((key) => isOn(config[`${key}_enabled`]) && hasSomething(key)).sort((a, b) => order(a) - order(b));
 }
 
 const emailFormat = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Button, Center, MantineProvider, Stack, Text, Title, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { configMap, texts, type AppConfigMap } from '@estudio/core';
+import { configMap, faviconOf, texts, type AppConfigMap } from '@estudio/core';
 import { createPublicClient, sessionLinks, trpc, type PublicTrpcClient } from './api/trpc.ts';
 import { apiErrors } from './api/api-errors.ts';
 import { errorFacts } from './api/errors.ts';
@@ -50,10 +50,8 @@ function useDocumentBranding(config: AppConfigMap | undefined) {
   useEffect(() => {
     if (!config) return;
     // The tab's title is each page's (usePageTitle); the server's HTML starts with the studio's name.
-    if (config.favicon) {
-      const link = document.querySelector<HTMLLinkElement>('link#app-favicon') ?? document.head.appendChild(Object.assign(document.createElement('link'), { id: 'app-favicon', rel: 'icon' }));
-      link.href = config.favicon;
-    }
+    const link = document.querySelector<HTMLLinkElement>('link#app-favicon') ?? document.head.appendChild(Object.assign(document.createElement('link'), { id: 'app-favicon', rel: 'icon' }));
+    link.href = faviconOf(config);
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', config.primary);
   }, [config]);
 }

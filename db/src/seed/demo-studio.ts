@@ -10,6 +10,7 @@ import * as s from '../schema/index.ts';
 import { demoAccounts, demoPassword } from './accounts.ts';
 import * as content from './content.ts';
 import { createRandom, type Random } from './random.ts';
+import { demoStudioSettings } from './demo-settings.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedContent } from './pages-and-forms.ts';
 import { seedDiscounts } from './discounts.ts';
@@ -115,11 +116,9 @@ async function seedInTransaction(tx: Tx, passwordHash: string, options: SeedOpti
   const ago = (days: number, time = '12:00') => at(date(-days), time);
   const clock: SeedClock = { now, today, date, ago };
 
-  // The demo studio invoices as the SAT's test taxpayer (the RFC PAC sandboxes stamp with); a real studio writes its own.
-  const demoFiscal = { fiscal_rfc: 'EKU9003173C9', fiscal_legal_name: 'ESCUELA KEMPER URGATE', fiscal_regime: '601', fiscal_postcode: '06700' };
   // The demo studio is open to the public from the start (decision 129): a studio started without it is not, until its owner publishes it.
   const published = { [studioPublishedKey]: 'true' };
-  await tx.insert(s.app_config).values(Object.entries({ ...appConfigDefaults, ...demoFiscal, ...published }).map(([key, value]) => ({ key, value })));
+  await tx.insert(s.app_config).values(Object.entries({ ...appConfigDefaults, ...demoStudioSettings, ...published }).map(([key, value]) => ({ key, value })));
 
   const days = { date, ago };
   const { locations, categories, classTypes, instructors, classTags, videoTags } = await seedCatalogue(tx);

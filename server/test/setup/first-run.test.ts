@@ -213,6 +213,17 @@ describe('a studio started without the demo', () => {
     expect(await handle.db.select().from(audit_log).where(eq(audit_log.action, 'studio.unpublish'))).toHaveLength(1);
     await publish(true);
   });
+
+  it("once published, its portal shows only what she wrote: nothing of the demo studio's name, pictures, contact or bank", async () => {
+    const config = Object.fromEntries(((await call(app, 'GET', '/api/appconfig')).body.config as { key: string; value: string }[]).map((e) => [e.key, e.value]));
+    expect(config.business_name).toBe('Estudio Luna');
+    const demoTraces = /demo|Roma Norte|5512345678|012180001234567899|BBVA|Muévete, respira/i;
+    expect(Object.entries(config).filter(([, value]) => demoTraces.test(value))).toEqual([]);
+    expect(config).toMatchObject({ navbar_logo: '/files/logo-luna.png', favicon: '', hero_image: '', whatsapp: '', bank_clabe: '', banner_enabled: 'false' });
+    const landing = await app.inject({ method: 'GET', url: '/' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).not.toMatch(demoTraces);
+  });
 });
 
 describe('the migration that brought publication in (0038)', () => {

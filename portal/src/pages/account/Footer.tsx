@@ -21,12 +21,13 @@ function ContactLink({ href, icon, children }: { href: string; icon: ReactNode; 
 
 const handle = (url: string) => url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
 
-/** Spec footer: CONTACTO (only what is configured), UBICACIÓN, INFORMACIÓN and 'Powered by'. */
+/** Spec footer: CONTACTO and UBICACIÓN (only what is configured), INFORMACIÓN and 'Powered by' (when named). */
 export function Footer({ config, whatsappPrefix = '52' }: { config: AppConfigMap; whatsappPrefix?: '52' | '521' }) {
   const pages = trpc.pages.list.useQuery(undefined, { staleTime: 5 * 60_000 });
   const infoPages = (pages.data?.pages ?? []).filter((page) => page.content && page.content.trim());
   const whatsapp = whatsappLink(config.whatsapp, whatsappPrefix);
   const iconProps = { size: 18, stroke: 1.6 } as const;
+  const hasContact = Boolean(whatsapp || config.email || config.facebook || config.instagram || config.tiktok);
 
   return (
     <Box component="footer" className={classes.footer}>
@@ -45,29 +46,31 @@ export function Footer({ config, whatsappPrefix = '52' }: { config: AppConfigMap
               </Text>
             )}
           </Stack>
-          <Stack gap="xs">
-            <Title order={2} className={classes.footerHeading}>
-              {texts.footer.contact}
-            </Title>
-            {whatsapp && <ContactLink href={whatsapp} icon={<IconBrandWhatsapp {...iconProps} />}>{config.whatsapp}</ContactLink>}
-            {config.email && <ContactLink href={`mailto:${config.email}`} icon={<IconMail {...iconProps} />}>{config.email}</ContactLink>}
-            {config.facebook && <ContactLink href={config.facebook} icon={<IconBrandFacebook {...iconProps} />}>{handle(config.facebook)}</ContactLink>}
-            {config.instagram && <ContactLink href={config.instagram} icon={<IconBrandInstagram {...iconProps} />}>{handle(config.instagram)}</ContactLink>}
-            {config.tiktok && <ContactLink href={config.tiktok} icon={<IconBrandTiktok {...iconProps} />}>{handle(config.tiktok)}</ContactLink>}
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} className={classes.footerHeading}>
-              {texts.footer.location}
-            </Title>
-            {config.location && (
+          {hasContact && (
+            <Stack gap="xs">
+              <Title order={2} className={classes.footerHeading}>
+                {texts.footer.contact}
+              </Title>
+              {whatsapp && <ContactLink href={whatsapp} icon={<IconBrandWhatsapp {...iconProps} />}>{config.whatsapp}</ContactLink>}
+              {config.email && <ContactLink href={`mailto:${config.email}`} icon={<IconMail {...iconProps} />}>{config.email}</ContactLink>}
+              {config.facebook && <ContactLink href={config.facebook} icon={<IconBrandFacebook {...iconProps} />}>{handle(config.facebook)}</ContactLink>}
+              {config.instagram && <ContactLink href={config.instagram} icon={<IconBrandInstagram {...iconProps} />}>{handle(config.instagram)}</ContactLink>}
+              {config.tiktok && <ContactLink href={config.tiktok} icon={<IconBrandTiktok {...iconProps} />}>{handle(config.tiktok)}</ContactLink>}
+            </Stack>
+          )}
+          {config.location && (
+            <Stack gap="xs">
+              <Title order={2} className={classes.footerHeading}>
+                {texts.footer.location}
+              </Title>
               <Group gap={8} wrap="nowrap" align="flex-start">
                 <IconMapPin {...iconProps} className={classes.footerIcon} />
                 <Text size="sm" className={classes.footerMuted}>
                   {config.location}
                 </Text>
               </Group>
-            )}
-          </Stack>
+            </Stack>
+          )}
           <Stack gap="xs">
             <Title order={2} className={classes.footerHeading}>
               {texts.footer.information}
@@ -82,13 +85,21 @@ export function Footer({ config, whatsappPrefix = '52' }: { config: AppConfigMap
             </Anchor>
           </Stack>
         </SimpleGrid>
-        <Divider my="xl" className={classes.footerDivider} />
-        <Text size="xs" ta="center" className={classes.footerMuted}>
-          {texts.footer.poweredBy}{' '}
-          <Anchor href={config.powered_by_url} target="_blank" rel="noopener noreferrer" inherit className={classes.footerLink}>
-            {config.powered_by_name}
-          </Anchor>
-        </Text>
+        {config.powered_by_name && (
+          <>
+            <Divider my="xl" className={classes.footerDivider} />
+            <Text size="xs" ta="center" className={classes.footerMuted}>
+              {texts.footer.poweredBy}{' '}
+              {config.powered_by_url ? (
+                <Anchor href={config.powered_by_url} target="_blank" rel="noopener noreferrer" inherit className={classes.footerLink}>
+                  {config.powered_by_name}
+                </Anchor>
+              ) : (
+                config.powered_by_name
+              )}
+            </Text>
+          </>
+        )}
       </Container>
     </Box>
   );

@@ -3,7 +3,7 @@ import { Box, Burger, Button, Container, Divider, Drawer, Group, NavLink as Mant
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
-import { texts, type AppConfigMap } from '@estudio/core';
+import { landingSections, texts, type AppConfigMap } from '@estudio/core';
 import { useAppConfig } from '../../config/AppConfigContext.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { WhatsAppButton } from '../../ui/WhatsAppButton.tsx';
@@ -25,7 +25,8 @@ interface PublicNavItem {
 export function publicNavItems(config: AppConfigMap): PublicNavItem[] {
   const configured = { label: config.class_packages_name || texts.nav.packagesDefault, to: config.class_packages_path || '/paquetes' };
   const items: PublicNavItem[] = [
-    { label: texts.nav.publicUs, to: '/#nosotros' },
+    // 'Nosotros' leads to the landing's section of that name: only while the landing shows it.
+    ...(landingSections(config).includes('about') ? [{ label: texts.nav.publicUs, to: '/#nosotros' }] : []),
     { label: texts.nav.publicSchedule, to: '/calendario' },
     { label: texts.nav.packagesDefault, to: '/paquetes' },
   ];

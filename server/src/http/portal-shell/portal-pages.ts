@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
-import { isStudioPublished, portalPageOpensBeforePublishing, studioPublishedKey } from '@estudio/core';
+import { faviconOf, isStudioPublished, portalPageOpensBeforePublishing, studioPublishedKey } from '@estudio/core';
 import { comingSoonPage, type ComingSoonStudio } from './coming-soon-page.ts';
 
 /** The server bundle the portal's build writes into <dist>/.ssr (portal/src/entry-server.tsx). */
@@ -196,7 +196,7 @@ export async function createPortalPages(dist: string, log: FastifyBaseLogger) {
         // The page's own title when it names one ('Paquetes · Estudio Demo'), as its app would set it.
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerendered?.title || config.business_name || '')}</title>`)
         .replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(config.primary ?? '#ffffff')}"`)
-        .replace(/(<link rel="icon" id="app-favicon" href=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(config.favicon || '/demo/favicon.svg')}"`)
+        .replace(/(<link rel="icon" id="app-favicon" href=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(faviconOf({ favicon: config.favicon ?? '' }))}"`)
         // The configuration is in the page: the early fetch of it would only be wasted.
         .replace(/\s*<link rel="preload" href="\/api\/appconfig"[^>]*>/, '')
         .replace('</head>', () => `${head.join('\n    ')}\n  </head>`)

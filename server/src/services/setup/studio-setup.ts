@@ -33,7 +33,7 @@ import { createPage } from '../pages/save-page.ts';
 
 const d = studioSetupTexts.detail;
 
-/** The stored app_config rows, without the defaults: a new studio's defaults are the demo's values, not the owner's. */
+/** The stored app_config rows, without the defaults: a step is the owner's once she has written it, not a default. */
 async function storedConfig(db: Db): Promise<Map<string, string>> {
   const rows = await db.select({ key: app_config.key, value: app_config.value }).from(app_config);
   return new Map(rows.filter((r) => isValidAppConfigValue(r.key, r.value)).map((r) => [r.key, r.value]));
@@ -96,7 +96,7 @@ async function stepFacts(db: Db, config: Config, stored: Map<string, string>, no
   const providers = new Set(methods.map((m) => m.provider));
   const cardReal = providers.has('card') && Boolean(config.STRIPE_SECRET_KEY);
   const cashEffective = providers.has('cash') && isOn(stored.get('cash_checkout_enabled') ?? appConfigDefaults.cash_checkout_enabled);
-  // A new studio's transfer details would be the demo's: only details the owner saved (an empty CLABE: pay at reception) count.
+  // Only transfer details the owner saved count: a CLABE, or an empty one she chose (customers pay at reception).
   const cashReady = cashEffective && stored.has('bank_clabe');
   const paypalReady = providers.has('paypal') && isOn(stored.get('paypal_enabled')) && Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_SECRET);
   const paymentLines = providers.size === 0 ? [d.noPaymentMethods] : [...(providers.has('card') ? [cardReal ? d.cardReady : d.cardSandbox] : []), ...(cashEffective ? [cashReady ? d.cashReady : d.cashNoBank] : [])];
@@ -175,7 +175,7 @@ export async function publishStudio(db: Db, config: Config, actorId: number, pub
   return getStudioSetup(db, config);
 }
 
-/** What "Próximamente" shows of an unpublished studio: only what its owner stored (the defaults are the demo's). */
+/** What "Próximamente" shows of an unpublished studio: only what its owner stored, not the neutral defaults. */
 export interface StudioFront {
   name: string | null;
   logo: string | null;
