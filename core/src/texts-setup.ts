@@ -69,11 +69,36 @@ export const studioSetupTexts = {
     confirmAllDone: 'Todos los pasos están listos.',
     confirmPublish: 'Sí, publicar',
     cancel: 'Cancelar',
+    close: 'Cerrar',
     unpublishTitle: '¿Dejar de publicar el estudio?',
     unpublishText: 'El portal volverá a mostrar «Próximamente». Las cuentas, compras y reservaciones se conservan, y la consola sigue funcionando.',
     confirmUnpublish: 'Sí, dejar de publicar',
     publishedNotice: 'Listo: tu estudio está publicado.',
     unpublishedNotice: 'El portal muestra «Próximamente» de nuevo.',
+  },
+  /** The card payments check (decision 132): what the server's Stripe key can do, line by line. */
+  cardCheck: {
+    button: 'Probar los pagos con tarjeta',
+    title: 'Pagos con tarjeta',
+    ready: 'Todo listo para cobrar con tarjeta.',
+    notReady: 'Aún no se puede cobrar con tarjeta de verdad:',
+    noSecretKey:
+      'El servidor no tiene la llave secreta de Stripe (STRIPE_SECRET_KEY): las tarjetas se cobran en modo de prueba y no llega dinero. Pídele a quien administra el servidor que la configure.',
+    keyRefused: 'Stripe rechazó la llave secreta del servidor: revisa que esté completa y que no se haya revocado en el panel de Stripe.',
+    keyRestricted: 'La llave secreta del servidor es restringida y no puede leer la cuenta: usa la llave secreta estándar (sk_live_…).',
+    unreachable: 'No se pudo hablar con Stripe ahora; inténtalo de nuevo en unos minutos.',
+    connected: (name: string | null, live: boolean) => `Conectado a la cuenta de Stripe${name ? ` «${name}»` : ''}, en modo ${live ? 'real' : 'de prueba'}.`,
+    testMode: 'La llave es de prueba (sk_test_…): los pagos no cobran dinero real hasta poner la llave real.',
+    chargesDisabled: 'Stripe aún no permite cobrar en esta cuenta: termina su activación en el panel de Stripe.',
+    currency: (currency: string) => `La moneda de la cuenta de Stripe es ${currency}: para cobrar en pesos, que sea MXN.`,
+    noPublicKey: 'Falta la llave pública de Stripe en Configuración › Pagos (empieza con pk_).',
+    modeMismatch: (live: boolean) =>
+      live
+        ? 'La llave pública de Configuración › Pagos es de prueba (pk_test_…) y la del servidor es real: usa la pública real (pk_live_…).'
+        : 'La llave pública de Configuración › Pagos es real (pk_live_…) y la del servidor es de prueba: usa las dos del mismo modo.',
+    publicKeyMatches: 'La llave pública de Configuración › Pagos es del mismo modo.',
+    noWebhookSecret:
+      'El servidor no tiene el secreto del webhook de Stripe (STRIPE_WEBHOOK_SECRET): los pagos en OXXO y por SPEI no se confirmarían solos.',
   },
   comingSoon: {
     title: 'Próximamente',

@@ -216,7 +216,17 @@ test('she publishes with steps pending, after reading which; the customer then s
   await expect(page.getByTestId('first-steps')).toBeVisible({ timeout: 60_000 });
   // A new studio offers no way to pay until she adds card and cash.
   await step(page, 'payments').getByTestId('setup-add-payment-methods').click();
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'El portal ya ofrece tarjeta y efectivo.' })).toBeVisible();
+  const added = page.locator('.mantine-Notification-root').filter({ hasText: 'El portal ya ofrece tarjeta y efectivo.' });
+  await expect(added).toBeVisible();
+  await added.getByRole('button').click();
+  // She tests card payments: this server has no Stripe key, so she reads that no real money would come in, and why.
+  await step(page, 'payments').getByTestId('setup-check-card-payments').click();
+  const cardCheck = page.getByTestId('card-payments-check');
+  await expect(cardCheck).toContainText('Aún no se puede cobrar con tarjeta de verdad:');
+  await expect(cardCheck.getByRole('listitem')).toHaveText([/^El servidor no tiene la llave secreta de Stripe \(STRIPE_SECRET_KEY\)/]);
+  await shootConsole(page, 'first-run-card-check');
+  await cardCheck.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(cardCheck).toBeHidden();
   await page.getByTestId('publish').click();
   const confirm = page.getByTestId('publish-confirm');
   await expect(confirm).toContainText('El portal se abrirá al público');
@@ -237,6 +247,13 @@ test('she publishes with steps pending, after reading which; the customer then s
   }).toPass({ timeout: 30_000 });
   await customer.goto(`${serverUrl}/`);
   await expect(customer.getByTestId('coming-soon')).toHaveCount(0);
+  // Only what she wrote: her name, and nothing of the demo studio (its texts, contact, bank or pictures).
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Estudio Luna Condesa');
+  await expect(customer.locator('body')).not.toContainText(/Estudio Demo|Roma Norte|estudio\.demo|Muévete, respira/);
+  await expect(customer.locator('img[src^="/demo/"]')).toHaveCount(0);
+  await expect(customer.getByRole('link', { name: 'Nosotros' })).toHaveCount(0);
+  await expect(customer.locator('link#app-favicon')).toHaveAttribute('href', '/app/icono-192.png');
+  await shoot(customer, 'first-run-landing');
 
   // The studio's first sale: a visitor signs up at checkout, accepts its documents and pays by card.
   await customer.goto(`${serverUrl}/paquetes`);

@@ -46,3 +46,16 @@ export const documentTemplatesInput = z.object({});
 export const studioPublicationInput = z.object({
   published: z.boolean({ error: publishedMessage }),
 });
+
+/** POST /api/setup/payments/check: tries the server's Stripe key; it takes nothing but the call. */
+export const cardPaymentsCheckInput = z.object({});
+
+/** What the card payments check found (decision 132): each line a fact, ok or to fix, in Spanish. */
+export const cardPaymentsCheckOutput = z.object({
+  /** 'stripe' when the server has a secret key; 'sandbox' when cards go to the embedded test provider. */
+  provider: z.enum(['stripe', 'sandbox']),
+  /** Whether the studio can take real card payments as configured. */
+  ready: z.boolean(),
+  lines: z.array(z.object({ ok: z.boolean(), text: z.string() })),
+});
+export type CardPaymentsCheckOutput = z.infer<typeof cardPaymentsCheckOutput>;

@@ -1,4 +1,5 @@
-import { documentTemplatesInput, setupStepSkipInput, studioPublicationInput, studioSetupOutput } from '@estudio/core';
+import { cardPaymentsCheckInput, cardPaymentsCheckOutput, documentTemplatesInput, setupStepSkipInput, studioPublicationInput, studioSetupOutput } from '@estudio/core';
+import { checkCardPayments } from '../services/setup/check-card-payments.ts';
 import { createDocumentTemplates, getStudioSetup, publishStudio, skipSetupStep } from '../services/setup/studio-setup.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -25,4 +26,9 @@ export const studioSetupRouter = router({
     .input(documentTemplatesInput)
     .output(studioSetupOutput)
     .mutation(({ ctx }) => createDocumentTemplates(ctx.db, ctx.config)),
+  checkCardPayments: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/setup/payments/check', tags, summary: 'Prueba la llave de Stripe del servidor con Stripe y revisa lo que la acompaña; no cobra ni cambia nada (admin)' } })
+    .input(cardPaymentsCheckInput)
+    .output(cardPaymentsCheckOutput)
+    .mutation(({ ctx }) => checkCardPayments(ctx.db, ctx.config)),
 });

@@ -506,6 +506,7 @@ describe('transport', () => {
         'PUT /setup/steps/{step}',
         'PUT /setup/publication',
         'POST /setup/document_templates',
+        'POST /setup/payments/check',
         // Who signed in, with the role (the previous admin panel's first call)
         'GET /users',
       ].sort(),

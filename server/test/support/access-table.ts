@@ -317,6 +317,7 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'setup.skipStep': { role: 'admin', rest: 'PUT /api/setup/steps/{step}' },
   'setup.publish': { role: 'admin', rest: 'PUT /api/setup/publication' },
   'setup.documentTemplates': { role: 'admin', rest: 'POST /api/setup/document_templates' },
+  'setup.checkCardPayments': { role: 'admin', rest: 'POST /api/setup/payments/check' },
   'activity.list': { role: 'admin', rest: 'GET /api/activity' },
   'activity.staff': { role: 'admin', rest: 'GET /api/activity/staff' },
 };

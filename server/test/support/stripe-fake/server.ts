@@ -20,6 +20,10 @@ export interface StripeFake {
   failing: Set<string>;
   /** Where events go when the fake sends them (a server's /api/webhooks/stripe), signed as Stripe signs them. */
   webhookUrl: string | null;
+  /** The account GET /v1/account answers (the studio's, as its secret key sees it); change it to test the owner's check. */
+  account: Record<string, unknown>;
+  /** Secret keys Stripe refuses with 401, as a revoked or mistyped key is. */
+  refusedKeys: Set<string>;
   /** OXXO: the customer paid the voucher at the store (payment_intent.succeeded). */
   payVoucher(paymentIntentId: string): StripeEventLike;
   /** OXXO: the voucher expired unpaid (payment_intent.payment_failed, the intent back to requires_payment_method). */
@@ -195,6 +199,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   function route(method: string, path: string, form: Record<string, string>): { status: number; body: unknown } {
     const parts = path.split('/').filter(Boolean); // ['v1', 'payment_intents', id, 'confirm']
     const [, kind, id, action] = parts;
+    if (method === 'GET' && kind === 'account' && !id) return { status: 200, body: fake.account };
     if (method === 'POST' && kind === 'customers' && !id) {
       const c = { id: newId('cus'), object: 'customer', email: form.email ?? null, name: form.name ?? null, metadata: metadataOf(form) };
       objects.set(c.id, c);
@@ -370,6 +375,12 @@ export async function startStripeFake(): Promise<StripeFake> {
       const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw));
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method: req.method ?? 'GET', path: url.pathname, form, idempotencyKey });
+      const key = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (fake.refusedKeys.has(key)) {
+        res.writeHead(401, { 'content-type': 'application/json', 'request-id': newId('req') });
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } }));
+        return;
+      }
       const replayKey = idempotencyKey ? `${req.method} ${url.pathname} ${idempotencyKey}` : null;
       const outage = failing.has(url.pathname) ? { status: 500, body: { error: { type: 'api_error', message: 'Stripe no responde.' } } } : null;
       const reply = outage ?? ((replayKey && replies.get(replayKey)) || route(req.method ?? 'GET', url.pathname, form));
@@ -387,6 +398,8 @@ export async function startStripeFake(): Promise<StripeFake> {
     objects,
     failing,
     webhookUrl: null,
+    account: { id: 'acct_estudio', object: 'account', country: 'MX', default_currency: 'mxn', charges_enabled: true, settings: { dashboard: { display_name: 'Estudio Demo' } }, business_profile: { name: 'Estudio Demo' } },
+    refusedKeys: new Set<string>(),
     payVoucher(id) {
       const intent = objects.get(id);
       if (!intent) throw new Error(`no intent ${id}`);

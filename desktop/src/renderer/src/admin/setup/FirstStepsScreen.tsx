@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, List, Modal, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconClock, IconPlayerSkipForward, IconRocket, IconWorld } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconClock, IconCreditCard, IconPlayerSkipForward, IconRocket, IconWorld } from '@tabler/icons-react';
 import { studioSetupTexts, type SetupStepKey } from '@estudio/core';
 import { useState } from 'react';
 import { errorText } from '../../format.ts';
@@ -246,6 +246,7 @@ function StepRow({
           {step.action === 'confirmTimezone' && <ConfirmZone onSettled={onSettled} />}
           {step.action === 'addPaymentMethods' && <AddPaymentMethods onSettled={onSettled} />}
           {step.action === 'createDocumentTemplates' && <CreateDocumentTemplates onSettled={onSettled} />}
+          {step.key === 'payments' && <CheckCardPayments />}
           <Button size="xs" variant={step.done ? 'default' : 'light'} onClick={onOpen} data-testid={`setup-step-${step.key}-open`}>
             {targetLabel(step.key)}
           </Button>
@@ -297,6 +298,52 @@ function CreateDocumentTemplates({ onSettled }: { onSettled: (answer: Setup) => 
     <Button size="xs" variant="light" color="teal" loading={create.isPending} onClick={() => create.mutate({})} data-testid="setup-create-document-templates">
       {t.createDocumentTemplates}
     </Button>
+  );
+}
+
+/**
+ * Asks Stripe what the server's key can do (decision 132) and shows, line by line, what is ready and what to fix
+ * before real money comes in. It changes nothing, so it can be pressed any time.
+ */
+function CheckCardPayments() {
+  const c = studioSetupTexts.cardCheck;
+  const [result, setResult] = useState<ApiOutputs['setup']['checkCardPayments'] | null>(null);
+  const check = api.setup.checkCardPayments.useMutation({
+    onSuccess: setResult,
+    onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+  });
+  return (
+    <>
+      <Button size="xs" variant="light" leftSection={<IconCreditCard size={14} />} loading={check.isPending} onClick={() => check.mutate({})} data-testid="setup-check-card-payments">
+        {c.button}
+      </Button>
+      <Modal opened={result !== null} onClose={() => setResult(null)} title={c.title} data-testid="card-payments-check">
+        {result && (
+          <Stack gap="sm">
+            <Text fw={600} c={result.ready ? 'teal.8' : undefined}>
+              {result.ready ? c.ready : c.notReady}
+            </Text>
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {result.lines.map((line) => (
+                <Group key={line.text} component="li" gap="sm" wrap="nowrap" align="flex-start" data-ok={line.ok}>
+                  <ThemeIcon size={22} radius="xl" color={line.ok ? 'teal' : 'yellow'} variant="light" style={{ flex: 'none' }}>
+                    {line.ok ? <IconCheck size={14} /> : <IconAlertTriangle size={14} />}
+                  </ThemeIcon>
+                  <Text size="sm" lh={1.5}>
+                    {line.text}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setResult(null)}>
+                {t.close}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
   );
 }
 
