@@ -1091,6 +1091,11 @@ export const texts = {
     cancel: 'Cancelar',
     delete: 'Eliminar',
     close: 'Cerrar',
+    cancelNoteLabel: 'Nota para tus clientes (opcional)',
+    cancelNoteHint: 'Va en cada mensaje, por correo y WhatsApp. Hasta 300 caracteres.',
+    cancelNotePlaceholder: 'Por ejemplo: la coach se enfermó; nos vemos el jueves.',
+    cancelMessageFor: (was: 'credit' | 'unlimited' | 'waitlist', n: number) =>
+      `${was === 'credit' ? 'Con crédito' : was === 'unlimited' ? 'Con membresía ilimitada' : 'En lista de espera'} · ${n === 1 ? '1 cliente recibirá' : `${n} clientes recibirán`}:`,
     yes: 'Sí',
     no: 'No',
     empty: 'No hay nada que mostrar.',

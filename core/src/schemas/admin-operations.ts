@@ -76,6 +76,19 @@ export type SingleClassUpdateInput = z.infer<typeof singleClassUpdateInput>;
 
 export const singleClassIdInput = z.object({ id });
 
+/**
+ * The studio's own words for the people a cancellation tells ('la coach se enfermó'): one line in every message, up to
+ * 300 characters; spaces and line breaks become single spaces, as a WhatsApp template's parameter needs them.
+ */
+const cancelNote = z
+  .string({ error: 'La nota debe ser texto.' })
+  .max(300, { error: 'La nota puede tener hasta 300 caracteres.' })
+  .transform((note) => note.replace(/\s+/g, ' ').trim());
+
+/** POST /api/single_class/{id}/cancel and its preview: the class, and the note that goes in each message. */
+export const singleClassCancelInput = z.object({ id, note: cancelNote.optional() });
+export type SingleClassCancelInput = z.infer<typeof singleClassCancelInput>;
+
 /** Weekday 1 (lunes) to 7 (domingo), as ISO 8601 numbers them. */
 export const weeklySlot = z.object({
   weekday: z.coerce.number().int().min(1, { error: 'El día debe ser de 1 (lunes) a 7 (domingo).' }).max(7, { error: 'El día debe ser de 1 (lunes) a 7 (domingo).' }),
@@ -102,6 +115,18 @@ export const singleClassCancelPreviewOutput = z.object({
   /** Limited credits that would get their class back. */
   credits_returned: z.number(),
   waitlisted: z.number(),
+  /**
+   * The message each group of people will receive, with the note: who booked with a credit (it comes back), with an
+   * unlimited membership, and who waited. Only groups with someone in them; the greeting names each person.
+   */
+  messages: z.array(
+    z.object({
+      was: z.enum(['credit', 'unlimited', 'waitlist']),
+      customers: z.number(),
+      subject: z.string(),
+      paragraphs: z.array(z.string()),
+    }),
+  ),
 });
 
 export const singleClassCancelOutput = z.object({

@@ -3,7 +3,7 @@ import {
   singleClassCancelOutput,
   singleClassCancelPreviewOutput,
   singleClassCreateInput,
-  singleClassIdInput,
+  singleClassCancelInput,
   singleClassRepeatInput,
   singleClassRepeatOutput,
   singleClassUpdateInput,
@@ -53,15 +53,15 @@ export const adminScheduleRouter = router({
         method: 'GET',
         path: '/single_class/{id}/cancel_preview',
         tags,
-        summary: 'Lo que haría cancelar una clase: reservaciones, créditos que se devolverían y lista de espera (admin)',
+        summary: 'Lo que haría cancelar una clase: reservaciones, créditos que se devolverían, lista de espera y el mensaje que recibiría cada grupo, con la nota (admin)',
         errorResponses: { 404: 'La clase no existe', 409: 'La clase ya estaba cancelada' },
       },
     })
-    .input(singleClassIdInput)
+    .input(singleClassCancelInput)
     .output(singleClassCancelPreviewOutput)
     .query(async ({ ctx, input }) => {
-      const preview = await previewCancelSingleClass(ctx.db, input.id);
-      return { reservations: preview.reservations, credits_returned: preview.creditsReturned, waitlisted: preview.waitlisted };
+      const preview = await previewCancelSingleClass(ctx.db, input.id, messageContextOf(ctx.config), input.note);
+      return { reservations: preview.reservations, credits_returned: preview.creditsReturned, waitlisted: preview.waitlisted, messages: preview.messages };
     }),
 
   cancel: adminProcedure
@@ -70,14 +70,14 @@ export const adminScheduleRouter = router({
         method: 'POST',
         path: '/single_class/{id}/cancel',
         tags,
-        summary: 'Cancela una clase: devuelve los créditos, avisa a cada cliente y vacía la lista de espera (admin)',
+        summary: 'Cancela una clase: devuelve los créditos, avisa a cada cliente (con la nota del estudio, si la hay) y vacía la lista de espera (admin)',
         errorResponses: { 404: 'La clase no existe', 409: 'La clase ya estaba cancelada' },
       },
     })
-    .input(singleClassIdInput)
+    .input(singleClassCancelInput)
     .output(singleClassCancelOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await cancelSingleClass(ctx.db, input.id, { customerId: ctx.customer.customer_id }, messageContextOf(ctx.config));
+      const result = await cancelSingleClass(ctx.db, input.id, { customerId: ctx.customer.customer_id }, messageContextOf(ctx.config), { note: input.note });
       return {
         single_class: await getSingleClass(ctx.db, input.id, null),
         reservations_cancelled: result.reservationsCancelled,

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { audit_log } from '@estudio/db/schema/audit';
 import { customer } from '@estudio/db/schema/customer';
 import { message_preference, outbox_message } from '@estudio/db/schema/outbox';
 import { waitlist } from '@estudio/db/schema/reservations';
@@ -63,6 +64,44 @@ describe('class cancelled by the studio', () => {
     // A second cancel is refused and tells nobody again.
     expect((await call(server.app, 'POST', `/api/single_class/${classId}/cancel`, { token: admin })).status).toBe(409);
     expect(await rowsOf([booked.customer_id, waiting.customer_id])).toHaveLength(3);
+  });
+
+  it("shows, before the click, the message each group will read with the studio's note; the cancel sends that note by e-mail and WhatsApp and logs it", async () => {
+    const classId = await newClass(server.db, { minutesAhead: 30 * 60, capacity: 1, classType: 'Yoga' });
+    const [booked, waiting] = await createBookers(server.db, server.config.AUTH_SECRET, 2, { prefix: `nota-cancelada-${Date.now()}`, credits: 2 });
+    if (!booked || !waiting) throw new Error('fixtures');
+    const phone = `57${String(Date.now()).slice(-8)}`;
+    await server.db.update(customer).set({ phone }).where(eq(customer.customer_id, waiting.customer_id));
+    expect((await call(server.app, 'POST', '/api/class_reservations', { token: booked.token, body: { single_class_id: classId } })).status).toBe(200);
+    await server.db.insert(waitlist).values({ single_class_id: classId, customer_id: waiting.customer_id });
+    const note = 'La coach se enfermó.\n  Nos vemos el jueves.';
+    const oneLine = 'La coach se enfermó. Nos vemos el jueves.';
+
+    const preview = await call(server.app, 'GET', `/api/single_class/${classId}/cancel_preview?note=${encodeURIComponent(note)}`, { token: admin });
+    expect(preview.status, preview.raw).toBe(200);
+    expect(preview.body).toMatchObject({ reservations: 1, credits_returned: 1, waitlisted: 1 });
+    expect(preview.body.messages).toEqual([
+      { was: 'credit', customers: 1, subject: 'Clase cancelada: Yoga', paragraphs: [expect.stringContaining('Lamentamos avisarte'), `Nota del estudio: ${oneLine}`, 'Te devolvimos el crédito que usaste para reservarla.'] },
+      { was: 'waitlist', customers: 1, subject: 'Clase cancelada: Yoga', paragraphs: [expect.stringContaining('Lamentamos avisarte'), `Nota del estudio: ${oneLine}`, 'Estabas en su lista de espera; ya no esperas lugar en ella.'] },
+    ]);
+    // Without a note the messages are the same, without its line.
+    const plain = await call(server.app, 'GET', `/api/single_class/${classId}/cancel_preview`, { token: admin });
+    expect(plain.body.messages[0].paragraphs).toHaveLength(2);
+
+    // A note too long, or a field the route does not take, is a Spanish 400 that cancels nothing.
+    const long = await call(server.app, 'POST', `/api/single_class/${classId}/cancel`, { token: admin, body: { note: 'x'.repeat(301) } });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain('La nota puede tener hasta 300 caracteres.');
+    expect((await call(server.app, 'POST', `/api/single_class/${classId}/cancel`, { token: admin, body: { nota: 'x' } })).status).toBe(400);
+    expect(await rowsOf([booked.customer_id, waiting.customer_id])).toHaveLength(0);
+
+    const res = await call(server.app, 'POST', `/api/single_class/${classId}/cancel`, { token: admin, body: { note } });
+    expect(res.status, res.raw).toBe(200);
+    const rows = await rowsOf([booked.customer_id, waiting.customer_id]);
+    expect(rows.filter((m) => m.channel === 'email').every((m) => m.body.includes(`Nota del estudio: ${oneLine}`))).toBe(true);
+    expect(rows.find((m) => m.channel === 'whatsapp')?.whatsapp_template?.parameters?.[3]).toBe(`Estabas en su lista de espera; ya no esperas lugar en ella. Nota del estudio: ${oneLine}`);
+    const [audit] = await server.db.select().from(audit_log).where(and(eq(audit_log.entity, 'single_class'), eq(audit_log.entity_id, String(classId))));
+    expect(audit?.changes).toMatchObject({ note: oneLine });
   });
 
   it('a class with nobody booked nor waiting queues nothing', async () => {

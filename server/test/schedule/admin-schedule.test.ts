@@ -167,7 +167,17 @@ describe('POST /api/single_class/{id}/cancel', () => {
     // The dialog's preview counts what the cancel then does: the unlimited member has no credit to get back.
     const preview = await call(server.app, 'GET', `/api/single_class/${classId}/cancel_preview`, { token: admin });
     expect(preview.status).toBe(200);
-    expect(preview.body).toEqual({ reservations: 3, credits_returned: 2, waitlisted: 1 });
+    expect(preview.body).toEqual({
+      reservations: 3,
+      credits_returned: 2,
+      waitlisted: 1,
+      // Each group's message, as the cancel will write it: two get their credit back, one keeps her membership, one waited.
+      messages: [
+        { was: 'credit', customers: 2, subject: 'Clase cancelada: Yoga', paragraphs: [expect.stringContaining('fue cancelada por el estudio.'), 'Te devolvimos el crédito que usaste para reservarla.'] },
+        { was: 'unlimited', customers: 1, subject: 'Clase cancelada: Yoga', paragraphs: [expect.stringContaining('fue cancelada por el estudio.'), 'Tu membresía ilimitada sigue vigente para reservar otra clase.'] },
+        { was: 'waitlist', customers: 1, subject: 'Clase cancelada: Yoga', paragraphs: [expect.stringContaining('fue cancelada por el estudio.'), 'Estabas en su lista de espera; ya no esperas lugar en ella.'] },
+      ],
+    });
 
     const res = await call(server.app, 'POST', `/api/single_class/${classId}/cancel`, { token: admin });
     expect(res.status).toBe(200);

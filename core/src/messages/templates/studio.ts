@@ -3,7 +3,8 @@ import type { MessageParts } from '../compose.ts';
 /**
  * Messages from the studio itself: a class it cancelled, and the
  * owner's daily summary. WhatsApp templates:
- *  - estudio_clase_cancelada: {{1}} name, {{2}} class, {{3}} date and time, {{4}} what happens to the credit or the waitlist.
+ *  - estudio_clase_cancelada: {{1}} name, {{2}} class, {{3}} date and time, {{4}} what happens to the credit or the waitlist
+ *    (and the studio's note, when it wrote one).
  * The daily summary is e-mail only.
  */
 
@@ -13,6 +14,8 @@ export interface CancelledClass {
   when: string;
   /** The portal's calendar, to book another class. */
   scheduleUrl: string;
+  /** The studio's own words ('la coach se enfermó'), one line; null or absent: none. */
+  note?: string | null;
 }
 
 /**
@@ -31,15 +34,18 @@ export function classCancelled(input: CancelledClass & { was: 'credit' | 'unlimi
     kind: 'class-cancelled',
     subject: `Clase cancelada: ${input.className}`,
     greetingName: input.name,
-    paragraphs: [`Lamentamos avisarte que la clase de ${input.className} del ${input.when} fue cancelada por el estudio.`, outcome],
+    paragraphs: [`Lamentamos avisarte que la clase de ${input.className} del ${input.when} fue cancelada por el estudio.`, ...(input.note ? [noteLine(input.note)] : []), outcome],
     details: [
       ['Clase', input.className],
       ['Fecha', input.when],
     ],
     action: { label: 'Reservar otra clase', url: input.scheduleUrl },
-    whatsapp: { template: 'estudio_clase_cancelada', parameters: [input.name, input.className, input.when, outcome] },
+    // The template has no room of its own for the note: it goes with what happens to the credit, in one line.
+    whatsapp: { template: 'estudio_clase_cancelada', parameters: [input.name, input.className, input.when, input.note ? `${outcome} ${noteLine(input.note)}` : outcome] },
   };
 }
+
+const noteLine = (note: string) => `Nota del estudio: ${note}`;
 
 /** The numbers of the owner's daily summary (money already as '1,234.50' strings with the currency sign). */
 export interface OwnerSummary {

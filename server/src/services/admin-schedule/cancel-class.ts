@@ -1,6 +1,7 @@
 import { DomainError, formatDateTime, studioTimeZone } from '@estudio/core';
 import { classCancelled } from '@estudio/core/messages/templates/studio';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { class_type } from '@estudio/db/schema/catalogue';
 import { customer } from '@estudio/db/schema/customer';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
@@ -38,7 +39,7 @@ function liveReservations(tx: Tx, singleClassId: number) {
     .where(and(eq(class_reservation.single_class_id, singleClassId), isNull(class_reservation.deletedAt)));
 }
 
-async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: string, now: Date, messages: MessageContext): Promise<CancelClassResult> {
+async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: string, now: Date, messages: MessageContext, note: string | null): Promise<CancelClassResult> {
   return db.transaction(async (tx) => {
     // The class gate first: bookings in flight finish, new ones wait, so the reservations read next are all there will be.
     await closeClassGate(tx, singleClassId);
@@ -111,7 +112,7 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
     // Everyone booked and everyone waiting is told, in this transaction: the booked
     // whether their credit came back, the waiting that they no longer wait for it.
     const when = formatDateTime(c.class_date, tz);
-    const about = { className: c.class_type.name, when, scheduleUrl: `${messages.publicUrl}/calendario` };
+    const about = { className: c.class_type.name, when, scheduleUrl: `${messages.publicUrl}/calendario`, note };
     let messagesQueued = await queueCustomerMessages(
       tx,
       messages,
@@ -156,7 +157,7 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
       action: 'cancel',
       entity: 'single_class',
       entityId: singleClassId,
-      changes: { ...result, class_reservation_ids: reservationIds },
+      changes: { ...result, class_reservation_ids: reservationIds, ...(note ? { note } : {}) },
     });
     return result;
   });
@@ -168,8 +169,8 @@ async function cancelOnce(db: Db, singleClassId: number, actor: Actor, tz: strin
  * row it consumed gets its class back; an unlimited membership is left as it
  * is), each booked customer is told whether their credit came back and each
  * waiting customer that the class is gone ('class-cancelled', transactional:
- * e-mail and WhatsApp by their channels), the waitlist is emptied and the
- * change is audited.
+ * e-mail and WhatsApp by their channels), with the studio's `note` when it
+ * wrote one, the waitlist is emptied and the change is audited.
  * Locks follow decision 006: customers in ascending id, their credits, the class.
  */
 export async function cancelSingleClass(
@@ -177,12 +178,13 @@ export async function cancelSingleClass(
   singleClassId: number,
   actor: Actor,
   messages: MessageContext,
-  now: Date = new Date(),
+  options: { now?: Date; note?: string | undefined } = {},
 ): Promise<CancelClassResult> {
   const tz = studioTimeZone(await loadStudioSettings(db));
+  const now = options.now ?? new Date();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await cancelOnce(db, singleClassId, actor, tz, now, messages);
+      return await cancelOnce(db, singleClassId, actor, tz, now, messages, options.note || null);
     } catch (error) {
       if (!(error instanceof NewBookerDuringCancel) || attempt >= maxAttempts) {
         if (error instanceof NewBookerDuringCancel) throw new DomainError('internal');
@@ -196,19 +198,25 @@ export interface CancelPreview {
   reservations: number;
   creditsReturned: number;
   waitlisted: number;
+  /** The message each group will receive (only groups with someone in them), as cancelSingleClass writes it. */
+  messages: { was: CancelledAs; customers: number; subject: string; paragraphs: string[] }[];
 }
+
+type CancelledAs = 'credit' | 'unlimited' | 'waitlist';
 
 /**
  * What cancelling a class would do, counted the way cancelSingleClass does it
  * (a reservation paid with a limited credit gets its class back; one made with
  * an unlimited membership has nothing to give back), so the admin's dialog
- * shows exact numbers before the click. Nothing is locked: it is a preview,
- * and the cancel itself answers what it really did.
+ * shows exact numbers before the click, and the message each group will read,
+ * with the studio's `note`. Nothing is locked: it is a preview, and the
+ * cancel itself answers what it really did.
  */
-export async function previewCancelSingleClass(db: Db, singleClassId: number): Promise<CancelPreview> {
+export async function previewCancelSingleClass(db: Db, singleClassId: number, messages: MessageContext, note?: string): Promise<CancelPreview> {
   const [found] = await db
-    .select({ cancelledAt: single_class.cancelledAt })
+    .select({ cancelledAt: single_class.cancelledAt, class_date: single_class.class_date, className: class_type.name })
     .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .where(eq(single_class.single_class_id, singleClassId));
   if (!found) throw new DomainError('class/not-found');
   if (found.cancelledAt) throw new DomainError('schedule/class-cancelled');
@@ -220,9 +228,38 @@ export async function previewCancelSingleClass(db: Db, singleClassId: number): P
     .from(class_reservation)
     .leftJoin(available_classes, eq(available_classes.available_class_id, class_reservation.available_class_id))
     .where(and(eq(class_reservation.single_class_id, singleClassId), isNull(class_reservation.deletedAt)));
+  // Who is told what: a customer whose every booking of the class was on an unlimited membership hears it stays valid.
+  const booked = await db
+    .select({ customer_id: class_reservation.customer_id, unlimited: sql<boolean>`bool_and(${available_classes.available_classes} is not null and ${available_classes.available_classes} = -1)` })
+    .from(class_reservation)
+    .innerJoin(customer, and(eq(customer.customer_id, class_reservation.customer_id), isNull(customer.deletedAt)))
+    .leftJoin(available_classes, eq(available_classes.available_class_id, class_reservation.available_class_id))
+    .where(and(eq(class_reservation.single_class_id, singleClassId), isNull(class_reservation.deletedAt)))
+    .groupBy(class_reservation.customer_id);
+  const waiting = await db
+    .select({ customer_id: waitlist.customer_id })
+    .from(waitlist)
+    .innerJoin(customer, and(eq(customer.customer_id, waitlist.customer_id), isNull(customer.deletedAt)))
+    .where(eq(waitlist.single_class_id, singleClassId));
   const [wait] = await db
     .select({ waitlisted: sql<number>`count(*)::int` })
     .from(waitlist)
     .where(eq(waitlist.single_class_id, singleClassId));
-  return { reservations: counts?.reservations ?? 0, creditsReturned: counts?.creditsReturned ?? 0, waitlisted: wait?.waitlisted ?? 0 };
+  const bookedIds = new Set(booked.map((b) => b.customer_id));
+  const groups: Record<CancelledAs, number> = {
+    credit: booked.filter((b) => !b.unlimited).length,
+    unlimited: booked.filter((b) => b.unlimited).length,
+    waitlist: waiting.filter((w) => !bookedIds.has(w.customer_id)).length,
+  };
+  const about = { name: '', className: found.className, when: formatDateTime(found.class_date, studioTimeZone(await loadStudioSettings(db))), scheduleUrl: `${messages.publicUrl}/calendario`, note: note || null };
+  return {
+    reservations: counts?.reservations ?? 0,
+    creditsReturned: counts?.creditsReturned ?? 0,
+    waitlisted: wait?.waitlisted ?? 0,
+    messages: (['credit', 'unlimited', 'waitlist'] as const).flatMap((was) => {
+      if (groups[was] === 0) return [];
+      const parts = classCancelled({ ...about, was });
+      return [{ was, customers: groups[was], subject: parts.subject, paragraphs: parts.paragraphs }];
+    }),
+  };
 }

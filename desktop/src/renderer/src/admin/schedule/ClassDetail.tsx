@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { singleClassUpdateInput, texts } from '@estudio/core';
 import { useState } from 'react';
@@ -20,6 +21,8 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
   const reservations = api.reservations.search.useQuery({ single_class_id: id, status: 'live' });
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState('');
+  const [previewNote] = useDebouncedValue(note, 300);
   const utils = api.useUtils();
   const cancel = api.adminSchedule.cancel.useMutation({
     onSuccess: (r) => {
@@ -29,13 +32,15 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
         message: `Reservaciones canceladas: ${r.reservations_cancelled}. Créditos devueltos: ${r.credits_returned}. Mensajes en cola: ${r.messages_queued}.`,
       });
       setConfirming(false);
+      setNote('');
       void utils.schedule.invalidate();
       void utils.reservations.invalidate();
     },
   });
   const live = reservations.data?.class_reservations ?? [];
-  // Counted by the server exactly as the cancel will do it (unlimited memberships have no credit to give back).
-  const preview = api.adminSchedule.cancelPreview.useQuery({ id }, { enabled: confirming });
+  // Counted by the server exactly as the cancel will do it (unlimited memberships have no credit to give back), with
+  // each group's message as it will be written, the note included.
+  const preview = api.adminSchedule.cancelPreview.useQuery({ id, ...(previewNote.trim() ? { note: previewNote } : {}) }, { enabled: confirming, placeholderData: (previous) => previous });
 
   return (
     <Modal opened onClose={onClose} title="Clase" size="xl" centered>
@@ -111,7 +116,7 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
                 opened={confirming}
                 title="Cancelar clase"
                 confirmLabel="Cancelar clase"
-                onConfirm={() => cancel.mutate({ id: c.single_class_id })}
+                onConfirm={() => cancel.mutate({ id: c.single_class_id, ...(note.trim() ? { note } : {}) })}
                 onClose={() => {
                   setConfirming(false);
                   cancel.reset();
@@ -126,6 +131,32 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
                     : 'Contando reservaciones… '}
                   Cada cliente recibe un mensaje. Una reservación hecha con membresía ilimitada no tiene crédito que devolver: la membresía sigue vigente.
                 </Text>
+                <Textarea
+                  label={t.cancelNoteLabel}
+                  description={t.cancelNoteHint}
+                  placeholder={t.cancelNotePlaceholder}
+                  value={note}
+                  onChange={(e) => setNote(e.currentTarget.value)}
+                  maxLength={300}
+                  autosize
+                  minRows={2}
+                  data-testid="cancel-note"
+                />
+                {preview.data?.messages.map((m) => (
+                  <Paper key={m.was} withBorder p="sm" radius="md" data-testid={`cancel-message-${m.was}`}>
+                    <Text size="xs" c="dimmed" fw={600}>
+                      {t.cancelMessageFor(m.was, m.customers)}
+                    </Text>
+                    <Text size="sm" fw={600} mt={4}>
+                      {m.subject}
+                    </Text>
+                    {m.paragraphs.map((p) => (
+                      <Text key={p} size="sm" mt={4}>
+                        {p}
+                      </Text>
+                    ))}
+                  </Paper>
+                ))}
               </ConfirmModal>
               {cancel.data && (
                 <Alert color="teal" data-testid="cancel-result">
