@@ -8,7 +8,7 @@ import { Loaded } from '../list-widgets.tsx';
 import { ClassDetail } from './ClassDetail.tsx';
 import { ClassForm } from './ClassForm.tsx';
 import { RepeatForm } from './RepeatForm.tsx';
-import { classesByStudioDay, dayLabel, studioZone, firstHour, slotMinutes, slotPx, slotsPerDay, slotTime, studioSlot, todayMonday, weekDays } from './week.ts';
+import { classesByStudioDay, dayLabel, dayLanes, studioZone, firstHour, slotMinutes, slotPx, slotsPerDay, slotTime, studioSlot, todayMonday, weekDays, type DayLane } from './week.ts';
 import { WeekNavigator } from './WeekNavigator.tsx';
 
 export type ScheduleClass = ApiOutputs['schedule']['list']['single_classes'][number];
@@ -53,6 +53,19 @@ export function ScheduleScreen() {
   }, [drag]);
 
   const byDay = useMemo(() => classesByStudioDay(week.data?.single_classes ?? []), [week.data]);
+  // Classes that overlap sit side by side, each as tall as the block it is drawn with (at least one slot).
+  const lanes = useMemo(
+    () =>
+      new Map(
+        [...byDay.values()].flatMap((classes) => [
+          ...dayLanes(classes, (c) => {
+            const start = studioSlot(c.class_date).minutes;
+            return { start, end: start + Math.max(c.duration_minutes, slotMinutes) };
+          }),
+        ]),
+      ),
+    [byDay],
+  );
 
   return (
     <>
@@ -112,7 +125,7 @@ export function ScheduleScreen() {
                     );
                   })}
                   {(byDay.get(date) ?? []).map((c) => (
-                    <ClassBlock key={c.single_class_id} c={c} onOpen={() => setOpenId(c.single_class_id)} />
+                    <ClassBlock key={c.single_class_id} c={c} lane={lanes.get(c) ?? { lane: 0, lanes: 1 }} onOpen={() => setOpenId(c.single_class_id)} />
                   ))}
                 </Box>
               ))}
@@ -127,7 +140,7 @@ export function ScheduleScreen() {
   );
 }
 
-function ClassBlock({ c, onOpen }: { c: ScheduleClass; onOpen: () => void }) {
+function ClassBlock({ c, lane, onOpen }: { c: ScheduleClass; lane: DayLane; onOpen: () => void }) {
   const { minutes, time } = studioSlot(c.class_date);
   const top = ((minutes - firstHour * 60) / slotMinutes) * slotPx;
   const height = Math.max(slotPx, (c.duration_minutes / slotMinutes) * slotPx - 2);
@@ -138,8 +151,8 @@ function ClassBlock({ c, onOpen }: { c: ScheduleClass; onOpen: () => void }) {
       <Paper
         pos="absolute"
         top={Math.max(0, top)}
-        left={2}
-        right={2}
+        left={`calc(${(lane.lane * 100) / lane.lanes}% + 2px)`}
+        w={`calc(${100 / lane.lanes}% - 4px)`}
         h={height}
         p={4}
         radius="sm"
@@ -151,6 +164,7 @@ function ClassBlock({ c, onOpen }: { c: ScheduleClass; onOpen: () => void }) {
         data-testid="schedule-class"
         data-class-id={c.single_class_id}
         data-cancelled={cancelled}
+        data-lane={`${lane.lane + 1}/${lane.lanes}`}
       >
         <Text size="xs" fw={700} lh={1.2} td={cancelled ? 'line-through' : undefined}>
           {time} {c.class_type.name}

@@ -57,3 +57,40 @@ export function classesByStudioDay<T extends { class_date: string }>(classes: re
   }
   return byDay;
 }
+
+/** Where a class sits across its day's column: its lane and how many lanes its group of overlapping classes needs. */
+export interface DayLane {
+  lane: number;
+  lanes: number;
+}
+
+/**
+ * Lays a day's classes side by side where they overlap (a 06:30 class beside the 07:00 one it runs into), as a
+ * calendar does: each group of classes that overlap one another, directly or through others, shares the column in
+ * as many lanes as it needs at once; a class takes the first lane free at its start. Classes that overlap nothing
+ * keep the whole width. `start` and `end` are minutes of the day.
+ */
+export function dayLanes<T>(items: readonly T[], span: (item: T) => { start: number; end: number }): Map<T, DayLane> {
+  const sorted = [...items].sort((a, b) => span(a).start - span(b).start || span(b).end - span(a).end);
+  const placed = new Map<T, DayLane>();
+  let group: { item: T; lane: number }[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = 0;
+  const close = () => {
+    for (const { item, lane } of group) placed.set(item, { lane, lanes: laneEnds.length });
+    group = [];
+    laneEnds = [];
+  };
+  for (const item of sorted) {
+    const { start, end } = span(item);
+    // A class starting once every class of the group has ended begins a group of its own.
+    if (group.length > 0 && start >= groupEnd) close();
+    groupEnd = group.length === 0 ? end : Math.max(groupEnd, end);
+    let lane = laneEnds.findIndex((laneEnd) => laneEnd <= start);
+    if (lane < 0) lane = laneEnds.push(end) - 1;
+    else laneEnds[lane] = end;
+    group.push({ item, lane });
+  }
+  close();
+  return placed;
+}
