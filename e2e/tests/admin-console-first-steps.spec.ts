@@ -1,11 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
-import { openSection } from './admin-studio.ts';
-import { deskLink, deskWebProcess, finished, portalBuiltFromTree, repoRoot, run, serverProcess, startingFromMigrated, stop, waitFor } from './desk-processes.ts';
-import { shoot } from './shots.ts';
+import { adminStudio, openSection } from './admin-studio.ts';
+import { deskLink, repoRoot, startingFromMigrated } from './desk-processes.ts';
+import { shoot, shootDesk } from './shots.ts';
 import { fillSandboxCard } from './checkout-helpers.ts';
 
 /**
@@ -16,58 +14,24 @@ import { fillSandboxCard } from './checkout-helpers.ts';
  * own screens, skips one, and publishes. Until then a customer who opens the
  * portal reads "Próximamente"; after, the studio.
  */
-const basePort = Number(process.env.E2E_PORT ?? 3100);
-const serverUrl = `http://127.0.0.1:${basePort + 70}`;
-const deskUrl = `http://127.0.0.1:${basePort + 71}`;
-const work = path.join(repoRoot, '.tmp', `first-steps-e2e-${basePort}`);
 const owner = { email: 'duena@estudio-luna.mx', password: 'Luna-Clave-2026!' };
 let link = '';
-let server: ChildProcess | null = null;
-let desk: ChildProcess | null = null;
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  let portalDist = portalBuiltFromTree();
-  const build = portalDist
-    ? null
-    : run([process.platform === 'win32' ? 'npm.cmd' : 'npm', 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', (portalDist = path.join(work, 'portal')), '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal');
+const { serverUrl, deskUrl } = adminStudio('first-steps', 70, {
+  portal: true,
   // The operator's command, before the server's first start (decision 074): the studio is never seeded after it.
-  const dataDir = startingFromMigrated(path.join(work, 'server-data'));
-  const made = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/cli.ts', 'owner', '--email', owner.email, '--name', 'Ana', '--last-name', 'Ruiz', '--studio', 'Estudio Luna'],
-    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: serverUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
-  expect(made.status, made.stderr).toBe(0);
-  link = /(http:\/\/\S+\/recuperar\?token=\S+)/.exec(made.stdout)?.[1] ?? '';
-  expect(link).not.toBe('');
-  desk = deskWebProcess({ port: basePort + 71, work, serverUrl });
-  if (build) await finished(build, 'la construcción del portal');
-  server = serverProcess({ port: basePort + 70, work, portalDist: portalDist!, env: { START_DESK: '0', PUBLIC_URL: serverUrl } });
-  await waitFor(`${serverUrl}/api/health`, 180_000);
-  await waitFor(`${deskUrl}/health`, 240_000);
+  beforeServer: ({ work, serverUrl: url }) => {
+    const made = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli.ts', 'owner', '--email', owner.email, '--name', 'Ana', '--last-name', 'Ruiz', '--studio', 'Estudio Luna'],
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: startingFromMigrated(path.join(work, 'server-data')), PUBLIC_URL: url, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+    );
+    expect(made.status, made.stderr).toBe(0);
+    link = /(http:\/\/\S+\/recuperar\?token=\S+)/.exec(made.stdout)?.[1] ?? '';
+    expect(link).not.toBe('');
+    return { PUBLIC_URL: url };
+  },
 });
-
-test.afterAll(async () => {
-  await stop(desk);
-  await stop(server);
-});
-
-/** The console as SHOTS_DIR keeps it: the shoot helper's two sizes, and a laptop's 1280×720. */
-async function shootConsole(page: Page, name: string): Promise<void> {
-  await shoot(page, name, undefined, { fullPage: false });
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const before = page.viewportSize() ?? { width: 1440, height: 900 };
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${dir}/${name}-1280x720.png` });
-  await page.setViewportSize(before);
-}
 
 async function pickFirst(page: Page, testId: string) {
   const input = page.getByTestId(testId);
@@ -110,7 +74,7 @@ test('the owner sets her password from the printed link, and the console opens o
   await expect(page.getByTestId('setup-progress')).toHaveText('0 de 10 pasos listos');
   await expect(step(page, 'identity')).toHaveAttribute('data-state', 'pending');
   await expect(page.getByTestId('setup-step-identity-detail')).toHaveText('Falta: el logo.');
-  await shootConsole(page, 'first-run-checklist');
+  await shootDesk(page, 'first-run-checklist');
 });
 
 test('she fills in a few steps through the console’s own screens, and each shows done', async ({ page }) => {
@@ -195,7 +159,7 @@ test('she fills in a few steps through the console’s own screens, and each sho
   await page.getByTestId('setup-step-messages-skip').click();
   await expect(step(page, 'messages')).toHaveAttribute('data-state', 'skipped');
   await expect(page.getByTestId('setup-step-messages-skip')).toHaveText('Retomar');
-  await shootConsole(page, 'first-run-checklist-progress');
+  await shootDesk(page, 'first-run-checklist-progress');
 
   // The terms and the privacy notice from their templates: required at once, still to be completed in Páginas.
   await step(page, 'pages').getByTestId('setup-create-document-templates').click();
@@ -224,7 +188,7 @@ test('she publishes with steps pending, after reading which; the customer then s
   const cardCheck = page.getByTestId('card-payments-check');
   await expect(cardCheck).toContainText('Aún no se puede cobrar con tarjeta de verdad:');
   await expect(cardCheck.getByRole('listitem')).toHaveText([/^El servidor no tiene la llave secreta de Stripe \(STRIPE_SECRET_KEY\)/]);
-  await shootConsole(page, 'first-run-card-check');
+  await shootDesk(page, 'first-run-card-check');
   await cardCheck.getByRole('button', { name: 'Cerrar' }).click();
   await expect(cardCheck).toBeHidden();
   await page.getByTestId('publish').click();
@@ -232,12 +196,12 @@ test('she publishes with steps pending, after reading which; the customer then s
   await expect(confirm).toContainText('El portal se abrirá al público');
   await expect(confirm).toContainText('Quedan 4 pasos sin terminar:');
   await expect(confirm.getByRole('listitem')).toHaveText(['Nombre, logo y colores', 'Términos y aviso de privacidad', 'Cómo te pagan', 'Cómo salen los mensajes (omitido)']);
-  await shootConsole(page, 'first-run-publish-confirm');
+  await shootDesk(page, 'first-run-publish-confirm');
   await page.getByTestId('publish-confirm-button').click();
   await expect(page.getByText('Listo: tu estudio está publicado.')).toBeVisible();
   await expect(page.getByTestId('first-steps')).toHaveAttribute('data-published', 'true');
   await expect(page.getByTestId('studio-published')).toBeVisible();
-  await shootConsole(page, 'first-run-published');
+  await shootDesk(page, 'first-run-published');
 
   // The portal is the studio's now: its shop sells what she made.
   await expect(async () => {

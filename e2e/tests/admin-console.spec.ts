@@ -6,7 +6,7 @@ import { fillSandboxCard } from './checkout-helpers.ts';
 import { demoPassword, signIn } from './helpers.ts';
 import { apiLogin, deskLink, finished, portalBuiltFromTree, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
 import { pickDay, pickTime } from './admin-studio.ts';
-import { shoot } from './shots.ts';
+import { shoot, shootDesk } from './shots.ts';
 
 /**
  * The admin console of the desk (desk:web) in Chromium, against its own
@@ -242,6 +242,13 @@ test('the admin drags a new class into the week, cancels it with two reservation
   await expect(detail.getByRole('row')).toHaveCount(3);
   await page.getByTestId('class-cancel').click();
   await expect(page.getByTestId('cancel-summary')).toContainText('Se cancelarán 2 reservaciones y se devolverán 2 créditos.');
+  // The owner reads the message before it goes, and adds a word of her own to it.
+  const message = page.getByTestId('cancel-message-credit');
+  await expect(message).toContainText('Con crédito · 2 clientes recibirán:');
+  await expect(message).toContainText('Te devolvimos el crédito que usaste para reservarla.');
+  await page.getByTestId('cancel-note').fill('La coach se enfermó; nos vemos el jueves.');
+  await expect(message).toContainText('Nota del estudio: La coach se enfermó; nos vemos el jueves.');
+  await shootDesk(page, 'admin-class-cancel-note', page.getByRole('dialog', { name: 'Cancelar clase' }));
   await page.getByTestId('confirm-button').click();
   await expect(page.getByTestId('cancel-result')).toHaveText('Reservaciones canceladas: 2. Créditos devueltos: 2.');
 
@@ -257,6 +264,7 @@ test('the admin drags a new class into the week, cancels it with two reservation
   // Each customer was told by their channels: e-mail to both, WhatsApp too to Mariana, who has a phone; Mensajes shows them waiting or sent.
   await openSection(page, 'Mensajes');
   await expect(page.getByTestId('outbox-row').filter({ hasText: 'Lamentamos avisarte que la clase de' })).toHaveCount(3);
+  await expect(page.getByTestId('outbox-row').filter({ hasText: 'Nota del estudio: La coach se enfermó' })).toHaveCount(3);
 });
 
 test('the admin repeats a weekly template over next week, and the week shows its classes', async ({ page }) => {
@@ -304,6 +312,39 @@ test('the admin repeats a weekly template over next week, and the week shows its
   await expect(page.getByTestId('repeat-result')).toHaveText('Clases creadas: 0. Ya existían: 2.');
   await form.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByTestId('schedule-class').filter({ hasText: '21:00' })).toHaveCount(2);
+});
+
+test('classes that overlap sit side by side in the week: the 06:30 class no longer hides under the 06:45 one', async ({ page, request }) => {
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const [location] = (await (await request.get(`${serverUrl}/api/locations`, { headers: auth(admin) })).json()).locations as { location_id: number }[];
+  const [type] = (await (await request.get(`${serverUrl}/api/class_types`, { headers: auth(admin) })).json()).class_types as { class_type_id: number }[];
+  await adminDesk(page);
+  await openSection(page, 'Horarios');
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  // Tuesday of next week, before the demo's first classes.
+  const tuesday = ((await page.locator('[data-testid^="slot-"][data-testid$="-06:00"]').nth(1).getAttribute('data-testid')) ?? '').slice(5, 15);
+  for (const [time, duration] of [['06:30', 60], ['06:45', 45]] as const) {
+    const made = await request.post(`${serverUrl}/api/single_class`, {
+      headers: auth(admin),
+      data: { date: tuesday, time, duration_minutes: duration, capacity: 8, location_id: location!.location_id, class_type_id: type!.class_type_id },
+    });
+    expect(made.ok(), await made.text()).toBeTruthy();
+  }
+  await page.getByRole('button', { name: 'Semana anterior' }).click();
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  const first = page.getByTestId('schedule-class').filter({ hasText: '06:30' });
+  const second = page.getByTestId('schedule-class').filter({ hasText: '06:45' });
+  await expect(first).toBeVisible();
+  await expect(second).toBeVisible();
+  const a = (await first.boundingBox())!;
+  const b = (await second.boundingBox())!;
+  // Side by side in Tuesday's column: neither covers the other.
+  expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
+  await expect(first).toHaveAttribute('data-lane', /^1\//);
+  await second.click();
+  await expect(page.getByTestId('class-detail')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await shootDesk(page, 'admin-week-side-by-side', page.getByTestId('schedule-grid'));
 });
 
 test('Reportes draws the studio numbers of the last 30 days', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { apiLogin } from './desk-processes.ts';
 import { adminStudio, openSection } from './admin-studio.ts';
-import { shoot } from './shots.ts';
+import { shootDesk } from './shots.ts';
 
 /**
  * The owner's products at the counter, in the desk's admin console (desk:web
@@ -10,18 +10,6 @@ import { shoot } from './shots.ts';
  * socks not counted and a towel sold out beside it, and deletes the water.
  */
 const { serverUrl, adminDesk } = adminStudio('admin-products', 72);
-
-/** The page at 1280×720 too (shoot takes 1366×900 and 390×844), when SHOTS_DIR is set. */
-async function shootAll(page: Page, name: string, target?: Locator, options?: { fullPage?: boolean }) {
-  await shoot(page, name, target, options);
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${dir}/${name}-1280x720.png` });
-  await page.setViewportSize(before);
-}
 
 test('the owner adds water with its stock, edits it, sees it listed beside a sold-out towel, and deletes it', async ({ page, request }) => {
   const water = `Agua 600 ml ${Date.now() % 100000}`;
@@ -53,7 +41,7 @@ test('the owner adds water with its stock, edits it, sees it listed beside a sol
   await expect(form.getByText('Escribe el precio en pesos, con hasta dos decimales.')).toBeVisible();
   await expect(form.getByText('Escribe el nombre del producto.')).toBeHidden();
   await expect(form).not.toContainText('price');
-  await shootAll(page, 'admin-products-form-errors', form);
+  await shootDesk(page, 'admin-products-form-errors', form);
 
   await form.getByLabel('Precio (MXN)').fill('25');
   await form.getByLabel('Existencias (piezas)').fill('48');
@@ -87,7 +75,7 @@ test('the owner adds water with its stock, edits it, sees it listed beside a sol
   await expect(form).toBeHidden();
   await expect(row).toContainText('$28.50');
   await expect(row.getByTestId('product-sold-out')).toHaveText('Agotado');
-  await shootAll(page, 'admin-products-list', screen);
+  await shootDesk(page, 'admin-products-list', screen);
 
   // Stock no longer counted, and off the counter.
   await row.getByRole('button', { name: `Editar ${water}` }).click();
@@ -106,7 +94,7 @@ test('the owner adds water with its stock, edits it, sees it listed beside a sol
   await row.getByRole('button', { name: `Eliminar ${water}` }).click();
   const confirm = page.getByRole('dialog', { name: `Eliminar ${water}` });
   await expect(confirm.getByTestId('product-remove-text')).toContainText('Se eliminará el producto.');
-  await shootAll(page, 'admin-products-delete', confirm, { fullPage: false });
+  await shootDesk(page, 'admin-products-delete', confirm, { fullPage: false });
   await confirm.getByTestId('confirm-button').click();
   await expect(page.getByText('Producto eliminado.')).toBeVisible();
   await expect(row).toHaveCount(0);

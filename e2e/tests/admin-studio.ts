@@ -9,9 +9,15 @@ import { deskLink, deskWebProcess, finished, portalBuiltFromTree, repoRoot, run,
  * A server and a desk:web of one admin-console spec's own, started
  * before its tests and stopped after them; the tests run in order. With
  * `portal`, the server also serves a portal built for it (a preview that
- * opens the landing).
+ * opens the landing). `beforeServer` runs before the server's first start,
+ * on its data folder (an operator's command), and answers what the server's
+ * environment adds.
  */
-export function adminStudio(name: string, portOffset: number, { portal = false } = {}) {
+export function adminStudio(
+  name: string,
+  portOffset: number,
+  { portal = false, beforeServer }: { portal?: boolean; beforeServer?: (studio: { work: string; serverUrl: string }) => Record<string, string> } = {},
+) {
   const basePort = Number(process.env.E2E_PORT ?? 3100);
   const serverUrl = `http://127.0.0.1:${basePort + portOffset}`;
   const deskUrl = `http://127.0.0.1:${basePort + portOffset + 1}`;
@@ -29,9 +35,10 @@ export function adminStudio(name: string, portOffset: number, { portal = false }
     const built = portal ? portalBuiltFromTree() : null;
     if (built) portalDist = built;
     const build = portal && !built ? run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal') : null;
+    const env = beforeServer?.({ work, serverUrl }) ?? {};
     desk = deskWebProcess({ port: basePort + portOffset + 1, work, serverUrl });
     if (build) await finished(build, 'la construcción del portal');
-    server = serverProcess({ port: basePort + portOffset, work, ...(portal ? { portalDist } : {}), env: { START_DESK: '0' } });
+    server = serverProcess({ port: basePort + portOffset, work, ...(portal ? { portalDist } : {}), env: { START_DESK: '0', ...env } });
     await waitFor(`${serverUrl}/api/health`, 180_000);
     await waitFor(`${deskUrl}/health`, 240_000);
   });

@@ -1,8 +1,8 @@
 import { SMTPServer } from 'smtp-server';
-import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { apiLogin } from './desk-processes.ts';
 import { adminStudio, openSection } from './admin-studio.ts';
-import { shoot } from './shots.ts';
+import { shootDesk } from './shots.ts';
 
 /**
  * The owner invites the customers she brought over to create their password (decision 128), in the desk's admin
@@ -16,19 +16,6 @@ const arrived: { to: string[] }[] = [];
 let smtp: SMTPServer | null = null;
 const tag = String(Date.now()).slice(-6);
 const emails = [1, 2, 3].map((i) => `invitada${i}.${tag}@correo.mx`);
-
-/** The page at 1280×720 too (shoot takes 1366×900 and 390×844), when SHOTS_DIR is set. */
-async function shootAll(page: Page, name: string, target?: Locator, options?: { fullPage?: boolean }) {
-  await shoot(page, name, target, options);
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const before = page.viewportSize() ?? { width: 1280, height: 720 };
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.waitForTimeout(300);
-  if (target) await target.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${dir}/${name}-1280x720.png` });
-  await page.setViewportSize(before);
-}
 
 async function studioMail(request: APIRequestContext, token: string) {
   const saved = await request.put(`${serverUrl}/api/messaging/settings`, {
@@ -73,7 +60,7 @@ test('the owner invites imported customers to create their password, two at a ti
   await expect(card.getByTestId('import-invitations-counts')).toContainText(/clientes sin contraseña no han recibido la invitación/);
   await expect(card.getByTestId('import-invitations-no-channel')).toContainText('Este estudio todavía no envía correos');
   await expect(card.getByRole('button', { name: 'Invitar a crear su contraseña' })).toBeDisabled();
-  await shootAll(page, 'import-invitations-no-channel', card);
+  await shootDesk(page, 'import-invitations-no-channel', card);
 
   // E-mail set up: invite two, after saying how many.
   await studioMail(request, owner);
@@ -86,7 +73,7 @@ test('the owner invites imported customers to create their password, two at a ti
   await card.getByRole('button', { name: 'Invitar a crear su contraseña' }).click();
   const confirm = page.getByRole('dialog', { name: 'Invitar a crear su contraseña' });
   await expect(confirm).toContainText('Se prepararán 2 correos, uno por cliente');
-  await shootAll(page, 'import-invitations-confirm', undefined, { fullPage: false });
+  await shootDesk(page, 'import-invitations-confirm', undefined, { fullPage: false });
   await confirm.getByRole('button', { name: 'Invitar a 2 clientes' }).click();
   const result = card.getByTestId('import-invitations-result');
   await expect(result).toContainText('2 correos en la bandeja de salida; se enviarán en unos minutos.');
@@ -94,7 +81,7 @@ test('the owner invites imported customers to create their password, two at a ti
   await expect(result).not.toContainText(/enviad/i);
   await expect(card.getByTestId('import-invitations-counts')).toContainText(`${waiting - 2}`);
   await expect(card.getByTestId('import-invitations-counts')).toContainText('2 clientes ya la recibieron');
-  await shootAll(page, 'import-invitations-result', card);
+  await shootDesk(page, 'import-invitations-result', card);
 
   // They leave through the studio's SMTP server (the delivery worker), each once, with the demo's other waiting messages.
   const invitedArrived = () => arrived.flatMap((m) => m.to).filter((to) => emails.includes(to));
@@ -117,9 +104,9 @@ test('an ARCO answer says the e-mail to the customer is queued, not that it was 
   const dialog = page.getByTestId('privacy-answer');
   await expect(dialog.getByTestId('privacy-answer-mail')).toHaveText('Al guardarla, se le enviará por correo a cliente@estudio.demo; también la lee en Mi Información.');
   await dialog.getByRole('textbox', { name: 'Respuesta para el cliente' }).fill('Listo: ya corregimos tu apellido.');
-  await shootAll(page, 'privacy-answer-mail', undefined, { fullPage: false });
+  await shootDesk(page, 'privacy-answer-mail', undefined, { fullPage: false });
   await dialog.getByRole('button', { name: 'Guardar respuesta' }).click();
   const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Respuesta guardada.' });
   await expect(notice).toContainText('Se enviará al cliente por correo en unos minutos; está en la bandeja de salida (Mensajes).');
-  await shootAll(page, 'privacy-answer-queued', undefined, { fullPage: false });
+  await shootDesk(page, 'privacy-answer-queued', undefined, { fullPage: false });
 });

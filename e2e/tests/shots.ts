@@ -28,3 +28,15 @@ export async function shoot(page: Page, name: string, target?: Locator, { fullPa
   }
   await page.setViewportSize(before);
 }
+
+/** The desk's screens: shoot's two sizes, and the desk's laptop, 1280×720, of the window as it is. */
+export async function shootDesk(page: Page, name: string, target?: Locator, options?: { fullPage?: boolean }): Promise<void> {
+  await shoot(page, name, target, options);
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const before = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${dir}/${name}-1280x720.png` });
+  await page.setViewportSize(before);
+}
