@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deskServiceV8Flags } from '../desktop/src/service/process-protocol.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -19,6 +20,8 @@ export interface DeskMemoryFigures {
   synced: MemoryFigures;
   scanned: MemoryFigures;
   scans: number;
+  /** Each scan's time in this desk, ms (the codes' order). */
+  scanTimes: number[];
 }
 
 /**
@@ -49,9 +52,11 @@ export function deskMemory(
   dataDir: string,
   codesFile: string | null,
   bundle?: string,
+  v8Flags: readonly string[] = deskServiceV8Flags,
 ): Promise<DeskMemoryFigures> {
   return new Promise((resolve, reject) => {
-    const args = bundle ? ['--expose-gc', bundle] : ['--expose-gc', '--import', 'tsx', 'bench/desk-memory.ts'];
+    // With the V8 flags the desk's service process starts with (Electron's utility process), unless told otherwise.
+    const args = bundle ? ['--expose-gc', ...v8Flags, bundle] : ['--expose-gc', ...v8Flags, '--import', 'tsx', 'bench/desk-memory.ts'];
     const child = spawn(process.execPath, [...args, serverUrl, dataDir, ...(codesFile ? [codesFile] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

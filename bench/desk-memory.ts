@@ -1,5 +1,7 @@
 // The desk service's memory on its own: a child process of bench/desk.ts that
-// opens a replica, signs in as Recepción, waits for the first sync and says its
+// opens a replica with the desk's loopback server in front of it, as the desk's
+// service process runs (desktop/src/web/service-process.ts, with its V8 flags),
+// signs in as Recepción, waits for the first sync and says its
 // resident set (RSS) and what part of it is PGlite's WebAssembly memory, at
 // start, after the sync and after `scans` scans of the studio's access codes.
 // Alone, so nothing the bench itself does (seeding, the server's client, the
@@ -7,7 +9,9 @@
 //
 //   node --expose-gc --import tsx bench/desk-memory.ts <serverUrl> <dataDir> [codes.json]
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { DeskService } from '../desktop/src/service/desk-service.ts';
+import { startDeskWeb } from '../desktop/src/web/server.ts';
 import { syncDeps } from '../desktop/src/service/sync-deps.ts';
 import { openReplica } from '../sync/src/client/replica.ts';
 
@@ -30,6 +34,8 @@ const buffers = process.env.BENCH_REPLICA_SHARED_BUFFERS;
 const deps = buffers ? { ...syncDeps, openReplica: (dir: string) => openReplica({ dataDir: dir, sharedBuffers: buffers }) } : syncDeps;
 const desk = new DeskService({ dataDir, serverUrl }, deps);
 await desk.start();
+// The screens' folder only has to exist: no page is asked for here.
+const web = await startDeskWeb({ port: 0, distDir: tmpdir(), desk });
 await settle();
 const opened = figures();
 await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
@@ -41,9 +47,14 @@ while (!(desk.status().ready && !desk.status().syncing)) {
 await settle();
 const synced = figures();
 const codes: string[] = codesFile ? JSON.parse(readFileSync(codesFile, 'utf8')) : [];
-for (const code of codes) await desk.scan(code);
+const scanTimes: number[] = [];
+for (const code of codes) {
+  const started = performance.now();
+  await desk.scan(code);
+  scanTimes.push(performance.now() - started);
+}
 await settle();
 const scanned = figures();
-console.log(JSON.stringify({ loaded, opened, synced, scanned, scans: codes.length }));
-await desk.close();
+console.log(JSON.stringify({ loaded, opened, synced, scanned, scans: codes.length, scanTimes }));
+await web.close();
 process.exit(0);

@@ -21,6 +21,7 @@
 // for a fresh seeded database, dropped at the end. Knobs: BENCH_CUSTOMERS (20000),
 // BENCH_RESERVATIONS (50000), BENCH_SCANS (500), BENCH_WRITES (200), BENCH_SCREEN_SCANS (100),
 // BENCH_SCREEN_WRITES (50).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,13 @@ import { openReplica } from '../sync/src/client/replica.ts';
 import { bundleDeskMemory, deskMemory, startBenchServer } from './desk-memory-run.ts';
 import { measureDeskScreen } from './desk-screen.ts';
 import { createSyncClient } from '../sync/src/client/sync-client.ts';
+import { deskServiceV8Flags } from '../desktop/src/service/process-protocol.ts';
+
+// The desk measured here runs in this process: with the V8 flags the desk's service process starts with in Electron.
+if (!deskServiceV8Flags.every((flag) => process.execArgv.includes(flag))) {
+  const again = spawnSync(process.execPath, [...deskServiceV8Flags, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
 
 process.env.TEST_DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
@@ -94,14 +102,15 @@ await sql.begin(async (tx) => {
       select customer_id from customer order by customer_id offset ((c.n * 25) % ${customers - 25}) limit 25
     ) cu
     limit ${needed}`;
-  // Today: one large class with a reservation per scan, each of a different customer.
+  // Today: one large class with a reservation per scan, each of a different customer: a third for the desk in this
+  // process, a third each for the desk's own process with and without its V8 flags (2b).
   await tx`
     insert into single_class (class_date, capacity, location_id, class_type_id)
-    values (now() + interval '5 minutes', ${scans + 50}, (select min(location_id) from location), (select min(class_type_id) from class_type))`;
+    values (now() + interval '5 minutes', ${scans * 3 + 50}, (select min(location_id) from location), (select min(class_type_id) from class_type))`;
   await tx`
     insert into class_reservation (single_class_id, customer_id)
     select (select max(single_class_id) from single_class), customer_id from customer
-    where email like 'banco%' order by customer_id limit ${scans}`;
+    where email like 'banco%' order by customer_id limit ${scans * 3}`;
   // For the scans in Chromium: classes of a real size (25 people, capacity 30) later this morning, in one location,
   // so the screen shows what a receptionist's does, not a 500-person roster.
   await tx`
@@ -113,7 +122,7 @@ await sql.begin(async (tx) => {
     select c.single_class_id, cu.customer_id
     from (select single_class_id, row_number() over (order by single_class_id) as n from single_class where capacity = 30 and class_date > now()) c
     cross join lateral (
-      select customer_id from customer where email like 'banco%' order by customer_id offset ${scans} + (c.n - 1) * 25 limit 25
+      select customer_id from customer where email like 'banco%' order by customer_id offset ${scans * 3} + (c.n - 1) * 25 limit 25
     ) cu`;
 });
 const [counts] = await sql<{ customers: number; reservations: number; changes: number }[]>`
@@ -149,7 +158,7 @@ try {
   // ---------------------------------------------------------------- 2. scan to screen
   const today = await desk.today();
   const big = today.locations.flatMap((l) => l.classes).sort((a, b) => b.roster.length - a.roster.length)[0];
-  if (!big || big.roster.length < scans) throw new Error('no está la clase grande de hoy en la réplica');
+  if (!big || big.roster.length < scans * 3) throw new Error('no está la clase grande de hoy en la réplica');
   // The QR's link carries the reservation's random access code (decision 016); the desk finds it by that code.
   const codes = new Map(
     (
@@ -184,6 +193,16 @@ try {
   const packagedDir = tempDir();
   const packaged = await deskMemory(serverUrl, packagedDir, codesFile, bundle);
   const packagedAgain = await deskMemory(serverUrl, packagedDir, codesFile, bundle);
+  // The scan timed in the desk's own process, packaged, each on reservations not yet checked in: with the V8 flags
+  // Electron starts it with, and with V8's defaults (as it ran in Electron's main process before decision 134).
+  const freshCodes = (from: number) => {
+    const file = path.join(tempDir(), 'codes.json');
+    const urls = big.roster.slice(from, from + scans).map((e) => `http://127.0.0.1:3000/admin/reservaciones/${e.class_reservation_id}/${codes.get(e.class_reservation_id)}`);
+    writeFileSync(file, JSON.stringify(urls));
+    return file;
+  };
+  const withFlags = await deskMemory(serverUrl, tempDir(), freshCodes(scans), bundle);
+  const withDefaults = await deskMemory(serverUrl, tempDir(), freshCodes(scans * 2), bundle, []);
 
   // ---------------------------------------------------------------- 3. server write → replica
   const writeTimes: number[] = [];
@@ -326,6 +345,13 @@ try {
       `${packaged.synced.rss} MB tras la primera sincronización, ${packaged.scanned.rss} MB tras ${packaged.scans} escaneos; al arrancar otra vez ${packagedAgain.synced.rss} MB al día, ` +
       `${packagedAgain.scanned.rss} MB tras los escaneos`,
   );
+  console.log(`  escaneo en el proceso propio de la recepción, empaquetada, con sus opciones de V8 (${deskServiceV8Flags.join(' ')}): ${summary(withFlags.scanTimes)}; ${withFlags.synced.rss} MB tras la primera sincronización`);
+  console.log(`  lo mismo con las opciones de V8 por omisión: ${summary(withDefaults.scanTimes)}; ${withDefaults.synced.rss} MB tras la primera sincronización`);
+  const p95 = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), 95);
+  console.log(`  razón del p95 del escaneo, con opciones / por omisión: ${(p95(withFlags.scanTimes) / p95(withDefaults.scanTimes)).toFixed(2)}×`);
+  // The first scans after the first sync warm the JIT up: the tail without them is the collections' and the machine's.
+  console.log(`  sin los primeros 50 escaneos: con opciones ${summary(withFlags.scanTimes.slice(50))}; por omisión ${summary(withDefaults.scanTimes.slice(50))}`);
+  console.log(`  los primeros 50: con opciones ${summary(withFlags.scanTimes.slice(0, 50))}; por omisión ${summary(withDefaults.scanTimes.slice(0, 50))}`);
 } finally {
   await server.stop();
   await testDb.close();

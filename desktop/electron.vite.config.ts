@@ -48,7 +48,8 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: { exclude: [...workspacePackages, ...bundledDependencies], include: runtimeLibraries },
-      rollupOptions: { input: { index: path.join(here, 'src/main/index.ts') } },
+      // The service runs in its own process (decision 134): out/main/service-process.js beside the main process.
+      rollupOptions: { input: { index: path.join(here, 'src/main/index.ts'), 'service-process': path.join(here, 'src/web/service-process.ts') } },
     },
   },
   preload: {

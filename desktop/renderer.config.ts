@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin, UserConfig } from 'vite';
+import { deskDevServicePort } from './src/service/process-protocol.ts';
 
 const here = import.meta.dirname;
 
@@ -29,8 +30,8 @@ function csp(): Plugin {
 
 /**
  * The renderer's Vite settings, shared by electron-vite (the Electron window)
- * and `desk:web` (the same screens served over HTTP to a browser).
- * base './': the Electron window loads it from file://.
+ * and `desk:web`; both serve the built screens over HTTP from the desk
+ * service (decision 134). base './': the page works under any path.
  */
 export function rendererConfig(outDir: string): UserConfig {
   return {
@@ -38,6 +39,9 @@ export function rendererConfig(outDir: string): UserConfig {
     base: './',
     plugins: [react(), csp()],
     css: { postcss: here },
+    // A development run (electron-vite dev): the screens come from Vite and the desk service answers the rest, the
+    // router, uploads and the key's link, so the page and the router share one origin as they do when built.
+    server: { proxy: Object.fromEntries(['/trpc', '/upload', '^/\\?llave='].map((route) => [route, { target: `http://127.0.0.1:${deskDevServicePort}` }])) },
     build: {
       outDir,
       emptyOutDir: true,

@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deskServiceV8Flags } from '../src/service/process-protocol.ts';
 
 /**
  * Electron's main process (desktop/src/main/index.ts) with a mocked `electron`
- * (its binary cannot run here) and a mocked electron-updater's autoUpdater;
- * the desk service inside is the real one, on a temporary replica.
+ * (its binary cannot run here) and a mocked electron-updater's autoUpdater.
+ * Its utility process is Node's fork of the real service entry, on a
+ * temporary replica: the same entry, messages and V8 flags.
  */
 type Listener = (...args: unknown[]) => unknown;
 
@@ -65,6 +68,8 @@ const electron = vi.hoisted(() => {
     },
     shell: { openExternal: vi.fn(() => Promise.resolve()) },
     dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn(() => Promise.resolve({ response: 1 })) },
+    services: [] as ChildProcess[],
+    forks: [] as { modulePath: string; options: { execArgv?: string[]; env?: Record<string, string | undefined>; serviceName?: string } }[],
     updater: {
       autoDownload: false,
       autoInstallOnAppQuit: false,
@@ -81,19 +86,22 @@ vi.mock('electron', () => ({
   BrowserWindow: electron.FakeWindow,
   shell: electron.shell,
   dialog: electron.dialog,
-  ipcMain: { on: vi.fn(), removeListener: vi.fn() },
-  contextBridge: {},
-  ipcRenderer: {},
-}));
-vi.mock('electron-updater', () => ({ default: { autoUpdater: electron.updater } }));
-// trpc-electron loads the real 'electron' from node_modules (not mockable there): its handler is recorded instead.
-const ipc = vi.hoisted(() => ({ attachWindow: vi.fn(), options: null as null | { router: unknown } }));
-vi.mock('trpc-electron/main', () => ({
-  createIPCHandler: (options: { router: unknown }) => {
-    ipc.options = options;
-    return { attachWindow: ipc.attachWindow };
+  // Electron's utility process, as Node's fork of the service's TypeScript entry (the built desk runs its bundle).
+  utilityProcess: {
+    fork: (modulePath: string, _args: string[], options: (typeof electron.forks)[number]['options']) => {
+      electron.forks.push({ modulePath, options });
+      const entry = path.join(import.meta.dirname, '../src/web/service-process.ts');
+      const child = fork(entry, [], { execArgv: [...(options.execArgv ?? []), '--import', 'tsx'], env: options.env, stdio: 'inherit' });
+      electron.services.push(child);
+      return {
+        postMessage: (message: unknown) => child.send(message as object),
+        on: (event: string, listener: Listener) => child.on(event, listener),
+        kill: () => child.kill(),
+      };
+    },
   },
 }));
+vi.mock('electron-updater', () => ({ default: { autoUpdater: electron.updater } }));
 
 const serverUrl = 'http://127.0.0.1:9';
 let work: string;
@@ -121,6 +129,9 @@ afterAll(async () => {
   const event = { preventDefault: vi.fn() };
   beforeQuit?.(event);
   await until('el cierre', () => electron.app.quit.mock.calls.length > 0);
+  // Asked to close, the service closed its replica and ended by itself.
+  const service = electron.services.at(-1);
+  expect(service?.exitCode).toBe(0);
   delete process.env.DESK_SERVER_URL;
   rmSync(work, { recursive: true, force: true });
 });
@@ -132,17 +143,36 @@ describe('the Electron main process', () => {
     expect(electron.windows[0]?.focused).toBe(true);
   });
 
-  it('opens an isolated, sandboxed window without Node, with the bundled preload and page, and serves it the desk router over IPC', async () => {
+  it("starts the desk service in its own process with the service's V8 flags, its replica in the user's application data", () => {
+    expect(electron.forks).toHaveLength(1);
+    const [{ modulePath, options }] = electron.forks as [(typeof electron.forks)[number]];
+    // Beside the built main process, as electron.vite.config.ts builds it.
+    expect(path.basename(modulePath)).toBe('service-process.js');
+    expect(path.dirname(modulePath)).toBe(path.join(import.meta.dirname, '../src/main'));
+    expect(options.execArgv).toEqual([...deskServiceV8Flags]);
+    expect(options.env?.DESK_DATA_DIR).toBe(path.join(work, 'replica'));
+    expect(options.env?.DESK_PORT).toBe('0');
+    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+  });
+
+  it("opens an isolated, sandboxed window without Node on the service's loopback link, which only that window's key opens", async () => {
     const win = electron.windows[0];
-    const { deskRouter } = await import('../src/service/router.ts');
-    expect(ipc.options?.router).toBe(deskRouter);
-    expect(ipc.attachWindow).toHaveBeenCalledWith(win);
     const prefs = win?.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({ contextIsolation: true, nodeIntegration: false, sandbox: true });
     expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
-    expect(win?.loaded).toMatch(/renderer[\\/]index\.html$/);
-    // The replica lives in the user's application data.
-    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+    const link = new URL(win?.loaded ?? '');
+    expect(link.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const key = link.searchParams.get('llave') ?? '';
+    expect(key.length).toBeGreaterThan(20);
+    // The router answers the key's cookie, nothing else on this machine.
+    const refused = await fetch(new URL('/trpc/session.get', link));
+    expect(refused.status).toBe(401);
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toContain(key);
+    const answered = await fetch(new URL('/trpc/session.get', link), { headers: { cookie } });
+    expect(answered.status).toBe(200);
   });
 
   it('sends web links to the system browser and never opens or navigates to anything in the desk window', () => {
@@ -158,8 +188,11 @@ describe('the Electron main process', () => {
     navigate?.(away, 'https://otro-sitio.mx/');
     expect(away.preventDefault).toHaveBeenCalled();
     expect(electron.shell.openExternal).toHaveBeenCalledWith('https://otro-sitio.mx/');
+    const fileAway = { preventDefault: vi.fn() };
+    navigate?.(fileAway, 'file:///etc/passwd');
+    expect(fileAway.preventDefault).toHaveBeenCalled();
     const own = { preventDefault: vi.fn() };
-    navigate?.(own, 'file:///opt/Estudio/resources/app.asar/out/renderer/index.html#x');
+    navigate?.(own, `${new URL(win?.loaded ?? '').origin}/#clientes`);
     expect(own.preventDefault).not.toHaveBeenCalled();
   });
 
@@ -169,6 +202,20 @@ describe('the Electron main process', () => {
     expect(electron.updater.autoDownload).toBe(true);
     expect(electron.updater.autoInstallOnAppQuit).toBe(true);
     expect(electron.updater.on).toHaveBeenCalledWith('update-downloaded', expect.any(Function));
+  });
+
+  it('starts the service again when it ends on its own (a crash) and reopens the window on it', async () => {
+    const win = electron.windows[0];
+    const before = win?.loaded;
+    const [first] = electron.services;
+    first?.kill('SIGKILL');
+    await until('la recepción de nuevo', () => electron.services.length === 2 && win?.loaded !== before);
+    expect(new URL(win?.loaded ?? '').searchParams.get('llave')).not.toBe(new URL(before ?? '').searchParams.get('llave'));
+    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+    // The replica survived the kill: the service reopened it and answers.
+    const link = new URL(win?.loaded ?? '');
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
   });
 
   it('a second copy started while the desk runs quits at once, without opening the replica or a window', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { parse } from 'yaml';
+import { deskServiceV8Flags } from '../src/service/process-protocol.ts';
 
 /**
  * What electron-builder would ship (electron-builder.yml) against what the
@@ -49,7 +50,7 @@ function newestMtime(dir: string): number {
 
 /** The bundle as it is now: rebuilt when a source the main process is made of is newer than it. */
 function builtMain(): string {
-  const sources = ['desktop/src/main', 'desktop/src/service', 'sync/src/client', 'db/src', 'core/src'].map((dir) => newestMtime(path.join(root, dir)));
+  const sources = ['desktop/src/main', 'desktop/src/service', 'desktop/src/web', 'sync/src/client', 'db/src', 'core/src'].map((dir) => newestMtime(path.join(root, dir)));
   const stale = !existsSync(mainBundle) || statSync(mainBundle).mtimeMs < Math.max(...sources, statSync(path.join(desktop, 'electron.vite.config.ts')).mtimeMs);
   if (stale) execFileSync('npm', ['run', 'desk:build'], { cwd: root, stdio: 'pipe', timeout: 600_000 });
   return mainBundle;
@@ -61,6 +62,14 @@ async function importsOf(file: string): Promise<string[]> {
   const found = new Set<string>();
   for (const input of Object.values(result.metafile.inputs)) for (const imported of input.imports) if (imported.external) found.add(imported.original ?? imported.path);
   return [...found].filter((s) => !s.startsWith('.') && !s.startsWith('/'));
+}
+
+/** The built main process's files: its entry, the desk service's process (decision 134) and the chunks they share. */
+function builtMainFiles(): string[] {
+  const dir = path.dirname(builtMain());
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => path.join(dir, file));
 }
 
 const packageName = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier));
@@ -118,8 +127,10 @@ function exportsEntry(manifest: { exports?: unknown }, subpath: string): { entry
 
 describe('the packaged desk', () => {
   it('ships every package the built main process imports at run time (the rest is bundled)', { timeout: 600_000 }, async () => {
-    const imports = await importsOf(builtMain());
+    const imports = [...new Set((await Promise.all(builtMainFiles().map(importsOf))).flat())];
     expect(imports).toContain('electron');
+    // The service's process needs nothing of Electron: it runs the same under Node (the tests, the benches).
+    expect(await importsOf(path.join(appDir, 'out/main/service-process.js'))).not.toContain('electron');
     const external = imports.filter((s) => s !== 'electron' && !isBuiltin(s));
     // PGlite is the one library kept outside the bundle (its wasm and data load from beside it).
     expect([...new Set(external.map(packageName))]).toEqual(['@electric-sql/pglite']);
@@ -225,14 +236,26 @@ class BrowserWindow {
     log({ event: 'window', preload: options.webPreferences.preload, preloadExists: fs.existsSync(options.webPreferences.preload) });
   }
   once() {} on() {} show() {}
-  loadFile(file) {
-    log({ event: 'load', file, exists: fs.existsSync(file) });
+  // The window opens the service's link as Chromium would: the key's cookie, then the page it redirects to.
+  async loadURL(url) {
+    const opened = await fetch(url, { redirect: 'manual' });
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0];
+    const page = await fetch(new URL(opened.headers.get('location') ?? '/', url), { headers: { cookie } });
+    const html = await page.text();
+    log({ event: 'load', url, status: page.status, page: html.includes('<div id="root"') });
     // Give the updater its first check, then quit as the user would.
     setTimeout(() => { const event = { preventDefault() { log({ event: 'quit-deferred' }); } }; for (const l of listeners['before-quit'] ?? []) l(event); }, 1500);
-    return Promise.resolve();
   }
-  loadURL(url) { return this.loadFile(url); }
 }
+// Electron's utility process, as Node's fork of the built entry with the same arguments.
+exports.utilityProcess = {
+  fork(modulePath, args, options) {
+    log({ event: 'fork', modulePath, exists: fs.existsSync(modulePath), execArgv: options.execArgv });
+    const child = require('node:child_process').fork(modulePath, args, { execArgv: options.execArgv, env: options.env, stdio: 'inherit' });
+    child.on('exit', (code) => log({ event: 'service-exit', code }));
+    return { postMessage: (message) => child.send(message), on: (event, listener) => child.on(event, listener), kill: () => child.kill() };
+  },
+};
 // One assignment each: Node's ESM import of a CommonJS module sees only these as named exports.
 exports.app = app;
 exports.BrowserWindow = BrowserWindow;
@@ -255,14 +278,22 @@ exports.autoUpdater = { emit() {} };
       const events = result.stdout
         .split('\n')
         .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { event: string; exists?: boolean; preloadExists?: boolean; file?: string });
+        .map((line) => JSON.parse(line) as { event: string; exists?: boolean; preloadExists?: boolean; url?: string; status?: number; page?: boolean; modulePath?: string; execArgv?: string[]; code?: number });
       expect(result.status, `${result.stderr}\n${result.stdout}`).toBe(0);
       expect(events.find((e) => e.event === 'error-box')).toBeUndefined();
+      // The desk service's process, from the shipped bundle, with its V8 flags.
+      const forked = events.find((e) => e.event === 'fork');
+      expect(forked?.modulePath).toBe(path.join(app, 'out/main/service-process.js'));
+      expect(forked?.exists).toBe(true);
+      expect(forked?.execArgv).toEqual([...deskServiceV8Flags]);
       expect(events.find((e) => e.event === 'window')?.preloadExists).toBe(true);
+      // The window opened the service's loopback link and got the shipped screens.
       const load = events.find((e) => e.event === 'load');
-      expect(load?.exists).toBe(true);
-      expect(load?.file).toContain(path.join(app, 'out/renderer/index.html'));
-      expect(events.map((e) => e.event)).toEqual(['window', 'load', 'quit-deferred', 'quit']);
+      expect(load?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?llave=/);
+      expect(load).toMatchObject({ status: 200, page: true });
+      // Quitting asked the service to close its replica, and it ended cleanly before the app quit.
+      expect(events.map((e) => e.event)).toEqual(['fork', 'window', 'load', 'quit-deferred', 'service-exit', 'quit']);
+      expect(events.find((e) => e.event === 'service-exit')?.code).toBe(0);
       // The bundled electron-updater ran its check: on Linux, outside an AppImage, it says so and stands down.
       if (process.platform === 'linux') expect(result.stderr).toContain('APPIMAGE env is not defined');
       // The replica was built from the shipped migrations.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from './fixtures.ts';
 import { demoPassword } from './helpers.ts';
 import { builtFrom, portalSources, sourceStamp } from '../../scripts/source-stamp.mjs';
+import { deskServiceV8Flags } from '../../desktop/src/service/process-protocol.ts';
 
 /**
  * Processes of the desk specs: each starts its own server and desk:web (so a
@@ -122,7 +123,8 @@ export function serverProcess(options: { port: number; work: string; portalDist?
  */
 export function deskWebProcess(options: { port: number; work: string; serverUrl: string; env?: Record<string, string> }): ChildProcess {
   const dist = path.join(repoRoot, '.tmp', `desk-web-e2e-${process.env.E2E_PORT ?? 3100}`);
-  return run([process.execPath, '--import', 'tsx', 'desktop/src/web/main.ts'], {
+  // With the V8 flags the desk's service process starts with in Electron.
+  return run([process.execPath, ...deskServiceV8Flags, '--import', 'tsx', 'desktop/src/web/main.ts'], {
     DESK_PORT: String(options.port),
     // The replica is a PGlite folder with the same migrations: it starts from the template as well.
     DESK_DATA_DIR: startingFromMigrated(path.join(options.work, 'desk-data')),

@@ -53,8 +53,9 @@ const mutation = <N extends keyof typeof deskMutationArgs>(name: N) =>
   procedure.input(deskMutationArgs[name]).mutation(async ({ ctx, input }) => ctx.desk.mutate(name, input as DeskMutationArgs<N>));
 
 /**
- * The desk's API, served over Electron IPC (main process) or HTTP
- * (`desk:web`). Reads come from the replica; writes are sync mutations.
+ * The desk's API, served over HTTP on loopback by the desk service's process
+ * (Electron's window and `desk:web` alike). Reads come from the replica;
+ * writes are sync mutations.
  */
 export const deskRouter = t.router({
   session: t.router({

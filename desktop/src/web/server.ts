@@ -51,8 +51,8 @@ const keyRequiredPage = `<!doctype html><html lang="es"><meta charset="utf-8"><t
  * link the terminal shows (`/?llave=…`). Opening it sets an HttpOnly,
  * SameSite=Strict cookie and redirects to the same page without the key;
  * every request after that, the page's scripts and /trpc, must carry the
- * cookie, and anything else is a 401. Electron's window does not use this
- * server: it talks to the same router over IPC (preload's bridge).
+ * cookie, and anything else is a 401. Electron's window is a browser on this
+ * same server, started in the desk's utility process (service-process.ts).
  */
 export async function startDeskWeb(options: { port: number; distDir: string; config?: DeskConfig; desk?: DeskService; key?: string }): Promise<DeskWeb> {
   const key = options.key ?? randomBytes(32).toString('base64url');

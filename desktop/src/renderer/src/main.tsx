@@ -27,8 +27,7 @@ function Root() {
   // The admin console reads the server (online), where other people change things too: a screen or a search shown
   // again reads again (nothing kept once unused), and a failed read is not retried behind the admin's back.
   const [adminQueryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false, staleTime: 0, gcTime: 0 } } }));
-  // The console's calls ride on the desk's own client: one client, one sequence of operation ids over IPC
-  // (trpc-electron routes every answer by id, so a second desk client would take the first one's answers).
+  // The console's calls ride on the desk's own client: one client and one batching of the calls to the desk service.
   const [adminClient] = useState(() => api.createClient({ links: [serverLink(trpcClient)] }));
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -1,5 +1,4 @@
 import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/react-query';
-import { ipcLink } from 'trpc-electron/renderer';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { DeskRouter } from '../../service/router.ts';
 
@@ -8,11 +7,10 @@ export type DeskOutputs = inferRouterOutputs<DeskRouter>;
 export type DeskInputs = inferRouterInputs<DeskRouter>;
 
 /**
- * Inside Electron the preload's bridge carries every call over IPC; in a
- * browser (`desk:web`) the same router answers over HTTP, subscriptions over SSE.
+ * The desk router answers over HTTP on the service's loopback address,
+ * subscriptions over SSE: in Electron's window and in a browser (`desk:web`) alike.
  */
 export function deskLinks(): TRPCLink<DeskRouter>[] {
-  if ('electronTRPC' in globalThis) return [ipcLink<DeskRouter>()];
   return [
     splitLink({
       condition: (op) => op.type === 'subscription',
