@@ -216,6 +216,7 @@ export const domainErrors = {
   'schedule/class-cancelled': { status: 409, message: 'Esta clase ya fue cancelada; no se puede modificar.' },
   'schedule/capacity-below-reservations': { status: 409, message: 'El cupo no puede ser menor que los lugares ya reservados en esta clase.' },
   'schedule/instructor-not-found': { status: 404, message: 'Uno de los coaches elegidos no existe.' },
+  'schedule/overlap': { status: 409, message: 'Esta clase se cruza con otra en el mismo lugar o con el mismo coach. Si es a propósito, confírmalo para guardarla de todos modos.' },
   'schedule/reference-not-found': { status: 404, message: 'La sucursal, el tipo de clase o el paquete elegido no existe.' },
   'outbox/not-found': { status: 404, message: 'No encontramos este mensaje.' },
   'outbox/already-sent': { status: 409, message: 'Este mensaje ya fue enviado; no se puede reintentar.' },

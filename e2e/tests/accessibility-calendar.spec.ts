@@ -75,7 +75,7 @@ async function arrangeEveryState(api: APIRequestContext): Promise<void> {
     expect(event && sample, 'el demo tiene una clase especial').toBeTruthy();
     const created = await api.post('/api/single_class', {
       headers: bearer(admin),
-      data: { date: addDays(monday, 4), time: '18:30', duration_minutes: 60, capacity: 20, location_id: sample?.location_id, class_type_id: sample?.class_type_id, class_package_id: event?.class_package_id },
+      data: { date: addDays(monday, 4), time: '18:30', duration_minutes: 60, capacity: 20, location_id: sample?.location_id, class_type_id: sample?.class_type_id, class_package_id: event?.class_package_id, allow_overlap: true },
     });
     expect(created.ok(), await created.text()).toBeTruthy();
   }

@@ -314,7 +314,7 @@ test('the admin repeats a weekly template over next week, and the week shows its
   await expect(page.getByTestId('schedule-class').filter({ hasText: '21:00' })).toHaveCount(2);
 });
 
-test('classes that overlap sit side by side in the week: the 06:30 class no longer hides under the 06:45 one', async ({ page, request }) => {
+test('a class in the way is named before anything is saved, kept only when confirmed; overlapping classes sit side by side in the week', async ({ page, request }) => {
   const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
   const [location] = (await (await request.get(`${serverUrl}/api/locations`, { headers: auth(admin) })).json()).locations as { location_id: number }[];
   const [type] = (await (await request.get(`${serverUrl}/api/class_types`, { headers: auth(admin) })).json()).class_types as { class_type_id: number }[];
@@ -323,17 +323,24 @@ test('classes that overlap sit side by side in the week: the 06:30 class no long
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
   // Tuesday of next week, before the demo's first classes.
   const tuesday = ((await page.locator('[data-testid^="slot-"][data-testid$="-06:00"]').nth(1).getAttribute('data-testid')) ?? '').slice(5, 15);
-  for (const [time, duration] of [['06:30', 60], ['06:45', 45]] as const) {
-    const made = await request.post(`${serverUrl}/api/single_class`, {
+  const classAt = (time: string, duration: number, allowOverlap?: boolean) =>
+    request.post(`${serverUrl}/api/single_class`, {
       headers: auth(admin),
-      data: { date: tuesday, time, duration_minutes: duration, capacity: 8, location_id: location!.location_id, class_type_id: type!.class_type_id },
+      data: { date: tuesday, time, duration_minutes: duration, capacity: 8, location_id: location!.location_id, class_type_id: type!.class_type_id, ...(allowOverlap ? { allow_overlap: true } : {}) },
     });
-    expect(made.ok(), await made.text()).toBeTruthy();
-  }
+  // 06:00–06:45, and 06:15–07:00: before the demo's 07:00 class.
+  const early = await classAt('06:00', 45);
+  expect(early.ok(), await early.text()).toBeTruthy();
+  // Same place, 06:15: refused, naming the 06:00 class; kept when the overlap is confirmed.
+  const refused = await classAt('06:15', 45);
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toContain('06:00–06:45');
+  const kept = await classAt('06:15', 45, true);
+  expect(kept.ok(), await kept.text()).toBeTruthy();
   await page.getByRole('button', { name: 'Semana anterior' }).click();
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
-  const first = page.getByTestId('schedule-class').filter({ hasText: '06:30' });
-  const second = page.getByTestId('schedule-class').filter({ hasText: '06:45' });
+  const first = page.getByTestId('schedule-class').filter({ hasText: '06:00' });
+  const second = page.getByTestId('schedule-class').filter({ hasText: '06:15' });
   await expect(first).toBeVisible();
   await expect(second).toBeVisible();
   const a = (await first.boundingBox())!;
@@ -341,10 +348,28 @@ test('classes that overlap sit side by side in the week: the 06:30 class no long
   // Side by side in Tuesday's column: neither covers the other.
   expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
   await expect(first).toHaveAttribute('data-lane', /^1\//);
+  await shootDesk(page, 'admin-week-side-by-side', page.getByTestId('schedule-grid'));
+
+  // In the console: moving the 06:15 class to 06:10 is held back with a warning that names the 06:00 class.
   await second.click();
   await expect(page.getByTestId('class-detail')).toBeVisible();
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await pickTime(page, page.getByTestId('class-edit-time'), '06:10');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  const warning = page.getByTestId('class-overlap');
+  await expect(warning).toContainText('Se cruza con');
+  await expect(warning).toContainText('06:00–06:45');
+  await expect(page.getByTestId('schedule-class').filter({ hasText: '06:10' })).toHaveCount(0);
+  await shootDesk(page, 'admin-class-overlap-warning', page.locator('.mantine-Modal-content'));
+  // Changing the form takes the warning away: it spoke of what was sent.
+  await pickTime(page, page.getByTestId('class-edit-time'), '06:05');
+  await expect(warning).toBeHidden();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(warning).toBeVisible();
+  await page.getByTestId('class-overlap-confirm').click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
   await page.keyboard.press('Escape');
-  await shootDesk(page, 'admin-week-side-by-side', page.getByTestId('schedule-grid'));
+  await expect(page.getByTestId('schedule-class').filter({ hasText: '06:05' })).toHaveCount(1);
 });
 
 test('Reportes draws the studio numbers of the last 30 days', async ({ page }) => {

@@ -73,7 +73,7 @@ async function createClass(request: APIRequestContext, admin: string, when: { da
   if (!type || !locations.locations[0]) throw new Error('seed without Yoga or locations');
   const created = await request.post(`${serverUrl}/api/single_class`, {
     headers: bearer(admin),
-    data: { ...when, duration_minutes: 50, capacity, location_id: locations.locations[0].location_id, class_type_id: type.class_type_id, description },
+    data: { ...when, duration_minutes: 50, capacity, location_id: locations.locations[0].location_id, class_type_id: type.class_type_id, description, allow_overlap: true },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   return ((await created.json()) as { single_class: { single_class_id: number } }).single_class.single_class_id;

@@ -65,7 +65,7 @@ async function bookCliente(request: APIRequestContext, minutes: number): Promise
   const { date, time } = studioClock(Math.max(minutes, 30));
   const created = await request.post(`${serverUrl}/api/single_class`, {
     headers: auth(admin),
-    data: { date, time, duration_minutes: 50, capacity: 8, location_id: locations.locations[0]?.location_id, class_type_id: type?.class_type_id, description: 'Clase de prueba de recepción' },
+    data: { date, time, duration_minutes: 50, capacity: 8, location_id: locations.locations[0]?.location_id, class_type_id: type?.class_type_id, description: 'Clase de prueba de recepción', allow_overlap: true },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   const { single_class } = (await created.json()) as { single_class: { single_class_id: number } };
@@ -73,7 +73,7 @@ async function bookCliente(request: APIRequestContext, minutes: number): Promise
   expect(booked.ok(), await booked.text()).toBeTruthy();
   const { class_reservation } = (await booked.json()) as { class_reservation: { class_reservation_id: number; access_code: string } };
   if (minutes < 30) {
-    const moved = await request.put(`${serverUrl}/api/single_class`, { headers: auth(admin), data: { single_class_id: single_class.single_class_id, ...studioClock(minutes) } });
+    const moved = await request.put(`${serverUrl}/api/single_class`, { headers: auth(admin), data: { single_class_id: single_class.single_class_id, ...studioClock(minutes), allow_overlap: true } });
     expect(moved.ok(), await moved.text()).toBeTruthy();
   }
   return { id: class_reservation.class_reservation_id, code: class_reservation.access_code };

@@ -69,7 +69,7 @@ async function classToCome(request: APIRequestContext): Promise<{ classId: numbe
   const soon = localDate(started) === localDate(new Date()) ? started : new Date(Date.now() + 60_000);
   const created = await request.post(`${serverUrl}/api/single_class`, {
     headers: bearer(admin),
-    data: { date: localDate(soon), time: localTime(soon), duration_minutes: 50, capacity: 10, location_id: locations.locations[0]?.location_id, class_type_id: type?.class_type_id, description: 'Clase en curso' },
+    data: { date: localDate(soon), time: localTime(soon), duration_minutes: 50, capacity: 10, location_id: locations.locations[0]?.location_id, class_type_id: type?.class_type_id, description: 'Clase en curso', allow_overlap: true },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   const classId = ((await created.json()) as { single_class: { single_class_id: number } }).single_class.single_class_id;

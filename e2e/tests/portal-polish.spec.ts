@@ -27,7 +27,7 @@ async function addClass(request: APIRequestContext, admin: string, typeName: str
   const date = addDays(localDate(new Date()), days);
   const created = await request.post('/api/single_class', {
     headers: bearer(admin),
-    data: { date, time, duration_minutes: 50, capacity, location_id: locations.locations[0]?.location_id, class_type_id: type?.class_type_id },
+    data: { date, time, duration_minutes: 50, capacity, location_id: locations.locations[0]?.location_id, class_type_id: type?.class_type_id, allow_overlap: true },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   return { id: ((await created.json()) as { single_class: { single_class_id: number } }).single_class.single_class_id, date };

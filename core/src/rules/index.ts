@@ -1,5 +1,6 @@
 export * from './time.ts';
 export * from './seat-map.ts';
+export * from './schedule-clash.ts';
 export * from './capacity.ts';
 export * from './booking-window.ts';
 export * from './credits.ts';

@@ -44,6 +44,8 @@ const classFields = {
   class_package_id: id.nullish(),
   description: z.string().trim().max(2000).nullish(),
   icon: z.string().trim().max(200).nullish(),
+  /** Staff saw the overlap the 409 'schedule/overlap' named and keep the class anyway. */
+  allow_overlap: z.boolean({ error: 'La confirmación del cruce debe ser verdadero o falso.' }).optional(),
 };
 
 /** POST /api/single_class: one class on a local date and time of the studio. */
@@ -67,6 +69,7 @@ export const singleClassUpdateInput = z
     class_package_id: id.nullish(),
     description: z.string().trim().max(2000).nullish(),
     icon: z.string().trim().max(200).nullish(),
+    allow_overlap: classFields.allow_overlap,
   })
   .refine((v) => (v.date === undefined) === (v.time === undefined), {
     error: 'Para mover una clase indica la fecha y la hora.',

@@ -380,7 +380,8 @@ describe('secrets come only from the environment', () => {
     'db/src/testing.ts': 'createTestDb: TEST_DATABASE_URL picks PostgreSQL for the tests; only tests import it',
     'desktop/src/service/config.ts': 'loadDeskConfig: the desk service’s config, and the OS data folder (APPDATA, XDG_DATA_HOME)',
     'desktop/src/web/main.ts': 'entry point of desk:web (DESK_WEB_DIST, DESK_PORT)',
-    'desktop/src/main/index.ts': 'Electron entry point: electron-vite’s ELECTRON_RENDERER_URL, and hands process.env to loadDeskConfig',
+    'desktop/src/main/index.ts': 'Electron entry point: electron-vite’s ELECTRON_RENDERER_URL, DESK_DATA_DIR, and hands process.env to the service’s process',
+    'desktop/src/web/service-process.ts': 'entry point of the desk service’s process (DESK_RENDERER_DIR, DESK_PORT), hands process.env to loadDeskConfig',
     'sync/src/client/init-cluster.ts': 'hands its environment to the child that creates a new replica’s cluster, with ELECTRON_RUN_AS_NODE so Electron runs it as Node',
   };
   const scanned = ['server/src', 'db/src', 'core/src', 'sync/src', 'desktop/src', 'portal/src'];

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instructor, location } from '@estudio/db/schema/catalogue';
 import { available_classes } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
@@ -92,5 +93,31 @@ describe.skipIf(!url)('admin schedule races on PostgreSQL', () => {
     const starts = rows.map((r) => r.class_date.toISOString()).filter((d) => d >= day(0) && d <= `${day(28)}T12`);
     expect(starts).toHaveLength(8);
     expect(new Set(starts).size).toBe(8);
+  });
+
+  it('eight overlapping classes for one place and one coach sent at once: one is saved, seven are told which class is in the way', async () => {
+    const type = await classTypeId(race.db, 'Barre');
+    const [coach] = await race.db.select({ id: instructor.instructor_id }).from(instructor).orderBy(instructor.instructor_id).limit(1);
+    const locations = await race.db.select({ id: location.location_id }).from(location).orderBy(location.location_id);
+    // About a year and a half ahead, at 06:00 and five minutes apart: each overlaps every other.
+    const day = new Date(Date.now() + 540 * 86_400_000).toISOString().slice(0, 10);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        race.post<{ code?: string }>('/api/single_class', admin, {
+          date: day,
+          time: `06:${String(i * 5).padStart(2, '0')}`,
+          duration_minutes: 60,
+          capacity: 10,
+          // Half in another place with the same coach: the coach's lock serialises those too.
+          location_id: locations[i % 2]?.id,
+          class_type_id: type.id,
+          instructor_ids: [coach?.id],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'schedule/overlap')).toBe(true);
+    const saved = await race.db.select().from(single_class).where(and(eq(single_class.class_type_id, type.id), gte(single_class.class_date, new Date(`${day}T00:00:00Z`)), lt(single_class.class_date, new Date(`${day}T23:59:59Z`))));
+    expect(saved).toHaveLength(1);
   });
 });

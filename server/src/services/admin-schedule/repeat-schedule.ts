@@ -7,6 +7,7 @@ import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { Actor } from './save-class.ts';
+import { refuseScheduleClash } from './schedule-clash.ts';
 
 export interface RepeatResult {
   singleClassIds: number[];
@@ -24,6 +25,8 @@ const repeatLockNamespace = 8_001;
  * skipped, so running the same range again creates nothing new. Two repeats
  * of one location at the same moment are serialised by a transaction-scoped
  * advisory lock on the location, so neither can miss the other's classes.
+ * Classes of other types in the way (same place or coach, same time) refuse
+ * the whole repeat, naming the first, unless staff confirmed the overlap.
  */
 export async function repeatSchedule(db: Db, input: SingleClassRepeatInput, actor: Actor): Promise<RepeatResult> {
   const tz = studioTimeZone(await loadStudioSettings(db));
@@ -51,6 +54,7 @@ export async function repeatSchedule(db: Db, input: SingleClassRepeatInput, acto
         );
       const taken = new Set(existing.map((e) => e.class_date.getTime()));
       const missing = starts.filter((s) => !taken.has(s.getTime()));
+      await refuseScheduleClash(tx, { starts: missing, minutes: input.duration_minutes, locationId: input.location_id, instructorIds }, tz, input.allow_overlap);
       const created =
         missing.length === 0
           ? []

@@ -18,6 +18,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { countPlaces } from '../reservations/booking-locks.ts';
 import { getSingleClass } from '../schedule/get-single-class.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { refuseScheduleClash } from './schedule-clash.ts';
 
 /** The staff or admin customer making a change (recorded in audit_log). */
 export interface Actor {
@@ -34,6 +35,12 @@ async function referencesExist<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+const sameIds = (a: readonly number[], b: readonly number[]) => {
+  const left = [...new Set(a)].sort((x, y) => x - y);
+  const right = [...new Set(b)].sort((x, y) => x - y);
+  return left.length === right.length && left.every((v, i) => v === right[i]);
+};
+
 /** Replaces the instructors of a class; every id must exist. */
 export async function setInstructors(tx: Tx, singleClassId: number, instructorIds: readonly number[]): Promise<void> {
   const ids = [...new Set(instructorIds)];
@@ -47,13 +54,21 @@ export async function setInstructors(tx: Tx, singleClassId: number, instructorId
 
 /**
  * POST /api/single_class: one class at a local date and time of the studio,
- * with its instructors, recorded in audit_log in the same transaction.
+ * with its instructors, recorded in audit_log in the same transaction. A
+ * class in the way (same place or coach, same time) refuses it unless staff
+ * confirmed the overlap.
  */
 export async function createSingleClass(db: Db, input: SingleClassCreateInput, actor: Actor): Promise<SingleClassOutput> {
   const tz = studioTimeZone(await loadStudioSettings(db));
   const classDate = studioInstant(input.date, input.time, tz);
   const id = await referencesExist(() =>
     db.transaction(async (tx) => {
+      await refuseScheduleClash(
+        tx,
+        { starts: [classDate], minutes: input.duration_minutes, locationId: input.location_id, instructorIds: input.instructor_ids },
+        tz,
+        input.allow_overlap,
+      );
       const [row] = await tx
         .insert(single_class)
         .values({
@@ -80,11 +95,13 @@ export async function createSingleClass(db: Db, input: SingleClassCreateInput, a
  * PUT /api/single_class: changes the fields sent. The class row is locked
  * (the last lock of the booking order, taken alone) so the places counted
  * against a lower capacity cannot change before the update commits. Moving
- * the class keeps its reservations; a cancelled class cannot be edited.
+ * the class keeps its reservations; a cancelled class cannot be edited. A
+ * change of its time, length, place or coaches is refused when another class
+ * is in the way, unless staff confirmed the overlap.
  */
 export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, actor: Actor): Promise<SingleClassOutput> {
   const tz = studioTimeZone(await loadStudioSettings(db));
-  const { single_class_id: id, date, time, instructor_ids, ...fields } = input;
+  const { single_class_id: id, date, time, instructor_ids, allow_overlap, ...fields } = input;
   await referencesExist(() =>
     db.transaction(async (tx) => {
       const [current] = await tx.select().from(single_class).where(eq(single_class.single_class_id, id)).for('update');
@@ -95,6 +112,21 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
       }
       const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       const classDate = date !== undefined && time !== undefined ? studioInstant(date, time, tz) : undefined;
+      const coaches = (await tx.select({ id: single_class_instructor.instructor_id }).from(single_class_instructor).where(eq(single_class_instructor.single_class_id, id))).map((r) => r.id);
+      const planned = {
+        starts: [classDate ?? current.class_date],
+        minutes: fields.duration_minutes ?? current.duration_minutes,
+        locationId: fields.location_id ?? current.location_id,
+        instructorIds: instructor_ids ?? coaches,
+        exceptClassId: id,
+      };
+      // The console sends the whole form: only a class that moves, lengthens or changes place or coaches is checked.
+      const moved =
+        planned.starts[0]?.getTime() !== current.class_date.getTime() ||
+        planned.minutes !== current.duration_minutes ||
+        planned.locationId !== current.location_id ||
+        !sameIds(planned.instructorIds, coaches);
+      if (moved) await refuseScheduleClash(tx, planned, tz, allow_overlap);
       await tx
         .update(single_class)
         .set({ ...changes, ...(classDate ? { class_date: classDate } : {}), updatedAt: new Date() })

@@ -11,6 +11,7 @@ import { ConfirmModal, FormError } from '../form-feedback.tsx';
 import { Loaded } from '../list-widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload } from './ClassFields.tsx';
 import { studioSlot } from './week.ts';
+import { OverlapWarning, useOverlapWarning } from './OverlapWarning.tsx';
 
 const t = texts.adminConsole;
 type SingleClass = ApiOutputs['schedule']['byId']['single_class'];
@@ -185,17 +186,18 @@ function EditClass({ c, onDone }: { c: SingleClass; onDone: () => void }) {
   });
   const v = form.values;
   const utils = api.useUtils();
+  const overlap = useOverlapWarning(form.serverError, v);
   const update = api.adminSchedule.update.useMutation({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t.saved });
       void utils.schedule.invalidate();
       onDone();
     },
-    onError: form.serverError,
+    onError: overlap.onError,
   });
-  const submit = () => {
+  const submit = (allowOverlap = false) => {
     const input = form.validate(singleClassUpdateInput, { single_class_id: c.single_class_id, date: v.date, time: v.time, ...classFieldsPayload(v) }, classFieldsMissing);
-    if (input) update.mutate(input);
+    if (input) update.mutate(allowOverlap ? { ...input, allow_overlap: true } : input);
   };
   return (
     <Stack gap="sm">
@@ -205,11 +207,12 @@ function EditClass({ c, onDone }: { c: SingleClass; onDone: () => void }) {
       </SimpleGrid>
       <ClassFields values={v} errors={form.errors} set={form.set} />
       <FormError message={form.formError} />
+      <OverlapWarning clash={overlap.clash} onConfirm={() => submit(true)} loading={update.isPending} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           {t.cancel}
         </Button>
-        <Button onClick={submit} loading={update.isPending}>
+        <Button onClick={() => submit()} loading={update.isPending}>
           {t.save}
         </Button>
       </Group>

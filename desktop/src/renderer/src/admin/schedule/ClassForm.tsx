@@ -6,6 +6,7 @@ import { useSchemaForm } from '../form.ts';
 import { DateField, TimeField } from '../date-fields.tsx';
 import { FormError } from '../form-feedback.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
+import { OverlapWarning, useOverlapWarning } from './OverlapWarning.tsx';
 
 const t = texts.adminConsole;
 
@@ -14,17 +15,18 @@ export function ClassForm({ initial, onClose }: { initial: { date: string; time:
   const form = useSchemaForm({ date: initial.date, time: initial.time, ...emptyClassFields(initial.duration) });
   const v = form.values;
   const utils = api.useUtils();
+  const overlap = useOverlapWarning(form.serverError, v);
   const create = api.adminSchedule.create.useMutation({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: 'Clase creada.' });
       void utils.schedule.invalidate();
       onClose();
     },
-    onError: form.serverError,
+    onError: overlap.onError,
   });
-  const submit = () => {
+  const submit = (allowOverlap = false) => {
     const input = form.validate(singleClassCreateInput, { date: v.date, time: v.time, ...classFieldsPayload(v) }, classFieldsMissing);
-    if (input) create.mutate(input);
+    if (input) create.mutate(allowOverlap ? { ...input, allow_overlap: true } : input);
   };
   return (
     <Modal opened onClose={onClose} title="Nueva clase" size="lg" centered>
@@ -35,11 +37,12 @@ export function ClassForm({ initial, onClose }: { initial: { date: string; time:
         </SimpleGrid>
         <ClassFields values={v} errors={form.errors} set={form.set} />
         <FormError message={form.formError} />
+        <OverlapWarning clash={overlap.clash} onConfirm={() => submit(true)} loading={create.isPending} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t.cancel}
           </Button>
-          <Button onClick={submit} loading={create.isPending} data-testid="class-save">
+          <Button onClick={() => submit()} loading={create.isPending} data-testid="class-save">
             {t.save}
           </Button>
         </Group>

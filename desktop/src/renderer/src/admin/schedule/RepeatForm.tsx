@@ -7,6 +7,7 @@ import { useSchemaForm } from '../form.ts';
 import { DateField, TimeListField } from '../date-fields.tsx';
 import { FormError } from '../form-feedback.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload, emptyClassFields } from './ClassFields.tsx';
+import { OverlapWarning, useOverlapWarning } from './OverlapWarning.tsx';
 
 const t = texts.adminConsole;
 const weekdays = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'];
@@ -23,18 +24,19 @@ export function RepeatForm({ onClose }: { onClose: () => void }) {
   const v = form.values;
   const [result, setResult] = useState<{ created: number; skipped: number } | null>(null);
   const utils = api.useUtils();
+  const overlap = useOverlapWarning(form.serverError, v);
   const repeat = api.adminSchedule.repeat.useMutation({
     onSuccess: (r) => {
       setResult({ created: r.created, skipped: r.skipped });
       void utils.schedule.invalidate();
     },
-    onError: form.serverError,
+    onError: overlap.onError,
   });
-  const submit = () => {
+  const submit = (allowOverlap = false) => {
     const times = v.times.split(',').map((x) => x.trim()).filter(Boolean);
     const slots = v.weekdays.flatMap((weekday) => times.map((time) => ({ weekday: Number(weekday), time })));
     const input = form.validate(singleClassRepeatInput, { start_date: v.start_date, end_date: v.end_date, slots, ...classFieldsPayload(v) }, classFieldsMissing);
-    if (input) repeat.mutate(input);
+    if (input) repeat.mutate(allowOverlap ? { ...input, allow_overlap: true } : input);
   };
   return (
     <Modal opened onClose={onClose} title="Repetir semanalmente" size="lg" centered>
@@ -65,6 +67,7 @@ export function RepeatForm({ onClose }: { onClose: () => void }) {
         <TimeListField label="Horas de inicio" value={v.times} onChange={(times) => form.set('times', times)} testId="repeat-times" />
         <ClassFields values={v} errors={form.errors} set={form.set} />
         <FormError message={form.formError} />
+        <OverlapWarning clash={overlap.clash} onConfirm={() => submit(true)} loading={repeat.isPending} />
         {result && (
           <Alert color="teal" data-testid="repeat-result">
             {`Clases creadas: ${result.created}. Ya existían: ${result.skipped}.`}
@@ -74,7 +77,7 @@ export function RepeatForm({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             {t.close}
           </Button>
-          <Button onClick={submit} loading={repeat.isPending}>
+          <Button onClick={() => submit()} loading={repeat.isPending}>
             Crear clases
           </Button>
         </Group>

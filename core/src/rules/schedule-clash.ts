@@ -1,0 +1,35 @@
+import { studioDayjs } from './time.ts';
+
+/**
+ * A class in the way of one being scheduled: in the same place at the same
+ * time (until a location has rooms, it is one room: decision 135), or taught
+ * by one of the same coaches.
+ */
+export interface ScheduleClash {
+  className: string;
+  start: Date;
+  minutes: number;
+  locationName: string;
+  /** The coach who would teach both, or null when the clash is the place's. */
+  coachName: string | null;
+}
+
+/** Two classes overlap when each starts before the other ends (one ending as the other starts does not). */
+export function classesOverlap(a: { start: Date; minutes: number }, b: { start: Date; minutes: number }): boolean {
+  return a.start.getTime() < b.start.getTime() + b.minutes * 60_000 && b.start.getTime() < a.start.getTime() + a.minutes * 60_000;
+}
+
+/**
+ * The Spanish 409 that names the class in the way: 'Se cruza con Yoga del
+ * martes 2 de diciembre, 07:00–08:00, en Roma Norte.' or 'Ana López ya da
+ * Yoga …'; `more` other classes in the way of a series are counted after it.
+ */
+export function scheduleClashMessage(clash: ScheduleClash, tz: string, more = 0): string {
+  const start = studioDayjs(clash.start, tz).locale('es');
+  const when = `${start.format('dddd D [de] MMMM, HH:mm')}–${start.add(clash.minutes, 'minute').format('HH:mm')}`;
+  const first = clash.coachName
+    ? `${clash.coachName} ya da ${clash.className} el ${when}, en ${clash.locationName}.`
+    : `Se cruza con ${clash.className} del ${when}, en ${clash.locationName}.`;
+  const others = more === 0 ? '' : more === 1 ? ' Y se cruza con 1 clase más.' : ` Y se cruza con ${more} clases más.`;
+  return `${first}${others} Si es a propósito, confírmalo para guardarla de todos modos.`;
+}

@@ -1,0 +1,70 @@
+import { DomainError, scheduleClashMessage } from '@estudio/core';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '@estudio/db';
+import { class_type, location } from '@estudio/db/schema/catalogue';
+import { single_class } from '@estudio/db/schema/schedule';
+
+/** Namespaces of the advisory locks that serialise schedule changes of one location and of one coach. */
+const locationLockNamespace = 8_002;
+const coachLockNamespace = 8_003;
+
+export interface PlannedClasses {
+  starts: readonly Date[];
+  minutes: number;
+  locationId: number;
+  instructorIds: readonly number[];
+  /** The class being edited: it does not clash with itself. */
+  exceptClassId?: number;
+}
+
+/**
+ * Refuses, with a Spanish 409 naming the first class in the way, classes
+ * that would overlap a live class at the same location (one room until
+ * rooms exist: decision 135) or one taught by any of the same coaches,
+ * unless staff confirmed the overlap (`allowed`). The location's and the
+ * coaches' advisory locks are taken first, in one order, so two changes at
+ * the same moment cannot both miss each other; they end with the transaction.
+ */
+export async function refuseScheduleClash(tx: Tx, planned: PlannedClasses, tz: string, allowed: boolean | undefined): Promise<void> {
+  const coaches = [...new Set(planned.instructorIds)].sort((a, b) => a - b);
+  await tx.execute(sql`select pg_advisory_xact_lock(${locationLockNamespace}, ${planned.locationId})`);
+  for (const coach of coaches) await tx.execute(sql`select pg_advisory_xact_lock(${coachLockNamespace}, ${coach})`);
+  if (allowed || planned.starts.length === 0) return;
+  const windows = sql.join(
+    planned.starts.map((start) => sql`(${start.toISOString()}::timestamptz, ${new Date(start.getTime() + planned.minutes * 60_000).toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const coachList = coaches.length ? sql.join(coaches.map((c) => sql`${c}`), sql`, `) : sql`null`;
+  const rows = await tx
+    .select({
+      start: single_class.class_date,
+      minutes: single_class.duration_minutes,
+      className: class_type.name,
+      locationName: location.name,
+      // The place's clash is said first: a coach is named only when the class is elsewhere.
+      coachName: sql<string | null>`case when ${single_class.location_id} = ${planned.locationId} then null else (
+        select i.name || ' ' || i.last_name from single_class_instructor sci join instructor i on i.instructor_id = sci.instructor_id
+        where sci.single_class_id = ${single_class.single_class_id} and sci.instructor_id in (${coachList})
+        order by i.instructor_id limit 1) end`,
+      clashes: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(single_class)
+    .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
+    .innerJoin(location, eq(location.location_id, single_class.location_id))
+    .where(
+      and(
+        isNull(single_class.cancelledAt),
+        ne(single_class.single_class_id, planned.exceptClassId ?? 0),
+        sql`exists (select 1 from (values ${windows}) as p(s, e) where ${single_class.class_date} < p.e and ${single_class.class_date} + ${single_class.duration_minutes} * interval '1 minute' > p.s)`,
+        or(
+          eq(single_class.location_id, planned.locationId),
+          sql`exists (select 1 from single_class_instructor sci where sci.single_class_id = ${single_class.single_class_id} and sci.instructor_id in (${coachList}))`,
+        ),
+      ),
+    )
+    .orderBy(single_class.class_date, single_class.single_class_id)
+    .limit(1);
+  const [first] = rows;
+  if (!first) return;
+  throw new DomainError('schedule/overlap', scheduleClashMessage(first, tz, first.clashes - 1));
+}
