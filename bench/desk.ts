@@ -38,8 +38,9 @@ import { measureDeskScreen } from './desk-screen.ts';
 import { createSyncClient } from '../sync/src/client/sync-client.ts';
 import { deskServiceV8Flags } from '../desktop/src/service/process-protocol.ts';
 
-// The desk measured here runs in this process: with the V8 flags the desk's service process starts with in Electron.
-if (!deskServiceV8Flags.every((flag) => process.execArgv.includes(flag))) {
+// The desk measured here runs in this process: with the V8 flags the desk's service process starts with in Electron
+// (BENCH_V8_DEFAULTS=1 keeps V8's own, to compare).
+if (!process.env.BENCH_V8_DEFAULTS && !deskServiceV8Flags.every((flag) => process.execArgv.includes(flag))) {
   const again = spawnSync(process.execPath, [...deskServiceV8Flags, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
   process.exit(again.status ?? 1);
 }
@@ -329,6 +330,9 @@ try {
   console.log(`  primera sincronización, log desde el inicio: ${(logMs / 1000).toFixed(1)} s`);
   console.log(`  escaneo → pantalla (check-in en el servicio de recepción): ${summary(scanTimes)}`);
   console.log(`  escaneo → pantalla en Chromium (veredicto con el nombre pintado): ${summary(screen.scanToScreen)}`);
+  // Which scans were slow: the first ones (the page warming up) or any.
+  const slowest = screen.scanToScreen.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 5);
+  console.log(`    los más lentos (n.º de escaneo: ms): ${slowest.map((s) => `${s.i + 1}: ${s.ms.toFixed(0)}`).join(', ')}`);
   console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
   console.log(`  escritura en el servidor → pantalla de Hoy en Chromium: ${summary(screen.writeToScreen)}`);
   console.log(`  búsqueda de clientes por tecla (${counts?.customers} clientes): ${summary(searchTimes)}`);
