@@ -372,6 +372,51 @@ test('a class in the way is named before anything is saved, kept only when confi
   await expect(page.getByTestId('schedule-class').filter({ hasText: '06:05' })).toHaveCount(1);
 });
 
+test('another coach gives a class: Sustituir coach changes it everywhere, tells the people booked and is in the activity', async ({ page, request }) => {
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  await adminDesk(page);
+  await openSection(page, 'Horarios');
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  // The week on screen, Monday to Sunday.
+  const days = page.locator('[data-testid^="slot-"][data-testid$="-06:00"]');
+  await expect(days).toHaveCount(7);
+  const from = ((await days.first().getAttribute('data-testid')) ?? '').slice(5, 15);
+  const to = ((await days.last().getAttribute('data-testid')) ?? '').slice(5, 15);
+  type Week = { single_classes: { single_class_id: number; class_date: string; cancelledAt: string | null; reservation_count: number; class_instructors: { instructor_id: number; name: string; last_name: string }[] }[] };
+  const week = (await (await request.get(`${serverUrl}/api/single_class`, { params: { start_date: from, end_date: to }, headers: auth(admin) })).json()) as Week;
+  // A class of next week with a coach and people booked (the demo's schedule has them).
+  const target = week.single_classes.find((c) => !c.cancelledAt && c.class_instructors.length === 1 && c.reservation_count > 0);
+  if (!target) throw new Error('no class of next week with a coach and people booked');
+  const before = target.class_instructors[0]!;
+  await page.locator(`[data-testid="schedule-class"][data-class-id="${target.single_class_id}"]`).click();
+  await page.getByTestId('class-substitute').click();
+  const form = page.getByTestId('substitute-form');
+  await expect(form.getByTestId('substitute-from')).toHaveValue(`${before.name} ${before.last_name}`);
+  await expect(form.getByTestId('substitute-notify')).toBeChecked();
+  // Every class of hers between two dates is one choice away; this one class is the default.
+  await form.getByText('Entre dos fechas').click();
+  await expect(form.getByTestId('substitute-from-date')).toBeVisible();
+  await shootDesk(page, 'admin-substitute-coach-range', page.locator('.mantine-Modal-content'));
+  await form.getByText('Solo esta clase').click();
+  await expect(form.getByTestId('substitute-from-date')).toBeHidden();
+  await page.getByTestId('substitute-save').click();
+  await expect(form.getByText('Elige al coach que la dará.')).toBeVisible();
+  await pickFirst(page, 'substitute-to');
+  const chosen = await form.getByTestId('substitute-to').inputValue();
+  expect(chosen).not.toBe(`${before.name} ${before.last_name}`);
+  await shootDesk(page, 'admin-substitute-coach', page.locator('.mantine-Modal-content'));
+  await page.getByTestId('substitute-save').click();
+  await expect(page.getByText('Coach cambiado en 1 clase.')).toBeVisible();
+  await expect(page.getByText(/Mensajes en la bandeja de salida: [1-9]/)).toBeVisible();
+  await expect(page.getByTestId('class-detail')).toContainText(chosen);
+
+  const after = (await (await request.get(`${serverUrl}/api/single_class/single/${target.single_class_id}`, { headers: auth(admin) })).json()) as { single_class: Week['single_classes'][number] };
+  expect(after.single_class.class_instructors.map((i) => `${i.name} ${i.last_name}`)).toEqual([chosen]);
+  await page.keyboard.press('Escape');
+  await openSection(page, 'Actividad');
+  await expect(page.getByText(`puso a ${chosen} en lugar de ${before.name} ${before.last_name} en una clase del horario`).first()).toBeVisible();
+});
+
 test('Reportes draws the studio numbers of the last 30 days', async ({ page }) => {
   await adminDesk(page);
   await openSection(page, 'Reportes');

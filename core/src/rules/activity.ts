@@ -93,6 +93,7 @@ export const activityKindRules = {
     ['single_class', 'create'],
     ['single_class', 'update'],
     ['single_class', 'repeat'],
+    ['single_class', 'substitute'],
   ],
   imported: [
     ['customer', 'customer.import'],
@@ -349,6 +350,10 @@ export function activityWhat(facts: ActivityFacts): string {
       return names.length ? `cambió la configuración: ${names.join(', ')}` : 'cambió la configuración del estudio';
     }
     case 'catalogueChanged': {
+      if (facts.action === 'substitute') {
+        const [from, to] = [field(changes, 'from'), field(changes, 'to')];
+        return typeof from === 'string' && typeof to === 'string' ? `puso a ${to} en lugar de ${from} en una clase del horario` : 'cambió el coach de una clase del horario';
+      }
       const what = facts.entity === 'class_package' ? 'un paquete' : facts.entity === 'discount' ? 'un descuento' : facts.entity === 'product' ? 'un producto' : 'el horario de clases';
       const verb = facts.action === 'create' || facts.action === 'repeat' ? 'agregó' : facts.action === 'delete' ? 'eliminó' : 'modificó';
       return `${verb} ${what}`;

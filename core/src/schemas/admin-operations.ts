@@ -143,6 +143,37 @@ export const singleClassCancelOutput = z.object({
   waitlist_removed: z.number(),
 });
 
+/**
+ * POST /api/single_class/substitute: another coach gives one class of a
+ * coach, or every class of that coach between two local dates (classes still
+ * to start, not cancelled). `notify` tells the people booked on them.
+ */
+export const singleClassSubstituteInput = z
+  .object({
+    from_instructor_id: id,
+    to_instructor_id: id,
+    single_class_id: id.optional(),
+    start_date: classDate('La fecha inicial').optional(),
+    end_date: classDate('La fecha final').optional(),
+    notify: z.boolean({ error: 'El aviso a los clientes debe ser verdadero o falso.' }).default(false),
+    allow_overlap: classFields.allow_overlap,
+  })
+  // Which classes (one, or a range) and that the coaches differ are the service's checks: schedule/substitute-scope,
+  // schedule/same-coach.
+  .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, { error: 'La fecha final debe ser posterior a la inicial.', path: ['end_date'] })
+  .refine((v) => !v.start_date || !v.end_date || spanDays({ start_date: v.start_date, end_date: v.end_date }) <= 366, {
+    error: 'El rango de fechas no puede ser mayor a 366 días.',
+    path: ['end_date'],
+  });
+export type SingleClassSubstituteInput = z.infer<typeof singleClassSubstituteInput>;
+
+export const singleClassSubstituteOutput = z.object({
+  /** The classes the substitute now gives, soonest first. */
+  single_class_ids: z.array(z.number()),
+  /** Messages queued in the outbox (one per person told and channel). */
+  messages_queued: z.number(),
+});
+
 export const singleClassRepeatOutput = z.object({
   /** Classes created, soonest first. */
   single_class_ids: z.array(z.number()),

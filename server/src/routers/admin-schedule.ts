@@ -6,12 +6,15 @@ import {
   singleClassCancelInput,
   singleClassRepeatInput,
   singleClassRepeatOutput,
+  singleClassSubstituteInput,
+  singleClassSubstituteOutput,
   singleClassUpdateInput,
 } from '@estudio/core';
 import { cancelSingleClass, previewCancelSingleClass } from '../services/admin-schedule/cancel-class.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { repeatSchedule } from '../services/admin-schedule/repeat-schedule.ts';
 import { createSingleClass, updateSingleClass } from '../services/admin-schedule/save-class.ts';
+import { substituteCoach } from '../services/admin-schedule/substitute-coach.ts';
 import { getSingleClass } from '../services/schedule/get-single-class.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -26,7 +29,7 @@ export const adminScheduleRouter = router({
         path: '/single_class',
         tags,
         summary: 'Crea una clase en una fecha y hora locales del estudio (admin)',
-        errorResponses: { 404: 'La sucursal, el tipo de clase, el paquete o un coach no existe' },
+        errorResponses: { 404: 'La sucursal, el tipo de clase, el paquete o un coach no existe', 409: 'Se cruza con otra clase en el mismo lugar o con el mismo coach (allow_overlap la confirma)' },
       },
     })
     .input(singleClassCreateInput)
@@ -40,7 +43,7 @@ export const adminScheduleRouter = router({
         path: '/single_class',
         tags,
         summary: 'Cambia una clase; moverla conserva sus reservaciones (admin)',
-        errorResponses: { 404: 'La clase o una referencia no existe', 409: 'Clase cancelada o cupo menor que los lugares reservados' },
+        errorResponses: { 404: 'La clase o una referencia no existe', 409: 'Clase cancelada, cupo menor que los lugares reservados, o se cruza con otra clase (allow_overlap la confirma)' },
       },
     })
     .input(singleClassUpdateInput)
@@ -94,7 +97,7 @@ export const adminScheduleRouter = router({
         path: '/single_class/repeat',
         tags,
         summary: 'Repite una plantilla semanal entre dos fechas; lo que ya existe no se duplica (admin)',
-        errorResponses: { 404: 'La sucursal, el tipo de clase, el paquete o un coach no existe' },
+        errorResponses: { 404: 'La sucursal, el tipo de clase, el paquete o un coach no existe', 409: 'Alguna clase se cruza con otra en el mismo lugar o con el mismo coach (allow_overlap la confirma)' },
       },
     })
     .input(singleClassRepeatInput)
@@ -102,5 +105,22 @@ export const adminScheduleRouter = router({
     .mutation(async ({ ctx, input }) => {
       const result = await repeatSchedule(ctx.db, input, { customerId: ctx.customer.customer_id });
       return { single_class_ids: result.singleClassIds, created: result.created, skipped: result.skipped };
+    }),
+
+  substitute: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/single_class/substitute',
+        tags,
+        summary: 'Otro coach da una clase, o todas las de un coach entre dos fechas; con notify avisa a quienes reservaron (admin)',
+        errorResponses: { 404: 'Un coach no existe, o el coach no da ninguna clase por venir en lo elegido', 409: 'El coach que sustituye ya da otra clase a esa hora' },
+      },
+    })
+    .input(singleClassSubstituteInput)
+    .output(singleClassSubstituteOutput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await substituteCoach(ctx.db, input, { customerId: ctx.customer.customer_id }, messageContextOf(ctx.config));
+      return { single_class_ids: result.singleClassIds, messages_queued: result.messagesQueued };
     }),
 });

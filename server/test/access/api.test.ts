@@ -464,6 +464,7 @@ describe('transport', () => {
         'POST /single_class/{id}/cancel',
         'GET /single_class/{id}/cancel_preview',
         'POST /single_class/repeat',
+        'POST /single_class/substitute',
         'GET /class_reservations/single/{id}',
         'PUT /class_reservations/{id}/checkin',
         'GET /reports/attendance',

@@ -286,6 +286,7 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'adminSchedule.cancelPreview': { role: 'admin', rest: 'GET /api/single_class/{id}/cancel_preview' },
   'adminSchedule.cancel': { role: 'admin', rest: 'POST /api/single_class/{id}/cancel' },
   'adminSchedule.repeat': { role: 'admin', rest: 'POST /api/single_class/repeat' },
+  'adminSchedule.substitute': { role: 'admin', rest: 'POST /api/single_class/substitute' },
   'reports.attendance': { role: 'admin', rest: 'GET /api/reports/attendance' },
   'reports.sales': { role: 'admin', rest: 'GET /api/reports/sales' },
   'reports.memberships': { role: 'admin', rest: 'GET /api/reports/memberships' },

@@ -1,10 +1,12 @@
 import type { MessageParts } from '../compose.ts';
 
 /**
- * Messages from the studio itself: a class it cancelled, and the
- * owner's daily summary. WhatsApp templates:
+ * Messages from the studio itself: a class it cancelled, a class another
+ * coach gives, and the owner's daily summary. WhatsApp templates:
  *  - estudio_clase_cancelada: {{1}} name, {{2}} class, {{3}} date and time, {{4}} what happens to the credit or the waitlist
  *    (and the studio's note, when it wrote one).
+ *  - estudio_cambio_coach: {{1}} name, {{2}} class, {{3}} date and time, {{4}} the coach who gives it, {{5}} the coach
+ *    who was to give it.
  * The daily summary is e-mail only.
  */
 
@@ -46,6 +48,26 @@ export function classCancelled(input: CancelledClass & { was: 'credit' | 'unlimi
 }
 
 const noteLine = (note: string) => `Nota del estudio: ${note}`;
+
+/** A class she booked is given by another coach (a substitute): her place stays, and she may cancel it as usual. */
+export function classCoachChanged(input: { name: string; className: string; when: string; coach: string; previousCoach: string; reservationsUrl: string }): MessageParts {
+  return {
+    kind: 'class-coach-changed',
+    subject: `Cambio de coach: ${input.className}, ${input.when}`,
+    greetingName: input.name,
+    paragraphs: [
+      `Tu clase de ${input.className} del ${input.when} la dará ${input.coach} en lugar de ${input.previousCoach}.`,
+      'Tu lugar sigue reservado. Si prefieres no tomarla, puedes cancelarla desde Mis Reservaciones con las reglas de siempre.',
+    ],
+    details: [
+      ['Clase', input.className],
+      ['Fecha', input.when],
+      ['Coach', input.coach],
+    ],
+    action: { label: 'Ver mis reservaciones', url: input.reservationsUrl },
+    whatsapp: { template: 'estudio_cambio_coach', parameters: [input.name, input.className, input.when, input.coach, input.previousCoach] },
+  };
+}
 
 /** The numbers of the owner's daily summary (money already as '1,234.50' strings with the currency sign). */
 export interface OwnerSummary {

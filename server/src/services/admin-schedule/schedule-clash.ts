@@ -15,6 +15,8 @@ export interface PlannedClasses {
   instructorIds: readonly number[];
   /** The class being edited: it does not clash with itself. */
   exceptClassId?: number;
+  /** False when only the coaches change (a substitute): the place was already settled. */
+  checkPlace?: boolean;
 }
 
 /**
@@ -35,6 +37,8 @@ export async function refuseScheduleClash(tx: Tx, planned: PlannedClasses, tz: s
     sql`, `,
   );
   const coachList = coaches.length ? sql.join(coaches.map((c) => sql`${c}`), sql`, `) : sql`null`;
+  const checkPlace = planned.checkPlace ?? true;
+  const sameCoach = sql`exists (select 1 from single_class_instructor sci where sci.single_class_id = ${single_class.single_class_id} and sci.instructor_id in (${coachList}))`;
   const rows = await tx
     .select({
       start: single_class.class_date,
@@ -42,7 +46,7 @@ export async function refuseScheduleClash(tx: Tx, planned: PlannedClasses, tz: s
       className: class_type.name,
       locationName: location.name,
       // The place's clash is said first: a coach is named only when the class is elsewhere.
-      coachName: sql<string | null>`case when ${single_class.location_id} = ${planned.locationId} then null else (
+      coachName: sql<string | null>`case when ${checkPlace} and ${single_class.location_id} = ${planned.locationId} then null else (
         select i.name || ' ' || i.last_name from single_class_instructor sci join instructor i on i.instructor_id = sci.instructor_id
         where sci.single_class_id = ${single_class.single_class_id} and sci.instructor_id in (${coachList})
         order by i.instructor_id limit 1) end`,
@@ -56,10 +60,7 @@ export async function refuseScheduleClash(tx: Tx, planned: PlannedClasses, tz: s
         isNull(single_class.cancelledAt),
         ne(single_class.single_class_id, planned.exceptClassId ?? 0),
         sql`exists (select 1 from (values ${windows}) as p(s, e) where ${single_class.class_date} < p.e and ${single_class.class_date} + ${single_class.duration_minutes} * interval '1 minute' > p.s)`,
-        or(
-          eq(single_class.location_id, planned.locationId),
-          sql`exists (select 1 from single_class_instructor sci where sci.single_class_id = ${single_class.single_class_id} and sci.instructor_id in (${coachList}))`,
-        ),
+        checkPlace ? or(eq(single_class.location_id, planned.locationId), sameCoach) : sameCoach,
       ),
     )
     .orderBy(single_class.class_date, single_class.single_class_id)

@@ -12,6 +12,7 @@ import { Loaded } from '../list-widgets.tsx';
 import { ClassFields, classFieldsMissing, classFieldsPayload } from './ClassFields.tsx';
 import { studioSlot } from './week.ts';
 import { OverlapWarning, useOverlapWarning } from './OverlapWarning.tsx';
+import { SubstituteCoach } from './SubstituteCoach.tsx';
 
 const t = texts.adminConsole;
 type SingleClass = ApiOutputs['schedule']['byId']['single_class'];
@@ -21,6 +22,7 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
   const one = api.schedule.byId.useQuery({ id });
   const reservations = api.reservations.search.useQuery({ single_class_id: id, status: 'live' });
   const [editing, setEditing] = useState(false);
+  const [substituting, setSubstituting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState('');
   const [previewNote] = useDebouncedValue(note, 300);
@@ -50,6 +52,7 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
           const c = one.data?.single_class;
           if (!c) return null;
           if (editing) return <EditClass c={c} onDone={() => setEditing(false)} />;
+          if (substituting) return <SubstituteCoach c={c} onDone={() => setSubstituting(false)} />;
           const cancelled = c.cancelledAt !== null;
           return (
             <Stack gap="sm" data-testid="class-detail" data-class-id={c.single_class_id}>
@@ -108,6 +111,11 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
                   <Button variant="default" onClick={() => setEditing(true)}>
                     {t.edit}
                   </Button>
+                  {c.class_instructors.length > 0 && Date.parse(c.class_date) > Date.now() && (
+                    <Button variant="default" onClick={() => setSubstituting(true)} data-testid="class-substitute">
+                      Sustituir coach
+                    </Button>
+                  )}
                   <Button color="red" onClick={() => setConfirming(true)} data-testid="class-cancel">
                     Cancelar clase
                   </Button>
