@@ -42,8 +42,15 @@ test('a refresh answered after she moved to another page keeps her signed in, wi
   let answered: (body: string) => void = () => {};
   const firstAnswer = new Promise<string>((resolve) => (answered = resolve));
   let held: import('@playwright/test').Route | undefined;
+  // The new page's refresh waits until the old page's lost answer is checked: on a busy machine it was answered first,
+  // and the stored token was already the successor when the check read it.
+  let releaseNext: () => void = () => {};
+  const nextMayGo = new Promise<void>((resolve) => (releaseNext = resolve));
   await page.route('**/trpc/auth.refresh**', async (route) => {
-    if (held) return route.continue();
+    if (held) {
+      await nextMayGo;
+      return route.continue();
+    }
     held = route;
     answered(await (await route.fetch()).text());
   });
@@ -55,6 +62,7 @@ test('a refresh answered after she moved to another page keeps her signed in, wi
   expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('estudio.session') ?? '{}') as { refreshToken?: string }).refreshToken)).toBe(
     tokens.refreshToken,
   );
+  releaseNext();
 
   // The new page refreshes with the token the lost answer replaced, and is given that answer's token.
   await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('estudio.session') ?? '{}') as { refreshToken?: string }).refreshToken)).toBe(successor);
