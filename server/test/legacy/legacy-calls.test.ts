@@ -456,8 +456,9 @@ describe('the previous panel: who may do what it sends (decision 040)', () => {
           is_special_event: false,
         })
       ).body.single_class.single_class_id as number;
-    const from = await classAt('19:00:00');
-    const to = await classAt('20:00:00');
+    // After the demo's last class of any day (20:00), whichever day the clock makes tomorrow.
+    const from = await classAt('21:00:00');
+    const to = await classAt('22:00:00');
     const booked = await send(admin, 'POST', '/api/single_class/reservation', { single_class_id: from, customer_id: 1 });
     expect(booked.status).toBe(200);
     const reservationId = booked.body.class_reservation.class_reservation_id as number;

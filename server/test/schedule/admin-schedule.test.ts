@@ -132,10 +132,10 @@ describe('PUT /api/single_class', () => {
     const newDate = localDay(9);
     const moved = await call(server.app, 'PUT', '/api/single_class', {
       token: admin,
-      body: { single_class_id: classId, capacity: 3, date: newDate, time: '19:15', instructor_ids: await instructorIds(1) },
+      body: { single_class_id: classId, capacity: 3, date: newDate, time: '21:15', instructor_ids: await instructorIds(1) },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.single_class).toMatchObject({ capacity: 3, reservation_count: 3, class_date: dayjs.tz(`${newDate} 19:15`, tz).toISOString() });
+    expect(moved.body.single_class).toMatchObject({ capacity: 3, reservation_count: 3, class_date: dayjs.tz(`${newDate} 21:15`, tz).toISOString() });
     expect(moved.body.single_class.class_instructors).toHaveLength(1);
     const live = await server.db
       .select()

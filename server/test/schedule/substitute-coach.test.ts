@@ -126,10 +126,11 @@ describe('a substitute coach', () => {
     const same = await substitute({ from_instructor_id: from.id, to_instructor_id: from.id, single_class_id: notHers });
     expect(same.status).toBe(400);
     expect(same.body.message).toBe('Elige a otro coach para la sustitución.');
-    const both = await substitute({ from_instructor_id: from.id, to_instructor_id: to.id, single_class_id: notHers, start_date: '2027-01-01', end_date: '2027-01-02' });
+    const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const both = await substitute({ from_instructor_id: from.id, to_instructor_id: to.id, single_class_id: notHers, start_date: later(100), end_date: later(101) });
     expect(both.status).toBe(400);
     expect(both.body.message).toBe('Indica una clase, o un rango con su fecha inicial y su fecha final; no los dos.');
-    const halfRange = await substitute({ from_instructor_id: from.id, to_instructor_id: to.id, start_date: '2027-01-01' });
+    const halfRange = await substitute({ from_instructor_id: from.id, to_instructor_id: to.id, start_date: later(100) });
     expect(halfRange.status).toBe(400);
     expect(halfRange.body.code).toBe('schedule/substitute-scope');
     const cliente = (await login(server.app, 'cliente@estudio.demo')).idToken;
