@@ -33,3 +33,11 @@ export function scheduleClashMessage(clash: ScheduleClash, tz: string, more = 0)
   const others = more === 0 ? '' : more === 1 ? ' Y se cruza con 1 clase más.' : ` Y se cruza con ${more} clases más.`;
   return `${first}${others} Si es a propósito, confírmalo para guardarla de todos modos.`;
 }
+
+/** The 409 of a weekly template whose own times run into each other: 'Dos horarios se cruzan: el martes 8 de diciembre a las 07:00 y a las 07:30.' */
+export function templateClashMessage(earlier: Date, later: Date, tz: string): string {
+  const first = studioDayjs(earlier, tz).locale('es');
+  const second = studioDayjs(later, tz).locale('es');
+  const where = first.isSame(second, 'day') ? `el ${first.format('dddd D [de] MMMM')} a las ${first.format('HH:mm')} y a las ${second.format('HH:mm')}` : `el ${first.format('dddd D [de] MMMM, HH:mm')} y el ${second.format('dddd D [de] MMMM, HH:mm')}`;
+  return `Dos horarios de la plantilla se cruzan: ${where}. Si es a propósito, confírmalo para guardarla de todos modos.`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesOverlap, scheduleClashMessage } from '../../src/rules/schedule-clash.ts';
+import { classesOverlap, scheduleClashMessage, templateClashMessage } from '../../src/rules/schedule-clash.ts';
 
 const at = (iso: string) => new Date(iso);
 const tz = 'America/Mexico_City';
@@ -22,5 +22,14 @@ describe('classes in the way', () => {
       'Valeria Montes ya da Yoga el martes 8 de diciembre, 07:00–08:00, en Roma Norte. Y se cruza con 1 clase más. Si es a propósito, confírmalo para guardarla de todos modos.',
     );
     expect(scheduleClashMessage(clash, tz, 7)).toContain(' Y se cruza con 7 clases más. ');
+  });
+
+  it('say which two times of a weekly template run into each other', () => {
+    expect(templateClashMessage(at('2026-12-08T13:00:00Z'), at('2026-12-08T13:30:00Z'), tz)).toBe(
+      'Dos horarios de la plantilla se cruzan: el martes 8 de diciembre a las 07:00 y a las 07:30. Si es a propósito, confírmalo para guardarla de todos modos.',
+    );
+    expect(templateClashMessage(at('2026-12-09T05:30:00Z'), at('2026-12-09T06:00:00Z'), tz)).toBe(
+      'Dos horarios de la plantilla se cruzan: el martes 8 de diciembre, 23:30 y el miércoles 9 de diciembre, 00:00. Si es a propósito, confírmalo para guardarla de todos modos.',
+    );
   });
 });

@@ -137,6 +137,19 @@ describe('a class in the way', () => {
     expect(confirmed.body.created).toBe(2);
   });
 
+  it("a weekly template whose own times run into each other is refused before anything is made; confirmed, both are kept", async () => {
+    const weekday = ((dayjs(localDay(70)).day() + 6) % 7) + 1;
+    const body = { start_date: localDay(70), end_date: localDay(70), slots: [{ weekday, time: '07:00' }, { weekday, time: '07:30' }], duration_minutes: 60, capacity: 10, location_id: places[0]!.id, class_type_id: yoga, instructor_ids: [] };
+    const before = await classCount();
+    const refused = await call(server.app, 'POST', '/api/single_class/repeat', { token: admin, body });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'schedule/overlap' });
+    expect(refused.body.message).toMatch(/^Dos horarios de la plantilla se cruzan: el \S+ \d+ de \S+ a las 07:00 y a las 07:30\. /);
+    expect(await classCount()).toBe(before);
+    const kept = await call(server.app, 'POST', '/api/single_class/repeat', { token: admin, body: { ...body, allow_overlap: true } });
+    expect(kept.body.created).toBe(2);
+  });
+
   it('the confirmation must be true or false, in Spanish', async () => {
     const res = await create({ date: localDay(43), time: '07:00', location_id: places[0]!.id, allow_overlap: 'sí' });
     expect(res.status).toBe(400);

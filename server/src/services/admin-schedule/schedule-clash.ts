@@ -1,4 +1,4 @@
-import { DomainError, scheduleClashMessage } from '@estudio/core';
+import { classesOverlap, DomainError, scheduleClashMessage, templateClashMessage } from '@estudio/core';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '@estudio/db';
 import { class_type, location } from '@estudio/db/schema/catalogue';
@@ -29,15 +29,22 @@ export interface PlannedClasses {
  */
 export async function refuseScheduleClash(tx: Tx, planned: PlannedClasses, tz: string, allowed: boolean | undefined): Promise<void> {
   const coaches = [...new Set(planned.instructorIds)].sort((a, b) => a - b);
-  await tx.execute(sql`select pg_advisory_xact_lock(${locationLockNamespace}, ${planned.locationId})`);
+  const checkPlace = planned.checkPlace ?? true;
+  // The place is locked only when it is checked: a substitute changes no class's place.
+  if (checkPlace) await tx.execute(sql`select pg_advisory_xact_lock(${locationLockNamespace}, ${planned.locationId})`);
   for (const coach of coaches) await tx.execute(sql`select pg_advisory_xact_lock(${coachLockNamespace}, ${coach})`);
   if (allowed || planned.starts.length === 0) return;
+  // A weekly template whose own times run into each other (07:00 and 07:30, an hour each) would stack its classes.
+  const sorted = [...planned.starts].sort((a, b) => a.getTime() - b.getTime());
+  for (let i = 1; i < sorted.length; i++) {
+    const [earlier, later] = [{ start: sorted[i - 1]!, minutes: planned.minutes }, { start: sorted[i]!, minutes: planned.minutes }];
+    if (classesOverlap(earlier, later)) throw new DomainError('schedule/overlap', templateClashMessage(earlier.start, later.start, tz));
+  }
   const windows = sql.join(
     planned.starts.map((start) => sql`(${start.toISOString()}::timestamptz, ${new Date(start.getTime() + planned.minutes * 60_000).toISOString()}::timestamptz)`),
     sql`, `,
   );
   const coachList = coaches.length ? sql.join(coaches.map((c) => sql`${c}`), sql`, `) : sql`null`;
-  const checkPlace = planned.checkPlace ?? true;
   const sameCoach = sql`exists (select 1 from single_class_instructor sci where sci.single_class_id = ${single_class.single_class_id} and sci.instructor_id in (${coachList}))`;
   const rows = await tx
     .select({
