@@ -21,6 +21,13 @@ let cliente: string;
 
 demoStudio(['recepcion', 'cliente'], (s) => ({ server, tokens: { recepcion: staff, cliente } } = s));
 
+/**
+ * On PostgreSQL a pull hands out, and acknowledges, only what finished before the
+ * cluster's oldest running transaction; under the suite's parallel files that can
+ * be another file's transaction for a few seconds, so waiting for it is not a second.
+ */
+const horizon = { timeout: 20_000, interval: 100 };
+
 async function pull(clientId: string, cursor: string | null, limit = 1000): Promise<PullOutput> {
   const res = await trpcQuery(server.app, 'sync.pull', { clientId, cursor, limit }, staff);
   if (res.status !== 200) throw new Error(`pull ${res.status} ${res.raw}`);
@@ -121,7 +128,7 @@ describe('pull', () => {
       const next = await pull(desk, cursor);
       expect(next.changes.some((c) => c.table === 'location' && c.key.location_id === temporary.location_id)).toBe(true);
       return next;
-    });
+    }, horizon);
     const customers = page.changes.filter((c) => c.table === 'customer' && c.key.customer_id === clienteId);
     expect(customers).toHaveLength(1);
     expect(customers[0]?.row).toMatchObject({ instagram: '@marianita', email: 'cliente@estudio.demo' });
@@ -244,7 +251,7 @@ describe('push', () => {
       const all = await pullAll(desk, null, 5000);
       expect(all.lastMutationId).toBe(2);
       return all;
-    });
+    }, horizon);
     expect(lastMutationId).toBe(2);
     expect(state.get(`class_reservation:${JSON.stringify({ class_reservation_id: reservationId })}`)?.row).toMatchObject({ attend: true, is_paid: true });
   });
@@ -270,7 +277,7 @@ describe('push', () => {
         }
         expect(page.lastMutationId).toBe(0);
       }
-    });
+    }, horizon);
   });
 
   it('refuses a gap in the ids with 409 and applies nothing of it', async () => {
