@@ -3,7 +3,7 @@
 // Times are taken inside the page (performance.now / Date.now on this
 // machine), from the moment the scan reaches the page or the server commits,
 // until the answer is on screen and painted.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
@@ -14,7 +14,10 @@ import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 // The page's side, as source text: tsx would wrap a function passed to
 // page.evaluate in its own helpers (__name), which the page does not have.
 
-/** Types the code and Enter as a keyboard wedge does; ms until the verdict shows the name, painted. */
+/**
+ * Types the code and Enter as a keyboard wedge does; ms until the verdict shows the name, painted,
+ * and on the way: until the scan's answer had arrived, and until the name was in the page.
+ */
 const scanInPage = `async ({ code, name }) => {
   const input = document.querySelector('[data-testid="scanner-input"]');
   if (!input || !input.form) throw new Error('no está el campo del escáner');
@@ -22,11 +25,13 @@ const scanInPage = `async ({ code, name }) => {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, code);
   input.dispatchEvent(new Event('input', { bubbles: true }));
   input.form.requestSubmit();
+  let shownAt = 0;
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no apareció ' + name)), 10000);
     const observer = new MutationObserver(() => {
       const shown = document.querySelector('[data-testid="scan-name"]');
       if (!shown || shown.textContent.replace(/\\s+/g, ' ').trim() !== name) return;
+      shownAt = performance.now();
       observer.disconnect();
       clearTimeout(timer);
       resolve();
@@ -35,7 +40,10 @@ const scanInPage = `async ({ code, name }) => {
   });
   // On screen means painted: the frame after the DOM has it.
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  return performance.now() - started;
+  const painted = performance.now() - started;
+  const request = performance.getEntriesByType('resource').filter((e) => e.name.includes('checkIn.scan') && e.startTime >= started).at(-1);
+  performance.clearResourceTimings();
+  return { painted, sent: request ? request.startTime - started : NaN, answered: request ? request.responseEnd - started : NaN, shown: shownAt - started };
 }`;
 
 /** Resolves with Date.now() once the text is on the page, painted. */
@@ -64,6 +72,8 @@ export interface DeskScreenScan {
 export interface DeskScreenFigures {
   /** Scan typed into the page → the outcome panel with the customer's name painted. */
   scanToScreen: number[];
+  /** The same scans, in phases from the moment typed: the request left, its answer arrived, the name in the page. */
+  scanPhases: { sent: number; answered: number; shown: number }[];
   /** A write committed on the server → the new text painted on the Today screen. */
   writeToScreen: number[];
 }
@@ -91,15 +101,35 @@ export async function measureDeskScreen(options: {
     await page.goto(`http://127.0.0.1:${web.port}/?llave=${key}`);
     await page.getByTestId('scanner-input').waitFor({ timeout: 60_000 });
 
+    // BENCH_SCREEN_PROFILE=file.cpuprofile keeps the page's CPU profile of the scans (Chrome DevTools opens it).
+    const profileTo = process.env.BENCH_SCREEN_PROFILE;
+    const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+    // BENCH_SCREEN_TRACE=file.json keeps Chromium's timeline of the scans (style, layout, paint, scripts).
+    const traceTo = process.env.BENCH_SCREEN_TRACE;
+    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
     const scanToScreen: number[] = [];
+    const scanPhases: DeskScreenFigures['scanPhases'] = [];
     for (const scan of options.scans) {
       try {
-        scanToScreen.push(await page.evaluate(`(${scanInPage})(${JSON.stringify(scan)})`));
+        const { painted, ...phases } = (await page.evaluate(`(${scanInPage})(${JSON.stringify(scan)})`)) as { painted: number; sent: number; answered: number; shown: number };
+        scanToScreen.push(painted);
+        scanPhases.push(phases);
       } catch (error) {
         const shot = path.join(tmpdir(), 'bench-desk-scan-failed.png');
         await page.screenshot({ path: shot });
         throw new Error(`${error instanceof Error ? error.message : String(error)} (pantalla: ${shot})`);
       }
+    }
+
+    if (traceTo) await browser.stopTracing();
+    if (cdp && profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileTo, JSON.stringify(profile));
     }
 
     const writeToScreen: number[] = [];
@@ -112,7 +142,7 @@ export async function measureDeskScreen(options: {
       await options.write(marker);
       writeToScreen.push((await seen) - started);
     }
-    return { scanToScreen, writeToScreen };
+    return { scanToScreen, scanPhases, writeToScreen };
   } finally {
     await browser.close();
     await web.close({ keepDesk: true });

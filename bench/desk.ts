@@ -333,6 +333,12 @@ try {
   // Which scans were slow: the first ones (the page warming up) or any.
   const slowest = screen.scanToScreen.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 5);
   console.log(`    los más lentos (n.º de escaneo: ms): ${slowest.map((s) => `${s.i + 1}: ${s.ms.toFixed(0)}`).join(', ')}`);
+  // Where a scan's time goes in the page: before the request leaves, the desk's answer, React until the name, the paint.
+  const phase = (pick: (p: (typeof screen.scanPhases)[number], painted: number) => number) => summary(screen.scanPhases.map((p, i) => pick(p, screen.scanToScreen[i] ?? NaN)));
+  console.log(`    hasta que sale la petición: ${phase((p) => p.sent)}`);
+  console.log(`    la petición (red y servicio): ${phase((p) => p.answered - p.sent)}`);
+  console.log(`    de la respuesta al nombre en la página: ${phase((p) => p.shown - p.answered)}`);
+  console.log(`    del nombre en la página a pintado: ${phase((p, painted) => painted - p.shown)}`);
   console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
   console.log(`  escritura en el servidor → pantalla de Hoy en Chromium: ${summary(screen.writeToScreen)}`);
   console.log(`  búsqueda de clientes por tecla (${counts?.customers} clientes): ${summary(searchTimes)}`);

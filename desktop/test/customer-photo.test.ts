@@ -1,12 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer } from '@estudio/db';
+import { class_reservation, customer } from '@estudio/db';
 import { login, startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
 import { DeskService } from '../src/service/desk-service.ts';
 import { syncDeps } from '../src/service/sync-deps.ts';
+import { findReservation } from '../src/service/queries/scan.ts';
+
+/** One of the customer's reservations, as the scan verdict reads it. */
+async function verdictOf(customerId: number) {
+  const [booked] = await desk.db.select({ id: class_reservation.class_reservation_id }).from(class_reservation).where(eq(class_reservation.customer_id, customerId)).limit(1);
+  if (!booked) throw new Error(`no reservation of customer ${customerId}`);
+  return findReservation(desk.db, booked.id);
+}
 
 /**
  * The scan verdict and the customer card show the customer's photo
@@ -78,6 +86,13 @@ describe('customer photo at the desk', () => {
   it('none: null, so the initials show', async () => {
     const [someone] = await desk.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'recepcion@estudio.demo'));
     expect(await desk.customerPhoto(someone?.id ?? 0)).toBeNull();
+    // The verdict says so itself: the screen asks for no photo (and the next scan waits behind no such request).
+    const [withoutPhoto] = await desk.db
+      .select({ id: customer.customer_id })
+      .from(customer)
+      .innerJoin(class_reservation, eq(class_reservation.customer_id, customer.customer_id))
+      .where(and(isNull(customer.file_id), eq(customer.email, 'cliente@estudio.demo')));
+    expect((await verdictOf(withoutPhoto!.id))?.hasPhoto).toBe(false);
   });
 
   it('the profile picture as an image the screen can show, still there with the server away', async () => {
@@ -85,6 +100,7 @@ describe('customer photo at the desk', () => {
     const nuevo = await setProfilePhoto('nuevo@estudio.demo');
     const photo = await desk.customerPhoto(cliente);
     expect(photo).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    expect((await verdictOf(cliente))?.hasPhoto).toBe(true);
 
     await server?.close();
     server = null;

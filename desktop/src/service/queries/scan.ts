@@ -54,6 +54,8 @@ export interface ReservationView {
   missingProfile?: RequiredProfileField[];
   /** Staff's alerts on the customer (customer-notes.ts), newest first. */
   alerts?: string[];
+  /** Whether the customer has a photo: the verdict asks for it only then. */
+  hasPhoto?: boolean;
 }
 
 /**
@@ -99,6 +101,7 @@ const viewFields = {
   phone: customer.phone,
   birthdate: sql`${customer.birthdate}::text`,
   customer_deleted_at: customer.deletedAt,
+  has_photo: sql`${customer.file_id} is not null`,
   guest: class_reservation.guest,
   spot: class_reservation.spot,
   is_cash: class_reservation.is_cash,
@@ -126,6 +129,7 @@ interface ViewRow {
   phone: string | null;
   birthdate: string | null;
   customer_deleted_at: Date | string | null;
+  has_photo: boolean;
   guest: string | null;
   spot: number | null;
   is_cash: boolean;
@@ -200,6 +204,7 @@ async function selectReservation(db: Db, key: ViewKey, value: string | number, s
     location_id: row.location_id,
     location: row.location,
     alerts: row.alerts,
+    hasPhoto: row.has_photo,
     pendingDocuments: row.pending_pages.map((d) => d.title),
     missingProfile: row.customer_deleted_at ? [] : missingProfileFields({ name: row.name, last_name: row.last_name, phone: row.phone, birthdate: row.birthdate }),
     attendedAt: iso(at(row.attended_at)),

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Avatar, Badge, Button, CloseButton, Group, Modal, Pa
 import { IconAlertTriangle, IconCamera, IconCircleCheck, IconCircleX, IconClockExclamation, IconQrcode } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { dayOf, errorText, timeOf } from '../format.ts';
 import { useDeskOnline, useSavedNotice } from '../saved.ts';
 import { trpc } from '../trpc.ts';
@@ -21,7 +21,6 @@ const isEditable = (el: Element | null) =>
  */
 export function Scanner() {
   const { scan, busy, result, error, clear } = useCheckIn();
-  const [code, setCode] = useState('');
   const [camera, setCamera] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
@@ -35,11 +34,14 @@ export function Scanner() {
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
+  // The field is not React state: a scanner types sixty characters in a burst, and each would have drawn the desk
+  // again, as would clearing it; the scan leaves before anything is drawn.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = code.trim();
-    if (!value) return;
-    setCode('');
+    const field = input.current;
+    const value = field?.value.trim() ?? '';
+    if (!field || !value) return;
+    field.value = '';
     await scan(value);
     input.current?.focus();
   };
@@ -58,8 +60,6 @@ export function Scanner() {
               label={t.scannerLabel}
               placeholder={t.scannerPlaceholder}
               leftSection={<IconQrcode />}
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
               data-testid="scanner-input"
               autoComplete="off"
               spellCheck={false}
@@ -138,10 +138,14 @@ function CodeRefused({ message, onClose }: { message: string; onClose: () => voi
   return <Verdict outcome="refused" detail={message} onClose={onClose} testId="scan-error" />;
 }
 
-/** Who, which class, when — big enough to read from across the counter — under the verdict, and the warnings in words. */
-function ScanPanel({ result, onClose }: { result: ScanResult; onClose: () => void }) {
+/**
+ * Who, which class, when — big enough to read from across the counter — under the verdict, and the warnings in words.
+ * Memoised: clearing the scanner's field after a scan does not draw the last verdict again before the scan leaves.
+ */
+const ScanPanel = memo(function ScanPanel({ result, onClose }: { result: ScanResult; onClose: () => void }) {
   const r = result.reservation;
-  const photo = trpc.customers.photo.useQuery({ customer_id: r.customer_id }, { staleTime: Infinity });
+  // No request for a customer without a photo: the next scan does not wait behind it in the desk service.
+  const photo = trpc.customers.photo.useQuery({ customer_id: r.customer_id }, { staleTime: Infinity, enabled: r.hasPhoto !== false });
   const saved = useSavedNotice();
   const online = useDeskOnline();
   const markPaid = trpc.actions.markReservationPaid.useMutation({
@@ -225,4 +229,4 @@ function ScanPanel({ result, onClose }: { result: ScanResult; onClose: () => voi
       )}
     </Verdict>
   );
-}
+});

@@ -16,6 +16,9 @@ interface CheckInState {
 
 const CheckInContext = createContext<CheckInState | null>(null);
 
+/** How long a scan or a roster click may take before its button shows that it is working. */
+const SPINNER_AFTER_MS = 300;
+
 /**
  * One check-in result for the whole desk: a scan and a click on a roster name
  * both show it in the big panel. The calls go straight to the desk's client,
@@ -27,8 +30,13 @@ export function CheckInProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<{ result: ScanResult | null; error: string | null }>({ result: null, error: null });
   const [busy, setBusy] = useState(0);
   const run = useCallback(async (call: () => Promise<ScanResult>) => {
-    // The spinner is drawn after the request has left, at a lower priority than the verdict.
-    startTransition(() => setBusy((n) => n + 1));
+    // The spinner only for an answer that is slow to come: a verdict in a tenth of a second needs none, and drawing
+    // it and taking it away re-rendered the whole desk twice per scan while the verdict was on its way.
+    let spinning = false;
+    const spinner = setTimeout(() => {
+      spinning = true;
+      startTransition(() => setBusy((n) => n + 1));
+    }, SPINNER_AFTER_MS);
     try {
       const result = await duringScan(call);
       setShown({ result, error: null });
@@ -36,7 +44,8 @@ export function CheckInProvider({ children }: { children: ReactNode }) {
       // The red verdict on the scan panel says it; a toast too would say it twice and cover the buttons.
       setShown({ result: null, error: errorText(e) });
     } finally {
-      setBusy((n) => n - 1);
+      clearTimeout(spinner);
+      if (spinning) setBusy((n) => n - 1);
     }
   }, []);
   const value = useMemo<CheckInState>(
