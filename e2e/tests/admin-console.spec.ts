@@ -420,6 +420,83 @@ test('another coach gives a class: Sustituir coach changes it everywhere, tells 
   await expect(page.getByText(`puso a ${chosen} en lugar de ${before.name} ${before.last_name} en una clase del horario`).first()).toBeVisible();
 });
 
+test('a weekly series: one edit moves this class and the following, the person booked is told; its dates are ended with one preview', async ({ page, request }) => {
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const cliente = await apiLogin(request, serverUrl, 'cliente@estudio.demo');
+  const [location] = (await (await request.get(`${serverUrl}/api/locations`, { headers: auth(admin) })).json()).locations as { location_id: number }[];
+  const [type] = (await (await request.get(`${serverUrl}/api/class_types`, { headers: auth(admin) })).json()).class_types as { class_type_id: number }[];
+  await adminDesk(page);
+  await openSection(page, 'Horarios');
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  const days = page.locator('[data-testid^="slot-"][data-testid$="-06:00"]');
+  await expect(days).toHaveCount(7);
+  const monday = ((await days.first().getAttribute('data-testid')) ?? '').slice(5, 15);
+  const sundayAfter = new Date(Date.parse(`${monday}T12:00:00Z`) + 13 * 86_400_000).toISOString().slice(0, 10);
+  // Tuesdays and Thursdays at 21:30 for two weeks: four classes, one series.
+  const made = await request.post(`${serverUrl}/api/single_class/repeat`, {
+    headers: auth(admin),
+    data: {
+      start_date: monday,
+      end_date: sundayAfter,
+      slots: [
+        { weekday: 2, time: '21:30' },
+        { weekday: 4, time: '21:30' },
+      ],
+      duration_minutes: 45,
+      capacity: 8,
+      location_id: location!.location_id,
+      class_type_id: type!.class_type_id,
+      allow_overlap: true,
+    },
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const { single_class_ids: ids } = (await made.json()) as { single_class_ids: number[] };
+  expect(ids).toHaveLength(4);
+  const booked = await request.post(`${serverUrl}/api/class_reservations`, { headers: auth(cliente), data: { single_class_id: ids[1] } });
+  expect(booked.ok(), await booked.text()).toBeTruthy();
+
+  // Thursday's class: this and the following move to 21:45; each keeps its day.
+  await page.getByRole('button', { name: 'Semana anterior' }).click();
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  const thursday = page.locator(`[data-testid="schedule-class"][data-class-id="${ids[1]}"]`);
+  await thursday.click();
+  await expect(page.getByTestId('class-series-badge')).toHaveText('Serie semanal');
+  await page.getByRole('button', { name: 'Editar' }).click();
+  const scope = page.getByTestId('class-edit-scope');
+  await expect(scope).toBeVisible();
+  await scope.getByText('Esta y las siguientes').click();
+  await expect(page.getByTestId('class-edit-scope-hint')).toContainText('Cada clase conserva su día');
+  await expect(page.getByTestId('class-edit-date')).toBeDisabled();
+  await pickTime(page, page.getByTestId('class-edit-time'), '21:45');
+  await expect(page.getByTestId('class-edit-notify')).toBeChecked();
+  await shootDesk(page, 'admin-series-edit-following', page.locator('.mantine-Modal-content'));
+  await page.getByTestId('class-edit-save').click();
+  await expect(page.getByText('Guardado en 3 clases de la serie.')).toBeVisible();
+  await expect(page.getByText(/Mensajes en la bandeja de salida para quienes reservaron: [1-9]\./)).toBeVisible();
+  type One = { single_class: { class_date: string; cancelledAt: string | null } };
+  const classOf = async (id: number) => ((await (await request.get(`${serverUrl}/api/single_class/single/${id}`, { headers: auth(admin) })).json()) as One).single_class;
+  const clock = (iso: string) => new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  expect(await Promise.all(ids.map(async (id) => clock((await classOf(id)).class_date)))).toEqual(['21:30', '21:45', '21:45', '21:45']);
+
+  // From the same class, the series ends: the preview names the classes, the booking, and the message with the note.
+  await page.getByTestId('series-cancel-open').click();
+  const panel = page.getByTestId('series-cancel');
+  await expect(panel.getByTestId('series-summary')).toContainText('martes 21:30, jueves 21:30');
+  await expect(panel.getByTestId('series-cancel-summary')).toHaveText('Se cancelarán 3 clases con 1 reservación; se devolverá 1 crédito. La serie termina el día anterior.');
+  await expect(panel.getByTestId('series-cancel-classes').getByRole('row')).toHaveCount(3);
+  await panel.getByTestId('series-cancel-note').fill('cerramos la sala por obra');
+  await expect(panel.getByTestId('series-cancel-message-credit')).toContainText('Nota del estudio: cerramos la sala por obra');
+  await shootDesk(page, 'admin-series-end', page.locator('.mantine-Modal-content'));
+  await panel.getByTestId('series-cancel-confirm').click();
+  await expect(page.getByText('Serie terminada: 3 clases canceladas.')).toBeVisible();
+  await expect(page.getByText(/Mensajes en la bandeja de salida: [1-9]\./)).toBeVisible();
+  expect(await Promise.all(ids.map(async (id) => (await classOf(id)).cancelledAt !== null))).toEqual([false, true, true, true]);
+  await page.keyboard.press('Escape');
+  await openSection(page, 'Actividad');
+  await expect(page.getByText('terminó una serie semanal de clases (canceló 3 clases por venir)').first()).toBeVisible();
+});
+
 test('Reportes draws the studio numbers of the last 30 days', async ({ page }) => {
   await adminDesk(page);
   await openSection(page, 'Reportes');

@@ -19,6 +19,7 @@ export const messageKinds = {
   'class-reminder': { optional: true, label: 'Recordatorio de clase' },
   'class-cancelled': { optional: false, label: 'Clase cancelada' },
   'class-coach-changed': { optional: false, label: 'Cambio de coach' },
+  'class-changed': { optional: false, label: 'Cambio de horario o lugar' },
   'waitlist-spot-freed': { optional: true, label: 'Lugar libre en lista de espera' },
   'waitlist-promoted': { optional: false, label: 'Lugar asignado desde la lista de espera' },
   'standing-booking-missed': { optional: false, label: 'Clase de cada semana sin reservar' },

@@ -94,6 +94,8 @@ export const activityKindRules = {
     ['single_class', 'update'],
     ['single_class', 'repeat'],
     ['single_class', 'substitute'],
+    ['class_series', 'end-series'],
+    ['class_series', 'cancel-series'],
   ],
   imported: [
     ['customer', 'customer.import'],
@@ -353,6 +355,16 @@ export function activityWhat(facts: ActivityFacts): string {
       if (facts.action === 'substitute') {
         const [from, to] = [field(changes, 'from'), field(changes, 'to')];
         return typeof from === 'string' && typeof to === 'string' ? `puso a ${to} en lugar de ${from} en una clase del horario` : 'cambió el coach de una clase del horario';
+      }
+      if (facts.entity === 'class_series') {
+        const ids = field(changes, 'single_class_ids');
+        const n = Array.isArray(ids) ? ids.length : 0;
+        const classes = n === 1 ? '1 clase' : `${n} clases`;
+        return facts.action === 'end-series' ? `terminó una serie semanal de clases (canceló ${classes} por venir)` : `canceló ${classes} de una serie semanal`;
+      }
+      const scope = field(changes, 'scope');
+      if (facts.action === 'update' && (scope === 'following' || scope === 'all')) {
+        return `modificó una clase de una serie semanal (${scope === 'all' ? 'toda la serie' : 'esta y las siguientes'})`;
       }
       const what = facts.entity === 'class_package' ? 'un paquete' : facts.entity === 'discount' ? 'un descuento' : facts.entity === 'product' ? 'un producto' : 'el horario de clases';
       const verb = facts.action === 'create' || facts.action === 'repeat' ? 'agregó' : facts.action === 'delete' ? 'eliminó' : 'modificó';

@@ -53,12 +53,25 @@ export const singleClassCreateInput = z.object({ date: classDate(), time: hhmm, 
 export type SingleClassCreateInput = z.infer<typeof singleClassCreateInput>;
 
 /**
+ * Which classes of a series an edit changes: this one, this and the ones after it, or every one still to start.
+ * A class made alone is its own series of one.
+ */
+export const seriesScope = z.enum(['this', 'following', 'all'], { error: 'Indica si el cambio es para esta clase, esta y las siguientes, o toda la serie.' });
+export type SeriesScope = z.infer<typeof seriesScope>;
+
+/**
  * PUT /api/single_class: changes what is sent. Moving a class (date, time)
  * keeps its reservations; the capacity may not go below the places taken.
+ * With `scope` 'following' or 'all', the same change goes to the class's
+ * series (each class keeps its own date; a new time is the new time of each).
+ * People booked on a class whose time, place or coaches change are told,
+ * unless `notify` is false.
  */
 export const singleClassUpdateInput = z
   .object({
     single_class_id: id,
+    scope: seriesScope.default('this'),
+    notify: z.boolean({ error: 'El aviso a los clientes debe ser verdadero o falso.' }).default(true),
     date: classDate().optional(),
     time: hhmm.optional(),
     duration_minutes: duration.optional(),
@@ -111,6 +124,14 @@ export const singleClassRepeatInput = z
 export type SingleClassRepeatInput = z.infer<typeof singleClassRepeatInput>;
 
 export const adminSingleClassResult = z.object({ single_class: singleClassOutput });
+
+/** PUT /api/single_class: the class as stored, every class the edit changed, and the messages queued for them. */
+export const singleClassUpdateOutput = adminSingleClassResult.extend({
+  /** The classes changed, soonest first: the class alone, or the series' classes the scope took. */
+  single_class_ids: z.array(z.number()),
+  /** Messages queued in the outbox for the people booked on classes whose time, place or coaches changed. */
+  messages_queued: z.number(),
+});
 
 /** GET /api/single_class/{id}/cancel_preview: what a cancel would do, for the confirmation dialog. */
 export const singleClassCancelPreviewOutput = z.object({
@@ -175,11 +196,50 @@ export const singleClassSubstituteOutput = z.object({
 });
 
 export const singleClassRepeatOutput = z.object({
+  /** The series the classes belong to (null when every slot already had its class and nothing was made). */
+  class_series_id: z.number().nullable(),
   /** Classes created, soonest first. */
   single_class_ids: z.array(z.number()),
   created: z.number(),
   /** Slots that already had their class (same location, class type and start). */
   skipped: z.number(),
+});
+
+/**
+ * POST /api/single_class_series/cancel and its preview (GET …/{class_series_id}/cancel_preview): the series' classes from `start_date` to `end_date` (to its
+ * end when omitted, which ends the series the day before), each cancelled as a single class is, with the note.
+ */
+export const seriesCancelInput = z
+  .object({
+    class_series_id: id,
+    start_date: calendarDate('La fecha inicial'),
+    end_date: calendarDate('La fecha final').optional(),
+    note: cancelNote.optional(),
+  })
+  .refine((v) => !v.end_date || v.start_date <= v.end_date, { error: 'La fecha final debe ser posterior a la inicial.', path: ['end_date'] });
+export type SeriesCancelInput = z.infer<typeof seriesCancelInput>;
+
+const seriesSummary = z.object({
+  class_series_id: z.number(),
+  slots: z.array(weeklySlot),
+  start_date: z.string(),
+  end_date: z.string(),
+});
+
+export const seriesCancelPreviewOutput = singleClassCancelPreviewOutput.extend({
+  series: seriesSummary,
+  /** The classes it would cancel, soonest first, each with its bookings and waitlist. */
+  classes: z.array(z.object({ single_class_id: z.number(), class_date: z.string(), reservations: z.number(), waitlisted: z.number() })),
+});
+
+export const seriesCancelOutput = z.object({
+  series: seriesSummary,
+  /** Classes cancelled, soonest first. */
+  single_class_ids: z.array(z.number()),
+  reservations_cancelled: z.number(),
+  credits_returned: z.number(),
+  messages_queued: z.number(),
+  waitlist_removed: z.number(),
 });
 
 // ---------- Reservations (staff and admin) ----------

@@ -82,6 +82,8 @@ export const singleClassOutput = z.object({
   /** The special event's name (its package's title) on a package-only class; null otherwise. */
   event_name: z.string().nullable(),
   icon: z.string().nullable(),
+  /** The weekly series the class belongs to ('Repetir semanalmente'); null for a class made alone. */
+  class_series_id: z.number().nullable(),
   cancelledAt: isoDateTime.nullable(),
   /** Places taken: live reservations plus their guests (a guest takes a place). */
   reservation_count: z.number(),

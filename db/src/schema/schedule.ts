@@ -1,9 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { class_type, instructor, location } from './catalogue.ts';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { class_package } from './packages.ts';
 import { tag } from './videos.ts';
+
+/**
+ * A weekly template repeated over a range of dates ('Repetir semanalmente'): its classes carry its id, so the studio
+ * edits this class, this and the following, or all of them, and ends or cancels the series' dates at once. The
+ * classes are the schedule; the series remembers what made them and until when it runs.
+ */
+export const class_series = pgTable('class_series', {
+  class_series_id: integer('class_series_id').primaryKey().generatedAlwaysAsIdentity(),
+  /** Weekday (1 lunes … 7 domingo) and local time of each class, as the template had them. */
+  slots: jsonb('slots').$type<{ weekday: number; time: string }[]>().notNull(),
+  start_date: date('start_date').notNull(),
+  /** The series' last day: its end, moved earlier when the studio ends it. */
+  end_date: date('end_date').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const single_class = pgTable(
   'single_class',
@@ -25,6 +41,8 @@ export const single_class = pgTable(
       onDelete: 'set null',
     }),
     icon: text('icon'),
+    /** The series this class was made by, if any (class_series). */
+    class_series_id: integer('class_series_id').references(() => class_series.class_series_id, { onDelete: 'set null' }),
     cancelledAt: tstz('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -33,6 +51,7 @@ export const single_class = pgTable(
     index('single_class_class_date_idx').on(t.class_date),
     index('single_class_location_date_idx').on(t.location_id, t.class_date),
     index('single_class_class_type_id_idx').on(t.class_type_id),
+    index('single_class_series_date_idx').on(t.class_series_id, t.class_date),
     check('single_class_capacity_check', sql`${t.capacity} >= 0`),
     check('single_class_duration_check', sql`${t.duration_minutes} > 0`),
   ],

@@ -50,6 +50,8 @@ export const panelEchoes = {
     'class_date_utc',
     // A special class's event (its package's title): the package is what the form edits.
     'event_name',
+    // The weekly series it was made by: the panel edits one class at a time.
+    'class_series_id',
   ],
   /** GET /class_packages/admin/{id}: the package's bookkeeping. */
   classPackage: ['package_id', 'receipt_file', 'downloadable', 'file_url', 'deletedAt', 'stripe_product_id', 'stripe_price_id', 'purchases', 'createdAt', 'updatedAt'],

@@ -9,12 +9,17 @@ import {
   singleClassSubstituteInput,
   singleClassSubstituteOutput,
   singleClassUpdateInput,
+  singleClassUpdateOutput,
+  seriesCancelInput,
+  seriesCancelOutput,
+  seriesCancelPreviewOutput,
 } from '@estudio/core';
 import { cancelSingleClass, previewCancelSingleClass } from '../services/admin-schedule/cancel-class.ts';
 import { messageContextOf } from '../services/messages/message-context.ts';
 import { repeatSchedule } from '../services/admin-schedule/repeat-schedule.ts';
 import { createSingleClass, updateSingleClass } from '../services/admin-schedule/save-class.ts';
 import { substituteCoach } from '../services/admin-schedule/substitute-coach.ts';
+import { cancelSeries, previewCancelSeries } from '../services/admin-schedule/cancel-series.ts';
 import { getSingleClass } from '../services/schedule/get-single-class.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -42,13 +47,20 @@ export const adminScheduleRouter = router({
         method: 'PUT',
         path: '/single_class',
         tags,
-        summary: 'Cambia una clase; moverla conserva sus reservaciones (admin)',
-        errorResponses: { 404: 'La clase o una referencia no existe', 409: 'Clase cancelada, cupo menor que los lugares reservados, o se cruza con otra clase (allow_overlap la confirma)' },
+        summary: 'Cambia una clase, o con scope esta y las siguientes de su serie o toda la serie; moverla conserva sus reservaciones y avisa a quienes reservaron (admin)',
+        errorResponses: {
+          400: 'Cambio de fecha en una serie, o scope en una clase sin serie',
+          404: 'La clase o una referencia no existe',
+          409: 'Clase cancelada, cupo menor que los lugares reservados, o se cruza con otra clase (allow_overlap la confirma)',
+        },
       },
     })
     .input(singleClassUpdateInput)
-    .output(adminSingleClassResult)
-    .mutation(async ({ ctx, input }) => ({ single_class: await updateSingleClass(ctx.db, input, { customerId: ctx.customer.customer_id }) })),
+    .output(singleClassUpdateOutput)
+    .mutation(async ({ ctx, input }) => {
+      const updated = await updateSingleClass(ctx.db, input, { customerId: ctx.customer.customer_id }, messageContextOf(ctx.config));
+      return { single_class: updated.singleClass, single_class_ids: updated.singleClassIds, messages_queued: updated.messagesQueued };
+    }),
 
   cancelPreview: adminProcedure
     .meta({
@@ -104,8 +116,36 @@ export const adminScheduleRouter = router({
     .output(singleClassRepeatOutput)
     .mutation(async ({ ctx, input }) => {
       const result = await repeatSchedule(ctx.db, input, { customerId: ctx.customer.customer_id });
-      return { single_class_ids: result.singleClassIds, created: result.created, skipped: result.skipped };
+      return { class_series_id: result.classSeriesId, single_class_ids: result.singleClassIds, created: result.created, skipped: result.skipped };
     }),
+
+  seriesCancelPreview: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/single_class_series/{class_series_id}/cancel_preview',
+        tags,
+        summary: 'Lo que haría cancelar las clases de una serie entre dos fechas (o terminarla): cada clase, reservaciones, créditos y el mensaje de cada grupo (admin)',
+        errorResponses: { 404: 'La serie no existe o no tiene clases por venir en esas fechas' },
+      },
+    })
+    .input(seriesCancelInput)
+    .output(seriesCancelPreviewOutput)
+    .query(async ({ ctx, input }) => previewCancelSeries(ctx.db, input, messageContextOf(ctx.config))),
+
+  seriesCancel: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/single_class_series/cancel',
+        tags,
+        summary: 'Cancela las clases de una serie entre dos fechas, o la termina: cada clase como una cancelación sola, con la nota (admin)',
+        errorResponses: { 404: 'La serie no existe o no tiene clases por venir en esas fechas' },
+      },
+    })
+    .input(seriesCancelInput)
+    .output(seriesCancelOutput)
+    .mutation(async ({ ctx, input }) => cancelSeries(ctx.db, input, { customerId: ctx.customer.customer_id }, messageContextOf(ctx.config))),
 
   substitute: adminProcedure
     .meta({

@@ -7,6 +7,8 @@ import type { MessageParts } from '../compose.ts';
  *    (and the studio's note, when it wrote one).
  *  - estudio_cambio_coach: {{1}} name, {{2}} class, {{3}} date and time, {{4}} the coach who gives it, {{5}} the coach
  *    who was to give it.
+ *  - estudio_cambio_clase: {{1}} name, {{2}} class, {{3}} the date and time it was, {{4}} what it is now (time, place,
+ *    coach, in one line).
  * The daily summary is e-mail only.
  */
 
@@ -66,6 +68,44 @@ export function classCoachChanged(input: { name: string; className: string; when
     ],
     action: { label: 'Ver mis reservaciones', url: input.reservationsUrl },
     whatsapp: { template: 'estudio_cambio_coach', parameters: [input.name, input.className, input.when, input.coach, input.previousCoach] },
+  };
+}
+
+/**
+ * A class she booked changed its time, place or coaches (one class, or a series' classes edited together): her place
+ * stays, and she may cancel it as usual. `now` says what it is now, only what changed.
+ */
+export function classChanged(input: {
+  name: string;
+  className: string;
+  /** When it was, as she booked it. */
+  was: string;
+  now: { when?: string; place?: string; coaches?: string };
+  reservationsUrl: string;
+}): MessageParts {
+  const changes = [
+    ...(input.now.when ? [`ahora es el ${input.now.when}`] : []),
+    ...(input.now.place ? [`en ${input.now.place}`] : []),
+    ...(input.now.coaches ? [`con ${input.now.coaches}`] : []),
+  ];
+  const summary = changes.join(', ');
+  return {
+    kind: 'class-changed',
+    subject: `Cambio en tu clase: ${input.className}, ${input.was}`,
+    greetingName: input.name,
+    paragraphs: [
+      `Tu clase de ${input.className} del ${input.was} cambió: ${summary}.`,
+      'Tu lugar sigue reservado. Si ya no te acomoda, puedes cancelarla desde Mis Reservaciones con las reglas de siempre.',
+    ],
+    details: [
+      ['Clase', input.className],
+      ['Antes', input.was],
+      ...(input.now.when ? [['Ahora', input.now.when] as [string, string]] : []),
+      ...(input.now.place ? [['Lugar', input.now.place] as [string, string]] : []),
+      ...(input.now.coaches ? [['Coach', input.now.coaches] as [string, string]] : []),
+    ],
+    action: { label: 'Ver mis reservaciones', url: input.reservationsUrl },
+    whatsapp: { template: 'estudio_cambio_clase', parameters: [input.name, input.className, input.was, summary] },
   };
 }
 

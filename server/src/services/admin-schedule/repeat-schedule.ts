@@ -2,7 +2,7 @@ import { DomainError, expandWeeklySlots, studioDayRange, studioTimeZone, type Si
 import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { pgErrorCode } from '@estudio/db/errors';
 import { instructor } from '@estudio/db/schema/catalogue';
-import { single_class, single_class_instructor } from '@estudio/db/schema/schedule';
+import { class_series, single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
@@ -10,6 +10,8 @@ import type { Actor } from './save-class.ts';
 import { refuseScheduleClash } from './schedule-clash.ts';
 
 export interface RepeatResult {
+  /** The series made for the new classes; null when nothing was made. */
+  classSeriesId: number | null;
   singleClassIds: number[];
   created: number;
   skipped: number;
@@ -55,6 +57,14 @@ export async function repeatSchedule(db: Db, input: SingleClassRepeatInput, acto
       const taken = new Set(existing.map((e) => e.class_date.getTime()));
       const missing = starts.filter((s) => !taken.has(s.getTime()));
       await refuseScheduleClash(tx, { starts: missing, minutes: input.duration_minutes, locationId: input.location_id, instructorIds }, tz, input.allow_overlap);
+      // The new classes are one series: edited together, ended or cancelled by dates (cancel-series.ts).
+      const [series] =
+        missing.length === 0
+          ? []
+          : await tx
+              .insert(class_series)
+              .values({ slots: input.slots.map((s) => ({ weekday: s.weekday, time: s.time })), start_date: input.start_date, end_date: input.end_date })
+              .returning({ id: class_series.class_series_id });
       const created =
         missing.length === 0
           ? []
@@ -70,13 +80,14 @@ export async function repeatSchedule(db: Db, input: SingleClassRepeatInput, acto
                   class_package_id: input.class_package_id ?? null,
                   description: input.description ?? null,
                   icon: input.icon ?? null,
+                  class_series_id: series?.id ?? null,
                 })),
               )
               .returning({ id: single_class.single_class_id, class_date: single_class.class_date });
       created.sort((a, b) => a.class_date.getTime() - b.class_date.getTime() || a.id - b.id);
       const links = created.flatMap((c) => instructorIds.map((instructor_id) => ({ single_class_id: c.id, instructor_id })));
       if (links.length > 0) await tx.insert(single_class_instructor).values(links);
-      const result = { singleClassIds: created.map((c) => c.id), created: created.length, skipped: starts.length - created.length };
+      const result = { classSeriesId: series?.id ?? null, singleClassIds: created.map((c) => c.id), created: created.length, skipped: starts.length - created.length };
       await recordAudit(tx, {
         actorId: actor.customerId,
         action: 'repeat',

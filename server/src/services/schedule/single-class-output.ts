@@ -170,6 +170,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
       class_package_id: c.class_package_id,
       event_name: c.class_package_id === null ? null : event_name,
       icon: c.icon,
+      class_series_id: c.class_series_id,
       cancelledAt: c.cancelledAt?.toISOString() ?? null,
       ...placesOf(count),
       class_type: {

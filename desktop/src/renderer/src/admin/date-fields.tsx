@@ -16,6 +16,8 @@ export function DateField({
   onChange,
   error,
   required,
+  disabled,
+  description,
   testId,
   w,
 }: {
@@ -24,15 +26,19 @@ export function DateField({
   onChange: (day: string | null) => void;
   error?: string | undefined;
   required?: boolean | undefined;
+  disabled?: boolean | undefined;
+  description?: string | undefined;
   testId?: string | undefined;
   w?: StyleProp<CSSProperties['width']> | undefined;
 }) {
   return (
     <DatePickerInput
       label={label}
+      description={description}
       data-testid={testId}
       w={w}
       required={required}
+      disabled={disabled}
       clearable={!required}
       value={value ? dayjs(value).toDate() : null}
       onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Badge, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { singleClassUpdateInput, texts } from '@estudio/core';
+import { singleClassUpdateInput, texts, type SeriesScope } from '@estudio/core';
 import { useState } from 'react';
 import { dateTimeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
@@ -13,6 +13,8 @@ import { ClassFields, classFieldsMissing, classFieldsPayload } from './ClassFiel
 import { studioSlot } from './week.ts';
 import { OverlapWarning, useOverlapWarning } from './OverlapWarning.tsx';
 import { SubstituteCoach } from './SubstituteCoach.tsx';
+import { SeriesCancel } from './SeriesCancel.tsx';
+import { CancelMessage, CancelNoteField } from './CancelMessage.tsx';
 
 const t = texts.adminConsole;
 type SingleClass = ApiOutputs['schedule']['byId']['single_class'];
@@ -23,6 +25,7 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
   const reservations = api.reservations.search.useQuery({ single_class_id: id, status: 'live' });
   const [editing, setEditing] = useState(false);
   const [substituting, setSubstituting] = useState(false);
+  const [endingSeries, setEndingSeries] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState('');
   const [previewNote] = useDebouncedValue(note, 300);
@@ -53,6 +56,7 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
           if (!c) return null;
           if (editing) return <EditClass c={c} onDone={() => setEditing(false)} />;
           if (substituting) return <SubstituteCoach c={c} onDone={() => setSubstituting(false)} />;
+          if (endingSeries && c.class_series_id !== null) return <SeriesCancel c={c} seriesId={c.class_series_id} onDone={() => setEndingSeries(false)} />;
           const cancelled = c.cancelledAt !== null;
           return (
             <Stack gap="sm" data-testid="class-detail" data-class-id={c.single_class_id}>
@@ -71,6 +75,11 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
                     {c.reservation_count}/{c.capacity} lugares
                   </Badge>
                   {cancelled && <Badge color="red">Cancelada</Badge>}
+                  {c.class_series_id !== null && (
+                    <Badge variant="outline" color="gray" data-testid="class-series-badge">
+                      Serie semanal
+                    </Badge>
+                  )}
                 </Stack>
               </Group>
               <Loaded query={reservations}>
@@ -116,6 +125,11 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
                       Sustituir coach
                     </Button>
                   )}
+                  {c.class_series_id !== null && (
+                    <Button variant="default" color="red" onClick={() => setEndingSeries(true)} data-testid="series-cancel-open">
+                      Cancelar fechas de la serie
+                    </Button>
+                  )}
                   <Button color="red" onClick={() => setConfirming(true)} data-testid="class-cancel">
                     Cancelar clase
                   </Button>
@@ -140,32 +154,8 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
                     : 'Contando reservaciones… '}
                   Cada cliente recibe un mensaje. Una reservación hecha con membresía ilimitada no tiene crédito que devolver: la membresía sigue vigente.
                 </Text>
-                <Textarea
-                  label={t.cancelNoteLabel}
-                  description={t.cancelNoteHint}
-                  placeholder={t.cancelNotePlaceholder}
-                  value={note}
-                  onChange={(e) => setNote(e.currentTarget.value)}
-                  maxLength={300}
-                  autosize
-                  minRows={2}
-                  data-testid="cancel-note"
-                />
-                {preview.data?.messages.map((m) => (
-                  <Paper key={m.was} withBorder p="sm" radius="md" data-testid={`cancel-message-${m.was}`}>
-                    <Text size="xs" c="dimmed" fw={600}>
-                      {t.cancelMessageFor(m.was, m.customers)}
-                    </Text>
-                    <Text size="sm" fw={600} mt={4}>
-                      {m.subject}
-                    </Text>
-                    {m.paragraphs.map((p) => (
-                      <Text key={p} size="sm" mt={4}>
-                        {p}
-                      </Text>
-                    ))}
-                  </Paper>
-                ))}
+                <CancelNoteField value={note} onChange={setNote} testId="cancel-note" />
+                {preview.data?.messages.map((m) => <CancelMessage key={m.was} message={m} testId={`cancel-message-${m.was}`} />)}
               </ConfirmModal>
               {cancel.data && (
                 <Alert color="teal" data-testid="cancel-result">
@@ -191,36 +181,91 @@ function EditClass({ c, onDone }: { c: SingleClass; onDone: () => void }) {
     capacity: c.capacity as number | string,
     duration_minutes: c.duration_minutes as number | string,
     description: c.description ?? '',
+    scope: 'this' as SeriesScope,
+    notify: true,
   });
   const v = form.values;
+  const inSeries = c.class_series_id !== null;
+  // On a phone the three choices stack: side by side they do not fit.
+  const narrow = useMediaQuery('(max-width: 36em)');
   const utils = api.useUtils();
   const overlap = useOverlapWarning(form.serverError, v);
   const update = api.adminSchedule.update.useMutation({
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: t.saved });
+    onSuccess: (r) => {
+      const n = r.single_class_ids.length;
+      notifications.show({
+        color: 'teal',
+        title: n === 1 ? t.saved : `Guardado en ${n} clases de la serie.`,
+        message: r.messages_queued ? `Mensajes en la bandeja de salida para quienes reservaron: ${r.messages_queued}.` : undefined,
+      });
       void utils.schedule.invalidate();
       onDone();
     },
     onError: overlap.onError,
   });
   const submit = (allowOverlap = false) => {
-    const input = form.validate(singleClassUpdateInput, { single_class_id: c.single_class_id, date: v.date, time: v.time, ...classFieldsPayload(v) }, classFieldsMissing);
+    // In a series each class keeps its own day: the date sent is this class's, as the field shows it.
+    const date = v.scope === 'this' ? v.date : slot.date;
+    const input = form.validate(
+      singleClassUpdateInput,
+      { single_class_id: c.single_class_id, scope: v.scope, notify: v.notify, date, time: v.time, ...classFieldsPayload(v) },
+      classFieldsMissing,
+    );
     if (input) update.mutate(allowOverlap ? { ...input, allow_overlap: true } : input);
   };
   return (
     <Stack gap="sm">
+      {inSeries && (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            Esta clase es parte de una serie semanal. Aplicar los cambios a:
+          </Text>
+          <SegmentedControl
+            fullWidth
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            value={v.scope}
+            onChange={(value) => form.set('scope', value as SeriesScope)}
+            data={[
+              { value: 'this', label: 'Solo esta clase' },
+              { value: 'following', label: 'Esta y las siguientes' },
+              { value: 'all', label: 'Toda la serie' },
+            ]}
+            data-testid="class-edit-scope"
+          />
+          {v.scope !== 'this' && (
+            <Text size="xs" c="dimmed" data-testid="class-edit-scope-hint">
+              {v.scope === 'all' ? 'Cambia todas las clases de la serie que aún no empiezan.' : 'Cambia esta clase y las que siguen.'} Cada clase conserva su día; la hora nueva
+              es la de cada una. Las reservaciones se conservan.
+            </Text>
+          )}
+        </Stack>
+      )}
       <SimpleGrid cols={2}>
-        <DateField label="Fecha" required value={v.date || null} onChange={(day) => form.set('date', day ?? '')} error={form.errors.date} testId="class-edit-date" />
+        <DateField
+          label="Fecha"
+          required
+          value={(v.scope === 'this' ? v.date : slot.date) || null}
+          onChange={(day) => form.set('date', day ?? '')}
+          error={form.errors.date}
+          disabled={v.scope !== 'this'}
+          testId="class-edit-date"
+        />
         <TimeField label="Hora" required value={v.time} onChange={(time) => form.set('time', time)} error={form.errors.time} testId="class-edit-time" />
       </SimpleGrid>
       <ClassFields values={v} errors={form.errors} set={form.set} />
+      <Checkbox
+        label="Avisar a quienes reservaron si cambian la hora, el lugar o el coach (correo y WhatsApp)"
+        checked={v.notify}
+        onChange={(e) => form.set('notify', e.currentTarget.checked)}
+        data-testid="class-edit-notify"
+      />
       <FormError message={form.formError} />
       <OverlapWarning clash={overlap.clash} onConfirm={() => submit(true)} loading={update.isPending} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           {t.cancel}
         </Button>
-        <Button onClick={() => submit()} loading={update.isPending}>
+        <Button onClick={() => submit()} loading={update.isPending} data-testid="class-edit-save">
           {t.save}
         </Button>
       </Group>
