@@ -225,6 +225,7 @@ export const domainErrors = {
   'schedule/not-in-series': { status: 400, message: 'Esta clase no es parte de una serie: el cambio es solo para ella.' },
   'schedule/series-not-found': { status: 404, message: 'No encontramos esa serie de clases.' },
   'schedule/nothing-to-cancel': { status: 404, message: 'La serie no tiene clases por venir sin cancelar entre esas fechas.' },
+  'coach-pay/rule-not-found': { status: 404, message: 'No encontramos esa tarifa de coach.' },
   'outbox/not-found': { status: 404, message: 'No encontramos este mensaje.' },
   'outbox/already-sent': { status: 409, message: 'Este mensaje ya fue enviado; no se puede reintentar.' },
   'outbox/not-failed': { status: 409, message: 'Este mensaje aún está en espera de envío; solo se reintentan los mensajes fallidos.' },

@@ -58,3 +58,4 @@ export * from './rules/studio-setup.ts';
 export * from './schemas/studio-setup.ts';
 export * from './texts-setup.ts';
 export * from './document-templates.ts';
+export * from './schemas/coach-pay.ts';

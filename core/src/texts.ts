@@ -1148,7 +1148,7 @@ export const texts = {
     noCash: 'Sin movimientos en efectivo ese día.',
     sale: 'Venta',
     export: 'Exportar CSV',
-    exportKinds: { customers: 'Clientes', purchases: 'Compras', reservations: 'Reservaciones', attendance: 'Asistencia' },
+    exportKinds: { customers: 'Clientes', purchases: 'Compras', reservations: 'Reservaciones', attendance: 'Asistencia', coach_pay: 'Pago a coaches' },
     exported: (name: string) => `Se descargó ${name}.`,
     newCustomer: 'Nuevo cliente',
     customerCreated: 'Cliente creado.',

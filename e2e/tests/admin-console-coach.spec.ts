@@ -17,7 +17,7 @@ const { serverUrl, deskUrl, adminDesk } = adminStudio('admin-console-coach', 70)
 const email = 'vale.montes@estudio.demo';
 
 interface CoachWeek {
-  instructor: { name: string } | null;
+  instructor: { instructor_id: number; name: string } | null;
   single_classes: { single_class_id: number; reservation_count: number; class_type: { name: string } }[];
 }
 
@@ -85,6 +85,13 @@ test('Valeria signs into the console: only Horarios with her own classes of the 
   const { start, end } = thisWeek();
   const week = (await (await request.get(`${serverUrl}/api/coach/single_class?start_date=${start}&end_date=${end}`, { headers: { authorization: `Bearer ${token}` } })).json()) as CoachWeek;
   expect(week.instructor?.name).toBe('Valeria Montes');
+  // The studio pays her $220.00 a class (Mi pago, below).
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const rate = await request.post(`${serverUrl}/api/coach_pay_rules`, {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { instructor_id: week.instructor!.instructor_id, effective_from: '2020-01-01', kind: 'per_class', amount: '220' },
+  });
+  expect(rate.ok(), await rate.text()).toBeTruthy();
 
   await page.goto(deskLink(deskUrl));
   // The owner's session of the first test may still be open on this desk: sign it out.
@@ -124,4 +131,22 @@ test('Valeria signs into the console: only Horarios with her own classes of the 
   expect(await rows.count()).toBeGreaterThan(0);
   await expect(roster).not.toContainText('@');
   await shoot(page, 'coach-roster', page.getByRole('dialog'), { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  // Mi pago: her classes given this month, each at the studio's rate of its day, as the server counts them.
+  const own = page.getByTestId('coach-pay-own');
+  await expect(own.getByRole('heading', { name: 'Mi pago' })).toBeVisible();
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+  const pay = (await (
+    await request.get(`${serverUrl}/api/coach/pay`, { params: { start_date: `${month.slice(0, 8)}01`, end_date: month }, headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { classes: { amount: string | null }[]; total: string };
+  if (pay.classes.length === 0) await expect(own).toContainText('Sin clases dadas');
+  else {
+    await expect(own.getByTestId('coach-pay-classes').locator('[data-row]')).toHaveCount(pay.classes.length);
+    await expect(own.getByTestId('coach-pay-own-total')).toContainText(new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2 }).format(Number(pay.total)));
+    await expect(own).toContainText('$220.00 por clase');
+  }
+  await own.getByText('Mes pasado').click();
+  await expect(own.getByTestId('coach-pay-month')).toBeVisible();
+  await shoot(page, 'coach-pay-own', own, { fullPage: false });
 });

@@ -506,6 +506,59 @@ test('Reportes draws the studio numbers of the last 30 days', async ({ page }) =
   await expect(reports.getByRole('alert')).toHaveCount(0);
 });
 
+test('the owner sets a coach rate in Reportes: each coach owed for the classes given, the classes, and the CSV', async ({ page, request }) => {
+  const admin = await apiLogin(request, serverUrl, 'admin@estudio.demo');
+  const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date(Date.now() + offset * 86_400_000));
+  type Pay = { coaches: { instructor_id: number; coach: string; classes: number; amount: string; without_rule: number }[]; total: string };
+  const payOf = async () => (await (await request.get(`${serverUrl}/api/reports/coach_pay`, { params: { start_date: day(-29), end_date: day(0) }, headers: auth(admin) })).json()) as Pay;
+  // A coach who gave classes in Reportes' default period (the last 30 days).
+  const before = await payOf();
+  const coach = before.coaches.find((c) => c.classes > 0);
+  if (!coach) throw new Error('the demo has no classes given in the last 30 days');
+
+  await adminDesk(page);
+  await openSection(page, 'Reportes');
+  const section = page.getByTestId('coach-pay');
+  await expect(section.getByTestId('coach-pay-coaches')).toContainText(coach.coach);
+  await section.getByTestId('coach-pay-rules-open').click();
+  const rules = page.getByTestId('coach-pay-rules');
+  await rules.getByTestId('pay-rule-coach').fill(coach.coach);
+  await page.getByRole('option', { name: coach.coach, exact: true }).click();
+  await pickDay(page, rules.getByTestId('pay-rule-from'), day(-40));
+  await rules.getByTestId('pay-rule-kind').getByText('Por asistente').click();
+  await rules.getByTestId('pay-rule-save').click();
+  await expect(rules.getByText('Escribe el monto que se paga.')).toBeVisible();
+  await rules.getByTestId('pay-rule-amount').fill('40');
+  await rules.getByTestId('pay-rule-minimum').fill('150');
+  await rules.getByTestId('pay-rule-maximum').fill('100');
+  await rules.getByTestId('pay-rule-save').click();
+  await expect(rules.getByText('El máximo no puede ser menor que el mínimo.')).toBeVisible();
+  await rules.getByTestId('pay-rule-maximum').fill('600');
+  await shootDesk(page, 'admin-coach-pay-rules', page.locator('.mantine-Modal-content'));
+  await rules.getByTestId('pay-rule-save').click();
+  await expect(page.getByText(/^Tarifa guardada: /)).toBeVisible();
+  await expect(rules.getByTestId('coach-pay-rules-list')).toContainText('$40.00 por asistente (mín. $150.00, máx. $600.00)');
+  await page.keyboard.press('Escape');
+
+  // Every class of hers in the period is paid now, at least the $150.00 floor each.
+  const after = await payOf();
+  const owed = after.coaches.find((c) => c.instructor_id === coach.instructor_id)!;
+  expect(owed.without_rule).toBe(0);
+  expect(Number(owed.amount)).toBeGreaterThanOrEqual(150 * owed.classes);
+  const row = section.getByTestId('coach-pay-coaches').getByRole('row').filter({ hasText: coach.coach });
+  await expect(row).toContainText(new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2 }).format(Number(owed.amount)));
+  await expect(row).not.toContainText('sin tarifa');
+  await section.getByTestId('coach-pay-details').click();
+  await expect(section.getByTestId('coach-pay-classes')).toContainText('$40.00 por asistente');
+  await shootDesk(page, 'admin-coach-pay', section);
+
+  const file = page.waitForEvent('download');
+  await page.getByTestId('export-coach_pay').click();
+  expect((await file).suggestedFilename()).toMatch(/^pago_coaches_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  await openSection(page, 'Actividad');
+  await expect(page.getByText(`cambió la tarifa de pago de ${coach.coach}`).first()).toBeVisible();
+});
+
 test('the admin publishes a notice and deletes it, with the spec messages', async ({ page, context }) => {
   const title = `Aviso de la consola ${Date.now() % 100000}`;
   await adminDesk(page);

@@ -44,6 +44,7 @@ import { outboxRouter } from './routers/outbox.ts';
 // Messaging settings (SMTP, WhatsApp)
 import { messagingRouter } from './routers/messaging.ts';
 import { reportsRouter } from './routers/reports.ts';
+import { coachPayRulesRouter } from './routers/coach-pay-rules.ts';
 import { activityRouter } from './routers/activity.ts';
 // The customer's messages, stop links and calendar feed
 import { messagePreferencesRouter } from './routers/message-preferences.ts';
@@ -105,6 +106,7 @@ export const appRouter = router({
   sync: syncRouter,
   adminSchedule: adminScheduleRouter,
   reports: reportsRouter,
+  coachPayRules: coachPayRulesRouter,
   outbox: outboxRouter,
   messaging: messagingRouter,
   messages: messagePreferencesRouter,

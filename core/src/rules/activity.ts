@@ -94,6 +94,8 @@ export const activityKindRules = {
     ['single_class', 'update'],
     ['single_class', 'repeat'],
     ['single_class', 'substitute'],
+    ['coach_pay_rule', 'create'],
+    ['coach_pay_rule', 'delete'],
     ['class_series', 'end-series'],
     ['class_series', 'cancel-series'],
   ],
@@ -355,6 +357,11 @@ export function activityWhat(facts: ActivityFacts): string {
       if (facts.action === 'substitute') {
         const [from, to] = [field(changes, 'from'), field(changes, 'to')];
         return typeof from === 'string' && typeof to === 'string' ? `puso a ${to} en lugar de ${from} en una clase del horario` : 'cambió el coach de una clase del horario';
+      }
+      if (facts.entity === 'coach_pay_rule') {
+        const coach = field(changes, 'coach');
+        if (facts.action === 'delete') return 'quitó una tarifa de pago a coach';
+        return typeof coach === 'string' ? `cambió la tarifa de pago de ${coach}` : 'cambió una tarifa de pago a coach';
       }
       if (facts.entity === 'class_series') {
         const ids = field(changes, 'single_class_ids');

@@ -24,3 +24,4 @@ export * from './privacy-requests.ts';
 export * from './import-files.ts';
 export * from './csv-file.ts';
 export * from './document-versions.ts';
+export * from './coach-pay.ts';

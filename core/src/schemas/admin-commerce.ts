@@ -25,7 +25,7 @@ const pageFields = {
 
 /** '1350', '1350.5', 1350.5 → '1350.50'. At most 2 decimals and 10 integer digits (numeric(12,2)); never negative. */
 const isMoneyText = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^\d{1,10}(\.\d{1,2})?$/.test(String(v).trim());
-const moneyInput = (what: string) =>
+export const moneyInput = (what: string) =>
   z
     .union([z.string().trim(), z.number()])
     // Empty says what to write; `abort` so the format check below does not add a second message.

@@ -92,9 +92,9 @@ export const cashUpOutput = z.object({
   ),
 });
 
-export const exportKinds = ['customers', 'purchases', 'reservations', 'attendance'] as const;
+export const exportKinds = ['customers', 'purchases', 'reservations', 'attendance', 'coach_pay'] as const;
 export type ExportKind = (typeof exportKinds)[number];
-export const reportExportInput = z.intersection(reportRangeInput, z.object({ kind: z.enum(exportKinds, { error: 'Elige qué exportar: clientes, compras, reservaciones o asistencia.' }) }));
+export const reportExportInput = z.intersection(reportRangeInput, z.object({ kind: z.enum(exportKinds, { error: 'Elige qué exportar: clientes, compras, reservaciones, asistencia o pago a coaches.' }) }));
 export const reportExportOutput = z.object({ filename: z.string(), content_type: z.string(), content: z.string() });
 
 /** GET /api/reports/sales: the sales plus their split by payment method, the refunds and the net. */

@@ -5,6 +5,7 @@ export * from './app-config.ts';
 export * from './outbox.ts';
 export * from './catalogue.ts';
 export * from './schedule.ts';
+export * from './coach-pay.ts';
 export * from './reservations.ts';
 export * from './packages.ts';
 export * from './purchases.ts';

@@ -6,6 +6,8 @@ import {
   customersReportOutput,
   membershipsReportOutput,
   noShowsReportOutput,
+  payrollInput,
+  payrollOutput,
   reportExportInput,
   reportExportOutput,
   reportRangeInput,
@@ -16,6 +18,7 @@ import { registerFileDownload } from '../http/file-download.ts';
 import { cashUp } from '../services/reports/cash-up.ts';
 import { customersReport } from '../services/reports/customers-report.ts';
 import { exportCsv } from '../services/reports/export-csv.ts';
+import { payroll } from '../services/reports/coach-pay.ts';
 import { attendanceReport, membershipsReport, noShowsReport, salesReport } from '../services/reports/reports.ts';
 import { adminProcedure, router, type Context } from '../trpc.ts';
 
@@ -31,6 +34,12 @@ export const reportsRouter = router({
     .input(reportRangeInput)
     .output(attendanceReportOutput)
     .query(({ ctx, input }) => attendanceReport(ctx.db, input)),
+
+  coachPay: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/reports/coach_pay', tags, summary: 'Pago a coaches: cada clase dada del rango, su asistencia, lo que valió y lo que paga, y el total por coach (admin)', errorResponses: rangeErrors } })
+    .input(payrollInput)
+    .output(payrollOutput)
+    .query(({ ctx, input }) => payroll(ctx.db, input)),
 
   sales: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/reports/sales', tags, summary: 'Ventas por paquete y por mes, en MXN (admin)', errorResponses: rangeErrors } })

@@ -172,6 +172,7 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   // ---------- coach ----------
   'coach.classes': { role: 'coach', rest: 'GET /api/coach/single_class' },
   'coach.roster': { role: 'coach', rest: 'GET /api/coach/single_class/{id}/roster' },
+  'coach.pay': { role: 'coach', rest: 'GET /api/coach/pay' },
   // ---------- staff ----------
   'customer.create': { role: 'staff', rest: 'POST /api/customer' },
   'customer.byPhone': { role: 'staff', rest: 'GET /api/customer/phone' },
@@ -287,6 +288,12 @@ export const procedureAccess: Record<string, ProcedureAccess> = {
   'adminSchedule.cancel': { role: 'admin', rest: 'POST /api/single_class/{id}/cancel' },
   'adminSchedule.repeat': { role: 'admin', rest: 'POST /api/single_class/repeat' },
   'adminSchedule.substitute': { role: 'admin', rest: 'POST /api/single_class/substitute' },
+  'adminSchedule.seriesCancelPreview': { role: 'admin', rest: 'GET /api/single_class_series/{class_series_id}/cancel_preview' },
+  'adminSchedule.seriesCancel': { role: 'admin', rest: 'POST /api/single_class_series/cancel' },
+  'reports.coachPay': { role: 'admin', rest: 'GET /api/reports/coach_pay' },
+  'coachPayRules.list': { role: 'admin', rest: 'GET /api/coach_pay_rules' },
+  'coachPayRules.save': { role: 'admin', rest: 'POST /api/coach_pay_rules' },
+  'coachPayRules.remove': { role: 'admin', rest: 'DELETE /api/coach_pay_rules/{id}' },
   'reports.attendance': { role: 'admin', rest: 'GET /api/reports/attendance' },
   'reports.sales': { role: 'admin', rest: 'GET /api/reports/sales' },
   'reports.memberships': { role: 'admin', rest: 'GET /api/reports/memberships' },

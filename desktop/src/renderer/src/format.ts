@@ -45,6 +45,8 @@ export const timeOf = (iso: string) => inStudioZone(iso, 'HH:mm');
 export const dayOf = (iso: string) => inStudioZone(iso, 'dddd D [de] MMMM');
 export const dateTimeOf = (iso: string) => inStudioZone(iso, 'ddd D MMM YYYY, HH:mm');
 export const dateOf = (iso: string) => inStudioZone(iso, 'D MMM YYYY');
+/** A studio day (YYYY-MM-DD) as '8 dic 2026': noon in Mexico City is that day whatever the computer's zone. */
+export const studioDayOf = (day: string) => dateOf(`${day}T18:00:00Z`);
 
 /**
  * A date-time picker's value (the wall clock 'YYYY-MM-DD HH:mm:ss' Mantine's

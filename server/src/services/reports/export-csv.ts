@@ -7,6 +7,7 @@ import { single_class, single_class_instructor } from '@estudio/db/schema/schedu
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { purchasesInRange } from '../purchases/purchases-in-range.ts';
+import { payrollCsv } from './coach-pay.ts';
 
 /**
  * The owner's exports (decision 034): customers, purchases, reservations and attendance of a range of studio dates,
@@ -28,6 +29,7 @@ export const exportFileNames: Record<ExportKind, string> = {
   purchases: 'compras',
   reservations: 'reservaciones',
   attendance: 'asistencia',
+  coach_pay: 'pago_coaches',
 };
 
 /** The CSV of one kind over a range of studio dates, with its file name. */
@@ -81,6 +83,8 @@ export async function exportCsv(db: Db, kind: ExportKind, range: ReportRangeInpu
 
   const coaches = sql<string>`coalesce((select string_agg(i.name || ' ' || i.last_name, ' / ' order by i.name) from ${single_class_instructor} sci join ${instructor} i on i.instructor_id = sci.instructor_id where sci.single_class_id = ${single_class.single_class_id}), '')`;
   const inRange = and(gte(single_class.class_date, from), lte(single_class.class_date, to));
+
+  if (kind === 'coach_pay') return { filename, content: await payrollCsv(db, range) };
 
   if (kind === 'reservations') {
     const rows = await db

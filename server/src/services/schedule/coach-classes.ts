@@ -19,7 +19,7 @@ import { loadSingleClassOutput } from './single-class-output.ts';
  */
 
 /** The instructor the account signs in as, if the owner linked one (instructor.customer_id is unique). */
-async function instructorOf(db: Db, customerId: number): Promise<{ instructor_id: number; name: string } | null> {
+export async function instructorOf(db: Db, customerId: number): Promise<{ instructor_id: number; name: string } | null> {
   const [row] = await db
     .select({ instructor_id: instructor.instructor_id, name: instructor.name, last_name: instructor.last_name })
     .from(instructor)

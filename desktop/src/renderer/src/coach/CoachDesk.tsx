@@ -3,12 +3,13 @@ import { texts } from '@estudio/core';
 import { LockControls } from '../lock/ShiftScreens.tsx';
 import { trpc } from '../trpc.ts';
 import { CoachSchedule } from './CoachSchedule.tsx';
+import { CoachPay } from './CoachPay.tsx';
 
 const t = texts.desk;
 
 /**
  * The console of a coach (decision 045): only Horarios, its own classes and
- * their rosters. No scanner, no customers, no sections of the admin, no sync
+ * their rosters, and what they pay (decision 139). No scanner, no customers, no sections of the admin, no sync
  * indicator (a coach's desk replicates nothing).
  */
 export function CoachDesk({ userName, problem }: { userName: string; problem: string | null }) {
@@ -35,6 +36,7 @@ export function CoachDesk({ userName, problem }: { userName: string; problem: st
             </Alert>
           )}
           <CoachSchedule />
+          <CoachPay />
         </Stack>
       </AppShell.Main>
     </AppShell>

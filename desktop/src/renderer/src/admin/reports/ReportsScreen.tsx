@@ -10,6 +10,7 @@ import { CloseModal, differenceColor, differenceText } from '../../cash/CashDraw
 import { errorText, money, timeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { ListTable, Loaded, type ListColumn } from '../list-widgets.tsx';
+import { CoachPayReport } from './CoachPay.tsx';
 
 type Range = [string | null, string | null];
 const m = texts.adminMoney;
@@ -151,6 +152,7 @@ export function ReportsScreen() {
               <ListTable rows={attendance.data?.by_instructor ?? []} rowKey={(r) => r.instructor_id} columns={byCoachColumns} hover={false} empty={null} />
             )}
           </Loaded>
+          {input && <CoachPayReport range={input} />}
           <Title order={4}>Ventas por mes</Title>
           <Loaded query={sales}>
             {() => (

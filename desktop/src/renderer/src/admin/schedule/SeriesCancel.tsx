@@ -3,7 +3,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { texts } from '@estudio/core';
 import { useState } from 'react';
-import { dateOf, dateTimeOf, errorText } from '../../format.ts';
+import { dateTimeOf, errorText, studioDayOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
 import { DateField } from '../date-fields.tsx';
 import { studioSlot } from './week.ts';
@@ -11,9 +11,6 @@ import { CancelMessage, CancelNoteField } from './CancelMessage.tsx';
 
 const t = texts.adminConsole;
 type SingleClass = ApiOutputs['schedule']['byId']['single_class'];
-
-/** A local date (YYYY-MM-DD) as '8 dic 2026': noon in Mexico City is that day whatever the computer's zone. */
-const dayOfDate = (day: string) => dateOf(`${day}T18:00:00Z`);
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -60,7 +57,7 @@ export function SeriesCancel({ c, seriesId, onDone }: { c: SingleClass; seriesId
       </Text>
       {series && (
         <Text size="sm" c="dimmed" data-testid="series-summary">
-          {c.class_type.name}: {series.slots.map((s) => `${weekdays[s.weekday]} ${s.time}`).join(', ')} · del {dayOfDate(series.start_date)} al {dayOfDate(series.end_date)}
+          {c.class_type.name}: {series.slots.map((s) => `${weekdays[s.weekday]} ${s.time}`).join(', ')} · del {studioDayOf(series.start_date)} al {studioDayOf(series.end_date)}
         </Text>
       )}
       <SegmentedControl
