@@ -7,7 +7,7 @@ import { single_class } from '@estudio/db/schema/schedule';
 import { loadStudioSettings } from '../services/schedule/studio-settings.ts';
 import type { Context, createContextFactory } from '../trpc.ts';
 import { legacyCaller, panelReason } from './legacy-procedures.ts';
-import { instagramHandle, panelAttendee, panelClassType, panelCoach, panelCredits, panelCurrentUser, panelDiscount, panelInvoices, panelPackage, panelPurchase, panelStaffRow, paymentKindName } from './panel-views.ts';
+import { instagramHandle, panelAttendee, panelCategory, panelClassType, panelCoach, panelCredits, panelCurrentUser, panelDiscount, panelInvoices, panelHomePackage, panelPackage, panelPurchase, panelStaffRow, paymentKindName } from './panel-views.ts';
 import { classesByDay, fromPanel, panelClass, panelClassForEdit, wallTime, type Json } from './shapes.ts';
 import { categoryFromPanel, classTypeFromPanel, classWriteFromPanel, coachFromPanel, customerFromPanel, discountFromPanelForm, packageFromPanel, withoutEmpty } from './panel-writes.ts';
 
@@ -357,12 +357,39 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     },
   },
 
+  // Class categories.
+  {
+    method: 'GET',
+    path: '/class_categories',
+    summary: 'Categorías de clase; además is_free (el interruptor «¿Es gratis?» del panel: Estudio no tiene categorías gratuitas)',
+    handle: async ({ caller }) => {
+      const answer = await caller.classCategories.list();
+      return { ...answer, class_categories: answer.class_categories.map((c) => panelCategory(c as unknown as Json)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/class_categories/:id',
+    summary: 'Una categoría (o las disponibles); además is_free',
+    handle: async ({ caller, params }) => {
+      if (params.id === 'available') {
+        const answer = await caller.classCategories.available();
+        return { ...answer, class_categories: answer.class_categories.map((c) => panelCategory(c as unknown as Json)) };
+      }
+      const answer = await caller.classCategories.byId({ id: params.id } as never);
+      return { ...answer, class_category: panelCategory(answer.class_category as unknown as Json) };
+    },
+  },
+
   // Packages.
   {
     method: 'GET',
     path: '/class_packages',
-    summary: 'Paquetes a la venta; además de class_packages, packages',
-    handle: async ({ caller }) => packagesToo(await caller.packages.list()),
+    summary: 'Paquetes a la venta; además de class_packages, packages con package_class_id (el id con que el Home del panel compara)',
+    handle: async ({ caller }) => {
+      const answer = await caller.packages.list();
+      return { ...answer, packages: answer.class_packages.map((p) => panelHomePackage(p as unknown as Json)) };
+    },
   },
   {
     method: 'GET',
@@ -391,10 +418,10 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
   {
     method: 'GET',
     path: '/class_packages/presenciales/home',
-    summary: 'Paquetes presenciales del home; además de class_packages, paquetes',
+    summary: 'Paquetes presenciales del home; además de class_packages, paquetes con package_class_id',
     handle: async ({ caller }) => {
       const answer = await caller.packages.presencialesHome();
-      return { ...answer, paquetes: answer.class_packages };
+      return { ...answer, paquetes: answer.class_packages.map((p) => panelHomePackage(p as unknown as Json)) };
     },
   },
   {
@@ -416,7 +443,8 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
       const event = await eventClassOf(caller, pkg as unknown as Json, tz);
       // The panel reads the event's class and its roster inside the package (class_package.single_class.class_reservations).
       const roster = event ? (await panel.roster({ single_class_id: event.single_class_id } as never)).class_reservations.map((r) => panelAttendee(r as never)) : [];
-      const single = event ? { ...event, class_reservations: roster } : null;
+      // Its seat map reads the seats taken from the class as it holds it (single_class.asistentes).
+      const single = event ? { ...event, class_reservations: roster, asistentes: roster } : null;
       return { ...answer, class_package: { ...panelPackage(pkg as unknown as Json), single_class: single }, single_class: single, asistentes: answer.customers };
     },
   },

@@ -137,6 +137,16 @@ export function panelPackage(p: Json): Json {
   return { ...p, customer_limit: p.people_limit ?? null };
 }
 
+/** A category as the panel's form reads it: its «¿Es gratis?» switch (Estudio has no free categories: false). */
+export function panelCategory(c: Json): Json {
+  return { ...c, is_free: false };
+}
+
+/** A package of the panel's Home, which compares and removes by `package_class_id`, its name of class_package_id. */
+export function panelHomePackage(p: Json): Json {
+  return { ...p, package_class_id: p.class_package_id ?? null };
+}
+
 /** A class type with the panel's name of its seat map (`mapa`, which Tipos de Clase shows and edits). */
 export function panelClassType(t: Json): Json {
   return { ...t, mapa: t.spot_map ?? null };

@@ -159,7 +159,9 @@ export function classTypeFromPanel(body: unknown): unknown {
 /** The panel's category form: the handle it leaves empty is derived from the name; a picture's File serializes as `{}`. */
 export function categoryFromPanel(body: unknown): unknown {
   if (!isObject(body)) return body;
-  return withoutEmpty(fromPanel(withoutFileObject(body)), ['handle']);
+  // «¿Es gratis?» read as false comes back as false: an echo. Turned on, it stays, and is refused by name.
+  const { is_free: free, ...rest } = body;
+  return withoutEmpty(fromPanel(withoutFileObject(free === false ? rest : body)), ['handle']);
 }
 
 /**

@@ -212,6 +212,136 @@ describe("the previous panel's screens read what they dereference", () => {
   });
 });
 
+describe('the screens each list reads, row by row', () => {
+  /** Every path of `paths` (dot-separated) is there on `row`: a value, or null where the screen tests for null. */
+  const expectPaths = (row: Any, paths: string[]) => {
+    for (const path of paths) {
+      const value = path.split('.').reduce((at: Any, key) => (at === null || at === undefined ? undefined : at[key]), row);
+      expect(value, `${path} of ${JSON.stringify(row).slice(0, 200)}`).not.toBeUndefined();
+    }
+  };
+
+  it('Asistentes (/asistentes): the range’s classes, each at the studio’s wall time, its coaches nested, its place, capacity and places taken', async () => {
+    const week = twoWeeks();
+    const res = await panel('GET', `/api/single_class/admin?start_date=${week.start_date}&end_date=${week.end_date}`, recepcion);
+    expect(res.status, res.raw).toBe(200);
+    const clases = res.body.clases as Any[];
+    expect(clases.length).toBeGreaterThan(0);
+    for (const c of clases) {
+      expectPaths(c, ['single_class_id', 'class_date', 'location.name', 'capacity', 'reservations', 'class_instructors']);
+      expect(c.class_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+      expect(typeof c.reservations).toBe('number');
+      for (const i of c.class_instructors as Any[]) expectPaths(i, ['instructor.nick_name', 'instructor.name', 'instructor.last_name']);
+    }
+  });
+
+  it('Categorías and its form: each category’s name, description and handle; the form’s switches; the record read back saves', async () => {
+    const list = await panel('GET', '/api/class_categories', admin);
+    expect(list.status, list.raw).toBe(200);
+    const categories = list.body.class_categories as Any[];
+    expect(categories.length).toBeGreaterThan(0);
+    for (const c of categories) expectPaths(c, ['class_category_id', 'name', 'description', 'handle']);
+    const read = await panel('GET', `/api/class_categories/${categories[0].class_category_id}`, admin);
+    expect(read.status, read.raw).toBe(200);
+    expectPaths(read.body.class_category, ['available', 'name', 'description', 'handle', 'is_free']);
+    const saved = await panel('PUT', '/api/class_categories', admin, { ...read.body.class_category, description: 'Descripción desde el panel' });
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await panel('GET', `/api/class_categories/${categories[0].class_category_id}`, admin)).body.class_category.description).toBe('Descripción desde el panel');
+    // Turned on, «¿Es gratis?» is refused by name: Estudio has no free categories.
+    const free = await panel('PUT', '/api/class_categories', admin, { ...read.body.class_category, is_free: true });
+    expect(free.status).toBe(400);
+    expect(free.body.field).toBe('is_free');
+    expect((await panel('GET', '/api/class_categories/available', admin)).body.class_categories.every((c: Any) => c.is_free === false)).toBe(true);
+  });
+
+  it('Ubicaciones, Tipos de clase and Paquetes: what each row shows', async () => {
+    const locations = await panel('GET', '/api/locations', admin);
+    for (const l of locations.body.locations as Any[]) expectPaths(l, ['location_id', 'name', 'address', 'description']);
+    const types = await panel('GET', '/api/class_types', admin);
+    for (const t of types.body.class_types as Any[]) expectPaths(t, ['class_type_id', 'name', 'icon', 'color', 'mapa', 'class_category_id']);
+    const packages = await panel('GET', '/api/class_packages/admin/all', admin);
+    expect(packages.status, packages.raw).toBe(200);
+    expect((packages.body.packages as Any[]).length).toBeGreaterThan(0);
+    for (const p of packages.body.packages as Any[]) {
+      expectPaths(p, ['class_package_id', 'title', 'available', 'price', 'sale_price']);
+      expect(Number.isNaN(Number.parseFloat(p.price))).toBe(false);
+    }
+  });
+
+  it('Clientes: each row’s name, e-mail, phone, birthday and what she has paid the studio (value, for the owner)', async () => {
+    const res = await panel('GET', '/api/customer/admin/all?page=1', admin);
+    expect(res.status, res.raw).toBe(200);
+    const customers = res.body.customers as Any[];
+    expect(customers.length).toBeGreaterThan(0);
+    for (const c of customers) {
+      expectPaths(c, ['customer_id', 'name', 'last_name', 'email', 'phone', 'birthdate', 'value']);
+      expect(Number.isNaN(Number.parseFloat(c.value))).toBe(false);
+    }
+  });
+
+  it('Home: the packages and those on the home page carry package_class_id, the id the screen compares and removes by', async () => {
+    const all = await panel('GET', '/api/class_packages', admin);
+    for (const p of all.body.packages as Any[]) expect(p.package_class_id).toBe(p.class_package_id);
+    const home = await panel('GET', '/api/class_packages/presenciales/home', admin);
+    expect(home.status, home.raw).toBe(200);
+    for (const p of home.body.paquetes as Any[]) expectPaths(p, ['package_class_id', 'title']);
+  });
+
+  it('Inscritos and Instructores: the three lists of customers as Clientes shows them, and each coach’s booked and attended', async () => {
+    const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date().toISOString().slice(0, 10);
+    const signups = await panel('GET', `/api/analytics/customers?start_date=${from}&end_date=${to}`, admin);
+    expect(signups.status, signups.raw).toBe(200);
+    for (const list of ['nuevos', 'activos', 'cancelados']) {
+      expect(Array.isArray(signups.body[list]), list).toBe(true);
+      for (const c of signups.body[list] as Any[]) expectPaths(c, ['customer_id', 'name', 'last_name', 'email', 'phone', 'birthdate', 'value']);
+    }
+    expect((signups.body.activos as Any[]).length).toBeGreaterThan(0);
+    const coaches = await panel('GET', `/api/analytics/instructors?start_date=${from}&end_date=${to}`, admin);
+    expect(coaches.status, coaches.raw).toBe(200);
+    expect((coaches.body.result as Any[]).length).toBeGreaterThan(0);
+    for (const i of coaches.body.result as Any[]) {
+      expectPaths(i, ['name', 'booked', 'attended']);
+      expect(typeof i.booked).toBe('number');
+    }
+  });
+
+  it('Especiales and an event’s attendees: each event with its class, limit and sales; the event’s class, its roster and, for its seat map, the seats taken', async () => {
+    const list = await panel('GET', '/api/class_packages/admin/especiales', admin);
+    expect(list.status, list.raw).toBe(200);
+    const events = list.body.packages as Any[];
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expectPaths(e, ['class_package_id', 'title', 'customer_limit', 'single_class']);
+      expect(Array.isArray(e.purchases)).toBe(true);
+    }
+    const withClass = events.find((e) => e.single_class !== null);
+    expect(withClass, 'the demo has an event with its class').toBeDefined();
+    const res = await panel('GET', `/api/class_packages/especiales/${withClass.class_package_id}/asistentes`, admin);
+    expect(res.status, res.raw).toBe(200);
+    expectPaths(res.body.class_package, [
+      'title',
+      'single_class.single_class_id',
+      'single_class.class_date',
+      'single_class.description',
+      'single_class.class_type.name',
+      'single_class.class_type.spot_map',
+      'single_class.location.name',
+    ]);
+    expect(Array.isArray(res.body.class_package.single_class.class_reservations)).toBe(true);
+    // The seat map's taken seats come from the class as the screen holds it (single_class.asistentes).
+    expectPaths(res.body.single_class, ['class_type.spot_map']);
+    expect(Array.isArray(res.body.single_class.asistentes)).toBe(true);
+    expect(Array.isArray(res.body.asistentes)).toBe(true);
+  });
+
+  it('Circuitos: an empty list, which the screen shows as none (Estudio has no circuits)', async () => {
+    const res = await panel('GET', '/api/circuits', admin);
+    expect(res.status).toBe(200);
+    expect(res.body.circuits).toEqual([]);
+  });
+});
+
 describe("the previous panel's forms save what they read back", () => {
   it('Editar cliente: the whole record read, with its read-only fields, saves the change; a field nobody answers is still refused by name', async () => {
     const [mariana] = await server.db.select().from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
