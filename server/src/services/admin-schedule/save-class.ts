@@ -123,6 +123,9 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
       const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       const coachesBy = await coachesOf(tx, targets.map((c) => c.single_class_id));
       const told: ClassChange[] = [];
+      // A series' classes move to the same place and coaches: their names are read once.
+      let placeName: Promise<string> | undefined;
+      let newCoaches: Promise<string> | undefined;
       for (const current of targets) {
         const classId = current.single_class_id;
         if (fields.capacity !== undefined && fields.capacity < current.capacity) {
@@ -171,8 +174,8 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
             was: current.class_date,
             now: {
               ...(timeMoved && planned.starts[0] ? { when: formatDateTime(planned.starts[0], tz) } : {}),
-              ...(placeMoved ? { place: await locationName(tx, planned.locationId) } : {}),
-              ...(coachesChanged ? { coaches: await coachNames(tx, planned.instructorIds) } : {}),
+              ...(placeMoved ? { place: await (placeName ??= locationName(tx, planned.locationId)) } : {}),
+              ...(coachesChanged ? { coaches: await (newCoaches ??= coachNames(tx, planned.instructorIds)) } : {}),
             },
           });
         }
