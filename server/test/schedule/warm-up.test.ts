@@ -41,8 +41,9 @@ describe('the warm-up before the server listens', () => {
     const before = { ...cache.stats };
     const warmed = await warmUp(app, testDb);
     expect(warmed.requests).toBe(160);
-    // The first round's four reads (two weeks, over /api and /trpc, in parallel) miss and share a read per week; every later one is a hit.
-    expect(cache.stats.misses - before.misses).toBeLessThanOrEqual(4);
+    // The first round's four reads (two weeks, over /api and /trpc, in parallel) miss and share a read per week; every later
+    // one is a hit, or on PostgreSQL, when another database's transaction moved the horizon, a refresh that reads nothing whole.
+    expect(cache.stats.misses - before.misses - (cache.stats.refreshes - before.refreshes)).toBeLessThanOrEqual(4);
     expect(cache.stats.hits - before.hits + (cache.stats.misses - before.misses)).toBe(160);
     expect(warmed.connections).toBe(testDb.kind === 'postgres' ? testDb.client.options.max : 0);
     expect(logged.filter((line) => line.includes('incoming request'))).toEqual([]);

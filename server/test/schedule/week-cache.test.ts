@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { studioTimeZone, weekOf, type SingleClassOutput } from '@estudio/core';
 import { file } from '@estudio/db/schema/content';
 import { customer } from '@estudio/db/schema/customer';
@@ -12,7 +12,7 @@ import { tag } from '@estudio/db/schema/videos';
 import { classesByDay, type Json } from '../../src/legacy/shapes.ts';
 import { listSchedule } from '../../src/services/schedule/list-schedule.ts';
 import { loadStudioSettings } from '../../src/services/schedule/studio-settings.ts';
-import { weekCacheFor, weekPlacesTables, weekReloadTables, weekUnshownTables } from '../../src/http/week-cache.ts';
+import { weekCacheFor, weekPlacesTables, weekReloadTables, weekUnshownTables, type WeekCacheStats } from '../../src/http/week-cache.ts';
 import { customerId, newClass, withSettings } from '../support/reservations-fixtures.ts';
 import { call, rowsOf, type TestServer } from '../support/helpers.ts';
 import { demoStudio } from '../support/demo-studio.ts';
@@ -49,7 +49,7 @@ const answerOf = (classes: SingleClassOutput[], inZone = zone) => ({ single_clas
 const ours = (classes: SingleClassOutput[] | undefined) => classes?.find((c) => c.single_class_id === classId);
 
 describe('GET /api/single_class from memory', () => {
-  it('answers what the database says, anonymous and signed in, over /api and /trpc, and a second read is a hit', async () => {
+  it('answers what the database says, anonymous and signed in, over /api and /trpc, and a second read is a hit (or reads nothing whole)', async () => {
     const mariana = await customerId(server.db, 'cliente@estudio.demo');
     const anonymous = await read();
     expect(anonymous.status).toBe(200);
@@ -62,9 +62,13 @@ describe('GET /api/single_class from memory', () => {
     const trpc = await call(server.app, 'GET', `/trpc/schedule.list?input=${encodeURIComponent(JSON.stringify(week))}`, { token: cliente });
     expect(trpc.body.result.data.single_classes).toEqual(signedIn.body?.single_classes);
 
-    const { hits } = weekCacheFor(server.db).stats;
-    await read();
-    expect(weekCacheFor(server.db).stats.hits).toBe(hits + 1);
+    // A hit; or, on PostgreSQL when another database's transaction moved the horizon in between, a refresh that reads nothing whole.
+    const stats = weekCacheFor(server.db).stats;
+    const before = { ...stats };
+    const again = await read();
+    expect(again.headers.etag).toBe(anonymous.headers.etag);
+    expect(stats.hits - before.hits + (stats.refreshes - before.refreshes)).toBe(1);
+    expect(stats.misses - before.misses - (stats.refreshes - before.refreshes)).toBe(0);
   });
 
   it('a booking is in the very next read, and its cancellation in the one after', async () => {
@@ -120,27 +124,31 @@ describe('GET /api/single_class from memory', () => {
     const mariana = await customerId(server.db, 'cliente@estudio.demo');
     const first = await read();
     const counted = () => ({ ...cache.stats });
+    const wholeReads = (since: WeekCacheStats) => cache.stats.misses - since.misses - (cache.stats.refreshes - since.refreshes);
 
     // A booking: only its places, in both views.
     let before = counted();
     const booked = await call(server.app, 'POST', '/api/class_reservations', { token: cliente, body: { single_class_id: classId } });
     expect(booked.status, booked.raw).toBe(200);
+    // Cancelled at the end below; also when an expectation fails first, so the next test can book the class again.
+    onTestFailed(() => call(server.app, 'POST', `/api/class_reservations/${booked.body.class_reservation.class_reservation_id as number}/cancel`, { token: cliente }).then(() => undefined));
     const afterBooking = await read();
     expect(afterBooking.body).toEqual(answerOf(await listSchedule(server.db, week, null)));
     expect(afterBooking.headers.etag).not.toBe(first.headers.etag);
     expect((await read(cliente)).body).toEqual(answerOf(await listSchedule(server.db, week, mariana)));
-    expect(cache.stats.refreshes - before.refreshes).toBe(1);
-    expect(cache.stats.misses - before.misses).toBe(1);
+    // On PostgreSQL another database's transaction ending moves the cluster's horizon, and with it the stamp: a read
+    // then refreshes once more and finds nothing moved. What the booking must never cause is a whole read.
+    expect(cache.stats.refreshes - before.refreshes).toBeGreaterThanOrEqual(1);
+    expect(wholeReads(before)).toBe(0);
 
     // A profile change (customer, not shown): a new stamp, the same bytes and ETag, nothing re-read.
     before = counted();
     await server.db.update(customer).set({ phone: '5512345678' }).where(eq(customer.customer_id, mariana));
     const unshown = await read();
     expect(unshown.headers.etag).toBe(afterBooking.headers.etag);
-    expect(cache.stats.refreshes - before.refreshes).toBe(1);
-    expect(cache.stats.hits - before.hits).toBe(0);
+    expect(cache.stats.refreshes - before.refreshes).toBeGreaterThanOrEqual(1);
     expect((await read()).headers.etag).toBe(afterBooking.headers.etag);
-    expect(cache.stats.hits - before.hits).toBe(1);
+    expect(wholeReads(before)).toBe(0);
 
     // The class itself edited: the week is read again whole, and shows it.
     before = counted();
@@ -185,8 +193,8 @@ describe('GET /api/single_class from memory', () => {
             const after = await read();
             expect(after.body).toEqual(answerOf(await listSchedule(server.db, week, null)));
             expect(after.body?.single_classes.find((c) => c.single_class_id === heldClass)?.reservation_count).toBe(1);
-            expect(cache.stats.refreshes - before.refreshes).toBe(1);
-            expect(cache.stats.misses - before.misses).toBe(1);
+            expect(cache.stats.refreshes - before.refreshes).toBeGreaterThanOrEqual(1);
+            expect(cache.stats.misses - before.misses - (cache.stats.refreshes - before.refreshes)).toBe(0);
             await call(server.app, 'POST', `/api/class_reservations/${booked.body.class_reservation.class_reservation_id as number}/cancel`, { token: cliente });
           } finally {
             await held`rollback`;

@@ -80,9 +80,12 @@ describe('GET /api/single_class compressed', () => {
 
   it('a cache hit sends the compressed bytes kept with the week, not compressed again', async () => {
     const first = await get({ 'accept-encoding': 'br' });
-    const hits = weekCacheFor(server.db).stats.hits;
+    const stats = weekCacheFor(server.db).stats;
+    const before = { ...stats };
     const read = await weekCacheFor(server.db).read(server.db, filters, null);
-    expect(weekCacheFor(server.db).stats.hits).toBe(hits + 1);
+    // A hit; on PostgreSQL, when another database's transaction moved the horizon, a refresh that finds nothing moved.
+    expect(stats.hits - before.hits + (stats.refreshes - before.refreshes)).toBe(1);
+    expect(stats.misses - before.misses - (stats.refreshes - before.refreshes)).toBe(0);
     const [a, b] = await Promise.all([read.encoded('br'), read.encoded('br')]);
     expect(a).toBe(b);
     expect(a).toBe(await (await weekCacheFor(server.db).read(server.db, filters, null)).encoded('br'));
