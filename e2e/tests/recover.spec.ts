@@ -18,6 +18,14 @@ test('/recuperar in a studio that sends no e-mail says so, and how to get back i
   await expect(page).toHaveURL(/\/entrar$/);
 });
 
+test('/recuperar?email= (the page the studio sends a customer) comes with her e-mail filled in', async ({ page }) => {
+  await page.goto('/recuperar?email=cliente%40estudio.demo');
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue('cliente@estudio.demo');
+  await shoot(page, 'recover-email-filled');
+  await page.getByRole('button', { name: 'Recuperar' }).click();
+  await expect(page.getByTestId('recover-no-email')).toContainText('Este estudio todavía no envía correos');
+});
+
 test.describe('/recuperar?token= (the link of the recovery e-mail)', () => {
   const newPassword = 'Nueva1234!';
 

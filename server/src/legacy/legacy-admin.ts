@@ -335,13 +335,16 @@ export const legacyRoutes: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: st
     // Never a link that signs in as the customer in staff's hands: the customer gets the portal's reset e-mail (same procedure, limits and audit).
     method: 'POST',
     path: '/customer/resetPasswordLink',
-    summary: 'Envía al cliente el correo para elegir su contraseña; la liga nunca se entrega al personal (link: null)',
-    handle: async ({ caller, body }) => {
+    summary: 'Envía al cliente el correo para elegir su contraseña; link es la página de recuperación del estudio con su correo, nunca una liga que entre como ella',
+    handle: async ({ caller, body, ctx }) => {
       const answer = await caller.customer.recover(fromPanel(body) as never);
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      // The panel copies `link` for staff to paste to the customer and says so: the studio's recovery page with her
+      // e-mail filled in, where she asks for her own link. A link that sets the password never reaches staff.
+      const link = `${ctx.config.PUBLIC_URL}/recuperar?email=${encodeURIComponent(email)}`;
       // Never 'sent' while it waits in the outbox of a studio that sends no e-mail: the procedure's own words say so.
       const { email: canSend } = await caller.messaging.channels();
-      return canSend ? { link: null, sent: true, message: texts.adminCommerce.recoverSentTo(email) } : { link: null, sent: false, message: answer.message };
+      return canSend ? { link, sent: true, message: texts.adminCommerce.recoverSentTo(email) } : { link, sent: false, message: answer.message };
     },
   },
 

@@ -37,6 +37,7 @@ export const panelEchoes = {
   singleClass: [
     'cancelledAt',
     'deletedAt',
+    'class_id',
     'reservation_count',
     'reservations',
     'taken_spots',

@@ -155,10 +155,13 @@ const readBack: Record<number, Check> = {
     expect(answer.activos.map((c: Any) => c.email)).toContain('cliente@estudio.demo');
     expect(answer.nuevos.map((c: Any) => c.email)).not.toContain('cliente@estudio.demo');
   },
-  // No link in staff's hands: the customer's reset e-mail is queued, as the portal's '¿Olvidaste tu contraseña?' queues it.
+  // No password link in staff's hands: the customer's reset e-mail is queued, as the portal's '¿Olvidaste tu contraseña?' queues it.
   61: async (_get, _ids, _day, { answer, since, db }) => {
     // This studio sends no e-mail: the panel is told that it waits, never that it went.
-    expect(answer).toMatchObject({ link: null, sent: false });
+    expect(answer).toMatchObject({ sent: false });
+    // What the panel copies for staff is the studio's recovery page with her e-mail, never a link that sets a password.
+    expect(answer.link).toMatch(/\/recuperar\?email=cliente%40estudio\.demo$/);
+    expect(answer.link).not.toContain('token');
     expect(answer.message).toContain('quedó en espera en Mensajes');
     const [mail] = await db
       .select()

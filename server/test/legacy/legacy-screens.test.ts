@@ -444,4 +444,30 @@ describe("the previous panel's forms save what they read back", () => {
     expect(after.class_date).toBe(ahead.class_date);
     expect(after.class_instructors.map((i: Any) => i.instructor_id)).toEqual(ahead.class_instructors.map((i: Any) => i.instructor_id));
   });
+
+  it('Agregar clase at the time of another class saves it (the panel shows nothing when a class save fails), and the activity keeps the confirmation', async () => {
+    const week = twoWeeks();
+    const listed = (await panel('GET', `/api/single_class?start_date=${week.start_date}&end_date=${week.end_date}`, admin)).body;
+    const taken = (listed.classes as Any[]).flatMap((d) => d.details).find((c: Any) => c.class_date_utc > new Date(Date.now() + 3 * 86_400_000).toISOString());
+    expect(taken).toBeDefined();
+    // The form as the panel sends it: the wall time of the class already there, in the same place.
+    const wall = String(taken.class_date).slice(0, 16).replace('T', ' ');
+    const body = { class_instructor_id: 'nueva', description: 'Clase doble desde el panel', instructor_id: '', location_id: taken.location_id, class_type_id: taken.class_type_id, capacity: '10', class_date: wall, is_virtual_class: false, is_special_event: false };
+    const saved = await panel('POST', '/api/single_class', admin, body);
+    expect(saved.status, saved.raw).toBe(200);
+    const day = (await panel('GET', `/api/single_class?start_date=${wall.slice(0, 10)}&end_date=${wall.slice(0, 10)}`, admin)).body.single_classes as Any[];
+    expect(day.filter((c) => c.class_date === taken.class_date_utc).map((c) => c.description)).toContain('Clase doble desde el panel');
+  });
+
+  it('Eliminar on a class’s screen sends its class_id: the class read there carries it, and the delete cancels that class', async () => {
+    const week = twoWeeks();
+    const listed = (await panel('GET', `/api/single_class?start_date=${week.start_date}&end_date=${week.end_date}`, admin)).body;
+    const ahead = (listed.single_classes as Any[]).find((c) => c.cancelledAt === null && c.class_date > new Date(Date.now() + 2 * 86_400_000).toISOString() && c.reservation_count > 0);
+    expect(ahead).toBeDefined();
+    const { clase } = (await panel('GET', `/api/single_class/admin/${ahead.single_class_id}`, admin)).body;
+    expect(clase.class_id).toBe(ahead.single_class_id);
+    const deleted = await panel('DELETE', `/api/single_class/${clase.class_id}`, admin);
+    expect(deleted.status, deleted.raw).toBe(200);
+    expect((await panel('GET', `/api/single_class/admin/${ahead.single_class_id}`, admin)).body.clase.deletedAt).not.toBeNull();
+  });
 });

@@ -20,7 +20,9 @@ export default function RecoverPage() {
 
 function RequestRecoveryForm() {
   const { store } = useSession();
-  const [email, setEmail] = useState('');
+  // The studio may send the page with the person's e-mail filled in (?email=, the previous panel's 'Generar Link').
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   // The studio cannot send e-mail (decision 079): no link went anywhere, so say how to get back in instead.
