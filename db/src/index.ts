@@ -7,3 +7,4 @@ export { demoAccounts, demoPassword, seedDemoStudio, seedIfEmpty } from './seed/
 export type { DemoAccountKey, SeedOptions, SeedSummary } from './seed/index.ts';
 export { isCheckViolation, isConnectionLost, isUniqueViolation, pgConstraint, pgErrorCode } from './errors.ts';
 export { usableCredit } from './credit-rules.ts';
+export { classSpotMapSql } from './seat-map.ts';

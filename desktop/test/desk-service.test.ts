@@ -6,7 +6,7 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from
 import { and, eq, isNull } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { class_reservation, customer, file, purchase, single_class } from '@estudio/db';
+import { class_reservation, class_type, customer, file, location, purchase, room, single_class } from '@estudio/db';
 import { openReplica } from '@estudio/sync/client/replica';
 import { localFilesDir } from '../../server/src/services/files/files.ts';
 import { startTestServer, type TestServer } from '../../server/test/support/helpers.ts';
@@ -102,6 +102,24 @@ describe('desk service', () => {
     expect(card.purchases.map((p) => p.title)).toEqual(['10 Clases']);
     expect(card.upcoming.map((r) => r.class_reservation_id)).toContain(today);
     expect(card.past.some((r) => r.attend)).toBe(true);
+  });
+
+  it('offers a class in a room with the room’s seat map, and refuses a seat the room does not have, offline too', async () => {
+    const [place] = await server.db.select({ id: location.location_id, name: location.name }).from(location).orderBy(location.location_id).limit(1);
+    const [yoga] = await server.db.select({ id: class_type.class_type_id, spot_map: class_type.spot_map }).from(class_type).where(eq(class_type.name, 'Yoga'));
+    expect(yoga?.spot_map, 'Yoga has no seat map of its own').toBeNull();
+    const [small] = await server.db.insert(room).values({ location_id: place?.id ?? 0, name: 'Salón Recepción', capacity: 4, spot_map: '2,2' }).returning();
+    // Within the next hours (bookable at the desk), not a day ahead: the walk-in test below picks a class from then on.
+    const [klass] = await server.db
+      .insert(single_class)
+      .values({ class_date: new Date(Date.now() + 3 * 3_600_000), duration_minutes: 30, capacity: 4, location_id: place?.id ?? 0, room_id: small?.room_id ?? null, class_type_id: yoga?.id ?? 0 })
+      .returning({ id: single_class.single_class_id });
+    const offered = async () => (await desk.bookableClasses()).find((c) => c.single_class_id === klass?.id);
+    await until('the class in its room reaches the replica', async () => (await offered()) !== undefined);
+    expect(await offered()).toMatchObject({ spot_map: '2,2', location: `${place?.name} · Salón Recepción` });
+    const [mariana] = await server.db.select({ id: customer.customer_id }).from(customer).where(eq(customer.email, 'cliente@estudio.demo'));
+    await expect(desk.mutate('walkIn', { customer_id: mariana?.id ?? 0, single_class_id: klass?.id ?? 0, spot: 5, guest: null })).rejects.toMatchObject({ code: 'booking/spot-invalid' });
+    await server.db.update(single_class).set({ cancelledAt: new Date() }).where(eq(single_class.single_class_id, klass?.id ?? 0));
   });
 
   it('checks in the QR code of a reservation of today, once, and the server records it; old links and folios are refused', async () => {

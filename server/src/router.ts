@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth.ts';
 import { creditsRouter } from './routers/credits.ts';
 import { customerRouter } from './routers/customer.ts';
 import { locationsRouter } from './routers/locations.ts';
+import { roomsRouter } from './routers/rooms.ts';
 import { acceptedPagesRouter, pagesRouter } from './routers/pages.ts';
 import { penaltiesRouter } from './routers/penalties.ts';
 import { cashShiftsRouter } from './routers/cash-shifts.ts';
@@ -74,6 +75,7 @@ export const appRouter = router({
   reservations: reservationsRouter,
   schedule: scheduleRouter,
   locations: locationsRouter,
+  rooms: roomsRouter,
   waitlist: waitlistRouter,
   credits: creditsRouter,
   penalties: penaltiesRouter,

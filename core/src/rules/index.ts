@@ -1,6 +1,7 @@
 export * from './time.ts';
 export * from './seat-map.ts';
 export * from './schedule-clash.ts';
+export * from './rooms.ts';
 export * from './capacity.ts';
 export * from './booking-window.ts';
 export * from './credits.ts';

@@ -2,14 +2,16 @@ import { studioDayjs } from './time.ts';
 
 /**
  * A class in the way of one being scheduled: in the same place at the same
- * time (until a location has rooms, it is one room: decision 135), or taught
- * by one of the same coaches.
+ * time (the same room; the same location when either has no room: decisions
+ * 135 and 140), or taught by one of the same coaches.
  */
 export interface ScheduleClash {
   className: string;
   start: Date;
   minutes: number;
   locationName: string;
+  /** The room the class in the way is in, named in the message when there is one. */
+  roomName?: string | null | undefined;
   /** The coach who would teach both, or null when the clash is the place's. */
   coachName: string | null;
 }
@@ -21,15 +23,17 @@ export function classesOverlap(a: { start: Date; minutes: number }, b: { start: 
 
 /**
  * The Spanish 409 that names the class in the way: 'Se cruza con Yoga del
- * martes 2 de diciembre, 07:00–08:00, en Roma Norte.' or 'Ana López ya da
- * Yoga …'; `more` other classes in the way of a series are counted after it.
+ * martes 2 de diciembre, 07:00–08:00, en el Salón A de Roma Norte.' (or
+ * 'en Roma Norte' without a room) or 'Ana López ya da Yoga …'; `more` other
+ * classes in the way of a series are counted after it.
  */
 export function scheduleClashMessage(clash: ScheduleClash, tz: string, more = 0): string {
   const start = studioDayjs(clash.start, tz).locale('es');
   const when = `${start.format('dddd D [de] MMMM, HH:mm')}–${start.add(clash.minutes, 'minute').format('HH:mm')}`;
+  const where = clash.roomName ? `en el ${clash.roomName} de ${clash.locationName}` : `en ${clash.locationName}`;
   const first = clash.coachName
-    ? `${clash.coachName} ya da ${clash.className} el ${when}, en ${clash.locationName}.`
-    : `Se cruza con ${clash.className} del ${when}, en ${clash.locationName}.`;
+    ? `${clash.coachName} ya da ${clash.className} el ${when}, ${where}.`
+    : `Se cruza con ${clash.className} del ${when}, ${where}.`;
   const others = more === 0 ? '' : more === 1 ? ' Y se cruza con 1 clase más.' : ` Y se cruza con ${more} clases más.`;
   return `${first}${others} Si es a propósito, confírmalo para guardarla de todos modos.`;
 }

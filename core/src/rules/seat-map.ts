@@ -55,3 +55,11 @@ export function seatStates(spotMap: string | null | undefined, taken: readonly n
     seats: row.seats.map((seat) => ({ seat, state: occupied.has(seat) ? 'taken' : placesLeft > 0 ? 'free' : 'closed' })),
   }));
 }
+
+/**
+ * A class's seat map (decision 140): its room's when the class is in a room that has one, else its class type's.
+ * The one rule every reader follows; SQL readers use classSpotMapSql (db), the same coalesce.
+ */
+export function classSeatMap(room: { spot_map: string | null } | null | undefined, classType: { spot_map: string | null }): string | null {
+  return room?.spot_map ?? classType.spot_map;
+}

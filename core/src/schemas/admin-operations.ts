@@ -38,6 +38,8 @@ const classFields = {
   duration_minutes: duration,
   capacity,
   location_id: id,
+  /** A room of that location (decision 140); null or absent: no room. */
+  room_id: id.nullish(),
   class_type_id: id,
   instructor_ids: instructorIds.default([]),
   /** A special class only buyers of this package can book. */
@@ -77,6 +79,7 @@ export const singleClassUpdateInput = z
     duration_minutes: duration.optional(),
     capacity: capacity.optional(),
     location_id: id.optional(),
+    room_id: id.nullish(),
     class_type_id: id.optional(),
     instructor_ids: instructorIds.optional(),
     class_package_id: id.nullish(),

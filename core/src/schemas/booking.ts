@@ -58,6 +58,9 @@ export const locationSummary = z.object({
   address: z.string().nullable(),
 });
 
+/** A class's room as the schedule shows it ('Salón A'). */
+export const roomSummary = z.object({ room_id: z.number(), name: z.string() });
+
 export const tagSummary = z.object({ tag_id: z.number(), name: z.string(), color: z.string().nullable() });
 
 /** The caller's own live reservation in a class. */
@@ -91,6 +94,11 @@ export const singleClassOutput = z.object({
   taken_spots: z.array(z.number()),
   class_type: classTypeSummary,
   location: locationSummary,
+  /** The room of the location the class is in (decision 140); null: no room. */
+  room_id: z.number().nullable(),
+  room: roomSummary.nullable(),
+  /** The class's seat map: its room's when the room has one, else its type's (classSeatMap). */
+  spot_map: z.string().nullable(),
   class_instructors: z.array(instructorSummary),
   tags: z.array(tagSummary),
   /** The caller's live reservations in this class (empty for a visitor). */

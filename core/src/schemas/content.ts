@@ -186,18 +186,21 @@ export const classTypeOutput = z.object({
 });
 export type ClassTypeOutput = z.infer<typeof classTypeOutput>;
 
+/** Seats per row, back row first ('4,6,6'): a class type's and a room's seat map; empty is none. */
+const spotMapField = z
+  .string()
+  .trim()
+  .regex(/^[0-9]+(,[0-9]+)*$/, { error: 'El mapa de lugares debe ser una lista de números separados por comas, p. ej. 4,6,6.' })
+  .nullish()
+  .or(z.literal('').transform(() => null));
+
 const classTypeFields = {
   name: z.string().trim().min(1, { error: 'Debes escribir el nombre del tipo de clase.' }).max(100),
   description: optionalText(5000),
   icon: optionalText(1000),
   image: optionalText(1000),
   /** Seats per row, back row first ('4,6,6'). */
-  spot_map: z
-    .string()
-    .trim()
-    .regex(/^[0-9]+(,[0-9]+)*$/, { error: 'El mapa de lugares debe ser una lista de números separados por comas, p. ej. 4,6,6.' })
-    .nullish()
-    .or(z.literal('').transform(() => null)),
+  spot_map: spotMapField,
   /** Its colour on a schedule. */
   color: z
     .string()
@@ -274,6 +277,39 @@ const locationFields = {
 export const locationCreateInput = z.object(locationFields);
 export const locationUpdateInput = z.object({ location_id: bodyId, ...z.object(locationFields).partial().shape });
 export const locationOneOutput = z.object({ location: locationOutput });
+
+// ---------- Rooms of a location (admin, decision 140) ----------
+
+export const roomOutput = z.object({
+  room_id: z.number(),
+  location_id: z.number(),
+  name: z.string(),
+  /** The most people the room holds; null: not said (a class's capacity is then its own). */
+  capacity: z.number().nullable(),
+  /** Seats per row, back row first; a class in the room takes this map over its type's. */
+  spot_map: z.string().nullable(),
+});
+export type RoomOutput = z.infer<typeof roomOutput>;
+
+const roomFields = {
+  name: z.string().trim().min(1, { error: 'Debes escribir el nombre del salón.' }).max(100, { error: 'El nombre del salón puede tener hasta 100 caracteres.' }),
+  capacity: z
+    .number({ error: 'El cupo del salón debe ser un número.' })
+    .int({ error: 'El cupo del salón debe ser un número entero.' })
+    .min(1, { error: 'El cupo del salón debe ser de al menos 1 lugar.' })
+    .max(500, { error: 'El cupo del salón no puede ser mayor a 500 lugares.' })
+    .nullish(),
+  spot_map: spotMapField,
+};
+/** GET /api/rooms?location_id=: a location's live rooms. */
+export const roomsInput = z.object({ location_id: id });
+export const roomCreateInput = z.object({ location_id: bodyId, ...roomFields });
+export type RoomCreateInput = z.infer<typeof roomCreateInput>;
+export const roomUpdateInput = z.object({ room_id: bodyId, ...z.object(roomFields).partial().shape });
+export type RoomUpdateInput = z.infer<typeof roomUpdateInput>;
+export const roomIdInput = z.object({ room_id: id });
+export const roomsOutput = z.object({ rooms: z.array(roomOutput) });
+export const roomOneOutput = z.object({ room: roomOutput });
 
 // ---------- Forms and custom fields ----------
 

@@ -19,6 +19,7 @@ import { drawerAmount } from './cash-shifts.ts';
  */
 export const replicatedTables = {
   location: { key: ['location_id'], hidden: [] },
+  room: { key: ['room_id'], hidden: [] },
   class_type: { key: ['class_type_id'], hidden: [] },
   instructor: { key: ['instructor_id'], hidden: [] },
   class_package: { key: ['class_package_id'], hidden: ['stripe_product_id', 'stripe_price_id'] },

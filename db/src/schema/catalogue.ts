@@ -19,6 +19,35 @@ export const location = pgTable('location', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * A room of a location ('Salón A'): its own seat map and capacity (decision 140). A class in a room takes the room's
+ * seat map when it has one; two classes in one room cannot overlap, in two rooms of one location they can.
+ */
+export const room = pgTable(
+  'room',
+  {
+    room_id: integer('room_id').primaryKey().generatedAlwaysAsIdentity(),
+    location_id: integer('location_id')
+      .notNull()
+      .references(() => location.location_id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** The most people the room holds; null when the studio does not say. */
+    capacity: integer('capacity'),
+    /** Seats per row, back row first, as class_type.spot_map; null when the room has no seat map. */
+    spot_map: text('spot_map'),
+    deletedAt: tstz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('room_location_id_idx').on(t.location_id),
+    // A removed room's name is free again for a new one.
+    uniqueIndex('room_location_name_key').on(t.location_id, t.name).where(sql`${t.deletedAt} is null`),
+    check('room_spot_map_check', sql`${t.spot_map} is null or ${t.spot_map} ~ '^[0-9]+(,[0-9]+)*$'`),
+    check('room_capacity_check', sql`${t.capacity} is null or ${t.capacity} >= 0`),
+  ],
+);
+
 export const class_category = pgTable(
   'class_category',
   {

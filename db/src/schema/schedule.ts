@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { class_type, instructor, location } from './catalogue.ts';
+import { class_type, instructor, location, room } from './catalogue.ts';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { class_package } from './packages.ts';
 import { tag } from './videos.ts';
@@ -41,6 +41,8 @@ export const single_class = pgTable(
       onDelete: 'set null',
     }),
     icon: text('icon'),
+    /** The room of the location the class is in (decision 140); null: the location as one room. */
+    room_id: integer('room_id').references(() => room.room_id, { onDelete: 'restrict' }),
     /** The series this class was made by, if any (class_series). */
     class_series_id: integer('class_series_id').references(() => class_series.class_series_id, { onDelete: 'set null' }),
     cancelledAt: tstz('cancelled_at'),
@@ -52,6 +54,7 @@ export const single_class = pgTable(
     index('single_class_location_date_idx').on(t.location_id, t.class_date),
     index('single_class_class_type_id_idx').on(t.class_type_id),
     index('single_class_series_date_idx').on(t.class_series_id, t.class_date),
+    index('single_class_room_date_idx').on(t.room_id, t.class_date),
     check('single_class_capacity_check', sql`${t.capacity} >= 0`),
     check('single_class_duration_check', sql`${t.duration_minutes} > 0`),
   ],

@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBellRinging, IconCheck, IconClock, IconLock, IconSparkles } from '@tabler/icons-react';
-import { formatDateTime, localDate, localTimeHHmm, texts, type ClassBookability } from '@estudio/core';
+import { formatDateTime, localDate, localTimeHHmm, placeLabel, texts, type ClassBookability } from '@estudio/core';
 import { coachNames } from './time.ts';
 import { dayLabels } from './week.ts';
 import type { SingleClassOutput } from './types.ts';
@@ -115,7 +115,7 @@ export function ClassCard({ singleClass: c, view, tz, busy, onSelect }: { single
         </Text>
       )}
       <Text size="xs" lh={1.3} className={classes.cardMeta}>
-        {c.location.name}
+        {placeLabel(c.location.name, c.room?.name)}
       </Text>
       <div className={classes.cardFooter}>
         <Footer c={c} view={view} tz={tz} />

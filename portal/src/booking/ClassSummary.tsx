@@ -1,6 +1,6 @@
 import { Avatar, Group, Spoiler, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBackpack, IconCalendarEvent, IconMapPin, IconStairs, IconUser } from '@tabler/icons-react';
-import { formatDateTime, texts } from '@estudio/core';
+import { formatDateTime, placeLabel, texts } from '@estudio/core';
 import { pictureVariants } from '../ui/image-sources.ts';
 import { coachNames, useStudioTimeZone } from './time.ts';
 import type { ClassSummaryData } from './types.ts';
@@ -65,7 +65,7 @@ export function ClassSummary({ singleClass, details = false }: { singleClass: Cl
         {formatDateTime(singleClass.class_date, tz)} · {texts.booking.minutes(singleClass.duration_minutes)}
       </Line>
       {coaches.length > 0 && (details ? <Coaches coaches={coaches} /> : <Line icon={<IconUser size={14} />}>{coachNames(coaches)}</Line>)}
-      <Line icon={<IconMapPin size={14} />}>{singleClass.location.name}</Line>
+      <Line icon={<IconMapPin size={14} />}>{placeLabel(singleClass.location.name, singleClass.room?.name)}</Line>
       {details && type.level && (
         <Line icon={<IconStairs size={14} />} label={texts.booking.classLevel}>
           {type.level}

@@ -3,7 +3,7 @@ import { seatRows, texts } from '@estudio/core';
 import classes from './SeatMap.module.css';
 
 interface SeatMapProps {
-  /** The class type's spot_map ('4,6,6': seats per row, back row first). */
+  /** The class's seat map ('4,6,6': seats per row, back row first; its room's, else its type's). */
   spotMap: string;
   /** Seats other people (or the caller's booking) hold. */
   taken: readonly number[];

@@ -12,5 +12,7 @@ export interface ClassSummaryData {
   description?: string | null;
   class_type: { name: string; description?: string | null; level?: string | null; what_to_bring?: string | null };
   location: { name: string };
+  /** The room of the location, when the class is in one: shown after the location's name. */
+  room?: { name: string } | null;
   class_instructors: { name: string; last_name: string | null; nick_name: string | null; file?: { src: string } | null }[];
 }

@@ -204,7 +204,7 @@ export const weekUnshownTables: ReadonlySet<string> = new Set([
   'waitlist',
 ]);
 /** The tables whose changes read the week again whole (listed for the test; unknown tables do the same). */
-export const weekReloadTables: ReadonlySet<string> = new Set(['class_type', 'instructor', 'location', 'single_class', 'single_class_instructor']);
+export const weekReloadTables: ReadonlySet<string> = new Set(['class_type', 'instructor', 'location', 'room', 'single_class', 'single_class_instructor']);
 
 /** The signed-in caller's own rows of the week, read in the same statement. */
 function ownColumns() {

@@ -43,6 +43,8 @@ export const panelEchoes = {
     'taken_spots',
     'class_type',
     'location',
+    'room',
+    'spot_map',
     'class_instructors',
     'tags',
     'class_reservations',

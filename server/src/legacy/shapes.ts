@@ -93,6 +93,8 @@ export function panelClass(singleClass: Json, zone: string): Json {
     deletedAt: singleClass.cancelledAt ?? null,
     // Its delete button sends `class_id` (its own backend's name for the class).
     class_id: singleClass.single_class_id,
+    // Its seat maps read class_type.spot_map: the class's own map (its room's, else its type's).
+    ...(singleClass.spot_map !== undefined && isObject(singleClass.class_type) ? { class_type: { ...singleClass.class_type, spot_map: singleClass.spot_map } } : {}),
     reservations: singleClass.reservation_count ?? 0,
     class_instructors: panelInstructors(singleClass.class_instructors),
   };
@@ -167,9 +169,10 @@ export function classFromPanel(body: unknown): unknown {
   else if (instructorId !== undefined && instructorId !== null) out.instructor_id = instructorId;
   if (virtual !== undefined && virtual !== false) out.is_virtual_class = virtual;
   if (special !== undefined && special !== false) out.is_special_event = special;
-  // The panel shows nothing when a class save fails, so a 409 it cannot confirm would read as a dead button:
-  // its saves are confirmed, as its own backend took them, and the activity log keeps the confirmation.
-  if (out.allow_overlap === undefined) out.allow_overlap = true;
+  // The panel shows nothing when a class save fails, so a 409 it cannot confirm would read as a dead button: its saves
+  // are confirmed, as its own backend took them, and the activity log keeps the confirmation. Only its saves: a
+  // wall-time class_date is the panel's (the spec's route takes date and time), and other clients are still asked.
+  if (wall && out.allow_overlap === undefined) out.allow_overlap = true;
   return out;
 }
 

@@ -459,6 +459,20 @@ describe("the previous panel's forms save what they read back", () => {
     expect(day.filter((c) => c.class_date === taken.class_date_utc).map((c) => c.description)).toContain('Clase doble desde el panel');
   });
 
+  it('a class in a room: the panel’s seat map (class_type.spot_map where it reads a class) is the room’s', async () => {
+    const [place] = (await panel('GET', '/api/locations', admin)).body.locations as Any[];
+    const room = await panel('POST', '/api/rooms', admin, { location_id: place.location_id, name: 'Salón del panel', capacity: 6, spot_map: '3,3' });
+    expect(room.status, room.raw).toBe(200);
+    const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    const types = (await panel('GET', '/api/class_types', admin)).body.class_types as Any[];
+    const made = await panel('POST', '/api/single_class', admin, { date: day, time: '23:10', duration_minutes: 30, capacity: 6, class_type_id: types[0].class_type_id, location_id: place.location_id, room_id: room.body.room.room_id, instructor_ids: [], allow_overlap: true });
+    expect(made.status, made.raw).toBe(200);
+    const id = made.body.single_class.single_class_id;
+    const { clase } = (await panel('GET', `/api/single_class/admin/${id}`, admin)).body;
+    expect(clase.class_type.spot_map).toBe('3,3');
+    expect((await panel('GET', `/api/single_class/single/${id}`, admin)).body.clase.class_type.spot_map).toBe('3,3');
+  });
+
   it('Eliminar on a class’s screen sends its class_id: the class read there carries it, and the delete cancels that class', async () => {
     const week = twoWeeks();
     const listed = (await panel('GET', `/api/single_class?start_date=${week.start_date}&end_date=${week.end_date}`, admin)).body;

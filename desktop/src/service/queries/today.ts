@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@estudio/db';
-import { class_reservation, class_type, customer, instructor, location, single_class, single_class_instructor } from '@estudio/db';
-import { placesTaken } from '@estudio/core';
+import { class_reservation, class_type, classSpotMapSql, customer, instructor, location, room, single_class, single_class_instructor } from '@estudio/db';
+import { placeLabel, placesTaken } from '@estudio/core';
 import { iso, replicaTimeZone, studioDay } from '../time.ts';
 
 export interface RosterEntry {
@@ -25,9 +25,12 @@ export interface DeskClass {
   capacity: number;
   class_type_id: number;
   class_type: string;
+  /** The class's seat map: its room's, else its type's (classSpotMapSql). */
   spot_map: string | null;
   location_id: number;
   location: string;
+  /** The room of the location, if the class is in one. */
+  room: string | null;
   instructors: string[];
   cancelledAt: string | null;
   /** Live reservations, by seat then name. */
@@ -51,9 +54,10 @@ export async function classesBetween(db: Db, from: Date, to: Date, only?: number
       capacity: single_class.capacity,
       class_type_id: single_class.class_type_id,
       class_type: class_type.name,
-      spot_map: class_type.spot_map,
+      spot_map: classSpotMapSql(),
       location_id: single_class.location_id,
       location: location.name,
+      room: sql<string | null>`(select r.name from ${room} r where r.room_id = ${single_class.room_id})`,
       cancelledAt: single_class.cancelledAt,
     })
     .from(single_class)
@@ -151,7 +155,7 @@ export async function bookableClasses(db: Db, now = new Date(), days = 7): Promi
       single_class_id: c.single_class_id,
       class_date: c.class_date,
       class_type: c.class_type,
-      location: c.location,
+      location: placeLabel(c.location, c.room),
       instructors: c.instructors,
       capacity: c.capacity,
       /** Places taken, guests included (the server's count). */

@@ -24,7 +24,7 @@ interface BookingModalProps {
 
 /**
  * Books a class, or changes the seat and guest of the caller's own
- * reservation in it. The seat map shows when the class type has a spot_map;
+ * reservation in it. The seat map shows when the class has one (its room's, else its type's);
  * the guest name when allow_class_guests is on, with the studio's guest rule
  * (guest_uses_credit) and, on a seat map, a second seat for the guest. The
  * server decides: a 412 or 409 shows its message and the schedule reloads.
@@ -34,7 +34,7 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
   const utils = trpc.useUtils();
   const invalidate = useInvalidateBooking();
   const own = singleClass.class_reservations[0];
-  const hasMap = seatRows(singleClass.class_type.spot_map).length > 0;
+  const hasMap = seatRows(singleClass.spot_map).length > 0;
   const guestsAllowed = isOn(config.allow_class_guests);
   const [spot, setSpot] = useState<number | null>(own?.spot ?? null);
   const [withGuest, setWithGuest] = useState(Boolean(own?.guest));
@@ -173,7 +173,7 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
             )}
           </Stack>
         )}
-        {hasMap && singleClass.class_type.spot_map && (
+        {hasMap && singleClass.spot_map && (
           <>
             <Divider />
             {guestSeat && (
@@ -190,7 +190,7 @@ export function BookingModal({ opened, onClose, singleClass, onStale }: BookingM
             )}
             <SeatMap
               heading={guestSeat && picking === 'guest' ? texts.booking.chooseGuestSpotHeading : texts.booking.chooseSpot}
-              spotMap={singleClass.class_type.spot_map}
+              spotMap={singleClass.spot_map}
               taken={singleClass.taken_spots}
               mine={own ? heldSeats(own) : []}
               selected={spot}

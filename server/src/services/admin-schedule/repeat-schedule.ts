@@ -7,6 +7,7 @@ import type { Db } from '../../db.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import type { Actor } from './save-class.ts';
+import { checkClassRoom } from './class-room.ts';
 import { refuseScheduleClash } from './schedule-clash.ts';
 
 export interface RepeatResult {
@@ -56,7 +57,9 @@ export async function repeatSchedule(db: Db, input: SingleClassRepeatInput, acto
         );
       const taken = new Set(existing.map((e) => e.class_date.getTime()));
       const missing = starts.filter((s) => !taken.has(s.getTime()));
-      await refuseScheduleClash(tx, { starts: missing, minutes: input.duration_minutes, locationId: input.location_id, instructorIds }, tz, input.allow_overlap);
+      const roomId = input.room_id ?? null;
+      await checkClassRoom(tx, roomId, input.location_id, input.capacity);
+      await refuseScheduleClash(tx, { starts: missing, minutes: input.duration_minutes, locationId: input.location_id, roomId, instructorIds }, tz, input.allow_overlap);
       // The new classes are one series: edited together, ended or cancelled by dates (cancel-series.ts).
       const [series] =
         missing.length === 0
@@ -76,6 +79,7 @@ export async function repeatSchedule(db: Db, input: SingleClassRepeatInput, acto
                   duration_minutes: input.duration_minutes,
                   capacity: input.capacity,
                   location_id: input.location_id,
+                  room_id: roomId,
                   class_type_id: input.class_type_id,
                   class_package_id: input.class_package_id ?? null,
                   description: input.description ?? null,

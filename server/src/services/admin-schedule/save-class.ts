@@ -3,6 +3,7 @@ import {
   formatDateTime,
   localDate,
   localTimeHHmm,
+  placeLabel,
   studioInstant,
   studioTimeZone,
   type SeriesScope,
@@ -26,6 +27,7 @@ import { queueCustomerMessages } from '../messages/queue-message.ts';
 import { countPlaces } from '../reservations/booking-locks.ts';
 import { getSingleClass } from '../schedule/get-single-class.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
+import { checkClassRoom } from './class-room.ts';
 import { refuseScheduleClash } from './schedule-clash.ts';
 
 /** The staff or admin customer making a change (recorded in audit_log). */
@@ -71,9 +73,11 @@ export async function createSingleClass(db: Db, input: SingleClassCreateInput, a
   const classDate = studioInstant(input.date, input.time, tz);
   const id = await referencesExist(() =>
     db.transaction(async (tx) => {
+      const roomId = input.room_id ?? null;
+      await checkClassRoom(tx, roomId, input.location_id, input.capacity);
       await refuseScheduleClash(
         tx,
-        { starts: [classDate], minutes: input.duration_minutes, locationId: input.location_id, instructorIds: input.instructor_ids },
+        { starts: [classDate], minutes: input.duration_minutes, locationId: input.location_id, roomId, instructorIds: input.instructor_ids },
         tz,
         input.allow_overlap,
       );
@@ -84,6 +88,7 @@ export async function createSingleClass(db: Db, input: SingleClassCreateInput, a
           duration_minutes: input.duration_minutes,
           capacity: input.capacity,
           location_id: input.location_id,
+          room_id: roomId,
           class_type_id: input.class_type_id,
           class_package_id: input.class_package_id ?? null,
           description: input.description ?? null,
@@ -144,11 +149,17 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
           starts: [classDate ?? current.class_date],
           minutes: fields.duration_minutes ?? current.duration_minutes,
           locationId: fields.location_id ?? current.location_id,
+          roomId: fields.room_id === undefined ? current.room_id : fields.room_id,
           instructorIds: instructor_ids ?? coaches,
           exceptClassId: classId,
         };
+        // A class's room is of its location and holds its capacity, whichever of the three the edit changes.
+        const inRoom =
+          fields.room_id !== undefined || fields.location_id !== undefined || fields.capacity !== undefined
+            ? await checkClassRoom(tx, planned.roomId, planned.locationId, fields.capacity ?? current.capacity)
+            : undefined;
         const timeMoved = planned.starts[0]?.getTime() !== current.class_date.getTime();
-        const placeMoved = planned.locationId !== current.location_id;
+        const placeMoved = planned.locationId !== current.location_id || planned.roomId !== current.room_id;
         const coachesChanged = !sameIds(planned.instructorIds, coaches);
         // The console sends the whole form: only a class that moves, lengthens or changes place or coaches is checked.
         if (timeMoved || placeMoved || coachesChanged || planned.minutes !== current.duration_minutes) await refuseScheduleClash(tx, planned, tz, allow_overlap);
@@ -174,7 +185,7 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
             was: current.class_date,
             now: {
               ...(timeMoved && planned.starts[0] ? { when: formatDateTime(planned.starts[0], tz) } : {}),
-              ...(placeMoved ? { place: await (placeName ??= locationName(tx, planned.locationId)) } : {}),
+              ...(placeMoved ? { place: placeLabel(await (placeName ??= locationName(tx, planned.locationId)), inRoom?.name) } : {}),
               ...(coachesChanged ? { coaches: await (newCoaches ??= coachNames(tx, planned.instructorIds)) } : {}),
             },
           });

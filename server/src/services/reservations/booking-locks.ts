@@ -6,7 +6,7 @@ import { class_package } from '@estudio/db/schema/packages';
 import { available_classes, purchase } from '@estudio/db/schema/purchases';
 import { class_reservation } from '@estudio/db/schema/reservations';
 import { single_class } from '@estudio/db/schema/schedule';
-import type { Tx } from '@estudio/db';
+import { classSpotMapSql, type Tx } from '@estudio/db';
 import { preparedStatement } from '@estudio/db/prepared';
 
 /**
@@ -69,7 +69,7 @@ const lockCustomerStatement = preparedStatement((tx) =>
 
 const lockClassStatement = preparedStatement((tx) =>
   tx
-    .select({ c: single_class, ct: class_type })
+    .select({ c: single_class, ct: class_type, spot_map: classSpotMapSql() })
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .where(eq(single_class.single_class_id, sql.placeholder('singleClassId')))
@@ -124,7 +124,8 @@ export async function closeClassGate(tx: Tx, singleClassId: number): Promise<voi
 }
 
 export type CustomerRow = typeof customer.$inferSelect;
-export type ClassWithType = typeof single_class.$inferSelect & { class_type: typeof class_type.$inferSelect };
+/** A class with its class type and its seat map (its room's, else its type's: classSpotMapSql). */
+export type ClassWithType = typeof single_class.$inferSelect & { class_type: typeof class_type.$inferSelect; spot_map: string | null };
 
 /** Locks the customer row (FOR UPDATE). Throws customer/not-found. */
 export async function lockCustomer(tx: Tx, customerId: number): Promise<CustomerRow> {
@@ -146,18 +147,18 @@ export async function lockCustomers(tx: Tx, customerIds: readonly number[]): Pro
 export async function lockClass(tx: Tx, singleClassId: number): Promise<ClassWithType> {
   const [row] = await lockClassStatement(tx, { singleClassId });
   if (!row) throw new DomainError('class/not-found');
-  return { ...row.c, class_type: row.ct };
+  return { ...row.c, class_type: row.ct, spot_map: row.spot_map };
 }
 
 /** The class with its class type, without a lock (for checks that the locked re-read repeats). Throws class/not-found. */
 export async function readClass(tx: Tx, singleClassId: number): Promise<ClassWithType> {
   const [row] = await tx
-    .select({ c: single_class, ct: class_type })
+    .select({ c: single_class, ct: class_type, spot_map: classSpotMapSql() })
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .where(eq(single_class.single_class_id, singleClassId));
   if (!row) throw new DomainError('class/not-found');
-  return { ...row.c, class_type: row.ct };
+  return { ...row.c, class_type: row.ct, spot_map: row.spot_map };
 }
 
 /**

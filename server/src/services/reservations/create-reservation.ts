@@ -58,7 +58,7 @@ export class PenalizedError extends DomainError {
  * where the answer is final.
  */
 export async function checkSeatAndPlaces(tx: Tx, settings: AppConfigMap, c: ClassWithType, change: SeatChange): Promise<void> {
-  refuse(seatRulesRefusal(settings, c.class_type.spot_map, change));
+  refuse(seatRulesRefusal(settings, c.spot_map, change));
   const guestSpot = change.guestSpot ?? null;
   const taken = await occupancy(tx, c.single_class_id, heldSeats({ spot: change.spot, guest_spot: guestSpot }), change.reservationId);
   refuse(roomRefusal(c.capacity, change.guest, taken));
@@ -193,7 +193,7 @@ function firstLookRefusal(
   if (!first.customerLive) return 'customer/not-found';
   if (!c) return 'class/not-found';
   return bookingRefusal({
-    klass: { ...c, spot_map: c.class_type.spot_map },
+    klass: c,
     byStaff: input.byStaff === true,
     now,
     settings: first.settings,
@@ -260,7 +260,7 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
     const purchases = c.class_package_id === null ? [] : (bought ?? (await readPackagePurchase(tx, who.customer_id, c.class_package_id)));
     refuse(
       bookingTermsRefusal({
-        klass: { ...c, spot_map: c.class_type.spot_map },
+        klass: c,
         byStaff: input.byStaff === true,
         now,
         settings,
@@ -294,7 +294,7 @@ export async function createReservation(db: Db, input: CreateReservationInput): 
       () => occupancy(tx, c.single_class_id, seats),
     ] as const);
     if (locked.cancelledAt) throw new DomainError('booking/class-cancelled');
-    refuse(seatRulesRefusal(settings, locked.class_type.spot_map, change));
+    refuse(seatRulesRefusal(settings, locked.spot_map, change));
     refuse(roomRefusal(locked.capacity, change.guest, taken));
     const [reservation] = await guardSpot(() =>
       insertReservationStatement(tx, {

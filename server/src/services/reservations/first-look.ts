@@ -1,6 +1,7 @@
 import { configMap, heldSeats, packageAccessStatuses, type AppConfigEntry, type AppConfigMap } from '@estudio/core';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { class_type } from '@estudio/db/schema/catalogue';
+import { classSpotMapSql } from '@estudio/db';
 import { single_class } from '@estudio/db/schema/schedule';
 import type { Db } from '../../db.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
@@ -105,6 +106,7 @@ export function firstLookColumns(customerId: SQLWrapper) {
   return {
     c: single_class,
     ct: class_type,
+    spot_map: classSpotMapSql(),
     places: sql<number>`(select (count(*) + count(r.guest))::int from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null)`,
     spotTaken: sql<boolean>`exists(select 1 from class_reservation r where r.single_class_id = ${classId} and r.deleted_at is null and (r.spot = any(${seats}) or r.guest_spot = any(${seats})))`,
     customerLive: sql<boolean>`exists(select 1 from customer cu where cu.customer_id = ${customerId} and cu.deleted_at is null)`,
@@ -118,6 +120,7 @@ export function firstLookColumns(customerId: SQLWrapper) {
 export interface FirstLookRow {
   c: typeof single_class.$inferSelect | null;
   ct: typeof class_type.$inferSelect | null;
+  spot_map: string | null;
   places: number;
   spotTaken: boolean;
   customerLive: boolean;
@@ -131,7 +134,7 @@ export async function firstLookOfRow(db: Db, ask: FirstLook['ask'], row: FirstLo
   return {
     ask,
     settings: await settingsStamped(db, row.settingsStamp),
-    klass: row.c && row.ct ? { ...row.c, class_type: row.ct } : null,
+    klass: row.c && row.ct ? { ...row.c, class_type: row.ct, spot_map: row.spot_map } : null,
     places: Number(row.places),
     spotTaken: row.spotTaken === true,
     customerLive: row.customerLive === true,

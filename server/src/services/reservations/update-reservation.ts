@@ -64,7 +64,7 @@ export async function updateReservation(db: Db, input: UpdateReservationInput): 
     const guestSpot = guest === null ? null : input.guestSpot === undefined ? r.guest_spot : input.guestSpot;
     if (input.guestSpot != null && guest === null) throw new DomainError('booking/guest-spot-invalid');
     if (spot === r.spot && guest === r.guest && guestSpot === r.guest_spot) return r;
-    if (!staff && !input.guestSeatOptional) refuse(guestSeatRefusal(c.class_type.spot_map, { spot, guest, guestSpot }));
+    if (!staff && !input.guestSeatOptional) refuse(guestSeatRefusal(c.spot_map, { spot, guest, guestSpot }));
     if (guestSpot !== null && guestSpot === spot) throw new DomainError('booking/guest-spot-invalid');
     // An unchanged seat or guest was valid when booked; only what changes is checked, so
     // moving seats is never refused because the studio lowered the capacity since.

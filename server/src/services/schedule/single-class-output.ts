@@ -1,8 +1,8 @@
-import { packageAccessStatuses, yearlessBirthdate, type SingleClassOutput } from '@estudio/core';
+import { classSeatMap, packageAccessStatuses, yearlessBirthdate, type SingleClassOutput } from '@estudio/core';
 import { purchase } from '@estudio/db/schema/purchases';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { anyId, idArray, preparedStatement } from '@estudio/db/prepared';
-import { class_type, instructor, location } from '@estudio/db/schema/catalogue';
+import { class_type, instructor, location, room } from '@estudio/db/schema/catalogue';
 import { file } from '@estudio/db/schema/content';
 import { class_package } from '@estudio/db/schema/packages';
 import { class_reservation, waitlist } from '@estudio/db/schema/reservations';
@@ -44,10 +44,11 @@ export function placesOf(row: { places: number; spots: number[] | null } | undef
  */
 const classesStatement = preparedStatement((db) =>
   db
-    .select({ c: single_class, ct: class_type, l: location, event_name: class_package.title })
+    .select({ c: single_class, ct: class_type, l: location, rm: { room_id: room.room_id, name: room.name, spot_map: room.spot_map }, event_name: class_package.title })
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
+    .leftJoin(room, eq(room.room_id, single_class.room_id))
     .leftJoin(class_package, eq(class_package.class_package_id, single_class.class_package_id))
     .where(anyId(single_class.single_class_id))
     .prepare('class_outputs'),
@@ -123,7 +124,7 @@ export async function loadPlaces(db: Db, ids: readonly number[]): Promise<{ sing
 /**
  * Builds the spec's single_class output for a set of classes in a fixed number
  * of queries, whatever the number of classes (no query per class): classes with
- * their class type and location, one aggregate of places and seats, instructors,
+ * their class type, location and room, one aggregate of places and seats, instructors,
  * tags, and — for a signed-in customer — their own live reservations and
  * waitlist entries. The result keeps the order of `ids` (unknown ids are skipped).
  *
@@ -157,7 +158,7 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
   for (const id of ids) {
     const row = classBy.get(id);
     if (!row) continue;
-    const { c, ct, l, event_name } = row;
+    const { c, ct, l, rm, event_name } = row;
     const count = countBy.get(id);
     out.push({
       single_class_id: c.single_class_id,
@@ -184,6 +185,9 @@ export async function loadSingleClassOutputs(db: Db, ids: readonly number[], cus
         what_to_bring: ct.what_to_bring,
       },
       location: { location_id: l.location_id, name: l.name, address: l.address },
+      room_id: c.room_id,
+      room: rm ? { room_id: rm.room_id, name: rm.name } : null,
+      spot_map: classSeatMap(rm, ct),
       class_instructors: (instructorsBy.get(id) ?? []).map((i) => ({
         instructor_id: i.instructor_id,
         name: i.name,

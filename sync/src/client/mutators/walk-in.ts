@@ -1,5 +1,5 @@
 import { bookingRefusal, creditsMatchingPackage, DomainError, guestUsesCredit, packageAccessStatuses, pickCredit, pickGuestCredit, placesForBooking, refuse, studioTimeZone, toMs, type ReplicatedTable } from '@estudio/core';
-import { available_classes, class_package, class_reservation, class_reservation_penalty, class_type, purchase, single_class, usableCredit, waitlist } from '@estudio/db';
+import { available_classes, class_package, class_reservation, class_reservation_penalty, class_type, classSpotMapSql, purchase, single_class, usableCredit, waitlist } from '@estudio/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Mutator } from './context.ts';
 import { insertRow, liveCustomer } from './replica-rows.ts';
@@ -13,12 +13,12 @@ export const walkIn: Mutator<'walkIn'> = async ({ tx, now, tempId, settings }, a
   const tz = studioTimeZone(settings);
   const who = await liveCustomer(tx, args.customer_id);
   const [found] = await tx
-    .select({ c: single_class, ct: class_type })
+    .select({ c: single_class, spot_map: classSpotMapSql() })
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .where(eq(single_class.single_class_id, args.single_class_id));
   if (!found) throw new DomainError('class/not-found');
-  const { c, ct } = found;
+  const { c, spot_map } = found;
 
   const bought =
     c.class_package_id === null
@@ -35,7 +35,7 @@ export const walkIn: Mutator<'walkIn'> = async ({ tx, now, tempId, settings }, a
   const guest = args.guest?.trim() || null;
   refuse(
     bookingRefusal({
-      klass: { ...c, spot_map: ct.spot_map },
+      klass: { ...c, spot_map },
       byStaff: true,
       now,
       settings,

@@ -1,5 +1,5 @@
-import { Badge } from '@mantine/core';
-import { useCallback } from 'react';
+import { Badge, Button } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import {
   announcementCreateInput,
   announcementUpdateInput,
@@ -18,6 +18,7 @@ import {
 import { dateOf } from '../../format.ts';
 import { api } from '../api.ts';
 import { CatalogueScreen, type FieldSpec } from './CatalogueScreen.tsx';
+import { RoomsModal } from './RoomsModal.tsx';
 
 const t = texts.adminConsole;
 const hidden = (available: boolean) => (available ? null : <Badge color="gray" size="xs" ml={6}>Oculto</Badge>);
@@ -29,6 +30,7 @@ export function LocationsScreen() {
   const create = api.locations.create.useMutation({ onSuccess: done });
   const update = api.locations.update.useMutation({ onSuccess: done });
   const remove = api.locations.remove.useMutation({ onSuccess: done });
+  const [roomsOf, setRoomsOf] = useState<{ location_id: number; name: string } | null>(null);
   // The public list carries only the summary: the form reads the whole location when opened for editing.
   const loadLocation = useCallback(
     async (row: { location_id: number }) => {
@@ -48,28 +50,39 @@ export function LocationsScreen() {
     { key: 'available', label: 'Disponible', kind: 'checkbox' },
   ];
   return (
-    <CatalogueScreen
-      testId="locations"
-      rows={list.data?.locations}
-      query={list}
-      rowId={(r) => r.location_id}
-      rowTitle={(r) => r.name}
-      searchText={(r) => `${r.name} ${r.address ?? ''}`}
-      columns={[
-        { label: 'Nombre', render: (r) => r.name },
-        { label: 'Dirección', render: (r) => r.address ?? '—' },
-      ]}
-      fields={fields}
-      blank={{ name: '', description: '', address: '', city: '', phone: '', maps_url: '', order: 0, available: true }}
-      toValues={(r) => ({ name: r.name, description: '', address: r.address ?? '', city: '', phone: '', maps_url: '', order: '', available: true })}
-      loadValues={loadLocation}
-      createSchema={locationCreateInput}
-      updateSchema={locationUpdateInput}
-      idKey="location_id"
-      create={(input) => create.mutateAsync(input)}
-      update={(input) => update.mutateAsync(input)}
-      remove={(id) => remove.mutateAsync({ id })}
-    />
+    <>
+      <CatalogueScreen
+        testId="locations"
+        rows={list.data?.locations}
+        query={list}
+        rowId={(r) => r.location_id}
+        rowTitle={(r) => r.name}
+        searchText={(r) => `${r.name} ${r.address ?? ''}`}
+        columns={[
+          { label: 'Nombre', render: (r) => r.name },
+          { label: 'Dirección', render: (r) => r.address ?? '—' },
+          {
+            label: 'Salones',
+            render: (r) => (
+              <Button size="compact-sm" variant="light" onClick={() => setRoomsOf({ location_id: r.location_id, name: r.name })} data-testid="location-rooms">
+                Salones
+              </Button>
+            ),
+          },
+        ]}
+        fields={fields}
+        blank={{ name: '', description: '', address: '', city: '', phone: '', maps_url: '', order: 0, available: true }}
+        toValues={(r) => ({ name: r.name, description: '', address: r.address ?? '', city: '', phone: '', maps_url: '', order: '', available: true })}
+        loadValues={loadLocation}
+        createSchema={locationCreateInput}
+        updateSchema={locationUpdateInput}
+        idKey="location_id"
+        create={(input) => create.mutateAsync(input)}
+        update={(input) => update.mutateAsync(input)}
+        remove={(id) => remove.mutateAsync({ id })}
+      />
+      {roomsOf && <RoomsModal location={roomsOf} onClose={() => setRoomsOf(null)} />}
+    </>
   );
 }
 

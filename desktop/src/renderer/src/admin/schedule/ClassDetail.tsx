@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { singleClassUpdateInput, texts, type SeriesScope } from '@estudio/core';
+import { placeLabel, singleClassUpdateInput, texts, type SeriesScope } from '@estudio/core';
 import { useState } from 'react';
 import { dateTimeOf } from '../../format.ts';
 import { api, type ApiOutputs } from '../api.ts';
@@ -66,7 +66,7 @@ export function ClassDetail({ id, onClose }: { id: number; onClose: () => void }
                     {c.class_type.name}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {dateTimeOf(c.class_date)} · {c.duration_minutes} min · {c.location.name}
+                    {dateTimeOf(c.class_date)} · {c.duration_minutes} min · {placeLabel(c.location.name, c.room?.name)}
                   </Text>
                   <Text size="sm">{c.class_instructors.map((i) => `${i.name} ${i.last_name}`).join(', ') || 'Sin coach'}</Text>
                 </div>
@@ -177,6 +177,7 @@ function EditClass({ c, onDone }: { c: SingleClass; onDone: () => void }) {
     time: slot.time,
     class_type_id: String(c.class_type_id) as string | null,
     location_id: String(c.location_id) as string | null,
+    room_id: c.room_id === null ? null : (String(c.room_id) as string | null),
     instructor_ids: c.class_instructors.map((i) => String(i.instructor_id)),
     capacity: c.capacity as number | string,
     duration_minutes: c.duration_minutes as number | string,
@@ -189,7 +190,7 @@ function EditClass({ c, onDone }: { c: SingleClass; onDone: () => void }) {
   // On a phone the three choices stack: side by side they do not fit.
   const narrow = useMediaQuery('(max-width: 36em)');
   const utils = api.useUtils();
-  const overlap = useOverlapWarning(form.serverError, v);
+  const overlap = useOverlapWarning(form.serverError, v, form.fieldError);
   const update = api.adminSchedule.update.useMutation({
     onSuccess: (r) => {
       const n = r.single_class_ids.length;

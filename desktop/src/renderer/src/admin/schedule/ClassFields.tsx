@@ -5,6 +5,8 @@ import { api } from '../api.ts';
 export interface ClassFieldValues {
   class_type_id: string | null;
   location_id: string | null;
+  /** A room of the chosen location; null: no room (the class takes the whole location). */
+  room_id: string | null;
   instructor_ids: string[];
   capacity: number | string;
   duration_minutes: number | string;
@@ -14,6 +16,7 @@ export interface ClassFieldValues {
 export const emptyClassFields = (duration = 50): ClassFieldValues => ({
   class_type_id: null,
   location_id: null,
+  room_id: null,
   instructor_ids: [],
   capacity: 12,
   duration_minutes: duration,
@@ -27,6 +30,7 @@ export const classFieldsMissing = { class_type_id: 'Elige el tipo de clase.', lo
 export const classFieldsPayload = (v: ClassFieldValues) => ({
   class_type_id: v.class_type_id ? Number(v.class_type_id) : undefined,
   location_id: v.location_id ? Number(v.location_id) : undefined,
+  room_id: v.room_id ? Number(v.room_id) : null,
   instructor_ids: v.instructor_ids.map(Number),
   capacity: v.capacity === '' ? undefined : Number(v.capacity),
   duration_minutes: v.duration_minutes === '' ? undefined : Number(v.duration_minutes),
@@ -45,6 +49,9 @@ export function ClassFields<V extends ClassFieldValues>({
   const classTypes = api.classTypes.list.useQuery();
   const locations = api.locations.list.useQuery({});
   const instructors = api.instructors.list.useQuery();
+  // Only the chosen location's rooms: a class's room is of its location (decision 140).
+  const rooms = api.rooms.list.useQuery({ location_id: Number(values.location_id) }, { enabled: Boolean(values.location_id) });
+  const roomOptions = values.location_id ? (rooms.data?.rooms ?? []).map((r) => ({ value: String(r.room_id), label: r.capacity === null ? r.name : `${r.name} (${r.capacity} lugares)` })) : [];
   return (
     <>
       <SimpleGrid cols={2}>
@@ -63,9 +70,24 @@ export function ClassFields<V extends ClassFieldValues>({
           required
           data={(locations.data?.locations ?? []).map((l) => ({ value: String(l.location_id), label: l.name }))}
           value={values.location_id}
-          onChange={(x) => set('location_id', x as V['location_id'])}
+          onChange={(x) => {
+            set('location_id', x as V['location_id']);
+            if (x !== values.location_id) set('room_id', null as V['room_id']);
+          }}
           error={errors.location_id}
           data-testid="location-select"
+        />
+        <Select
+          label="Salón"
+          placeholder={values.location_id && roomOptions.length === 0 ? 'Esta sucursal no tiene salones' : 'Sin salón'}
+          clearable
+          disabled={!values.location_id || roomOptions.length === 0}
+          data={roomOptions}
+          value={values.room_id}
+          onChange={(x) => set('room_id', x as V['room_id'])}
+          error={errors.room_id}
+          description={values.location_id ? undefined : 'Elige antes la sucursal.'}
+          data-testid="room-select"
         />
         <MultiSelect
           label="Coaches"

@@ -15,7 +15,7 @@ export function ClassForm({ initial, onClose }: { initial: { date: string; time:
   const form = useSchemaForm({ date: initial.date, time: initial.time, ...emptyClassFields(initial.duration) });
   const v = form.values;
   const utils = api.useUtils();
-  const overlap = useOverlapWarning(form.serverError, v);
+  const overlap = useOverlapWarning(form.serverError, v, form.fieldError);
   const create = api.adminSchedule.create.useMutation({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: 'Clase creada.' });

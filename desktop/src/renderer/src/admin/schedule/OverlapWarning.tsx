@@ -8,11 +8,15 @@ import { errorCode, errorText } from '../../format.ts';
  * an error. Any other refusal goes to the form as before. The warning is
  * about what was sent: it goes when the form changes.
  */
-export function useOverlapWarning(serverError: (error: unknown) => void, values: unknown) {
+export function useOverlapWarning(serverError: (error: unknown) => void, values: unknown, fieldError?: (key: 'room_id' | 'capacity', message: string) => void) {
   const [clash, setClash] = useState<string | null>(null);
   useEffect(() => setClash(null), [values]);
   const onError = (error: unknown) => {
-    if (errorCode(error) === 'schedule/overlap') setClash(errorText(error));
+    const code = errorCode(error);
+    if (code === 'schedule/overlap') setClash(errorText(error));
+    // A room's refusals belong under its field, or under the capacity it would not hold.
+    else if (fieldError && code === 'room/over-capacity') fieldError('capacity', errorText(error));
+    else if (fieldError && code?.startsWith('room/')) fieldError('room_id', errorText(error));
     else serverError(error);
   };
   return { clash, onError };

@@ -24,7 +24,7 @@ export function RepeatForm({ onClose }: { onClose: () => void }) {
   const v = form.values;
   const [result, setResult] = useState<{ created: number; skipped: number } | null>(null);
   const utils = api.useUtils();
-  const overlap = useOverlapWarning(form.serverError, v);
+  const overlap = useOverlapWarning(form.serverError, v, form.fieldError);
   const repeat = api.adminSchedule.repeat.useMutation({
     onSuccess: (r) => {
       setResult({ created: r.created, skipped: r.skipped });

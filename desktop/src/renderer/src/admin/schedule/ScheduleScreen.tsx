@@ -1,3 +1,4 @@
+import { placeLabel } from '@estudio/core';
 import { Badge, Box, Button, Group, Paper, ScrollArea, Select, Text, Tooltip } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -147,7 +148,7 @@ function ClassBlock({ c, lane, onOpen }: { c: ScheduleClass; lane: DayLane; onOp
   const cancelled = c.cancelledAt !== null;
   const coaches = c.class_instructors.map((i) => i.name).join(', ');
   return (
-    <Tooltip label={`${c.class_type.name} · ${c.location.name}${coaches ? ` · ${coaches}` : ''}`} openDelay={400}>
+    <Tooltip label={`${c.class_type.name} · ${placeLabel(c.location.name, c.room?.name)}${coaches ? ` · ${coaches}` : ''}`} openDelay={400}>
       <Paper
         pos="absolute"
         top={Math.max(0, top)}
@@ -177,6 +178,12 @@ function ClassBlock({ c, lane, onOpen }: { c: ScheduleClass; lane: DayLane; onOp
             </Badge>
           )}
         </Text>
+        {/* The room, when the class is in one: two classes side by side are told apart by it. */}
+        {c.room && (
+          <Text size="xs" lh={1.2} truncate data-testid="schedule-class-place">
+            {placeLabel(c.location.name, c.room.name)}
+          </Text>
+        )}
       </Paper>
     </Tooltip>
   );
