@@ -1,9 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
-import { demoPassword } from './helpers.ts';
-import { apiLogin, deskLink, finished, portalBuiltFromTree, repoRoot, run, stop, waitFor, deskWebProcess, serverProcess } from './desk-processes.ts';
+import { adminStudio, openSection } from './admin-studio.ts';
+import { apiLogin } from './desk-processes.ts';
 import { shootDesk } from './shots.ts';
 
 /**
@@ -12,54 +9,8 @@ import { shootDesk } from './shots.ts';
  * into the same room at the same time is held back with a warning naming
  * the room; two rooms at the same time are fine.
  */
-const basePort = Number(process.env.E2E_PORT ?? 3100);
-const serverPort = basePort + 70;
-const deskPort = basePort + 71;
-const serverUrl = `http://127.0.0.1:${serverPort}`;
-const deskUrl = `http://127.0.0.1:${deskPort}`;
-const work = path.join(repoRoot, '.tmp', `rooms-e2e-${basePort}`);
-let portalDist = path.join(work, 'portal');
-
-test.use({ baseURL: serverUrl });
-test.describe.configure({ mode: 'serial' });
-
-let server: ChildProcess | null = null;
-let desk: ChildProcess | null = null;
+const { serverUrl, adminDesk } = adminStudio('rooms', 70, { portal: true });
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-test.beforeAll(async () => {
-  test.setTimeout(600_000);
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const built = portalBuiltFromTree();
-  if (built) portalDist = built;
-  const portal = built ? null : run([npm, 'run', 'build', '-w', '@estudio/portal', '--', '--outDir', portalDist, '--emptyOutDir', '--logLevel', 'warn'], {}, 'portal');
-  desk = deskWebProcess({ port: deskPort, work, serverUrl });
-  if (portal) await finished(portal, 'la construcción del portal');
-  server = serverProcess({ port: serverPort, work, portalDist, env: { START_DESK: '0' } });
-  await waitFor(`${serverUrl}/api/health`, 180_000);
-  await waitFor(`${deskUrl}/health`, 240_000);
-});
-
-test.afterAll(async () => {
-  await stop(desk);
-  await stop(server);
-});
-
-async function adminDesk(page: Page) {
-  await page.goto(deskLink(deskUrl));
-  const email = page.getByLabel('Correo electrónico');
-  await expect(page.getByTestId('admin-nav').or(email)).toBeVisible({ timeout: 60_000 });
-  if (await email.isVisible()) {
-    await email.fill('admin@estudio.demo');
-    await page.getByLabel('Contraseña').fill(demoPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-  }
-  await expect(page.getByTestId('admin-nav')).toBeVisible({ timeout: 60_000 });
-}
-
-const openSection = (page: Page, name: string) => page.getByTestId('admin-nav').getByRole('button', { name, exact: true }).click();
 
 /** Picks an option of a Mantine Select by its text (the input carries the test id; its listbox is the one it controls). */
 async function pick(page: Page, testId: string, option: string | RegExp) {
