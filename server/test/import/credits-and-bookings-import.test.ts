@@ -14,7 +14,7 @@ import { loadStudioSettings } from '../../src/services/schedule/studio-settings.
 import { call, login, type TestServer } from '../support/helpers.ts';
 import { demoStudio } from '../support/demo-studio.ts';
 import { anyLocationId, classTypeId, createBookers, customerId } from '../support/reservations-fixtures.ts';
-import { location } from '@estudio/db/schema/catalogue';
+import { location, room } from '@estudio/db/schema/catalogue';
 
 /**
  * A studio's customers keep every class they had (decision 127): the credits they have left and their unlimited
@@ -225,6 +225,20 @@ describe('importing future bookings', () => {
     expect(new Set(live.map((r) => r.customer_id)).size).toBe(2);
     expect(runs[0]!.counts.new + runs[1]!.counts.new).toBe(2);
     expect(await violations()).toEqual([]);
+  });
+
+  it('a class in a room has its room’s seats: a seat its class type has and the room lacks is refused', async () => {
+    const spin = await classAt(8, '06:50', 4);
+    const [made] = await server.db.insert(room).values({ location_id: await anyLocationId(server.db), name: `Salón chico ${Date.now()}`, capacity: 4, spot_map: '2,2' }).returning({ id: room.room_id });
+    await server.db.update(single_class).set({ room_id: made!.id }).where(eq(single_class.single_class_id, spin.id));
+    const [person] = await createBookers(server.db, 'x', 1, { prefix: `import-room-${Date.now()}` });
+    const [{ email } = { email: '' }] = await server.db.select({ email: customer.email }).from(customer).where(eq(customer.customer_id, person!.customer_id));
+    const csv = ['Correo,Fecha,Hora,Clase,Bici', `${email},${dmy(spin.day)},06:50,Indoor Cycling,10`, `${email},${dmy(spin.day)},06:50,Indoor Cycling,4`].join('\n');
+    const plan = await planBookingImport(server.db, csv);
+    expect(plan.lines.map((l) => [l.outcome, l.reasons])).toEqual([
+      ['refused', ['La clase no tiene el lugar 10 (tiene 4).']],
+      ['new', []],
+    ]);
   });
 
   it("a seat the file names is hers; a seat the class lacks, someone's, or named twice in the file is refused", async () => {

@@ -1,5 +1,5 @@
 import { isValidSpot, parseSpotMap, totalSeats, type BookingImportInput, type BookingImportOutput, foldHeader, importDayText, parseCsv, readBookingRow, recognizeBookingColumns, studioDayRange, studioInstant, type BookingImportField, type ImportedBooking } from '@estudio/core';
-import type { Tx } from '@estudio/db';
+import { classSpotMapSql, type Tx } from '@estudio/db';
 import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { class_type, location } from '@estudio/db/schema/catalogue';
 import { available_classes } from '@estudio/db/schema/purchases';
@@ -47,7 +47,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 async function classesBetween(db: Db, from: string, to: string, tz: string) {
   const range = studioDayRange(from, to, tz);
   const rows = await db
-    .select({ id: single_class.single_class_id, at: single_class.class_date, capacity: single_class.capacity, type_id: class_type.class_type_id, type: class_type.name, spot_map: class_type.spot_map, place: location.name })
+    .select({ id: single_class.single_class_id, at: single_class.class_date, capacity: single_class.capacity, type_id: class_type.class_type_id, type: class_type.name, spot_map: classSpotMapSql(), place: location.name })
     .from(single_class)
     .innerJoin(class_type, eq(class_type.class_type_id, single_class.class_type_id))
     .innerJoin(location, eq(location.location_id, single_class.location_id))
