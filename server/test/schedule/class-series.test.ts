@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -7,7 +7,7 @@ import { audit_log } from '@estudio/db/schema/audit';
 import { instructor, location } from '@estudio/db/schema/catalogue';
 import { outbox_message } from '@estudio/db/schema/outbox';
 import { available_classes } from '@estudio/db/schema/purchases';
-import { class_reservation } from '@estudio/db/schema/reservations';
+import { class_reservation, standing_booking } from '@estudio/db/schema/reservations';
 import { class_series, single_class, single_class_instructor } from '@estudio/db/schema/schedule';
 import { call, login, type TestServer } from '../support/helpers.ts';
 import { demoStudio } from '../support/demo-studio.ts';
@@ -139,6 +139,32 @@ describe('a weekly series', () => {
     expect(later).toMatchObject({ duration_minutes: 55, description: 'Serie de invierno' });
     // Nothing of the time, place or coaches changed: nobody is told.
     expect(res.body.messages_queued).toBe(0);
+  });
+
+  it("a series moved to another hour takes the customers' «Reservar cada semana» places with it; one class moved alone does not", async () => {
+    const { ids } = await newSeries(200);
+    const [ana, bea] = await createBookers(server.db, server.config.AUTH_SECRET, 2, { prefix: `serie-cada-semana-${Date.now()}`, credits: 2 });
+    const placeOf = async (who: Booker) =>
+      (await server.db.select().from(standing_booking).where(and(eq(standing_booking.customer_id, who.customer_id), isNull(standing_booking.endedAt)))).map((p) => ({ weekday: p.weekday, start_minute: p.start_minute }));
+    // Ana keeps the Tuesdays, Bea the Thursdays (the series' second class).
+    for (const [who, id] of [[ana!, ids[0]!], [bea!, ids[1]!]] as const) {
+      const started = await call(server.app, 'POST', '/api/standing_bookings', { token: who.token, body: { single_class_id: id } });
+      expect(started.status, started.raw).toBe(200);
+    }
+    expect(await placeOf(ana!)).toEqual([{ weekday: 2, start_minute: 21 * 60 + 30 }]);
+
+    // One class alone at another hour: the weekly places stay.
+    const [third] = await classesOf([ids[2]!]);
+    const alone = await put({ single_class_id: ids[2], scope: 'this', date: localDateOf(third!.class_date), time: '19:00' });
+    expect(alone.status, alone.raw).toBe(200);
+    expect(await placeOf(ana!)).toEqual([{ weekday: 2, start_minute: 21 * 60 + 30 }]);
+
+    // The whole series at 20:15: both places follow it, each on its own day.
+    const [first] = await classesOf([ids[0]!]);
+    const moved = await put({ single_class_id: ids[0], scope: 'all', date: localDateOf(first!.class_date), time: '20:15' });
+    expect(moved.status, moved.raw).toBe(200);
+    expect(await placeOf(ana!)).toEqual([{ weekday: 2, start_minute: 20 * 60 + 15 }]);
+    expect(await placeOf(bea!)).toEqual([{ weekday: 4, start_minute: 20 * 60 + 15 }]);
   });
 
   it('a capacity below the bookings of any class refuses the whole edit, naming that class; nothing changes', async () => {

@@ -6,7 +6,9 @@ import {
   placeLabel,
   studioInstant,
   studioTimeZone,
+  weeklySlotOf,
   type SeriesScope,
+  type StandingSlot,
   type SingleClassCreateInput,
   type SingleClassOutput,
   type SingleClassUpdateInput,
@@ -29,6 +31,7 @@ import { getSingleClass } from '../schedule/get-single-class.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
 import { checkClassRoom } from './class-room.ts';
 import { refuseScheduleClash } from './schedule-clash.ts';
+import { moveStandingPlaces } from '../standing/follow-series.ts';
 
 /** The staff or admin customer making a change (recorded in audit_log). */
 export interface Actor {
@@ -131,6 +134,8 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
       // A series' classes move to the same place and coaches: their names are read once.
       let placeName: Promise<string> | undefined;
       let newCoaches: Promise<string> | undefined;
+      // Each weekly slot of the series (a Tuesday and Thursday series has two) and where it goes.
+      const slotMoves = new Map<string, [StandingSlot, StandingSlot]>();
       for (const current of targets) {
         const classId = current.single_class_id;
         if (fields.capacity !== undefined && fields.capacity < current.capacity) {
@@ -158,6 +163,9 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
           fields.room_id !== undefined || fields.location_id !== undefined || fields.capacity !== undefined
             ? await checkClassRoom(tx, planned.roomId, planned.locationId, fields.capacity ?? current.capacity)
             : undefined;
+        const from = weeklySlotOf(current, tz);
+        const to = weeklySlotOf({ class_date: planned.starts[0] ?? current.class_date, class_type_id: fields.class_type_id ?? current.class_type_id, location_id: planned.locationId }, tz);
+        slotMoves.set(JSON.stringify(from), [from, to]);
         const timeMoved = planned.starts[0]?.getTime() !== current.class_date.getTime();
         const placeMoved = planned.locationId !== current.location_id || planned.roomId !== current.room_id;
         const coachesChanged = !sameIds(planned.instructorIds, coaches);
@@ -191,6 +199,8 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
           });
         }
       }
+      // A series moved to another weekly slot takes the customers' "Reservar cada semana" places with it.
+      if (scope !== undefined && scope !== 'this') for (const [from, to] of slotMoves.values()) await moveStandingPlaces(tx, from, to, now);
       const messagesQueued = notify ? await tellBooked(tx, told, tz, messages) : 0;
       return { ids: targets.map((c) => c.single_class_id), messagesQueued };
     }),
