@@ -59,6 +59,7 @@ filas_replicadas as (
   union all select 'accepted_page', jsonb_build_object('accepted_page_id', accepted_page_id) from accepted_page
   union all select 'customer_note', jsonb_build_object('customer_note_id', customer_note_id) from customer_note
   union all select 'product', jsonb_build_object('product_id', product_id) from product
+  union all select 'room', jsonb_build_object('room_id', room_id) from room
 ),
 violaciones as (
   -- Cupo: cada reservación viva ocupa un lugar y su invitado otro (core/src/rules/capacity.ts).

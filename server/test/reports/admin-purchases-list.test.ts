@@ -60,12 +60,13 @@ describe("the admins' purchases of a period and the customers report", () => {
     expect(bad.body.message).toContain('La fecha final debe ser posterior a la inicial.');
   });
 
-  it("tells staff where the reset link went and never hands it over (the panel's 'Generar Link'); with no e-mail set up, that it waits", async () => {
+  it("tells staff where the reset link went and never hands it over (the panel's 'Generar Link' copies the recovery page); with no e-mail set up, that it waits", async () => {
     const res = await call(server.app, 'POST', '/api/customer/resetPasswordLink', { token: admin, body: { email: 'Nuevo@Estudio.demo' } });
     expect(res.status).toBe(200);
     // This studio sends no e-mail: the panel is told the link waits, never that it went.
     expect(res.body).toEqual({
-      link: null,
+      // What the panel copies is the studio's recovery page with her e-mail filled in, where she asks for her own link.
+      link: `${server.config.PUBLIC_URL}/recuperar?email=nuevo%40estudio.demo`,
       sent: false,
       message: 'El estudio no tiene configurado el envío de correos: el correo para reestablecer la contraseña quedó en espera en Mensajes y solo saldrá cuando se configure. Para que entre hoy, usa «Nueva contraseña en recepción».',
     });
