@@ -29,7 +29,7 @@ import { queueCustomerMessages } from '../messages/queue-message.ts';
 import { countPlaces } from '../reservations/booking-locks.ts';
 import { getSingleClass } from '../schedule/get-single-class.ts';
 import { loadStudioSettings } from '../schedule/studio-settings.ts';
-import { checkClassRoom } from './class-room.ts';
+import { checkClassRoom, roomsReadOnce } from './class-room.ts';
 import { refuseScheduleClash } from './schedule-clash.ts';
 import { moveStandingPlaces } from '../standing/follow-series.ts';
 
@@ -136,6 +136,8 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
       let newCoaches: Promise<string> | undefined;
       // Each weekly slot of the series (a Tuesday and Thursday series has two) and where it goes.
       const slotMoves = new Map<string, [StandingSlot, StandingSlot]>();
+      // A series' classes move to the same room: it is read once.
+      const readRoom = roomsReadOnce(tx);
       for (const current of targets) {
         const classId = current.single_class_id;
         if (fields.capacity !== undefined && fields.capacity < current.capacity) {
@@ -161,7 +163,7 @@ export async function updateSingleClass(db: Db, input: SingleClassUpdateInput, a
         // A class's room is of its location and holds its capacity, whichever of the three the edit changes.
         const inRoom =
           fields.room_id !== undefined || fields.location_id !== undefined || fields.capacity !== undefined
-            ? await checkClassRoom(tx, planned.roomId, planned.locationId, fields.capacity ?? current.capacity)
+            ? await checkClassRoom(tx, planned.roomId, planned.locationId, fields.capacity ?? current.capacity, readRoom)
             : undefined;
         const from = weeklySlotOf(current, tz);
         const to = weeklySlotOf({ class_date: planned.starts[0] ?? current.class_date, class_type_id: fields.class_type_id ?? current.class_type_id, location_id: planned.locationId }, tz);
