@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bundleDeskMemory, deskMemory, startBenchServer, type DeskMemoryFigures } from './desk-memory-run.ts';
+import { bundleDeskMemory, deskMemory, residentLine, startBenchServer, type DeskMemoryFigures } from './desk-memory-run.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'bench-desk-demo-'));
 const server = await startBenchServer({ DATA_DIR: path.join(work, 'server'), PORTAL_DIST: path.join(work, 'sin-portal') });
@@ -20,7 +20,7 @@ try {
   const line = (label: string, first: DeskMemoryFigures, again: DeskMemoryFigures) =>
     console.log(
       `  ${label}: ${first.loaded.rss} MB con el código cargado, ${first.synced.rss} MB tras la primera sincronización ` +
-        `(PGlite ${first.synced.external} MB, montículo ${first.synced.heap} MB); al arrancar otra vez ${again.synced.rss} MB`,
+        `(PGlite ${first.synced.external} MB, montículo ${first.synced.heap} MB); al arrancar otra vez ${again.synced.rss} MB\n    ${residentLine(first.synced)}`,
     );
   console.log('\nRecepción sobre el estudio de demostración (RSS de su propio proceso):');
   for (const [label, file] of [['TypeScript (desarrollo)', undefined], ['empaquetada', bundle]] as const) {

@@ -11,7 +11,12 @@ const root = path.resolve(import.meta.dirname, '..');
 export interface MemoryFigures {
   rss: number;
   heap: number;
+  heapTotal: number;
   external: number;
+  /** The resident set by kind (bench/desk-memory.ts, residentParts), MB. */
+  files: number;
+  malloc: number;
+  anonymous: number;
 }
 
 export interface DeskMemoryFigures {
@@ -19,6 +24,10 @@ export interface DeskMemoryFigures {
   opened: MemoryFigures;
   synced: MemoryFigures;
   scanned: MemoryFigures;
+  /** Opening the replica (and creating it at a first start), ms. */
+  startMs: number;
+  /** From signing in until the first sync ended, ms. */
+  syncMs: number;
   scans: number;
   /** Each scan's time in this desk, ms (the codes' order). */
   scanTimes: number[];
@@ -44,6 +53,14 @@ export async function bundleDeskMemory(): Promise<string> {
   });
   cpSync(path.join(root, 'db/migrations'), path.join(dir, 'migrations'), { recursive: true });
   return path.join(dir, 'main', 'desk-memory.mjs');
+}
+
+/** What a resident set is made of, in words for the benches' lines. */
+export function residentLine(f: MemoryFigures): string {
+  return (
+    `de los ${f.rss} MB: archivos mapeados (el código del ejecutable) ${f.files} MB, malloc ${f.malloc} MB, memoria anónima ${f.anonymous} MB ` +
+    `(el montículo de JS ${f.heapTotal} MB; lo demás, las páginas de PGlite que PostgreSQL tocó de sus ${f.external} MB y el código máquina de su WebAssembly)`
+  );
 }
 
 /** Runs bench/desk-memory.ts (as TypeScript, or its bundle) against the server and reads its figures. */

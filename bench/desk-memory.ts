@@ -22,10 +22,30 @@ const settle = async () => {
   (globalThis as { gc?: () => void }).gc?.();
   await new Promise((resolve) => setTimeout(resolve, 300));
 };
+/**
+ * Where the resident set is (Linux's /proc/self/smaps): mapped files (the executable's own code), malloc's heap,
+ * and anonymous memory: the JS heap, the pages of PGlite's WebAssembly memory PostgreSQL has touched, and the
+ * machine code V8 compiled PGlite's WebAssembly into.
+ */
+function residentParts(): { files: number; malloc: number; anonymous: number } {
+  const parts = { files: 0, malloc: 0, anonymous: 0 };
+  let part: keyof typeof parts = 'anonymous';
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const name = mapping[1] ?? '';
+      part = name === '[heap]' ? 'malloc' : name.startsWith('/') ? 'files' : 'anonymous';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) parts[part] += Number(rss[1]) * 1024;
+  }
+  return { files: mb(parts.files), malloc: mb(parts.malloc), anonymous: mb(parts.anonymous) };
+}
 const figures = () => {
   const m = process.memoryUsage();
-  // PGlite's WebAssembly memory is an ArrayBuffer outside the JS heap: 'external' holds it.
-  return { rss: mb(m.rss), heap: mb(m.heapUsed), external: mb(m.external) };
+  // PGlite's WebAssembly memory is an ArrayBuffer outside the JS heap: 'external' holds its size, not what is touched.
+  return { rss: mb(m.rss), heap: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), ...residentParts() };
 };
 
 const loaded = figures();
@@ -33,17 +53,21 @@ const loaded = figures();
 const buffers = process.env.BENCH_REPLICA_SHARED_BUFFERS;
 const deps = buffers ? { ...syncDeps, openReplica: (dir: string) => openReplica({ dataDir: dir, sharedBuffers: buffers }) } : syncDeps;
 const desk = new DeskService({ dataDir, serverUrl }, deps);
+const startStarted = performance.now();
 await desk.start();
+const startMs = Math.round(performance.now() - startStarted);
 // The screens' folder only has to exist: no page is asked for here.
 const web = await startDeskWeb({ port: 0, distDir: tmpdir(), desk });
 await settle();
 const opened = figures();
+const syncStarted = performance.now();
 await desk.signIn('recepcion@estudio.demo', 'Demo1234!');
 const until = Date.now() + 600_000;
 while (!(desk.status().ready && !desk.status().syncing)) {
   if (Date.now() > until) throw new Error('la primera sincronización no terminó');
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
+const syncMs = Math.round(performance.now() - syncStarted);
 await settle();
 const synced = figures();
 const codes: string[] = codesFile ? JSON.parse(readFileSync(codesFile, 'utf8')) : [];
@@ -55,6 +79,6 @@ for (const code of codes) {
 }
 await settle();
 const scanned = figures();
-console.log(JSON.stringify({ loaded, opened, synced, scanned, scans: codes.length, scanTimes }));
+console.log(JSON.stringify({ loaded, opened, synced, scanned, startMs, syncMs, scans: codes.length, scanTimes }));
 await web.close();
 process.exit(0);

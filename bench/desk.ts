@@ -33,7 +33,7 @@ import { DeskService } from '../desktop/src/service/desk-service.ts';
 import { syncDeps } from '../desktop/src/service/sync-deps.ts';
 import { createHttpServerLink } from '../sync/src/client/http-link.ts';
 import { openReplica } from '../sync/src/client/replica.ts';
-import { bundleDeskMemory, deskMemory, startBenchServer } from './desk-memory-run.ts';
+import { bundleDeskMemory, deskMemory, residentLine, startBenchServer, type DeskMemoryFigures } from './desk-memory-run.ts';
 import { measureDeskScreen } from './desk-screen.ts';
 import { createSyncClient } from '../sync/src/client/sync-client.ts';
 import { deskServiceV8Flags } from '../desktop/src/service/process-protocol.ts';
@@ -355,8 +355,10 @@ try {
       `${packaged.synced.rss} MB tras la primera sincronización, ${packaged.scanned.rss} MB tras ${packaged.scans} escaneos; al arrancar otra vez ${packagedAgain.synced.rss} MB al día, ` +
       `${packagedAgain.scanned.rss} MB tras los escaneos`,
   );
-  console.log(`  escaneo en el proceso propio de la recepción, empaquetada, con sus opciones de V8 (${deskServiceV8Flags.join(' ')}): ${summary(withFlags.scanTimes)}; ${withFlags.synced.rss} MB tras la primera sincronización`);
-  console.log(`  lo mismo con las opciones de V8 por omisión: ${summary(withDefaults.scanTimes)}; ${withDefaults.synced.rss} MB tras la primera sincronización`);
+  console.log(`    ${residentLine(packaged.synced)}`);
+  const startAndSync = (f: DeskMemoryFigures) => `réplica nueva abierta en ${(f.startMs / 1000).toFixed(1)} s, primera sincronización en ${(f.syncMs / 1000).toFixed(1)} s`;
+  console.log(`  escaneo en el proceso propio de la recepción, empaquetada, con sus opciones de V8 (${deskServiceV8Flags.join(' ')}): ${summary(withFlags.scanTimes)}; ${withFlags.synced.rss} MB tras la primera sincronización; ${startAndSync(withFlags)}`);
+  console.log(`  lo mismo con las opciones de V8 por omisión: ${summary(withDefaults.scanTimes)}; ${withDefaults.synced.rss} MB tras la primera sincronización; ${startAndSync(withDefaults)}`);
   const p95 = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), 95);
   console.log(`  razón del p95 del escaneo, con opciones / por omisión: ${(p95(withFlags.scanTimes) / p95(withDefaults.scanTimes)).toFixed(2)}×`);
   // The first scans after the first sync warm the JIT up: the tail without them is the collections' and the machine's.
