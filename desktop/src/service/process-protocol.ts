@@ -4,13 +4,17 @@
  */
 
 /**
- * V8's young generation held small: its collections copy less each time, and
- * those copies were the slow tail of a scan (semi-spaces of 16 MB: p95 6.6 ms
- * at 20,000 customers; of 1 MB: 3.9 ms, bench/README). They are fixed when a
- * process starts, so the service runs in a process the desk starts with them
- * (and `desk:web` with the same, package.json).
+ * V8 set up for the desk service; flags are fixed when a process starts, so
+ * the service runs in a process the desk starts with them (and `desk:web`
+ * with the same, package.json).
+ * - The young generation held small: its collections copy less each time, and
+ *   those copies were the slow tail of a scan (semi-spaces of 16 MB: p95
+ *   6.6 ms at 20,000 customers; of 1 MB: 3.9 ms, bench/README).
+ * - PGlite's WebAssembly compiled once, by the baseline compiler (decision
+ *   142): V8 otherwise keeps two machine-code copies of PostgreSQL's hot
+ *   functions, about 70 MB of the desk's memory, for a scan no faster.
  */
-export const deskServiceV8Flags: readonly string[] = ['--max-semi-space-size=1'];
+export const deskServiceV8Flags: readonly string[] = ['--max-semi-space-size=1', '--liftoff-only'];
 
 /** What the service needs from its parent: only to close (the replica flushed) before the desk quits. */
 export type ToDeskProcess = { type: 'close' };
