@@ -51,6 +51,15 @@ test('the admin adds a room, schedules a class in it, and a class moved into it 
   await page.keyboard.press('Escape');
   await page.getByTestId('locations-row').filter({ hasText: place!.name }).getByTestId('location-rooms').click();
   await expect(rooms.getByTestId('rooms-row')).toHaveCount(2);
+  // An empty Cupo takes the room's limit away, as its description says, and the list says so.
+  await rooms.getByRole('button', { name: 'Editar Salón B' }).click();
+  const roomB = page.locator('.mantine-Modal-content').last();
+  await expect(roomB.getByLabel('Cupo')).toHaveValue('8');
+  await roomB.getByLabel('Cupo').fill('');
+  await roomB.getByRole('button', { name: 'Guardar' }).click();
+  await expect(rooms.getByTestId('rooms-row').filter({ hasText: 'Salón B' })).not.toContainText('8');
+  const stored = (await (await request.get(`${serverUrl}/api/rooms?location_id=${place!.location_id}`, { headers: auth(admin) })).json()) as { rooms: { name: string; capacity: number | null }[] };
+  expect(stored.rooms.find((r) => r.name === 'Salón B')?.capacity).toBeNull();
   await shootDesk(page, 'rooms-list', page.locator('.mantine-Modal-content').last());
   await page.keyboard.press('Escape');
 

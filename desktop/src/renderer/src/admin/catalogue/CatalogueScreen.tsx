@@ -29,7 +29,7 @@ export interface FieldSpec {
   required?: boolean;
   /** select, multiselect: the choices (ids as strings). */
   options?: { value: string; label: string }[];
-  /** Required texts stay '' (the schema names them); optional ones go as null when empty. */
+  /** Required texts stay '' (the schema names them); optional texts and numbers go as null when empty (cleared). */
   optional?: boolean;
   /** Left out of the payload when empty (the server derives it, e.g. a category's handle). */
   omitEmpty?: boolean;
@@ -41,14 +41,14 @@ export interface FieldSpec {
   editOnly?: boolean;
 }
 
-/** Form values → the route's payload: '' → null for optional texts, numbers as numbers, select ids as numbers. */
+/** Form values → the route's payload: '' → null for optional fields, numbers as numbers, select ids as numbers. */
 function toPayload(fields: FieldSpec[], values: Record<string, FieldValue>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const f of fields) {
     const v = values[f.key];
     if (f.omitEmpty && (v === '' || v === null)) continue;
     if (f.kind === 'checkbox') payload[f.key] = Boolean(v);
-    else if (f.kind === 'number') payload[f.key] = v === '' || v === null ? undefined : Number(v);
+    else if (f.kind === 'number') payload[f.key] = v === '' || v === null ? (f.optional ? null : undefined) : Number(v);
     else if (f.kind === 'multiselect') payload[f.key] = Array.isArray(v) ? v.map(Number) : [];
     else if (f.kind === 'select' || f.kind === 'imageFile') payload[f.key] = v === '' || v === null ? null : Number(v);
     else payload[f.key] = f.optional && (v === '' || v === null) ? null : (v ?? '');

@@ -5,7 +5,7 @@ import { CatalogueScreen, type FieldSpec } from './CatalogueScreen.tsx';
 
 const fields: FieldSpec[] = [
   { key: 'name', label: 'Nombre', kind: 'text', required: true },
-  { key: 'capacity', label: 'Cupo', kind: 'number', description: 'Las clases de este salón no pueden tener más lugares. Vacío: sin límite del salón.' },
+  { key: 'capacity', label: 'Cupo', kind: 'number', optional: true, description: 'Las clases de este salón no pueden tener más lugares. Vacío: sin límite del salón.' },
   { key: 'spot_map', label: 'Mapa de lugares (p. ej. 4,6,6)', kind: 'text', optional: true, description: 'Lugares por fila, desde la fila del fondo. Sus clases usan este mapa en vez del de su tipo de clase.' },
 ];
 
