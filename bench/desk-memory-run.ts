@@ -63,6 +63,30 @@ export function residentLine(f: MemoryFigures): string {
   );
 }
 
+/** Starts bench/desk-memory.ts (as TypeScript, or its bundle) against the server, with the desk's V8 flags unless told otherwise. */
+function spawnDeskMemory(serverUrl: string, dataDir: string, codesFile: string | null, bundle: string | undefined, v8Flags: readonly string[], env: Record<string, string> = {}) {
+  const args = bundle ? ['--expose-gc', ...v8Flags, bundle] : ['--expose-gc', ...v8Flags, '--import', 'tsx', 'bench/desk-memory.ts'];
+  const child = spawn(process.execPath, [...args, serverUrl, dataDir, ...(codesFile ? [codesFile] : [])], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  let out = '';
+  const lines: ((line: string) => void)[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const line of chunk.toString().split('\n')) if (line.trim()) for (const listener of lines) listener(line.trim());
+  });
+  const figures = new Promise<DeskMemoryFigures>((resolve, reject) => {
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`la recepción sola terminó con ${code}: ${out}`));
+      resolve(JSON.parse(line));
+    });
+  });
+  return { child, figures, onLine: (listener: (line: string) => void) => lines.push(listener) };
+}
+
 /** Runs bench/desk-memory.ts (as TypeScript, or its bundle) against the server and reads its figures. */
 export function deskMemory(
   serverUrl: string,
@@ -71,18 +95,31 @@ export function deskMemory(
   bundle?: string,
   v8Flags: readonly string[] = deskServiceV8Flags,
 ): Promise<DeskMemoryFigures> {
-  return new Promise((resolve, reject) => {
-    // With the V8 flags the desk's service process starts with (Electron's utility process), unless told otherwise.
-    const args = bundle ? ['--expose-gc', ...v8Flags, bundle] : ['--expose-gc', ...v8Flags, '--import', 'tsx', 'bench/desk-memory.ts'];
-    const child = spawn(process.execPath, [...args, serverUrl, dataDir, ...(codesFile ? [codesFile] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`la recepción sola terminó con ${code}: ${out}`));
-      resolve(JSON.parse(line));
-    });
-  });
+  const run = spawnDeskMemory(serverUrl, dataDir, codesFile, bundle, v8Flags);
+  run.child.stdin.end();
+  return run.figures;
+}
+
+/**
+ * The packaged desk alone in its own process, as a studio runs it (bench/desk-memory.ts bundled, the desk's V8
+ * flags), serving the screens in `distDir` once its first sync is done: its address and key for Chromium, and
+ * `finish()` to end it and read its figures.
+ */
+export async function serveDeskAlone(serverUrl: string, dataDir: string, bundle: string, distDir: string): Promise<{ url: string; key: string; finish(): Promise<DeskMemoryFigures> }> {
+  const key = `bench-alone-${process.pid}`;
+  const run = spawnDeskMemory(serverUrl, dataDir, null, bundle, deskServiceV8Flags, { BENCH_DESK_WEB_DIST: distDir, BENCH_DESK_WEB_KEY: key });
+  const port = await Promise.race([
+    new Promise<number>((resolve) => run.onLine((line) => line.startsWith('{"serving"') && resolve((JSON.parse(line) as { serving: number }).serving))),
+    run.figures.then(() => Promise.reject(new Error('la recepción sola terminó sin servir sus pantallas'))),
+  ]);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    key,
+    finish: () => {
+      run.child.stdin.end();
+      return run.figures;
+    },
+  };
 }
 
 

@@ -7,6 +7,8 @@
 // Alone, so nothing the bench itself does (seeding, the server's client, the
 // screens) is counted.
 //
+// Or, with BENCH_DESK_WEB_DIST, it also serves its screens to Chromium until told to end.
+//
 //   node --expose-gc --import tsx bench/desk-memory.ts <serverUrl> <dataDir> [codes.json]
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,8 +58,10 @@ const desk = new DeskService({ dataDir, serverUrl }, deps);
 const startStarted = performance.now();
 await desk.start();
 const startMs = Math.round(performance.now() - startStarted);
-// The screens' folder only has to exist: no page is asked for here.
-const web = await startDeskWeb({ port: 0, distDir: tmpdir(), desk });
+// BENCH_DESK_WEB_DIST (the built screens) and BENCH_DESK_WEB_KEY: the desk serves its screens too, and stays up
+// until its stdin ends, for Chromium (bench/desk-screen.ts). Otherwise the folder only has to exist.
+const screens = process.env.BENCH_DESK_WEB_DIST;
+const web = await startDeskWeb({ port: 0, distDir: screens ?? tmpdir(), desk, key: process.env.BENCH_DESK_WEB_KEY });
 await settle();
 const opened = figures();
 const syncStarted = performance.now();
@@ -79,6 +83,10 @@ for (const code of codes) {
 }
 await settle();
 const scanned = figures();
+if (screens) {
+  console.log(JSON.stringify({ serving: web.port }));
+  await new Promise((resolve) => process.stdin.once('end', resolve).resume());
+}
 console.log(JSON.stringify({ loaded, opened, synced, scanned, startMs, syncMs, scans: codes.length, scanTimes }));
 await web.close();
 process.exit(0);

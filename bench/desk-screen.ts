@@ -1,9 +1,10 @@
-// The desk as a receptionist sees it: the same desk service the
-// rest of bench/desk.ts measures, served by desk:web to Debian's Chromium.
+// The desk as a receptionist sees it: a desk service served with its screens
+// to Debian's Chromium, either the one the rest of bench/desk.ts measures (in
+// its own process) or the packaged desk alone in its own (desk-memory.ts).
 // Times are taken inside the page (performance.now / Date.now on this
 // machine), from the moment the scan reaches the page or the server commits,
 // until the answer is on screen and painted.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
@@ -78,28 +79,46 @@ export interface DeskScreenFigures {
   writeToScreen: number[];
 }
 
-/**
- * Opens the signed-in `desk` in Chromium and measures scans and server writes
- * on screen. `write(marker)` must commit a change on the server that makes
- * `marker` appear on the Today screen (e.g. a guest's name on a roster row).
- */
-export async function measureDeskScreen(options: {
-  desk: DeskService;
-  scans: DeskScreenScan[];
-  writes: number;
-  write: (marker: string) => Promise<void>;
-}): Promise<DeskScreenFigures> {
+/** The desk's screens built for production, as the packaged desk serves them; the caller removes the folder. */
+export async function buildDeskScreens(): Promise<string> {
   const distDir = mkdtempSync(path.join(tmpdir(), 'bench-desk-web-'));
   const { build } = await import('vite');
   const { rendererConfig } = await import('../desktop/renderer.config.ts');
   await build({ ...rendererConfig(distDir), logLevel: 'warn', configFile: false });
+  return distDir;
+}
+
+/** The signed-in `desk` of this process served with the screens in `distDir`, and measured as measureDeskScreen does. */
+export async function measureDeskScreenHere(options: { desk: DeskService; distDir: string } & Omit<Parameters<typeof measureDeskScreen>[0], 'url' | 'key'>): Promise<DeskScreenFigures> {
   const key = `bench-${process.pid}`;
-  const web = await startDeskWeb({ port: 0, distDir, desk: options.desk, key });
+  const web = await startDeskWeb({ port: 0, distDir: options.distDir, desk: options.desk, key });
+  try {
+    return await measureDeskScreen({ ...options, url: `http://127.0.0.1:${web.port}`, key });
+  } finally {
+    await web.close({ keepDesk: true });
+  }
+}
+
+/**
+ * Opens a signed-in desk's page (its address and key) in Chromium and measures scans and server writes on screen.
+ * `write(marker)` must commit a change on the server that makes `marker` appear on the Today screen (e.g. a
+ * guest's name on a roster row).
+ */
+export async function measureDeskScreen(options: {
+  url: string;
+  key: string;
+  scans: DeskScreenScan[];
+  writes: number;
+  write: (marker: string) => Promise<void>;
+}): Promise<DeskScreenFigures> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`http://127.0.0.1:${web.port}/?llave=${key}`);
+    await page.goto(`${options.url}/?llave=${options.key}`);
     await page.getByTestId('scanner-input').waitFor({ timeout: 60_000 });
+    // As at a counter, the first customer comes once the desk is open: today's classes drawn, and a moment after.
+    await page.locator('[data-class-id]').first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(Number(process.env.BENCH_SCREEN_SETTLE_MS ?? 3000));
 
     // BENCH_SCREEN_PROFILE=file.cpuprofile keeps the page's CPU profile of the scans (Chrome DevTools opens it).
     const profileTo = process.env.BENCH_SCREEN_PROFILE;
@@ -145,7 +164,5 @@ export async function measureDeskScreen(options: {
     return { scanToScreen, scanPhases, writeToScreen };
   } finally {
     await browser.close();
-    await web.close({ keepDesk: true });
-    rmSync(distDir, { recursive: true, force: true });
   }
 }

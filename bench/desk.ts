@@ -13,7 +13,9 @@
 //      desk: the server runs in a child process);
 //   6. the same desk in Chromium (desk:web, bench/desk-screen.ts), on classes of
 //      25 people: a scan typed into the page until the verdict with the name is
-//      painted, and a server write until the Today screen paints it.
+//      painted, and a server write until the Today screen paints it; and the
+//      scans again with the packaged desk alone in its own process (6b), as a
+//      studio runs it, on other reservations of the same classes.
 //
 //   npx tsx bench/desk.ts
 //
@@ -33,8 +35,8 @@ import { DeskService } from '../desktop/src/service/desk-service.ts';
 import { syncDeps } from '../desktop/src/service/sync-deps.ts';
 import { createHttpServerLink } from '../sync/src/client/http-link.ts';
 import { openReplica } from '../sync/src/client/replica.ts';
-import { bundleDeskMemory, deskMemory, residentLine, startBenchServer, type DeskMemoryFigures } from './desk-memory-run.ts';
-import { measureDeskScreen } from './desk-screen.ts';
+import { bundleDeskMemory, deskMemory, residentLine, serveDeskAlone, startBenchServer, type DeskMemoryFigures } from './desk-memory-run.ts';
+import { buildDeskScreens, measureDeskScreen, measureDeskScreenHere, type DeskScreenFigures } from './desk-screen.ts';
 import { createSyncClient } from '../sync/src/client/sync-client.ts';
 import { deskServiceV8Flags } from '../desktop/src/service/process-protocol.ts';
 
@@ -117,7 +119,7 @@ await sql.begin(async (tx) => {
   await tx`
     insert into single_class (class_date, capacity, location_id, class_type_id)
     select now() + interval '10 minutes' + (g || ' minutes')::interval, 30, (select max(location_id) from location), (select min(class_type_id) from class_type)
-    from generate_series(1, ${Math.ceil(screenScans / 25)}) g`;
+    from generate_series(1, ${Math.ceil(screenScans / 25) * 2}) g`;
   await tx`
     insert into class_reservation (single_class_id, customer_id)
     select c.single_class_id, cu.customer_id
@@ -275,8 +277,10 @@ try {
 
   // ---------------------------------------------------------------- 6. in Chromium
   const realSized = (await desk.today()).locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30);
+  // The first half for this desk, the second for the packaged desk alone (6b).
   const screenEntries = realSized.flatMap((c) => c.roster).slice(0, screenScans);
-  if (screenEntries.length < screenScans) throw new Error('faltan reservaciones para escanear en Chromium');
+  const aloneEntries = realSized.flatMap((c) => c.roster).slice(screenScans, screenScans * 2);
+  if (aloneEntries.length < screenScans) throw new Error('faltan reservaciones para escanear en Chromium');
   const screenCodes = new Map(
     (
       await desk.db
@@ -287,12 +291,17 @@ try {
   );
   // A row of the last class scanned: its location is the one on screen.
   const screenTarget = screenEntries.at(-1)!;
-  const screen = await measureDeskScreen({
-    desk,
-    scans: screenEntries.map((entry) => ({
+  const screensDir = await buildDeskScreens();
+  dirs.push(screensDir);
+  const toScan = (entries: typeof screenEntries) =>
+    entries.map((entry) => ({
       code: `http://127.0.0.1:3000/admin/reservaciones/${entry.class_reservation_id}/${screenCodes.get(entry.class_reservation_id)}`,
       name: `${entry.name} ${entry.last_name}`.replace(/\s+/g, ' ').trim(),
-    })),
+    }));
+  const screen = await measureDeskScreenHere({
+    desk,
+    distDir: screensDir,
+    scans: toScan(screenEntries),
     writes: screenWrites,
     write: async (marker) => {
       await sql`update class_reservation set guest = ${marker} where class_reservation_id = ${screenTarget.class_reservation_id}`;
@@ -300,6 +309,15 @@ try {
   });
 
   await desk.close();
+
+  // ---------------------------------------------------------------- 6b. the packaged desk alone, in Chromium
+  // As a studio runs it: bundled, in its own process with its V8 flags, nothing else of the bench in that process;
+  // and as on every morning after the first, started again on its replica (the first sync was another day).
+  const servedDir = tempDir();
+  await (await serveDeskAlone(serverUrl, servedDir, bundle, screensDir)).finish();
+  const deskAlone = await serveDeskAlone(serverUrl, servedDir, bundle, screensDir);
+  const screenAlone = await measureDeskScreen({ url: deskAlone.url, key: deskAlone.key, scans: toScan(aloneEntries), writes: 0, write: async () => {} });
+  await deskAlone.finish();
 
   // ---------------------------------------------------------------- 1b. first sync from the log
   // The same first sync by replaying the log from its start (no desk service around it).
@@ -329,16 +347,21 @@ try {
   console.log(`  primera sincronización, instantánea: ${(snapshotMs / 1000).toFixed(1)} s`);
   console.log(`  primera sincronización, log desde el inicio: ${(logMs / 1000).toFixed(1)} s`);
   console.log(`  escaneo → pantalla (check-in en el servicio de recepción): ${summary(scanTimes)}`);
-  console.log(`  escaneo → pantalla en Chromium (veredicto con el nombre pintado): ${summary(screen.scanToScreen)}`);
-  // Which scans were slow: the first ones (the page warming up) or any.
-  const slowest = screen.scanToScreen.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 5);
-  console.log(`    los más lentos (n.º de escaneo: ms): ${slowest.map((s) => `${s.i + 1}: ${s.ms.toFixed(0)}`).join(', ')}`);
-  // Where a scan's time goes in the page: before the request leaves, the desk's answer, React until the name, the paint.
-  const phase = (pick: (p: (typeof screen.scanPhases)[number], painted: number) => number) => summary(screen.scanPhases.map((p, i) => pick(p, screen.scanToScreen[i] ?? NaN)));
-  console.log(`    hasta que sale la petición: ${phase((p) => p.sent)}`);
-  console.log(`    la petición (red y servicio): ${phase((p) => p.answered - p.sent)}`);
-  console.log(`    de la respuesta al nombre en la página: ${phase((p) => p.shown - p.answered)}`);
-  console.log(`    del nombre en la página a pintado: ${phase((p, painted) => painted - p.shown)}`);
+  // Which scans were slow (the first ones, the page warming up, or any), and where a scan's time goes in the page:
+  // before the request leaves, the desk's answer, React until the name, the paint.
+  const onScreen = (label: string, figures: DeskScreenFigures) => {
+    console.log(`  ${label}: ${summary(figures.scanToScreen)}`);
+    const slowest = figures.scanToScreen.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 5);
+    console.log(`    los más lentos (n.º de escaneo: ms): ${slowest.map((s) => `${s.i + 1}: ${s.ms.toFixed(0)}`).join(', ')}`);
+    const phase = (pick: (p: DeskScreenFigures['scanPhases'][number], painted: number) => number) =>
+      summary(figures.scanPhases.map((p, i) => pick(p, figures.scanToScreen[i] ?? NaN)));
+    console.log(`    hasta que sale la petición: ${phase((p) => p.sent)}`);
+    console.log(`    la petición (red y servicio): ${phase((p) => p.answered - p.sent)}`);
+    console.log(`    de la respuesta al nombre en la página: ${phase((p) => p.shown - p.answered)}`);
+    console.log(`    del nombre en la página a pintado: ${phase((p, painted) => painted - p.shown)}`);
+  };
+  onScreen('escaneo → pantalla en Chromium (veredicto con el nombre pintado)', screen);
+  onScreen('lo mismo con la recepción empaquetada sola en su propio proceso, como la instala el estudio', screenAlone);
   console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
   console.log(`  escritura en el servidor → pantalla de Hoy en Chromium: ${summary(screen.writeToScreen)}`);
   console.log(`  búsqueda de clientes por tecla (${counts?.customers} clientes): ${summary(searchTimes)}`);
