@@ -46,12 +46,15 @@ function toPayload(fields: FieldSpec[], values: Record<string, FieldValue>): Rec
   const payload: Record<string, unknown> = {};
   for (const f of fields) {
     const v = values[f.key];
-    if (f.omitEmpty && (v === '' || v === null)) continue;
+    const empty = v === '' || v === null;
+    if (f.omitEmpty && empty) continue;
+    // An empty optional field is cleared; an empty required number is left out, for the schema to name.
+    const cleared = empty && f.optional ? null : undefined;
     if (f.kind === 'checkbox') payload[f.key] = Boolean(v);
-    else if (f.kind === 'number') payload[f.key] = v === '' || v === null ? (f.optional ? null : undefined) : Number(v);
+    else if (f.kind === 'number') payload[f.key] = empty ? cleared : Number(v);
     else if (f.kind === 'multiselect') payload[f.key] = Array.isArray(v) ? v.map(Number) : [];
-    else if (f.kind === 'select' || f.kind === 'imageFile') payload[f.key] = v === '' || v === null ? null : Number(v);
-    else payload[f.key] = f.optional && (v === '' || v === null) ? null : (v ?? '');
+    else if (f.kind === 'select' || f.kind === 'imageFile') payload[f.key] = empty ? null : Number(v);
+    else payload[f.key] = empty && f.optional ? null : (v ?? '');
   }
   return payload;
 }
