@@ -72,10 +72,13 @@ function spawnDeskMemory(serverUrl: string, dataDir: string, codesFile: string |
     env: { ...process.env, ...env },
   });
   let out = '';
-  const lines: ((line: string) => void)[] = [];
+  // The port the desk serves its screens on, from its '{"serving": port}' line (BENCH_DESK_WEB_DIST).
+  let servingAt: (port: number) => void = () => {};
+  const serving = new Promise<number>((resolve) => (servingAt = resolve));
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
-    for (const line of chunk.toString().split('\n')) if (line.trim()) for (const listener of lines) listener(line.trim());
+    const line = /^\{"serving":(\d+)\}$/m.exec(out);
+    if (line) servingAt(Number(line[1]));
   });
   const figures = new Promise<DeskMemoryFigures>((resolve, reject) => {
     child.once('exit', (code) => {
@@ -84,7 +87,7 @@ function spawnDeskMemory(serverUrl: string, dataDir: string, codesFile: string |
       resolve(JSON.parse(line));
     });
   });
-  return { child, figures, onLine: (listener: (line: string) => void) => lines.push(listener) };
+  return { child, figures, serving };
 }
 
 /** Runs bench/desk-memory.ts (as TypeScript, or its bundle) against the server and reads its figures. */
@@ -109,7 +112,7 @@ export async function serveDeskAlone(serverUrl: string, dataDir: string, bundle:
   const key = `bench-alone-${process.pid}`;
   const run = spawnDeskMemory(serverUrl, dataDir, null, bundle, deskServiceV8Flags, { BENCH_DESK_WEB_DIST: distDir, BENCH_DESK_WEB_KEY: key });
   const port = await Promise.race([
-    new Promise<number>((resolve) => run.onLine((line) => line.startsWith('{"serving"') && resolve((JSON.parse(line) as { serving: number }).serving))),
+    run.serving,
     run.figures.then(() => Promise.reject(new Error('la recepción sola terminó sin servir sus pantallas'))),
   ]);
   return {

@@ -88,8 +88,15 @@ export async function buildDeskScreens(): Promise<string> {
   return distDir;
 }
 
+/** What is scanned and written on screen, whichever desk serves it. */
+interface ScreenWork {
+  scans: DeskScreenScan[];
+  writes: number;
+  write: (marker: string) => Promise<void>;
+}
+
 /** The signed-in `desk` of this process served with the screens in `distDir`, and measured as measureDeskScreen does. */
-export async function measureDeskScreenHere(options: { desk: DeskService; distDir: string } & Omit<Parameters<typeof measureDeskScreen>[0], 'url' | 'key'>): Promise<DeskScreenFigures> {
+export async function measureDeskScreenHere(options: ScreenWork & { desk: DeskService; distDir: string }): Promise<DeskScreenFigures> {
   const key = `bench-${process.pid}`;
   const web = await startDeskWeb({ port: 0, distDir: options.distDir, desk: options.desk, key });
   try {
@@ -104,13 +111,7 @@ export async function measureDeskScreenHere(options: { desk: DeskService; distDi
  * `write(marker)` must commit a change on the server that makes `marker` appear on the Today screen (e.g. a
  * guest's name on a roster row).
  */
-export async function measureDeskScreen(options: {
-  url: string;
-  key: string;
-  scans: DeskScreenScan[];
-  writes: number;
-  write: (marker: string) => Promise<void>;
-}): Promise<DeskScreenFigures> {
+export async function measureDeskScreen(options: ScreenWork & { url: string; key: string }): Promise<DeskScreenFigures> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });

@@ -278,8 +278,9 @@ try {
   // ---------------------------------------------------------------- 6. in Chromium
   const realSized = (await desk.today()).locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30);
   // The first half for this desk, the second for the packaged desk alone (6b).
-  const screenEntries = realSized.flatMap((c) => c.roster).slice(0, screenScans);
-  const aloneEntries = realSized.flatMap((c) => c.roster).slice(screenScans, screenScans * 2);
+  const realRosters = realSized.flatMap((c) => c.roster);
+  const screenEntries = realRosters.slice(0, screenScans);
+  const aloneEntries = realRosters.slice(screenScans, screenScans * 2);
   if (aloneEntries.length < screenScans) throw new Error('faltan reservaciones para escanear en Chromium');
   const screenCodes = new Map(
     (
