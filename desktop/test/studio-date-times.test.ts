@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { instantAtStudioWallTime, setStudioZone, studioWallTime, timeOf } from '../src/renderer/src/format.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /**
  * The console's date-time pickers read and write the studio's
@@ -50,5 +56,29 @@ describe("the studio's times are formatted once per zone", () => {
     // Past the cache's bound it starts again, and still answers the same.
     expect(instants.map(timeOf)).toEqual(first);
     expect(first[0]).toBe('06:00');
+  });
+});
+
+describe("the studio's wall clock is read from one formatter per zone", () => {
+  afterEach(() => setStudioZone('America/Mexico_City'));
+
+  // Every 97 minutes for a year (each minute of the hour in turn), across both of 2026's changes of hour in Tijuana,
+  // and zones with odd offsets or none.
+  const zones = ['America/Tijuana', 'America/Mexico_City', 'America/Cancun', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC'];
+  const instants = Array.from({ length: 5_420 }, (_, i) => new Date(Date.UTC(2026, 0, 1) + i * 97 * 60_000 + 17_000).toISOString());
+
+  it.each(zones)('%s: every instant of the year reads as the zone conversion of dayjs reads it', (zone) => {
+    setStudioZone(zone);
+    const differing = instants.filter((iso) => studioWallTime(iso) !== dayjs(iso).tz(zone).format('YYYY-MM-DD HH:mm:ss'));
+    expect(differing).toEqual([]);
+  });
+
+  it('midnight reads 00, not 24, and the hour after the spring change is 03:00 in Tijuana', () => {
+    setStudioZone('America/Mexico_City');
+    expect(studioWallTime('2026-12-02T06:00:00Z')).toBe('2026-12-02 00:00:00');
+    setStudioZone('America/Tijuana');
+    // 8 March 2026, 02:00 PST does not exist: the clock goes from 01:59:59 to 03:00.
+    expect(studioWallTime('2026-03-08T09:59:59Z')).toBe('2026-03-08 01:59:59');
+    expect(studioWallTime('2026-03-08T10:00:00Z')).toBe('2026-03-08 03:00:00');
   });
 });

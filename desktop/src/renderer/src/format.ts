@@ -19,8 +19,30 @@ export function setStudioZone(tz: string): void {
 }
 export const studioZone = (): string => zone;
 
+/**
+ * The studio zone's offset from UTC at an instant, in minutes. dayjs's own
+ * `.tz()` builds a new Intl formatter and parses a date string on every
+ * call; a verdict's new times paid that on every scan. One formatter per zone
+ * is kept and read in parts.
+ */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoneOffsetMinutes(ms: number, tz: string): number {
+  let formatter = zoneFormatters.get(tz);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    zoneFormatters.set(tz, formatter);
+  }
+  const wall: Record<string, number> = {};
+  for (const { type, value } of formatter.formatToParts(ms)) if (type !== 'literal') wall[type] = Number(value);
+  const wallAsUtc = Date.UTC(wall.year!, wall.month! - 1, wall.day!, wall.hour!, wall.minute!, wall.second!);
+  return Math.round((wallAsUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
 /** Times are the studio's wall clock, whatever the zone of the desk's computer. */
-const local = (iso: string) => dayjs(iso).tz(zone);
+const local = (iso: string) => {
+  const instant = dayjs(iso);
+  return instant.utcOffset(zoneOffsetMinutes(instant.valueOf(), zone));
+};
 
 /**
  * The same instants are drawn again on every redraw (a class's hour on each
