@@ -104,12 +104,23 @@ test('staff check in a QR link and a roster click, the second while the server i
   await hit.click();
   await expect(page.getByTestId('customer-card').getByRole('heading', { name: 'Mariana López' })).toBeVisible();
 
+  // Hoy on another location than her class's: the scan brings her class's location to the screen.
+  await page.getByRole('tab', { name: 'Hoy' }).click();
+  const locationTabs = page.getByRole('tablist').nth(1).getByRole('tab');
+  await expect(locationTabs.first()).toBeVisible();
+  expect(await locationTabs.count(), 'the demo studio has more than one location').toBeGreaterThan(1);
+  const herRow = page.locator(`tr[data-reservation-id="${reservationId}"]`);
+  for (let i = 0; i < (await locationTabs.count()) && (await herRow.isVisible()); i++) await locationTabs.nth(i).click();
+  await expect(herRow).toHaveCount(0);
+
   // The Código de Acceso link, pasted into the scanner field as a keyboard-wedge scanner types it.
   const scanner = page.getByTestId('scanner-input');
   await scanner.fill(`${serverUrl}/admin/reservaciones/${reservationId}/${todays?.access_code}`);
   await scanner.press('Enter');
   const result = page.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-checked-in', 'true');
+  // Her row, on screen without a click, marked as the one just checked in.
+  await expect(herRow).toHaveAttribute('data-just-checked-in', 'true');
   await expect(page.getByTestId('scan-name')).toHaveText('Mariana López');
   const fontSize = await page.getByTestId('scan-name').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(40);

@@ -7,7 +7,7 @@ import { dayOf, errorText, timeOf } from '../format.ts';
 import { useDeskOnline, useSavedNotice } from '../saved.ts';
 import { trpc } from '../trpc.ts';
 import { CameraScanner } from './CameraScanner.tsx';
-import { useCheckIn, type ScanResult } from './check-in.tsx';
+import { useCheckInActions, useCheckInBusy, useCheckInShown, type ScanResult } from './check-in.tsx';
 
 const t = texts.desk;
 
@@ -20,7 +20,9 @@ const isEditable = (el: Element | null) =>
  * field go to this input, so a scan never needs a click first.
  */
 export function Scanner() {
-  const { scan, busy, result, error, clear } = useCheckIn();
+  const { scan, clear } = useCheckInActions();
+  const busy = useCheckInBusy();
+  const { result, error } = useCheckInShown();
   const [camera, setCamera] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 

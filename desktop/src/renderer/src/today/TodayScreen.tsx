@@ -1,9 +1,9 @@
 import { Badge, Card, type BadgeProps, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
-import { memo, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
-import { useCheckIn } from '../scanner/check-in.tsx';
+import { useCheckedInHere, useCheckInActions, useEachVerdict, type ScanResult } from '../scanner/check-in.tsx';
 import { ReservationMenu, WaitlistButton } from '../customers/ReservationActions.tsx';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 
@@ -32,18 +32,12 @@ export function TodayScreen() {
   const today = trpc.today.useQuery();
   const now = useNow();
   const [location, setLocation] = useState<string | null>(null);
-  const { result, checkIn } = useCheckIn();
-  // The roster's highlight follows the verdict at a lower priority: the scan panel is painted first.
-  const scanned = useDeferredValue(result)?.reservation;
+  const { checkIn } = useCheckInActions();
   // One stable callback for every card, so a scan re-renders only the card of the scanned class (memo below).
-  const checkInRef = useRef(checkIn);
-  checkInRef.current = checkIn;
-  const onCheckIn = useCallback((id: number) => void checkInRef.current(id), []);
-  const highlightIn = (c: DeskClass) => (scanned && scanned.single_class_id === c.single_class_id ? scanned.class_reservation_id : undefined);
-  // After a check-in, show the location of that class, so staff see the name turn 'Asistió' in its roster.
-  useEffect(() => {
-    if (scanned) setLocation(String(scanned.location_id));
-  }, [scanned]);
+  const onCheckIn = useCallback((id: number) => void checkIn(id), [checkIn]);
+  // After a check-in, show the location of that class, so staff see the name turn 'Asistió' in its roster. This
+  // screen does not read the verdict itself: its redraw on every scan walked every roster on it.
+  useEachVerdict(useCallback((result: ScanResult) => setLocation(String(result.reservation.location_id)), []));
   if (today.isPending) return <Center p="xl"><Loader /></Center>;
   if (today.error) return <Text c="red">{errorText(today.error)}</Text>;
   const { locations, date } = today.data;
@@ -71,7 +65,7 @@ export function TodayScreen() {
                   {l.classes
                     .filter((c) => endsAt(c) > now)
                     .map((c) => (
-                      <ClassCard key={c.single_class_id} cls={c} highlighted={highlightIn(c)} onCheckIn={onCheckIn} />
+                      <ClassCard key={c.single_class_id} cls={c} onCheckIn={onCheckIn} />
                     ))}
                 </SimpleGrid>
                 {l.classes.some((c) => endsAt(c) <= now) && (
@@ -81,7 +75,7 @@ export function TodayScreen() {
                       {l.classes
                         .filter((c) => endsAt(c) <= now)
                         .map((c) => (
-                          <ClassCard key={c.single_class_id} cls={c} finished highlighted={highlightIn(c)} onCheckIn={onCheckIn} />
+                          <ClassCard key={c.single_class_id} cls={c} finished onCheckIn={onCheckIn} />
                         ))}
                     </SimpleGrid>
                   </>
@@ -104,22 +98,28 @@ function WholeBadge(props: BadgeProps & { children: ReactNode; 'data-testid'?: s
   return <Badge size="sm" {...props} style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }} />;
 }
 
+type ClassCardProps = { cls: DeskClass; finished?: boolean; onCheckIn: (classReservationId: number) => void };
+
 /**
  * A class and its roster. Memoised: the today query keeps unchanged classes
  * as the same objects (React Query's structural sharing), so a scan or a
- * pulled change redraws only the classes it touched.
+ * pulled change redraws only the classes it touched. The row just checked in
+ * is highlighted at a lower priority than the verdict: the scan panel is
+ * painted first, then the roster.
  */
-const ClassCard = memo(function ClassCard({
+const ClassCard = memo(function ClassCard(props: ClassCardProps) {
+  const highlighted = useDeferredValue(useCheckedInHere(props.cls.single_class_id));
+  return <ClassRoster {...props} highlighted={highlighted} />;
+});
+
+const ClassRoster = memo(function ClassRoster({
   cls,
   finished = false,
   highlighted: last,
   onCheckIn: checkIn,
-}: {
-  cls: DeskClass;
-  finished?: boolean;
+}: ClassCardProps & {
   /** The reservation just checked in, when it is in this class. */
   highlighted: number | undefined;
-  onCheckIn: (classReservationId: number) => void;
 }) {
   const attended = cls.roster.filter((r) => r.attend).length;
   return (
@@ -155,6 +155,7 @@ const ClassCard = memo(function ClassCard({
                 data-reservation-id={r.class_reservation_id}
                 data-attended={r.attend}
                 bg={r.class_reservation_id === last ? 'teal.0' : undefined}
+                data-just-checked-in={r.class_reservation_id === last || undefined}
               >
                 <Table.Td w={44}>
                   <Text size="sm" c="dimmed">{r.spot ?? '—'}</Text>
