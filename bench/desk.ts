@@ -15,7 +15,9 @@
 //      25 people: a scan typed into the page until the verdict with the name is
 //      painted, and a server write until the Today screen paints it; and the
 //      scans again with the packaged desk alone in its own process (6b), as a
-//      studio runs it, on other reservations of the same classes.
+//      studio runs it, on other reservations of the same classes. With
+//      BENCH_SCREENS_BEFORE (screens built from an earlier commit), those
+//      screens are scanned too, on the same desk, for a before/after ratio.
 //
 //   npx tsx bench/desk.ts
 //
@@ -54,6 +56,10 @@ const scans = Number(process.env.BENCH_SCANS ?? 500);
 const writes = Number(process.env.BENCH_WRITES ?? 200);
 const screenScans = Number(process.env.BENCH_SCREEN_SCANS ?? 100);
 const screenWrites = Number(process.env.BENCH_SCREEN_WRITES ?? 50);
+// The desk's screens built from an earlier commit (bench/README.md): scanned on the same desk after this commit's,
+// on rosters of their own, for a before/after ratio in one run.
+const screensBefore = process.env.BENCH_SCREENS_BEFORE;
+const screenRosterSets = screensBefore ? 3 : 2;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 function summary(samples: number[]): string {
@@ -119,7 +125,7 @@ await sql.begin(async (tx) => {
   await tx`
     insert into single_class (class_date, capacity, location_id, class_type_id)
     select now() + interval '10 minutes' + (g || ' minutes')::interval, 30, (select max(location_id) from location), (select min(class_type_id) from class_type)
-    from generate_series(1, ${Math.ceil(screenScans / 25) * 2}) g`;
+    from generate_series(1, ${Math.ceil(screenScans / 25) * screenRosterSets}) g`;
   await tx`
     insert into class_reservation (single_class_id, customer_id)
     select c.single_class_id, cu.customer_id
@@ -277,11 +283,12 @@ try {
 
   // ---------------------------------------------------------------- 6. in Chromium
   const realSized = (await desk.today()).locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30);
-  // The first half for this desk, the second for the packaged desk alone (6b).
+  // The first part for this desk, the second for the packaged desk alone (6b), the third for the earlier screens.
   const realRosters = realSized.flatMap((c) => c.roster);
   const screenEntries = realRosters.slice(0, screenScans);
   const aloneEntries = realRosters.slice(screenScans, screenScans * 2);
-  if (aloneEntries.length < screenScans) throw new Error('faltan reservaciones para escanear en Chromium');
+  const beforeEntries = realRosters.slice(screenScans * 2, screenScans * 3);
+  if (aloneEntries.length < screenScans || (screensBefore && beforeEntries.length < screenScans)) throw new Error('faltan reservaciones para escanear en Chromium');
   const screenCodes = new Map(
     (
       await desk.db
@@ -299,15 +306,31 @@ try {
       code: `http://127.0.0.1:3000/admin/reservaciones/${entry.class_reservation_id}/${screenCodes.get(entry.class_reservation_id)}`,
       name: `${entry.name} ${entry.last_name}`.replace(/\s+/g, ' ').trim(),
     }));
-  const screen = await measureDeskScreenHere({
-    desk,
-    distDir: screensDir,
-    scans: toScan(screenEntries),
-    writes: screenWrites,
-    write: async (marker) => {
-      await sql`update class_reservation set guest = ${marker} where class_reservation_id = ${screenTarget.class_reservation_id}`;
-    },
-  });
+  const writeMarker = async (marker: string) => {
+    await sql`update class_reservation set guest = ${marker} where class_reservation_id = ${screenTarget.class_reservation_id}`;
+  };
+  const scanWith = (distDir: string, entries: typeof screenEntries, screenWritesHere: number) =>
+    measureDeskScreenHere({ desk, distDir, scans: toScan(entries), writes: screenWritesHere, write: writeMarker });
+  let screen: DeskScreenFigures;
+  let screenBefore: DeskScreenFigures | undefined;
+  if (!screensBefore) {
+    screen = await scanWith(screensDir, screenEntries, screenWrites);
+  } else {
+    // Half of each set, in the order this, earlier, earlier, this: neither set of screens is always the first
+    // page on the desk nor always the last.
+    const half = Math.floor(screenScans / 2);
+    const firstOfThese = await scanWith(screensDir, screenEntries.slice(0, half), screenWrites);
+    const firstOfEarlier = await scanWith(screensBefore, beforeEntries.slice(0, half), 0);
+    const restOfEarlier = await scanWith(screensBefore, beforeEntries.slice(half), 0);
+    const restOfThese = await scanWith(screensDir, screenEntries.slice(half), 0);
+    const joined = (a: DeskScreenFigures, b: DeskScreenFigures): DeskScreenFigures => ({
+      scanToScreen: [...a.scanToScreen, ...b.scanToScreen],
+      scanPhases: [...a.scanPhases, ...b.scanPhases],
+      writeToScreen: [...a.writeToScreen, ...b.writeToScreen],
+    });
+    screen = joined(firstOfThese, restOfThese);
+    screenBefore = joined(firstOfEarlier, restOfEarlier);
+  }
 
   await desk.close();
 
@@ -362,6 +385,14 @@ try {
     console.log(`    del nombre en la página a pintado: ${phase((p, painted) => painted - p.shown)}`);
   };
   onScreen('escaneo → pantalla en Chromium (veredicto con el nombre pintado)', screen);
+  if (screenBefore) {
+    onScreen(`lo mismo con las pantallas de antes (${screensBefore}), en la misma recepción, por mitades alternadas`, screenBefore);
+    const ratio = (p: number) => {
+      const at = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), p);
+      return (at(screen.scanToScreen) / at(screenBefore.scanToScreen)).toFixed(2);
+    };
+    console.log(`    estas pantallas ÷ las de antes: p50 ${ratio(50)}×, p95 ${ratio(95)}×`);
+  }
   onScreen('lo mismo con la recepción empaquetada sola en su propio proceso, como la instala el estudio', screenAlone);
   console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
   console.log(`  escritura en el servidor → pantalla de Hoy en Chromium: ${summary(screen.writeToScreen)}`);
