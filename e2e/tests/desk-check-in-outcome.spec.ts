@@ -35,6 +35,7 @@ test.use({ launchOptions: launchOptionsOn(clock) });
 
 const viewports = [
   { width: 1366, height: 900 },
+  { width: 1280, height: 720 },
   { width: 1024, height: 768 },
   { width: 390, height: 844 },
 ];
@@ -101,10 +102,10 @@ test.afterAll(async () => {
   await stop(server);
 });
 
-test('green admits now, amber says when they already came in, red refuses with the reason; at three screen sizes', async ({ page, request }) => {
+test('green admits now, amber says when they already came in, red refuses with the reason; at four screen sizes', async ({ page, request }) => {
   test.setTimeout(240_000);
   // One class per screen size starting in a few minutes (inside the check-in window), and one that ended hours ago.
-  const soon = [await bookCliente(request, 10), await bookCliente(request, 12), await bookCliente(request, 14)];
+  const soon = [await bookCliente(request, 10), await bookCliente(request, 12), await bookCliente(request, 14), await bookCliente(request, 16)];
   const longAgo = studioClock(-4 * 60).date === studioClock(0).date ? await bookCliente(request, -4 * 60) : null;
 
   await page.setViewportSize(viewports[0] ?? { width: 1366, height: 900 });
@@ -133,6 +134,9 @@ test('green admits now, amber says when they already came in, red refuses with t
     expect(admittedAt).toMatch(/^\d{2}:\d{2}$/);
     await expect(scanner).toBeFocused();
     await page.screenshot({ path: path.join(shots, `outcome-green-${size}.png`) });
+    // Her row in today's roster, marked as the one just checked in.
+    await expect(page.locator(`tr[data-reservation-id="${booking.id}"]`)).toHaveAttribute('data-just-checked-in', 'true');
+    await page.screenshot({ path: path.join(shots, `outcome-green-roster-${size}.png`), fullPage: true });
 
     // Amber: the same code again, typed as staff read it (lower case, with the dash).
     await wedge(page, `${booking.code.slice(0, 5)}-${booking.code.slice(5)}`.toLowerCase());
