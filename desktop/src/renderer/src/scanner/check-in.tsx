@@ -96,7 +96,7 @@ export function CheckInProvider({ children }: { children: ReactNode }) {
 
 function useStore(): CheckInStore {
   const store = useContext(CheckInContext);
-  if (!store) throw new Error('useCheckIn outside CheckInProvider');
+  if (!store) throw new Error('check-in hooks used outside CheckInProvider');
   return store;
 }
 
