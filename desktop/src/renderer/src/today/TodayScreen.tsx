@@ -1,14 +1,18 @@
-import { Badge, Card, type BadgeProps, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Card, type BadgeProps, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
-import { memo, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
 import { useCheckedInHere, useCheckInActions, useEachVerdict, type ScanResult } from '../scanner/check-in.tsx';
 import { ReservationMenu, WaitlistButton } from '../customers/ReservationActions.tsx';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 
 const t = texts.desk;
-type DeskClass = DeskOutputs['today']['locations'][number]['classes'][number];
+type DeskLocation = DeskOutputs['today']['locations'][number];
+type DeskClass = DeskLocation['classes'][number];
+
+/** The location tabs' id: Mantine names each tab `${id}-tab-${value}`, which labels its panel. */
+const LOCATION_TABS_ID = 'desk-locations';
 
 /** The time now, again every 30 s: a class moves below when it ends, without a reload. */
 function useNow(): number {
@@ -38,16 +42,23 @@ export function TodayScreen() {
   // After a check-in, show the location of that class, so staff see the name turn 'Asistió' in its roster. This
   // screen does not read the verdict itself: its redraw on every scan walked every roster on it.
   useEachVerdict(useCallback((result: ScanResult) => setLocation(String(result.reservation.location_id)), []));
+  // The location on screen is drawn first; the others right after, at a lower priority, and every one is kept. A
+  // change of location, by a click or a scan, then shows one panel and hides another: it neither removes a roster
+  // (React's deletions of a large roster cost a scan most of a second) nor draws one.
+  const loaded = today.data !== undefined;
+  const [allDrawn, setAllDrawn] = useState(false);
+  useEffect(() => {
+    if (loaded) startTransition(() => setAllDrawn(true));
+  }, [loaded]);
   if (today.isPending) return <Center p="xl"><Loader /></Center>;
   if (today.error) return <Text c="red">{errorText(today.error)}</Text>;
   const { locations, date } = today.data;
   const current = location ?? String(locations.find((l) => l.classes.length)?.location_id ?? locations[0]?.location_id ?? '');
   return (
-    <Stack gap="sm">
+    <Stack gap={0}>
       {/* Noon in Mexico City (UTC-6 all year): the studio's date, whatever the desk computer's zone. */}
-      <Title order={3}>{capitalized(dayOf(`${date}T18:00:00Z`))}</Title>
-      {/* Only the location on screen is rendered: a busy day's other rosters need not redraw on every scan. */}
-      <Tabs value={current} onChange={setLocation} variant="pills" keepMounted={false}>
+      <Title order={3} mb="sm">{capitalized(dayOf(`${date}T18:00:00Z`))}</Title>
+      <Tabs id={LOCATION_TABS_ID} value={current} onChange={setLocation} variant="pills">
         <Tabs.List>
           {locations.map((l) => (
             <Tabs.Tab key={l.location_id} value={String(l.location_id)} rightSection={<Badge size="sm" variant="light">{l.classes.length}</Badge>}>
@@ -55,39 +66,58 @@ export function TodayScreen() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {locations.map((l) => (
-          <Tabs.Panel key={l.location_id} value={String(l.location_id)} pt="md">
-            {l.classes.length === 0 ? (
-              <Text c="dimmed">{t.noClassesToday}</Text>
-            ) : (
-              <Stack gap="md">
-                <SimpleGrid cols={{ base: 1, xl: 2 }} data-testid="classes-open">
-                  {l.classes
-                    .filter((c) => endsAt(c) > now)
-                    .map((c) => (
-                      <ClassCard key={c.single_class_id} cls={c} onCheckIn={onCheckIn} />
-                    ))}
-                </SimpleGrid>
-                {l.classes.some((c) => endsAt(c) <= now) && (
-                  <>
-                    <Divider label={t.finishedClasses(l.classes.filter((c) => endsAt(c) <= now).length)} labelPosition="left" />
-                    <SimpleGrid cols={{ base: 1, xl: 2 }} data-testid="classes-finished">
-                      {l.classes
-                        .filter((c) => endsAt(c) <= now)
-                        .map((c) => (
-                          <ClassCard key={c.single_class_id} cls={c} finished onCheckIn={onCheckIn} />
-                        ))}
-                    </SimpleGrid>
-                  </>
-                )}
-              </Stack>
-            )}
-          </Tabs.Panel>
-        ))}
       </Tabs>
+      {/* The panels sit outside Tabs: Mantine gives its context a new value on every draw, and React would walk
+          every roster under it, shown or hidden, each time this screen redraws. */}
+      {locations.map((l) =>
+        allDrawn || String(l.location_id) === current ? (
+          <LocationPanel key={l.location_id} location={l} shown={String(l.location_id) === current} now={now} onCheckIn={onCheckIn} />
+        ) : null,
+      )}
     </Stack>
   );
 }
+
+type LocationPanelProps = { location: DeskLocation; shown: boolean; now: number; onCheckIn: (classReservationId: number) => void };
+
+/** A location's classes, open then finished; hidden, not removed, while another location is on screen. */
+const LocationPanel = memo(function LocationPanel({ location: l, shown, now, onCheckIn }: LocationPanelProps) {
+  const value = String(l.location_id);
+  const open = l.classes.filter((c) => endsAt(c) > now);
+  const finished = l.classes.filter((c) => endsAt(c) <= now);
+  return (
+    <Box
+      role="tabpanel"
+      id={`${LOCATION_TABS_ID}-panel-${value}`}
+      aria-labelledby={`${LOCATION_TABS_ID}-tab-${value}`}
+      data-location-id={value}
+      pt="md"
+      style={shown ? undefined : { display: 'none' }}
+    >
+      {l.classes.length === 0 ? (
+        <Text c="dimmed">{t.noClassesToday}</Text>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xl: 2 }} data-testid="classes-open">
+            {open.map((c) => (
+              <ClassCard key={c.single_class_id} cls={c} onCheckIn={onCheckIn} />
+            ))}
+          </SimpleGrid>
+          {finished.length > 0 && (
+            <>
+              <Divider label={t.finishedClasses(finished.length)} labelPosition="left" />
+              <SimpleGrid cols={{ base: 1, xl: 2 }} data-testid="classes-finished">
+                {finished.map((c) => (
+                  <ClassCard key={c.single_class_id} cls={c} finished onCheckIn={onCheckIn} />
+                ))}
+              </SimpleGrid>
+            </>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+});
 
 /**
  * A roster badge read whole: Mantine's label ellipsises, and in a table the
