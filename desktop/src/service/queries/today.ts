@@ -33,7 +33,7 @@ export interface DeskClass {
   room: string | null;
   instructors: string[];
   cancelledAt: string | null;
-  /** Live reservations, by seat then name. */
+  /** Live reservations, by seat, name, then booking. */
   roster: RosterEntry[];
   /** Places taken: each reservation one, its guest another (core's `placesTaken`, as the server counts). */
   places: number;
@@ -92,7 +92,8 @@ export async function classesBetween(db: Db, from: Date, to: Date, only?: number
       .from(class_reservation)
       .innerJoin(customer, eq(customer.customer_id, class_reservation.customer_id))
       .where(and(inArray(class_reservation.single_class_id, ids), isNull(class_reservation.deletedAt)))
-      .orderBy(sql`${class_reservation.spot} asc nulls last`, asc(customer.name), asc(customer.last_name)),
+      // The reservation last: people of the same name keep their order however often their rows are written.
+      .orderBy(sql`${class_reservation.spot} asc nulls last`, asc(customer.name), asc(customer.last_name), asc(class_reservation.class_reservation_id)),
     db
       .select({ single_class_id: single_class_instructor.single_class_id, name: instructor.name, nick_name: instructor.nick_name })
       .from(single_class_instructor)
