@@ -180,57 +180,76 @@ const ClassRoster = memo(function ClassRoster({
         <Table verticalSpacing={4} highlightOnHover>
           <Table.Tbody>
             {cls.roster.map((r) => (
-              <Table.Tr
+              <RosterRow
                 key={r.class_reservation_id}
-                data-reservation-id={r.class_reservation_id}
-                data-attended={r.attend}
-                bg={r.class_reservation_id === last ? 'teal.0' : undefined}
-                data-just-checked-in={r.class_reservation_id === last || undefined}
-              >
-                <Table.Td w={44}>
-                  <Text size="sm" c="dimmed">{r.spot ?? '—'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <UnstyledButton
-                    onClick={() => checkIn(r.class_reservation_id)}
-                    disabled={r.attend || !!cls.cancelledAt}
-                    title={r.attend ? t.attended : t.checkInAction}
-                  >
-                    <Text fw={600} size="sm">
-                      {r.name} {r.last_name}
-                    </Text>
-                    {r.guest && (
-                      <Text size="xs" c="dimmed">
-                        {t.guest}: {r.guest}
-                      </Text>
-                    )}
-                  </UnstyledButton>
-                </Table.Td>
-                {/* How it was paid, and whether they came: stacked, so the name keeps its room on a phone. */}
-                <Table.Td ta="right">
-                  <Stack gap={4} align="flex-end">
-                    {r.is_cash ? (
-                      <WholeBadge color={r.is_paid ? 'teal' : 'yellow'} variant={r.is_paid ? 'light' : 'filled'}>
-                        {r.is_paid ? t.cashPaid : t.cashUnpaid}
-                      </WholeBadge>
-                    ) : (
-                      <WholeBadge color="gray" variant="light">{t.paidWithCredit}</WholeBadge>
-                    )}
-                    {r.attend && (
-                      <WholeBadge color="teal" leftSection={<IconCheck size={12} />} data-testid="attended">
-                        {t.attended}
-                      </WholeBadge>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td w={36}>
-                  {!cls.cancelledAt && <ReservationMenu r={{ ...r, single_class_id: cls.single_class_id, name: `${r.name} ${r.last_name}` }} />}
-                </Table.Td>
-              </Table.Tr>
+                r={r}
+                singleClassId={cls.single_class_id}
+                cancelled={!!cls.cancelledAt}
+                highlighted={r.class_reservation_id === last}
+                onCheckIn={checkIn}
+              />
             ))}
           </Table.Tbody>
         </Table>
       )}
     </Card>
+  );
+});
+
+type RosterRowProps = {
+  r: DeskClass['roster'][number];
+  singleClassId: number;
+  cancelled: boolean;
+  highlighted: boolean;
+  onCheckIn: (classReservationId: number) => void;
+};
+
+/**
+ * One person of a roster. Memoised: the today query keeps unchanged rows as
+ * the same objects, so a check-in, a highlight or a pulled change redraws
+ * its own rows, not a whole class of many.
+ */
+const RosterRow = memo(function RosterRow({ r, singleClassId, cancelled, highlighted, onCheckIn: checkIn }: RosterRowProps) {
+  return (
+    <Table.Tr
+      data-reservation-id={r.class_reservation_id}
+      data-attended={r.attend}
+      bg={highlighted ? 'teal.0' : undefined}
+      data-just-checked-in={highlighted || undefined}
+    >
+      <Table.Td w={44}>
+        <Text size="sm" c="dimmed">{r.spot ?? '—'}</Text>
+      </Table.Td>
+      <Table.Td>
+        <UnstyledButton onClick={() => checkIn(r.class_reservation_id)} disabled={r.attend || cancelled} title={r.attend ? t.attended : t.checkInAction}>
+          <Text fw={600} size="sm">
+            {r.name} {r.last_name}
+          </Text>
+          {r.guest && (
+            <Text size="xs" c="dimmed">
+              {t.guest}: {r.guest}
+            </Text>
+          )}
+        </UnstyledButton>
+      </Table.Td>
+      {/* How it was paid, and whether they came: stacked, so the name keeps its room on a phone. */}
+      <Table.Td ta="right">
+        <Stack gap={4} align="flex-end">
+          {r.is_cash ? (
+            <WholeBadge color={r.is_paid ? 'teal' : 'yellow'} variant={r.is_paid ? 'light' : 'filled'}>
+              {r.is_paid ? t.cashPaid : t.cashUnpaid}
+            </WholeBadge>
+          ) : (
+            <WholeBadge color="gray" variant="light">{t.paidWithCredit}</WholeBadge>
+          )}
+          {r.attend && (
+            <WholeBadge color="teal" leftSection={<IconCheck size={12} />} data-testid="attended">
+              {t.attended}
+            </WholeBadge>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td w={36}>{!cancelled && <ReservationMenu r={{ ...r, single_class_id: singleClassId, name: `${r.name} ${r.last_name}` }} />}</Table.Td>
+    </Table.Tr>
   );
 });
