@@ -13,6 +13,7 @@ type DeskClass = DeskLocation['classes'][number];
 
 /** The location tabs' id: Mantine names each tab `${id}-tab-${value}`, which labels its panel. */
 const LOCATION_TABS_ID = 'desk-locations';
+const locationPanelId = (value: string) => `${LOCATION_TABS_ID}-panel-${value}`;
 
 /** The time now, again every 30 s: a class moves below when it ends, without a reload. */
 function useNow(): number {
@@ -61,7 +62,12 @@ export function TodayScreen() {
       <Tabs id={LOCATION_TABS_ID} value={current} onChange={setLocation} variant="pills">
         <Tabs.List>
           {locations.map((l) => (
-            <Tabs.Tab key={l.location_id} value={String(l.location_id)} rightSection={<Badge size="sm" variant="light">{l.classes.length}</Badge>}>
+            <Tabs.Tab
+              key={l.location_id}
+              value={String(l.location_id)}
+              aria-controls={locationPanelId(String(l.location_id))}
+              rightSection={<Badge size="sm" variant="light">{l.classes.length}</Badge>}
+            >
               {l.name}
             </Tabs.Tab>
           ))}
@@ -88,7 +94,7 @@ const LocationPanel = memo(function LocationPanel({ location: l, shown, now, onC
   return (
     <Box
       role="tabpanel"
-      id={`${LOCATION_TABS_ID}-panel-${value}`}
+      id={locationPanelId(value)}
       aria-labelledby={`${LOCATION_TABS_ID}-tab-${value}`}
       data-location-id={value}
       pt="md"
