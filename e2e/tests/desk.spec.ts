@@ -129,9 +129,10 @@ test('staff check in a QR link and a roster click, the second while the server i
   await expect(herRow).toHaveAttribute('data-drawn-once', 'true');
   // Her location's tab is the selected one, and it names the panel her row is in.
   const selectedLocation = locationTabs.and(page.locator('[aria-selected="true"]'));
-  const herPanel = page.getByRole('tabpanel').filter({ has: herRow });
-  await expect(herPanel).toHaveAttribute('id', (await selectedLocation.getAttribute('aria-controls')) ?? 'sin panel');
+  const herPanel = page.locator(`[id="${await selectedLocation.getAttribute('aria-controls')}"]`);
+  await expect(herPanel).toHaveRole('tabpanel');
   await expect(herPanel).toHaveAttribute('aria-labelledby', (await selectedLocation.getAttribute('id')) ?? 'sin pestaña');
+  await expect(herPanel.locator(`tr[data-reservation-id="${reservationId}"]`)).toBeVisible();
   await expect(page.getByTestId('scan-name')).toHaveText('Mariana López');
   const fontSize = await page.getByTestId('scan-name').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(40);
