@@ -97,11 +97,8 @@ const LocationPanel = memo(function LocationPanel({ location: l, shown, now, onC
       id={locationPanelId(value)}
       aria-labelledby={`${LOCATION_TABS_ID}-tab-${value}`}
       data-location-id={value}
-      // Hidden, a panel keeps its style and layout (content-visibility), so showing it again is not a second
-      // drawing; display: none threw a large roster's layout away and built it again on each change of location.
-      pt={shown ? 'md' : 0}
-      inert={!shown}
-      style={shown ? undefined : { contentVisibility: 'hidden' }}
+      pt="md"
+      style={shown ? undefined : { display: 'none' }}
     >
       {l.classes.length === 0 ? (
         <Text c="dimmed">{t.noClassesToday}</Text>
