@@ -115,6 +115,15 @@ test('staff check in a QR link and a roster click, the second while the server i
   await expect(herRow).toBeAttached();
   await herRow.evaluate((el) => el.setAttribute('data-drawn-once', 'true'));
   for (let i = 0; i < (await locationTabs.count()) && (await herRow.isVisible()); i++) await locationTabs.nth(i).click();
+  // Another location on screen, hers drawn and hidden: no gap where it is, at the desk's sizes.
+  if (process.env.SHOTS_DIR) {
+    const size = page.viewportSize();
+    for (const [width, height] of [[390, 844], [1280, 720], [1366, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/today-other-location-${width}x${height}.png`, fullPage: true });
+    }
+    if (size) await page.setViewportSize(size);
+  }
   // Not on screen: every location's rosters are drawn once and kept, the ones not shown hidden.
   await expect(herRow).toBeHidden();
 
