@@ -1,7 +1,7 @@
 import { Badge, Box, Card, type BadgeProps, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { texts } from '@estudio/core';
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
 import { useCheckedInHere, useCheckInActions, useEachVerdict, type ScanResult } from '../scanner/check-in.tsx';
 import { ReservationMenu, WaitlistButton } from '../customers/ReservationActions.tsx';
@@ -13,6 +13,7 @@ type DeskClass = DeskLocation['classes'][number];
 
 /** The location tabs' id: Mantine names each tab `${id}-tab-${value}`, which labels its panel. */
 const LOCATION_TABS_ID = 'desk-locations';
+const locationTabId = (value: string) => `${LOCATION_TABS_ID}-tab-${value}`;
 const locationPanelId = (value: string) => `${LOCATION_TABS_ID}-panel-${value}`;
 
 /** The time now, again every 30 s: a class moves below when it ends, without a reload. */
@@ -46,11 +47,7 @@ export function TodayScreen() {
   // The location on screen is drawn first; the others right after, at a lower priority, and every one is kept. A
   // change of location, by a click or a scan, then shows one panel and hides another: it neither removes a roster
   // (React's deletions of a large roster cost a scan most of a second) nor draws one.
-  const loaded = today.data !== undefined;
-  const [allDrawn, setAllDrawn] = useState(false);
-  useEffect(() => {
-    if (loaded) startTransition(() => setAllDrawn(true));
-  }, [loaded]);
+  const allDrawn = useDeferredValue(today.data !== undefined, false);
   if (today.isPending) return <Center p="xl"><Loader /></Center>;
   if (today.error) return <Text c="red">{errorText(today.error)}</Text>;
   const { locations, date } = today.data;
@@ -75,11 +72,10 @@ export function TodayScreen() {
       </Tabs>
       {/* The panels sit outside Tabs: Mantine gives its context a new value on every draw, and React would walk
           every roster under it, shown or hidden, each time this screen redraws. */}
-      {locations.map((l) =>
-        allDrawn || String(l.location_id) === current ? (
-          <LocationPanel key={l.location_id} location={l} shown={String(l.location_id) === current} now={now} onCheckIn={onCheckIn} />
-        ) : null,
-      )}
+      {locations.map((l) => {
+        const shown = String(l.location_id) === current;
+        return allDrawn || shown ? <LocationPanel key={l.location_id} location={l} shown={shown} now={now} onCheckIn={onCheckIn} /> : null;
+      })}
     </Stack>
   );
 }
@@ -95,7 +91,7 @@ const LocationPanel = memo(function LocationPanel({ location: l, shown, now, onC
     <Box
       role="tabpanel"
       id={locationPanelId(value)}
-      aria-labelledby={`${LOCATION_TABS_ID}-tab-${value}`}
+      aria-labelledby={locationTabId(value)}
       data-location-id={value}
       pt="md"
       style={shown ? undefined : { display: 'none' }}
