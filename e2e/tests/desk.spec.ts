@@ -109,6 +109,8 @@ test('staff check in a QR link and a roster click, the second while the server i
   const locationTabs = page.getByRole('tablist').nth(1).getByRole('tab');
   await expect(locationTabs.first()).toBeVisible();
   expect(await locationTabs.count(), 'the demo studio has more than one location').toBeGreaterThan(1);
+  // Every location's panel is drawn soon after the screen opens, the one on screen and the others.
+  await expect(page.locator('[role="tabpanel"][data-location-id]')).toHaveCount(await locationTabs.count());
   const herRow = page.locator(`tr[data-reservation-id="${reservationId}"]`);
   // Every location's rosters are drawn once the screen opens, and kept: her row's node is marked here, and after the
   // changes of location below (a click, then the scan's) it must be the same node, not one drawn again.
