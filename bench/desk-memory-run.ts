@@ -36,13 +36,13 @@ export interface DeskMemoryFigures {
 /**
  * bench/desk-memory.ts bundled as the packaged desk's main process is (electron.vite.config.ts: the workspace and
  * its libraries in one file, PGlite beside it, the migrations at ../migrations): a desk at a studio runs that, not
- * the TypeScript loader of a development run.
+ * the TypeScript loader of a development run. `from`: the checkout to bundle (another commit's, to compare).
  */
-export async function bundleDeskMemory(): Promise<string> {
-  const dir = path.join(root, '.tmp', `bench-desk-bundle-${process.pid}`);
+export async function bundleDeskMemory(from = root): Promise<string> {
+  const dir = path.join(root, '.tmp', `bench-desk-bundle-${process.pid}-${from === root ? 'this' : path.basename(from)}`);
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(root, 'bench/desk-memory.ts')],
+    entryPoints: [path.join(from, 'bench/desk-memory.ts')],
     outfile: path.join(dir, 'main', 'desk-memory.mjs'),
     bundle: true,
     platform: 'node',
@@ -51,7 +51,7 @@ export async function bundleDeskMemory(): Promise<string> {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'error',
   });
-  cpSync(path.join(root, 'db/migrations'), path.join(dir, 'migrations'), { recursive: true });
+  cpSync(path.join(from, 'db/migrations'), path.join(dir, 'migrations'), { recursive: true });
   return path.join(dir, 'main', 'desk-memory.mjs');
 }
 

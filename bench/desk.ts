@@ -18,6 +18,12 @@
 //      studio runs it, on other reservations of the same classes. With
 //      BENCH_SCREENS_BEFORE (screens built from an earlier commit), those
 //      screens are scanned too, on the same desk, for a before/after ratio.
+//      With BENCH_DESK_BEFORE (a checkout of an earlier commit, its
+//      node_modules installed), that commit's packaged desk is served alone
+//      too, with this commit's screens, in alternating halves with this one's;
+//   7. the rosters read again after one reservation was written (what the
+//      Today screen asks after each change), and with BENCH_DESK_BEFORE the
+//      earlier commit's read of them on the same replica, alternately.
 //
 //   npx tsx bench/desk.ts
 //
@@ -29,7 +35,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql as drizzleSql } from 'drizzle-orm';
 import { searchKey } from '@estudio/core';
 import { class_reservation } from '@estudio/db';
 import { createTestDb } from '@estudio/db/testing';
@@ -41,6 +47,7 @@ import { bundleDeskMemory, deskMemory, residentLine, serveDeskAlone, startBenchS
 import { buildDeskScreens, measureDeskScreen, measureDeskScreenHere, type DeskScreenFigures } from './desk-screen.ts';
 import { createSyncClient } from '../sync/src/client/sync-client.ts';
 import { deskServiceV8Flags } from '../desktop/src/service/process-protocol.ts';
+import { classesBetween, todayClasses } from '../desktop/src/service/queries/today.ts';
 
 // The desk measured here runs in this process: with the V8 flags the desk's service process starts with in Electron
 // (BENCH_V8_DEFAULTS=1 keeps V8's own, to compare).
@@ -59,13 +66,22 @@ const screenWrites = Number(process.env.BENCH_SCREEN_WRITES ?? 50);
 // The desk's screens built from an earlier commit (bench/README.md): scanned on the same desk after this commit's,
 // on rosters of their own, for a before/after ratio in one run.
 const screensBefore = process.env.BENCH_SCREENS_BEFORE;
-const screenRosterSets = screensBefore ? 3 : 2;
+// A checkout of an earlier commit: its packaged desk alone, and its read of today's rosters, beside this one's.
+const deskBefore = process.env.BENCH_DESK_BEFORE ? path.resolve(process.env.BENCH_DESK_BEFORE) : undefined;
+const screenRosterSets = 2 + (screensBefore ? 1 : 0) + (deskBefore ? 1 : 0);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const ratioOf = (these: number[], earlier: number[], p: number) =>
+  (percentile([...these].sort((a, b) => a - b), p) / percentile([...earlier].sort((a, b) => a - b), p)).toFixed(2);
 function summary(samples: number[]): string {
   const s = [...samples].sort((a, b) => a - b);
   return `p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, max ${(s.at(-1) ?? NaN).toFixed(1)} ms (n=${s.length})`;
 }
+const joinedScreens = (a: DeskScreenFigures, b: DeskScreenFigures): DeskScreenFigures => ({
+  scanToScreen: [...a.scanToScreen, ...b.scanToScreen],
+  scanPhases: [...a.scanPhases, ...b.scanPhases],
+  writeToScreen: [...a.writeToScreen, ...b.writeToScreen],
+});
 const rssMb = () => (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -281,6 +297,37 @@ try {
   // The desk service's memory, before this process also builds the screens and drives Chromium.
   const rssEnd = rssMb();
 
+  // ---------------------------------------------------------------- 7. the rosters read again after a change
+  // After each change the Today screen reads today's classes and rosters again. Here one reservation of a
+  // class of 25 is written (the same values, as a second write of a check-in would be), then the rosters are
+  // read: the whole day, with the bench's 1,500-person class, and the classes of a real size alone. With an
+  // earlier checkout, its read too, after a write of its own, in alternating order.
+  type RosterReads = { todayClasses: typeof todayClasses; classesBetween: typeof classesBetween };
+  const readsHere: RosterReads = { todayClasses, classesBetween };
+  const readsBefore = deskBefore ? ((await import(path.join(deskBefore, 'desktop/src/service/queries/today.ts'))) as RosterReads) : undefined;
+  const dayNow = await desk.today();
+  const realSizedIds = dayNow.locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30).map((c) => c.single_class_id);
+  const writtenRow = dayNow.locations.flatMap((l) => l.classes).find((c) => c.capacity === 30)!.roster[0]!.class_reservation_id;
+  const [dayStart, dayEnd] = [new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000)];
+  const rosterReads = { day: [] as number[], realSized: [] as number[], dayBefore: [] as number[], realSizedBefore: [] as number[] };
+  const timedRead = async (reads: RosterReads, day: number[], realSized: number[]) => {
+    await desk.db.execute(drizzleSql`update class_reservation set attend = attend where class_reservation_id = ${writtenRow}`);
+    let started = performance.now();
+    await reads.todayClasses(desk.db);
+    day.push(performance.now() - started);
+    await desk.db.execute(drizzleSql`update class_reservation set attend = attend where class_reservation_id = ${writtenRow}`);
+    started = performance.now();
+    await reads.classesBetween(desk.db, dayStart, dayEnd, realSizedIds);
+    realSized.push(performance.now() - started);
+  };
+  for (let i = 0; i < 100; i++) {
+    const order = i % 2 === 0 || !readsBefore ? [readsHere, readsBefore] : [readsBefore, readsHere];
+    for (const reads of order) {
+      if (reads === readsHere) await timedRead(reads, rosterReads.day, rosterReads.realSized);
+      else if (reads) await timedRead(reads, rosterReads.dayBefore, rosterReads.realSizedBefore);
+    }
+  }
+
   // ---------------------------------------------------------------- 6. in Chromium
   const realSized = (await desk.today()).locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30);
   // The first part for this desk, the second for the packaged desk alone (6b), the third for the earlier screens.
@@ -288,7 +335,10 @@ try {
   const screenEntries = realRosters.slice(0, screenScans);
   const aloneEntries = realRosters.slice(screenScans, screenScans * 2);
   const beforeEntries = realRosters.slice(screenScans * 2, screenScans * 3);
-  if (aloneEntries.length < screenScans || (screensBefore && beforeEntries.length < screenScans)) throw new Error('faltan reservaciones para escanear en Chromium');
+  const aloneBeforeEntries = realRosters.slice(screenScans * (screensBefore ? 3 : 2), screenScans * (screensBefore ? 4 : 3));
+  if (aloneEntries.length < screenScans || (screensBefore && beforeEntries.length < screenScans) || (deskBefore && aloneBeforeEntries.length < screenScans)) {
+    throw new Error('faltan reservaciones para escanear en Chromium');
+  }
   const screenCodes = new Map(
     (
       await desk.db
@@ -323,13 +373,8 @@ try {
     const firstOfEarlier = await scanWith(screensBefore, beforeEntries.slice(0, half), 0);
     const restOfEarlier = await scanWith(screensBefore, beforeEntries.slice(half), 0);
     const restOfThese = await scanWith(screensDir, screenEntries.slice(half), 0);
-    const joined = (a: DeskScreenFigures, b: DeskScreenFigures): DeskScreenFigures => ({
-      scanToScreen: [...a.scanToScreen, ...b.scanToScreen],
-      scanPhases: [...a.scanPhases, ...b.scanPhases],
-      writeToScreen: [...a.writeToScreen, ...b.writeToScreen],
-    });
-    screen = joined(firstOfThese, restOfThese);
-    screenBefore = joined(firstOfEarlier, restOfEarlier);
+    screen = joinedScreens(firstOfThese, restOfThese);
+    screenBefore = joinedScreens(firstOfEarlier, restOfEarlier);
   }
 
   await desk.close();
@@ -337,11 +382,34 @@ try {
   // ---------------------------------------------------------------- 6b. the packaged desk alone, in Chromium
   // As a studio runs it: bundled, in its own process with its V8 flags, nothing else of the bench in that process;
   // and as on every morning after the first, started again on its replica (the first sync was another day).
+  // With an earlier checkout, its packaged desk too, on a replica of its own, in halves: this, earlier, earlier, this.
   const servedDir = tempDir();
   await (await serveDeskAlone(serverUrl, servedDir, bundle, screensDir)).finish();
-  const deskAlone = await serveDeskAlone(serverUrl, servedDir, bundle, screensDir);
-  const screenAlone = await measureDeskScreen({ url: deskAlone.url, key: deskAlone.key, scans: toScan(aloneEntries), writes: 0, write: async () => {} });
-  await deskAlone.finish();
+  const scanAlone = async (bundleHere: string, dataDir: string, entries: typeof screenEntries) => {
+    const served = await serveDeskAlone(serverUrl, dataDir, bundleHere, screensDir);
+    try {
+      return await measureDeskScreen({ url: served.url, key: served.key, scans: toScan(entries), writes: 0, write: async () => {} });
+    } finally {
+      await served.finish();
+    }
+  };
+  let screenAlone: DeskScreenFigures;
+  let screenAloneBefore: DeskScreenFigures | undefined;
+  if (!deskBefore) {
+    screenAlone = await scanAlone(bundle, servedDir, aloneEntries);
+  } else {
+    const bundleBefore = await bundleDeskMemory(deskBefore);
+    dirs.push(path.dirname(path.dirname(bundleBefore)));
+    const servedBeforeDir = tempDir();
+    await (await serveDeskAlone(serverUrl, servedBeforeDir, bundleBefore, screensDir)).finish();
+    const half = Math.floor(screenScans / 2);
+    const firstOfThis = await scanAlone(bundle, servedDir, aloneEntries.slice(0, half));
+    const firstOfEarlier = await scanAlone(bundleBefore, servedBeforeDir, aloneBeforeEntries.slice(0, half));
+    const restOfEarlier = await scanAlone(bundleBefore, servedBeforeDir, aloneBeforeEntries.slice(half));
+    const restOfThis = await scanAlone(bundle, servedDir, aloneEntries.slice(half));
+    screenAlone = joinedScreens(firstOfThis, restOfThis);
+    screenAloneBefore = joinedScreens(firstOfEarlier, restOfEarlier);
+  }
 
   // ---------------------------------------------------------------- 1b. first sync from the log
   // The same first sync by replaying the log from its start (no desk service around it).
@@ -394,6 +462,19 @@ try {
     console.log(`    estas pantallas ÷ las de antes: p50 ${ratio(50)}×, p95 ${ratio(95)}×`);
   }
   onScreen('lo mismo con la recepción empaquetada sola en su propio proceso, como la instala el estudio', screenAlone);
+  if (screenAloneBefore) {
+    onScreen(`lo mismo con la recepción empaquetada de antes (${deskBefore}), sola, con estas pantallas, por mitades alternadas`, screenAloneBefore);
+    console.log(`    esta recepción ÷ la de antes: p50 ${ratioOf(screenAlone.scanToScreen, screenAloneBefore.scanToScreen, 50)}×, p95 ${ratioOf(screenAlone.scanToScreen, screenAloneBefore.scanToScreen, 95)}×`);
+  }
+  console.log(`  lectura de las listas de hoy tras escribir una reservación, el día entero (con la clase de 1,500): ${summary(rosterReads.day)}`);
+  console.log(`    solo las clases de tamaño real (${realSizedIds.length}): ${summary(rosterReads.realSized)}`);
+  if (readsBefore) {
+    console.log(`    la de antes, el día entero: ${summary(rosterReads.dayBefore)}; solo las de tamaño real: ${summary(rosterReads.realSizedBefore)}`);
+    console.log(
+      `    esta ÷ la de antes: el día entero p50 ${ratioOf(rosterReads.day, rosterReads.dayBefore, 50)}×, p95 ${ratioOf(rosterReads.day, rosterReads.dayBefore, 95)}×; ` +
+        `tamaño real p50 ${ratioOf(rosterReads.realSized, rosterReads.realSizedBefore, 50)}×, p95 ${ratioOf(rosterReads.realSized, rosterReads.realSizedBefore, 95)}×`,
+    );
+  }
   console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
   console.log(`  escritura en el servidor → pantalla de Hoy en Chromium: ${summary(screen.writeToScreen)}`);
   console.log(`  búsqueda de clientes por tecla (${counts?.customers} clientes): ${summary(searchTimes)}`);
