@@ -104,6 +104,8 @@ interface RosterRead {
 const rostersRead = new WeakMap<Db, Map<number, RosterRead>>();
 /** Rosters kept beyond the ones asked for: about a busy week of classes, a few hundred kilobytes. */
 const ROSTERS_KEPT = 500;
+/** The version of a class without live reservations (`rosterVersions` returns none for it). */
+const NO_RESERVATIONS = 'none';
 
 /**
  * The live rosters of these classes. The desk reads them again after every
@@ -116,7 +118,7 @@ async function rostersOf(db: Db, ids: number[]): Promise<Map<number, RosterEntry
   let read = rostersRead.get(db);
   if (!read) rostersRead.set(db, (read = new Map()));
   const versions = await rosterVersions(db, ids);
-  const version = (id: number) => versions.get(id) ?? 'vacía';
+  const version = (id: number) => versions.get(id) ?? NO_RESERVATIONS;
   const stale = ids.filter((id) => read.get(id)?.version !== version(id));
   if (stale.length) {
     const people = await rosterRows(db, stale);
