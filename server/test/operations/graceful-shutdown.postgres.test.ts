@@ -140,6 +140,12 @@ describe.skipIf(!adminUrl)('SIGTERM during a burst of bookings and a batch of se
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     let accepted = 0;
     let terminated = false;
+    // The burst starts once the mail worker has sent its first message of the batch (600 ms each): a loaded machine
+    // that starts the worker late would otherwise see every booking answered before the second send.
+    const sentBefore = () => smtp.received.filter((m) => (m.envelopeTo[0] ?? '').endsWith('@sigterm.mx')).length;
+    const workerBy = Date.now() + 30_000;
+    while (sentBefore() < 1 && Date.now() < workerBy) await new Promise((r) => setTimeout(r, 10));
+    expect(sentBefore()).toBeGreaterThanOrEqual(1);
     const requests = bookers.flatMap((b, i) =>
       Array.from({ length: bookingsEach }, (_, k) => {
         const single_class_id = classIds[(i + k) % classIds.length] ?? 0;
@@ -154,7 +160,6 @@ describe.skipIf(!adminUrl)('SIGTERM during a burst of bookings and a batch of se
       }),
     );
     // SIGTERM once bookings are being answered and the worker is in the middle of its first batch of 20 (600 ms a message).
-    const sentBefore = () => smtp.received.filter((m) => (m.envelopeTo[0] ?? '').endsWith('@sigterm.mx')).length;
     let settled = false;
     const all = Promise.all(requests).finally(() => (settled = true));
     while (!settled && !terminated) {
