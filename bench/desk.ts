@@ -309,8 +309,10 @@ try {
   const realSizedIds = dayNow.locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30).map((c) => c.single_class_id);
   const writtenRow = dayNow.locations.flatMap((l) => l.classes).find((c) => c.capacity === 30)!.roster[0]!.class_reservation_id;
   const [dayStart, dayEnd] = [new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000)];
-  const rosterReads = { day: [] as number[], realSized: [] as number[], dayBefore: [] as number[], realSizedBefore: [] as number[] };
-  const timedRead = async (reads: RosterReads, day: number[], realSized: number[]) => {
+  const timedReads = (reads: RosterReads) => ({ reads, day: [] as number[], realSized: [] as number[] });
+  const here = timedReads(readsHere);
+  const before = readsBefore ? timedReads(readsBefore) : undefined;
+  const timedRead = async ({ reads, day, realSized }: ReturnType<typeof timedReads>) => {
     await desk.db.execute(drizzleSql`update class_reservation set attend = attend where class_reservation_id = ${writtenRow}`);
     let started = performance.now();
     await reads.todayClasses(desk.db);
@@ -321,12 +323,10 @@ try {
     realSized.push(performance.now() - started);
   };
   for (let i = 0; i < 100; i++) {
-    const order = i % 2 === 0 || !readsBefore ? [readsHere, readsBefore] : [readsBefore, readsHere];
-    for (const reads of order) {
-      if (reads === readsHere) await timedRead(reads, rosterReads.day, rosterReads.realSized);
-      else if (reads) await timedRead(reads, rosterReads.dayBefore, rosterReads.realSizedBefore);
-    }
+    const both = before ? [here, before] : [here];
+    for (const reads of i % 2 === 0 ? both : both.reverse()) await timedRead(reads);
   }
+  const rosterReads = { day: here.day, realSized: here.realSized, dayBefore: before?.day ?? [], realSizedBefore: before?.realSized ?? [] };
 
   // ---------------------------------------------------------------- 6. in Chromium
   const realSized = (await desk.today()).locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30);
