@@ -466,7 +466,7 @@ try {
     onScreen(`lo mismo con la recepción empaquetada de antes (${deskBefore}), sola, con estas pantallas, por mitades alternadas`, screenAloneBefore);
     console.log(`    esta recepción ÷ la de antes: p50 ${ratioOf(screenAlone.scanToScreen, screenAloneBefore.scanToScreen, 50)}×, p95 ${ratioOf(screenAlone.scanToScreen, screenAloneBefore.scanToScreen, 95)}×`);
   }
-  console.log(`  lectura de las listas de hoy tras escribir una reservación, el día entero (con la clase de 1,500): ${summary(rosterReads.day)}`);
+  console.log(`  lectura de las listas de hoy tras escribir una reservación, el día entero (con la clase de ${big.roster.length}): ${summary(rosterReads.day)}`);
   console.log(`    solo las clases de tamaño real (${realSizedIds.length}): ${summary(rosterReads.realSized)}`);
   if (readsBefore) {
     console.log(`    la de antes, el día entero: ${summary(rosterReads.dayBefore)}; solo las de tamaño real: ${summary(rosterReads.realSizedBefore)}`);
