@@ -17,12 +17,15 @@ import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 
 /**
  * Types the code and Enter as a keyboard wedge does; ms until the verdict shows the name, painted,
- * and on the way: until the scan's answer had arrived, and until the name was in the page.
+ * and on the way: until the page took the scan, the scan's answer had arrived, and the name was in the page.
+ * Counted from `askedAt` (the bench's clock, ms since the epoch): a page still busy with the last scan's
+ * work makes the next scan wait, as it would make a scanner's keystrokes wait, and that wait is counted.
  */
-const scanInPage = `async ({ code, name }) => {
+const scanInPage = `async ({ code, name, askedAt }) => {
   const input = document.querySelector('[data-testid="scanner-input"]');
   if (!input || !input.form) throw new Error('no está el campo del escáner');
-  const started = performance.now();
+  const taken = performance.now();
+  const started = taken - Math.max(0, performance.timeOrigin + taken - askedAt);
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, code);
   input.dispatchEvent(new Event('input', { bubbles: true }));
   input.form.requestSubmit();
@@ -44,7 +47,7 @@ const scanInPage = `async ({ code, name }) => {
   const painted = performance.now() - started;
   const request = performance.getEntriesByType('resource').filter((e) => e.name.includes('checkIn.scan') && e.startTime >= started).at(-1);
   performance.clearResourceTimings();
-  return { painted, sent: request ? request.startTime - started : NaN, answered: request ? request.responseEnd - started : NaN, shown: shownAt - started };
+  return { painted, taken: taken - started, sent: request ? request.startTime - started : NaN, answered: request ? request.responseEnd - started : NaN, shown: shownAt - started };
 }`;
 
 /** Resolves with Date.now() once the text is on the page, painted. */
@@ -73,8 +76,8 @@ export interface DeskScreenScan {
 export interface DeskScreenFigures {
   /** Scan typed into the page → the outcome panel with the customer's name painted. */
   scanToScreen: number[];
-  /** The same scans, in phases from the moment typed: the request left, its answer arrived, the name in the page. */
-  scanPhases: { sent: number; answered: number; shown: number }[];
+  /** The same scans, in phases from the moment typed: the page took it, the request left, its answer arrived, the name in the page. */
+  scanPhases: { taken: number; sent: number; answered: number; shown: number }[];
   /** A write committed on the server → the new text painted on the Today screen. */
   writeToScreen: number[];
 }
@@ -136,7 +139,8 @@ export async function measureDeskScreen(options: ScreenWork & { url: string; key
     const scanPhases: DeskScreenFigures['scanPhases'] = [];
     for (const scan of options.scans) {
       try {
-        const { painted, ...phases } = (await page.evaluate(`(${scanInPage})(${JSON.stringify(scan)})`)) as { painted: number; sent: number; answered: number; shown: number };
+        const asked = { ...scan, askedAt: performance.timeOrigin + performance.now() };
+        const { painted, ...phases } = (await page.evaluate(`(${scanInPage})(${JSON.stringify(asked)})`)) as { painted: number } & DeskScreenFigures['scanPhases'][number];
         scanToScreen.push(painted);
         scanPhases.push(phases);
       } catch (error) {

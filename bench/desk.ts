@@ -445,9 +445,16 @@ try {
     console.log(`  ${label}: ${summary(figures.scanToScreen)}`);
     const slowest = figures.scanToScreen.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms).slice(0, 5);
     console.log(`    los más lentos (n.º de escaneo: ms): ${slowest.map((s) => `${s.i + 1}: ${s.ms.toFixed(0)}`).join(', ')}`);
+    // Each of them in its phases (taken by the page / sent / the request / to the name / to the paint), to see which one made it slow.
+    const phasesOf = (i: number) => {
+      const p = figures.scanPhases[i]!;
+      return [p.taken, p.sent - p.taken, p.answered - p.sent, p.shown - p.answered, figures.scanToScreen[i]! - p.shown].map((ms) => ms.toFixed(0)).join('/');
+    };
+    console.log(`    y sus fases (espera/salida/petición/nombre/pintado, ms): ${slowest.map((s) => `${s.i + 1}: ${phasesOf(s.i)}`).join(', ')}`);
     const phase = (pick: (p: DeskScreenFigures['scanPhases'][number], painted: number) => number) =>
       summary(figures.scanPhases.map((p, i) => pick(p, figures.scanToScreen[i] ?? NaN)));
-    console.log(`    hasta que sale la petición: ${phase((p) => p.sent)}`);
+    console.log(`    hasta que la página toma el escaneo (ocupada aún con el anterior): ${phase((p) => p.taken)}`);
+    console.log(`    hasta que sale la petición: ${phase((p) => p.sent - p.taken)}`);
     console.log(`    la petición (red y servicio): ${phase((p) => p.answered - p.sent)}`);
     console.log(`    de la respuesta al nombre en la página: ${phase((p) => p.shown - p.answered)}`);
     console.log(`    del nombre en la página a pintado: ${phase((p, painted) => painted - p.shown)}`);
