@@ -129,12 +129,25 @@ test('staff check in a QR link and a roster click, the second while the server i
   // Not on screen: every location's rosters are drawn once and kept, the ones not shown hidden.
   await expect(herRow).toBeHidden();
 
+  // Whether her row was already on screen when her name first showed on the verdict: the verdict is painted first,
+  // and her location is shown after it.
+  await herRow.evaluate((row) => {
+    (window as { rowShownWithVerdict?: Promise<boolean> }).rowShownWithVerdict = new Promise<boolean>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="scan-name"]')?.textContent !== 'Mariana López') return;
+        observer.disconnect();
+        resolve(row.checkVisibility());
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  });
   // The Código de Acceso link, pasted into the scanner field as a keyboard-wedge scanner types it.
   const scanner = page.getByTestId('scanner-input');
   await scanner.fill(`${serverUrl}/admin/reservaciones/${reservationId}/${todays?.access_code}`);
   await scanner.press('Enter');
   const result = page.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-checked-in', 'true');
+  expect(await page.evaluate(() => (window as { rowShownWithVerdict?: Promise<boolean> }).rowShownWithVerdict), 'her location shown only after the verdict').toBe(false);
   // Her row, on screen without a click, marked as the one just checked in.
   await expect(herRow).toHaveAttribute('data-just-checked-in', 'true');
   await expect(herRow).toHaveAttribute('data-drawn-once', 'true');

@@ -26,6 +26,11 @@ function useNow(): number {
   return now;
 }
 
+/** Runs `work` once the frame being prepared is painted (a task after the next animation frame). */
+function afterNextPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
 const endsAt = (c: DeskClass) => new Date(c.class_date).getTime() + c.duration_minutes * 60_000;
 
 /**
@@ -42,8 +47,10 @@ export function TodayScreen() {
   // One stable callback for every card, so a scan re-renders only the card of the scanned class (memo below).
   const onCheckIn = useCallback((id: number) => void checkIn(id), [checkIn]);
   // After a check-in, show the location of that class, so staff see the name turn 'Asistió' in its roster. This
-  // screen does not read the verdict itself: its redraw on every scan walked every roster on it.
-  useEachVerdict(useCallback((result: ScanResult) => setLocation(String(result.reservation.location_id)), []));
+  // screen does not read the verdict itself: its redraw on every scan walked every roster on it. The change of
+  // location waits until the verdict is painted: showing one location and hiding another restyles both panels,
+  // and the verdict is what the person at the counter waits for.
+  useEachVerdict(useCallback((result: ScanResult) => afterNextPaint(() => setLocation(String(result.reservation.location_id))), []));
   // The location on screen is drawn first; the others right after, at a lower priority, and every one is kept. A
   // change of location, by a click or a scan, then shows one panel and hides another: it neither removes a roster
   // (React's deletions of a large roster cost a scan most of a second) nor draws one.
