@@ -60,7 +60,7 @@ test('the owner sells at the counter at the price shown, reads the cash-up, refu
   await openSection(page, 'Recepción');
   await page.getByRole('tab', { name: 'Clientes' }).click();
   await page.getByTestId('customer-search').fill('cliente@estudio.demo');
-  await page.getByText('Mariana López').first().click();
+  await page.getByTestId('customer-hit').filter({ hasText: 'cliente@estudio.demo' }).click();
   const card = page.getByTestId('customer-card');
   await card.getByRole('button', { name: 'Agregar acceso' }).click();
   const grant = page.getByRole('dialog', { name: /Agregar acceso/ });

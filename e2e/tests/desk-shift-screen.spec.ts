@@ -147,7 +147,7 @@ test('the shift screen: whole badges, classes to come first, the roster above th
   await page.getByTestId('customer-search').fill('cliente');
   await page.getByTestId('customer-hit').filter({ hasText: 'cliente@estudio.demo' }).click();
   // The customer card's reservations: the same badge, whole there too.
-  const cardBadge = page.locator('.mantine-Badge-root', { hasText: 'Asistió' }).first();
+  const cardBadge = page.getByTestId('customer-card').locator('.mantine-Badge-root', { hasText: 'Asistió' }).first();
   await expect(cardBadge).toBeVisible();
   expect(await cardBadge.evaluate(isCut), 'the Asistió badge of the card is cut').toBe(false);
   await page.getByRole('button', { name: 'Agregar acceso' }).first().click();

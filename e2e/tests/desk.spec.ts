@@ -96,6 +96,12 @@ test('staff check in a QR link and a roster click, the second while the server i
   await expect(indicator).toHaveAttribute('data-online', 'true', { timeout: 60_000 });
   await expect(page.getByText('Descargando los datos del estudio…')).toHaveCount(0, { timeout: 60_000 });
 
+  // Hoy's rosters are drawn once and kept: her row's node is marked here, and after a visit to Clientes and the
+  // changes of location below (a click, then the scan's) it must be the same node, not one drawn again.
+  const herRow = page.locator(`tr[data-reservation-id="${reservationId}"]`);
+  await expect(herRow).toBeAttached();
+  await herRow.evaluate((el) => el.setAttribute('data-drawn-once', 'true'));
+
   // Customer search as you type.
   await page.getByRole('tab', { name: 'Clientes' }).click();
   await page.getByTestId('customer-search').fill('clie');
@@ -111,11 +117,7 @@ test('staff check in a QR link and a roster click, the second while the server i
   expect(await locationTabs.count(), 'the demo studio has more than one location').toBeGreaterThan(1);
   // Every location's panel is drawn soon after the screen opens, the one on screen and the others.
   await expect(page.locator('[role="tabpanel"][data-location-id]')).toHaveCount(await locationTabs.count());
-  const herRow = page.locator(`tr[data-reservation-id="${reservationId}"]`);
-  // Every location's rosters are drawn once the screen opens, and kept: her row's node is marked here, and after the
-  // changes of location below (a click, then the scan's) it must be the same node, not one drawn again.
-  await expect(herRow).toBeAttached();
-  await herRow.evaluate((el) => el.setAttribute('data-drawn-once', 'true'));
+  await expect(herRow).toHaveAttribute('data-drawn-once', 'true');
   for (let i = 0; i < (await locationTabs.count()) && (await herRow.isVisible()); i++) await locationTabs.nth(i).click();
   // Another location on screen, hers drawn and hidden: no gap where it is, at the desk's sizes.
   if (process.env.SHOTS_DIR) {

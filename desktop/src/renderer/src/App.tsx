@@ -153,7 +153,9 @@ function Desk({
                   <Tabs.Tab value="customers">{t.tabCustomers}</Tabs.Tab>
                   <Tabs.Tab value="cash">{t.tabCashDrawer}</Tabs.Tab>
                 </Tabs.List>
-                <Tabs.Panel value="today" pt="md">
+                {/* Hoy stays mounted, hidden, while Clientes or Caja is open: coming back shows its rosters as they are
+                    instead of drawing every one again, and leaving does not delete them. */}
+                <Tabs.Panel value="today" pt="md" keepMounted>
                   <TodayScreen />
                 </Tabs.Panel>
                 <Tabs.Panel value="customers" pt="md">
