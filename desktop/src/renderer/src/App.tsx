@@ -147,14 +147,16 @@ function Desk({
                   <Scanner />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
-              <Tabs value={tab} onChange={setTab} keepMounted={false}>
+              <Tabs value={tab} onChange={setTab} keepMounted={false} keepMountedMode="display-none">
                 <Tabs.List>
                   <Tabs.Tab value="today">{t.tabToday}</Tabs.Tab>
                   <Tabs.Tab value="customers">{t.tabCustomers}</Tabs.Tab>
                   <Tabs.Tab value="cash">{t.tabCashDrawer}</Tabs.Tab>
                 </Tabs.List>
                 {/* Hoy stays mounted, hidden, while Clientes or Caja is open: coming back shows its rosters as they are
-                    instead of drawing every one again, and leaving does not delete them. */}
+                    instead of drawing every one again, and leaving does not delete them. Hidden by CSS alone
+                    (keepMountedMode above): Mantine's default, React's Activity, takes down every row's effects on
+                    leaving and sets them up again on coming back, most of a second on a large day. */}
                 <Tabs.Panel value="today" pt="md" keepMounted>
                   <TodayScreen />
                 </Tabs.Panel>
