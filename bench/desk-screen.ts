@@ -66,6 +66,25 @@ const paintedInPage = `async (text) => {
   return Date.now();
 }`;
 
+/**
+ * Clicks the Hoy tab (Clientes on screen); ms until the rosters of the location on screen are shown, painted.
+ */
+const backToTodayInPage = `async () => {
+  const tab = [...document.querySelectorAll('[role="tab"]')].find((el) => el.textContent.trim() === 'Hoy');
+  if (!tab) throw new Error('no está la pestaña Hoy');
+  const rosterShown = () => [...document.querySelectorAll('[role="tabpanel"][data-location-id] [data-class-id]')].some((el) => el.checkVisibility());
+  if (rosterShown()) throw new Error('Hoy ya estaba en pantalla');
+  const started = performance.now();
+  tab.click();
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Hoy no volvió')), 15000);
+    const check = () => (rosterShown() ? (clearTimeout(timer), resolve()) : requestAnimationFrame(check));
+    check();
+  });
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return performance.now() - started;
+}`;
+
 export interface DeskScreenScan {
   /** What the scanner types (the access code of the portal's QR). */
   code: string;
@@ -80,6 +99,8 @@ export interface DeskScreenFigures {
   scanPhases: { taken: number; sent: number; answered: number; shown: number }[];
   /** A write committed on the server → the new text painted on the Today screen. */
   writeToScreen: number[];
+  /** Clientes on screen, a click on Hoy → its rosters painted again. */
+  backToToday: number[];
 }
 
 /** The desk's screens built for production, as the packaged desk serves them; the caller removes the folder. */
@@ -166,7 +187,16 @@ export async function measureDeskScreen(options: ScreenWork & { url: string; key
       await options.write(marker);
       writeToScreen.push((await seen) - started);
     }
-    return { scanToScreen, scanPhases, writeToScreen };
+    // Staff open Clientes (to sell, to find someone) and come back to Hoy: five times, a pause between.
+    const backToToday: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole('tab', { name: 'Clientes' }).click();
+      await page.getByTestId('customer-search').waitFor();
+      await page.waitForTimeout(500);
+      backToToday.push((await page.evaluate(`(${backToTodayInPage})()`)) as number);
+      await page.waitForTimeout(500);
+    }
+    return { scanToScreen, scanPhases, writeToScreen, backToToday };
   } finally {
     await browser.close();
   }

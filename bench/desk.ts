@@ -81,6 +81,7 @@ const joinedScreens = (a: DeskScreenFigures, b: DeskScreenFigures): DeskScreenFi
   scanToScreen: [...a.scanToScreen, ...b.scanToScreen],
   scanPhases: [...a.scanPhases, ...b.scanPhases],
   writeToScreen: [...a.writeToScreen, ...b.writeToScreen],
+  backToToday: [...a.backToToday, ...b.backToToday],
 });
 const rssMb = () => (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -458,6 +459,7 @@ try {
     console.log(`    la petición (red y servicio): ${phase((p) => p.answered - p.sent)}`);
     console.log(`    de la respuesta al nombre en la página: ${phase((p) => p.shown - p.answered)}`);
     console.log(`    del nombre en la página a pintado: ${phase((p, painted) => painted - p.shown)}`);
+    console.log(`    de Clientes a Hoy, las listas pintadas otra vez: ${summary(figures.backToToday)}`);
   };
   onScreen('escaneo → pantalla en Chromium (veredicto con el nombre pintado)', screen);
   if (screenBefore) {
@@ -467,6 +469,7 @@ try {
       return (at(screen.scanToScreen) / at(screenBefore.scanToScreen)).toFixed(2);
     };
     console.log(`    estas pantallas ÷ las de antes: p50 ${ratio(50)}×, p95 ${ratio(95)}×`);
+    console.log(`    de Clientes a Hoy, estas ÷ las de antes: p50 ${ratioOf(screen.backToToday, screenBefore.backToToday, 50)}×`);
   }
   onScreen('lo mismo con la recepción empaquetada sola en su propio proceso, como la instala el estudio', screenAlone);
   if (screenAloneBefore) {
