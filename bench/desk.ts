@@ -311,8 +311,8 @@ try {
   const writtenRow = dayNow.locations.flatMap((l) => l.classes).find((c) => c.capacity === 30)!.roster[0]!.class_reservation_id;
   const [dayStart, dayEnd] = [new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000)];
   const timedReads = (reads: RosterReads) => ({ reads, day: [] as number[], realSized: [] as number[] });
-  const here = timedReads(readsHere);
-  const before = readsBefore ? timedReads(readsBefore) : undefined;
+  const readsHereTimed = timedReads(readsHere);
+  const readsBeforeTimed = readsBefore ? timedReads(readsBefore) : undefined;
   const timedRead = async ({ reads, day, realSized }: ReturnType<typeof timedReads>) => {
     await desk.db.execute(drizzleSql`update class_reservation set attend = attend where class_reservation_id = ${writtenRow}`);
     let started = performance.now();
@@ -324,10 +324,9 @@ try {
     realSized.push(performance.now() - started);
   };
   for (let i = 0; i < 100; i++) {
-    const both = before ? [here, before] : [here];
+    const both = readsBeforeTimed ? [readsHereTimed, readsBeforeTimed] : [readsHereTimed];
     for (const reads of i % 2 === 0 ? both : both.reverse()) await timedRead(reads);
   }
-  const rosterReads = { day: here.day, realSized: here.realSized, dayBefore: before?.day ?? [], realSizedBefore: before?.realSized ?? [] };
 
   // ---------------------------------------------------------------- 6. in Chromium
   const realSized = (await desk.today()).locations.flatMap((l) => l.classes).filter((c) => c.capacity === 30);
@@ -464,10 +463,7 @@ try {
   onScreen('escaneo → pantalla en Chromium (veredicto con el nombre pintado)', screen);
   if (screenBefore) {
     onScreen(`lo mismo con las pantallas de antes (${screensBefore}), en la misma recepción, por mitades alternadas`, screenBefore);
-    const ratio = (p: number) => {
-      const at = (samples: number[]) => percentile([...samples].sort((a, b) => a - b), p);
-      return (at(screen.scanToScreen) / at(screenBefore.scanToScreen)).toFixed(2);
-    };
+    const ratio = (p: number) => ratioOf(screen.scanToScreen, screenBefore.scanToScreen, p);
     console.log(`    estas pantallas ÷ las de antes: p50 ${ratio(50)}×, p95 ${ratio(95)}×`);
     console.log(`    de Clientes a Hoy, estas ÷ las de antes: p50 ${ratioOf(screen.backToToday, screenBefore.backToToday, 50)}×`);
   }
@@ -476,13 +472,14 @@ try {
     onScreen(`lo mismo con la recepción empaquetada de antes (${deskBefore}), sola, con estas pantallas, por mitades alternadas`, screenAloneBefore);
     console.log(`    esta recepción ÷ la de antes: p50 ${ratioOf(screenAlone.scanToScreen, screenAloneBefore.scanToScreen, 50)}×, p95 ${ratioOf(screenAlone.scanToScreen, screenAloneBefore.scanToScreen, 95)}×`);
   }
-  console.log(`  lectura de las listas de hoy tras escribir una reservación, el día entero (con la clase de ${big.roster.length}): ${summary(rosterReads.day)}`);
-  console.log(`    solo las clases de tamaño real (${realSizedIds.length}): ${summary(rosterReads.realSized)}`);
-  if (readsBefore) {
-    console.log(`    la de antes, el día entero: ${summary(rosterReads.dayBefore)}; solo las de tamaño real: ${summary(rosterReads.realSizedBefore)}`);
+  console.log(`  lectura de las listas de hoy tras escribir una reservación, el día entero (con la clase de ${big.roster.length}): ${summary(readsHereTimed.day)}`);
+  console.log(`    solo las clases de tamaño real (${realSizedIds.length}): ${summary(readsHereTimed.realSized)}`);
+  if (readsBeforeTimed) {
+    const [thisRead, earlier] = [readsHereTimed, readsBeforeTimed];
+    console.log(`    la de antes, el día entero: ${summary(earlier.day)}; solo las de tamaño real: ${summary(earlier.realSized)}`);
     console.log(
-      `    esta ÷ la de antes: el día entero p50 ${ratioOf(rosterReads.day, rosterReads.dayBefore, 50)}×, p95 ${ratioOf(rosterReads.day, rosterReads.dayBefore, 95)}×; ` +
-        `tamaño real p50 ${ratioOf(rosterReads.realSized, rosterReads.realSizedBefore, 50)}×, p95 ${ratioOf(rosterReads.realSized, rosterReads.realSizedBefore, 95)}×`,
+      `    esta ÷ la de antes: el día entero p50 ${ratioOf(thisRead.day, earlier.day, 50)}×, p95 ${ratioOf(thisRead.day, earlier.day, 95)}×; ` +
+        `tamaño real p50 ${ratioOf(thisRead.realSized, earlier.realSized, 50)}×, p95 ${ratioOf(thisRead.realSized, earlier.realSized, 95)}×`,
     );
   }
   console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
