@@ -56,15 +56,21 @@ const sameRef = (a: ReservationRef, b: ReservationRef) =>
  * cancel. Redrawn only when what it says changes: a roster redraws after each
  * check-in, and its menus were most of that redraw.
  */
-export const ReservationMenu = memo(ReservationMenuOf, (before, after) => before.disabled === after.disabled && sameRef(before.r, after.r));
+export const ReservationMenu = memo(
+  ReservationMenuOf,
+  (before, after) => before.disabled === after.disabled && before.defaultOpened === after.defaultOpened && sameRef(before.r, after.r),
+);
 
-function ReservationMenuOf({ r, disabled }: { r: ReservationRef; disabled?: boolean | undefined }) {
+/** The '⋯' button's name for a screen reader, wherever it is drawn. */
+export const reservationMenuLabel = (name: string): string => `Acciones de ${name}`;
+
+function ReservationMenuOf({ r, disabled, defaultOpened }: { r: ReservationRef; disabled?: boolean | undefined; defaultOpened?: boolean | undefined }) {
   const [open, setOpen] = useState<Open>(null);
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Acciones de ${r.name}`} disabled={disabled} data-testid="reservation-menu">
+          <ActionIcon variant="subtle" color="gray" aria-label={reservationMenuLabel(r.name)} disabled={disabled} data-testid="reservation-menu">
             <IconDots size={18} />
           </ActionIcon>
         </Menu.Target>

@@ -1,10 +1,10 @@
-import { Badge, Box, Card, type BadgeProps, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Badge, Box, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { texts } from '@estudio/core';
-import { memo, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
 import { useCheckedInHere, useCheckInActions, useEachVerdict, type ScanResult } from '../scanner/check-in.tsx';
-import { ReservationMenu, WaitlistButton } from '../customers/ReservationActions.tsx';
+import { ReservationMenu, reservationMenuLabel, WaitlistButton, type ReservationRef } from '../customers/ReservationActions.tsx';
+import classes from './Roster.module.css';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 
 const t = texts.desk;
@@ -128,15 +128,6 @@ const LocationPanel = memo(function LocationPanel({ location: l, shown, now, onC
   );
 });
 
-/**
- * A roster badge read whole: Mantine's label ellipsises, and in a table the
- * cell shrinks to nothing (a fixed width cut 'ASISTIÓ' to 'ASIST…', the
- * payment badge to 'P…' at 1024 px and to an empty dot on a phone).
- */
-function WholeBadge(props: BadgeProps & { children: ReactNode; 'data-testid'?: string }) {
-  return <Badge size="sm" {...props} style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }} />;
-}
-
 type ClassCardProps = { cls: DeskClass; finished?: boolean; onCheckIn: (classReservationId: number) => void };
 
 /**
@@ -186,8 +177,8 @@ const ClassRoster = memo(function ClassRoster({
       {cls.roster.length === 0 ? (
         <Text size="sm" c="dimmed">{t.emptyRoster}</Text>
       ) : (
-        <Table verticalSpacing={4} highlightOnHover>
-          <Table.Tbody>
+        <table className={classes.roster}>
+          <tbody>
             {cls.roster.map((r) => (
               <RosterRow
                 key={r.class_reservation_id}
@@ -198,8 +189,8 @@ const ClassRoster = memo(function ClassRoster({
                 onCheckIn={checkIn}
               />
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
     </Card>
   );
@@ -216,49 +207,64 @@ type RosterRowProps = {
 /**
  * One person of a roster. Memoised: the today query keeps unchanged rows as
  * the same objects, so a check-in, a highlight or a pulled change redraws
- * its own rows, not a whole class of many.
+ * its own rows, not a whole class of many. Plain elements styled like
+ * Mantine's (Roster.module.css): the rows are most of what the screen draws
+ * and restyles, at each refresh and each change of location (decision 148).
  */
 const RosterRow = memo(function RosterRow({ r, singleClassId, cancelled, highlighted, onCheckIn: checkIn }: RosterRowProps) {
+  const name = `${r.name} ${r.last_name}`;
   return (
-    <Table.Tr
-      data-reservation-id={r.class_reservation_id}
-      data-attended={r.attend}
-      bg={highlighted ? 'teal.0' : undefined}
-      data-just-checked-in={highlighted || undefined}
-    >
-      <Table.Td w={44}>
-        <Text size="sm" c="dimmed">{r.spot ?? '—'}</Text>
-      </Table.Td>
-      <Table.Td>
-        <UnstyledButton onClick={() => checkIn(r.class_reservation_id)} disabled={r.attend || cancelled} title={r.attend ? t.attended : t.checkInAction}>
-          <Text fw={600} size="sm">
-            {r.name} {r.last_name}
-          </Text>
+    <tr className={classes.row} data-reservation-id={r.class_reservation_id} data-attended={r.attend} data-just-checked-in={highlighted || undefined}>
+      <td className={classes.spot}>{r.spot ?? '—'}</td>
+      <td>
+        <button
+          type="button"
+          className={`${classes.name} mantine-focus-auto`}
+          onClick={() => checkIn(r.class_reservation_id)}
+          disabled={r.attend || cancelled}
+          title={r.attend ? t.attended : t.checkInAction}
+        >
+          <span className={classes.fullName}>{name}</span>
           {r.guest && (
-            <Text size="xs" c="dimmed">
+            <span className={classes.guest}>
               {t.guest}: {r.guest}
-            </Text>
+            </span>
           )}
-        </UnstyledButton>
-      </Table.Td>
-      {/* How it was paid, and whether they came: stacked, so the name keeps its room on a phone. */}
-      <Table.Td ta="right">
-        <Stack gap={4} align="flex-end">
+        </button>
+      </td>
+      <td className={classes.badges}>
+        <div className={classes.badgeStack}>
           {r.is_cash ? (
-            <WholeBadge color={r.is_paid ? 'teal' : 'yellow'} variant={r.is_paid ? 'light' : 'filled'}>
-              {r.is_paid ? t.cashPaid : t.cashUnpaid}
-            </WholeBadge>
+            <span className={`${classes.badge} ${r.is_paid ? classes.cashPaid : classes.cashUnpaid}`}>{r.is_paid ? t.cashPaid : t.cashUnpaid}</span>
           ) : (
-            <WholeBadge color="gray" variant="light">{t.paidWithCredit}</WholeBadge>
+            <span className={`${classes.badge} ${classes.credit}`}>{t.paidWithCredit}</span>
           )}
           {r.attend && (
-            <WholeBadge color="teal" leftSection={<IconCheck size={12} />} data-testid="attended">
+            <span className={`${classes.badge} ${classes.attended}`} data-testid="attended">
               {t.attended}
-            </WholeBadge>
+            </span>
           )}
-        </Stack>
-      </Table.Td>
-      <Table.Td w={36}>{!cancelled && <ReservationMenu r={{ ...r, single_class_id: singleClassId, name: `${r.name} ${r.last_name}` }} />}</Table.Td>
-    </Table.Tr>
+        </div>
+      </td>
+      <td className={classes.menuCell}>{!cancelled && <RowMenu r={{ ...r, single_class_id: singleClassId, name }} />}</td>
+    </tr>
   );
 });
+
+/**
+ * A row's '⋯': a plain button until it is first used, then Mantine's menu,
+ * open. A roster drew one whole menu per person, and nobody opens most of them.
+ */
+function RowMenu({ r }: { r: ReservationRef }) {
+  const [used, setUsed] = useState(false);
+  if (used) return <ReservationMenu r={r} defaultOpened />;
+  return (
+    <button
+      type="button"
+      className={`${classes.menuButton} mantine-focus-auto`}
+      aria-label={reservationMenuLabel(r.name)}
+      data-testid="reservation-menu"
+      onClick={() => setUsed(true)}
+    />
+  );
+}
