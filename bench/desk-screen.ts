@@ -67,6 +67,37 @@ const paintedInPage = `async (text) => {
 }`;
 
 /**
+ * Run before the page's own scripts: records in window.benchOpened the ms from the navigation's start until a
+ * location's rosters are on screen, painted (shown), and until every location's panel is drawn (all).
+ */
+const openedInPage = `(() => {
+  const opened = { shown: 0, all: 0 };
+  window.benchOpened = opened;
+  const paintedAs = (key) => requestAnimationFrame(() => requestAnimationFrame(() => { opened[key] = performance.now(); }));
+  let shownSeen = false;
+  const observer = new MutationObserver(() => {
+    const panels = document.querySelectorAll('[role="tabpanel"][data-location-id]');
+    if (!shownSeen && [...panels].some((panel) => panel.querySelector('[data-class-id]'))) {
+      shownSeen = true;
+      paintedAs('shown');
+    }
+    const tabs = document.querySelectorAll('[id^="desk-locations-tab-"]').length;
+    if (shownSeen && tabs > 0 && panels.length === tabs) {
+      observer.disconnect();
+      paintedAs('all');
+    }
+  });
+  addEventListener('DOMContentLoaded', () => observer.observe(document.body, { subtree: true, childList: true }));
+})()`;
+
+/** Resolves with window.benchOpened once every location's panel is drawn. */
+const openedWhenAllDrawn = `new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('no se dibujaron todas las sedes')), 60000);
+  const check = () => (window.benchOpened.all > 0 ? (clearTimeout(timer), resolve({ ...window.benchOpened })) : setTimeout(check, 50));
+  check();
+})`;
+
+/**
  * Clicks the Hoy tab (Clientes on screen); ms until the rosters of the location on screen are shown, painted.
  */
 const backToTodayInPage = `async () => {
@@ -101,6 +132,8 @@ export interface DeskScreenFigures {
   writeToScreen: number[];
   /** Clientes on screen, a click on Hoy → its rosters painted again. */
   backToToday: number[];
+  /** The page opened (from the navigation's start): a location's rosters painted, and every location's panel drawn. */
+  opened: { shown: number; all: number }[];
 }
 
 /** The desk's screens built for production, as the packaged desk serves them; the caller removes the folder. */
@@ -139,10 +172,13 @@ export async function measureDeskScreen(options: ScreenWork & { url: string; key
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.addInitScript(openedInPage);
     await page.goto(`${options.url}/?llave=${options.key}`);
     await page.getByTestId('scanner-input').waitFor({ timeout: 60_000 });
     // As at a counter, the first customer comes once the desk is open: today's classes drawn, and a moment after.
     await page.locator('[data-class-id]').first().waitFor({ timeout: 60_000 });
+    // Polled from the page: the desk's CSP forbids the string functions of waitForFunction.
+    const opened = [(await page.evaluate(openedWhenAllDrawn)) as DeskScreenFigures['opened'][number]];
     await page.waitForTimeout(Number(process.env.BENCH_SCREEN_SETTLE_MS ?? 3000));
 
     // BENCH_SCREEN_PROFILE=file.cpuprofile keeps the page's CPU profile of the scans (Chrome DevTools opens it).
@@ -196,7 +232,7 @@ export async function measureDeskScreen(options: ScreenWork & { url: string; key
       backToToday.push((await page.evaluate(`(${backToTodayInPage})()`)) as number);
       await page.waitForTimeout(500);
     }
-    return { scanToScreen, scanPhases, writeToScreen, backToToday };
+    return { scanToScreen, scanPhases, writeToScreen, backToToday, opened };
   } finally {
     await browser.close();
   }

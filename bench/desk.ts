@@ -82,6 +82,7 @@ const joinedScreens = (a: DeskScreenFigures, b: DeskScreenFigures): DeskScreenFi
   scanPhases: [...a.scanPhases, ...b.scanPhases],
   writeToScreen: [...a.writeToScreen, ...b.writeToScreen],
   backToToday: [...a.backToToday, ...b.backToToday],
+  opened: [...a.opened, ...b.opened],
 });
 const rssMb = () => (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -368,11 +369,13 @@ try {
   } else {
     // Half of each set, in the order this, earlier, earlier, this: neither set of screens is always the first
     // page on the desk nor always the last.
+    // The writes too, half on each page of a set: the rosters' refresh drawn by both sets of screens.
     const half = Math.floor(screenScans / 2);
-    const firstOfThese = await scanWith(screensDir, screenEntries.slice(0, half), screenWrites);
-    const firstOfEarlier = await scanWith(screensBefore, beforeEntries.slice(0, half), 0);
-    const restOfEarlier = await scanWith(screensBefore, beforeEntries.slice(half), 0);
-    const restOfThese = await scanWith(screensDir, screenEntries.slice(half), 0);
+    const halfOfWrites = Math.ceil(screenWrites / 2);
+    const firstOfThese = await scanWith(screensDir, screenEntries.slice(0, half), halfOfWrites);
+    const firstOfEarlier = await scanWith(screensBefore, beforeEntries.slice(0, half), halfOfWrites);
+    const restOfEarlier = await scanWith(screensBefore, beforeEntries.slice(half), screenWrites - halfOfWrites);
+    const restOfThese = await scanWith(screensDir, screenEntries.slice(half), screenWrites - halfOfWrites);
     screen = joinedScreens(firstOfThese, restOfThese);
     screenBefore = joinedScreens(firstOfEarlier, restOfEarlier);
   }
@@ -459,6 +462,9 @@ try {
     console.log(`    de la respuesta al nombre en la página: ${phase((p) => p.shown - p.answered)}`);
     console.log(`    del nombre en la página a pintado: ${phase((p, painted) => painted - p.shown)}`);
     console.log(`    de Clientes a Hoy, las listas pintadas otra vez: ${summary(figures.backToToday)}`);
+    const openedOf = (pick: (o: DeskScreenFigures['opened'][number]) => number) => figures.opened.map((o) => `${pick(o).toFixed(0)} ms`).join(', ');
+    console.log(`    la página abierta, por página: una sede pintada ${openedOf((o) => o.shown)}; todas las sedes dibujadas ${openedOf((o) => o.all)}`);
+    if (figures.writeToScreen.length > 0) console.log(`    escritura en el servidor → pantalla de Hoy: ${summary(figures.writeToScreen)}`);
   };
   onScreen('escaneo → pantalla en Chromium (veredicto con el nombre pintado)', screen);
   if (screenBefore) {
@@ -466,6 +472,10 @@ try {
     const ratio = (p: number) => ratioOf(screen.scanToScreen, screenBefore.scanToScreen, p);
     console.log(`    estas pantallas ÷ las de antes: p50 ${ratio(50)}×, p95 ${ratio(95)}×`);
     console.log(`    de Clientes a Hoy, estas ÷ las de antes: p50 ${ratioOf(screen.backToToday, screenBefore.backToToday, 50)}×`);
+    const openedRatio = (pick: (o: DeskScreenFigures['opened'][number]) => number) => ratioOf(screen.opened.map(pick), screenBefore.opened.map(pick), 50);
+    console.log(`    la página abierta, estas ÷ las de antes (p50 de las páginas): una sede pintada ${openedRatio((o) => o.shown)}×, todas ${openedRatio((o) => o.all)}×`);
+    const writesRatio = (p: number) => ratioOf(screen.writeToScreen, screenBefore.writeToScreen, p);
+    console.log(`    escritura → pantalla de Hoy, estas ÷ las de antes: p50 ${writesRatio(50)}×, p95 ${writesRatio(95)}×`);
   }
   onScreen('lo mismo con la recepción empaquetada sola en su propio proceso, como la instala el estudio', screenAlone);
   if (screenAloneBefore) {
@@ -483,7 +493,6 @@ try {
     );
   }
   console.log(`  escritura en el servidor → réplica (poke): ${summary(writeTimes)}`);
-  console.log(`  escritura en el servidor → pantalla de Hoy en Chromium: ${summary(screen.writeToScreen)}`);
   console.log(`  búsqueda de clientes por tecla (${counts?.customers} clientes): ${summary(searchTimes)}`);
   console.log(`  búsqueda con faltas de ortografía por tecla: ${summary(typoTimes)}`);
   console.log(`  memoria de este proceso (siembra, cliente del servidor y recepción): ${rssBefore} MB al abrir, ${rssAfterSync} MB tras sincronizar, ${rssEnd} MB al final`);
