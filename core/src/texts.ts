@@ -1380,6 +1380,8 @@ export const texts = {
     back: 'Regresar',
     cancelled: 'Reservación cancelada.',
     undoCheckIn: 'Deshacer asistencia',
+    /** The '⋯' button of a reservation, as a screen reader names it. */
+    reservationMenu: (name: string) => `Acciones de ${name}`,
     undoCheckInConfirm: (name: string, time: string) => `¿Quitar la asistencia de ${name} registrada a las ${time}? Contará como que no ha llegado.`,
     undone: 'Asistencia quitada.',
     move: 'Cambiar de clase',

@@ -61,16 +61,13 @@ export const ReservationMenu = memo(
   (before, after) => before.disabled === after.disabled && before.defaultOpened === after.defaultOpened && sameRef(before.r, after.r),
 );
 
-/** The '⋯' button's name for a screen reader, wherever it is drawn. */
-export const reservationMenuLabel = (name: string): string => `Acciones de ${name}`;
-
 function ReservationMenuOf({ r, disabled, defaultOpened }: { r: ReservationRef; disabled?: boolean | undefined; defaultOpened?: boolean | undefined }) {
   const [open, setOpen] = useState<Open>(null);
   return (
     <>
       <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={reservationMenuLabel(r.name)} disabled={disabled} data-testid="reservation-menu">
+          <ActionIcon variant="subtle" color="gray" aria-label={t.reservationMenu(r.name)} disabled={disabled} data-testid="reservation-menu">
             <IconDots size={18} />
           </ActionIcon>
         </Menu.Target>

@@ -3,7 +3,7 @@ import { texts } from '@estudio/core';
 import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { capitalized, dayOf, errorText, timeOf } from '../format.ts';
 import { useCheckedInHere, useCheckInActions, useEachVerdict, type ScanResult } from '../scanner/check-in.tsx';
-import { ReservationMenu, reservationMenuLabel, WaitlistButton, type ReservationRef } from '../customers/ReservationActions.tsx';
+import { ReservationMenu, WaitlistButton, type ReservationRef } from '../customers/ReservationActions.tsx';
 import classes from './Roster.module.css';
 import { trpc, type DeskOutputs } from '../trpc.ts';
 
@@ -262,7 +262,7 @@ function RowMenu({ r }: { r: ReservationRef }) {
     <button
       type="button"
       className={`${classes.menuButton} mantine-focus-auto`}
-      aria-label={reservationMenuLabel(r.name)}
+      aria-label={texts.deskActions.reservationMenu(r.name)}
       data-testid="reservation-menu"
       onClick={() => setUsed(true)}
     />
