@@ -13,8 +13,12 @@ import { studioDay } from '../src/service/time.ts';
  * removed, a new one — shows at the next read.
  */
 let replica: ClientReplica;
-const classAt = new Date(Date.now() + 60 * 60_000);
-const date = studioDay(classAt, defaultStudioTimeZone).date;
+// Two classes an hour apart on the studio's day, whatever the hour the test runs at: in an hour and in two, or,
+// after 22:00 in the studio (when the second would fall on the next day), two hours and one hour ago.
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+const dayOf = (at: Date) => studioDay(at, defaultStudioTimeZone).date;
+const classAt = dayOf(inMinutes(60)) === dayOf(inMinutes(120)) ? inMinutes(60) : inMinutes(-120);
+const date = dayOf(classAt);
 const [spinning, yoga] = [1, 2];
 
 const classes = async () => new Map((await todayClasses(replica.db, date)).locations.flatMap((l) => l.classes).map((c) => [c.single_class_id, c]));
@@ -39,6 +43,7 @@ describe('today’s rosters, read again after a change', () => {
     const before = await classes();
     await run(sql`update class_reservation set attend = true, attended_at = now() where class_reservation_id = 2`);
     const after = await classes();
+    expect([...after.keys()].sort()).toEqual([spinning, yoga]);
     expect(roster(after.get(spinning))).toEqual(['1 Cliente1 Apellido', '2 Cliente2 Apellido ✓', '3 Cliente3 Apellido']);
     expect(after.get(yoga)?.roster).toBe(before.get(yoga)?.roster);
   });
