@@ -8,3 +8,4 @@ export function currentClockOffsetSeconds(env?: NodeJS.ProcessEnv): number;
 export function namedInstant(name: string, now?: Date): string | null;
 export function testClockEnv(instant: string, env?: NodeJS.ProcessEnv): TestClockEnv;
 export function startClockedPostgres(): Promise<{ url: string; stop: () => Promise<void> }>;
+export function removeStaleFaketimeFiles(dir?: string): void;

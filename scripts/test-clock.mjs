@@ -105,8 +105,12 @@ export async function startClockedPostgres() {
   }
   const port = await freePort();
   const run = (command, args) => {
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', 'env', ...clockVars(), command, ...args]] : [command, args];
-    const result = spawnSync(full[0], full[1], { stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+    // As root, the user switch itself runs on the real clock and the postgres
+    // user's processes keep libfaketime's shared clock of their own: a root
+    // process's (FAKETIME_SHARED) cannot be opened by them, and libfaketime
+    // then gives up when a stale file sits under the new process's id.
+    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', 'env', '-u', 'FAKETIME_SHARED', ...clockVars(), command, ...args]] : [command, args];
+    const result = spawnSync(full[0], full[1], { stdio: ['ignore', 'ignore', 'inherit'], env: asRoot ? withoutClock(process.env) : process.env });
     if (result.status !== 0) throw new Error(`${command} terminó con ${result.status}`);
   };
   run(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
@@ -121,6 +125,30 @@ export async function startClockedPostgres() {
       }
     },
   };
+}
+
+function withoutClock(env) {
+  const { LD_PRELOAD: _preload, FAKETIME: _offset, FAKETIME_SHARED: _shared, ...rest } = env;
+  return rest;
+}
+
+/**
+ * Removes the shared clocks (semaphore and memory in /dev/shm) that
+ * libfaketime left behind for processes that are gone: it names them after a
+ * process id and a killed process never removes its own, so over many runs a
+ * new process can meet a stale one under its id. Those of live processes stay.
+ */
+export function removeStaleFaketimeFiles(dir = '/dev/shm') {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const pid = /^(?:sem\.faketime_sem|faketime_shm)_(\d+)$/.exec(name)?.[1];
+    if (!pid || existsSync(`/proc/${pid}`)) continue;
+    try {
+      rmSync(join(dir, name), { force: true });
+    } catch {
+      // Another user's file in the shared folder: theirs to remove.
+    }
+  }
 }
 
 /** The clock's variables, passed explicitly where a user switch could drop them. */

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import postgres from 'postgres';
-import { namedInstant, startClockedPostgres, testClockEnv } from './test-clock.mjs';
+import { namedInstant, removeStaleFaketimeFiles, startClockedPostgres, testClockEnv } from './test-clock.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = join(root, '.tmp', 'test-results');
@@ -33,6 +33,8 @@ const e2eSpecs = (args.find((a) => a.startsWith('--e2e-specs='))?.slice('--e2e-s
 const wanted = (step) => only.length === 0 || only.includes(step);
 let postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 let stopClockedPostgres = async () => {};
+// Specs on a pinned clock and killed servers leave libfaketime's files behind; a run starts without them.
+removeStaleFaketimeFiles();
 if (clock) {
   // Every child inherits the moved clock; PostgreSQL must share it, so the run gets a server of its own.
   Object.assign(process.env, testClockEnv(clock));
