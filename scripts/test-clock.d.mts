@@ -7,5 +7,5 @@ export function faketimeLibrary(): string;
 export function currentClockOffsetSeconds(env?: NodeJS.ProcessEnv): number;
 export function namedInstant(name: string, now?: Date): string | null;
 export function testClockEnv(instant: string, env?: NodeJS.ProcessEnv): TestClockEnv;
-export function startClockedPostgres(): Promise<{ url: string; stop: () => Promise<void> }>;
+export function startClockedPostgres(env?: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<void> }>;
 export function removeStaleFaketimeFiles(dir?: string): void;

@@ -90,11 +90,11 @@ function postgresBin() {
 }
 
 /**
- * A throw-away PostgreSQL whose clock is this process's moved clock (its now()
+ * A throw-away PostgreSQL whose clock is the moved clock of `env` (its now()
  * must agree with the server's), on a free loopback port. Runs as the
  * `postgres` user when started as root, as PostgreSQL requires.
  */
-export async function startClockedPostgres() {
+export async function startClockedPostgres(env = process.env) {
   const bin = postgresBin();
   // Under the system's temporary folder: the postgres user must be able to reach it.
   const dir = mkdtempSync(join(tmpdir(), 'estudio-pg-reloj-'));
@@ -109,8 +109,8 @@ export async function startClockedPostgres() {
     // user's processes keep libfaketime's shared clock of their own: a root
     // process's (FAKETIME_SHARED) cannot be opened by them, and libfaketime
     // then gives up when a stale file sits under the new process's id.
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', 'env', '-u', 'FAKETIME_SHARED', ...clockVars(), command, ...args]] : [command, args];
-    const result = spawnSync(full[0], full[1], { stdio: ['ignore', 'ignore', 'inherit'], env: asRoot ? withoutClock(process.env) : process.env });
+    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', 'env', '-u', 'FAKETIME_SHARED', ...clockVars(env), command, ...args]] : [command, args];
+    const result = spawnSync(full[0], full[1], { stdio: ['ignore', 'ignore', 'inherit'], env: asRoot ? withoutClock(env) : env });
     if (result.status !== 0) throw new Error(`${command} terminó con ${result.status}`);
   };
   run(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
@@ -152,8 +152,8 @@ export function removeStaleFaketimeFiles(dir = '/dev/shm') {
 }
 
 /** The clock's variables, passed explicitly where a user switch could drop them. */
-function clockVars() {
-  return ['LD_PRELOAD', 'FAKETIME'].flatMap((name) => (process.env[name] ? [`${name}=${process.env[name]}`] : []));
+function clockVars(env) {
+  return ['LD_PRELOAD', 'FAKETIME'].flatMap((name) => (env[name] ? [`${name}=${env[name]}`] : []));
 }
 
 function userIds(name) {
