@@ -49,6 +49,7 @@ describe('the test clock (decision 010)', () => {
     const clock = testClockEnv(new Date(Date.now() + 86_400_000).toISOString());
     // A root process on the moved clock: its shared clock is root's alone.
     const rootProcess = spawn('sleep', ['60'], { env: { ...process.env, ...clock }, stdio: 'ignore' });
+    const rootFiles = [`/dev/shm/sem.faketime_sem_${rootProcess.pid}`, `/dev/shm/faketime_shm_${rootProcess.pid}`];
     const rootShared = `/faketime_sem_${rootProcess.pid} /faketime_shm_${rootProcess.pid}`;
     const lastPid = Number(readFileSync('/proc/sys/kernel/ns_last_pid', 'utf8'));
     const planted: string[] = [];
@@ -65,7 +66,8 @@ describe('the test clock (decision 010)', () => {
       await clocked.stop();
     } finally {
       rootProcess.kill('SIGKILL');
-      for (const name of planted) rmSync(name, { force: true });
+      // Killed, it leaves its own pair behind too.
+      for (const name of [...planted, ...rootFiles]) rmSync(name, { force: true });
     }
   }, 60_000);
 
